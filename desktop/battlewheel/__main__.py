@@ -1,0 +1,5 @@
+"""Allow ``python -m battlewheel``."""
+
+from battlewheel.cli import main
+
+raise SystemExit(main())

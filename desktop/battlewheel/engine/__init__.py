@@ -1,0 +1,1 @@
+"""Pure-Python rules: dice, traits, health tracks and combat. Never imports Qt."""

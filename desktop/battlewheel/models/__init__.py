@@ -1,0 +1,1 @@
+"""Qt models and undo commands over one engine session."""

@@ -1,0 +1,1 @@
+"""Health-track sheets painted with QPainter to a printer or a PDF."""

@@ -1,0 +1,1 @@
+"""Campaign files, crash-safe saving and the user data locations."""

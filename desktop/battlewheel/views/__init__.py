@@ -1,0 +1,1 @@
+"""Widgets only: the wheel scene, sheets, docks and dialogs."""

@@ -1,0 +1,1 @@
+"""Bundled data: rules tables, the demo campaign and styles (the battlewheel.resources package)."""
