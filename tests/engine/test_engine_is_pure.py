@@ -29,11 +29,15 @@ def _violations(path: Path) -> list[str]:
         root = name.split(".")[0]
         if root in FORBIDDEN_ROOTS:
             found.append(f"{path.name} imports {name}")
-        elif name.startswith("battlewheel.") and not name.startswith("battlewheel.engine"):
-            found.append(f"{path.name} imports {name} from outside the engine")
-        elif name.startswith("..") and _relative_escapes_engine(path, name):
+        elif _reaches_outside_engine(path, name):
             found.append(f"{path.name} imports {name} from outside the engine")
     return found
+
+
+def _reaches_outside_engine(path: Path, name: str) -> bool:
+    if name.startswith("battlewheel."):
+        return not name.startswith("battlewheel.engine")
+    return name.startswith("..") and _relative_escapes_engine(path, name)
 
 
 def _relative_escapes_engine(path: Path, name: str) -> bool:
