@@ -1,0 +1,1 @@
+"""Combat dialogs: set-up, flurry builder, attack, tick damage summary, dice entry."""

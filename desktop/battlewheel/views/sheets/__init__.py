@@ -1,0 +1,1 @@
+"""Character sheet docks and the health-track widget."""
