@@ -1,0 +1,70 @@
+"""Every location the program reads or writes for the user, in one module.
+
+By default the folders come from platformdirs (the user data and config directories
+of the operating system). Setting the environment variable ``BATTLEWHEEL_HOME`` to a
+folder puts everything under that folder instead: for development, for a portable
+run from a USB stick, and for tests, which must never touch the real user's files.
+
+Layout under the root (data and config share it when ``BATTLEWHEEL_HOME`` is set)::
+
+    campaigns/           the default folder of the Open and Save dialogs
+    recovery/journal.jsonl   the crash journal of the open campaign
+    recent.json          the recent-files list (config)
+"""
+
+import os
+from pathlib import Path
+
+from platformdirs import user_config_path, user_data_path
+
+from battlewheel import APP_NAME, ORGANIZATION
+
+HOME_VARIABLE = "BATTLEWHEEL_HOME"
+
+
+def override_root() -> Path | None:
+    """The folder named by ``BATTLEWHEEL_HOME``, or None when it is unset or empty."""
+    value = os.environ.get(HOME_VARIABLE, "").strip()
+    return Path(value).expanduser() if value else None
+
+
+def data_dir() -> Path:
+    """The user's data folder for the program (not created)."""
+    root = override_root()
+    if root is not None:
+        return root
+    return user_data_path(APP_NAME, ORGANIZATION, roaming=True)
+
+
+def config_dir() -> Path:
+    """The user's configuration folder for the program (not created)."""
+    root = override_root()
+    if root is not None:
+        return root
+    return user_config_path(APP_NAME, ORGANIZATION, roaming=True)
+
+
+def campaigns_dir(*, create: bool = True) -> Path:
+    """Where the Open and Save dialogs start; created on first use."""
+    return _folder(data_dir() / "campaigns", create)
+
+
+def recovery_dir(*, create: bool = True) -> Path:
+    """Where the crash journal lives; created on first use."""
+    return _folder(data_dir() / "recovery", create)
+
+
+def journal_path() -> Path:
+    """The crash journal of the campaign that is open."""
+    return recovery_dir() / "journal.jsonl"
+
+
+def recent_files_path() -> Path:
+    """The JSON file holding the recent-files list."""
+    return _folder(config_dir(), True) / "recent.json"
+
+
+def _folder(path: Path, create: bool) -> Path:
+    if create:
+        path.mkdir(parents=True, exist_ok=True)
+    return path
