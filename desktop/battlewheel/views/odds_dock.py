@@ -1,0 +1,192 @@
+"""The odds dock: before a roll, how the attack might go against the chosen DV.
+
+Two pyqtgraph bar charts: the distribution of the attack's successes (bars that beat
+the DV drawn as hits, the DV as a dashed line) and the spread of health levels the
+damage would mark. The dock draws an ``AttackOdds`` it is handed; the numbers come
+from the engine's odds helpers (see ``odds_for``), the dock computes no rules itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import pyqtgraph as pg
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFormLayout,
+    QLabel,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+HIT_COLOUR = QColor("#2e7d32")
+MISS_COLOUR = QColor("#9e9e9e")
+DAMAGE_COLOUR = QColor("#b3261e")
+
+
+@dataclass(frozen=True)
+class AttackOdds:
+    """Everything the dock draws for one attack against one DV.
+
+    ``successes[k]`` is the chance of ``k`` total successes (automatic ones and
+    external penalties already counted); ``levels[k]`` the chance of marking ``k``
+    health levels; ``hit_chance`` the chance that successes exceed ``dv``.
+    """
+
+    title: str
+    dv: int
+    successes: tuple[float, ...]
+    hit_chance: float
+    levels: tuple[float, ...] = ()
+
+
+OddsProvider = Callable[[int], AttackOdds]
+"""Builds the odds for a given DV (so the dock's DV box can ask again)."""
+
+
+def expected(distribution: Sequence[float]) -> float:
+    """The mean of a distribution over 0, 1, 2, ..."""
+    return sum(value * chance for value, chance in enumerate(distribution))
+
+
+class OddsPanel(QWidget):
+    """The two charts, the chance to hit and a DV box for "what if" questions."""
+
+    dvChanged = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._odds: AttackOdds | None = None
+        self._provider: OddsProvider | None = None
+        self.title_label = QLabel("No attack chosen", self)
+        self.title_label.setWordWrap(True)
+        self.hit_label = QLabel(self)
+        self.hit_label.setObjectName("hitChance")
+        bold = self.hit_label.font()
+        bold.setBold(True)
+        self.hit_label.setFont(bold)
+        self.dv_box = QSpinBox(self)
+        self.dv_box.setRange(0, 30)
+        self.dv_box.setToolTip("The defender's DV for this attack; change it to compare.")
+        self.dv_box.valueChanged.connect(self._dv_edited)
+        self.success_plot = self._plot("Attack successes")
+        self.level_plot = self._plot("Health levels marked")
+        self._lay_out()
+        self.set_odds(None)
+
+    def _lay_out(self) -> None:
+        form = QFormLayout()
+        form.addRow("Defender's &DV:", self.dv_box)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.title_label)
+        layout.addLayout(form)
+        layout.addWidget(self.hit_label)
+        layout.addWidget(self.success_plot, 1)
+        layout.addWidget(self.level_plot, 1)
+
+    def _plot(self, bottom: str) -> pg.PlotWidget:
+        plot = pg.PlotWidget(self, background=self.palette().color(QPalette.ColorRole.Base))
+        plot.setMenuEnabled(False)
+        plot.setMouseEnabled(x=False, y=False)
+        plot.hideButtons()
+        plot.setMinimumHeight(self.fontMetrics().height() * 7)
+        text = self.palette().color(QPalette.ColorRole.Text)
+        for name, label in (("bottom", bottom), ("left", "chance %")):
+            axis = plot.getAxis(name)
+            axis.enableAutoSIPrefix(False)
+            axis.setLabel(label, color=text.name())
+            axis.setTextPen(text)
+            axis.setPen(text)
+        return plot
+
+    # -- input ------------------------------------------------------------
+    def set_provider(self, provider: OddsProvider | None, dv: int = 0) -> None:
+        """Show the odds ``provider`` gives for ``dv``; the DV box asks it again on change."""
+        self._provider = provider
+        if provider is None:
+            self.set_odds(None)
+            return
+        self.set_odds(provider(dv))
+
+    def set_odds(self, odds: AttackOdds | None) -> None:
+        """Draw ``odds`` (None clears the dock)."""
+        self._odds = odds
+        self.dv_box.setEnabled(odds is not None and self._provider is not None)
+        if odds is not None and self.dv_box.value() != odds.dv:
+            self.dv_box.blockSignals(True)
+            self.dv_box.setValue(odds.dv)
+            self.dv_box.blockSignals(False)
+        self._redraw()
+
+    def odds(self) -> AttackOdds | None:
+        return self._odds
+
+    def _dv_edited(self, dv: int) -> None:
+        if self._provider is not None:
+            self.set_odds(self._provider(dv))
+        self.dvChanged.emit(dv)
+
+    # -- drawing ----------------------------------------------------------
+    def _redraw(self) -> None:
+        self.success_plot.clear()
+        self.level_plot.clear()
+        odds = self._odds
+        if odds is None:
+            self.title_label.setText("No attack chosen: open an attack to see its odds.")
+            self.hit_label.setText("")
+            return
+        self.title_label.setText(odds.title)
+        self.hit_label.setText(self.hit_text(odds))
+        self._draw_successes(odds)
+        self._draw_levels(odds)
+
+    @staticmethod
+    def hit_text(odds: AttackOdds) -> str:
+        text = f"Chance to hit vs DV {odds.dv}: {odds.hit_chance:.0%}"
+        if odds.levels:
+            text += f" · levels marked on average {expected(odds.levels):.1f}"
+        return text
+
+    def _draw_successes(self, odds: AttackOdds) -> None:
+        xs = list(range(len(odds.successes)))
+        brushes = [pg.mkBrush(HIT_COLOUR if x > odds.dv else MISS_COLOUR) for x in xs]
+        heights = [100 * chance for chance in odds.successes]
+        bars = pg.BarGraphItem(x=xs, height=heights, width=0.8, brushes=brushes)
+        self.success_plot.addItem(bars)
+        _whole_number_ticks(self.success_plot, len(xs))
+        line = pg.InfiniteLine(
+            pos=odds.dv + 0.5,
+            angle=90,
+            pen=pg.mkPen(self.palette().color(QPalette.ColorRole.Text), style=Qt.PenStyle.DashLine),
+        )
+        self.success_plot.addItem(line)
+
+    def _draw_levels(self, odds: AttackOdds) -> None:
+        if not odds.levels:
+            return
+        xs = list(range(len(odds.levels)))
+        heights = [100 * chance for chance in odds.levels]
+        bars = pg.BarGraphItem(x=xs, height=heights, width=0.8, brush=DAMAGE_COLOUR)
+        self.level_plot.addItem(bars)
+        _whole_number_ticks(self.level_plot, len(xs))
+
+
+def _whole_number_ticks(plot: pg.PlotWidget, count: int) -> None:
+    """Label every bar (thinned out on long pools) and never a fraction of a success."""
+    step = max(1, count // 12)
+    ticks = [(x, str(x)) for x in range(0, count, step)]
+    plot.getAxis("bottom").setTicks([ticks])
+
+
+class OddsDock(QDockWidget):
+    """The dock the main window shows; it holds one ``OddsPanel``."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Odds", parent)
+        self.setObjectName("oddsDock")
+        self.panel = OddsPanel(self)
+        self.setWidget(self.panel)

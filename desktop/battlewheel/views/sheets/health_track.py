@@ -1,0 +1,289 @@
+"""The health-track widget: a row of boxes under their penalty labels, like the paper sheet.
+
+The widget only shows a track and reports clicks: a click (or Space on the box under
+the keyboard cursor) emits ``cycleRequested(index)``; whoever owns the state pushes
+the matching engine action through the undo stack and hands the new track back with
+``set_track``. The widget never changes a mark itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QFocusEvent,
+    QHelpEvent,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QPen,
+)
+from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
+
+from battlewheel.engine.health import AGGRAVATED, BASHING, EMPTY, LETHAL
+
+MARK_NAMES = {EMPTY: "empty", BASHING: "bashing", LETHAL: "lethal", AGGRAVATED: "aggravated"}
+NEXT_MARK = {EMPTY: BASHING, BASHING: LETHAL, LETHAL: AGGRAVATED, AGGRAVATED: EMPTY}
+# Mark colours differ as well as shapes, so a glance across the table finds lethal damage;
+# the shapes alone still tell the kinds apart for a colour-blind reader or a grey print.
+MARK_COLOURS = {
+    BASHING: QColor("#1f5fa8"),
+    LETHAL: QColor("#b3261e"),
+    AGGRAVATED: QColor("#6a1b9a"),
+}
+
+
+class TrackView(Protocol):
+    """What the widget reads from an engine ``HealthTrack``."""
+
+    @property
+    def marks(self) -> str: ...
+    @property
+    def labels(self) -> Sequence[str]: ...
+    @property
+    def wound_penalty(self) -> int: ...
+    @property
+    def unconscious(self) -> bool: ...
+    @property
+    def critical(self) -> bool: ...
+    @property
+    def dead(self) -> bool: ...
+
+
+@dataclass(frozen=True)
+class _Group:
+    """A run of boxes sharing one label (the two -1 boxes, the Dying boxes)."""
+
+    label: str
+    first: int
+    count: int
+
+
+def _groups(labels: Sequence[str]) -> list[_Group]:
+    groups: list[_Group] = []
+    for index, label in enumerate(labels):
+        if groups and groups[-1].label == label:
+            last = groups[-1]
+            groups[-1] = _Group(label, last.first, last.count + 1)
+        else:
+            groups.append(_Group(label, index, 1))
+    return groups
+
+
+def condition_text(track: TrackView) -> str:
+    """One line for the GM: the wound penalty and the worst condition reached."""
+    if track.dead:
+        return "Dead"
+    penalty = track.wound_penalty
+    parts = [f"Wound penalty -{penalty}" if penalty else "No wound penalty"]
+    if track.critical:
+        parts.append("critical (dying)")
+    elif track.unconscious:
+        parts.append("unconscious")
+    return " · ".join(parts)
+
+
+class HealthTrackWidget(QWidget):
+    """Boxes of one health track; click or Space cycles a box through a request signal."""
+
+    cycleRequested = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._track: TrackView | None = None
+        self._cursor = 0
+        self._groups: list[_Group] = []
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        self.setAccessibleName("Health track")
+        self.setToolTip(self._help_text())
+
+    # -- state ------------------------------------------------------------
+    def set_track(self, track: TrackView) -> None:
+        """Show ``track``; the keyboard cursor stays on its box when the length allows."""
+        self._track = track
+        self._groups = _groups(track.labels)
+        self._cursor = min(self._cursor, max(len(track.marks) - 1, 0))
+        self.setAccessibleDescription(self.describe())
+        self.updateGeometry()
+        self.update()
+
+    def track(self) -> TrackView | None:
+        return self._track
+
+    def box_count(self) -> int:
+        return 0 if self._track is None else len(self._track.marks)
+
+    def cursor_index(self) -> int:
+        """The box the keyboard acts on."""
+        return self._cursor
+
+    def describe(self) -> str:
+        """The track in words, for screen readers and the accessible description."""
+        if self._track is None:
+            return "No health track"
+        marks = self._track.marks
+        taken = {name: marks.count(mark) for mark, name in MARK_NAMES.items() if mark != EMPTY}
+        damage = ", ".join(f"{n} {name}" for name, n in taken.items() if n) or "no damage"
+        return f"{damage}; {condition_text(self._track)}"
+
+    # -- geometry ---------------------------------------------------------
+    def _side(self) -> float:
+        # Boxes scale with the application font, so the larger-text mode enlarges them.
+        return round(self.fontMetrics().height() * 1.5)
+
+    def _gap(self) -> float:
+        return max(2.0, self._side() / 8)
+
+    def _group_gap(self) -> float:
+        return self._side() / 3
+
+    def _label_height(self) -> float:
+        return self.fontMetrics().height() + 2
+
+    def _group_width(self, group: _Group) -> float:
+        # A group is as wide as its boxes or its label, whichever is wider ("Incap" over 1 box).
+        boxes = group.count * (self._side() + self._gap()) - self._gap()
+        return max(boxes, self.fontMetrics().horizontalAdvance(group.label) + 4)
+
+    def _group_left(self, wanted: _Group) -> float:
+        x = 1.0
+        for group in self._groups:
+            if group is wanted:
+                return x
+            x += self._group_width(group) + self._group_gap()
+        return x
+
+    def box_rect(self, index: int) -> QRectF:
+        """Where box ``index`` is painted, in widget coordinates."""
+        side, gap = self._side(), self._gap()
+        for group in self._groups:
+            if group.first <= index < group.first + group.count:
+                boxes = group.count * (side + gap) - gap
+                left = self._group_left(group) + (self._group_width(group) - boxes) / 2
+                x = left + (index - group.first) * (side + gap)
+                return QRectF(x, self._label_height() + 1, side, side)
+        return QRectF()
+
+    def box_at(self, point: QPointF) -> int | None:
+        for index in range(self.box_count()):
+            if self.box_rect(index).adjusted(-1, -1, 1, 1).contains(point):
+                return index
+        return None
+
+    def sizeHint(self) -> QSize:
+        widths = [self._group_width(group) for group in self._groups] or [self._side()]
+        width = sum(widths) + (len(widths) - 1) * self._group_gap() + 2
+        return QSize(int(width) + 1, int(self._label_height() + self._side() + 3))
+
+    def minimumSizeHint(self) -> QSize:
+        return self.sizeHint()
+
+    # -- input ------------------------------------------------------------
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        index = self.box_at(event.position())
+        if event.button() != Qt.MouseButton.LeftButton or index is None:
+            super().mousePressEvent(event)
+            return
+        self._cursor = index
+        self.update()
+        self.cycleRequested.emit(index)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = Qt.Key(event.key())
+        count = self.box_count()
+        if count and key in (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Home, Qt.Key.Key_End):
+            self._move_cursor(key, count)
+        elif count and key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.cycleRequested.emit(self._cursor)
+        else:
+            super().keyPressEvent(event)
+
+    def _move_cursor(self, key: Qt.Key, count: int) -> None:
+        steps = {Qt.Key.Key_Left: self._cursor - 1, Qt.Key.Key_Right: self._cursor + 1}
+        target = {Qt.Key.Key_Home: 0, Qt.Key.Key_End: count - 1}.get(key, steps.get(key, 0))
+        self._cursor = max(0, min(count - 1, target))
+        self.update()
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        self.update()
+        super().focusInEvent(event)
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        self.update()
+        super().focusOutEvent(event)
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            index = self.box_at(QPointF(event.pos()))
+            text = self._help_text() if index is None else self.box_tooltip(index)
+            QToolTip.showText(event.globalPos(), text, self)
+            return True
+        return super().event(event)
+
+    def box_tooltip(self, index: int) -> str:
+        """What box ``index`` holds and what a click would make of it."""
+        if self._track is None:
+            return ""
+        mark = self._track.marks[index]
+        label = self._track.labels[index]
+        return (
+            f"{label} box: {MARK_NAMES[mark]}. Click (or Space) to cycle to "
+            f"{MARK_NAMES[NEXT_MARK[mark]]}; Ctrl+Z undoes."
+        )
+
+    @staticmethod
+    def _help_text() -> str:
+        return (
+            "Click a box, or use ←/→ and Space, to cycle it: empty → bashing / → "
+            "lethal X → aggravated * → empty. Each click is one undoable step (Ctrl+Z)."
+        )
+
+    # -- painting ---------------------------------------------------------
+    def paintEvent(self, event: QPaintEvent) -> None:
+        if self._track is None:
+            return
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self._paint_labels(painter)
+        for index, mark in enumerate(self._track.marks):
+            self._paint_box(painter, index, mark)
+        painter.end()
+
+    def _paint_labels(self, painter: QPainter) -> None:
+        painter.setPen(self.palette().color(QPalette.ColorRole.WindowText))
+        for group in self._groups:
+            left, width = self._group_left(group), self._group_width(group)
+            area = QRectF(left, 0, width, self._label_height())
+            painter.drawText(area, Qt.AlignmentFlag.AlignCenter, group.label)
+
+    def _paint_box(self, painter: QPainter, index: int, mark: str) -> None:
+        rect = self.box_rect(index)
+        palette = self.palette()
+        painter.setPen(QPen(palette.color(QPalette.ColorRole.WindowText), 1.2))
+        painter.setBrush(palette.color(QPalette.ColorRole.Base))
+        painter.drawRect(rect)
+        if mark != EMPTY:
+            self._paint_mark(painter, rect.adjusted(4, 4, -4, -4), mark)
+        if self.hasFocus() and index == self._cursor:
+            painter.setPen(QPen(palette.color(QPalette.ColorRole.Highlight), 2.0))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(rect.adjusted(-2, -2, 2, 2))
+
+    @staticmethod
+    def _paint_mark(painter: QPainter, rect: QRectF, mark: str) -> None:
+        pen = QPen(MARK_COLOURS[mark], max(2.0, rect.width() / 7))
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        painter.setPen(pen)
+        painter.drawLine(rect.bottomLeft(), rect.topRight())
+        if mark in (LETHAL, AGGRAVATED):
+            painter.drawLine(rect.topLeft(), rect.bottomRight())
+        if mark == AGGRAVATED:
+            centre = rect.center()
+            painter.drawLine(QPointF(centre.x(), rect.top()), QPointF(centre.x(), rect.bottom()))
