@@ -1,0 +1,202 @@
+"""The dice entry every dialog shares: "roll for me" or "I rolled" (a count or the faces).
+
+"Roll for me" draws faces from a ``SeededDice`` the moment the GM presses Roll and
+keeps them, so the action stores real faces and replays the same. "I rolled" takes
+what the player reports: one number is a success count, several are the faces
+(``7 3 10 1``). A nonsense entry shows its message under the field and yields no
+entry, so nothing can be applied from it.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Protocol
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QRadioButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from battlewheel.engine.dice import DiceEntry, SeededDice, roll
+from battlewheel.engine.errors import DiceEntryError
+
+ROLL_SHORTCUT = "Ctrl+R"
+ENTRY_HINT = "successes (e.g. 3), the faces (e.g. 7 3 10 1) or 'botch'"
+_SEPARATORS = re.compile(r"[\s,;]+")
+
+
+class FaceSource(Protocol):
+    """Anything that hands out random d10 faces (``SeededDice`` in the program)."""
+
+    def faces(self, count: int) -> tuple[int, ...]: ...
+
+
+def parse_dice_text(text: str, *, pool: int, double_tens: bool = True) -> DiceEntry:
+    """Read what the GM typed: one number is a success count, several are the faces.
+
+    ``botch`` (alone or after ``0``) records a botch reported without the faces.
+    The entry is checked against the pool, so it can never be stored if it does not fit.
+    """
+    tokens = [token.lower() for token in _SEPARATORS.split(text.strip()) if token]
+    if not tokens:
+        raise DiceEntryError(f"Type the {ENTRY_HINT}.")
+    botch = "botch" in tokens
+    numbers = [token for token in tokens if token != "botch"]
+    for token in numbers:
+        if not token.isdigit():
+            raise DiceEntryError(f"'{token}' is not a whole number: type the {ENTRY_HINT}.")
+    if botch:
+        if numbers not in ([], ["0"]):
+            raise DiceEntryError("a botch has 0 successes: type 'botch' or '0 botch'.")
+        entry = DiceEntry.of_successes(0, botch=True)
+    elif len(numbers) == 1:
+        entry = DiceEntry.of_successes(int(numbers[0]))
+    else:
+        entry = DiceEntry.of_faces(int(token) for token in numbers)
+    entry.check_pool(pool, double_tens=double_tens)
+    return entry
+
+
+def default_face_source() -> FaceSource:
+    """A fresh ``SeededDice``; its seed only matters until the faces are stored."""
+    return SeededDice(random.SystemRandom().randrange(2**32))
+
+
+class DiceEntryWidget(QWidget):
+    """One roll's entry: two modes, a Roll button, a typed field and an inline message."""
+
+    entryChanged = Signal()
+
+    def __init__(
+        self,
+        title: str,
+        parent: QWidget | None = None,
+        *,
+        face_source: FaceSource | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._source: FaceSource = face_source or default_face_source()
+        self._pool = 0
+        self._target = 7
+        self._double_tens = True
+        self._rolled: tuple[int, ...] | None = None
+        self._build(title)
+        self._sync()
+
+    # -- layout -----------------------------------------------------------
+    def _build(self, title: str) -> None:
+        self.title_label = QLabel(title, self)
+        self.roll_mode = QRadioButton("Roll for &me", self)
+        self.typed_mode = QRadioButton("&I rolled", self)
+        self.roll_mode.setChecked(True)
+        self._modes = QButtonGroup(self)
+        for button in (self.roll_mode, self.typed_mode):
+            self._modes.addButton(button)
+            button.toggled.connect(self._sync)
+        self.roll_button = QPushButton("&Roll", self)
+        self.roll_button.setToolTip(f"Roll the pool now ({ROLL_SHORTCUT})")
+        self.roll_button.clicked.connect(self.roll_now)
+        self.typed = QLineEdit(self)
+        self.typed.setPlaceholderText(ENTRY_HINT)
+        self.typed.setToolTip(f"Type the {ENTRY_HINT}")
+        self.typed.textChanged.connect(self._sync)
+        self.result_label = QLabel(self)
+        self.error_label = QLabel(self)
+        self.error_label.setWordWrap(True)
+        self.error_label.setStyleSheet("color: #b3261e;")
+        self.error_label.setObjectName("diceError")
+        self._lay_out()
+        shortcut = QShortcut(QKeySequence(ROLL_SHORTCUT), self)
+        shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        shortcut.activated.connect(self._shortcut_roll)
+
+    def _lay_out(self) -> None:
+        modes = QHBoxLayout()
+        modes.addWidget(self.roll_mode)
+        modes.addWidget(self.roll_button)
+        modes.addSpacing(12)
+        modes.addWidget(self.typed_mode)
+        modes.addWidget(self.typed, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.title_label)
+        layout.addLayout(modes)
+        layout.addWidget(self.result_label)
+        layout.addWidget(self.error_label)
+
+    # -- the pool ---------------------------------------------------------
+    def set_pool(self, dice: int, *, target: int = 7, double_tens: bool = True) -> None:
+        """The pool this entry is for; a change of pool forgets faces already rolled."""
+        if (dice, target, double_tens) != (self._pool, self._target, self._double_tens):
+            self._rolled = None
+        self._pool, self._target, self._double_tens = dice, target, double_tens
+        self._sync()
+
+    def pool(self) -> int:
+        return self._pool
+
+    # -- actions ----------------------------------------------------------
+    def roll_now(self) -> None:
+        """Draw the pool's faces from the dice source and keep them for the action."""
+        self.roll_mode.setChecked(True)
+        self._rolled = self._source.faces(max(self._pool, 0))
+        self._sync()
+
+    def _shortcut_roll(self) -> None:
+        if self.isEnabled():
+            self.roll_now()
+
+    def set_typed(self, text: str) -> None:
+        """Switch to "I rolled" with ``text`` in the field (what a GM does by keyboard)."""
+        self.typed_mode.setChecked(True)
+        self.typed.setText(text)
+
+    # -- the result -------------------------------------------------------
+    def entry(self) -> DiceEntry | None:
+        """The entry to store in the action, or None while there is nothing valid yet."""
+        entry, _ = self._current()
+        return entry
+
+    def error(self) -> str:
+        """The message shown under the field ("" when the entry is fine or not started)."""
+        return self.error_label.text()
+
+    def _current(self) -> tuple[DiceEntry | None, str]:
+        if self.roll_mode.isChecked():
+            if self._rolled is None:
+                return None, ""
+            return DiceEntry.of_faces(self._rolled), ""
+        if not self.typed.text().strip():
+            return None, ""
+        try:
+            text = self.typed.text()
+            entry = parse_dice_text(text, pool=self._pool, double_tens=self._double_tens)
+        except DiceEntryError as error:
+            return None, str(error)
+        return entry, ""
+
+    def _sync(self) -> None:
+        typed = self.typed_mode.isChecked()
+        self.typed.setEnabled(typed)
+        entry, message = self._current()
+        self.error_label.setText(message)
+        self.error_label.setVisible(bool(message))
+        self.result_label.setText(self._describe(entry))
+        self.entryChanged.emit()
+
+    def _describe(self, entry: DiceEntry | None) -> str:
+        if entry is None:
+            return f"{self._pool} dice" + ("" if self.typed_mode.isChecked() else ": press Roll")
+        result = roll(self._pool, entry, target=self._target, double_tens=self._double_tens)
+        faces = "" if entry.faces is None else " ".join(str(f) for f in entry.faces) + " → "
+        botch = " (botch)" if result.botch else ""
+        return f"{faces}{result.rolled_successes} successes{botch}"

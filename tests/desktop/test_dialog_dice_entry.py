@@ -1,0 +1,98 @@
+"""The shared dice entry: roll for me (stored faces) or I rolled (a count or the faces)."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from battlewheel.engine.dice import DiceEntry, SeededDice
+from battlewheel.engine.errors import DiceEntryError
+from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, parse_dice_text
+
+
+def _widget(qtbot: QtBot, pool: int, seed: int = 4) -> DiceEntryWidget:
+    widget = DiceEntryWidget("Attack roll", face_source=SeededDice(seed))
+    qtbot.addWidget(widget)
+    widget.set_pool(pool)
+    widget.show()
+    return widget
+
+
+def test_one_number_is_a_success_count() -> None:
+    """'3' for a 5-die pool is an entry of 3 successes and no faces."""
+    assert parse_dice_text("3", pool=5) == DiceEntry.of_successes(3)
+
+
+def test_several_numbers_are_the_faces() -> None:
+    """'7 3 10 1' for a 4-die pool keeps the faces as typed (commas allowed too)."""
+    assert parse_dice_text("7 3 10 1", pool=4).faces == (7, 3, 10, 1)
+    assert parse_dice_text("7, 3,10 ,1", pool=4).faces == (7, 3, 10, 1)
+
+
+def test_botch_is_recorded_without_faces() -> None:
+    """'botch' and '0 botch' both mean 0 successes and a botch."""
+    assert parse_dice_text("botch", pool=3) == DiceEntry.of_successes(0, botch=True)
+    assert parse_dice_text("0 Botch", pool=3) == DiceEntry.of_successes(0, botch=True)
+
+
+@pytest.mark.parametrize(
+    ("text", "pool", "says"),
+    [
+        ("", 3, "Type the successes"),
+        ("three", 3, "'three' is not a whole number"),
+        ("7 3 11", 3, "11"),
+        ("7 3", 3, "2 faces given for a pool of 3 dice"),
+        ("7", 3, "successes must be 0-6 for a pool of 3 dice"),
+        ("2 botch", 3, "a botch has 0 successes"),
+    ],
+)
+def test_nonsense_is_refused_with_a_message(text: str, pool: int, says: str) -> None:
+    """Each nonsense entry raises DiceEntryError whose message says what is wrong."""
+    with pytest.raises(DiceEntryError, match=says):
+        parse_dice_text(text, pool=pool)
+
+
+def test_roll_for_me_stores_the_seeded_faces(qtbot: QtBot) -> None:
+    """Pressing Roll draws the pool from the dice source; the entry holds exactly those faces."""
+    widget = _widget(qtbot, 6, seed=11)
+    assert widget.entry() is None
+    qtbot.mouseClick(widget.roll_button, Qt.MouseButton.LeftButton)
+    assert widget.entry() == DiceEntry.of_faces(SeededDice(11).faces(6))
+
+
+def test_ctrl_r_rolls_from_the_keyboard(qtbot: QtBot) -> None:
+    """The Roll shortcut works while focus is in the widget."""
+    widget = _widget(qtbot, 3, seed=2)
+    widget.activateWindow()
+    qtbot.waitUntil(widget.isActiveWindow)
+    widget.typed.setFocus()
+    qtbot.keyClick(widget.typed, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    assert widget.entry() == DiceEntry.of_faces(SeededDice(2).faces(3))
+
+
+def test_typed_faces_show_their_successes(qtbot: QtBot) -> None:
+    """7 3 10 1 is one success for the 7 and two for the 10: 3 successes."""
+    widget = _widget(qtbot, 4)
+    widget.set_typed("7 3 10 1")
+    assert widget.entry() == DiceEntry.of_faces((7, 3, 10, 1))
+    assert widget.result_label.text() == "7 3 10 1 → 3 successes"
+    assert widget.error() == ""
+
+
+def test_a_nonsense_entry_shows_its_message_and_yields_nothing(qtbot: QtBot) -> None:
+    """Too many faces for the pool: the message is shown inline and entry() is None."""
+    widget = _widget(qtbot, 2)
+    widget.set_typed("7 3 10")
+    assert widget.entry() is None
+    assert widget.error() == "3 faces given for a pool of 2 dice"
+    assert widget.error_label.isVisible()
+
+
+def test_changing_the_pool_forgets_faces_rolled_for_the_old_pool(qtbot: QtBot) -> None:
+    """Faces rolled for 5 dice cannot stand for a 4-die pool."""
+    widget = _widget(qtbot, 5)
+    widget.roll_now()
+    assert widget.entry() is not None
+    widget.set_pool(4)
+    assert widget.entry() is None
