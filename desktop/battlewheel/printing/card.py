@@ -1,0 +1,80 @@
+"""What one health-track card shows, as plain data (no Qt).
+
+A card is built from a character (with its current track, or a blank one) or from
+a Stamina and extra levels alone for a blank player sheet; the painter only reads it.
+"""
+
+from dataclasses import dataclass
+
+from battlewheel.engine.health import HealthTrack
+
+BLANK = "."
+MARKS = {".": "empty", "/": "bashing", "X": "lethal", "*": "aggravated"}
+
+
+@dataclass(frozen=True)
+class SheetCard:
+    """One character's card: name, labelled boxes with marks, and reference figures."""
+
+    name: str
+    subtitle: str
+    labels: tuple[str, ...]
+    marks: str
+    reference: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if len(self.labels) != len(self.marks):
+            raise ValueError(
+                f"marks: {len(self.marks)} marks for {len(self.labels)} boxes; "
+                "each box needs exactly one mark"
+            )
+        unknown = set(self.marks) - set(MARKS)
+        if unknown:
+            raise ValueError(f"marks: {sorted(unknown)} not among {sorted(MARKS)}")
+
+    def blanked(self) -> "SheetCard":
+        """The same card with every box empty, for a fresh sheet."""
+        return SheetCard(self.name, self.subtitle, self.labels, BLANK * len(self.labels),
+                         self.reference)
+
+
+def printed_label(label: str) -> str:
+    """A track label as printed: a real minus sign and the full word for Incapacitated."""
+    if label.lower().startswith("incap"):
+        return "Incap."
+    if label.startswith("-"):
+        return "\u2212" + label[1:]
+    return label
+
+
+WOUND_RULE = "deepest marked box above Incap."
+
+
+def wound_line(track: HealthTrack | None) -> str:
+    """The reference line for wound penalties, with the current one when marks are shown."""
+    if track is None:
+        return f"Wound penalty: {WOUND_RULE}"
+    now = "none" if track.wound_penalty == 0 else f"\u2212{track.wound_penalty}"
+    return f"Wound penalty now: {now}  ({WOUND_RULE})"
+
+
+def track_card(
+    name: str, subtitle: str, track: HealthTrack, reference: tuple[str, ...] = (),
+    *, blank: bool = False,
+) -> SheetCard:
+    """A card for a track, with its current marks unless ``blank``."""
+    marks = BLANK * track.size if blank else track.marks
+    lines = (*reference, wound_line(None if blank else track))
+    return SheetCard(name, subtitle, track.labels, marks, lines)
+
+
+def blank_player_card(stamina: int, extra_levels: tuple[int, ...] = ()) -> SheetCard:
+    """A nameless card with an empty track for a Stamina and extra levels, to hand out."""
+    track = HealthTrack.standard(stamina, extra_levels)
+    extras = ", ".join(f"\u2212{level}" for level in extra_levels)
+    subtitle = f"Stamina {stamina}" + (f" \u00b7 extra levels {extras}" if extras else "")
+    reference = (
+        "Soak   B ____   L ____   A ____      Hardness ____",
+        "Dodge DV ____      Parry DV ____ / ____",
+    )
+    return track_card("", subtitle, track, reference, blank=True)
