@@ -1,0 +1,1 @@
+"""The battlewheel: a scene of tick segments and combatant counters, and its view."""

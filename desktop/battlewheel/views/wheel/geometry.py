@@ -1,0 +1,111 @@
+"""Where things sit on the wheel: segment angles and the fan of counters in a segment.
+
+Pure arithmetic in scene units (the wheel's centre is the origin, y grows down, the
+first segment starts at twelve o'clock and the wheel runs clockwise like the tick).
+"""
+
+import math
+from dataclasses import dataclass
+
+OUTER_RADIUS = 300.0
+INNER_RADIUS = 78.0
+LABEL_RADIUS = 326.0
+COUNTER_SIZE = 44.0
+# Room around a counter for its corner badges, so fanned counters never cover them.
+COUNTER_PITCH = 54.0
+SMALLEST_SCALE = 0.45
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A counter's place: centre point and the scale it is drawn at."""
+
+    x: float
+    y: float
+    scale: float
+
+
+def segment_span(segment: int, count: int) -> tuple[float, float]:
+    """Start and sweep of a segment in degrees, clockwise from twelve o'clock."""
+    sweep = 360.0 / count
+    return segment * sweep, sweep
+
+
+def point_at(radius: float, degrees: float) -> tuple[float, float]:
+    """Scene point at a radius and a clockwise angle from twelve o'clock."""
+    rad = math.radians(degrees)
+    return radius * math.sin(rad), -radius * math.cos(rad)
+
+
+def label_point(degrees: float) -> tuple[float, float]:
+    """Where a segment's tick label goes: clear of the rim, further out at the sides."""
+    rad = math.radians(degrees)
+    radius = OUTER_RADIUS + 18 + 34 * abs(math.sin(rad))
+    return point_at(radius, degrees)
+
+
+def segment_at(x: float, y: float, count: int) -> int | None:
+    """The segment under a scene point, or None off the wheel (centre disc or outside)."""
+    radius = math.hypot(x, y)
+    if radius < INNER_RADIUS * 0.6 or radius > LABEL_RADIUS + 30:
+        return None
+    degrees = math.degrees(math.atan2(x, -y)) % 360.0
+    return min(int(degrees // (360.0 / count)), count - 1)
+
+
+def _ring_radii(scale: float) -> list[float]:
+    pitch = COUNTER_PITCH * scale
+    first = OUTER_RADIUS - pitch * 0.72
+    radii = []
+    radius = first
+    while radius - pitch / 2 >= INNER_RADIUS:
+        radii.append(radius)
+        radius -= pitch
+    return radii
+
+
+def _capacity(radius: float, sweep: float, scale: float) -> int:
+    arc = math.radians(sweep) * radius
+    return max(1, int(arc // (COUNTER_PITCH * scale)))
+
+
+def fan_slots(segment: int, count: int, how_many: int) -> list[Slot]:
+    """Places for ``how_many`` counters in one segment, outer ring first, none overlapping.
+
+    When the segment is too crowded at full size the counters shrink together, down to
+    a readable floor; past that the last ring overfills rather than hide anyone.
+    """
+    if how_many <= 0:
+        return []
+    start, sweep = segment_span(segment, count)
+    scale = 1.0
+    while True:
+        rings = [(r, _capacity(r, sweep, scale)) for r in _ring_radii(scale)]
+        if sum(cap for _, cap in rings) >= how_many or scale <= SMALLEST_SCALE:
+            break
+        scale = max(SMALLEST_SCALE, scale * 0.9)
+    return _fill_rings(rings, start, sweep, how_many, scale)
+
+
+def _fill_rings(
+    rings: list[tuple[float, int]], start: float, sweep: float, how_many: int, scale: float
+) -> list[Slot]:
+    slots: list[Slot] = []
+    left = how_many
+    for index, (radius, capacity) in enumerate(rings):
+        last = index == len(rings) - 1
+        here = left if last else min(capacity, left)
+        slots.extend(_ring_slots(radius, start, sweep, here, scale))
+        left -= here
+        if left == 0:
+            break
+    return slots
+
+
+def _ring_slots(radius: float, start: float, sweep: float, n: int, scale: float) -> list[Slot]:
+    step = sweep / n
+    slots = []
+    for k in range(n):
+        x, y = point_at(radius, start + step * (k + 0.5))
+        slots.append(Slot(x, y, scale))
+    return slots

@@ -1,0 +1,24 @@
+"""Colours of the wheel: allies in cool hues, enemies in warm ones, badges by meaning."""
+
+from PySide6.QtGui import QColor
+
+from battlewheel.models.wheel_info import colour_hex
+
+SEGMENT_FILL = ("#f4efe4", "#ece5d6")
+ACTIVE_FILL = "#ffd866"
+DROP_FILL = "#bfe3c0"
+RIM = "#5b4a32"
+LABEL = "#3b2f20"
+ACTING_OUTLINE = "#ffb300"
+SELECTED_OUTLINE = "#00b8d4"
+
+BADGE_DV = "#e07b00"
+BADGE_WOUND = "#c62828"
+BADGE_LAP = "#6a1b9a"
+BADGE_STATE = "#37474f"
+DEAD_FILL = "#8d8d8d"
+
+
+def counter_colour(side: str, index: int) -> QColor:
+    """The fill of a counter: a hue from its side's family, varied by index."""
+    return QColor(colour_hex(side, index))

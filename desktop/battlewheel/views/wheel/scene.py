@@ -1,0 +1,203 @@
+"""The battlewheel scene: segments, the tick counter and a counter per combatant.
+
+The scene draws a `WheelInfo` and owns the interaction: a press on a counter selects
+it, a drag past the platform's start distance moves it over the segments, and the
+release reports ``counterDropped(id, segment)``. The scene never changes the combat:
+whoever listens pushes an undoable action, and the next `set_wheel` puts every counter
+where the engine says it is; a refused drop therefore springs back by itself.
+"""
+
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QPainter
+from PySide6.QtWidgets import (
+    QApplication,
+    QGraphicsItem,
+    QGraphicsScene,
+    QGraphicsSceneMouseEvent,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+
+from battlewheel.models.wheel_info import WheelInfo
+from battlewheel.views.wheel import palette
+from battlewheel.views.wheel.counter_item import CounterItem
+from battlewheel.views.wheel.geometry import INNER_RADIUS, LABEL_RADIUS, fan_slots, segment_at
+from battlewheel.views.wheel.segment_item import SegmentItem
+
+_MARGIN = 40.0
+
+
+class HubItem(QGraphicsItem):
+    """The wheel's centre: the current tick in large type."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.text = "not started"
+        self.setZValue(1)
+
+    def set_tick(self, tick: int | None) -> None:
+        """Show the combat's current tick (or that it has not started)."""
+        self.text = "not started" if tick is None else f"tick\n{tick}"
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        """The centre disc."""
+        return QRectF(-INNER_RADIUS, -INNER_RADIUS, 2 * INNER_RADIUS, 2 * INNER_RADIUS)
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        """Draw the disc and the tick number."""
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QColor(palette.RIM))
+        painter.setBrush(QColor("#fffaf0"))
+        painter.drawEllipse(self.boundingRect().adjusted(4, 4, -4, -4))
+        font = QFont(painter.font())
+        font.setBold(True)
+        font.setPixelSize(26 if "\n" in self.text else 14)
+        painter.setFont(font)
+        painter.setPen(QColor(palette.LABEL))
+        painter.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignCenter, self.text)
+
+
+class WheelScene(QGraphicsScene):
+    """Draws a wheel and turns drags of counters into ``counterDropped`` reports."""
+
+    counterDropped = Signal(str, int)
+    counterSelected = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        reach = LABEL_RADIUS + _MARGIN
+        self.setSceneRect(QRectF(-reach, -reach, 2 * reach, 2 * reach))
+        self.wheel = WheelInfo()
+        self.segments: list[SegmentItem] = []
+        self.counters: dict[str, CounterItem] = {}
+        self.hub = HubItem()
+        self.addItem(self.hub)
+        self._drag: tuple[CounterItem, QPointF, QPointF] | None = None
+        self._dragging = False
+        self._syncing_selection = False
+        self.selectionChanged.connect(self._report_selection)
+        self.set_wheel(self.wheel)
+
+    # -- drawing the model's wheel ----------------------------------------------------
+    def set_wheel(self, wheel: WheelInfo) -> None:
+        """Show a new snapshot: segments, tick labels, counters and their places."""
+        self.wheel = wheel
+        if len(self.segments) != wheel.segment_count:
+            self._build_segments(wheel.segment_count)
+        ticks = wheel.segment_ticks()
+        for item in self.segments:
+            active = item.segment == wheel.active_segment and wheel.current_tick is not None
+            item.set_state(ticks[item.segment], active=active)
+        self.hub.set_tick(wheel.current_tick)
+        self._sync_counters()
+        self.layout_counters()
+
+    def _build_segments(self, count: int) -> None:
+        for item in self.segments:
+            self.removeItem(item)
+        self.segments = [SegmentItem(index, count) for index in range(count)]
+        for item in self.segments:
+            self.addItem(item)
+
+    def _sync_counters(self) -> None:
+        wanted = {c.id: c for c in self.wheel.counters}
+        for gone in set(self.counters) - set(wanted):
+            self.removeItem(self.counters.pop(gone))
+        for counter_id, info in wanted.items():
+            item = self.counters.get(counter_id)
+            if item is None:
+                self.counters[counter_id] = item = CounterItem(info)
+                self.addItem(item)
+            elif item.info != info:
+                item.set_info(info)
+
+    def layout_counters(self) -> None:
+        """Put every counter on its segment, fanned out so each stays visible."""
+        for segment in range(self.wheel.segment_count):
+            here = self.wheel.on_segment(segment)
+            for info, slot in zip(
+                here, fan_slots(segment, self.wheel.segment_count, len(here)), strict=True
+            ):
+                item = self.counters[info.id]
+                item.setPos(slot.x, slot.y)
+                item.setScale(slot.scale)
+                item.setZValue(10)
+
+    # -- selection --------------------------------------------------------------------
+    def select_counter(self, counter_id: str) -> None:
+        """Select one counter (when its sheet is chosen elsewhere) without echoing back."""
+        item = self.counters.get(counter_id)
+        if item is None or item.isSelected():
+            return
+        self._syncing_selection = True
+        try:
+            self.clearSelection()
+            item.setSelected(True)
+        finally:
+            self._syncing_selection = False
+
+    def selected_counter(self) -> str | None:
+        """The id of the selected counter, if any."""
+        chosen = [i for i in self.selectedItems() if isinstance(i, CounterItem)]
+        return chosen[0].counter_id if chosen else None
+
+    def _report_selection(self) -> None:
+        chosen = self.selected_counter()
+        if chosen is not None and not self._syncing_selection:
+            self.counterSelected.emit(chosen)
+
+    # -- dragging ---------------------------------------------------------------------
+    def counter_at(self, point: QPointF) -> CounterItem | None:
+        """The topmost counter under a scene point."""
+        for item in self.items(point):
+            if isinstance(item, CounterItem):
+                return item
+        return None
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        """Remember which counter a left press landed on; selection goes on as usual."""
+        item = self.counter_at(event.scenePos())
+        if item is not None and event.button() == Qt.MouseButton.LeftButton:
+            self._drag = (item, event.scenePos(), item.pos())
+            self._dragging = False
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        """Move the pressed counter once the pointer has gone the start-drag distance."""
+        if self._drag is None:
+            super().mouseMoveEvent(event)
+            return
+        item, start, origin = self._drag
+        moved = event.scenePos() - start
+        if not self._dragging and moved.manhattanLength() >= QApplication.startDragDistance():
+            self._dragging = True
+            item.setZValue(50)
+        if self._dragging:
+            item.setPos(origin + moved)
+            self._light_drop_target(segment_at(item.x(), item.y(), self.wheel.segment_count))
+        event.accept()
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        """Report the drop (if the counter was dragged) and put counters back in place."""
+        drag, dragging = self._drag, self._dragging
+        self._drag, self._dragging = None, False
+        super().mouseReleaseEvent(event)
+        if drag is None or not dragging:
+            return
+        item = drag[0]
+        self._light_drop_target(None)
+        target = segment_at(item.x(), item.y(), self.wheel.segment_count)
+        if target is not None:
+            self.counterDropped.emit(item.counter_id, target)
+        # Whatever the listener decided, the engine's wheel decides where counters stand.
+        self.layout_counters()
+
+    def _light_drop_target(self, segment: int | None) -> None:
+        for item in self.segments:
+            item.set_drop_target(item.segment == segment)

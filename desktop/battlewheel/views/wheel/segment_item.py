@@ -1,0 +1,114 @@
+"""One tick segment of the wheel: a ring sector labelled with the tick it stands for."""
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from battlewheel.views.wheel import palette
+from battlewheel.views.wheel.geometry import (
+    INNER_RADIUS,
+    LABEL_RADIUS,
+    OUTER_RADIUS,
+    label_point,
+    point_at,
+    segment_span,
+)
+
+
+def sector_path(segment: int, count: int) -> QPainterPath:
+    """The ring sector of one segment, in scene coordinates."""
+    start, sweep = segment_span(segment, count)
+    outer = QRectF(-OUTER_RADIUS, -OUTER_RADIUS, 2 * OUTER_RADIUS, 2 * OUTER_RADIUS)
+    inner = QRectF(-INNER_RADIUS, -INNER_RADIUS, 2 * INNER_RADIUS, 2 * INNER_RADIUS)
+    # Qt measures arcs counter-clockwise from three o'clock; ours run clockwise from twelve.
+    qt_start = 90.0 - start
+    path = QPainterPath()
+    path.arcMoveTo(outer, qt_start)
+    path.arcTo(outer, qt_start, -sweep)
+    path.arcTo(inner, qt_start - sweep, sweep)
+    path.closeSubpath()
+    return path
+
+
+class SegmentItem(QGraphicsItem):
+    """A segment: shaded when active (the tick counter sits on it) or a drop target."""
+
+    def __init__(self, segment: int, count: int) -> None:
+        super().__init__()
+        self.segment = segment
+        self.count = count
+        self.tick = 0
+        self.active = False
+        self.drop_target = False
+        self._path = sector_path(segment, count)
+        self.setZValue(0)
+
+    def set_state(self, tick: int, *, active: bool) -> None:
+        """Show a new tick label and whether the tick counter is here."""
+        if (tick, active) != (self.tick, self.active):
+            self.tick, self.active = tick, active
+            self.update()
+
+    def set_drop_target(self, on: bool) -> None:
+        """Light the segment while a dragged counter hovers over it."""
+        if on != self.drop_target:
+            self.drop_target = on
+            self.update()
+
+    def boundingRect(self) -> QRectF:
+        """The sector plus room for the tick label outside the rim."""
+        r = LABEL_RADIUS + 24
+        return QRectF(-r, -r, 2 * r, 2 * r)
+
+    def shape(self) -> QPainterPath:
+        """Hit-testing follows the sector, not the square bounding box."""
+        return self._path
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        """Draw the sector and its tick label."""
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(QColor(palette.RIM), 2))
+        painter.setBrush(QBrush(self._fill()))
+        painter.drawPath(self._path)
+        if self.active:
+            self._paint_tick_counter(painter)
+        self._paint_label(painter)
+
+    def _fill(self) -> QColor:
+        if self.drop_target:
+            return QColor(palette.DROP_FILL)
+        if self.active:
+            return QColor(palette.ACTIVE_FILL)
+        return QColor(palette.SEGMENT_FILL[self.segment % 2])
+
+    def _paint_tick_counter(self, painter: QPainter) -> None:
+        # The tick counter: a pointer on the rim of the active segment, aimed inwards.
+        start, sweep = segment_span(self.segment, self.count)
+        middle = start + sweep / 2
+        tip = QPointF(*point_at(OUTER_RADIUS - 4, middle))
+        left = QPointF(*point_at(OUTER_RADIUS + 14, middle - 3.2))
+        right = QPointF(*point_at(OUTER_RADIUS + 14, middle + 3.2))
+        painter.setPen(QPen(QColor(palette.RIM), 1.5))
+        painter.setBrush(QBrush(QColor(palette.ACTING_OUTLINE)))
+        painter.drawPolygon(QPolygonF([tip, left, right]))
+
+    def _paint_label(self, painter: QPainter) -> None:
+        start, sweep = segment_span(self.segment, self.count)
+        x, y = label_point(start + sweep / 2)
+        font = QFont(painter.font())
+        font.setPointSizeF(15 if self.active else 13)
+        font.setBold(self.active)
+        painter.setFont(font)
+        painter.setPen(QColor(palette.LABEL))
+        box = QRectF(x - 40, y - 14, 80, 28)
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, f"tick {self.tick}")
+
+    def label_centre(self) -> QPointF:
+        """Where the tick label sits (tests and the tick pointer use it)."""
+        start, sweep = segment_span(self.segment, self.count)
+        return QPointF(*label_point(start + sweep / 2))

@@ -1,0 +1,37 @@
+"""The widget that shows the wheel scene, scaled to fit whatever room it is given."""
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QPainter, QResizeEvent, QShowEvent
+from PySide6.QtWidgets import QGraphicsView, QWidget
+
+from battlewheel.views.wheel.scene import WheelScene
+
+
+class WheelView(QGraphicsView):
+    """Shows the whole wheel, antialiased, refitted on every resize."""
+
+    def __init__(self, scene: WheelScene, parent: QWidget | None = None) -> None:
+        super().__init__(scene, parent)
+        self.wheel_scene = scene
+        self.setObjectName("wheelView")
+        self.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setMinimumSize(320, 320)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+
+    def fit(self) -> None:
+        """Scale the view so the whole wheel and its labels are visible."""
+        self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Keep the wheel fitted to the new size."""
+        super().resizeEvent(event)
+        self.fit()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Fit once the view has its real size."""
+        super().showEvent(event)
+        self.fit()

@@ -1,0 +1,173 @@
+"""The battlewheel scene: geometry, counters and the drag gesture, on hand-made wheels."""
+
+import itertools
+import math
+
+from hypothesis import given
+from hypothesis import strategies as st
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtTest import QTest
+from pytestqt.qtbot import QtBot
+
+from battlewheel.models.wheel_info import CounterInfo, WheelInfo, initials, unique_initials
+from battlewheel.views.wheel.counter_item import badge_texts
+from battlewheel.views.wheel.geometry import (
+    COUNTER_PITCH,
+    SMALLEST_SCALE,
+    fan_slots,
+    point_at,
+    segment_at,
+)
+from battlewheel.views.wheel.scene import WheelScene
+from battlewheel.views.wheel.view import WheelView
+
+
+def _counter(cid: str, segment: int, side: str = "ally", **extra: object) -> CounterInfo:
+    return CounterInfo(id=cid, name=f"Fighter {cid}", initials=cid, side=side,
+                       segment=segment, **extra)  # type: ignore[arg-type]
+
+
+def test_segment_labels_count_on_from_the_active_tick() -> None:
+    """Tick 10 on segment 3 of 7: segments 0..6 stand for ticks 14,15,16,10,11,12,13."""
+    wheel = WheelInfo(segment_count=7, current_tick=10, active_segment=3)
+    assert wheel.segment_ticks() == [14, 15, 16, 10, 11, 12, 13]
+
+
+def test_segment_labels_before_the_battle_are_the_segment_numbers() -> None:
+    """Before the first tick the wheel shows ticks 0..n-1."""
+    assert WheelInfo(segment_count=5).segment_ticks() == [0, 1, 2, 3, 4]
+
+
+def test_initials_take_word_letters_and_keep_numbers() -> None:
+    """Two words give two capitals, one word two letters, a numbered name its number."""
+    assert initials("Harmonious Jade") == "HJ"
+    assert initials("Swan") == "Sw"
+    assert initials("Bandit 12") == "B12"
+
+
+def test_initials_that_collide_are_numbered() -> None:
+    """Two "Wolf" counters read Wo1 and Wo2; a unique name keeps its plain initials."""
+    assert unique_initials(["Wolf", "Wolf", "Panther"]) == ["Wo1", "Wo2", "Pa"]
+
+
+def test_segment_at_finds_each_segment_from_its_middle() -> None:
+    """A point in the middle of segment k (radius 200) is reported as segment k."""
+    for count in (5, 7, 10):
+        for segment in range(count):
+            x, y = point_at(200, (segment + 0.5) * 360 / count)
+            assert segment_at(x, y, count) == segment
+
+
+def test_segment_at_ignores_the_hub_and_the_outside() -> None:
+    """The centre disc and points far outside the wheel are no segment."""
+    assert segment_at(0, 0, 7) is None
+    assert segment_at(0, -1000, 7) is None
+
+
+@given(st.integers(min_value=1, max_value=14), st.integers(min_value=0, max_value=6))
+def test_fanned_counters_never_overlap(how_many: int, segment: int) -> None:
+    """Up to fourteen counters in one of seven segments keep a full counter's distance."""
+    slots = fan_slots(segment, 7, how_many)
+    assert len(slots) == how_many
+    for a, b in itertools.combinations(slots, 2):
+        assert math.hypot(a.x - b.x, a.y - b.y) >= COUNTER_PITCH * a.scale * 0.8
+    for slot in slots:
+        assert segment_at(slot.x, slot.y, 7) == segment
+
+
+def test_a_crowded_segment_shrinks_its_counters_but_not_below_the_floor() -> None:
+    """Thirty counters on one segment are drawn smaller, never below the readable floor."""
+    slots = fan_slots(0, 7, 30)
+    assert all(SMALLEST_SCALE <= slot.scale < 1.0 for slot in slots)
+
+
+def test_badges_name_penalties_laps_and_states() -> None:
+    """DV −2, wound −1, one lap ahead and a dead counter each get their corner badge."""
+    info = _counter("x", 0, dv_penalty=2, wound_penalty=1, laps_ahead=1, dead=True)
+    assert {corner: text for corner, (text, _) in badge_texts(info).items()} == {
+        "top_left": "DV-2",
+        "top_right": "+1 lap",
+        "bottom_left": "W-1",
+        "bottom_right": "†",
+    }
+
+
+def test_surprised_and_critical_share_the_state_badge() -> None:
+    """A surprised, critical combatant shows "?!" and no other badge."""
+    info = _counter("x", 0, surprise="partially", critical=True)
+    assert {k: v[0] for k, v in badge_texts(info).items()} == {"bottom_right": "?!"}
+
+
+def test_scene_puts_each_counter_on_its_segment(qtbot: QtBot) -> None:
+    """Every counter item stands inside the segment its info names; three share segment 2."""
+    scene = WheelScene()
+    counters = (_counter("A", 2), _counter("B", 2), _counter("C", 2, "enemy"),
+                _counter("D", 5, "enemy"))
+    scene.set_wheel(WheelInfo(segment_count=7, current_tick=3, active_segment=3,
+                              counters=counters))
+    for info in counters:
+        item = scene.counters[info.id]
+        assert segment_at(item.x(), item.y(), 7) == info.segment
+    a, b = scene.counters["A"].pos(), scene.counters["B"].pos()
+    assert math.hypot(a.x() - b.x(), a.y() - b.y()) >= COUNTER_PITCH * 0.8
+
+
+def test_scene_follows_a_new_segment_count_and_drops_removed_counters(qtbot: QtBot) -> None:
+    """Going from 7 to 10 segments rebuilds the ring; a counter no longer listed goes."""
+    scene = WheelScene()
+    scene.set_wheel(WheelInfo(counters=(_counter("A", 1), _counter("B", 2))))
+    scene.set_wheel(WheelInfo(segment_count=10, counters=(_counter("A", 9),)))
+    assert len(scene.segments) == 10
+    assert set(scene.counters) == {"A"}
+    item = scene.counters["A"]
+    assert segment_at(item.x(), item.y(), 10) == 9
+
+
+def _view_point(view: WheelView, scene_point: QPointF) -> QPoint:
+    return view.mapFromScene(scene_point)
+
+
+def test_dragging_a_counter_reports_the_target_and_springs_back(qtbot: QtBot) -> None:
+    """Real mouse events drag A from segment 1 to 4; the scene reports it and, with the
+    wheel unchanged (as after a refusal), A stands on segment 1 again."""
+    scene = WheelScene()
+    scene.set_wheel(WheelInfo(counters=(_counter("A", 1),)))
+    view = WheelView(scene)
+    view.resize(700, 700)
+    view.show()
+    qtbot.waitExposed(view)
+    start = scene.counters["A"].pos()
+    target = QPointF(*point_at(200, 4.5 * 360 / 7))
+    with qtbot.waitSignal(scene.counterDropped) as dropped:
+        _drag(view, start, target)
+    assert dropped.args == ["A", 4]
+    assert scene.counters["A"].pos() == start
+
+
+def _drag(view: WheelView, start: QPointF, target: QPointF) -> None:
+    viewport = view.viewport()
+    begin, end = _view_point(view, start), _view_point(view, target)
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, begin)
+    for step in range(1, 6):
+        point = begin + (end - begin) * (step / 5)
+        QTest.mouseMove(viewport, point)
+    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)
+
+
+def test_a_click_without_moving_selects_and_reports_no_drop(qtbot: QtBot) -> None:
+    """A press and release in place selects the counter and reports it, but drops nothing."""
+    scene = WheelScene()
+    scene.set_wheel(WheelInfo(counters=(_counter("A", 1), _counter("B", 3))))
+    view = WheelView(scene)
+    view.resize(700, 700)
+    view.show()
+    qtbot.waitExposed(view)
+    drops: list[tuple[str, int]] = []
+    scene.counterDropped.connect(lambda cid, seg: drops.append((cid, seg)))
+    with qtbot.waitSignal(scene.counterSelected) as chosen:
+        QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton,
+                         Qt.KeyboardModifier.NoModifier,
+                         _view_point(view, scene.counters["B"].pos()))
+    assert chosen.args == ["B"]
+    assert drops == []
+    assert scene.selected_counter() == "B"
