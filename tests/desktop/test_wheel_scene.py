@@ -23,8 +23,9 @@ from battlewheel.views.wheel.view import WheelView
 
 
 def _counter(cid: str, segment: int, side: str = "ally", **extra: object) -> CounterInfo:
-    return CounterInfo(id=cid, name=f"Fighter {cid}", initials=cid, side=side,
-                       segment=segment, **extra)  # type: ignore[arg-type]
+    return CounterInfo(
+        id=cid, name=f"Fighter {cid}", initials=cid, side=side, segment=segment, **extra
+    )  # type: ignore[arg-type]
 
 
 def test_segment_labels_count_on_from_the_active_tick() -> None:
@@ -82,7 +83,7 @@ def test_a_crowded_segment_shrinks_its_counters_but_not_below_the_floor() -> Non
 
 
 def test_badges_name_penalties_laps_and_states() -> None:
-    """DV −2, wound −1, one lap ahead and a dead counter each get their corner badge."""
+    """DV -2, wound -1, one lap ahead and a dead counter each get their corner badge."""
     info = _counter("x", 0, dv_penalty=2, wound_penalty=1, laps_ahead=1, dead=True)
     assert {corner: text for corner, (text, _) in badge_texts(info).items()} == {
         "top_left": "DV-2",
@@ -101,10 +102,13 @@ def test_surprised_and_critical_share_the_state_badge() -> None:
 def test_scene_puts_each_counter_on_its_segment(qtbot: QtBot) -> None:
     """Every counter item stands inside the segment its info names; three share segment 2."""
     scene = WheelScene()
-    counters = (_counter("A", 2), _counter("B", 2), _counter("C", 2, "enemy"),
-                _counter("D", 5, "enemy"))
-    scene.set_wheel(WheelInfo(segment_count=7, current_tick=3, active_segment=3,
-                              counters=counters))
+    counters = (
+        _counter("A", 2),
+        _counter("B", 2),
+        _counter("C", 2, "enemy"),
+        _counter("D", 5, "enemy"),
+    )
+    scene.set_wheel(WheelInfo(segment_count=7, current_tick=3, active_segment=3, counters=counters))
     for info in counters:
         item = scene.counters[info.id]
         assert segment_at(item.x(), item.y(), 7) == info.segment
@@ -165,9 +169,12 @@ def test_a_click_without_moving_selects_and_reports_no_drop(qtbot: QtBot) -> Non
     drops: list[tuple[str, int]] = []
     scene.counterDropped.connect(lambda cid, seg: drops.append((cid, seg)))
     with qtbot.waitSignal(scene.counterSelected) as chosen:
-        QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton,
-                         Qt.KeyboardModifier.NoModifier,
-                         _view_point(view, scene.counters["B"].pos()))
+        QTest.mouseClick(
+            view.viewport(),
+            Qt.MouseButton.LeftButton,
+            Qt.KeyboardModifier.NoModifier,
+            _view_point(view, scene.counters["B"].pos()),
+        )
     assert chosen.args == ["B"]
     assert drops == []
     assert scene.selected_counter() == "B"
