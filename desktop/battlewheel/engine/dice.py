@@ -54,7 +54,7 @@ def is_botch(faces: Iterable[int], *, target: int = DEFAULT_TARGET) -> bool:
 def damage_levels(faces: Iterable[int], *, target: int = DEFAULT_TARGET) -> int:
     """Levels from a damage roll: each die at the target or above is one level, 10s too.
 
-    (000 §Roll Damage: a damage roll does not count 10s twice.)
+    (000 §Applying Effects: a damage roll does not count 10s twice.)
     """
     return successes(faces, target=target, double_tens=False)
 

@@ -2,7 +2,7 @@
 
 A track is a run of penalty levels (-0, -1, -1, -2, -2, -4 plus any extra levels),
 one Incapacitated box, then one Dying box per dot of natural Stamina. Marks are kept
-in the order the marking rules produce (000 §Mark off Health Levels): in the boxes
+in the order the marking rules produce (000 §Applying Effects): in the boxes
 down to Incapacitated, aggravated first, then lethal, then bashing, then empty; the
 Dying boxes hold only lethal and aggravated damage, aggravated first. Because every
 marking, healing and click keeps that order, a track is fully described by its levels
@@ -167,23 +167,23 @@ class HealthTrack:
 
     @property
     def unconscious(self) -> bool:
-        """The Incapacitated box holds bashing (000 §Mark off Health Levels)."""
+        """The Incapacitated box holds bashing (000 §Applying Effects)."""
         return self.marks[self.incap_index] == BASHING
 
     @property
     def critical(self) -> bool:
-        """The Incapacitated box holds lethal or aggravated (000 §Mark off Health Levels)."""
+        """The Incapacitated box holds lethal or aggravated (000 §Applying Effects)."""
         return self.marks[self.incap_index] in (LETHAL, AGGRAVATED)
 
     @property
     def dead(self) -> bool:
-        """Every Dying box is full (000 §Mark off Health Levels)."""
+        """Every Dying box is full (000 §Applying Effects)."""
         return self.dying > 0 and EMPTY not in self.marks[self.upper_size :]
 
     # -- marking ------------------------------------------------------------------
 
     def mark(self, bashing: int = 0, lethal: int = 0, aggravated: int = 0) -> HealthTrack:
-        """Mark levels: bashing, then lethal, then aggravated (000 §Mark off Health Levels)."""
+        """Mark levels: bashing, then lethal, then aggravated (000 §Applying Effects)."""
         return self.mark_with_overflow(bashing, lethal, aggravated)[0]
 
     def mark_with_overflow(
@@ -193,7 +193,7 @@ class HealthTrack:
 
         Every level marked ends on the track or, once every Dying box is full, is
         pushed off its end; the overflow is that count, and is positive only for a
-        dead track (000 §Mark off Health Levels).
+        dead track (000 §Applying Effects).
         """
         _check_counts(bashing=bashing, lethal=lethal, aggravated=aggravated)
         upper, lower = self._regions()
@@ -380,7 +380,7 @@ def apply_levels(
     ox_body: bool = False,
     options: HealthOptions | None = None,
 ) -> HealthTrack:
-    """Apply rolled damage levels to a track (000 §Apply Exalted Resilience, §Mark off).
+    """Apply rolled damage levels to a track (000 §Applying Effects, §Ox-Body Technique).
 
     Bashing is marked first, then lethal, then aggravated. Exalted resilience lowers
     the lethal levels by the lethal levels on the track just before the lethal step.
