@@ -10,6 +10,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from battlewheel.engine.character import (
+    ABILITIES,
+    VIRTUES,
+    Character,
+    DamageType,
+    Derived,
+    Weapon,
+    dodge_dv,
+    hardness,
+    parry_dvs,
+    soak,
+    surprise_detection_value,
+)
+from battlewheel.engine.combat import values as combat_derived
+from battlewheel.engine.combat.state import PARTIALLY, TOTALLY, Combat, Combatant, Override
 from battlewheel.engine.health import HealthTrack
 
 
@@ -70,3 +85,151 @@ class SheetInfo:
     weapons: tuple[WeaponRow, ...] = ()
     armour: str = ""
     notes: str = ""
+
+
+# -- reading a combatant ------------------------------------------------------------
+
+ATTRIBUTE_GROUPS = (
+    ("Physical", ("strength", "dexterity", "stamina")),
+    ("Social", ("charisma", "manipulation", "appearance")),
+    ("Mental", ("perception", "intelligence", "wits")),
+)
+SURPRISE_WORDS = {TOTALLY: "totally surprised", PARTIALLY: "partially surprised"}
+
+
+def sheet_of(state: Combat, combatant_id: str) -> SheetInfo:
+    """The sheet of one combatant as the fight stands now."""
+    who = state.combatants[combatant_id]
+    character = who.character
+    return SheetInfo(
+        id=who.id,
+        name=who.name,
+        kind=str(character.kind.value),
+        side=who.side,
+        health=who.health,
+        status=_status(state, who),
+        pools=_pools(who),
+        defences=_defences(who),
+        attributes=tuple(
+            (group, tuple(Value(name.title(), character.attribute(name)) for name in names))
+            for group, names in ATTRIBUTE_GROUPS
+        ),
+        abilities=tuple(
+            Value(name.title(), character.ability(name))
+            for name in ABILITIES
+            if character.ability(name)
+        ),
+        virtues=tuple(Value(name.title(), character.virtues.get(name, 0)) for name in VIRTUES),
+        specialties=_specialties(character),
+        weapons=tuple(_weapon_row(weapon) for weapon in character.weapons),
+        armour=_armour_text(character),
+        notes=character.notes,
+    )
+
+
+def _status(state: Combat, who: Combatant) -> tuple[str, ...]:
+    parts: list[str] = [f"Essence {who.character.essence}"]
+    if who.id in state.acting_ids():
+        parts.append("acting now")
+    elif who.next_tick is not None:
+        parts.append(f"next action tick {who.next_tick}")
+    if who.dv_penalty:
+        parts.append(f"DV penalty -{who.dv_penalty}")
+    if who.surprise in SURPRISE_WORDS:
+        parts.append(SURPRISE_WORDS[who.surprise])
+    parts.append(f"moves {combat_derived.movement(who)} yd/tick")
+    return tuple(parts)
+
+
+def _pools(who: Combatant) -> tuple[PoolInfo, ...]:
+    rating = combat_derived.willpower_rating(who)
+    pools = [PoolInfo("willpower", "Willpower", who.willpower, rating)]
+    for key, label, current in (
+        ("personal", "Personal motes", who.personal_motes),
+        ("peripheral", "Peripheral motes", who.peripheral_motes),
+    ):
+        size = combat_derived.mote_pool_size(who, key)
+        if size:
+            pools.append(PoolInfo(key, label, current, size))
+    return tuple(pools)
+
+
+def _defences(who: Combatant) -> tuple[Value, ...]:
+    character = who.character
+    sheet_dvs: dict[str, Derived] = {"dodge": dodge_dv(character)}
+    sheet_dvs.update({f"parry:{name}": value for name, value in parry_dvs(character).items()})
+    values = [_dv_value(who, name, now, sheet_dvs.get(name)) for name, now in who.dvs.items()]
+    values.append(_per_type("Soak", [soak(character, kind) for kind in DamageType]))
+    values.append(_per_type("Hardness", [hardness(character, kind) for kind in DamageType]))
+    sdv = combat_derived.surprise_detection_value(who)
+    computed = surprise_detection_value(character)
+    fight_override = who.override("surprise_detection_value")
+    values.append(_derived_value("SDV", sdv, computed, fight_override))
+    return tuple(values)
+
+
+def _dv_value(who: Combatant, name: str, current: int, computed: Derived | None) -> Value:
+    kind, _, weapon = name.partition(":")
+    label = "Dodge DV" if kind == "dodge" else f"Parry DV ({weapon})"
+    fight_override = who.override("dodge_dv" if kind == "dodge" else "parry_dv")
+    value = _derived_value(label, current, computed, fight_override)
+    if who.dv_penalty:
+        note = f"includes the flurry DV penalty -{who.dv_penalty}"
+        value = Value(value.label, value.value, value.overridden, _join(value.note, note))
+    return value
+
+
+def _derived_value(
+    label: str, shown: int, computed: Derived | None, fight_override: Override | None
+) -> Value:
+    if fight_override is not None:
+        reason = fight_override.reason or "set by hand"
+        return Value(label, shown, True, f"GM, this fight: {reason}")
+    if computed is not None and computed.overridden:
+        note = f"GM: {computed.override_reason}; the rules give {computed.computed}"
+        return Value(label, shown, True, note)
+    return Value(label, shown)
+
+
+def _per_type(label: str, values: list[Derived]) -> Value:
+    pairs = list(zip(values, DamageType, strict=True))
+    text = " / ".join(f"{value.value}{kind.value}" for value, kind in pairs)
+    notes = [
+        f"{kind.word}: GM {value.override_reason} (rules {value.computed})"
+        for value, kind in pairs
+        if value.overridden
+    ]
+    return Value(label, text, bool(notes), "; ".join(notes))
+
+
+def _join(first: str, second: str) -> str:
+    return f"{first}; {second}" if first else second
+
+
+def _specialties(character: Character) -> tuple[str, ...]:
+    return tuple(
+        f"{ability.title()}: {name} +{dots}"
+        for ability, named in character.specialties.items()
+        for name, dots in named.items()
+    )
+
+
+def _weapon_row(weapon: Weapon) -> WeaponRow:
+    defence = "—" if weapon.defence is None else f"{weapon.defence:+d}"
+    return WeaponRow(
+        name=weapon.name,
+        speed=weapon.speed,
+        accuracy=weapon.accuracy,
+        damage=f"{weapon.damage:+d}{weapon.damage_type.value}",
+        defence=defence,
+        rate=weapon.rate,
+        tags="".join(sorted(weapon.tags)),
+    )
+
+
+def _armour_text(character: Character) -> str:
+    armour = character.armour
+    if armour is None:
+        return ""
+    extra = f", mobility -{armour.mobility_penalty}" if armour.mobility_penalty else ""
+    return f"{armour.name}{extra}"

@@ -1,0 +1,67 @@
+"""A character sheet dock bound to one combatant of the combat model.
+
+Gestures become engine actions pushed through the model's undo stack: a health box
+click is one ``CycleHealthBox``, a pool button one spend or regain. The dock redraws
+when the model says this combatant changed, never by itself.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QDockWidget, QWidget
+
+from battlewheel.engine.combat.actions import (
+    Action,
+    CycleHealthBox,
+    RegainMotes,
+    RegainWillpower,
+    SpendMotes,
+    SpendWillpower,
+)
+from battlewheel.models.combat_model import CombatModel
+from battlewheel.views.sheets.sheet_info import sheet_of
+from battlewheel.views.sheets.sheet_widget import SheetScroll, SheetWidget
+
+
+def pool_action(combatant_id: str, key: str, delta: int) -> Action:
+    """The engine action for one press of a pool button (+1 regains, -1 spends)."""
+    amount = abs(delta)
+    if key == "willpower":
+        return (RegainWillpower if delta > 0 else SpendWillpower)(combatant_id, amount)
+    mote_action = RegainMotes if delta > 0 else SpendMotes
+    return mote_action(combatant_id, amount, key)
+
+
+class CharacterSheetDock(QDockWidget):
+    """One combatant's sheet in a dock; tabbed or floating as the GM likes."""
+
+    def __init__(
+        self, model: CombatModel, combatant_id: str, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.combatant_id = combatant_id
+        self.setObjectName(f"sheet:{combatant_id}")
+        self.sheet = SheetWidget()
+        self.setWidget(SheetScroll(self.sheet, self))
+        self.sheet.healthCycleRequested.connect(self._cycle_box)
+        self.sheet.poolChangeRequested.connect(self._change_pool)
+        model.combatantChanged.connect(self._combatant_changed)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Redraw from the model (a removed combatant leaves the last sheet shown)."""
+        if self.model.combatant(self.combatant_id) is None:
+            return
+        info = sheet_of(self.model.state, self.combatant_id)
+        self.setWindowTitle(info.name)
+        self.sheet.show_info(info)
+
+    def _combatant_changed(self, combatant_id: str) -> None:
+        if combatant_id == self.combatant_id:
+            self.refresh()
+
+    def _cycle_box(self, index: int) -> None:
+        self.model.push(CycleHealthBox(combatant=self.combatant_id, index=index))
+
+    def _change_pool(self, key: str, delta: int) -> None:
+        self.model.push(pool_action(self.combatant_id, key, delta))

@@ -1,0 +1,55 @@
+"""Characters and a combat model for the sheet, odds and dialog tests (engineer D2)."""
+
+from __future__ import annotations
+
+from battlewheel.engine.character import Armour, Character, CharacterKind, DamageType, Weapon
+from battlewheel.engine.combat.actions import AddCombatant
+from battlewheel.engine.combat.session import CombatSession
+from battlewheel.models.combat_model import CombatModel
+
+SWORD = Weapon(
+    name="Straight sword",
+    ability="melee",
+    speed=5,
+    accuracy=2,
+    damage=3,
+    damage_type=DamageType.LETHAL,
+    defence=1,
+    rate=2,
+)
+
+
+def ejava() -> Character:
+    """A Dragon-Blooded swordswoman: Dex 4, Melee 4, Dodge 3, Essence 2, Stamina 3."""
+    return Character(
+        "Tepet Ejava",
+        CharacterKind.DRAGON_BLOODED,
+        attributes={"strength": 3, "dexterity": 4, "stamina": 3, "wits": 3, "perception": 3},
+        abilities={"melee": 4, "dodge": 3, "awareness": 2},
+        essence=2,
+        willpower=7,
+        personal_motes=13,
+        peripheral_motes=33,
+        weapons=(SWORD,),
+        armour=Armour("Lamellar", soak={DamageType.BASHING: 5, DamageType.LETHAL: 5}),
+    )
+
+
+def bandit() -> Character:
+    """A mortal bandit: Dex 2, Melee 2, Dodge 1, Stamina 2, no armour."""
+    return Character(
+        "Bandit",
+        CharacterKind.MORTAL,
+        attributes={"strength": 2, "dexterity": 2, "stamina": 2, "wits": 2},
+        abilities={"melee": 2, "dodge": 1, "awareness": 1},
+        willpower=4,
+        weapons=(SWORD,),
+    )
+
+
+def model_with(*people: tuple[str, Character, str]) -> CombatModel:
+    """A combat model whose session holds the given (id, character, side) combatants."""
+    session = CombatSession.new()
+    for cid, character, side in people:
+        session.apply(AddCombatant(cid, character, side))
+    return CombatModel(session)

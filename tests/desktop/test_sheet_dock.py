@@ -1,0 +1,85 @@
+"""A sheet dock bound to the combat model: clicks become undoable engine actions."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from battlewheel.engine.combat.actions import CycleHealthBox
+from battlewheel.views.sheets.sheet_dock import CharacterSheetDock
+from tests.desktop.d2_combatants import bandit, ejava, model_with
+
+
+def _dock(qtbot: QtBot) -> CharacterSheetDock:
+    model = model_with(("ejava", ejava(), "enemy"), ("bandit", bandit(), "ally"))
+    dock = CharacterSheetDock(model, "ejava")
+    qtbot.addWidget(dock)
+    dock.show()
+    return dock
+
+
+def _shown_marks(dock: CharacterSheetDock) -> str:
+    track = dock.sheet.health.track()
+    assert track is not None
+    return track.marks
+
+
+def _engine_marks(dock: CharacterSheetDock, cid: str) -> str:
+    combatant = dock.model.combatant(cid)
+    assert combatant is not None
+    return combatant.health.marks
+
+
+def _click_box(qtbot: QtBot, dock: CharacterSheetDock, index: int) -> None:
+    track = dock.sheet.health
+    qtbot.mouseClick(track, Qt.MouseButton.LeftButton, pos=track.box_rect(index).center().toPoint())
+
+
+def test_clicking_a_box_cycles_it_and_each_click_undoes(qtbot: QtBot) -> None:
+    """Box 0 goes / then X then * then empty; three undos bring back /, X and *."""
+    dock = _dock(qtbot)
+    seen = []
+    for _ in range(4):
+        _click_box(qtbot, dock, 0)
+        seen.append(_shown_marks(dock)[0])
+    assert seen == ["/", "X", "*", "."]
+    stack = dock.model.undo_stack
+    assert stack.count() == 4
+    undone = []
+    for _ in range(3):
+        stack.undo()
+        undone.append(_engine_marks(dock, "ejava")[0])
+    assert undone == ["*", "X", "/"]
+    assert _shown_marks(dock) == "/" + "." * 9
+
+
+def test_the_sheet_shows_derived_values_from_the_engine(qtbot: QtBot) -> None:
+    """Dodge DV (4+3)/2 up = 4, + Essence 2 = 6; lethal soak 3/2 down + 5 armour = 6."""
+    dock = _dock(qtbot)
+    info = dock.sheet.info()
+    assert info is not None
+    shown = {value.label: value.text for value in info.defences}
+    assert shown["Dodge DV"] == "6"
+    assert shown["Parry DV (Straight sword)"] == "6"
+    assert shown["Soak"] == "8B / 6L / 0A"
+    assert dock.windowTitle() == "Tepet Ejava"
+
+
+def test_spending_willpower_is_one_undo_step(qtbot: QtBot) -> None:
+    """Willpower 7/7: regain is disabled; spend makes it 6/7; undo restores 7/7."""
+    dock = _dock(qtbot)
+    row = dock.sheet._pool_rows["willpower"]
+    assert not row.regain.isEnabled()
+    qtbot.mouseClick(row.spend, Qt.MouseButton.LeftButton)
+    assert row.value.text() == "6 / 7"
+    dock.model.undo_stack.undo()
+    assert row.value.text() == "7 / 7"
+
+
+def test_another_combatants_change_leaves_this_sheet_alone(qtbot: QtBot) -> None:
+    """A box cycled on the bandit does not touch Ejava's sheet."""
+    dock = _dock(qtbot)
+    before = dock.sheet.info()
+    dock.model.push(CycleHealthBox("bandit", 0))
+    assert _engine_marks(dock, "bandit")[0] == "/"
+    assert dock.sheet.info() == before
