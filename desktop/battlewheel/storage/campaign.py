@@ -1,0 +1,259 @@
+"""A campaign: the roster, the combats with their logs, the GM's weapons and notes.
+
+The file is human-readable JSON with ``schema_version`` (see ``schema``)::
+
+    {"schema_version": 1, "format": "battlewheel-campaign", "name": ...,
+     "notes": ..., "characters": [...], "weapons": [...],
+     "combats": [{"id": ..., "name": ..., "session": <CombatSession.to_json()>}]}
+
+``load_campaign`` either returns a whole new ``Campaign`` or raises
+``CampaignFileError`` naming the problem; it never changes the file or any campaign
+already in memory. ``save_campaign`` writes atomically and keeps ``<file>.bak``.
+
+For the main window (File menu)::
+
+    campaign = load_campaign(path)            # File > Open, recent files
+    save_campaign(campaign, path)             # File > Save / Save As
+    load_demo_campaign()                      # first start: the bundled demo
+    campaigns_dir()                           # where the file dialogs start (paths)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, TypeVar
+
+from battlewheel.bundled import resource
+from battlewheel.engine.character import Character, Weapon
+from battlewheel.engine.combat.session import CombatSession
+from battlewheel.storage.atomic import atomic_write_bytes
+from battlewheel.storage.errors import CampaignFileError
+from battlewheel.storage.schema import (
+    SCHEMA_VERSION,
+    dump_json,
+    json_type,
+    parse_json,
+    read_json_file,
+    upgrade,
+)
+
+FORMAT = "battlewheel-campaign"
+DEMO_PARTS = ("campaigns", "demo.json")
+MAX_NAME_LENGTH = 200
+MAX_NOTES_LENGTH = 1_000_000
+MAX_CHARACTERS = 10_000
+MAX_COMBATS = 1_000
+
+T = TypeVar("T")
+# What a malformed part of a file can raise while the engine reads it.
+_DECODE_ERRORS = (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError)
+
+
+@dataclass(frozen=True)
+class CombatRecord:
+    """One combat of the campaign: a stable id, the GM's name for it, and its session.
+
+    The session is the live, mutable engine object; the record only names it.
+    """
+
+    id: str
+    name: str
+    session: CombatSession = field(compare=False)
+
+    def to_json(self) -> dict[str, Any]:
+        """The record with the session's log."""
+        return {"id": self.id, "name": self.name, "session": self.session.to_json()}
+
+
+@dataclass(frozen=True)
+class Campaign:
+    """The roster, the combats, the GM's own weapons and free notes."""
+
+    name: str = "New campaign"
+    characters: tuple[Character, ...] = ()
+    combats: tuple[CombatRecord, ...] = ()
+    weapons: tuple[Weapon, ...] = ()
+    notes: str = ""
+
+    # -- reading -----------------------------------------------------------------
+
+    def character(self, name: str) -> Character:
+        """The roster character called ``name`` (case-insensitive)."""
+        for character in self.characters:
+            if character.name.casefold() == name.casefold():
+                return character
+        raise KeyError(name)
+
+    def combat(self, combat_id: str) -> CombatRecord:
+        """The combat with this id."""
+        for record in self.combats:
+            if record.id == combat_id:
+                return record
+        raise KeyError(combat_id)
+
+    # -- changed copies --------------------------------------------------------------
+
+    def with_character(self, character: Character) -> Campaign:
+        """Add a character, or replace the one of the same name."""
+        kept = tuple(c for c in self.characters if c.name.casefold() != character.name.casefold())
+        if len(kept) == len(self.characters):
+            return replace(self, characters=(*self.characters, character))
+        return replace(self, characters=tuple(
+            character if c.name.casefold() == character.name.casefold() else c
+            for c in self.characters
+        ))
+
+    def without_character(self, name: str) -> Campaign:
+        """Drop the roster character called ``name``."""
+        return replace(self, characters=tuple(
+            c for c in self.characters if c.name.casefold() != name.casefold()
+        ))
+
+    def with_combat(self, name: str, session: CombatSession | None = None) -> Campaign:
+        """Add a combat (a new empty one unless a session is given) under a fresh id."""
+        taken = {record.id for record in self.combats}
+        number = len(self.combats) + 1
+        while f"combat-{number}" in taken:
+            number += 1
+        record = CombatRecord(f"combat-{number}", name, session or CombatSession.new())
+        return replace(self, combats=(*self.combats, record))
+
+    # -- JSON ------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole campaign as the file's JSON object."""
+        return {
+            "schema_version": SCHEMA_VERSION,
+            "format": FORMAT,
+            "name": self.name,
+            "notes": self.notes,
+            "characters": [character.to_json() for character in self.characters],
+            "weapons": [weapon.to_json() for weapon in self.weapons],
+            "combats": [record.to_json() for record in self.combats],
+        }
+
+    @classmethod
+    def from_json(cls, document: dict[str, Any], path: Path | None = None) -> Campaign:
+        """Read an upgraded campaign object; any bad part raises ``CampaignFileError``."""
+        reader = _Reader(path)
+        if document.get("format", FORMAT) != FORMAT:
+            raise CampaignFileError(path, f"format must be {FORMAT!r}, "
+                                    f"not {document.get('format')!r}")
+        characters = reader.items(document, "characters", MAX_CHARACTERS, _character)
+        _check_unique(path, [c.name for c in characters])
+        combats = reader.items(document, "combats", MAX_COMBATS, _combat)
+        _check_unique(path, [r.id for r in combats], what="combat id")
+        return cls(
+            name=reader.text(document, "name", MAX_NAME_LENGTH, default="Campaign"),
+            characters=tuple(characters),
+            combats=tuple(combats),
+            weapons=tuple(reader.items(document, "weapons", MAX_CHARACTERS, _weapon)),
+            notes=reader.text(document, "notes", MAX_NOTES_LENGTH, default=""),
+        )
+
+
+def load_campaign(path: Path) -> Campaign:
+    """Open a campaign file; a bad one raises ``CampaignFileError`` and changes nothing."""
+    path = Path(path)
+    document = upgrade(path, read_json_file(path))
+    return Campaign.from_json(document, path)
+
+
+def save_campaign(campaign: Campaign, path: Path) -> None:
+    """Save atomically: the file is the old version or the new one, never half of either.
+
+    The previous version is kept beside it as ``<name>.bak``.
+    """
+    data = campaign_bytes(campaign)
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    atomic_write_bytes(Path(path), data)
+
+
+def load_demo_campaign() -> Campaign:
+    """The bundled demo campaign, opened on first start (read from the package data)."""
+    name = DEMO_PARTS[-1]
+    raw = resource(*DEMO_PARTS).read_bytes()
+    return Campaign.from_json(upgrade(Path(name), parse_json(Path(name), raw)), Path(name))
+
+
+def campaign_bytes(campaign: Campaign) -> bytes:
+    """The bytes ``save_campaign`` writes."""
+    return dump_json(campaign.to_json())
+
+
+class _Reader:
+    """Reads fields of a campaign object, naming the field in every error."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+
+    def text(self, document: dict[str, Any], key: str, limit: int, *, default: str) -> str:
+        value = document.get(key, default)
+        if not isinstance(value, str):
+            raise CampaignFileError(self.path, f"{key} must be text, not {json_type(value)}")
+        if len(value) > limit:
+            raise CampaignFileError(
+                self.path, f"{key} is {len(value)} characters long; at most {limit} allowed"
+            )
+        return value
+
+    def items(self, document: dict[str, Any], key: str, limit: int,
+              read: Callable[[dict[str, Any]], T]) -> list[T]:
+        if key not in document:
+            raise CampaignFileError(self.path, f"{key} is missing (an array, possibly empty)")
+        values = document[key]
+        if not isinstance(values, list):
+            raise CampaignFileError(self.path, f"{key} must be an array, not {json_type(values)}")
+        if len(values) > limit:
+            raise CampaignFileError(
+                self.path, f"{key} has {len(values)} entries; at most {limit} allowed"
+            )
+        return [self.item(f"{key}[{index}]", value, read) for index, value in enumerate(values)]
+
+    def item(self, where: str, value: object, read: Callable[[dict[str, Any]], T]) -> T:
+        if not isinstance(value, dict):
+            raise CampaignFileError(self.path, f"{where} must be an object, not {json_type(value)}")
+        label = f"{where} ({value['name']!r})" if isinstance(value.get("name"), str) else where
+        try:
+            return read(value)
+        except CampaignFileError:
+            raise
+        except _DECODE_ERRORS as error:
+            raise CampaignFileError(self.path, f"{label}: {_describe(error)}") from None
+
+
+def _character(value: dict[str, Any]) -> Character:
+    return Character.from_json(value)
+
+
+def _weapon(value: dict[str, Any]) -> Weapon:
+    return Weapon.from_json(value)
+
+
+def _combat(value: dict[str, Any]) -> CombatRecord:
+    for key in ("id", "name"):
+        text = value.get(key)
+        if not isinstance(text, str) or not text.strip() or len(text) > MAX_NAME_LENGTH:
+            raise ValueError(f"{key} must be non-empty text of at most {MAX_NAME_LENGTH} "
+                             f"characters, not {text!r}")
+    if "session" not in value:
+        raise ValueError("session is missing (the combat's log)")
+    return CombatRecord(value["id"], value["name"], CombatSession.from_json(value["session"]))
+
+
+def _describe(error: BaseException) -> str:
+    if isinstance(error, KeyError):
+        return f"field {error.args[0]!r} is missing"
+    if isinstance(error, RecursionError):
+        return "nested too deeply"
+    return str(error) or type(error).__name__
+
+
+def _check_unique(path: Path | None, names: Iterable[str], *, what: str = "character name") -> None:
+    seen: set[str] = set()
+    for name in names:
+        if name.casefold() in seen:
+            raise CampaignFileError(path, f"{what} {name!r} appears twice; each must be unique")
+        seen.add(name.casefold())

@@ -1,0 +1,95 @@
+"""Hypothesis strategies for every stored type: weapons, characters, combats, campaigns."""
+
+from hypothesis import strategies as st
+
+from battlewheel.engine.character import Character, DamageType, Weapon
+from battlewheel.engine.combat.actions import AddCombatant, SetHealth, SpendWillpower
+from battlewheel.engine.combat.options import RulesetOptions
+from battlewheel.engine.combat.session import CombatSession
+from battlewheel.engine.health import HealthTrack
+from battlewheel.engine.traits import ABILITIES, ATTRIBUTES, VIRTUES, CharacterKind
+from battlewheel.storage.campaign import Campaign, CombatRecord
+
+names = st.text(
+    alphabet=st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")),
+    min_size=1, max_size=24,
+).filter(lambda text: text.strip() != "")
+notes = st.text(max_size=60)
+
+
+@st.composite
+def weapons(draw: st.DrawFn) -> Weapon:
+    """A valid weapon, close or ranged."""
+    ranged = draw(st.booleans())
+    return Weapon(
+        name=draw(names),
+        ability=draw(st.sampled_from(["melee", "brawl", "archery", "thrown"])),
+        speed=draw(st.integers(1, 20)),
+        accuracy=draw(st.integers(-10, 20)),
+        damage=draw(st.integers(-10, 50)),
+        damage_type=draw(st.sampled_from(list(DamageType))),
+        defence=None if ranged else draw(st.none() | st.integers(-10, 20)),
+        rate=draw(st.integers(1, 10)),
+        overwhelming=draw(st.integers(0, 20)),
+        adds_strength=draw(st.booleans()),
+        tags=draw(st.frozensets(st.sampled_from(["C", "N", "P"]))),
+        range=draw(st.integers(1, 10_000)) if ranged else None,
+        notes=draw(notes),
+    )
+
+
+@st.composite
+def characters(draw: st.DrawFn, name: str | None = None) -> Character:
+    """A valid character of any kind with random traits, weapons and extra levels."""
+    return Character(
+        name=name if name is not None else draw(names),
+        kind=draw(st.sampled_from(list(CharacterKind))),
+        attributes={a: draw(st.integers(1, 10)) for a in ATTRIBUTES},
+        abilities={a: draw(st.integers(0, 10)) for a in ABILITIES},
+        specialties=draw(st.dictionaries(
+            st.sampled_from(ABILITIES), st.dictionaries(names, st.integers(1, 3), max_size=2),
+            max_size=2,
+        )),
+        essence=draw(st.integers(1, 10)),
+        willpower=draw(st.integers(1, 10)),
+        virtues={v: draw(st.integers(1, 5)) for v in VIRTUES},
+        personal_motes=draw(st.integers(0, 999)),
+        peripheral_motes=draw(st.integers(0, 999)),
+        weapons=tuple(draw(st.lists(weapons(), max_size=2))),
+        extra_health_levels=tuple(draw(st.lists(st.sampled_from([0, 1, 2, 4]), max_size=4))),
+        notes=draw(notes),
+    )
+
+
+@st.composite
+def sessions(draw: st.DrawFn) -> CombatSession:
+    """A combat set up with a few combatants, some hurt by hand, some undone actions."""
+    session = CombatSession.new(RulesetOptions(segment_count=draw(st.integers(2, 12))))
+    count = draw(st.integers(0, 3))
+    for index in range(count):
+        fighter = draw(characters(name=f"Fighter {index}"))
+        session.apply(AddCombatant(f"c{index}", fighter, draw(st.sampled_from(["ally", "enemy"]))))
+        track = HealthTrack.standard(fighter.stamina, fighter.extra_health_levels)
+        hurt = track.mark(lethal=draw(st.integers(0, 3)), bashing=draw(st.integers(0, 3)))
+        session.apply(SetHealth(f"c{index}", hurt.marks))
+        if draw(st.booleans()):
+            session.apply(SpendWillpower(f"c{index}", 1))
+    for _ in range(draw(st.integers(0, min(2, len(session.log))))):
+        session.undo()
+    return session
+
+
+@st.composite
+def campaigns(draw: st.DrawFn) -> Campaign:
+    """A campaign with uniquely named characters, GM weapons, combats and notes."""
+    roster = draw(st.lists(names, max_size=4, unique_by=str.casefold))
+    return Campaign(
+        name=draw(names),
+        characters=tuple(draw(characters(name=name)) for name in roster),
+        combats=tuple(
+            CombatRecord(f"combat-{i}", draw(names), draw(sessions()))
+            for i in range(draw(st.integers(0, 2)))
+        ),
+        weapons=tuple(draw(st.lists(weapons(), max_size=2))),
+        notes=draw(notes),
+    )
