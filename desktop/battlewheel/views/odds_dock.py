@@ -23,6 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from battlewheel.engine.combat.odds import damage_level_distribution
+
 HIT_COLOUR = QColor("#2e7d32")
 MISS_COLOUR = QColor("#9e9e9e")
 DAMAGE_COLOUR = QColor("#b3261e")
@@ -33,8 +35,9 @@ class AttackOdds:
     """Everything the dock draws for one attack against one DV.
 
     ``successes[k]`` is the chance of ``k`` total successes (automatic ones and
-    external penalties already counted); ``levels[k]`` the chance of marking ``k``
-    health levels; ``hit_chance`` the chance that successes exceed ``dv``.
+    external penalties already counted); ``levels[k]`` the chance that a hit deals
+    ``k`` levels after soak (before the flurry's ping and Exalted resilience);
+    ``hit_chance`` the chance that successes exceed ``dv``.
     """
 
     title: str
@@ -46,6 +49,45 @@ class AttackOdds:
 
 OddsProvider = Callable[[int], AttackOdds]
 """Builds the odds for a given DV (so the dock's DV box can ask again)."""
+
+
+@dataclass(frozen=True)
+class AttackSetup:
+    """The numbers of one attack that the odds depend on, besides the DV.
+
+    ``attack_dice`` after every internal penalty; ``automatic_successes`` (Accuracy,
+    Willpower, stunt, charms); the damage side as raw numbers before soak.
+    """
+
+    title: str
+    attack_dice: int
+    automatic_successes: int = 0
+    external_penalty: int = 0
+    target: int = 7
+    double_tens: bool = True
+    strength_dice: int = 0
+    weapon_levels: int = 0
+    hardness: int = 0
+    soak: int = 0
+    extra: bool = False
+
+    def odds(self, dv: int) -> AttackOdds:
+        """The engine's odds of this attack against ``dv``."""
+        damage = damage_level_distribution(
+            self.attack_dice,
+            self.automatic_successes,
+            dv,
+            strength_dice=self.strength_dice,
+            weapon_levels=self.weapon_levels,
+            hardness=self.hardness,
+            soak=self.soak,
+            extra=self.extra,
+            external_penalty=self.external_penalty,
+            target=self.target,
+            double_tens=self.double_tens,
+        )
+        hit = damage.hit
+        return AttackOdds(self.title, hit.dv, hit.successes, hit.chance_to_hit, damage.given_hit)
 
 
 def expected(distribution: Sequence[float]) -> float:
@@ -74,7 +116,7 @@ class OddsPanel(QWidget):
         self.dv_box.setToolTip("The defender's DV for this attack; change it to compare.")
         self.dv_box.valueChanged.connect(self._dv_edited)
         self.success_plot = self._plot("Attack successes")
-        self.level_plot = self._plot("Health levels marked")
+        self.level_plot = self._plot("Levels dealt by a hit (before ping and resilience)")
         self._lay_out()
         self.set_odds(None)
 
@@ -148,7 +190,7 @@ class OddsPanel(QWidget):
     def hit_text(odds: AttackOdds) -> str:
         text = f"Chance to hit vs DV {odds.dv}: {odds.hit_chance:.0%}"
         if odds.levels:
-            text += f" · levels marked on average {expected(odds.levels):.1f}"
+            text += f" · a hit deals {expected(odds.levels):.1f} levels on average"
         return text
 
     def _draw_successes(self, odds: AttackOdds) -> None:

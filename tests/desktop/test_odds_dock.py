@@ -1,0 +1,75 @@
+"""The odds dock shows the engine's odds for an attack and follows the chosen DV."""
+
+from __future__ import annotations
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from battlewheel.views.odds_dock import AttackSetup, OddsDock
+
+# Two dice at target 7 with double 10s, worked by hand: each die fails 6/10, scores one
+# success on 7-9 (3/10) and two on a 10 (1/10). P(0)=.36, P(1)=.36, P(2)=.09+.12=.21,
+# P(3)=.06, P(4)=.01.
+TWO_DICE = [0.36, 0.36, 0.21, 0.06, 0.01]
+
+
+def _dock(qtbot: QtBot) -> OddsDock:
+    dock = OddsDock()
+    qtbot.addWidget(dock)
+    dock.show()
+    return dock
+
+
+def test_an_empty_dock_says_no_attack_is_chosen(qtbot: QtBot) -> None:
+    """Before any attack the DV box is off and the title explains why."""
+    dock = _dock(qtbot)
+    assert dock.panel.title_label.text().startswith("No attack chosen")
+    assert not dock.panel.dv_box.isEnabled()
+
+
+def test_two_dice_against_dv_1_hit_28_percent(qtbot: QtBot) -> None:
+    """Hitting DV 1 needs 2+ successes: .21 + .06 + .01 = 28%."""
+    dock = _dock(qtbot)
+    dock.panel.set_provider(AttackSetup("Punch", attack_dice=2).odds, dv=1)
+    odds = dock.panel.odds()
+    assert odds is not None
+    assert odds.successes == pytest.approx(TWO_DICE)
+    assert odds.hit_chance == pytest.approx(0.28)
+    assert dock.panel.hit_label.text().startswith("Chance to hit vs DV 1: 28%")
+
+
+def test_changing_the_dv_updates_the_chance_and_the_bars(qtbot: QtBot) -> None:
+    """DV 2 leaves 3+ successes: 7%; DV 0 gives 1 - .36 = 64%."""
+    dock = _dock(qtbot)
+    dock.panel.set_provider(AttackSetup("Punch", attack_dice=2).odds, dv=1)
+    changed: list[int] = []
+    dock.panel.dvChanged.connect(changed.append)
+    dock.panel.dv_box.setValue(2)
+    assert dock.panel.hit_label.text().startswith("Chance to hit vs DV 2: 7%")
+    dock.panel.dv_box.setValue(0)
+    odds = dock.panel.odds()
+    assert odds is not None and odds.hit_chance == pytest.approx(0.64)
+    assert changed == [2, 0]
+
+
+def test_automatic_successes_shift_the_distribution(qtbot: QtBot) -> None:
+    """Two dice and Accuracy 2: the same shape two successes higher; DV 2 is hit 64%."""
+    dock = _dock(qtbot)
+    dock.panel.set_provider(AttackSetup("Sword", attack_dice=2, automatic_successes=2).odds, dv=2)
+    odds = dock.panel.odds()
+    assert odds is not None
+    assert odds.successes == pytest.approx([0, 0, *TWO_DICE])
+    assert odds.hit_chance == pytest.approx(0.64)
+
+
+def test_damage_spread_of_a_hit_against_an_extra_counts_every_die(qtbot: QtBot) -> None:
+    """One die vs DV 0 with no Strength or weapon levels, against an extra.
+
+    A hit has excess 1 (a 7-9, chance .3 of all rolls) or 2 (a 10, chance .1); an
+    extra turns each die into a level, so a hit deals 1 level 3/4 and 2 levels 1/4.
+    """
+    dock = _dock(qtbot)
+    dock.panel.set_provider(AttackSetup("Punch", attack_dice=1, extra=True).odds, dv=0)
+    odds = dock.panel.odds()
+    assert odds is not None
+    assert odds.levels == pytest.approx([0.0, 0.75, 0.25])
