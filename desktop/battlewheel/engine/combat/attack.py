@@ -13,57 +13,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from battlewheel.engine import derived
+from battlewheel.engine.character import Character
 from battlewheel.engine.combat.charms import check_attack_charms, check_perfect_defence
-from battlewheel.engine.dice import DiceEntry, Roll, effective_pool, halve_static, roll
+from battlewheel.engine.dice import DiceEntry, Roll, effective_pool, roll
+from battlewheel.engine.equipment import DamageType, Weapon
 from battlewheel.engine.errors import DiceEntryError, IllegalAction
+from battlewheel.engine.traits import CharacterKind
 
-DAMAGE_TYPES = ("B", "L", "A")
-DAMAGE_TYPE_NAMES = {"B": "bashing", "L": "lethal", "A": "aggravated"}
 ROLL_RULE = "000 §Attack Roll"
 DEFENCE_RULE = "000 §Apply Defences"
 STATIC_RULE = "000 §Apply Static Defences"
-
-
-@dataclass(frozen=True)
-class AttackWeapon:
-    """What an attack needs to know about its weapon (000 §Weapons).
-
-    ``damage`` is automatic levels; ``tags`` holds C (clinch), N (natural) and
-    P (piercing); ``body_parts`` lists the parts it takes (hand, foot, head, torso, limb).
-    """
-
-    name: str
-    speed: int = 5
-    accuracy: int = 0
-    damage: int = 0
-    damage_type: str = "B"
-    rate: int = 1
-    overwhelming: int = 0
-    adds_strength: bool = True
-    body_parts: tuple[str, ...] = ("hand",)
-    tags: frozenset[str] = frozenset()
-    ability: str = "brawl"
-
-    def __post_init__(self) -> None:
-        if self.damage_type not in DAMAGE_TYPES:
-            raise IllegalAction(
-                "000 §Weapons", f"damage type must be B, L or A, got {self.damage_type!r}"
-            )
-        if self.rate < 1:
-            raise IllegalAction("000 §Weapons", f"{self.name}: Rate must be 1 or more")
-        unknown = set(self.tags) - {"C", "N", "P"}
-        if unknown:
-            raise IllegalAction("000 §Weapons", f"{self.name}: unknown tags {sorted(unknown)}")
-
-    @property
-    def natural(self) -> bool:
-        """A natural weapon is part of its body part (tag N)."""
-        return "N" in self.tags
-
-    @property
-    def piercing(self) -> bool:
-        """A piercing weapon halves armour's part of soak (tag P)."""
-        return "P" in self.tags
 
 
 @dataclass(frozen=True)
@@ -98,7 +58,7 @@ class AttackDeclaration:
     """
 
     attacker: Attacker
-    weapon: AttackWeapon
+    weapon: Weapon
     multiple_action_penalty: int = 0
     off_hand: bool = False
     stunt_successes: int = 0
@@ -124,9 +84,9 @@ class AttackDeclaration:
 class Target:
     """The defender's static defences against this attack (000 §Apply Static Defences).
 
-    Armour soak per damage type; ``hardness`` for this attack's damage type;
-    ``rounds_up`` is the static rounding of the defender's kind (halving armour for a
-    Piercing weapon). ``soak_override`` replaces the computed soak (a GM ruling).
+    Armour soak per damage type; ``hardness`` against this attack's damage type;
+    ``soak_override`` replaces the computed soak (a GM ruling). ``extra`` marks an
+    extra, whose damage dice all become levels (000 §Extras).
     """
 
     stamina: int
@@ -134,8 +94,8 @@ class Target:
     armour_lethal: int = 0
     armour_aggravated: int = 0
     hardness: int = 0
-    rounds_up: bool = False
     soak_override: int | None = None
+    extra: bool = False
 
     def armour_soak(self, damage_type: str) -> int:
         """Armour's soak against ``damage_type``."""
@@ -492,14 +452,12 @@ def natural_soak(stamina: int, damage_type: str) -> int:
 def soak_parts(declaration: AttackDeclaration, target: Target) -> tuple[int, int, int, int]:
     """Natural, armour, armour counted, total soak (000 §Apply Static Defences).
 
-    A Piercing weapon halves armour's part (static rounding of the defender's kind).
+    A Piercing weapon halves armour's part, rounded down as ``derived.soak`` does.
     """
     kind = declaration.weapon.damage_type
     natural = 0 if declaration.ignores_natural_soak else natural_soak(target.stamina, kind)
     armour = target.armour_soak(kind)
-    counted = (
-        halve_static(armour, round_up=target.rounds_up) if declaration.weapon.piercing else armour
-    )
+    counted = armour // 2 if declaration.weapon.piercing else armour
     total = target.soak_override if target.soak_override is not None else natural + counted
     return natural, armour, counted, total
 
@@ -561,7 +519,7 @@ def resolve_attack(
     weapon = declaration.weapon
     outcome = AttackOutcome(
         weapon.name,
-        weapon.damage_type,
+        str(weapon.damage_type.value),
         weapon.overwhelming,
         roll=None,
         defence=None,
@@ -612,4 +570,46 @@ def resolve_counterattack(
     """A counterattack: steps 1-8 of a new attack, no step 9 (000 §Counterattacks)."""
     return resolve_attack(
         declaration, defence, target, dice, divided_by_three=divided_by_three, counterattack=True
+    )
+
+
+# --- From a character sheet ----------------------------------------------------------
+
+
+def attacker_for(
+    character: Character, weapon: Weapon, *, wound_penalty: int = 0, specialty: str | None = None
+) -> Attacker:
+    """The attack-roll traits of ``character`` with ``weapon`` (000 §Attack Roll).
+
+    A named specialty adds its dice; a non-Exalt with no dots in the weapon's Ability
+    loses 2 dice (004 §Internal Penalties); 10s count double per ``gets_double_tens``.
+    """
+    return Attacker(
+        dexterity=character.attribute("dexterity"),
+        ability=character.ability(weapon.ability),
+        strength=character.attribute("strength"),
+        essence=character.essence,
+        wound_penalty=wound_penalty,
+        bonus_dice=derived.specialty_dice(character, weapon.ability, specialty),
+        penalty_dice=derived.unskilled_penalty(character, weapon.ability),
+        double_tens=derived.gets_double_tens(character),
+    )
+
+
+def target_for(character: Character, damage_type: DamageType, *, piercing: bool = False) -> Target:
+    """The static defences of ``character`` against one damage type (000 §Apply Static Defences).
+
+    Armour soak and hardness come from the sheet; a GM override of the soak replaces
+    the computed soak, and one of hardness is used as the hardness.
+    """
+    armour = character.armour
+    soak = derived.soak(character, damage_type, piercing=piercing)
+    return Target(
+        stamina=character.stamina,
+        armour_bashing=armour.soak_against(DamageType.BASHING) if armour else 0,
+        armour_lethal=armour.soak_against(DamageType.LETHAL) if armour else 0,
+        armour_aggravated=armour.soak_against(DamageType.AGGRAVATED) if armour else 0,
+        hardness=derived.hardness(character, damage_type).value,
+        soak_override=soak.value if soak.overridden else None,
+        extra=character.kind is CharacterKind.EXTRA,
     )

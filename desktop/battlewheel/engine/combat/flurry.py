@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -20,7 +19,7 @@ from importlib.resources import files
 from types import MappingProxyType
 from typing import Any
 
-from battlewheel.engine.combat.attack import AttackWeapon
+from battlewheel.engine.equipment import Weapon
 from battlewheel.engine.errors import IllegalAction
 
 RULE = "000 §Manoeuvres"
@@ -96,13 +95,13 @@ class Manoeuvre:
     speed: int | None = None
     dv_penalty: int | None = None
     dice_action: bool | None = None
-    weapon: AttackWeapon | None = None
+    weapon: Weapon | None = None
     off_hand: bool = False
     simple: bool = True
     label: str = ""
 
     @classmethod
-    def attack(cls, weapon: AttackWeapon, *, off_hand: bool = False, label: str = "") -> Manoeuvre:
+    def attack(cls, weapon: Weapon, *, off_hand: bool = False, label: str = "") -> Manoeuvre:
         """An Attack manoeuvre with ``weapon`` (Speed from the weapon)."""
         return cls("attack", weapon=weapon, off_hand=off_hand, label=label)
 
@@ -290,40 +289,6 @@ def dash_extra_yards() -> int:
 
 # --- Rate and body parts -------------------------------------------------------------
 
-PART_NAMES = ("hand", "foot", "head", "torso", "limb")
-_PART_WORDS = {
-    "hands": "hand",
-    "feet": "foot",
-    "foots": "foot",
-    "heads": "head",
-    "torsos": "torso",
-    "limbs": "limb",
-    "arm": "hand",
-    "arms": "hand",
-    "leg": "foot",
-    "legs": "foot",
-}
-
-
-def parse_body_parts(text: str) -> tuple[str, ...]:
-    """Body parts a weapon needs, from table text like ``"1 Hand"`` or ``"Torso + 2 Limbs"``.
-
-    Limbs are hands or feet, whichever are free (000 §Brawl Weapons).
-    """
-    parts: list[str] = []
-    for chunk in re.split(r"\s*(?:\+|,|\band\b)\s*", text.strip().lower()):
-        if not chunk:
-            continue
-        match = re.fullmatch(r"(?:(\d+)\s*)?([a-z]+)", chunk)
-        if match is None:
-            raise ValueError(f"body parts: cannot read {chunk!r} in {text!r}")
-        word = _PART_WORDS.get(match.group(2), match.group(2))
-        if word not in PART_NAMES:
-            allowed = ", ".join(PART_NAMES)
-            raise ValueError(f"body parts: {word!r} is not one of {allowed} in {text!r}")
-        parts.extend([word] * int(match.group(1) or 1))
-    return tuple(parts)
-
 
 def effective_rate(rate: int, *, magical: bool = False, essence: int = 1) -> int | None:
     """A weapon's Rate in this flurry; None when unlimited (000 §Magical Flurries).
@@ -348,7 +313,7 @@ class WeaponUse:
 
 
 def check_weapon_uses(
-    attacks: Sequence[tuple[AttackWeapon, bool]],
+    attacks: Sequence[tuple[Weapon, bool]],
     *,
     magical: bool = False,
     essence: int = 1,
@@ -369,7 +334,7 @@ def check_weapon_uses(
     return uses
 
 
-def _weapon_use(weapon: AttackWeapon, attacks: int, magical: bool, essence: int) -> WeaponUse:
+def _weapon_use(weapon: Weapon, attacks: int, magical: bool, essence: int) -> WeaponUse:
     rate = effective_rate(weapon.rate, magical=magical, essence=essence)
     if weapon.natural:
         sets = 1 if rate is None else math.ceil(attacks / max(rate, 1))
