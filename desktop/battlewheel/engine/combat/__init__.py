@@ -1,1 +1,96 @@
-"""Combat: the state of one fight, the actions that change it, and the session that logs them."""
+"""Combat: the state of one fight, the actions that change it, and the session that logs them.
+
+The desktop and storage use this package's names only: ``CombatSession`` to run a
+combat, the action classes to change it, ``RulesetOptions`` for the GM's rulings.
+"""
+
+from battlewheel.engine.combat.actions import (
+    Action,
+    AddCombatant,
+    Advance,
+    Concealment,
+    CycleHealthBox,
+    DeclareConcealment,
+    DeclareMovement,
+    EndCombat,
+    MoveCounter,
+    NextTick,
+    RaiseAlarm,
+    RegainMotes,
+    RegainWillpower,
+    RemoveCombatant,
+    RollAmbush,
+    RollJoinBattle,
+    SetHealth,
+    SetOverride,
+    SpendMotes,
+    SpendWillpower,
+    StartCombat,
+    action_from_json,
+    action_to_json,
+)
+from battlewheel.engine.combat.codec import LogFormatError
+from battlewheel.engine.combat.events import Event
+from battlewheel.engine.combat.options import RulesetOptions
+from battlewheel.engine.combat.ruleset import Ruleset, get_ruleset, register_ruleset, ruleset_names
+from battlewheel.engine.combat.session import CombatSession, LogEntry, ReplayError
+from battlewheel.engine.combat.state import (
+    PARTIALLY,
+    PHASE_DECLARE,
+    PHASE_DONE,
+    PHASE_EFFECTS,
+    PHASE_ENDED,
+    PHASE_RESOLVE,
+    PHASE_SETUP,
+    TOTALLY,
+    UNSURPRISED,
+    Combat,
+    Combatant,
+)
+
+__all__ = [
+    "PARTIALLY",
+    "PHASE_DECLARE",
+    "PHASE_DONE",
+    "PHASE_EFFECTS",
+    "PHASE_ENDED",
+    "PHASE_RESOLVE",
+    "PHASE_SETUP",
+    "TOTALLY",
+    "UNSURPRISED",
+    "Action",
+    "AddCombatant",
+    "Advance",
+    "Combat",
+    "CombatSession",
+    "Combatant",
+    "Concealment",
+    "CycleHealthBox",
+    "DeclareConcealment",
+    "DeclareMovement",
+    "EndCombat",
+    "Event",
+    "LogEntry",
+    "LogFormatError",
+    "MoveCounter",
+    "NextTick",
+    "RaiseAlarm",
+    "RegainMotes",
+    "RegainWillpower",
+    "RemoveCombatant",
+    "ReplayError",
+    "RollAmbush",
+    "RollJoinBattle",
+    "Ruleset",
+    "RulesetOptions",
+    "SetHealth",
+    "SetOverride",
+    "SpendMotes",
+    "SpendWillpower",
+    "StartCombat",
+    "action_from_json",
+    "action_to_json",
+    "get_ruleset",
+    "register_ruleset",
+    "ruleset_names",
+]

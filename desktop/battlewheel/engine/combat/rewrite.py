@@ -1,0 +1,51 @@
+"""The 2e Rewrite ruleset (seed 000): its actions and derived values behind the interface."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+from battlewheel.engine.combat import actions as a
+from battlewheel.engine.combat import rewrite_manual, rewrite_setup, rewrite_tick, values
+from battlewheel.engine.combat.ruleset import Handler, Ruleset, register_ruleset
+from battlewheel.engine.combat.state import Combat
+
+_HANDLERS: dict[type[a.Action], Handler] = {
+    a.AddCombatant: rewrite_setup.add_combatant,
+    a.RemoveCombatant: rewrite_setup.remove_combatant,
+    a.DeclareConcealment: rewrite_setup.declare_concealment,
+    a.RollAmbush: rewrite_setup.roll_ambush,
+    a.RollJoinBattle: rewrite_setup.roll_join_battle,
+    a.StartCombat: rewrite_setup.start,
+    a.NextTick: rewrite_tick.next_tick,
+    a.Advance: rewrite_tick.advance,
+    a.DeclareMovement: rewrite_tick.declare_movement,
+    a.RaiseAlarm: rewrite_tick.raise_alarm,
+    a.MoveCounter: rewrite_manual.move_counter,
+    a.CycleHealthBox: rewrite_manual.cycle_box,
+    a.SetHealth: rewrite_manual.set_health,
+    a.SpendMotes: rewrite_manual.spend_motes,
+    a.RegainMotes: rewrite_manual.regain_motes,
+    a.SpendWillpower: rewrite_manual.spend_willpower,
+    a.RegainWillpower: rewrite_manual.regain_willpower,
+    a.SetOverride: rewrite_manual.set_override,
+    a.EndCombat: rewrite_manual.end_combat,
+}
+
+
+class Rewrite2e(Ruleset):
+    """Exalted 2nd edition with the combat engine rewrite (000) on the basic mechanics (004)."""
+
+    name: ClassVar[str] = "2e-rewrite"
+    title: ClassVar[str] = "Exalted 2e (combat rewrite)"
+
+    def handlers(self) -> Mapping[type[a.Action], Handler]:
+        """Every action of the 2e Rewrite and its handler."""
+        return _HANDLERS
+
+    def refresh(self, state: Combat) -> None:
+        """Segments, laps, surprise, current DVs and wound penalties (000 §Each tick)."""
+        values.refresh(state)
+
+
+REWRITE_2E = register_ruleset(Rewrite2e())

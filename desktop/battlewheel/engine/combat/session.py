@@ -1,0 +1,234 @@
+"""A combat session: the state, the log of actions that built it, undo and redo.
+
+The log is the combat: replaying it from the start rebuilds the state exactly. Every
+``SNAPSHOT_EVERY`` actions the session keeps the state reached, so undo replays at
+most that many actions whatever the length of the log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+# Importing the 2e Rewrite registers it, so CombatSession.new() finds its default ruleset.
+from battlewheel.engine.combat import rewrite as _rewrite  # noqa: F401
+from battlewheel.engine.combat.actions import Action, action_from_json, action_to_json
+from battlewheel.engine.combat.codec import LogFormatError
+from battlewheel.engine.combat.events import Event
+from battlewheel.engine.combat.options import RulesetOptions
+from battlewheel.engine.combat.ruleset import Ruleset, get_ruleset
+from battlewheel.engine.combat.state import Combat
+from battlewheel.engine.errors import (
+    DiceEntryError,
+    IllegalAction,
+    RulesError,
+    TraitValueError,
+)
+
+LOG_FORMAT = "battlewheel-combat"
+LOG_VERSION = 1
+SNAPSHOT_EVERY = 64
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One applied action, the sentence that describes it and the events it caused."""
+
+    action: Action
+    sentence: str
+    events: tuple[Event, ...]
+
+
+class ReplayError(RulesError):
+    """A log entry that cannot be read or applied; names the entry and why."""
+
+    def __init__(self, index: int, problem: str) -> None:
+        self.index = index
+        self.problem = problem
+        super().__init__(f"entry {index}: {problem}")
+
+
+class CombatSession:
+    """One combat: apply actions, undo and redo them, save and load the log."""
+
+    def __init__(self, ruleset: Ruleset, options: RulesetOptions) -> None:
+        self._ruleset = ruleset
+        self._options = options
+        self._state = ruleset.new_state(options)
+        self._log: list[LogEntry] = []
+        self._redo: list[Action] = []
+        self._snapshots: dict[int, Combat] = {0: self._state}
+
+    @classmethod
+    def new(
+        cls, options: RulesetOptions | None = None, ruleset: str = "2e-rewrite"
+    ) -> CombatSession:
+        """An empty combat under a registered ruleset."""
+        return cls(get_ruleset(ruleset), options or RulesetOptions())
+
+    # -- reading ---------------------------------------------------------------
+
+    @property
+    def state(self) -> Combat:
+        """The current state; read it, never change it (push actions instead)."""
+        return self._state
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The ruleset this combat runs under."""
+        return self._ruleset
+
+    @property
+    def options(self) -> RulesetOptions:
+        """The ruleset options saved with this combat."""
+        return self._options
+
+    @property
+    def log(self) -> tuple[LogEntry, ...]:
+        """Applied entries, oldest first."""
+        return tuple(self._log)
+
+    def describe(self, action: Action) -> str:
+        """A readable sentence for an action, with the current names."""
+        return action.sentence(self._state.name)
+
+    # -- changing ----------------------------------------------------------------
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply an action; an illegal one raises ``IllegalAction`` and changes nothing.
+
+        A new action clears the redo list.
+        """
+        self._push(action)
+        self._redo.clear()
+        return list(self._log[-1].events)
+
+    def refusal(self, action: Action) -> IllegalAction | None:
+        """Why ``action`` would be refused now, or None; nothing changes either way."""
+        try:
+            self._step(self._state, action)
+        except IllegalAction as error:
+            return error
+        return None
+
+    def _push(self, action: Action) -> None:
+        state, entry = self._step(self._state, action)
+        self._state = state
+        self._log.append(entry)
+        if len(self._log) % SNAPSHOT_EVERY == 0:
+            self._snapshots[len(self._log)] = state
+
+    def _step(self, state: Combat, action: Action) -> tuple[Combat, LogEntry]:
+        if not isinstance(action, Action):
+            raise IllegalAction("combat log", f"not an action: {action!r}")
+        work = state.clone()
+        sentence = action.sentence(state.name)
+        try:
+            events = self._ruleset.apply(work, action)
+        except IllegalAction:
+            raise
+        except DiceEntryError as error:
+            raise IllegalAction("004 §Pools and Dice", str(error)) from error
+        except TraitValueError as error:
+            raise IllegalAction("004 §Traits", str(error)) from error
+        return work, LogEntry(action, sentence, tuple(events))
+
+    # -- undo and redo -------------------------------------------------------------
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether there is an action to undo."""
+        return bool(self._log)
+
+    @property
+    def can_redo(self) -> bool:
+        """Whether there is an undone action to redo."""
+        return bool(self._redo)
+
+    @property
+    def undo_text(self) -> str:
+        """The sentence of the action undo would take back ("" if none)."""
+        return self._log[-1].sentence if self._log else ""
+
+    @property
+    def redo_text(self) -> str:
+        """The sentence of the action redo would apply again ("" if none)."""
+        return self.describe(self._redo[-1]) if self._redo else ""
+
+    def undo(self) -> LogEntry:
+        """Take back the last action; the state is exactly what it was before it."""
+        if not self._log:
+            raise IllegalAction("combat log", "there is nothing to undo")
+        entry = self._log.pop()
+        self._redo.append(entry.action)
+        self._state = self._rebuild(len(self._log))
+        return entry
+
+    def redo(self) -> LogEntry:
+        """Apply the last undone action again."""
+        if not self._redo:
+            raise IllegalAction("combat log", "there is nothing to redo")
+        self._push(self._redo[-1])
+        self._redo.pop()
+        return self._log[-1]
+
+    def _rebuild(self, length: int) -> Combat:
+        """The state after the first ``length`` entries, from the nearest snapshot."""
+        for index in [i for i in self._snapshots if i > length]:
+            del self._snapshots[index]
+        start = max(self._snapshots)
+        state = self._snapshots[start]
+        for entry in self._log[start:length]:
+            state, _ = self._step(state, entry.action)
+        return state
+
+    # -- saving and loading ------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The combat as its log: ruleset, options, applied actions and undone ones."""
+        return {
+            "format": LOG_FORMAT,
+            "version": LOG_VERSION,
+            "ruleset": self._ruleset.name,
+            "options": self._options.to_json(),
+            "actions": [action_to_json(entry.action) for entry in self._log],
+            "redo": [action_to_json(action) for action in reversed(self._redo)],
+        }
+
+    @classmethod
+    def from_json(cls, obj: object) -> CombatSession:
+        """Rebuild a combat by replaying its log; a bad entry raises ``ReplayError`` naming it."""
+        if not isinstance(obj, dict):
+            raise LogFormatError("log", "must be a JSON object")
+        if obj.get("format", LOG_FORMAT) != LOG_FORMAT:
+            raise LogFormatError("log.format", f"must be {LOG_FORMAT!r}")
+        version = obj.get("version", LOG_VERSION)
+        if version != LOG_VERSION:
+            raise LogFormatError("log.version", f"must be {LOG_VERSION}, got {version!r}")
+        ruleset = obj.get("ruleset", "2e-rewrite")
+        if not isinstance(ruleset, str):
+            raise LogFormatError("log.ruleset", "must be a string")
+        session = cls(get_ruleset(ruleset), RulesetOptions.from_json(obj.get("options")))
+        for index, item in enumerate(_entries(obj, "actions")):
+            action = _read_entry(index, item)
+            try:
+                session._push(action)
+            except IllegalAction as error:
+                raise ReplayError(index, f"{action.kind} refused: {error}") from error
+        undone = [_read_entry(i, item) for i, item in enumerate(_entries(obj, "redo"))]
+        session._redo = list(reversed(undone))
+        return session
+
+
+def _entries(obj: dict[str, Any], key: str) -> list[Any]:
+    items = obj.get(key, [])
+    if not isinstance(items, list):
+        raise LogFormatError(f"log.{key}", "must be a list of actions")
+    return items
+
+
+def _read_entry(index: int, item: object) -> Action:
+    try:
+        return action_from_json(item, f"actions[{index}]")
+    except RulesError as error:
+        raise ReplayError(index, str(error)) from error

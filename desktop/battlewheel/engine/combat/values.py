@@ -1,0 +1,126 @@
+"""Values the combat derives from a character's sheet and state, with the GM's overrides.
+
+This is the one place the combat reads the character sheet, so the rest of the combat
+code works with plain numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from battlewheel.engine import character as sheet
+from battlewheel.engine.character import Character
+from battlewheel.engine.combat import setup, wheel
+from battlewheel.engine.combat.state import Combat, Combatant
+
+# Values of the fight the GM may override; the sheet's own (DVs, soak, SDV, caps) are
+# overridden on the character (battlewheel.engine.derived's keys).
+COMBAT_OVERRIDES: tuple[str, ...] = (
+    "movement",
+    "willpower_rating",
+    "personal_motes_pool",
+    "peripheral_motes_pool",
+)
+DASH_YARDS = 6  # 000 §Dash: +6 yards per tick until the next action
+
+
+def new_combatant(cid: str, character: Character, side: str) -> Combatant:
+    """A combatant fresh to the fight: unhurt, pools full, off the wheel."""
+    return Combatant(
+        id=cid,
+        character=character,
+        side=side,
+        health=sheet.health_track_for(character),
+        personal_motes=character.personal_motes,
+        peripheral_motes=character.peripheral_motes,
+        willpower=character.willpower,
+    )
+
+
+def _overridden(who: Combatant, name: str, value: int) -> int:
+    found = who.override(name)
+    return found.value if found else value
+
+
+def _value(result: Any) -> int:
+    """A number from a derived-value function (which may mark an override)."""
+    return int(getattr(result, "value", result))
+
+
+def surprise_detection_value(who: Combatant) -> int:
+    """SDV before situation modifiers (000 §Roll Surprise Checks)."""
+    return _value(sheet.surprise_detection_value(who.character))
+
+
+def willpower_rating(who: Combatant) -> int:
+    """The permanent Willpower, the most temporary Willpower can reach (004 §Willpower)."""
+    return _overridden(who, "willpower_rating", who.character.willpower)
+
+
+def mote_pool_size(who: Combatant, pool: str) -> int:
+    """The size of a mote pool (000 §Charms)."""
+    size = who.character.personal_motes if pool == "personal" else who.character.peripheral_motes
+    return _overridden(who, f"{pool}_motes_pool", size)
+
+
+def movement(who: Combatant) -> int:
+    """Yards per tick: Dexterity, +6 during a Dash (000 §All Characters Declare Movement)."""
+    base = who.character.attribute("dexterity") + (DASH_YARDS if who.dash else 0)
+    return _overridden(who, "movement", base)
+
+
+def base_dvs(who: Combatant) -> dict[str, int]:
+    """Dodge DV and each Parry DV before manoeuvre penalties (000 §Apply Defences)."""
+    dvs = {"dodge": _value(sheet.dodge_dv(who.character))}
+    parries: Mapping[str, Any] = sheet.parry_dvs(who.character)
+    for weapon, value in parries.items():
+        dvs[f"parry:{weapon}"] = _value(value)
+    return dvs
+
+
+def current_dvs(who: Combatant) -> dict[str, int]:
+    """Each DV less the flurry DV penalty in force, at least 0 (000 §Apply DV Penalties)."""
+    return {name: max(0, value - who.dv_penalty) for name, value in base_dvs(who).items()}
+
+
+def refresh_on_action(who: Combatant) -> dict[str, object]:
+    """Field changes when a character's action comes round (000 §DVs Refresh).
+
+    Manoeuvre DV penalties and a Dash end; a stunt reward waiting is granted
+    (004 §Stunts: the reward comes when the DV refreshes), within the pools' sizes.
+    """
+    room = mote_pool_size(who, "personal") - who.personal_motes
+    personal = max(0, min(who.reward_motes, room))
+    peripheral_room = mote_pool_size(who, "peripheral") - who.peripheral_motes
+    peripheral = max(0, min(who.reward_motes - personal, peripheral_room))
+    willpower = min(willpower_rating(who), who.willpower + who.reward_willpower)
+    return {
+        "dv_penalty": 0,
+        "dash": False,
+        "reward_motes": 0,
+        "reward_willpower": 0,
+        "personal_motes": who.personal_motes + personal,
+        "peripheral_motes": who.peripheral_motes + peripheral,
+        "willpower": max(who.willpower, willpower),
+    }
+
+
+def refresh(state: Combat) -> None:
+    """Recompute every combatant's derived fields after an action."""
+    for cid, who in state.combatants.items():
+        state.combatants[cid] = who.replace(**_derived_fields(state, who))
+
+
+def _derived_fields(state: Combat, who: Combatant) -> dict[str, object]:
+    tick = who.next_tick
+    count = state.segment_count
+    hostiles = [o for o in state.combatants.values() if o.side != who.side]
+    aware = sum(1 for o in hostiles if state.is_aware(who.id, o.id))
+    return {
+        "segment": None if tick is None else wheel.segment_of(tick, count),
+        "laps_ahead": 0 if tick is None else wheel.laps_ahead(tick, state.current_tick, count),
+        "surprise": setup.surprise_state(aware, len(hostiles), alarmed=who.alarmed),
+        "dvs": current_dvs(who),
+        "wound_penalty": who.health.wound_penalty,
+    }
