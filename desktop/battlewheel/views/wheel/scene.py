@@ -21,7 +21,13 @@ from PySide6.QtWidgets import (
 from battlewheel.models.wheel_info import WheelInfo
 from battlewheel.views.wheel import palette
 from battlewheel.views.wheel.counter_item import CounterItem
-from battlewheel.views.wheel.geometry import INNER_RADIUS, LABEL_RADIUS, fan_slots, segment_at
+from battlewheel.views.wheel.geometry import (
+    INNER_RADIUS,
+    LABEL_RADIUS,
+    OUTER_RADIUS,
+    fan_slots,
+    segment_at,
+)
 from battlewheel.views.wheel.segment_item import SegmentItem
 
 _MARGIN = 40.0
@@ -71,8 +77,9 @@ class WheelScene(QGraphicsScene):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        reach = LABEL_RADIUS + _MARGIN
-        self.setSceneRect(QRectF(-reach, -reach, 2 * reach, 2 * reach))
+        # Tick labels at three and nine o'clock stick out furthest (see label_point).
+        wide, high = OUTER_RADIUS + 110, LABEL_RADIUS + _MARGIN
+        self.setSceneRect(QRectF(-wide, -high, 2 * wide, 2 * high))
         self.wheel = WheelInfo()
         self.segments: list[SegmentItem] = []
         self.counters: dict[str, CounterItem] = {}

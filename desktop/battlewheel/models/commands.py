@@ -1,0 +1,79 @@
+"""Undo commands: each pushes one engine action and maps Qt's undo onto the engine's.
+
+A command's first ``redo()`` applies its action to the session; later ones (after an
+undo) call ``session.redo()``, and ``undo()`` calls ``session.undo()``. So the
+``QUndoStack`` and the session's log stay in step: the stack only records what the
+engine did, and the engine decides what is legal.
+
+Repeated drags of one counter fold into one command (``mergeWith``): that command
+then stands for several engine entries and undoes or redoes them all together.
+"""
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtGui import QUndoCommand
+
+from battlewheel.engine.combat.actions import Action, MoveCounter
+
+if TYPE_CHECKING:
+    from battlewheel.models.combat_model import CombatModel
+
+MOVE_COUNTER_ID = 1001
+
+
+class ActionCommand(QUndoCommand):
+    """One GM decision: an engine action, shown in the Edit menu by its sentence."""
+
+    def __init__(self, model: "CombatModel", action: Action, text: str) -> None:
+        super().__init__(text)
+        self.model = model
+        self.action = action
+        self.steps = 1
+        self._applied = False
+
+    def redo(self) -> None:
+        """Apply the action the first time, replay the engine's undone entries after."""
+        if not self._applied:
+            self._applied = True
+            if not self.model.apply_now(self.action):
+                # Qt drops an obsolete command instead of putting it on the stack.
+                self.setObsolete(True)
+            return
+        for _ in range(self.steps):
+            self.model.session.redo()
+        self.model.refresh()
+
+    def undo(self) -> None:
+        """Take back every engine entry this command stands for."""
+        for _ in range(self.steps):
+            self.model.session.undo()
+        self.model.refresh()
+
+
+class MoveCounterCommand(ActionCommand):
+    """A counter dragged to a segment; further drags of the same counter merge into it."""
+
+    def id(self) -> int:
+        """Commands with this id may merge."""
+        return MOVE_COUNTER_ID
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        """Fold a following drag of the same counter into this command."""
+        if not isinstance(other, MoveCounterCommand) or other.isObsolete():
+            return False
+        mine, theirs = self.action, other.action
+        if not (isinstance(mine, MoveCounter) and isinstance(theirs, MoveCounter)):
+            return False
+        if mine.combatant != theirs.combatant:
+            return False
+        self.steps += other.steps
+        self.action = theirs
+        self.setText(other.text())
+        return True
+
+
+def command_for(model: "CombatModel", action: Action, text: str) -> ActionCommand:
+    """The right command class for an action."""
+    if isinstance(action, MoveCounter):
+        return MoveCounterCommand(model, action, text)
+    return ActionCommand(model, action, text)

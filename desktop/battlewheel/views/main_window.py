@@ -1,0 +1,427 @@
+"""The main window: the wheel in the centre, docks around it, keyboard-first actions.
+
+The window wires views to the `CombatModel`: a drop on the wheel becomes
+``move_counter``; the model's signals repaint the wheel; a refusal shows in the status
+bar. Nothing here changes the combat except through the model's undo stack.
+"""
+
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QToolBar,
+    QWidget,
+)
+
+from battlewheel import APP_NAME, __version__
+from battlewheel.models.combat_model import CombatModel
+from battlewheel.models.combatants_model import CombatantsModel
+from battlewheel.models.files import CampaignFiles
+from battlewheel.models.log_model import CombatLogModel
+from battlewheel.views import settings as prefs
+from battlewheel.views.docks import CombatantsDock, LogDock
+from battlewheel.views.odds_dock import OddsDock
+from battlewheel.views.sheets.sheet_dock import CharacterSheetDock
+from battlewheel.views.wheel.scene import WheelScene
+from battlewheel.views.wheel.view import WheelView
+
+STATUS_MS = 10_000
+
+
+class MainWindow(QMainWindow):
+    """The program's window over one combat."""
+
+    def __init__(
+        self,
+        combat: CombatModel,
+        *,
+        settings: QSettings,
+        text_scale: prefs.TextScale | None = None,
+        files: CampaignFiles | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("mainWindow")
+        self.combat = combat
+        self.settings = settings
+        self.text_scale = text_scale
+        self.files = files
+        self.path: Path | None = None
+        self.actions_by_name: dict[str, QAction] = {}
+        self._build_wheel()
+        self._build_docks()
+        self._build_actions()
+        self._build_menus()
+        self._build_toolbar()
+        self._build_status()
+        self._connect_model()
+        self.resize(1400, 900)
+        self.restore_layout()
+        self._show_wheel()
+        self._show_first_sheet()
+
+    # -- building ---------------------------------------------------------------------
+    def _build_wheel(self) -> None:
+        self.scene = WheelScene(self)
+        self.wheel_view = WheelView(self.scene, self)
+        self.setCentralWidget(self.wheel_view)
+        self.scene.counterDropped.connect(self.drop_counter)
+        self.scene.counterSelected.connect(self.select_combatant)
+
+    def _build_docks(self) -> None:
+        self.setDockOptions(
+            QMainWindow.DockOption.AnimatedDocks
+            | QMainWindow.DockOption.AllowTabbedDocks
+            | QMainWindow.DockOption.AllowNestedDocks
+        )
+        self.combatants_model = CombatantsModel(self.combat, self)
+        self.log_model = CombatLogModel(self.combat, self)
+        self.combatants_dock = CombatantsDock(self.combatants_model, self)
+        self.combatants_dock.combatantChosen.connect(self.select_combatant)
+        self.log_dock = LogDock(self.log_model, self)
+        self.odds_dock = OddsDock(self)
+        self.odds_dock.setObjectName("oddsDock")
+        left = Qt.DockWidgetArea.LeftDockWidgetArea
+        right = Qt.DockWidgetArea.RightDockWidgetArea
+        self.addDockWidget(left, self.combatants_dock)
+        self.addDockWidget(left, self.log_dock)
+        self.addDockWidget(right, self.odds_dock)
+        self.docks: list[QDockWidget] = [self.combatants_dock, self.log_dock, self.odds_dock]
+        self.sheet_docks: dict[str, CharacterSheetDock] = {}
+        self._sync_sheet_docks()
+        self.resizeDocks(
+            [self.combatants_dock, self.odds_dock], [420, 420], Qt.Orientation.Horizontal
+        )
+
+    def _sync_sheet_docks(self) -> None:
+        """One sheet dock per combatant, tabbed together on the right."""
+        wanted = self.combat.combatant_ids()
+        for gone in [cid for cid in self.sheet_docks if cid not in wanted]:
+            dock = self.sheet_docks.pop(gone)
+            self.removeDockWidget(dock)
+            dock.deleteLater()
+        for combatant_id in wanted:
+            if combatant_id not in self.sheet_docks:
+                self._add_sheet_dock(combatant_id)
+
+    def _add_sheet_dock(self, combatant_id: str) -> None:
+        dock = CharacterSheetDock(self.combat, combatant_id, self)
+        dock.setFeatures(
+            QDockWidget.DockWidgetFeature.DockWidgetMovable
+            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+            | QDockWidget.DockWidgetFeature.DockWidgetClosable
+        )
+        tabs = next(iter(self.sheet_docks.values()), None)
+        if tabs is None:
+            self.splitDockWidget(self.odds_dock, dock, Qt.Orientation.Vertical)
+            self.splitDockWidget(dock, self.odds_dock, Qt.Orientation.Vertical)
+        else:
+            self.tabifyDockWidget(tabs, dock)
+        self.sheet_docks[combatant_id] = dock
+
+    def _action(
+        self, name: str, text: str, shortcut: QKeySequence | str | None, tip: str
+    ) -> QAction:
+        action = QAction(text, self)
+        action.setObjectName(name)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        action.setToolTip(f"{tip} ({keys})" if keys else tip)
+        action.setStatusTip(tip)
+        self.actions_by_name[name] = action
+        self.addAction(action)
+        return action
+
+    def _build_actions(self) -> None:
+        stack = self.combat.undo_stack
+        undo = stack.createUndoAction(self, "&Undo")
+        undo.setShortcut(QKeySequence.StandardKey.Undo)
+        redo = stack.createRedoAction(self, "&Redo")
+        redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        for name, action, what in (("undo", undo, "Take back"), ("redo", redo, "Do again")):
+            action.setObjectName(name)
+            keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+            action.setToolTip(f"{what} the last step ({keys})")
+            self.actions_by_name[name] = action
+            self.addAction(action)
+        self._action(
+            "next_tick", "Next &tick", "N", "Move the tick counter one segment on"
+        ).triggered.connect(self.next_tick)
+        self._action(
+            "next_action",
+            "Next &action",
+            "A",
+            "Move the tick counter on to the next tick on which someone acts",
+        ).triggered.connect(self.next_action)
+        self._build_turn_actions()
+        self._build_file_actions()
+        self._build_view_actions()
+
+    def _build_turn_actions(self) -> None:
+        # Declaring flurries, rolling attacks and applying damage live in the
+        # character-sheet and dialog code; they stay off until that code is wired in.
+        for name, text, key, tip in (
+            ("declare", "&Declare flurry…", "D", "Declare the selected combatant's flurry"),
+            ("roll", "&Roll attack…", "R", "Roll (or type) the next declared attack"),
+            ("apply", "A&pply damage", "Ctrl+Return", "Apply the tick's damage"),
+        ):
+            self._action(name, text, key, tip).setEnabled(False)
+
+    def _build_file_actions(self) -> None:
+        has_files = self.files is not None
+        for name, text, key, slot in (
+            ("open", "&Open…", QKeySequence.StandardKey.Open, self.open_campaign),
+            ("save", "&Save", QKeySequence.StandardKey.Save, self.save_campaign),
+            ("save_as", "Save &As…", QKeySequence.StandardKey.SaveAs, self.save_campaign_as),
+        ):
+            action = QAction(text, self)
+            action.setObjectName(name)
+            action.setShortcut(QKeySequence(key))
+            action.setEnabled(has_files)
+            action.triggered.connect(slot)
+            self.actions_by_name[name] = action
+        quit_action = QAction("&Quit", self)
+        quit_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Quit))
+        quit_action.triggered.connect(self.close)
+        self.actions_by_name["quit"] = quit_action
+
+    def _build_view_actions(self) -> None:
+        larger = self._action(
+            "larger_text", "&Larger text", "Ctrl+L", "Bigger type for reading across the table"
+        )
+        larger.setCheckable(True)
+        larger.setChecked(prefs.larger_text(self.settings))
+        larger.toggled.connect(self.set_larger_text)
+        self._action(
+            "reset_layout", "&Reset layout", None, "Put every dock back where it started"
+        ).triggered.connect(self.reset_layout)
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        for name in ("open", "save", "save_as"):
+            file_menu.addAction(self.actions_by_name[name])
+        self.recent_menu = QMenu("Open &recent", self)
+        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        self.recent_menu.setEnabled(self.files is not None)
+        file_menu.insertMenu(self.actions_by_name["save"], self.recent_menu)
+        file_menu.addSeparator()
+        file_menu.addAction(self.actions_by_name["quit"])
+        edit_menu = bar.addMenu("&Edit")
+        edit_menu.addAction(self.actions_by_name["undo"])
+        edit_menu.addAction(self.actions_by_name["redo"])
+        combat_menu = bar.addMenu("&Combat")
+        for entry in ("next_tick", "next_action", None, "declare", "roll", "apply"):
+            if entry is None:
+                combat_menu.addSeparator()
+            else:
+                combat_menu.addAction(self.actions_by_name[entry])
+        view_menu = bar.addMenu("&View")
+        view_menu.addAction(self.actions_by_name["larger_text"])
+        view_menu.addSeparator()
+        self.docks_menu = view_menu.addMenu("&Docks")
+        for dock in self.docks:
+            self.docks_menu.addAction(dock.toggleViewAction())
+        view_menu.addAction(self.actions_by_name["reset_layout"])
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction("&About Battlewheel", self.about)
+
+    def _build_toolbar(self) -> None:
+        toolbar = QToolBar("Combat", self)
+        toolbar.setObjectName("combatToolbar")
+        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        for name in (
+            "undo",
+            "redo",
+            None,
+            "next_tick",
+            "next_action",
+            None,
+            "declare",
+            "roll",
+            "apply",
+        ):
+            if name is None:
+                toolbar.addSeparator()
+            else:
+                toolbar.addAction(self.actions_by_name[name])
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, toolbar)
+        self.toolbar = toolbar
+
+    def _build_status(self) -> None:
+        self.tick_label = QLabel(self)
+        self.tick_label.setObjectName("tickLabel")
+        self.statusBar().addPermanentWidget(self.tick_label)
+
+    def _connect_model(self) -> None:
+        self.combat.wheelChanged.connect(self._show_wheel)
+        self.combat.rosterChanged.connect(self._sync_sheet_docks)
+        self.combat.changed.connect(self._show_status)
+        self.combat.refused.connect(self.show_refusal)
+        self.combat.undo_stack.cleanChanged.connect(self._show_title)
+        self._show_status()
+        self._show_title()
+
+    # -- showing the model ------------------------------------------------------------
+    def _show_wheel(self) -> None:
+        self.scene.set_wheel(self.combat.wheel())
+
+    def _show_first_sheet(self) -> None:
+        acting = self.combat.state.acting_ids()
+        first = acting[0] if acting else next(iter(self.sheet_docks), None)
+        if first in self.sheet_docks:
+            self.sheet_docks[first].raise_()
+
+    def _show_status(self) -> None:
+        state = self.combat.state
+        if state.current_tick is None:
+            self.tick_label.setText("Not started")
+            return
+        acting = ", ".join(state.name(cid) for cid in state.acting_ids()) or "nobody"
+        self.tick_label.setText(f"Tick {state.current_tick} · {state.phase} · acting: {acting}")
+
+    def _show_title(self) -> None:
+        name = self.path.stem if self.path else "Demo combat"
+        dirty = "" if self.combat.undo_stack.isClean() else " *"
+        self.setWindowTitle(f"{name}{dirty} — {APP_NAME}")
+
+    def show_refusal(self, reason: str) -> None:
+        """Say in the status bar why the engine refused a step."""
+        self.statusBar().showMessage(f"Not allowed: {reason}", STATUS_MS)
+
+    # -- gestures ---------------------------------------------------------------------
+    def drop_counter(self, combatant_id: str, segment: int) -> None:
+        """A counter was dropped on a segment: ask the engine to move it there."""
+        counter = self.combat.wheel().counter(combatant_id)
+        if counter is not None and counter.segment == segment and counter.laps_ahead == 0:
+            return
+        if self.combat.move_counter(combatant_id, segment) is None:
+            name = counter.name if counter else combatant_id
+            self.statusBar().showMessage(f"{name} moved to segment {segment}.", STATUS_MS)
+
+    def select_combatant(self, combatant_id: str) -> None:
+        """Show one combatant everywhere: counter, roster row and sheet."""
+        self.scene.select_counter(combatant_id)
+        self.combatants_dock.select(combatant_id)
+        dock = self.sheet_docks.get(combatant_id)
+        if dock is not None:
+            dock.show()
+            dock.raise_()
+
+    def next_tick(self) -> None:
+        """Move the tick counter one segment on."""
+        self.combat.next_tick()
+
+    def next_action(self) -> None:
+        """Move the tick counter on to the next tick on which someone acts."""
+        self.combat.advance()
+
+    # -- files (storage fills in `files`) ---------------------------------------------
+    def open_campaign(self) -> None:
+        """Ask for a campaign file and open it."""
+        if self.files is None:
+            return
+        name, _ = QFileDialog.getOpenFileName(
+            self, "Open campaign", str(self.files.default_folder()), self.files.file_filter
+        )
+        if name:
+            self.open_path(Path(name))
+
+    def open_path(self, path: Path) -> None:
+        """Open a campaign file; a bad file is reported and the current combat stays."""
+        if self.files is None:
+            self.statusBar().showMessage(
+                f"Cannot open {path.name}: campaign files are not available yet.", STATUS_MS
+            )
+            return
+        try:
+            session = self.files.load(path)
+        except (OSError, ValueError) as error:
+            QMessageBox.warning(self, "Cannot open campaign", f"{path}\n\n{error}")
+            return
+        self.combat.set_session(session)
+        self.path = path
+        self.files.remember(path)
+        self._show_title()
+
+    def save_campaign(self) -> None:
+        """Save to the file the combat came from (or ask where)."""
+        if self.path is None:
+            self.save_campaign_as()
+        else:
+            self._save_to(self.path)
+
+    def save_campaign_as(self) -> None:
+        """Ask where to save and save there."""
+        if self.files is None:
+            return
+        name, _ = QFileDialog.getSaveFileName(
+            self, "Save campaign", str(self.files.default_folder()), self.files.file_filter
+        )
+        if name:
+            self._save_to(Path(name))
+
+    def _save_to(self, path: Path) -> None:
+        if self.files is None:
+            return
+        try:
+            self.files.save(self.combat.session, path)
+        except (OSError, ValueError) as error:
+            QMessageBox.warning(self, "Cannot save campaign", f"{path}\n\n{error}")
+            return
+        self.path = path
+        self.files.remember(path)
+        self.combat.undo_stack.setClean()
+        self._show_title()
+        self.statusBar().showMessage(f"Saved {path.name}.", STATUS_MS)
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        paths = self.files.recent() if self.files else []
+        for path in paths:
+            action = self.recent_menu.addAction(path.name)
+            action.setToolTip(str(path))
+            action.triggered.connect(lambda _checked=False, p=path: self.open_path(p))
+        if not paths:
+            self.recent_menu.addAction("(none yet)").setEnabled(False)
+
+    # -- view and layout --------------------------------------------------------------
+    def set_larger_text(self, on: bool) -> None:
+        """Switch the larger-text mode and remember the choice."""
+        prefs.set_larger_text(self.settings, on)
+        if self.text_scale is not None:
+            self.text_scale.apply(on)
+
+    def restore_layout(self) -> None:
+        """Remember the first layout (for Reset), then restore the saved one."""
+        self._default_state = self.saveState(prefs.LAYOUT_VERSION)
+        prefs.restore_window(self.settings, self)
+        if self.text_scale is not None:
+            self.text_scale.apply(prefs.larger_text(self.settings))
+
+    def reset_layout(self) -> None:
+        """Put every dock back where it was at first start."""
+        self.restoreState(self._default_state, prefs.LAYOUT_VERSION)
+        for dock in self.docks:
+            dock.show()
+
+    def about(self) -> None:
+        """The About box."""
+        QMessageBox.about(
+            self,
+            f"About {APP_NAME}",
+            f"{APP_NAME} {__version__}\nA battlewheel for the Exalted game master.",
+        )
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Save the layout on the way out."""
+        prefs.save_window(self.settings, self)
+        super().closeEvent(event)

@@ -1,0 +1,216 @@
+"""The combat model, its undo commands and its Qt models over a real engine session."""
+
+import pytest
+from pytestqt.modeltest import ModelTester
+from pytestqt.qtbot import QtBot
+
+from battlewheel.engine.combat.actions import AddCombatant, CycleHealthBox, EndCombat
+from battlewheel.engine.combat.session import CombatSession
+from battlewheel.models.combat_model import CombatModel
+from battlewheel.models.combatants_model import COLUMNS, ID_ROLE, CombatantsModel
+from battlewheel.models.demo import demo_roster, demo_session
+from battlewheel.models.log_model import CombatLogModel
+from battlewheel.models.snapshot import display_laps
+
+# The demo combat after its set-up: tick 1 (segment 1 of 7), Bandit 1 on tick 4.
+
+
+@pytest.fixture
+def combat(qtbot: QtBot) -> CombatModel:
+    """The demo combat wrapped in a model."""
+    return CombatModel(demo_session())
+
+
+def _tick(combat: CombatModel, cid: str) -> int | None:
+    return combat.state.combatants[cid].next_tick
+
+
+def test_demo_has_eight_or_more_combatants_on_both_sides_and_three_on_one_segment() -> None:
+    """The built-in demo: at least eight fighters, allies and enemies, three on segment 4."""
+    roster = demo_roster()
+    wheel = CombatModel(demo_session(roster)).wheel()
+    assert len(wheel.counters) >= 8
+    assert {c.side for c in wheel.counters} == {"ally", "enemy"}
+    assert [c.name for c in wheel.on_segment(4)] == ["Bandit 1", "Bandit 2", "Bandit 3"]
+
+
+def test_moving_a_counter_sets_the_next_tick_that_shows_that_segment(combat: CombatModel) -> None:
+    """At tick 1 of 7, segment 6 means tick 6 and segment 0 means tick 7."""
+    assert combat.move_counter("bandit1", 6) is None
+    assert _tick(combat, "bandit1") == 6
+    assert combat.move_counter("bandit2", 0) is None
+    assert _tick(combat, "bandit2") == 7
+
+
+def test_undo_and_redo_of_a_move_follow_the_engine(combat: CombatModel) -> None:
+    """Undo puts Bandit 1 back on tick 4; redo moves him to tick 6 again."""
+    before = len(combat.session.log)
+    combat.move_counter("bandit1", 6)
+    combat.undo_stack.undo()
+    assert _tick(combat, "bandit1") == 4
+    assert len(combat.session.log) == before
+    assert combat.session.can_redo
+    combat.undo_stack.redo()
+    assert _tick(combat, "bandit1") == 6
+
+
+def test_repeated_drags_of_one_counter_merge_into_one_undo_step(combat: CombatModel) -> None:
+    """Three drags of Bandit 1 are one undo step that takes all three back."""
+    before = len(combat.session.log)
+    for segment in (5, 6, 0):
+        combat.move_counter("bandit1", segment)
+    assert combat.undo_stack.count() == 1
+    assert len(combat.session.log) == before + 3
+    combat.undo_stack.undo()
+    assert _tick(combat, "bandit1") == 4
+    assert len(combat.session.log) == before
+    combat.undo_stack.redo()
+    assert _tick(combat, "bandit1") == 7
+
+
+def test_drags_of_different_counters_stay_separate_steps(combat: CombatModel) -> None:
+    """Moving Bandit 1 then Bandit 2 leaves two undo steps; one undo keeps Bandit 1 moved."""
+    combat.move_counter("bandit1", 6)
+    combat.move_counter("bandit2", 6)
+    assert combat.undo_stack.count() == 2
+    combat.undo_stack.undo()
+    assert (_tick(combat, "bandit1"), _tick(combat, "bandit2")) == (6, 4)
+
+
+def test_the_edit_menu_texts_are_the_engine_sentences(combat: CombatModel) -> None:
+    """The undo text names the move as the combat log does."""
+    combat.move_counter("bandit1", 6)
+    assert combat.undo_stack.undoText() == "Bandit 1's counter is moved to segment 6."
+
+
+def test_a_refused_action_changes_nothing_and_says_why(combat: CombatModel, qtbot: QtBot) -> None:
+    """Next tick while Red Lotus Dancer has not declared is refused with the rule named."""
+    before = combat.session.to_json()
+    with qtbot.waitSignal(combat.refused) as refused:
+        error = combat.next_tick()
+    assert error is not None
+    assert "Red Lotus Dancer" in refused.args[0]
+    assert combat.session.to_json() == before
+    assert combat.undo_stack.count() == 0
+
+
+def test_an_unexpected_error_leaves_state_and_stack_untouched(
+    combat: CombatModel, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An engine crash in apply is raised to the caller; no undo step, no state change."""
+    before = combat.session.to_json()
+
+    def broken(action: object) -> None:
+        raise RuntimeError("engine bug")
+
+    monkeypatch.setattr(combat.session, "apply", broken)
+    with pytest.raises(RuntimeError, match="engine bug"):
+        combat.move_counter("bandit1", 6)
+    assert combat.undo_stack.count() == 0
+    assert combat.session.to_json() == before
+
+
+def test_health_signal_names_only_the_combatant_hit(combat: CombatModel, qtbot: QtBot) -> None:
+    """Cycling Bandit 3's first box reports Bandit 3's health and nobody else's."""
+    hurt: list[str] = []
+    combat.healthChanged.connect(hurt.append)
+    combat.push(CycleHealthBox(combatant="bandit3", index=0))
+    assert hurt == ["bandit3"]
+
+
+def test_wheel_and_tick_signals_follow_undo(combat: CombatModel, qtbot: QtBot) -> None:
+    """Undoing a move emits wheelChanged and puts the counter back on segment 4."""
+    combat.move_counter("bandit1", 6)
+    with qtbot.waitSignal(combat.wheelChanged):
+        combat.undo_stack.undo()
+    counter = combat.wheel().counter("bandit1")
+    assert counter is not None and counter.segment == 4
+
+
+def test_lap_marker_counts_laps_beyond_the_labelled_ticks() -> None:
+    """At tick 1 of 7 the labels run 1..7: tick 7 is on the wheel, tick 8 and 10 one lap on."""
+    assert display_laps(7, 1, 7) == 0
+    assert display_laps(8, 1, 7) == 1
+    assert display_laps(10, 1, 7) == 1
+    assert display_laps(15, 1, 7) == 2
+
+
+def test_the_demo_ghost_wears_a_lap_marker(combat: CombatModel) -> None:
+    """The Hungry Ghost, moved to tick 10 at tick 1, stands on segment 3 one lap ahead."""
+    ghost = combat.wheel().counter("ghost")
+    assert ghost is not None
+    assert (ghost.segment, ghost.laps_ahead) == (3, 1)
+
+
+def test_combatants_model_passes_the_model_tester(
+    combat: CombatModel, qtmodeltester: ModelTester
+) -> None:
+    """The combatants table keeps Qt's model contract, before and after changes."""
+    model = CombatantsModel(combat)
+    qtmodeltester.check(model)
+    combat.move_counter("bandit1", 6)
+    combat.push(CycleHealthBox(combatant="bandit3", index=0))
+    qtmodeltester.check(model)
+    assert model.columnCount() == len(COLUMNS)
+
+
+def test_combatants_model_shows_each_fighter_once_with_next_tick(combat: CombatModel) -> None:
+    """One row per combatant; Bandit 1's row shows tick 4, then 6 after a move."""
+    model = CombatantsModel(combat)
+    assert model.rowCount() == len(combat.state.combatants)
+    row = model.row_of("bandit1")
+    assert model.index(row, 0).data(ID_ROLE) == "bandit1"
+    assert model.index(row, COLUMNS.index("Next tick")).data() == "4"
+    combat.move_counter("bandit1", 6)
+    assert model.index(row, COLUMNS.index("Next tick")).data() == "6"
+
+
+def test_combatants_model_resets_when_someone_joins(combat: CombatModel, qtbot: QtBot) -> None:
+    """A combatant added mid-fight appears as a new last row."""
+    model = CombatantsModel(combat)
+    extra = demo_session().state.combatants["bandit1"].character
+    with qtbot.waitSignal(model.modelReset):
+        combat.push(AddCombatant(id="bandit9", character=extra, side="enemy"))
+    assert model.index(model.rowCount() - 1, 0).data(ID_ROLE) == "bandit9"
+
+
+def test_log_model_passes_the_model_tester(combat: CombatModel, qtmodeltester: ModelTester) -> None:
+    """The log list keeps Qt's model contract as rows come and go."""
+    model = CombatLogModel(combat)
+    qtmodeltester.check(model)
+    combat.move_counter("bandit1", 6)
+    combat.undo_stack.undo()
+    qtmodeltester.check(model)
+
+
+def test_log_model_adds_the_newest_sentence_last_and_removes_it_on_undo(
+    combat: CombatModel, qtbot: QtBot
+) -> None:
+    """A move adds one row at the end with its sentence; undo removes exactly that row."""
+    model = CombatLogModel(combat)
+    rows = model.rowCount()
+    with qtbot.waitSignal(model.rowsInserted):
+        combat.move_counter("bandit1", 6)
+    assert model.rowCount() == rows + 1
+    assert model.index(rows, 0).data().startswith("Bandit 1's counter is moved to segment 6.")
+    with qtbot.waitSignal(model.rowsRemoved):
+        combat.undo_stack.undo()
+    assert model.rowCount() == rows
+
+
+def test_a_new_session_clears_history_and_resets_the_log(combat: CombatModel, qtbot: QtBot) -> None:
+    """Opening another combat empties the undo stack and the log view."""
+    model = CombatLogModel(combat)
+    combat.move_counter("bandit1", 6)
+    with qtbot.waitSignal(model.modelReset):
+        combat.set_session(CombatSession.new())
+    assert combat.undo_stack.count() == 0
+    assert model.rowCount() == 0
+    assert combat.wheel().counters == ()
+
+
+def test_a_move_after_the_end_is_refused(combat: CombatModel) -> None:
+    """Once the combat has ended, dragging a counter is refused and nothing moves."""
+    combat.push(EndCombat())
+    assert combat.move_counter("bandit1", 6) is not None
+    assert _tick(combat, "bandit1") == 4
