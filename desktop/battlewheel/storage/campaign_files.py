@@ -1,0 +1,122 @@
+"""The File menu's campaign slot (``models.files.CampaignFiles``) backed by storage.
+
+The window shows one combat at a time; this object holds the whole campaign around it
+(roster, other combats, weapons, notes), so saving the combat saves the campaign, and
+it keeps the crash journal in step. The window calls::
+
+    files = campaign_files()
+    session = files.load(path)              # File > Open, recent files
+    files.save(session, path)               # File > Save / Save As
+    files.record_change(session)            # after every change (CombatModel.changed)
+    files.pending_recovery()                # at start: offer to restore?
+    session = files.restore()               # ...yes (then files.path is the file to save)
+    files.discard_recovery()                # ...no
+    files.close()                           # deliberate quit: no restore offer next time
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from battlewheel.engine.combat.session import CombatSession
+from battlewheel.storage import journal as journal_module
+from battlewheel.storage.campaign import Campaign, load_campaign, load_demo_campaign, save_campaign
+from battlewheel.storage.journal import Journal, Recovery
+from battlewheel.storage.paths import campaigns_dir
+from battlewheel.storage.recent import recent_files, remember_file
+
+FILE_FILTER = "Battlewheel campaigns (*.json);;All files (*)"
+
+
+class StoredCampaigns:
+    """The open campaign, its file, the combat on screen and the crash journal."""
+
+    file_filter = FILE_FILTER
+
+    def __init__(self, journal: Journal | None = None) -> None:
+        self.journal = journal or Journal()
+        self.campaign = Campaign()
+        self.path: Path | None = None
+        self.combat_id: str | None = None
+
+    # -- CampaignFiles -----------------------------------------------------------------
+    def default_folder(self) -> Path:
+        """Where the Open and Save dialogs start."""
+        return campaigns_dir()
+
+    def load(self, path: Path) -> CombatSession:
+        """Open a campaign and return its first combat (a new one if it has none).
+
+        A bad file raises ``CampaignFileError`` and the open campaign stays as it was.
+        """
+        campaign = load_campaign(path)
+        return self._adopt(campaign, Path(path))
+
+    def save(self, session: CombatSession, path: Path) -> None:
+        """Save the campaign with this session as the combat on screen."""
+        campaign = self._with_session(session)
+        save_campaign(campaign, Path(path))
+        self.campaign, self.path = campaign, Path(path)
+        self.journal.begin(campaign, self.combat_id, self.path)
+
+    def recent(self) -> list[Path]:
+        """Recently used campaign files, newest first."""
+        return recent_files()
+
+    def remember(self, path: Path) -> None:
+        """Put a file at the top of the recent list."""
+        remember_file(path)
+
+    # -- beyond the protocol ---------------------------------------------------------
+    def open_demo(self) -> CombatSession:
+        """The bundled demo campaign (first start), not tied to any file."""
+        return self._adopt(load_demo_campaign(), None)
+
+    def record_change(self, session: CombatSession) -> None:
+        """Journal the combat's latest change (call after every apply, undo or redo)."""
+        self.journal.sync(session)
+
+    def pending_recovery(self) -> Recovery | None:
+        """The interrupted run's journal, if any (see ``Recovery.describe``)."""
+        return journal_module.pending_recovery(self.journal.path)
+
+    def restore(self) -> CombatSession:
+        """Open the campaign rebuilt from the journal; its file is ``self.path``."""
+        recovered = journal_module.recover(self.journal.path)
+        session = self._adopt(recovered.campaign, recovered.campaign_path,
+                              combat_id=recovered.combat_id, write_now=True)
+        return session
+
+    def discard_recovery(self) -> None:
+        """Forget the interrupted run's journal."""
+        journal_module.discard(self.journal.path)
+
+    def close(self) -> None:
+        """A deliberate close: drop the journal so no restore is offered next time."""
+        self.journal.end()
+
+    def _adopt(self, campaign: Campaign, path: Path | None, *, combat_id: str | None = None,
+               write_now: bool = False) -> CombatSession:
+        if not campaign.combats:
+            campaign = campaign.with_combat("Combat")
+        ids = [record.id for record in campaign.combats]
+        chosen = combat_id if combat_id in ids else ids[0]
+        self.campaign, self.path, self.combat_id = campaign, path, chosen
+        self.journal.begin(campaign, chosen, path, write_now=write_now)
+        return campaign.combat(chosen).session
+
+    def _with_session(self, session: CombatSession) -> Campaign:
+        if self.combat_id is None or self.combat_id not in [r.id for r in self.campaign.combats]:
+            campaign = self.campaign.with_combat("Combat", session)
+            self.combat_id = campaign.combats[-1].id
+            return campaign
+        return replace(self.campaign, combats=tuple(
+            replace(record, session=session) if record.id == self.combat_id else record
+            for record in self.campaign.combats
+        ))
+
+
+def campaign_files() -> StoredCampaigns:
+    """The storage behind the main window's File menu."""
+    return StoredCampaigns()

@@ -1,0 +1,104 @@
+"""The crash journal: one line per change, restore after an interrupted run, or discard."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from battlewheel.engine.combat.actions import SetHealth, SpendWillpower
+from battlewheel.storage.campaign import Campaign, load_demo_campaign
+from battlewheel.storage.journal import Journal, discard, pending_recovery, recover
+
+
+@pytest.fixture
+def demo() -> Campaign:
+    return load_demo_campaign()
+
+
+def started(tmp_path: Path, demo: Campaign) -> tuple[Journal, Path]:
+    path = tmp_path / "journal.jsonl"
+    journal = Journal(path)
+    journal.begin(demo, demo.combats[0].id, tmp_path / "demo.json")
+    return journal, path
+
+
+def test_nothing_is_written_until_the_combat_changes(tmp_path: Path, demo: Campaign) -> None:
+    """Opening a campaign leaves no journal, so a clean quit offers no restore."""
+    journal, path = started(tmp_path, demo)
+    assert journal.sync(demo.combats[0].session) == 0
+    assert not path.exists()
+    assert pending_recovery(path) is None
+
+
+def test_each_action_becomes_one_line_after_the_base(tmp_path: Path, demo: Campaign) -> None:
+    """Two applied actions give the header line plus two 'apply' lines."""
+    journal, path = started(tmp_path, demo)
+    session = demo.combats[0].session
+    session.apply(SpendWillpower("kestrel", 1))
+    assert journal.sync(session) == 1
+    session.apply(SetHealth("oda", "XX/" + "." * 7))
+    assert journal.sync(session) == 1
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 3
+    assert json.loads(lines[2]) == {"op": "apply", "action": {
+        "kind": "set_health", "combatant": "oda", "marks": "XX/......."}}
+
+
+def test_recover_rebuilds_the_combat_after_apply_and_undo(tmp_path: Path, demo: Campaign) -> None:
+    """Apply, apply, undo: the restored combat has the first action only, as the session."""
+    journal, path = started(tmp_path, demo)
+    session = demo.combats[0].session
+    session.apply(SpendWillpower("kestrel", 2))
+    journal.sync(session)
+    session.apply(SetHealth("oda", "XX/" + "." * 7))
+    journal.sync(session)
+    session.undo()
+    journal.sync(session)
+    offer = pending_recovery(path)
+    assert offer is not None and offer.changes == 3
+    assert offer.campaign_path == tmp_path / "demo.json"
+    restored = recover(path)
+    again = restored.campaign.combat(demo.combats[0].id).session
+    assert again.to_json()["actions"] == session.to_json()["actions"]
+    assert again.state.combatants["kestrel"].willpower == \
+        session.state.combatants["kestrel"].willpower
+    assert restored.campaign.characters == demo.characters
+
+
+def test_a_torn_last_line_is_ignored(tmp_path: Path, demo: Campaign) -> None:
+    """A line cut short by the crash is dropped; the whole lines before it count."""
+    journal, path = started(tmp_path, demo)
+    session = demo.combats[0].session
+    joined = len(session.log)
+    session.apply(SpendWillpower("kestrel", 1))
+    journal.sync(session)
+    with open(path, "ab") as handle:
+        handle.write(b'{"op": "apply", "action": {"kind": "spend_wi')
+    offer = pending_recovery(path)
+    assert offer is not None and offer.changes == 1
+    assert len(recover(path).campaign.combats[0].session.log) == joined + 1
+
+
+def test_end_and_discard_remove_the_journal(tmp_path: Path, demo: Campaign) -> None:
+    """After a save (end) or a refused offer (discard) nothing is offered again."""
+    journal, path = started(tmp_path, demo)
+    session = demo.combats[0].session
+    session.apply(SpendWillpower("kestrel", 1))
+    journal.sync(session)
+    journal.end()
+    assert pending_recovery(path) is None
+    journal.begin(demo, demo.combats[0].id, None)
+    session.apply(SpendWillpower("kestrel", 1))
+    journal.sync(session)
+    assert pending_recovery(path) is not None
+    discard(path)
+    assert pending_recovery(path) is None
+
+
+def test_an_unreadable_journal_is_set_aside_not_offered(tmp_path: Path) -> None:
+    """A journal whose first line is garbage is renamed .unreadable and not offered."""
+    path = tmp_path / "journal.jsonl"
+    path.write_bytes(b"not json\n")
+    assert pending_recovery(path) is None
+    assert not path.exists()
+    assert (tmp_path / "journal.unreadable").exists()
