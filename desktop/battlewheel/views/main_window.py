@@ -50,6 +50,8 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self.setObjectName("mainWindow")
         self.combat = combat
+        if combat.parent() is None:
+            combat.setParent(self)  # the model (and its undo stack) lives as long as we do
         self.settings = settings
         self.text_scale = text_scale
         self.files = files

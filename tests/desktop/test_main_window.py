@@ -1,0 +1,207 @@
+"""The main window driven as the GM drives it: drags, menus, shortcuts, layout, errors."""
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPointF, QSettings, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QDockWidget
+from pytestqt.qtbot import QtBot
+
+from battlewheel.engine.combat.actions import EndCombat
+from battlewheel.models.combat_model import CombatModel
+from battlewheel.models.demo import demo_session
+from battlewheel.views import settings as prefs
+from battlewheel.views.error_dialog import ErrorDialog, ErrorReporter
+from battlewheel.views.main_window import MainWindow
+from battlewheel.views.wheel.geometry import point_at
+
+
+@pytest.fixture
+def settings_file(tmp_path: Path) -> Path:
+    """Where this test's window settings live."""
+    return tmp_path / "settings.ini"
+
+
+@pytest.fixture
+def text_scale(qapp: QApplication) -> Iterator[prefs.TextScale]:
+    """The application's text size switch, put back to normal after the test."""
+    scale = prefs.TextScale(qapp)
+    yield scale
+    scale.apply(False)
+
+
+def _window(qtbot: QtBot, settings_file: Path, scale: prefs.TextScale) -> MainWindow:
+    window = MainWindow(
+        CombatModel(demo_session()),
+        settings=prefs.open_settings(settings_file),
+        text_scale=scale,
+    )
+    qtbot.addWidget(window)
+    window.resize(1300, 850)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+@pytest.fixture
+def window(qtbot: QtBot, settings_file: Path, text_scale: prefs.TextScale) -> MainWindow:
+    """The main window on the demo combat (tick 1; Bandit 1 on tick 4, segment 4)."""
+    return _window(qtbot, settings_file, text_scale)
+
+
+def _drag_counter(window: MainWindow, combatant_id: str, segment: int) -> None:
+    view = window.wheel_view
+    start = window.scene.counters[combatant_id].pos()
+    target = QPointF(*point_at(190, (segment + 0.5) * 360 / window.combat.wheel().segment_count))
+    begin, end = view.mapFromScene(start), view.mapFromScene(target)
+    viewport = view.viewport()
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, begin)
+    for step in range(1, 8):
+        QTest.mouseMove(viewport, begin + (end - begin) * (step / 7))
+    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)
+
+
+def test_dragging_a_counter_moves_it_in_the_engine_and_undo_takes_it_back(
+    window: MainWindow,
+) -> None:
+    """Bandit 1 dragged from segment 4 to 6 acts on tick 6; Edit ▸ Undo puts him on tick 4."""
+    _drag_counter(window, "bandit1", 6)
+    assert window.combat.state.combatants["bandit1"].next_tick == 6
+    item = window.scene.counters["bandit1"]
+    assert window.combat.wheel().counter("bandit1").segment == 6  # type: ignore[union-attr]
+    assert item.pos() != QPointF(0, 0)
+    undo = window.actions_by_name["undo"]
+    assert undo.text() == "&Undo Bandit 1's counter is moved to segment 6."
+    undo.trigger()
+    assert window.combat.state.combatants["bandit1"].next_tick == 4
+    assert window.actions_by_name["redo"].isEnabled()
+
+
+def test_a_refused_drop_springs_back_and_says_why(window: MainWindow) -> None:
+    """After the combat has ended a drop is refused: the counter returns, the bar says why."""
+    window.combat.push(EndCombat())
+    home = window.scene.counters["bandit1"].pos()
+    _drag_counter(window, "bandit1", 6)
+    assert window.combat.state.combatants["bandit1"].next_tick == 4
+    assert window.scene.counters["bandit1"].pos() == home
+    message = window.statusBar().currentMessage()
+    assert message.startswith("Not allowed: ")
+    assert "over" in message or "ended" in message
+
+
+def test_a_refused_next_tick_names_who_must_still_declare(window: MainWindow) -> None:
+    """Pressing N before Red Lotus Dancer declares leaves tick 1 and names her."""
+    QTest.keyClick(window.wheel_view, Qt.Key.Key_N)
+    assert window.combat.state.current_tick == 1
+    assert "Red Lotus Dancer" in window.statusBar().currentMessage()
+
+
+def test_clicking_a_counter_selects_its_sheet_and_roster_row(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """A click on the Bandit Chief's counter raises his sheet and selects his row."""
+    view = window.wheel_view
+    point = view.mapFromScene(window.scene.counters["chief"].pos())
+    QTest.mouseClick(
+        view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point
+    )
+    rows = window.combatants_dock.table.selectionModel().selectedRows()
+    assert [index.row() for index in rows] == [window.combatants_model.row_of("chief")]
+    sheet = window.sheet_docks["chief"]
+    qtbot.waitUntil(lambda: not sheet.visibleRegion().isEmpty())
+
+
+def test_every_combatant_has_a_sheet_dock(window: MainWindow) -> None:
+    """One character-sheet dock per combatant, all movable and floatable."""
+    assert set(window.sheet_docks) == set(window.combat.combatant_ids())
+    for dock in window.sheet_docks.values():
+        assert dock.features() & QDockWidget.DockWidgetFeature.DockWidgetFloatable
+
+
+def test_table_actions_show_their_shortcut_in_the_tooltip(window: MainWindow) -> None:
+    """Next tick, next action, undo, redo, roll, declare and apply each name their key."""
+    for name in ("next_tick", "next_action", "undo", "redo", "roll", "declare", "apply"):
+        action = window.actions_by_name[name]
+        keys = action.shortcut().toString()
+        assert keys, name
+        assert keys in action.toolTip() or keys.replace("Return", "Enter") in action.toolTip()
+
+
+def test_undo_shortcut_takes_back_a_drag(window: MainWindow) -> None:
+    """Ctrl+Z after a drag puts the counter back."""
+    _drag_counter(window, "bandit1", 6)
+    QTest.keyClick(window.wheel_view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert window.combat.state.combatants["bandit1"].next_tick == 4
+
+
+def test_the_log_dock_shows_the_newest_sentence_last(window: MainWindow) -> None:
+    """After a drag the last row of the log names the move."""
+    _drag_counter(window, "bandit1", 6)
+    model = window.log_dock.view.model()
+    last = model.index(model.rowCount() - 1, 0).data()
+    assert last.startswith("Bandit 1's counter is moved to segment 6.")
+
+
+def test_dock_layout_survives_a_restart(
+    qtbot: QtBot, settings_file: Path, text_scale: prefs.TextScale
+) -> None:
+    """The log dock hidden and the roster moved to the right stay so in the next window."""
+    right = Qt.DockWidgetArea.RightDockWidgetArea
+    first = _window(qtbot, settings_file, text_scale)
+    first.log_dock.hide()
+    first.addDockWidget(right, first.combatants_dock)
+    first.close()
+    second = _window(qtbot, settings_file, text_scale)
+    assert second.log_dock.isHidden()
+    assert second.dockWidgetArea(second.combatants_dock) == right
+
+
+def test_larger_text_grows_the_font_and_is_remembered(
+    qtbot: QtBot, settings_file: Path, text_scale: prefs.TextScale, qapp: QApplication
+) -> None:
+    """Larger text makes the application font 1.4 times as big, and a restart keeps it."""
+    normal = text_scale.normal.pointSizeF()
+    window = _window(qtbot, settings_file, text_scale)
+    window.actions_by_name["larger_text"].trigger()
+    assert qapp.font().pointSizeF() == pytest.approx(normal * 1.4)
+    window.close()
+    text_scale.apply(False)
+    again = _window(qtbot, settings_file, text_scale)
+    assert again.actions_by_name["larger_text"].isChecked()
+    assert qapp.font().pointSizeF() == pytest.approx(normal * 1.4)
+
+
+def test_settings_go_to_the_file_the_test_names(settings_file: Path, window: MainWindow) -> None:
+    """The window's settings live in the test's own file, never the user's."""
+    window.close()
+    assert Path(window.settings.fileName()) == settings_file
+    assert QSettings(str(settings_file), QSettings.Format.IniFormat).contains("window/state")
+
+
+def test_an_uncaught_error_opens_a_dialog_with_its_traceback(
+    window: MainWindow, qtbot: QtBot, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The excepthook shows the error's type, message and traceback; the combat is unchanged."""
+    before = window.combat.session.to_json()
+    reporter = ErrorReporter(window)
+    try:
+        raise KeyError("segment 9")
+    except KeyError as error:
+        reporter(KeyError, error, error.__traceback__)
+    dialog = reporter.shown[0]
+    qtbot.addWidget(dialog)
+    assert isinstance(dialog, ErrorDialog)
+    assert "KeyError" in dialog.details and "segment 9" in dialog.details
+    assert "Traceback" in dialog.details
+    assert "KeyError" in capsys.readouterr().err
+    assert window.combat.session.to_json() == before
+    dialog.reject()
+
+
+def test_no_file_actions_without_storage(window: MainWindow) -> None:
+    """Without a campaign store the File actions are off and Open says why."""
+    assert not window.actions_by_name["open"].isEnabled()
+    window.open_path(Path("missing.battlewheel"))
+    assert "not available" in window.statusBar().currentMessage()
