@@ -82,8 +82,10 @@ class DiceEntryWidget(QWidget):
         parent: QWidget | None = None,
         *,
         face_source: FaceSource | None = None,
+        compact: bool = False,
     ) -> None:
         super().__init__(parent)
+        self._compact = compact
         self._source: FaceSource = face_source or default_face_source()
         self._pool = 0
         self._target = 7
@@ -102,13 +104,15 @@ class DiceEntryWidget(QWidget):
         for button in (self.roll_mode, self.typed_mode):
             self._modes.addButton(button)
             button.toggled.connect(self._sync)
-        self.roll_button = QPushButton("&Roll", self)
+        self.roll_button = QPushButton("Roll" if self._compact else "&Roll", self)
         self.roll_button.setToolTip(f"Roll the pool now ({ROLL_SHORTCUT})")
         self.roll_button.clicked.connect(self.roll_now)
         self.typed = QLineEdit(self)
         self.typed.setPlaceholderText(ENTRY_HINT)
         self.typed.setToolTip(f"Type the {ENTRY_HINT}")
         self.typed.textChanged.connect(self._sync)
+        # Typing a result means "I rolled", so a table of entries needs no radio buttons.
+        self.typed.textEdited.connect(lambda _text: self.typed_mode.setChecked(True))
         self.result_label = QLabel(self)
         self.error_label = QLabel(self)
         self.error_label.setWordWrap(True)
@@ -120,6 +124,9 @@ class DiceEntryWidget(QWidget):
         shortcut.activated.connect(self._shortcut_roll)
 
     def _lay_out(self) -> None:
+        if self._compact:
+            self._lay_out_compact()
+            return
         modes = QHBoxLayout()
         modes.addWidget(self.roll_mode)
         modes.addWidget(self.roll_button)
@@ -131,6 +138,21 @@ class DiceEntryWidget(QWidget):
         layout.addWidget(self.title_label)
         layout.addLayout(modes)
         layout.addWidget(self.result_label)
+        layout.addWidget(self.error_label)
+
+    def _lay_out_compact(self) -> None:
+        self.roll_mode.hide()
+        self.typed_mode.hide()
+        self.typed.setPlaceholderText("3, or 7 3 10 1")
+        self.typed.setMinimumWidth(self.fontMetrics().horizontalAdvance("7 3 10 1 7 3 10"))
+        line = QHBoxLayout()
+        line.addWidget(self.title_label, 2)
+        line.addWidget(self.roll_button)
+        line.addWidget(self.typed, 2)
+        line.addWidget(self.result_label, 2)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(line)
         layout.addWidget(self.error_label)
 
     # -- the pool ---------------------------------------------------------
@@ -185,8 +207,8 @@ class DiceEntryWidget(QWidget):
         return entry, ""
 
     def _sync(self) -> None:
-        typed = self.typed_mode.isChecked()
-        self.typed.setEnabled(typed)
+        if not self._compact:
+            self.typed.setEnabled(self.typed_mode.isChecked())
         entry, message = self._current()
         self.error_label.setText(message)
         self.error_label.setVisible(bool(message))

@@ -1,0 +1,105 @@
+"""The combat set-up dialog: ambush, Join Battle typed or rolled, preview, one undo step."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from battlewheel.engine.combat.state import TOTALLY
+from battlewheel.engine.dice import SeededDice
+from battlewheel.models.combat_model import CombatModel
+from battlewheel.views.dialogs.combat_setup import CombatSetupDialog
+from tests.desktop.d2_combatants import bandit, ejava, model_with
+
+
+def _dialog(qtbot: QtBot) -> tuple[CombatModel, CombatSetupDialog]:
+    model = model_with(("ejava", ejava(), "enemy"), ("bandit", bandit(), "ally"),
+                       ("guard", bandit(), "ally"))
+    dialog = CombatSetupDialog(model, face_source=SeededDice(5))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    return model, dialog
+
+
+def test_typed_join_battle_previews_the_wheel_before_anything_changes(qtbot: QtBot) -> None:
+    """Ejava 3, Bandit 1, guard botches: Reaction Count 3, ticks 1, 3 and 7 (offset 6)."""
+    model, dialog = _dialog(qtbot)
+    dialog.join_rows["ejava"].set_typed("3")
+    dialog.join_rows["bandit"].set_typed("1")
+    dialog.join_rows["guard"].set_typed("botch")
+    assert dialog.preview_label.text().splitlines() == [
+        "Reaction Count 3.",
+        "Tick 1 (First Actors): Tepet Ejava",
+        "Tick 3: Bandit",
+        "Tick 7: Bandit",
+    ]
+    assert not model.state.started
+    assert model.undo_stack.count() == 0
+
+
+def test_start_pushes_the_whole_set_up_as_one_undo_step(qtbot: QtBot) -> None:
+    """Start places the counters; a single undo takes the rolls and the start back."""
+    model, dialog = _dialog(qtbot)
+    for cid, text in (("ejava", "3"), ("bandit", "1"), ("guard", "2")):
+        dialog.join_rows[cid].set_typed(text)
+    qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
+    assert dialog.result() == CombatSetupDialog.DialogCode.Accepted
+    assert model.state.started
+    assert {c.id: c.next_tick for c in model.state.combatants.values()} == {
+        "ejava": 1, "bandit": 3, "guard": 2,
+    }
+    assert model.undo_stack.count() == 1
+    model.undo_stack.undo()
+    assert not model.state.started
+    assert all(c.join_battle is None for c in model.state.combatants.values())
+
+
+def test_an_ambush_beating_the_sdv_leaves_the_others_totally_surprised(qtbot: QtBot) -> None:
+    """Bandit SDV = (Per 1 + Awareness 1 + Essence 1) / 2 down = 1; 5 successes beat it.
+
+    Both bandits see no foe, so they are Totally Surprised: their Join Battle rows are
+    disabled and only Ejava goes on the wheel.
+    """
+    model, dialog = _dialog(qtbot)
+    panel = dialog.add_ambusher("ejava")
+    panel.dice.set_typed("5")
+    assert not dialog.join_rows["bandit"].isEnabled()
+    assert not dialog.join_rows["guard"].isEnabled()
+    dialog.join_rows["ejava"].set_typed("2")
+    assert dialog.start_button.isEnabled()
+    dialog.accept()
+    state = model.state
+    assert state.combatants["bandit"].surprise == TOTALLY
+    assert state.margin_of_surprise("bandit", "ejava") == 4
+    assert state.combatants["ejava"].next_tick == 1
+    assert state.combatants["bandit"].next_tick is None
+
+
+def test_missing_or_nonsense_rolls_keep_start_disabled(qtbot: QtBot) -> None:
+    """A nonsense entry shows its message; the preview names who still has to roll."""
+    model, dialog = _dialog(qtbot)
+    dialog.join_rows["ejava"].set_typed("3")
+    dialog.join_rows["bandit"].set_typed("three")
+    assert dialog.join_rows["bandit"].error().startswith("'three' is not a whole number")
+    assert not dialog.start_button.isEnabled()
+    assert dialog.preview_label.text() == "Still to roll Join Battle: Bandit, Bandit"
+    assert dialog.problem().startswith("000 §Roll Join Battle")
+    dialog.accept()
+    assert not model.state.started and model.undo_stack.count() == 0
+
+
+def test_roll_for_everyone_fills_only_the_empty_rows(qtbot: QtBot) -> None:
+    """Ctrl+Shift+R rolls the untyped rows from the dice source and keeps the typed one."""
+    model, dialog = _dialog(qtbot)
+    dialog.join_rows["ejava"].set_typed("4")
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    qtbot.keyClick(dialog, Qt.Key.Key_R,
+                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    source = SeededDice(5)
+    typed = dialog.join_rows["ejava"].entry()
+    assert typed is not None and typed.successes == 4
+    for cid in ("bandit", "guard"):
+        entry = dialog.join_rows[cid].entry()
+        assert entry is not None and entry.faces == source.faces(3)
+    assert dialog.start_button.isEnabled()
