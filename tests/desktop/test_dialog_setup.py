@@ -90,7 +90,7 @@ def test_missing_or_nonsense_rolls_keep_start_disabled(qtbot: QtBot) -> None:
 
 def test_roll_for_everyone_fills_only_the_empty_rows(qtbot: QtBot) -> None:
     """Ctrl+Shift+R rolls the untyped rows from the dice source and keeps the typed one."""
-    model, dialog = _dialog(qtbot)
+    _model, dialog = _dialog(qtbot)
     dialog.join_rows["ejava"].set_typed("4")
     dialog.activateWindow()
     qtbot.waitUntil(dialog.isActiveWindow)
