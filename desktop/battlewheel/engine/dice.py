@@ -11,6 +11,7 @@ import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, Protocol
 
 from .errors import DiceEntryError, TraitValueError
@@ -87,12 +88,18 @@ def success_distribution(
     if isinstance(dice, bool) or not isinstance(dice, int) or dice < 0:
         raise TraitValueError("dice", "a whole number 0 or more", dice)
     _check_target(target)
+    return list(_distribution(dice, target, double_tens))
+
+
+@lru_cache(maxsize=512)
+def _distribution(dice: int, target: int, double_tens: bool) -> tuple[float, ...]:
+    # cached: the odds dock asks for the same few pools again and again
     weights = _die_weights(target, double_tens)
     ways = [1]
     for _ in range(dice):
         ways = _convolve(ways, weights)
     total = 10**dice
-    return [float(Fraction(count, total)) for count in ways]
+    return tuple(float(Fraction(count, total)) for count in ways)
 
 
 def _convolve(left: list[int], right: list[int]) -> list[int]:
