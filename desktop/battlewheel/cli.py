@@ -5,22 +5,34 @@ never loads Qt and the GUI starts without loading the printing code.
 """
 
 import argparse
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+SUBCOMMANDS = ("replay", "print")
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser for the program and its sub-commands."""
+
+def build_parser(*, subcommand: bool = False) -> argparse.ArgumentParser:
+    """The parser of the GUI (an optional campaign) or, with ``subcommand``, of the tools.
+
+    They are separate because argparse would hand a sub-command's name to the GUI's
+    optional campaign argument (and a campaign's name to the sub-command choice).
+    """
     parser = argparse.ArgumentParser(
-        prog="battlewheel", description="A battlewheel for the Exalted game master."
+        prog="battlewheel",
+        description="A battlewheel for the Exalted game master.",
+        epilog="tools: battlewheel replay LOG | battlewheel print CAMPAIGN --output PDF "
+        "[--blank] [--page-size A4|Letter]",
     )
-    parser.add_argument("campaign", nargs="?", type=Path, help="campaign file to open")
-    parser.add_argument(
-        "--smoke-test",
-        action="store_true",
-        help="start, open the demo combat, paint once, print startup_ms and exit",
-    )
-    sub = parser.add_subparsers(dest="command")
+    if not subcommand:
+        parser.add_argument("campaign", nargs="?", type=Path, help="campaign file to open")
+        parser.add_argument(
+            "--smoke-test",
+            action="store_true",
+            help="start, open the demo combat, paint once, print startup_ms and exit",
+        )
+        return parser
+    sub = parser.add_subparsers(dest="command", required=True)
     replay = sub.add_parser("replay", help="replay a combat log and print the final state")
     replay.add_argument("log", type=Path)
     print_cmd = sub.add_parser("print", help="print health-track sheets to a PDF")
@@ -33,12 +45,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the program; returns the process exit code."""
-    args = build_parser().parse_args(argv)
-    if args.command == "replay":
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    tool = bool(arguments) and arguments[0] in SUBCOMMANDS
+    args = build_parser(subcommand=tool).parse_args(arguments)
+    command = getattr(args, "command", None)
+    if command == "replay":
         from battlewheel.engine.replay import replay_command
 
         return replay_command(args.log)
-    if args.command == "print":
+    if command == "print":
         from battlewheel.printing.command import print_command
 
         return print_command(args.campaign, args.output, blank=args.blank, page=args.page_size)
