@@ -85,7 +85,8 @@ def hit_chances(
     excess = [0.0] * max(1, len(net) - dv)
     for k, p in enumerate(net):
         excess[max(0, k - dv)] += p
-    return HitOdds(net, dv, 1.0 - excess[0], tuple(excess))
+    # Summing the hits (not 1 - miss) keeps an impossible hit at exactly 0.
+    return HitOdds(net, dv, sum(excess[1:]), tuple(excess))
 
 
 @dataclass(frozen=True)
