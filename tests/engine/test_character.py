@@ -334,3 +334,18 @@ def test_any_valid_character_survives_json_and_has_non_negative_dvs(
     assert Character.from_json(character.to_json()) == character
     assert dodge_dv(character).value >= 0
     assert all(derived.value >= 0 for derived in parry_dvs(character).values())
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"name": "A", "attributes": [1, 2]},
+        {"name": "A", "weapons": [3]},
+        {"name": "A", "armour": "plate"},
+        {"name": "", "kind": "mortal"},
+    ],
+)
+def test_malformed_character_json_raises_trait_value_error(bad: dict[str, Any]) -> None:
+    """Storage gets a TraitValueError, never a TypeError, from a damaged sheet."""
+    with pytest.raises(TraitValueError):
+        Character.from_json(bad)

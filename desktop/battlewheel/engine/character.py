@@ -275,6 +275,16 @@ class Character:
         """Read a character; missing traits take their defaults, bad ones raise."""
         if not isinstance(obj, Mapping):
             raise TraitValueError("character", "a JSON object", obj)
+        try:
+            return cls._from_mapping(obj)
+        except (TypeError, AttributeError) as error:
+            name = obj.get("name", "?")
+            raise TraitValueError(
+                f"character {name}", "a sheet whose trait groups are objects of name: dots"
+            ) from error
+
+    @classmethod
+    def _from_mapping(cls, obj: Mapping[str, Any]) -> Character:
         armour = obj.get("armour")
         return cls(
             name=obj.get("name", ""),

@@ -204,8 +204,11 @@ def effective_pool(
 ) -> int:
     """The dice actually rolled after the order of modifiers (004 §Order of Modifiers).
 
-    May be 0 or less: then the roll fails unless it has bonus successes. See
-    ``pool_steps`` for how each parameter enters.
+    Penalties are positive numbers of dice removed. ``penalty_dice`` holds only the
+    other internal penalties; wound and multiple-action penalties are their own
+    parameters, taken off in step 2 with it and also forming W for the Essence
+    minimum of step 5. May be 0 or less: then the roll fails unless it has bonus
+    successes. ``pool_steps`` shows every step.
     """
     return pool_steps(
         base,

@@ -140,6 +140,8 @@ class Weapon:
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> Weapon:
         """Read a weapon; a missing or bad field raises ``TraitValueError`` naming it."""
+        if not isinstance(obj, Mapping):
+            raise TraitValueError("weapon", "a JSON object", obj)
         name = str(obj.get("name", ""))
         try:
             return cls(
@@ -162,6 +164,8 @@ class Weapon:
             )
         except KeyError as error:
             raise TraitValueError(f"weapon {name or '?'}: {error.args[0]}", "present") from error
+        except (TypeError, AttributeError) as error:
+            raise TraitValueError(f"weapon {name or '?'}", "a row of the weapon table") from error
 
     def renamed(self, name: str) -> Weapon:
         """The same weapon under another name."""
@@ -227,6 +231,8 @@ class Armour:
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> Armour:
         """Read armour; a bad field raises ``TraitValueError`` naming it."""
+        if not isinstance(obj, Mapping):
+            raise TraitValueError("armour", "a JSON object", obj)
         return cls(
             name=str(obj.get("name", "")),
             soak=obj.get("soak", 0),

@@ -101,7 +101,8 @@ MAX_MOTES = 999
 def check_range(field: str, value: object, low: int, high: int) -> int:
     """Return ``value`` if it is a whole number in low-high, else raise ``TraitValueError``."""
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise TraitValueError(field, f"a whole number {low}-{high}", value)
+        span = f"{low}-{high}" if low >= 0 else f"from {low} to {high}"
+        raise TraitValueError(field, f"a whole number {span}", value)
     return value
 
 
