@@ -29,9 +29,20 @@ from battlewheel.engine.combat.actions import (
     action_from_json,
     action_to_json,
 )
+from battlewheel.engine.combat.actions_attack import (
+    ApplyTickEffects,
+    AttackCharms,
+    AwardStunt,
+    DamageRoll,
+    DeclaredManoeuvre,
+    DeclareFlurry,
+    Defence,
+    ResolveAttack,
+)
 from battlewheel.engine.combat.codec import LogFormatError
 from battlewheel.engine.combat.events import Event
 from battlewheel.engine.combat.options import RulesetOptions
+from battlewheel.engine.combat.rewrite_effects import PendingDamage, pending_damage
 from battlewheel.engine.combat.ruleset import Ruleset, get_ruleset, register_ruleset, ruleset_names
 from battlewheel.engine.combat.session import CombatSession, LogEntry, ReplayError
 from battlewheel.engine.combat.state import (
@@ -61,24 +72,33 @@ __all__ = [
     "Action",
     "AddCombatant",
     "Advance",
+    "ApplyTickEffects",
+    "AttackCharms",
+    "AwardStunt",
     "Combat",
     "CombatSession",
     "Combatant",
     "Concealment",
     "CycleHealthBox",
+    "DamageRoll",
     "DeclareConcealment",
+    "DeclareFlurry",
     "DeclareMovement",
+    "DeclaredManoeuvre",
+    "Defence",
     "EndCombat",
     "Event",
     "LogEntry",
     "LogFormatError",
     "MoveCounter",
     "NextTick",
+    "PendingDamage",
     "RaiseAlarm",
     "RegainMotes",
     "RegainWillpower",
     "RemoveCombatant",
     "ReplayError",
+    "ResolveAttack",
     "RollAmbush",
     "RollJoinBattle",
     "Ruleset",
@@ -91,6 +111,7 @@ __all__ = [
     "action_from_json",
     "action_to_json",
     "get_ruleset",
+    "pending_damage",
     "register_ruleset",
     "ruleset_names",
 ]

@@ -31,7 +31,13 @@ def encode(value: object) -> Any:
         to_json = getattr(value, "to_json", None)
         if callable(to_json):
             return to_json()
-        return {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        # Fields left at their default are omitted: the log stays readable, and
+        # reading fills them back in.
+        return {
+            f.name: encode(getattr(value, f.name))
+            for f in dataclasses.fields(value)
+            if not _is_default(f, getattr(value, f.name))
+        }
     if isinstance(value, tuple | list):
         return [encode(item) for item in value]
     if isinstance(value, Mapping):
@@ -128,6 +134,12 @@ def _decode_plain(hint: Any, value: object, path: str) -> Any:
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return hint(**decode_fields(hint, value, path, skip=frozenset()))
     raise LogFormatError(path, f"has a type the log cannot hold ({hint!r})")
+
+
+def _is_default(field: dataclasses.Field[Any], value: object) -> bool:
+    if field.default is not dataclasses.MISSING:
+        return bool(value == field.default)
+    return False
 
 
 def _has_default(field: dataclasses.Field[Any]) -> bool:

@@ -44,10 +44,10 @@ def require_amount(amount: int, what: str) -> None:
         raise IllegalAction("004 §Traits", f"{what} must be at least 1, got {amount}")
 
 
-def entry_successes(entry: DiceEntry) -> int:
+def entry_successes(entry: DiceEntry, *, double_tens: bool = True) -> int:
     """Successes of a dice entry: counted from faces, or as typed (004 §Pools and Dice)."""
     if entry.faces is not None:
-        return successes(entry.faces)
+        return successes(entry.faces, double_tens=double_tens)
     return entry.successes or 0
 
 

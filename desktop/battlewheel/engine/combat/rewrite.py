@@ -6,7 +6,15 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from battlewheel.engine.combat import actions as a
-from battlewheel.engine.combat import rewrite_manual, rewrite_setup, rewrite_tick, values
+from battlewheel.engine.combat import actions_attack as f
+from battlewheel.engine.combat import (
+    rewrite_effects,
+    rewrite_flurry,
+    rewrite_manual,
+    rewrite_setup,
+    rewrite_tick,
+    values,
+)
 from battlewheel.engine.combat.ruleset import Handler, Ruleset, register_ruleset
 from battlewheel.engine.combat.state import Combat
 
@@ -30,6 +38,10 @@ _HANDLERS: dict[type[a.Action], Handler] = {
     a.RegainWillpower: rewrite_manual.regain_willpower,
     a.SetOverride: rewrite_manual.set_override,
     a.EndCombat: rewrite_manual.end_combat,
+    f.DeclareFlurry: rewrite_flurry.declare_flurry,
+    f.ResolveAttack: rewrite_flurry.resolve_attack,
+    f.ApplyTickEffects: rewrite_effects.apply_tick_effects,
+    f.AwardStunt: rewrite_flurry.award_stunt,
 }
 
 

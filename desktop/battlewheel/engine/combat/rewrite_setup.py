@@ -22,6 +22,7 @@ from battlewheel.engine.combat.common import (
 )
 from battlewheel.engine.combat.events import Event
 from battlewheel.engine.combat.state import TOTALLY, Combat, Combatant
+from battlewheel.engine.derived import gets_double_tens
 from battlewheel.engine.errors import IllegalAction
 
 AMBUSH_RULE = "000 §Determine if there is an Ambush"
@@ -85,7 +86,8 @@ def roll_ambush(state: Combat, action: RollAmbush) -> list[Event]:
         raise IllegalAction(
             SURPRISE_RULE, f"{state.name(action.ambusher)} has not hidden from anyone"
         )
-    rolled = entry_successes(action.dice)
+    ambusher = state.combatants[action.ambusher]
+    rolled = entry_successes(action.dice, double_tens=gets_double_tens(ambusher.character))
     events = [Event("ambush_rolled", action.ambusher, action.sentence(state.name))]
     for target, modifier in targets.items():
         sdv = values.surprise_detection_value(state.combatants[target]) + modifier
@@ -119,7 +121,7 @@ def roll_join_battle(state: Combat, action: RollJoinBattle) -> list[Event]:
         raise IllegalAction(
             JOIN_RULE, f"{who.name} is Totally Surprised and cannot Join Battle yet"
         )
-    rolled = entry_successes(action.dice)
+    rolled = entry_successes(action.dice, double_tens=gets_double_tens(who.character))
     botch = entry_botched(action.dice)
     if not state.started:
         state.combatants[who.id] = who.replace(join_battle=rolled, join_botch=botch)

@@ -14,6 +14,7 @@ from typing import Any
 
 from battlewheel.engine.character import Character
 from battlewheel.engine.combat.options import RulesetOptions
+from battlewheel.engine.combat.stunts import StuntReward
 from battlewheel.engine.health import HealthTrack
 
 # Tick phases, in the order a tick passes through them (000 §Each tick).
@@ -24,6 +25,7 @@ PHASE_EFFECTS = "effects"  # steps 6-9 still to apply
 PHASE_DONE = "done"  # the tick is over; next_tick moves on
 PHASE_ENDED = "ended"  # the combat is over
 
+NO_STUNT = StuntReward(0)
 TOTALLY = "totally_surprised"
 PARTIALLY = "partially_surprised"
 UNSURPRISED = "unsurprised"
@@ -59,8 +61,8 @@ class Combatant:
     dv_penalty: int = 0
     dash: bool = False
     alarmed: bool = False
-    reward_motes: int = 0
-    reward_willpower: int = 0
+    stunt_reward: StuntReward = NO_STUNT
+    surcharge_paid: bool = False
     overrides: tuple[Override, ...] = ()
     segment: int | None = None
     laps_ahead: int = 0

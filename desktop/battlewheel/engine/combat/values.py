@@ -13,14 +13,17 @@ from battlewheel.engine import character as sheet
 from battlewheel.engine.character import Character
 from battlewheel.engine.combat import setup, wheel
 from battlewheel.engine.combat.state import Combat, Combatant
+from battlewheel.engine.combat.stunts import StuntReward
 
 # Values of the fight the GM may override; the sheet's own (DVs, soak, SDV, caps) are
-# overridden on the character (battlewheel.engine.derived's keys).
+# overridden on the character (battlewheel.engine.derived's keys). The sheet does not
+# record Ox-Body's first purchase, so "ox_body" = 1 says the character has it.
 COMBAT_OVERRIDES: tuple[str, ...] = (
     "movement",
     "willpower_rating",
     "personal_motes_pool",
     "peripheral_motes_pool",
+    "ox_body",
 )
 DASH_YARDS = 6  # 000 §Dash: +6 yards per tick until the next action
 
@@ -64,6 +67,12 @@ def mote_pool_size(who: Combatant, pool: str) -> int:
     return _overridden(who, f"{pool}_motes_pool", size)
 
 
+def has_ox_body(who: Combatant) -> bool:
+    """Whether Exalted resilience also covers bashing (000 §Ox-Body Technique)."""
+    found = who.override("ox_body")
+    return found is not None and found.value > 0
+
+
 def movement(who: Combatant) -> int:
     """Yards per tick: Dexterity, +6 during a Dash (000 §All Characters Declare Movement)."""
     base = who.character.attribute("dexterity") + (DASH_YARDS if who.dash else 0)
@@ -87,19 +96,20 @@ def current_dvs(who: Combatant) -> dict[str, int]:
 def refresh_on_action(who: Combatant) -> dict[str, object]:
     """Field changes when a character's action comes round (000 §DVs Refresh).
 
-    Manoeuvre DV penalties and a Dash end; a stunt reward waiting is granted
-    (004 §Stunts: the reward comes when the DV refreshes), within the pools' sizes.
+    Manoeuvre DV penalties, a Dash and the once-per-action Willpower surcharge end; a
+    stunt reward waiting is granted (004 §Stunts), within the pools' sizes.
     """
+    reward = who.stunt_reward
     room = mote_pool_size(who, "personal") - who.personal_motes
-    personal = max(0, min(who.reward_motes, room))
+    personal = max(0, min(reward.motes, room))
     peripheral_room = mote_pool_size(who, "peripheral") - who.peripheral_motes
-    peripheral = max(0, min(who.reward_motes - personal, peripheral_room))
-    willpower = min(willpower_rating(who), who.willpower + who.reward_willpower)
+    peripheral = max(0, min(reward.motes - personal, peripheral_room))
+    willpower = min(willpower_rating(who), who.willpower + reward.willpower)
     return {
         "dv_penalty": 0,
         "dash": False,
-        "reward_motes": 0,
-        "reward_willpower": 0,
+        "surcharge_paid": False,
+        "stunt_reward": StuntReward(0),
         "personal_motes": who.personal_motes + personal,
         "peripheral_motes": who.peripheral_motes + peripheral,
         "willpower": max(who.willpower, willpower),

@@ -1,0 +1,176 @@
+"""Actions of a tick's fighting: flurries, attacks, the tick's effects and stunts.
+
+Weapons are named as the character carries them (or a brawl weapon: Punch, Kick,
+Headbutt, Clinch), so the log reads like the table talk and replays against the
+character sheet stored in the log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from battlewheel.engine.combat.actions import Action, Names, register_action
+from battlewheel.engine.dice import DiceEntry
+
+
+@dataclass(frozen=True)
+class DeclaredManoeuvre:
+    """One manoeuvre of a declared flurry (000 §Manoeuvres).
+
+    ``kind`` is a manoeuvre id (``attack``, ``aim``, ``guard``, ``dash``, ``block``,
+    ``raise_alarm``, ``activate_charm``, ``inactive``, ``miscellaneous``). An attack names
+    its ``weapon`` and ``target``. ``speed``, ``dv_penalty`` and ``dice_action`` fill in
+    what the table leaves open (a Simple charm's Speed, a Miscellaneous roll).
+    """
+
+    kind: str
+    weapon: str | None = None
+    target: str | None = None
+    off_hand: bool = False
+    speed: int | None = None
+    dv_penalty: int | None = None
+    dice_action: bool | None = None
+    simple: bool = True
+    label: str = ""
+
+    def text(self, names: Names) -> str:
+        """A few words for the log."""
+        if self.kind == "attack":
+            return f"attack {names(self.target or '?')} with {self.weapon}"
+        return self.label or self.kind.replace("_", " ")
+
+
+@dataclass(frozen=True)
+class DeclareFlurry(Action):
+    """Step 3: an acting character's flurry, attacks in the order they resolve (000 §Manoeuvres).
+
+    ``magical`` marks a magical flurry from an Extra Action charm.
+    """
+
+    kind: ClassVar[str] = "declare_flurry"
+    combatant: str
+    manoeuvres: tuple[DeclaredManoeuvre, ...]
+    magical: bool = False
+
+    def sentence(self, names: Names) -> str:
+        parts = ", ".join(m.text(names) for m in self.manoeuvres)
+        magic = "magical " if self.magical else ""
+        return f"{names(self.combatant)} declares a {magic}flurry: {parts}."
+
+
+@dataclass(frozen=True)
+class AttackCharms:
+    """What the attacker declared at step 1 besides the weapon (000 §Declaration of Attack).
+
+    Excellencies: ``charm_dice`` (1st), ``charm_successes`` (2nd), ``reroll`` (3rd);
+    ``target_number`` and ``all_dice_succeed`` (Fateful). Their motes are charged.
+    ``charm_levels``, ``charm_damage_dice``, ``post_soak_dice``, ``post_soak_levels``
+    come from other charms whose cost the GM spends by hand.
+    """
+
+    charm_dice: int = 0
+    charm_successes: int = 0
+    reroll: bool = False
+    target_number: int = 7
+    all_dice_succeed: bool = False
+    battle_maiden: bool = False
+    charm_levels: int = 0
+    charm_damage_dice: int = 0
+    post_soak_dice: int = 0
+    post_soak_levels: int = 0
+    inapplicable_dvs: tuple[str, ...] = ()
+    ignores_natural_soak: bool = False
+    unexpected: bool = False
+
+
+@dataclass(frozen=True)
+class Defence:
+    """What the defender declared at step 2 (000 §Declaration of Defence).
+
+    ``dv`` names the DV chosen (``"dodge"`` or ``"parry:<weapon>"``). A perfect defence
+    (``seven_shadows_evasion``, ``heavenly_guardian_defense``) or ``adamant_skin`` is
+    charged in motes and any Willpower surcharge.
+    """
+
+    dv: str = "dodge"
+    stunt: int = 0
+    virtue_dice: int = 0
+    charm_dice: int = 0
+    charm_dv_bonus: int = 0
+    perfect_defence: str | None = None
+    adamant_skin: bool = False
+
+
+@dataclass(frozen=True)
+class ResolveAttack(Action):
+    """Step 5: one declared attack through the nine steps (000 §Attack Resolution).
+
+    ``index`` is the attack's place among the flurry's manoeuvres. Dice: the attack
+    roll, the 3rd Excellency's reroll, the stunt dice, the defender's virtue and charm
+    dice. ``stunt`` is the attacker's stunt rating; ``willpower`` spends one for a success.
+    """
+
+    kind: ClassVar[str] = "resolve_attack"
+    attacker: str
+    index: int
+    attack: DiceEntry | None = None
+    stunt: int = 0
+    stunt_dice: DiceEntry | None = None
+    willpower: bool = False
+    specialty: str | None = None
+    external_penalty: int = 0
+    charms: AttackCharms = AttackCharms()
+    defence: Defence = Defence()
+    reroll: DiceEntry | None = None
+    virtue: DiceEntry | None = None
+    charm_defence: DiceEntry | None = None
+
+    def sentence(self, names: Names) -> str:
+        dice = f" ({self.attack})" if self.attack is not None else ""
+        return f"{names(self.attacker)} resolves attack {self.index + 1}{dice}."
+
+
+@dataclass(frozen=True)
+class DamageRoll:
+    """The damage dice of one flurry against one target, per type (000 §Roll Damage)."""
+
+    attacker: str
+    target: str
+    bashing: DiceEntry | None = None
+    lethal: DiceEntry | None = None
+    aggravated: DiceEntry | None = None
+
+
+@dataclass(frozen=True)
+class ApplyTickEffects(Action):
+    """Steps 6-9: damage, surprise, DV penalties, counters (000 §Apply Effects).
+
+    ``damage`` holds the damage rolls of each flurry and target that hit.
+    """
+
+    kind: ClassVar[str] = "apply_tick_effects"
+    damage: tuple[DamageRoll, ...] = ()
+
+    def sentence(self, names: Names) -> str:
+        return "The tick's effects are applied."
+
+
+@dataclass(frozen=True)
+class AwardStunt(Action):
+    """The GM rates a stunt; its reward comes when the DV refreshes (004 §Stunts).
+
+    ``reward`` is ``"motes"`` or ``"willpower"`` (the latter for 2-3 die stunts).
+    """
+
+    kind: ClassVar[str] = "award_stunt"
+    combatant: str
+    rating: int
+    reward: str = "motes"
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.combatant)} earns a {self.rating}-die stunt ({self.reward})."
+
+
+for _cls in (DeclareFlurry, ResolveAttack, ApplyTickEffects, AwardStunt):
+    register_action(_cls)

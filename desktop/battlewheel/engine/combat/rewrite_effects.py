@@ -1,0 +1,164 @@
+"""2e Rewrite steps 6-9: damage, surprise, DV penalties and counters (000 §Apply Effects).
+
+Damage is applied per flurry and target once every flurry of the tick has resolved
+(C2's ``damage`` module does the arithmetic); then surprise is reassessed, the actors
+take their flurries' DV penalties and their counters move on by the flurries' Speed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from battlewheel.engine import derived as sheet
+from battlewheel.engine.combat import values
+from battlewheel.engine.combat.actions_attack import ApplyTickEffects, DamageRoll
+from battlewheel.engine.combat.common import require_started
+from battlewheel.engine.combat.damage import DamagePools, apply_flurry_damage, flurry_damage_pools
+from battlewheel.engine.combat.events import Event
+from battlewheel.engine.combat.rewrite_flurry import DeclaredFlurry, ResolvedAttack
+from battlewheel.engine.combat.rewrite_tick import hear_alarm
+from battlewheel.engine.combat.setup import reduced_margin
+from battlewheel.engine.combat.state import PHASE_EFFECTS, TOTALLY, Combat
+from battlewheel.engine.dice import DiceEntry
+from battlewheel.engine.errors import IllegalAction
+from battlewheel.engine.health import HealthOptions
+from battlewheel.engine.traits import CharacterKind
+
+EFFECTS_RULE = "000 §Apply Effects"
+SURPRISE_RULE = "000 §Reassess Surprise"
+
+
+@dataclass(frozen=True)
+class PendingDamage:
+    """One flurry's damage against one target, before the damage roll (000 §Total Damage).
+
+    ``pools.dice`` says how many dice of each type (B, L, A) to roll.
+    """
+
+    attacker: str
+    target: str
+    pools: DamagePools
+
+
+def pending_damage(state: Combat) -> tuple[PendingDamage, ...]:
+    """Each flurry-and-target pair of the tick and its damage pools (000 §Calculate Ping Value)."""
+    groups: dict[tuple[str, str], list[ResolvedAttack]] = {}
+    for done in state.tick.attacks:
+        groups.setdefault((done.attacker, done.defender), []).append(done)
+    found = []
+    for (attacker, target), attacks in groups.items():
+        essence = state.combatants[attacker].character.essence
+        pools = flurry_damage_pools(essence, [a.outcome for a in attacks])
+        found.append(PendingDamage(attacker, target, pools))
+    return tuple(found)
+
+
+def apply_tick_effects(state: Combat, action: ApplyTickEffects) -> list[Event]:
+    """Steps 6-9 of the tick, in order (000 §Apply Effects to §Move Counters)."""
+    require_started(state, "applying the tick's effects")
+    if state.phase != PHASE_EFFECTS:
+        raise IllegalAction(EFFECTS_RULE, _not_ready(state))
+    events = _apply_damage(state, action.damage)
+    events += reassess_surprise(state)
+    events += _penalties_and_counters(state)
+    return events
+
+
+def _not_ready(state: Combat) -> str:
+    if state.awaiting_flurry():
+        names = ", ".join(state.name(cid) for cid in state.awaiting_flurry())
+        return f"still to declare a flurry: {names}"
+    if state.pending_attacks():
+        return "declared attacks are still to be resolved"
+    return "nobody is acting on this tick"
+
+
+def _apply_damage(state: Combat, rolls: tuple[DamageRoll, ...]) -> list[Event]:
+    """Step 6: each flurry's damage to each target (000 §Applying Effects)."""
+    pending = pending_damage(state)
+    by_pair = _rolls_by_pair(rolls, {(p.attacker, p.target) for p in pending})
+    options = HealthOptions(
+        ox_body_counts_bashing=state.options.ox_body_resilience_pool == "lethal_and_bashing"
+    )
+    events = []
+    for item in pending:
+        target = state.combatants.get(item.target)
+        if target is None:
+            continue
+        roll = by_pair.get((item.attacker, item.target), DamageRoll(item.attacker, item.target))
+        outcome = apply_flurry_damage(
+            item.pools,
+            target.health,
+            rolls=_entries(roll),
+            extra=target.character.kind is CharacterKind.EXTRA,
+            exalted_resilience=sheet.has_exalted_resilience(target.character),
+            ox_body=values.has_ox_body(target),
+            options=options,
+        )
+        state.combatants[target.id] = target.replace(health=outcome.after)
+        if outcome.after != outcome.before:
+            source = state.name(item.attacker)
+            text = f"{target.name} takes damage from {source}: {outcome.after.marks}"
+            events.append(Event("health_changed", target.id, text))
+    return events
+
+
+def _rolls_by_pair(
+    rolls: tuple[DamageRoll, ...], pairs: set[tuple[str, str]]
+) -> dict[tuple[str, str], DamageRoll]:
+    found: dict[tuple[str, str], DamageRoll] = {}
+    for roll in rolls:
+        pair = (roll.attacker, roll.target)
+        if pair not in pairs:
+            raise IllegalAction(EFFECTS_RULE, f"no flurry of {pair[0]!r} struck {pair[1]!r}")
+        if pair in found:
+            raise IllegalAction(EFFECTS_RULE, f"two damage rolls for {pair[0]!r} on {pair[1]!r}")
+        found[pair] = roll
+    return found
+
+
+def _entries(roll: DamageRoll) -> dict[str, DiceEntry]:
+    given = {"B": roll.bashing, "L": roll.lethal, "A": roll.aggravated}
+    return {kind: entry for kind, entry in given.items() if entry is not None}
+
+
+def reassess_surprise(state: Combat) -> list[Event]:
+    """Step 7: alarms, melee contact and ranged attacks change awareness (000 §Reassess Surprise).
+
+    Someone struck at in close combat becomes Aware of the attacker; a ranged attack
+    lowers the attacker's Margin of Surprise by one each time. Those no longer Totally
+    Surprised may then roll Join Battle (``awaiting_join_battle``).
+    """
+    before = {cid: c.surprise for cid, c in state.combatants.items()}
+    events = []
+    for by, hearers in state.tick.alarms:
+        events += hear_alarm(state, by, hearers)
+    for done in state.tick.attacks:
+        pair = (done.defender, done.attacker)
+        if pair not in state.unaware:
+            continue
+        margin = 0 if done.close else reduced_margin(state.unaware[pair], 1)
+        if margin:
+            state.unaware[pair] = margin
+        else:
+            del state.unaware[pair]
+    values.refresh(state)
+    for cid, c in state.combatants.items():
+        if before.get(cid) == TOTALLY and c.surprise != TOTALLY and c.next_tick is None:
+            events.append(Event("may_join_battle", cid, f"{c.name} may now roll Join Battle."))
+    return events
+
+
+def _penalties_and_counters(state: Combat) -> list[Event]:
+    """Steps 8-9: the flurry's DV penalty, then the counter moves by its Speed."""
+    assert state.current_tick is not None
+    events = []
+    for cid in state.acting_ids():
+        flurry = state.tick.flurries[cid]
+        assert isinstance(flurry, DeclaredFlurry)
+        who = state.combatants[cid]
+        tick = state.current_tick + flurry.plan.speed
+        state.combatants[cid] = who.replace(dv_penalty=flurry.plan.dv_penalty, next_tick=tick)
+        events.append(Event("counter_moved", cid, f"{who.name} moves to tick {tick}."))
+    state.tick.effects_applied = True
+    return events

@@ -1,0 +1,332 @@
+"""2e Rewrite steps 3 and 5: declaring flurries, resolving attacks (000 §Attack Resolution).
+
+The rules themselves are C2's pure functions (``flurry``, ``attack``, ``charms``,
+``stunts``); this module checks who may do what now, builds their inputs from the
+combat state, charges motes and Willpower, and records the results in the tick.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from battlewheel.engine import derived as sheet
+from battlewheel.engine.combat import attack as rules
+from battlewheel.engine.combat import charms, stunts, values
+from battlewheel.engine.combat.actions_attack import (
+    AwardStunt,
+    DeclaredManoeuvre,
+    DeclareFlurry,
+    ResolveAttack,
+)
+from battlewheel.engine.combat.common import combatant, require_running, require_started
+from battlewheel.engine.combat.events import Event
+from battlewheel.engine.combat.flurry import FlurryPlan, Manoeuvre, plan_flurry
+from battlewheel.engine.combat.state import Combat, Combatant
+from battlewheel.engine.equipment import Weapon
+from battlewheel.engine.errors import IllegalAction
+
+DECLARE_RULE = "000 §All Acting Characters Declare Flurries"
+ROLL_RULE = "000 §Attack Roll"
+ORDER_RULE = "000 §Attack Resolution"
+DEFENCE_RULE = "000 §Apply Defences"
+MOTE_RULE = "000 §Charms"
+WILLPOWER_RULE = "004 §Willpower"
+
+
+@dataclass(frozen=True)
+class DeclaredFlurry:
+    """A flurry as declared this tick: the checked plan and each manoeuvre's target."""
+
+    combatant: str
+    plan: FlurryPlan
+    declared: tuple[DeclaredManoeuvre, ...]
+
+    def attack_indexes(self) -> tuple[int, ...]:
+        """Indexes of the attack manoeuvres, in the order they resolve."""
+        return tuple(i for i, m in enumerate(self.declared) if m.kind == "attack")
+
+
+@dataclass(frozen=True)
+class ResolvedAttack:
+    """One attack of the tick and its outcome, kept until the effects are applied."""
+
+    attacker: str
+    index: int
+    defender: str
+    outcome: rules.AttackOutcome
+    close: bool
+
+
+def declare_flurry(state: Combat, action: DeclareFlurry) -> list[Event]:
+    """Step 3: check and record an acting character's flurry (000 §Manoeuvres)."""
+    require_started(state, "declaring a flurry")
+    who = combatant(state, action.combatant)
+    if who.id not in state.acting_ids():
+        raise IllegalAction(DECLARE_RULE, f"{who.name} is not acting this tick")
+    if who.id in state.tick.flurries:
+        raise IllegalAction(DECLARE_RULE, f"{who.name} has already declared a flurry this tick")
+    manoeuvres = tuple(_manoeuvre(state, who, m) for m in action.manoeuvres)
+    plan = plan_flurry(
+        manoeuvres,
+        magical=action.magical,
+        essence=who.character.essence,
+        first_penalty=state.options.multiple_action_first_penalty,
+    )
+    if plan.speed < 1:
+        raise IllegalAction("000 §Move Counters", "a flurry's Speed must be at least 1")
+    state.tick.flurries[who.id] = DeclaredFlurry(who.id, plan, action.manoeuvres)
+    if plan.extra_yards_per_tick:
+        state.combatants[who.id] = who.replace(dash=True)
+    if any(m.kind == "raise_alarm" for m in action.manoeuvres):
+        state.tick.alarms.append((who.id, ()))
+    text = f"{action.sentence(state.name)} Speed {plan.speed}, DV -{plan.dv_penalty}."
+    return [Event("flurry_declared", who.id, text)]
+
+
+def _manoeuvre(state: Combat, who: Combatant, declared: DeclaredManoeuvre) -> Manoeuvre:
+    if declared.kind != "attack":
+        if declared.weapon is not None or declared.target is not None:
+            raise IllegalAction(DECLARE_RULE, "only an attack names a weapon and target")
+        return Manoeuvre(
+            declared.kind,
+            speed=declared.speed,
+            dv_penalty=declared.dv_penalty,
+            dice_action=declared.dice_action,
+            simple=declared.simple,
+            label=declared.label,
+        )
+    if declared.target is None:
+        raise IllegalAction(ORDER_RULE, "an attack needs a target")
+    target = combatant(state, declared.target)
+    if target.id == who.id:
+        raise IllegalAction(ORDER_RULE, f"{who.name} cannot attack themselves")
+    _require_aware(state, who, target)
+    weapon = weapon_named(who, declared.weapon)
+    return Manoeuvre.attack(weapon, off_hand=declared.off_hand, label=declared.label)
+
+
+def _require_aware(state: Combat, attacker: Combatant, target: Combatant) -> None:
+    if not state.is_aware(attacker.id, target.id):
+        raise IllegalAction(ROLL_RULE, f"{attacker.name} is not Aware of {target.name}")
+
+
+def weapon_named(who: Combatant, name: str | None) -> Weapon:
+    """The weapon the character carries (or a brawl weapon) by name, case-insensitive."""
+    ready = sheet.ready_weapons(who.character)
+    for weapon in ready:
+        if name is not None and weapon.name.casefold() == name.casefold():
+            return weapon
+    names = ", ".join(w.name for w in ready)
+    raise IllegalAction(ORDER_RULE, f"{who.name} has no weapon {name!r}; ready: {names}")
+
+
+def resolve_attack(state: Combat, action: ResolveAttack) -> list[Event]:
+    """Step 5: one attack through steps 1-8, in declared order (000 §Attack Resolution)."""
+    require_started(state, "resolving an attack")
+    flurry = _flurry_of(state, action.attacker)
+    _require_next_attack(state, action)
+    attacker = state.combatants[action.attacker]
+    defender = combatant(state, flurry.declared[action.index].target or "")
+    _require_aware(state, attacker, defender)
+    weapon = flurry.plan.manoeuvres[action.index].weapon
+    assert weapon is not None
+    declaration = _declaration(attacker, weapon, flurry, action)
+    defence = _defence(state, attacker, defender, action)
+    target = rules.target_for(defender.character, weapon.damage_type, piercing=weapon.piercing)
+    dice = rules.AttackDice(action.attack, action.reroll, action.virtue, action.charm_defence)
+    outcome = rules.resolve_attack(
+        declaration,
+        defence,
+        target,
+        dice,
+        divided_by_three=state.options.damage_levels_divided_by_three,
+    )
+    _charge_attacker(state, attacker, weapon, action)
+    _charge_defender(state, defender, weapon, action)
+    state.tick.attacks.append(
+        ResolvedAttack(attacker.id, action.index, defender.id, outcome, weapon.close)
+    )
+    return [Event("attack_resolved", attacker.id, _outcome_text(state, action, outcome))]
+
+
+def _flurry_of(state: Combat, cid: str) -> DeclaredFlurry:
+    combatant(state, cid)
+    flurry = state.tick.flurries.get(cid)
+    if not isinstance(flurry, DeclaredFlurry):
+        raise IllegalAction(ORDER_RULE, f"{state.name(cid)} has declared no flurry this tick")
+    return flurry
+
+
+def _require_next_attack(state: Combat, action: ResolveAttack) -> None:
+    pending = [index for cid, index in state.pending_attacks() if cid == action.attacker]
+    if not pending:
+        raise IllegalAction(ORDER_RULE, f"{state.name(action.attacker)} has no attack left")
+    if action.index != pending[0]:
+        raise IllegalAction(
+            ORDER_RULE,
+            f"attacks resolve in declared order; next is manoeuvre {pending[0] + 1}",
+        )
+
+
+def _declaration(
+    attacker: Combatant, weapon: Weapon, flurry: DeclaredFlurry, action: ResolveAttack
+) -> rules.AttackDeclaration:
+    kind = attacker.character.kind
+    stunt_dice = stunts.stunt_dice(action.stunt, kind)
+    stunt_hits = rules.roll_entry(stunt_dice, action.stunt_dice).rolled_successes
+    c = action.charms
+    return rules.AttackDeclaration(
+        attacker=rules.attacker_for(
+            attacker.character,
+            weapon,
+            wound_penalty=attacker.wound_penalty,
+            specialty=action.specialty,
+        ),
+        weapon=weapon,
+        multiple_action_penalty=flurry.plan.action_penalties[action.index] or 0,
+        off_hand=flurry.declared[action.index].off_hand,
+        stunt_successes=stunt_hits,
+        willpower=action.willpower,
+        charm_dice=c.charm_dice,
+        charm_successes=c.charm_successes,
+        reroll=c.reroll,
+        target_number=c.target_number,
+        all_dice_succeed=c.all_dice_succeed,
+        battle_maiden=c.battle_maiden,
+        charm_levels=c.charm_levels,
+        charm_damage_dice=c.charm_damage_dice,
+        post_soak_dice=c.post_soak_dice,
+        post_soak_levels=c.post_soak_levels,
+        external_penalty=action.external_penalty,
+        inapplicable_dvs=frozenset(c.inapplicable_dvs),
+        ignores_natural_soak=c.ignores_natural_soak,
+        unexpected=c.unexpected,
+    )
+
+
+def _defence(
+    state: Combat, attacker: Combatant, defender: Combatant, action: ResolveAttack
+) -> rules.DefenceDeclaration:
+    chosen = action.defence
+    dvs = values.base_dvs(defender)
+    if chosen.dv not in dvs:
+        raise IllegalAction(
+            DEFENCE_RULE, f"{defender.name} has no DV {chosen.dv!r}; has {', '.join(dvs)}"
+        )
+    onslaught = sum(
+        1
+        for done in state.tick.attacks
+        if done.attacker == attacker.id and done.defender == defender.id
+    )
+    return rules.DefenceDeclaration(
+        dv_name=chosen.dv,
+        dv=dvs[chosen.dv],
+        dv_kind=rules.dv_kind(chosen.dv),
+        dv_penalty=defender.dv_penalty,
+        stunt_bonus=stunts.stunt_dv_bonus(chosen.stunt, defender.character.kind),
+        virtue_dice=chosen.virtue_dice,
+        charm_dice=chosen.charm_dice,
+        charm_dv_bonus=chosen.charm_dv_bonus,
+        onslaught=onslaught,
+        surprise=state.margin_of_surprise(defender.id, attacker.id),
+        perfect_defence=chosen.perfect_defence,
+        adamant_skin=chosen.adamant_skin,
+    )
+
+
+def _charge_attacker(
+    state: Combat, attacker: Combatant, weapon: Weapon, action: ResolveAttack
+) -> None:
+    """Motes of the Excellencies declared and Willpower for a success (000 §Charms)."""
+    c = action.charms
+    kind = attacker.character.kind
+    cap = sheet.die_cap(
+        attacker.character,
+        attribute="dexterity",
+        ability=weapon.ability,
+        specialty=action.specialty,
+    ).value
+    motes, used = 0, 0
+    if c.charm_dice:
+        cost = charms.first_excellency(c.charm_dice, kind=kind, cap=cap, cap_used=used)
+        motes, used = motes + cost.motes, used + cost.cap_units
+    if c.charm_successes:
+        cost = charms.second_excellency(c.charm_successes, kind=kind, cap=cap, cap_used=used)
+        motes, used = motes + cost.motes, used + cost.cap_units
+    if c.reroll:
+        trait = attacker.character.ability(weapon.ability)
+        motes += charms.third_excellency(trait, kind=kind, cap=cap, cap_used=used).motes
+    willpower = 1 if action.willpower else 0
+    if c.target_number < 7:
+        motes += charms.fateful_excellency(kind=kind, target_reduction=7 - c.target_number).motes
+    if c.all_dice_succeed:
+        cost = charms.fateful_excellency(kind=kind, all_successes=True)
+        motes, willpower = motes + cost.motes, willpower + cost.willpower
+    charge(state, attacker.id, motes, willpower)
+
+
+def _charge_defender(
+    state: Combat, defender: Combatant, weapon: Weapon, action: ResolveAttack
+) -> None:
+    """Motes and Willpower of a perfect defence or Adamant Skin (000 §Perfect Defences)."""
+    chosen, c = action.defence, action.charms
+    who = state.combatants[defender.id]
+    motes = willpower = 0
+    if chosen.perfect_defence is not None:
+        applicable = rules.dv_kind(chosen.dv) not in c.inapplicable_dvs
+        cost = charms.perfect_defence_cost(
+            chosen.perfect_defence,
+            dv_applicable=applicable,
+            unexpected=c.unexpected,
+            surcharge_paid=who.surcharge_paid,
+        )
+        motes, willpower = cost.motes, cost.willpower
+    if chosen.adamant_skin:
+        cost = charms.adamant_skin_cost(
+            unsoakable=c.ignores_natural_soak,
+            aggravated=weapon.damage_type.value == "A",
+            unexpected=c.unexpected,
+            surcharge_paid=who.surcharge_paid or willpower > 0,
+        )
+        motes, willpower = motes + cost.motes, willpower + cost.willpower
+    charge(state, defender.id, motes, willpower)
+    if willpower and (chosen.perfect_defence or chosen.adamant_skin):
+        state.combatants[defender.id] = state.combatants[defender.id].replace(surcharge_paid=True)
+
+
+def charge(state: Combat, cid: str, motes: int, willpower: int) -> None:
+    """Take motes (personal first, then peripheral) and Willpower, or refuse (000 §Charms)."""
+    who = state.combatants[cid]
+    if motes > who.personal_motes + who.peripheral_motes:
+        have = who.personal_motes + who.peripheral_motes
+        raise IllegalAction(MOTE_RULE, f"{who.name} needs {motes} motes and has {have}")
+    if willpower > who.willpower:
+        raise IllegalAction(
+            WILLPOWER_RULE, f"{who.name} needs {willpower} Willpower and has {who.willpower}"
+        )
+    personal = min(motes, who.personal_motes)
+    state.combatants[cid] = who.replace(
+        personal_motes=who.personal_motes - personal,
+        peripheral_motes=who.peripheral_motes - (motes - personal),
+        willpower=who.willpower - willpower,
+    )
+
+
+def _outcome_text(state: Combat, action: ResolveAttack, outcome: rules.AttackOutcome) -> str:
+    who = state.name(action.attacker)
+    if outcome.failed:
+        return f"{who}'s attack with {outcome.weapon} fails ({outcome.failure})."
+    return (
+        f"{who}'s attack with {outcome.weapon} hits: {outcome.dice} dice "
+        f"and {outcome.levels} levels of {outcome.damage_type} after soak."
+    )
+
+
+def award_stunt(state: Combat, action: AwardStunt) -> list[Event]:
+    """Keep the best stunt reward of the action, granted when the DV refreshes (004 §Stunts)."""
+    require_running(state)
+    who = combatant(state, action.combatant)
+    reward = stunts.stunt_reward(action.rating, who.character.kind, choice=action.reward)
+    best = stunts.best_reward((who.stunt_reward, reward))
+    state.combatants[who.id] = who.replace(stunt_reward=best)
+    return [Event("stunt_awarded", who.id, action.sentence(state.name))]
