@@ -434,3 +434,39 @@ def test_soak_never_makes_damage_negative_and_removes_at_most_the_soak(
     raw = step.raw_dice + step.raw_levels
     assert step.dice + step.levels == raw - min(step.soak, raw)
     assert step.levels == max(0, step.raw_levels - step.soak)
+
+
+def test_die_cap_is_enforced_on_the_attack_roll() -> None:
+    """Cap 5: 3 charm dice and 1 success (5) pass; 2 successes (7) are refused, naming the cap."""
+    attacker = Attacker(3, 2, 2, kind=CharacterKind.SOLAR, die_cap=5)
+    ok = AttackDeclaration(attacker, PUNCH, charm_dice=3, charm_successes=1)
+    faces = DiceEntry.of_faces((1,) * 8)
+    assert resolve_attack(ok, PARRY_3, STAMINA_2, AttackDice(faces)).roll is not None
+    too_many = AttackDeclaration(attacker, PUNCH, charm_dice=3, charm_successes=2)
+    with pytest.raises(IllegalAction, match=r"000 §Die Caps.*die cap is 5"):
+        resolve_attack(too_many, PARRY_3, STAMINA_2, AttackDice(faces))
+
+
+def test_third_excellency_counts_the_ability_against_the_die_cap() -> None:
+    """Brawl 2 reroll plus 4 charm dice is 6 against a cap of 5: refused."""
+    attacker = Attacker(3, 2, 2, kind=CharacterKind.SOLAR, die_cap=5)
+    declaration = AttackDeclaration(attacker, PUNCH, charm_dice=4, reroll=True)
+    with pytest.raises(IllegalAction, match="000 §Die Caps"):
+        resolve_attack(declaration, PARRY_3, STAMINA_2, AttackDice(FIVE))
+
+
+def test_dv_cap_allows_the_overrun_and_no_more() -> None:
+    """DV cap 4: charm points up to 4 + 2 = 6 pass, 7 are refused."""
+    fine = DefenceDeclaration("dodge", 3, charm_dv_bonus=6, dv_cap=4)
+    assert resolve_attack(punch(), fine, STAMINA_2, AttackDice(FIVE)).defence is not None
+    over = DefenceDeclaration("dodge", 3, charm_dv_bonus=7, dv_cap=4)
+    with pytest.raises(IllegalAction, match="the DV cap is 4"):
+        resolve_attack(punch(), over, STAMINA_2, AttackDice(FIVE))
+
+
+def test_mortal_sheet_has_a_die_cap_of_zero() -> None:
+    """A mortal built from a sheet cannot add charm dice."""
+    mortal = Character("Guard", attributes={"dexterity": 3})
+    declaration = AttackDeclaration(attacker_for(mortal, PUNCH), PUNCH, charm_dice=1)
+    with pytest.raises(IllegalAction, match="die cap is 0"):
+        resolve_attack(declaration, PARRY_3, STAMINA_2, AttackDice(FIVE))

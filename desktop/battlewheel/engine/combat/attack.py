@@ -15,7 +15,12 @@ from typing import Any
 
 from battlewheel.engine import derived
 from battlewheel.engine.character import Character
-from battlewheel.engine.combat.charms import check_attack_charms, check_perfect_defence
+from battlewheel.engine.combat.charms import (
+    check_attack_charms,
+    check_die_cap,
+    check_perfect_defence,
+    dv_overrun_limit,
+)
 from battlewheel.engine.dice import DiceEntry, Roll, effective_pool, roll
 from battlewheel.engine.equipment import DamageType, Weapon
 from battlewheel.engine.errors import DiceEntryError, IllegalAction
@@ -32,7 +37,9 @@ class Attacker:
 
     ``bonus_dice`` are non-magical dice (specialty, equipment); ``penalty_dice`` other
     non-magical internal penalties (darkness, unskilled). Stunt dice are rolled apart
-    and arrive as ``AttackDeclaration.stunt_successes``.
+    and arrive as ``AttackDeclaration.stunt_successes``. ``die_cap`` (None: not
+    checked) limits the charm dice and successes of the roll; ``kind`` decides how an
+    automatic success counts against it (000 §Die Caps).
     """
 
     dexterity: int
@@ -43,6 +50,8 @@ class Attacker:
     bonus_dice: int = 0
     penalty_dice: int = 0
     double_tens: bool = True
+    kind: CharacterKind = CharacterKind.MORTAL
+    die_cap: int | None = None
 
 
 @dataclass(frozen=True)
@@ -114,6 +123,8 @@ class DefenceDeclaration:
     ``charm_dice`` are rolled and their successes added; ``charm_dv_bonus`` are
     Excellency points. ``onslaught`` counts earlier attacks of this flurry at this
     defender; ``surprise`` is the attacker's margin of surprise against the defender.
+    ``dv_cap`` (None: not checked) limits charm dice plus points, allowing the
+    Excellencies' overrun of half the cap (000 §Die Caps).
     """
 
     dv_name: str
@@ -128,6 +139,7 @@ class DefenceDeclaration:
     surprise: int = 0
     perfect_defence: str | None = None
     adamant_skin: bool = False
+    dv_cap: int | None = None
 
 
 @dataclass(frozen=True)
@@ -370,6 +382,18 @@ def _check_roll_inputs(declaration: AttackDeclaration) -> None:
         third_excellency=d.reroll,
         fateful=d.target_number < 7 or d.all_dice_succeed,
     )
+    if d.attacker.die_cap is not None:
+        # The Third Excellency counts the Ability (Lunars: the Attribute) against the cap.
+        trait = (
+            d.attacker.dexterity if d.attacker.kind is CharacterKind.LUNAR else d.attacker.ability
+        )
+        third = trait if d.reroll else 0
+        check_die_cap(
+            d.attacker.die_cap,
+            dice=d.charm_dice + third,
+            successes=d.charm_successes,
+            kind=d.attacker.kind,
+        )
 
 
 # --- Step 5: defence -------------------------------------------------------------------
@@ -403,6 +427,7 @@ def apply_defence(
         surprise=defence.surprise,
         stunt_bonus=defence.stunt_bonus,
     )
+    _check_dv_cap(defence)
     virtue = roll_entry(defence.virtue_dice, dice.virtue).rolled_successes
     charm = roll_entry(defence.charm_dice, dice.charm_defence).rolled_successes
     ordinary = max(0, defence.dv - defence.dv_penalty + defence.stunt_bonus + virtue)
@@ -424,6 +449,20 @@ def apply_defence(
         defence.surprise,
         final,
     )
+
+
+def _check_dv_cap(defence: DefenceDeclaration) -> None:
+    """Charm dice and points on a DV stay within the DV cap plus the Excellency overrun."""
+    if defence.dv_cap is None:
+        return
+    units = defence.charm_dice + defence.charm_dv_bonus
+    most = defence.dv_cap + dv_overrun_limit(defence.dv_cap)
+    if units > most:
+        raise IllegalAction(
+            "000 §Die Caps",
+            f"charms add {units} to the DV; the DV cap is {defence.dv_cap} "
+            f"(at most {most} with an Excellency's overrun)",
+        )
 
 
 # --- Steps 7-8: damage -----------------------------------------------------------------
@@ -593,6 +632,10 @@ def attacker_for(
         bonus_dice=derived.specialty_dice(character, weapon.ability, specialty),
         penalty_dice=derived.unskilled_penalty(character, weapon.ability),
         double_tens=derived.gets_double_tens(character),
+        kind=character.kind,
+        die_cap=derived.die_cap(
+            character, attribute="dexterity", ability=weapon.ability, specialty=specialty
+        ).value,
     )
 
 
