@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from battlewheel.engine.character import Armour, Character, CharacterKind, DamageType, Weapon
-from battlewheel.engine.combat.actions import AddCombatant
+from battlewheel.engine.combat.actions import AddCombatant, NextTick, RollJoinBattle, StartCombat
 from battlewheel.engine.combat.session import CombatSession
+from battlewheel.engine.dice import DiceEntry
 from battlewheel.models.combat_model import CombatModel
 
 SWORD = Weapon(
@@ -53,3 +54,16 @@ def model_with(*people: tuple[str, Character, str]) -> CombatModel:
     for cid, character, side in people:
         session.apply(AddCombatant(cid, character, side))
     return CombatModel(session)
+
+
+def first_tick_model() -> CombatModel:
+    """Ejava (Join Battle 3) against a bandit (1): tick 1, Ejava acting, bandit on tick 3."""
+    model = model_with(("ejava", ejava(), "enemy"), ("bandit", bandit(), "ally"))
+    for action in (
+        RollJoinBattle("ejava", DiceEntry.of_successes(3)),
+        RollJoinBattle("bandit", DiceEntry.of_successes(1)),
+        StartCombat(),
+        NextTick(),
+    ):
+        assert model.push(action) is None
+    return model

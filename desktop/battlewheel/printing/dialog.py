@@ -22,7 +22,7 @@ def paint_on_printer(printer: QPrinter, cards: list[SheetCard]) -> int:
     """Lay the cards out for the printer's current paper and paint them; returns pages."""
     paper = printer.pageLayout().fullRect(QPageLayout.Unit.Millimeter)
     pages = layout_pages(cards, paper.width(), paper.height())
-    paint_pages(printer, pages)
+    paint_pages(printer, pages, (paper.width(), paper.height()))
     return len(pages)
 
 

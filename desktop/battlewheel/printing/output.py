@@ -25,5 +25,5 @@ def export_pdf(cards: list[SheetCard], path: Path, *, page: str = "A4") -> int:
     writer.setResolution(600)
     writer.setPageSize(QPageSize(QT_PAGE_SIZES[page]))
     writer.setPageMargins(QMarginsF(0, 0, 0, 0), QPageLayout.Unit.Millimeter)
-    paint_pages(writer, pages)
+    paint_pages(writer, pages, (width, height))
     return len(pages)

@@ -7,11 +7,13 @@ labels), so a PDF stays sharp at any zoom and its text can be selected and searc
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPagedPaintDevice, QPainter, QPen
 
+from battlewheel import APP_NAME
 from battlewheel.printing.card import BLANK, printed_label
 from battlewheel.printing.layout import (
     CARD_PADDING,
     HEADER_HEIGHT,
     LABEL_HEIGHT,
+    MARGIN,
     REFERENCE_LINE,
     PlacedCard,
     Rect,
@@ -20,7 +22,7 @@ from battlewheel.printing.layout import (
 INK = QColor("#000000")
 FAINT = QColor("#707070")
 FONT_FAMILY = "DejaVu Sans"
-LEGEND = "/ bashing  X lethal  \u2731 aggravated"
+LEGEND = "Marks:  / bashing    X lethal    \u2731 aggravated"
 
 
 class _Page:
@@ -57,8 +59,12 @@ class _Page:
         self.painter.drawText(box, int(align), fitted)
 
 
-def paint_pages(device: QPagedPaintDevice, pages: list[list[PlacedCard]]) -> None:
-    """Paint every page; the device's origin must be the top-left corner of the paper."""
+def paint_pages(device: QPagedPaintDevice, pages: list[list[PlacedCard]],
+                paper: tuple[float, float]) -> None:
+    """Paint every page; the device's origin must be the top-left corner of the paper.
+
+    ``paper`` is the paper's width and height in millimetres.
+    """
     painter = QPainter()
     if not painter.begin(device):
         raise OSError("the printer or PDF file could not be opened for painting")
@@ -69,6 +75,7 @@ def paint_pages(device: QPagedPaintDevice, pages: list[list[PlacedCard]]) -> Non
                 device.newPage()
             for placed in cards:
                 paint_card(page, placed)
+            paint_footer(page, *paper, number + 1, len(pages))
     finally:
         painter.end()
 
@@ -88,18 +95,19 @@ def paint_card(page: _Page, placed: PlacedCard) -> None:
     painter.setPen(page.pen(0.2, FAINT))
     page.text(Rect(left, top + 6.0, inner, 4.5), card.subtitle,
               Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-    paint_legend(page, Rect(left, top + 6.0, inner, 4.5), card.subtitle)
     for label, mark, box in zip(card.labels, card.marks, placed.boxes, strict=True):
         paint_box(page, box, printed_label(label), mark)
     paint_reference(page, placed)
 
 
-def paint_legend(page: _Page, row: Rect, subtitle: str) -> None:
-    """The key to the marks, right of the subtitle when the row has room for both."""
-    metrics = page.painter.fontMetrics()
-    needed = (metrics.horizontalAdvance(subtitle + "    " + LEGEND)) / page.scale
-    if needed <= row.width:
-        page.text(row, LEGEND, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+def paint_footer(page: _Page, width: float, height: float, number: int, total: int) -> None:
+    """The key to the marks and the page number, once per page in the bottom margin."""
+    page.font(7)
+    page.painter.setPen(page.pen(0.2, FAINT))
+    row = Rect(MARGIN, height - MARGIN + 3.0, width - 2 * MARGIN, 5.0)
+    page.text(row, LEGEND, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+    page.text(row, f"{APP_NAME} \u00b7 page {number} of {total}",
+              Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
 
 def paint_box(page: _Page, box: Rect, label: str, mark: str) -> None:

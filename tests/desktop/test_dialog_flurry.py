@@ -1,0 +1,107 @@
+"""The flurry builder shows Speed, DV penalty and dice penalties live and explains refusals."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from battlewheel.models.combat_model import CombatModel
+from battlewheel.views.dialogs.flurry_builder import FlurryBuilderDialog
+from tests.desktop.d2_combatants import first_tick_model
+
+
+def _dialog(qtbot: QtBot) -> tuple[CombatModel, FlurryBuilderDialog]:
+    model = first_tick_model()
+    dialog = FlurryBuilderDialog(model, "ejava")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    return model, dialog
+
+
+def _rows(dialog: FlurryBuilderDialog) -> list[str]:
+    return [dialog.list.item(i).text() for i in range(dialog.list.count())]
+
+
+def _add_dash(dialog: FlurryBuilderDialog) -> None:
+    dialog.kind.setCurrentIndex(dialog.kind.findData("dash"))
+    dialog.add_other()
+
+
+def test_one_attack_takes_the_weapons_speed_and_no_dice_penalty(qtbot: QtBot) -> None:
+    """A lone sword attack: Speed 5, DV -1, and a single dice action takes no penalty."""
+    _model, dialog = _dialog(qtbot)
+    dialog.add_attack()
+    assert _rows(dialog) == [
+        "1. Attack Bandit with Straight sword  —  Speed 5, DV -1, no dice penalty"
+    ]
+    assert dialog.summary.text() == "Speed 5 (next action tick 6), DV -1"
+    assert dialog.declare_button.isEnabled()
+
+
+def test_two_attacks_and_a_dash_cost_three_then_four_dice(qtbot: QtBot) -> None:
+    """Three manoeuvres, two dice actions: the first takes -3, the next -4; DV -1-1-2 = -4."""
+    _model, dialog = _dialog(qtbot)
+    dialog.add_attack()
+    dialog.add_attack()
+    _add_dash(dialog)
+    assert _rows(dialog) == [
+        "1. Attack Bandit with Straight sword  —  Speed 5, DV -1, -3 dice",
+        "2. Attack Bandit with Straight sword  —  Speed 5, DV -1, -4 dice",
+        "3. Dash  —  Speed 3, DV -2",
+    ]
+    assert dialog.summary.text() == "Speed 5 (next action tick 6), DV -4, +6 yards per tick"
+
+
+def test_a_magical_flurry_drops_the_multiple_action_penalties(qtbot: QtBot) -> None:
+    """Ticking Magical flurry turns both attacks' penalties to 0."""
+    _model, dialog = _dialog(qtbot)
+    dialog.add_attack()
+    dialog.add_attack()
+    dialog.magical.setChecked(True)
+    assert [row.endswith("no dice penalty") for row in _rows(dialog)] == [True, True]
+
+
+def test_a_third_sword_attack_is_refused_with_the_rule(qtbot: QtBot) -> None:
+    """The straight sword has Rate 2: a third attack shows the refusal and blocks Declare."""
+    model, dialog = _dialog(qtbot)
+    for _ in range(3):
+        dialog.add_attack()
+    assert dialog.refusal() == (
+        "000 §Attack Resolution: Straight sword has Rate 2; 3 attacks declared"
+    )
+    assert not dialog.declare_button.isEnabled()
+    dialog.accept()
+    assert model.undo_stack.count() == 4
+
+
+def test_a_repeated_once_per_flurry_manoeuvre_is_refused(qtbot: QtBot) -> None:
+    """Dash is once per flurry: a second Dash is explained and cannot be declared."""
+    _model, dialog = _dialog(qtbot)
+    _add_dash(dialog)
+    _add_dash(dialog)
+    assert dialog.refusal() == "000 §Manoeuvres: Dash may be taken only once per flurry"
+    dialog.list.setCurrentRow(1)
+    dialog.remove_selected()
+    assert dialog.refusal() == ""
+
+
+def test_the_keyboard_adds_reorders_and_declares(qtbot: QtBot) -> None:
+    """Ctrl+T adds an attack, Alt+Up moves the Dash first, Ctrl+Return declares: one undo step."""
+    model, dialog = _dialog(qtbot)
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    _add_dash(dialog)
+    qtbot.keyClick(dialog, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(dialog, Qt.Key.Key_Up, Qt.KeyboardModifier.AltModifier)
+    assert [row.split("  —")[0] for row in _rows(dialog)] == [
+        "1. Attack Bandit with Straight sword",
+        "2. Dash",
+    ]
+    qtbot.keyClick(dialog, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert dialog.result() == FlurryBuilderDialog.DialogCode.Accepted
+    flurry = model.state.tick.flurries["ejava"]
+    assert flurry.plan.speed == 5 and flurry.plan.dv_penalty == 3
+    before = model.undo_stack.count()
+    model.undo_stack.undo()
+    assert "ejava" not in model.state.tick.flurries
+    assert model.undo_stack.index() == before - 1
