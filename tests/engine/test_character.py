@@ -188,16 +188,14 @@ def test_parry_dv_of_a_mortal_rounds_down() -> None:
 
 
 def test_every_ready_close_weapon_gives_a_parry_dv() -> None:
-    """The sword and the natural Punch, Headbutt and Kick parry; the bow and Clinch do not.
-
-    Punch and Headbutt: (4 + 0 + 2 + 2) / 2 = 4; Kick: (4 + 0 - 2 + 2) / 2 = 2.
-    """
+    """The sword and the natural Punch, Headbutt and Kick parry; the bow and Clinch do not."""
+    # Punch and Headbutt: (4 + 0 + 2 + 2) / 2 = 4; Kick: (4 + 0 - 2 + 2) / 2 = 2
     values = {name: derived.value for name, derived in parry_dvs(fighter()).items()}
     assert values == {"Sword": 6, "Punch": 4, "Headbutt": 4, "Kick": 2}
 
 
 def test_surprise_detection_value_counts_essence_at_any_rating() -> None:
-    """Mortal: Per 3 + Awareness 2 + Essence 1 = 6 -> 3. Solar Essence 2: 7 -> 4."""
+    """Mortal: Per 3 + Awareness 2 + Essence 1 = 6 -> 3; Solar at Essence 2: 7 -> 4."""
     assert surprise_detection_value(fighter(CharacterKind.MORTAL, essence=1)).value == 3
     assert surprise_detection_value(fighter()).value == 4
 

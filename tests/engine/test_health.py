@@ -72,10 +72,7 @@ def test_bashing_in_incapacitated_means_unconscious() -> None:
 
 
 def test_bashing_past_incapacitated_is_marked_as_lethal() -> None:
-    """An eighth bashing becomes lethal: it goes on top and pushes a bashing box into Dying.
-
-    The pushed bashing box turns lethal in the first Dying box.
-    """
+    """An eighth bashing becomes lethal on top, pushing a slash into Dying, where it turns X."""
     health = track("///////|..").mark(bashing=1)
     assert shown(health) == "X//////|X."
 
@@ -158,11 +155,9 @@ def test_exalted_resilience_subtracts_lethal_already_taken() -> None:
 
 
 def test_resilience_counts_lethal_just_before_the_lethal_step() -> None:
-    """Bashing that turned lethal in this flurry's bashing step counts for resilience.
-
-    Seven bashing on the track, one bashing and two lethal incoming: the bashing step
-    leaves two lethal (X//////|X.), so the two lethal levels are cancelled.
-    """
+    """Bashing that turned lethal in this flurry's bashing step counts for resilience."""
+    # seven bashing on the track; one bashing and two lethal come in. The bashing step
+    # leaves two lethal (X//////|X.), which cancel both incoming lethal levels.
     start = track("///////|..")
     result = apply_levels(start, bashing=1, lethal=2, aggravated=0, exalted_resilience=True)
     assert shown(result) == "X//////|X."
