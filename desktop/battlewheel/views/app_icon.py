@@ -1,0 +1,23 @@
+"""The application icon as a QIcon, for the windows, the taskbar and the dock."""
+
+from PySide6.QtGui import QIcon, QPixmap
+
+from battlewheel.bundled import icon
+
+# The PNG renderings made by packaging/make_icons.py from icons/battlewheel.svg.
+_PNG_PREFIX = "battlewheel-"
+
+
+def app_icon() -> QIcon:
+    """Battlewheel's icon with every bundled PNG size, so Qt never has to rescale it.
+
+    The PNGs are read as bytes through importlib.resources, so this works from a
+    source checkout, an installed wheel and a frozen build, and needs no SVG plugin.
+    """
+    result = QIcon()
+    for entry in sorted(icon().iterdir(), key=lambda item: item.name):
+        if entry.name.startswith(_PNG_PREFIX) and entry.name.endswith(".png"):
+            pixmap = QPixmap()
+            if pixmap.loadFromData(entry.read_bytes(), "PNG"):
+                result.addPixmap(pixmap)
+    return result
