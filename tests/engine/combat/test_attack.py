@@ -15,6 +15,7 @@ from battlewheel.engine.combat.attack import (
     attack_pool,
     attacker_for,
     best_dv,
+    describe_steps,
     natural_soak,
     resolve_attack,
     resolve_counterattack,
@@ -470,3 +471,22 @@ def test_mortal_sheet_has_a_die_cap_of_zero() -> None:
     declaration = AttackDeclaration(attacker_for(mortal, PUNCH), PUNCH, charm_dice=1)
     with pytest.raises(IllegalAction, match="die cap is 0"):
         resolve_attack(declaration, PARRY_3, STAMINA_2, AttackDice(FIVE))
+
+
+def test_steps_in_words_for_the_dialog() -> None:
+    """The Punch case reads as steps 1-5, 7 and 8 with its numbers."""
+    lines = describe_steps(resolve_attack(punch(), PARRY_3, STAMINA_2, AttackDice(FIVE)))
+    assert [n for n, _, _ in lines] == [1, 2, 3, 4, 5, 7, 8]
+    text = dict((n, t) for n, _, t in lines)
+    assert "4 successes + automatic (accuracy 1) = 5" in text[3]
+    assert "excess 2: a hit" in text[5]
+    assert "= 4 dice" in text[7]
+    assert "2 dice and 0 levels" in text[8]
+
+
+def test_steps_of_a_perfect_defence_stop_at_step_five() -> None:
+    """Seven Shadows Evasion: steps 1, 2 and a Failed miss."""
+    defence = DefenceDeclaration("dodge", 3, perfect_defence="seven_shadows_evasion")
+    lines = describe_steps(resolve_attack(punch(), defence, STAMINA_2, AttackDice()))
+    assert [n for n, _, _ in lines] == [1, 2, 5]
+    assert "Failed" in lines[-1][2]

@@ -205,3 +205,10 @@ def test_excellency_amount_must_be_positive() -> None:
     """Buying 0 dice is refused."""
     with pytest.raises(IllegalAction, match="dice bought must be 1 or more"):
         first_excellency(0, kind=SOLAR, cap=5)
+
+
+def test_perfect_defence_surcharge_follows_the_charms_own_dv() -> None:
+    """An attack that makes dodge inapplicable: SSE costs 1 wp more, HGD does not."""
+    sse = perfect_defence_cost("seven_shadows_evasion", inapplicable_dvs={"dodge"})
+    hgd = perfect_defence_cost("heavenly_guardian_defense", inapplicable_dvs={"dodge"})
+    assert (sse.willpower, hgd.willpower) == (1, 0)

@@ -9,7 +9,7 @@ check the pools and spend them.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
@@ -238,17 +238,21 @@ def _defence_spec(name: str) -> Mapping[str, Any]:
 def perfect_defence_cost(
     name: str,
     *,
-    dv_applicable: bool = True,
+    dv_applicable: bool | None = None,
+    inapplicable_dvs: Iterable[str] = (),
     unexpected: bool = False,
     surcharge_paid: bool = False,
 ) -> CharmCost:
     """Seven Shadows Evasion 6 m, Heavenly Guardian Defense 8 m, at step 2 (000 §Perfect Defences).
 
-    Against an attack its DV kind is inapplicable to it costs 1 wp more, once per
-    action (``surcharge_paid`` when already paid this action).
+    Where the charm's own DV (dodge for Seven Shadows, parry for Heavenly Guardian) is
+    inapplicable to the attack it costs 1 wp more, once per action (``surcharge_paid``
+    when already paid). Pass ``dv_applicable``, or the attack's ``inapplicable_dvs``.
     """
     check_perfect_defence(name, False, unexpected=unexpected)
     spec = _defence_spec(name)
+    if dv_applicable is None:
+        dv_applicable = spec["dv_kind"] not in set(inapplicable_dvs)
     willpower = 0 if dv_applicable or surcharge_paid else spec["inapplicable_willpower"]
     return CharmCost(spec["name"], spec["motes"], willpower)
 
