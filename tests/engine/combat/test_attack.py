@@ -490,3 +490,13 @@ def test_steps_of_a_perfect_defence_stop_at_step_five() -> None:
     lines = describe_steps(resolve_attack(punch(), defence, STAMINA_2, AttackDice()))
     assert [n for n, _, _ in lines] == [1, 2, 5]
     assert "Failed" in lines[-1][2]
+
+
+def test_first_excellency_dice_on_a_dv_add_two_points_a_success() -> None:
+    """Dodge 2 with 3 First Excellency dice showing 8, 7, 1: 2 successes, +4 DV, final 6."""
+    defence = DefenceDeclaration("dodge", 2, charm_dice=3, charm_points_per_success=2)
+    dice = AttackDice(FIVE, charm_defence=DiceEntry.of_faces((8, 7, 1)))
+    outcome = resolve_attack(punch(), defence, STAMINA_2, dice)
+    assert outcome.defence is not None
+    assert (outcome.defence.charm_successes, outcome.defence.charm_points) == (2, 4)
+    assert outcome.defence.final_dv == 6 and not outcome.hit

@@ -10,6 +10,7 @@ from battlewheel.engine.combat.charms import (
     check_die_cap,
     check_dv_cap,
     dv_overrun_limit,
+    fateful_dv_bonus,
     fateful_excellency,
     first_excellency,
     perfect_defence_cost,
@@ -212,3 +213,8 @@ def test_perfect_defence_surcharge_follows_the_charms_own_dv() -> None:
     sse = perfect_defence_cost("seven_shadows_evasion", inapplicable_dvs={"dodge"})
     hgd = perfect_defence_cost("heavenly_guardian_defense", inapplicable_dvs={"dodge"})
     assert (sse.willpower, hgd.willpower) == (1, 0)
+
+
+def test_fateful_dv_drops_the_halving() -> None:
+    """Sidereal Dex 4 + Dodge 3 = 7: halved up it is 4; unhalved 7, a bonus of 3."""
+    assert fateful_dv_bonus(7, round_up=True) == 3

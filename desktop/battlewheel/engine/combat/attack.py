@@ -120,9 +120,11 @@ class DefenceDeclaration:
     ``dv`` is the chosen DV as it stands (``dv_kind`` is ``"dodge"`` or ``"parry"``);
     ``dv_penalty`` is the defender's current flurry DV penalty if not already in ``dv``.
     ``stunt_bonus`` is added straight to the DV (004 §Stunts); ``virtue_dice`` and
-    ``charm_dice`` are rolled and their successes added; ``charm_dv_bonus`` are
-    Excellency points. ``onslaught`` counts earlier attacks of this flurry at this
-    defender; ``surprise`` is the attacker's margin of surprise against the defender.
+    ``charm_dice`` are rolled and their successes added (each worth
+    ``charm_points_per_success``: 2 for First Excellency dice); ``charm_dv_bonus`` are
+    points bought outright (2nd Excellency: 2 a success). ``onslaught`` counts earlier
+    attacks of this flurry at this defender; ``surprise`` is the attacker's margin of
+    surprise against the defender.
     ``dv_cap`` (None: not checked) limits charm dice plus points, allowing the
     Excellencies' overrun of half the cap (000 §Die Caps).
     """
@@ -140,6 +142,7 @@ class DefenceDeclaration:
     perfect_defence: str | None = None
     adamant_skin: bool = False
     dv_cap: int | None = None
+    charm_points_per_success: int = 1
 
 
 @dataclass(frozen=True)
@@ -188,6 +191,7 @@ class DefenceStep:
     ordinary_dv: int
     inapplicable: bool
     charm_successes: int
+    charm_points: int
     charm_dv_bonus: int
     onslaught: int
     surprise: int
@@ -430,9 +434,10 @@ def apply_defence(
     _check_dv_cap(defence)
     virtue = roll_entry(defence.virtue_dice, dice.virtue).rolled_successes
     charm = roll_entry(defence.charm_dice, dice.charm_defence).rolled_successes
+    points = charm * defence.charm_points_per_success
     ordinary = max(0, defence.dv - defence.dv_penalty + defence.stunt_bonus + virtue)
     inapplicable = defence.dv_kind in declaration.inapplicable_dvs
-    boosted = (0 if inapplicable else ordinary) + charm + defence.charm_dv_bonus
+    boosted = (0 if inapplicable else ordinary) + points + defence.charm_dv_bonus
     final = max(0, boosted - defence.onslaught - defence.surprise)
     return DefenceStep(
         defence.dv_name,
@@ -444,6 +449,7 @@ def apply_defence(
         ordinary,
         inapplicable,
         charm,
+        points,
         defence.charm_dv_bonus,
         defence.onslaught,
         defence.surprise,
@@ -717,8 +723,8 @@ def _defence_text(roll: RollStep, defence: DefenceStep, outcome: AttackOutcome) 
         parts.append(f"{defence.ordinary_dv} after penalty, stunt and virtue")
     if defence.inapplicable:
         parts.append("inapplicable: 0")
-    if defence.charm_successes or defence.charm_dv_bonus:
-        parts.append(f"+{defence.charm_successes + defence.charm_dv_bonus} from charms")
+    if defence.charm_points or defence.charm_dv_bonus:
+        parts.append(f"+{defence.charm_points + defence.charm_dv_bonus} from charms")
     if defence.onslaught or defence.surprise:
         parts.append(f"-{defence.onslaught} onslaught -{defence.surprise} surprise")
     result = f"excess {outcome.excess}: a hit" if outcome.hit else "a miss, which has Failed"

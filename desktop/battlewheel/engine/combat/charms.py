@@ -204,6 +204,15 @@ def fateful_excellency(
     return CharmCost(spec["name"], target_reduction * spec["motes_per_target_number"])
 
 
+def fateful_dv_bonus(base_sum: int, *, round_up: bool) -> int:
+    """DV points the Fateful Excellency adds by dropping the halving of the sum (000 §Excellencies).
+
+    ``base_sum`` is what the DV halves (e.g. Dexterity + Dodge); Essence and mobility
+    terms outside the halving are unchanged.
+    """
+    return base_sum - halve_static(base_sum, round_up=round_up)
+
+
 def _check_amount(name: str, value: int) -> None:
     if value < 1:
         raise IllegalAction(EXCELLENCY_RULE, f"{name} bought must be 1 or more, got {value}")
