@@ -7,7 +7,7 @@ combat state, charges motes and Willpower, and records the results in the tick.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from battlewheel.engine import derived as sheet
 from battlewheel.engine.combat import attack as rules
@@ -147,6 +147,59 @@ def resolve_attack(state: Combat, action: ResolveAttack) -> list[Event]:
         ResolvedAttack(attacker.id, action.index, defender.id, outcome, weapon.close)
     )
     return [Event("attack_resolved", attacker.id, _outcome_text(state, action, outcome))]
+
+
+@dataclass(frozen=True)
+class AttackPreview:
+    """What resolving an attack will need, before any die is rolled (000 §Attack Roll).
+
+    ``dice`` maps each roll of the attack (``attack``, ``stunt``, ``reroll``,
+    ``virtue``, ``charm_defence``) to its number of dice; ``double_tens`` whether a
+    10 counts twice on the attack roll. ``dv`` is the defender's chosen DV as it stands.
+    """
+
+    attacker: str
+    defender: str
+    weapon: str
+    dice: dict[str, int]
+    double_tens: bool
+    dv: int
+    onslaught: int
+    surprise: int
+
+
+def preview_attack(state: Combat, action: ResolveAttack) -> AttackPreview:
+    """The pools and DV of the next attack, for a "roll for me" button or the odds dock.
+
+    Dice entries in ``action`` are ignored; an attack that may not be resolved now is
+    refused the same way ``resolve_attack`` would refuse it.
+    """
+    flurry = _flurry_of(state, action.attacker)
+    _require_next_attack(state, action)
+    attacker = state.combatants[action.attacker]
+    defender = combatant(state, flurry.declared[action.index].target or "")
+    weapon = flurry.plan.manoeuvres[action.index].weapon
+    assert weapon is not None
+    declaration = _declaration(attacker, weapon, flurry, replace(action, stunt_dice=None, stunt=0))
+    defence = _defence(state, attacker, defender, action)
+    _, pool, _ = rules.attack_pool(declaration)
+    sizes = {
+        "attack": 0 if action.charms.all_dice_succeed else max(pool, 0),
+        "stunt": stunts.stunt_dice(action.stunt, attacker.character.kind),
+        "reroll": max(pool, 0) if action.charms.reroll else 0,
+        "virtue": action.defence.virtue_dice,
+        "charm_defence": action.defence.charm_dice,
+    }
+    return AttackPreview(
+        attacker.id,
+        defender.id,
+        weapon.name,
+        sizes,
+        declaration.attacker.double_tens,
+        defence.dv - defence.dv_penalty,
+        defence.onslaught,
+        defence.surprise,
+    )
 
 
 def _flurry_of(state: Combat, cid: str) -> DeclaredFlurry:

@@ -14,6 +14,7 @@ from battlewheel.engine.character import Character
 from battlewheel.engine.combat import setup, wheel
 from battlewheel.engine.combat.state import Combat, Combatant
 from battlewheel.engine.combat.stunts import StuntReward
+from battlewheel.engine.dice import effective_pool
 
 # Values of the fight the GM may override; the sheet's own (DVs, soak, SDV, caps) are
 # overridden on the character (battlewheel.engine.derived's keys). The sheet does not
@@ -65,6 +66,29 @@ def mote_pool_size(who: Combatant, pool: str) -> int:
     """The size of a mote pool (000 §Charms)."""
     size = who.character.personal_motes if pool == "personal" else who.character.peripheral_motes
     return _overridden(who, f"{pool}_motes_pool", size)
+
+
+def join_battle_pool(who: Combatant) -> int:
+    """Join Battle dice: Wits + Awareness, wounds taken off (000 §Roll Join Battle)."""
+    return _pool(who, "wits", "awareness")
+
+
+def ambush_pool(who: Combatant) -> int:
+    """Ambush dice: Dexterity + Stealth, wounds taken off (000 §Roll Surprise Checks)."""
+    return _pool(who, "dexterity", "stealth")
+
+
+def _pool(who: Combatant, attribute: str, ability: str) -> int:
+    """A pool through 004's order of modifiers, with the wound penalty (004 §Order of Modifiers)."""
+    c = who.character
+    base = c.attribute(attribute) + c.ability(ability)
+    pool = effective_pool(
+        base,
+        essence=c.essence,
+        penalty_dice=sheet.unskilled_penalty(c, ability),
+        wound_penalty=who.wound_penalty,
+    )
+    return max(0, pool)
 
 
 def has_ox_body(who: Combatant) -> bool:
