@@ -500,3 +500,33 @@ def test_first_excellency_dice_on_a_dv_add_two_points_a_success() -> None:
     assert outcome.defence is not None
     assert (outcome.defence.charm_successes, outcome.defence.charm_points) == (2, 4)
     assert outcome.defence.final_dv == 6 and not outcome.hit
+
+
+def test_negative_traits_and_static_values_are_refused() -> None:
+    """A negative Dexterity or soak is refused naming the field."""
+    with pytest.raises(IllegalAction, match=r"000 §Attack Roll: dexterity must be 0 or more"):
+        Attacker(dexterity=-1, ability=2, strength=2)
+    with pytest.raises(IllegalAction, match="armour_lethal must be 0 or more"):
+        Target(stamina=2, armour_lethal=-3)
+
+
+@given(
+    faces=st.lists(st.integers(1, 10), min_size=5, max_size=5),
+    dv=st.integers(0, 10),
+    onslaught=st.integers(0, 4),
+    hardness=st.integers(0, 8),
+    stamina=st.integers(1, 6),
+)
+def test_hit_exactly_when_successes_beat_the_final_dv(
+    faces: list[int], dv: int, onslaught: int, hardness: int, stamina: int
+) -> None:
+    """Any roll: a hit iff successes - final DV > 0; damage is never negative."""
+    defence = DefenceDeclaration("dodge", dv, onslaught=onslaught)
+    target = Target(stamina=stamina, hardness=hardness)
+    outcome = resolve_attack(punch(), defence, target, AttackDice(DiceEntry.of_faces(faces)))
+    assert outcome.roll is not None and outcome.defence is not None
+    margin = outcome.roll.total_successes - outcome.defence.final_dv
+    assert outcome.hit == (margin > 0)
+    assert outcome.excess == max(margin, 0)
+    assert outcome.dice >= 0 and outcome.levels >= 0
+    assert outcome.failed == (not outcome.hit or outcome.failure == "hardness")

@@ -53,6 +53,16 @@ class Attacker:
     kind: CharacterKind = CharacterKind.MORTAL
     die_cap: int | None = None
 
+    def __post_init__(self) -> None:
+        _check_not_negative(
+            ROLL_RULE,
+            dexterity=self.dexterity,
+            ability=self.ability,
+            strength=self.strength,
+            bonus_dice=self.bonus_dice,
+            penalty_dice=self.penalty_dice,
+        )
+
 
 @dataclass(frozen=True)
 class AttackDeclaration:
@@ -105,6 +115,17 @@ class Target:
     hardness: int = 0
     soak_override: int | None = None
     extra: bool = False
+
+    def __post_init__(self) -> None:
+        _check_not_negative(
+            STATIC_RULE,
+            stamina=self.stamina,
+            armour_bashing=self.armour_bashing,
+            armour_lethal=self.armour_lethal,
+            armour_aggravated=self.armour_aggravated,
+            hardness=self.hardness,
+            soak_override=self.soak_override or 0,
+        )
 
     def armour_soak(self, damage_type: str) -> int:
         """Armour's soak against ``damage_type``."""
