@@ -279,3 +279,13 @@ def test_penalties_climb_by_one_from_the_manoeuvre_count(kinds: list[str]) -> No
         assert penalties in ([], [0])
     else:
         assert penalties == list(range(len(kinds), len(kinds) + len(penalties)))
+
+
+def test_a_weapon_in_each_hand_has_its_own_rate() -> None:
+    """A knife in each hand: two attacks with each (Rate 2) fit; a fifth is refused."""
+    knife = weapon("Knife")
+    main, off = Manoeuvre.attack(knife), Manoeuvre.attack(knife, off_hand=True)
+    plan = plan_flurry([main, main, off, off])
+    assert sorted(use.attacks for use in plan.weapon_uses) == [2, 2]
+    with pytest.raises(IllegalAction, match="Knife has Rate 2; 3 attacks"):
+        plan_flurry([main, main, main, off])

@@ -323,13 +323,15 @@ def check_weapon_uses(
 ) -> tuple[WeaponUse, ...]:
     """Check each weapon's Rate and the body parts the attacks need (000 §Attack Resolution).
 
-    A held weapon may attack up to its Rate and occupies its body parts once. A natural
-    weapon (tag N) is one per body part: each further set of parts allows Rate more
-    attacks, so two hands give two Punches (000 §Brawl Weapons).
+    A held weapon may attack up to its Rate and occupies its body parts once; the same
+    weapon in the off hand is a second weapon (a knife in each hand). A natural weapon
+    (tag N) is one per body part: each further set of parts allows Rate more attacks,
+    so two hands give two Punches (000 §Brawl Weapons).
     """
-    counts = Counter(weapon.name for weapon, _ in attacks)
-    weapons = {weapon.name: weapon for weapon, _ in attacks}
-    uses = tuple(_weapon_use(weapons[name], n, magical, essence) for name, n in counts.items())
+    keys = [(w.name, False if w.natural else off) for w, off in attacks]
+    counts = Counter(keys)
+    weapons = {key: w for key, (w, _) in zip(keys, attacks, strict=True)}
+    uses = tuple(_weapon_use(weapons[key], n, magical, essence) for key, n in counts.items())
     _check_body(uses, {"hand": hands, "foot": feet, "head": heads, "torso": 1})
     return uses
 
