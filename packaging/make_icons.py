@@ -62,7 +62,8 @@ def png_bytes(image: QImage) -> bytes:
     """``image`` encoded as PNG."""
     buffer = QBuffer()
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    if not image.save(buffer, b"PNG"):
+    # PySide6's stubs ask for bytes here, but at run time it accepts only a str.
+    if not image.save(buffer, "PNG"):  # type: ignore[call-overload]
         raise OSError("Qt could not encode a PNG")
     return bytes(buffer.data().data())
 
