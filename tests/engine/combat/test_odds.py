@@ -139,3 +139,20 @@ def test_distributions_sum_to_one(
     assert sum(odds.hit.successes) == pytest.approx(1.0)
     assert sum(odds.hit.excess) == pytest.approx(1.0)
     assert sum(odds.given_hit) == pytest.approx(1.0)
+
+
+def test_ping_tops_a_soaked_hit_up_with_bashing_dice() -> None:
+    """A certain excess 1 fully soaked (0 dice, 0 levels) with ping 2 rolls 2 dice.
+
+    Two dice: P(0) = .36, P(1) = .48, P(2) = .16.
+    """
+    soaked = damage_level_distribution(0, 1, 0, soak=1)
+    assert soaked.given_hit == pytest.approx((1.0,))
+    pinged = damage_level_distribution(0, 1, 0, soak=1, ping=2)
+    assert pinged.given_hit == pytest.approx((0.36, 0.48, 0.16))
+
+
+def test_ping_adds_nothing_when_the_hit_already_reaches_it() -> None:
+    """Excess 1 + Strength 2 unsoaked is 3 dice: ping 2 changes nothing."""
+    plain = damage_level_distribution(0, 1, 0, strength_dice=2)
+    assert damage_level_distribution(0, 1, 0, strength_dice=2, ping=2) == plain

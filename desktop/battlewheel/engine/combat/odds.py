@@ -122,12 +122,15 @@ def damage_level_distribution(
     external_penalty: int = 0,
     target: int = 7,
     double_tens: bool = True,
+    ping: int = 0,
 ) -> DamageOdds:
     """Exact spread of levels from one hit, over every excess (000 §Roll Damage).
 
     ``strength_dice`` is the Strength (or charm dice) a hit adds to the excess;
     ``weapon_levels`` the raw levels; ``soak`` comes off levels first, then dice.
-    Against an ``extra`` every die is a level.
+    Against an ``extra`` every die is a level. With ``ping`` (the attacker's ping when
+    this is the only attack of its flurry) a hit that beats hardness is topped up with
+    bashing dice to the ping (000 §Apply Ping); levels then mix damage types.
     """
     hit = hit_chances(
         attack_dice,
@@ -149,6 +152,7 @@ def damage_level_distribution(
             continue
         post_levels = max(0, weapon_levels - soak) + post_soak_levels
         post_dice = max(0, dice - max(0, soak - weapon_levels)) + post_soak_dice
+        post_dice += max(0, ping - post_dice - post_levels)
         _add_roll(levels, p, post_dice, post_levels, extra)
     scale = 1.0 / hit.chance_to_hit if hit.chance_to_hit > 0 else 0.0
     given = tuple(p * scale for p in levels) if scale else (1.0,)
