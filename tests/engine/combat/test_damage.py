@@ -6,15 +6,25 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from battlewheel.engine.combat.attack import (
+    AttackDeclaration,
+    AttackDice,
+    Attacker,
+    DefenceDeclaration,
+    Target,
+    resolve_attack,
+)
 from battlewheel.engine.combat.damage import (
     apply_flurry_damage,
     damage_roll_levels,
     flurry_damage_pools,
     ping_value,
 )
+from battlewheel.engine.combat.flurry import Manoeuvre, plan_flurry
 from battlewheel.engine.dice import DiceEntry
 from battlewheel.engine.errors import DiceEntryError
 from battlewheel.engine.health import HealthOptions, HealthTrack
+from battlewheel.engine.tables import weapon
 
 
 @dataclass(frozen=True)
@@ -158,3 +168,35 @@ def test_ping_guarantees_at_least_ping_dice_and_levels_unless_all_failed(
         assert pools.total == max(
             pools.ping, sum(a.dice + a.levels for a in attacks if not a.failed)
         )
+
+
+def test_a_two_punch_flurry_from_declaration_to_health_track() -> None:
+    """Two punches (penalties 2, 3) at a mortal with Parry 2 and Stamina 2, worked by hand.
+
+    Punch 1: 3 dice show 8, 7, 2 = 2 + Accuracy 1 = 3 vs DV 2: excess 1, 1 + Str 2 = 3
+    dice, soak 2 leaves 1. Punch 2: 2 dice show 10, 1 = 2 + 1 = 3 vs DV 2 - onslaught 1:
+    excess 2, 4 dice, soak 2 leaves 2. Ping 1 is met; the 3 bashing dice show 9, 4, 7:
+    2 levels, marked //.
+    """
+    punch = weapon("Punch")
+    plan = plan_flurry([Manoeuvre.attack(punch), Manoeuvre.attack(punch)])
+    assert plan.action_penalties == (2, 3)
+    attacker = Attacker(dexterity=3, ability=2, strength=2)
+    rolls = [(8, 7, 2), (10, 1)]
+    outcomes = [
+        resolve_attack(
+            AttackDeclaration(attacker, punch, multiple_action_penalty=plan.action_penalties[i]),
+            DefenceDeclaration("parry: Punch", 2, "parry", onslaught=i),
+            Target(stamina=2),
+            AttackDice(DiceEntry.of_faces(rolls[i])),
+        )
+        for i in range(2)
+    ]
+    assert [(o.excess, o.dice, o.levels) for o in outcomes] == [(1, 1, 0), (2, 2, 0)]
+    pools = flurry_damage_pools(1, outcomes)
+    assert (pools.ping, pools.ping_dice, dict(pools.dice)["B"]) == (1, 0, 3)
+    result = apply_flurry_damage(
+        pools, HealthTrack.standard(2), rolls={"B": DiceEntry.of_faces((9, 4, 7))}
+    )
+    assert result.after.marks == "//......."
+    assert result.after.wound_penalty == 1
