@@ -40,8 +40,8 @@ def _window(qtbot: QtBot, settings_file: Path, scale: prefs.TextScale) -> MainWi
     )
     qtbot.addWidget(window)
     window.resize(1300, 850)
-    window.show()
-    qtbot.waitExposed(window)
+    with qtbot.waitSignal(window.firstPainted):
+        window.show()
     return window
 
 

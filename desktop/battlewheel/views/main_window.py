@@ -7,7 +7,7 @@ bar. Nothing here changes the combat except through the model's undo stack.
 
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -27,8 +27,6 @@ from battlewheel.models.files import CampaignFiles
 from battlewheel.models.log_model import CombatLogModel
 from battlewheel.views import settings as prefs
 from battlewheel.views.docks import CombatantsDock, LogDock
-from battlewheel.views.odds_dock import OddsDock
-from battlewheel.views.sheets.sheet_dock import CharacterSheetDock
 from battlewheel.views.wheel.scene import WheelScene
 from battlewheel.views.wheel.view import WheelView
 
@@ -37,6 +35,9 @@ STATUS_MS = 10_000
 
 class MainWindow(QMainWindow):
     """The program's window over one combat."""
+
+    # The wheel has been painted for the first time (start-up is over).
+    firstPainted = Signal()
 
     def __init__(
         self,
@@ -67,13 +68,14 @@ class MainWindow(QMainWindow):
         self.resize(1400, 900)
         self.restore_layout()
         self._show_wheel()
-        self._show_first_sheet()
 
     # -- building ---------------------------------------------------------------------
     def _build_wheel(self) -> None:
         self.scene = WheelScene(self)
         self.wheel_view = WheelView(self.scene, self)
         self.setCentralWidget(self.wheel_view)
+        self._painted = False
+        self.wheel_view.viewport().installEventFilter(self)
         self.scene.counterDropped.connect(self.drop_counter)
         self.scene.counterSelected.connect(self.select_combatant)
 
@@ -88,22 +90,54 @@ class MainWindow(QMainWindow):
         self.combatants_dock = CombatantsDock(self.combatants_model, self)
         self.combatants_dock.combatantChosen.connect(self.select_combatant)
         self.log_dock = LogDock(self.log_model, self)
-        self.odds_dock = OddsDock(self)
-        self.odds_dock.setObjectName("oddsDock")
+        self.odds_dock = self._odds_placeholder()
         left = Qt.DockWidgetArea.LeftDockWidgetArea
         right = Qt.DockWidgetArea.RightDockWidgetArea
         self.addDockWidget(left, self.combatants_dock)
         self.addDockWidget(left, self.log_dock)
         self.addDockWidget(right, self.odds_dock)
         self.docks: list[QDockWidget] = [self.combatants_dock, self.log_dock, self.odds_dock]
-        self.sheet_docks: dict[str, CharacterSheetDock] = {}
-        self._sync_sheet_docks()
+        # Character sheets are many widgets each: they are built just after first paint.
+        self.sheet_docks: dict[str, QDockWidget] = {}
+        self._sheets_ready = False
         self.resizeDocks(
             [self.combatants_dock, self.odds_dock], [420, 420], Qt.Orientation.Horizontal
         )
 
+    def _odds_placeholder(self) -> QDockWidget:
+        # The charts need pyqtgraph (and numpy), which take longer to import than the
+        # rest of the window takes to appear: the dock is filled just after first paint.
+        dock = QDockWidget("Odds", self)
+        dock.setObjectName("oddsDock")
+        dock.setWidget(QLabel("Loading the odds charts…", dock))
+        return dock
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Notice the wheel's first paint, then finish what start-up left for later."""
+        if not self._painted and event.type() == QEvent.Type.Paint:
+            self._painted = True
+            QTimer.singleShot(0, self._after_first_paint)
+        return super().eventFilter(watched, event)
+
+    def _after_first_paint(self) -> None:
+        self.firstPainted.emit()
+        self.load_odds_panel()
+        self._sheets_ready = True
+        self._sync_sheet_docks()
+        self._show_first_sheet()
+
+    def load_odds_panel(self) -> None:
+        """Put the odds charts into their dock (once)."""
+        from battlewheel.views.odds_dock import OddsPanel
+
+        if not isinstance(self.odds_dock.widget(), OddsPanel):
+            self.odds_panel = OddsPanel(self.odds_dock)
+            self.odds_dock.setWidget(self.odds_panel)
+
     def _sync_sheet_docks(self) -> None:
         """One sheet dock per combatant, tabbed together on the right."""
+        if not self._sheets_ready:
+            return
         wanted = self.combat.combatant_ids()
         for gone in [cid for cid in self.sheet_docks if cid not in wanted]:
             dock = self.sheet_docks.pop(gone)
@@ -114,6 +148,8 @@ class MainWindow(QMainWindow):
                 self._add_sheet_dock(combatant_id)
 
     def _add_sheet_dock(self, combatant_id: str) -> None:
+        from battlewheel.views.sheets.sheet_dock import CharacterSheetDock
+
         dock = CharacterSheetDock(self.combat, combatant_id, self)
         dock.setFeatures(
             QDockWidget.DockWidgetFeature.DockWidgetMovable
@@ -121,7 +157,9 @@ class MainWindow(QMainWindow):
             | QDockWidget.DockWidgetFeature.DockWidgetClosable
         )
         tabs = next(iter(self.sheet_docks.values()), None)
-        if tabs is None:
+        if self.restoreDockWidget(dock):
+            pass  # where the saved layout had it
+        elif tabs is None:
             self.splitDockWidget(self.odds_dock, dock, Qt.Orientation.Vertical)
             self.splitDockWidget(dock, self.odds_dock, Qt.Orientation.Vertical)
         else:

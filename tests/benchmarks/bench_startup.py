@@ -1,0 +1,82 @@
+"""Start-up to first paint: Battlewheel's smoke test against a bare PySide6 window.
+
+Run: ``.venv/bin/python -m tests.benchmarks.bench_startup [runs]``
+
+Both programs run as fresh subprocesses on the offscreen platform, several times each,
+alternating so that disk caches and machine load hit both alike. Each reports its own
+``startup_ms``: from the top of the program to the first paint of its window (for
+Battlewheel, the wheel with the demo combat; the odds charts and character sheets are
+filled in just after). The wall clock from process start to exit is printed too; it
+includes interpreter start and Battlewheel's after-paint work and the exit. The
+target: Battlewheel's start-up to first paint at most 1.5 times the bare window's.
+"""
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+BARE_WINDOW = """
+import sys, time
+started = time.perf_counter()
+from PySide6.QtWidgets import QApplication, QMainWindow
+app = QApplication(sys.argv)
+window = QMainWindow()
+window.resize(1280, 800)
+window.show()
+window.repaint()
+app.processEvents()
+print(f"startup_ms={round((time.perf_counter() - started) * 1000)}")
+window.close()
+"""
+
+
+def _run(command: list[str], env: dict[str, str]) -> tuple[float, int]:
+    started = time.perf_counter()
+    result = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
+    wall = (time.perf_counter() - started) * 1000
+    inside = next(
+        int(line.split("=", 1)[1])
+        for line in result.stdout.splitlines()
+        if line.startswith("startup_ms=")
+    )
+    return wall, inside
+
+
+def main(runs: int = 7) -> None:
+    """Time both programs ``runs`` times and print the medians and the ratios."""
+    with tempfile.TemporaryDirectory() as home:
+        # Bytecode goes to a throw-away cache (never the source tree), as an installed
+        # program has it compiled; the warm-up runs below fill it for both programs.
+        env = dict(
+            os.environ,
+            QT_QPA_PLATFORM="offscreen",
+            BATTLEWHEEL_HOME=home,
+            PYTHONPYCACHEPREFIX=os.path.join(home, "pycache"),
+        )
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        commands = {
+            "bare PySide6 window": [sys.executable, "-c", BARE_WINDOW],
+            "battlewheel --smoke-test": [sys.executable, "-m", "battlewheel", "--smoke-test"],
+        }
+        times: dict[str, list[tuple[float, int]]] = {name: [] for name in commands}
+        for command in commands.values():  # warm the file and bytecode caches
+            _run(command, env)
+        for _ in range(runs):
+            for name, command in commands.items():
+                times[name].append(_run(command, env))
+    medians = {}
+    for name, samples in times.items():
+        wall = statistics.median(s[0] for s in samples)
+        inside = statistics.median(s[1] for s in samples)
+        medians[name] = (wall, inside)
+        print(f"{name:28s} median wall {wall:7.0f} ms   median startup_ms {inside:6.0f}")
+    bare, ours = medians["bare PySide6 window"], medians["battlewheel --smoke-test"]
+    print(f"ratio (wall clock)   {ours[0] / bare[0]:.2f}  (target <= 1.5)")
+    print(f"ratio (startup_ms)   {ours[1] / bare[1]:.2f}")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 7)
