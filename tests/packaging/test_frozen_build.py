@@ -1,0 +1,102 @@
+"""The standalone program: build it with PyInstaller into a temporary folder and run it.
+
+The build takes well under a minute; it runs once per test session (module fixture)
+and every test below uses the same one-folder build.
+"""
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from battlewheel import APP_NAME
+from tests.packaging.scripts import PACKAGING, ROOT, load
+
+build_script = load("build_executable")
+RUN_TIMEOUT = 120
+
+
+@pytest.fixture(scope="module")
+def frozen(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The executable of a fresh one-folder build, made outside the source tree."""
+    problem = build_script.pyinstaller_missing_message()
+    if problem:
+        pytest.fail(problem)
+    folder = tmp_path_factory.mktemp("frozen")
+    result = subprocess.run(
+        [sys.executable, str(PACKAGING / "build_executable.py"),
+         "--dist", str(folder / "dist"), "--work", str(folder / "work")],
+        capture_output=True, text=True, check=False, cwd=ROOT,
+    )
+    assert result.returncode == 0, f"build failed:\n{result.stdout}\n{result.stderr[-4000:]}"
+    yield folder / "dist" / APP_NAME.lower() / APP_NAME.lower()
+
+
+def _run(executable: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """Run the frozen program from ``cwd`` with nothing of the developer's Python around."""
+    env = {
+        key: value for key, value in os.environ.items()
+        if key not in {"PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "DISPLAY", "WAYLAND_DISPLAY"}
+    }
+    env.update(QT_QPA_PLATFORM="offscreen", BATTLEWHEEL_HOME=str(cwd / "home"))
+    return subprocess.run(
+        [str(executable), *args], capture_output=True, text=True, check=False,
+        cwd=cwd, env=env, timeout=RUN_TIMEOUT,
+    )
+
+
+def _internal(executable: Path) -> Path:
+    return executable.parent / "_internal"
+
+
+def test_frozen_program_passes_its_smoke_test_offscreen(frozen: Path, tmp_path: Path) -> None:
+    """The demo combat opens, paints once and the program exits 0 with its start-up time."""
+    result = _run(frozen, "--smoke-test", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    assert any(line.startswith("startup_ms=") for line in result.stdout.splitlines())
+
+
+def test_frozen_program_is_named_after_the_app(frozen: Path) -> None:
+    """The spec reads APP_NAME from the package: the executable is its lower-case form."""
+    assert frozen.is_file() and os.access(frozen, os.X_OK)
+    assert frozen.name == APP_NAME.lower()
+
+
+def test_bundle_holds_every_resource_and_icon(frozen: Path) -> None:
+    """Rules tables, the demo campaign, styles and icons are all inside the bundle."""
+    package = _internal(frozen) / "battlewheel"
+    for source in (ROOT / "resources").rglob("*"):
+        if source.suffix in {".json", ".qss"}:
+            assert (package / "resources" / source.relative_to(ROOT / "resources")).is_file()
+    for source in (ROOT / "icons").glob("battlewheel-*.png"):
+        assert (package / "icons" / source.name).is_file()
+
+
+def test_bundle_ships_the_offscreen_and_desktop_platform_plugins(frozen: Path) -> None:
+    """Offscreen for the smoke test and scripts, xcb and Wayland for real desktops."""
+    platforms = _internal(frozen) / "PySide6" / "Qt" / "plugins" / "platforms"
+    names = {path.name for path in platforms.iterdir()}
+    assert {"libqoffscreen.so", "libqxcb.so", "libqwayland.so"} <= names
+    assert "libqeglfs.so" not in names
+
+
+def test_bundle_leaves_out_unused_qt_modules_and_other_bindings(frozen: Path) -> None:
+    """No QML, Quick, WebEngine, 3D, Multimedia, network TLS, Tk or other Qt bindings."""
+    names = {path.name for path in _internal(frozen).rglob("*")}
+    for unwanted in ("libQt6Qml.so.6", "libQt6Quick.so.6", "libQt6WebEngineCore.so.6",
+                     "libQt63DCore.so.6", "libQt6Multimedia.so.6", "QtNetwork.abi3.so",
+                     "QtQml.abi3.so", "_tkinter.cpython-311-x86_64-linux-gnu.so", "libssl.so.3",
+                     "PyQt5", "PyQt6", "PySide2"):
+        assert unwanted not in names
+
+
+def test_one_folder_build_installs_its_desktop_entry_and_icons(frozen: Path) -> None:
+    """share/ holds the .desktop file, the AppStream file and hicolor icons to copy."""
+    share = frozen.parent / "share"
+    assert len(list((share / "applications").glob("*.desktop"))) == 1
+    assert len(list((share / "metainfo").glob("*.metainfo.xml"))) == 1
+    assert len(list((share / "icons" / "hicolor" / "16x16" / "apps").glob("*.png"))) == 1
