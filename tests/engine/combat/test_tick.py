@@ -1,0 +1,222 @@
+"""The nine steps of a tick, worked through the session (000 §Each tick)."""
+
+from __future__ import annotations
+
+import pytest
+
+from battlewheel.engine import tables
+from battlewheel.engine.character import CharacterKind
+from battlewheel.engine.combat import (
+    PHASE_EFFECTS,
+    PHASE_RESOLVE,
+    AddCombatant,
+    Advance,
+    ApplyTickEffects,
+    AwardStunt,
+    CombatSession,
+    Concealment,
+    DamageRoll,
+    DeclareConcealment,
+    DeclaredManoeuvre,
+    DeclareFlurry,
+    DeclareMovement,
+    Defence,
+    MoveCounter,
+    NextTick,
+    ResolveAttack,
+    RollAmbush,
+    RollJoinBattle,
+    SpendMotes,
+    StartCombat,
+    pending_damage,
+)
+from battlewheel.engine.dice import DiceEntry
+from battlewheel.engine.errors import IllegalAction
+
+from .helpers import person, typed
+
+FIGHTER = {"dexterity": 3, "stamina": 2, "strength": 2, "wits": 2}
+SKILLS = {"dodge": 2, "brawl": 2, "melee": 3, "awareness": 1}
+
+
+def _duel(join_a: int = 3, join_b: int = 3, **kinds: CharacterKind) -> CombatSession:
+    """A (ally) and B (enemy), Dexterity 3, Dodge 2, Brawl 2; first tick begun."""
+    session = CombatSession.new()
+    for cid, join in (("a", join_a), ("b", join_b)):
+        kind = kinds.get(cid, CharacterKind.MORTAL)
+        who = person(
+            cid.upper(),
+            kind=kind,
+            attributes=FIGHTER,
+            abilities=SKILLS,
+            personal=10 if kind is not CharacterKind.MORTAL else 0,
+        )
+        session.apply(AddCombatant(cid, who, "ally" if cid == "a" else "enemy"))
+        session.apply(RollJoinBattle(cid, typed(join)))
+    session.apply(StartCombat())
+    session.apply(NextTick())
+    return session
+
+
+def _harmless_damage(session: CombatSession) -> ApplyTickEffects:
+    """The tick's effects with every damage die showing 2 (no level)."""
+    rolls = []
+    for item in pending_damage(session.state):
+        dice = {k: DiceEntry.of_faces((2,) * n) for k, n in item.pools.dice.items() if n}
+        names = {"B": "bashing", "L": "lethal", "A": "aggravated"}
+        entries = {names[k]: v for k, v in dice.items()}
+        rolls.append(DamageRoll(item.attacker, item.target, **entries))
+    return ApplyTickEffects(tuple(rolls))
+
+
+def _punch(target: str) -> DeclaredManoeuvre:
+    return DeclaredManoeuvre("attack", weapon="Punch", target=target)
+
+
+def test_a_flurry_moves_its_counter_by_its_speed_and_takes_its_dv_penalty() -> None:
+    """Punch (5, -1) + Dash (3, -2): Speed 5, DV -3; Dodge (3+2)/2 = 2 drops to 0 until next action."""
+    session = _duel(3, 1)
+    session.apply(DeclareFlurry("a", (_punch("b"), DeclaredManoeuvre("dash"))))
+    session.apply(ResolveAttack("a", 0, attack=typed(0), defence=Defence("dodge")))
+    session.apply(ApplyTickEffects())
+    a = session.state.combatants["a"]
+    assert (a.next_tick, a.dv_penalty, a.dvs["dodge"]) == (6, 3, 0)
+
+
+def test_dvs_refresh_when_the_next_action_comes() -> None:
+    """At A's next action the -3 ends and Dodge is 2 again (000 §DVs Refresh)."""
+    session = _duel(3, 1)
+    session.apply(DeclareFlurry("a", (DeclaredManoeuvre("dash"), _punch("b"))))
+    session.apply(ResolveAttack("a", 1, attack=typed(0), defence=Defence("dodge")))
+    session.apply(ApplyTickEffects())
+    while "a" not in session.state.acting_ids():
+        if session.state.acting_ids():
+            for cid in session.state.acting_ids():
+                session.apply(DeclareFlurry(cid, (DeclaredManoeuvre("guard"),)))
+            session.apply(ApplyTickEffects())
+        session.apply(Advance())
+    a = session.state.combatants["a"]
+    assert (a.dv_penalty, a.dvs["dodge"], a.dash) == (0, 2, False)
+
+
+def test_dash_adds_six_yards_until_the_next_action() -> None:
+    """Dexterity 3 allows 3 yards; after a Dash 9 are allowed and 10 refused."""
+    session = _duel(3, 1)
+    with pytest.raises(IllegalAction, match="0-3 yards"):
+        session.apply(DeclareMovement("a", 4))
+    session.apply(DeclareFlurry("a", (DeclaredManoeuvre("dash"),)))
+    session.apply(DeclareMovement("a", 9))
+    with pytest.raises(IllegalAction, match=r"^000 §All Characters Declare Movement"):
+        session.apply(DeclareMovement("a", 10))
+
+
+def test_damage_waits_until_every_flurry_has_resolved() -> None:
+    """Both punch on tick 1; A's hit is not marked until the effects, so B still strikes back."""
+    session = _duel(3, 3)
+    session.apply(DeclareFlurry("a", (_punch("b"),)))
+    session.apply(DeclareFlurry("b", (_punch("a"),)))
+    # 4 successes + Accuracy 1 against Dodge 2: excess 3, dice 3 + Strength 2 = 5, soak 2 off dice.
+    session.apply(ResolveAttack("a", 0, attack=typed(4), defence=Defence("dodge")))
+    assert session.state.combatants["b"].health.damage == 0
+    assert session.state.phase == PHASE_RESOLVE
+    session.apply(ResolveAttack("b", 0, attack=typed(0), defence=Defence("dodge")))
+    assert session.state.phase == PHASE_EFFECTS
+    [hit] = [p for p in pending_damage(session.state) if not p.pools.all_failed]
+    assert (hit.pools.dice["B"], hit.pools.levels["B"]) == (3, 0)
+    session.apply(ApplyTickEffects((DamageRoll("a", "b", bashing=DiceEntry.of_faces((7, 8, 2))),)))
+    assert session.state.combatants["b"].health.marks.startswith("//.")
+
+
+def test_the_second_attack_on_a_defender_suffers_onslaught() -> None:
+    """Two punches at B in one flurry: the second meets Dodge 2 - 1 onslaught = 1."""
+    session = _duel(3, 1)
+    session.apply(DeclareFlurry("a", (_punch("b"), _punch("b"))))
+    session.apply(ResolveAttack("a", 0, attack=typed(0), defence=Defence("dodge")))
+    session.apply(ResolveAttack("a", 1, attack=typed(0), defence=Defence("dodge")))
+    second = session.state.tick.attacks[1].outcome.defence
+    assert (second.onslaught, second.final_dv) == (1, 1)
+
+
+def test_two_attacks_take_the_multiple_action_penalty() -> None:
+    """Two punches: the first rolls Dex 3 + Brawl 2 - 2 = 3 dice, the second 5 - 3 = 2."""
+    session = _duel(3, 1)
+    session.apply(DeclareFlurry("a", (_punch("b"), _punch("b"))))
+    with pytest.raises(IllegalAction, match="3 faces given for a pool of 2 dice|pool of 3"):
+        session.apply(ResolveAttack("a", 0, attack=DiceEntry.of_faces((1, 2))))
+    session.apply(ResolveAttack("a", 0, attack=DiceEntry.of_faces((1, 2, 3))))
+    session.apply(ResolveAttack("a", 1, attack=DiceEntry.of_faces((1, 2))))
+
+
+def test_attacks_resolve_in_declared_order() -> None:
+    """Resolving A's second attack first is refused citing 000 §Attack Resolution."""
+    session = _duel(3, 1)
+    session.apply(DeclareFlurry("a", (_punch("b"), _punch("b"))))
+    with pytest.raises(IllegalAction, match=r"^000 §Attack Resolution: .*declared order"):
+        session.apply(ResolveAttack("a", 1, attack=typed(0)))
+
+
+def test_an_unaware_defender_loses_the_margin_from_the_dv_and_wakes_on_a_melee_hit() -> None:
+    """Margin 2 takes Dodge 2 to 0; after the punch B is Aware of A (000 §Reassess Surprise)."""
+    session = CombatSession.new()
+    session.apply(AddCombatant("a", person("A", attributes=FIGHTER, abilities=SKILLS), "ally"))
+    session.apply(AddCombatant("b", person("B", attributes=FIGHTER, abilities=SKILLS), "enemy"))
+    session.apply(DeclareConcealment("a", (Concealment("b"),)))
+    session.apply(RollAmbush("a", typed(3)))  # SDV (1+1+1)/2 = 1: margin 2
+    session.apply(RollJoinBattle("a", typed(2)))
+    session.apply(StartCombat())
+    session.apply(NextTick())
+    session.apply(DeclareFlurry("a", (_punch("b"),)))
+    session.apply(ResolveAttack("a", 0, attack=typed(0), defence=Defence("dodge")))
+    assert session.state.tick.attacks[0].outcome.defence.final_dv == 0
+    session.apply(_harmless_damage(session))
+    assert session.state.is_aware("b", "a")
+    assert session.state.awaiting_join_battle() == ("b",)
+
+
+def test_a_ranged_attack_only_lowers_the_margin_by_one() -> None:
+    """Margin 2 and a thrown knife: the target is still unaware, now by 1."""
+    knife = tables.weapon("Throwing knife")
+    thrower = person("A", attributes=FIGHTER, abilities={**SKILLS, "thrown": 2})
+    session = CombatSession.new()
+    session.apply(AddCombatant("a", thrower.with_weapons((knife,)), "ally"))
+    session.apply(AddCombatant("b", person("B", attributes=FIGHTER, abilities=SKILLS), "enemy"))
+    session.apply(DeclareConcealment("a", (Concealment("b"),)))
+    session.apply(RollAmbush("a", typed(3)))
+    session.apply(RollJoinBattle("a", typed(2)))
+    session.apply(StartCombat())
+    session.apply(NextTick())
+    attack = DeclaredManoeuvre("attack", weapon="Throwing knife", target="b")
+    session.apply(DeclareFlurry("a", (attack,)))
+    session.apply(ResolveAttack("a", 0, attack=typed(0), defence=Defence("dodge")))
+    session.apply(_harmless_damage(session))
+    assert session.state.margin_of_surprise("b", "a") == 1
+
+
+def test_dropping_a_counter_on_the_active_segment_makes_it_act_now() -> None:
+    """B on tick 3 dragged to segment 1 while tick 1 is active: B acts on tick 1."""
+    session = _duel(3, 1)
+    session.apply(MoveCounter("b", segment=1))
+    assert session.state.acting_ids() == ("a", "b")
+
+
+def test_a_stunt_reward_is_granted_when_the_dv_refreshes() -> None:
+    """A Solar who spent 6 motes and earned a 2-die stunt has 4 back at the next action."""
+    session = _duel(3, 1, a=CharacterKind.SOLAR)
+    session.apply(SpendMotes("a", 6))
+    session.apply(AwardStunt("a", 2))
+    assert session.state.combatants["a"].personal_motes == 4
+    session.apply(DeclareFlurry("a", (DeclaredManoeuvre("guard"),)))
+    session.apply(ApplyTickEffects())
+    session.apply(Advance())
+    session.apply(DeclareFlurry("b", (DeclaredManoeuvre("guard"),)))
+    session.apply(ApplyTickEffects())
+    session.apply(Advance())
+    assert session.state.acting_ids() == ("a",)
+    assert session.state.combatants["a"].personal_motes == 8
+
+
+def test_next_tick_waits_for_the_acting_characters() -> None:
+    """With A still to declare, next tick is refused naming A (000 §Each tick)."""
+    session = _duel(3, 1)
+    with pytest.raises(IllegalAction, match=r"^000 §Each tick: still to declare a flurry: A"):
+        session.apply(NextTick())
