@@ -74,7 +74,7 @@ def _punch(target: str) -> DeclaredManoeuvre:
 
 
 def test_a_flurry_moves_its_counter_by_its_speed_and_takes_its_dv_penalty() -> None:
-    """Punch (5, -1) + Dash (3, -2): Speed 5, DV -3; Dodge (3+2)/2 = 2 drops to 0 until next action."""
+    """Punch (5, -1) + Dash (3, -2): Speed 5, DV -3; Dodge (3+2)/2 = 2 drops to 0 for now."""
     session = _duel(3, 1)
     session.apply(DeclareFlurry("a", (_punch("b"), DeclaredManoeuvre("dash"))))
     session.apply(ResolveAttack("a", 0, attack=typed(0), defence=Defence("dodge")))
@@ -141,7 +141,7 @@ def test_two_attacks_take_the_multiple_action_penalty() -> None:
     """Two punches: the first rolls Dex 3 + Brawl 2 - 2 = 3 dice, the second 5 - 3 = 2."""
     session = _duel(3, 1)
     session.apply(DeclareFlurry("a", (_punch("b"), _punch("b"))))
-    with pytest.raises(IllegalAction, match="3 faces given for a pool of 2 dice|pool of 3"):
+    with pytest.raises(IllegalAction, match=r"2 faces given for a pool of 3 dice"):
         session.apply(ResolveAttack("a", 0, attack=DiceEntry.of_faces((1, 2))))
     session.apply(ResolveAttack("a", 0, attack=DiceEntry.of_faces((1, 2, 3))))
     session.apply(ResolveAttack("a", 1, attack=DiceEntry.of_faces((1, 2))))
