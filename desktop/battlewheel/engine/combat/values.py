@@ -105,10 +105,27 @@ def movement(who: Combatant) -> int:
 
 def base_dvs(who: Combatant) -> dict[str, int]:
     """Dodge DV and each Parry DV before manoeuvre penalties (000 §Apply Defences)."""
-    dvs = {"dodge": _value(sheet.dodge_dv(who.character))}
-    parries: Mapping[str, Any] = sheet.parry_dvs(who.character)
+    return dict(_sheet_dvs(who.character))
+
+
+# The DVs on a sheet depend on the character only, and every action refreshes every
+# combatant, so they are kept per character object (characters are frozen and shared
+# between the states of a session). Holding the character keeps its id from reuse.
+_DV_CACHE: dict[int, tuple[Character, dict[str, int]]] = {}
+_DV_CACHE_LIMIT = 4096
+
+
+def _sheet_dvs(character: Character) -> dict[str, int]:
+    cached = _DV_CACHE.get(id(character))
+    if cached is not None and cached[0] is character:
+        return cached[1]
+    dvs = {"dodge": _value(sheet.dodge_dv(character))}
+    parries: Mapping[str, Any] = sheet.parry_dvs(character)
     for weapon, value in parries.items():
         dvs[f"parry:{weapon}"] = _value(value)
+    if len(_DV_CACHE) >= _DV_CACHE_LIMIT:
+        _DV_CACHE.clear()
+    _DV_CACHE[id(character)] = (character, dvs)
     return dvs
 
 
@@ -143,7 +160,9 @@ def refresh_on_action(who: Combatant) -> dict[str, object]:
 def refresh(state: Combat) -> None:
     """Recompute every combatant's derived fields after an action."""
     for cid, who in state.combatants.items():
-        state.combatants[cid] = who.replace(**_derived_fields(state, who))
+        fields = _derived_fields(state, who)
+        if any(getattr(who, name) != value for name, value in fields.items()):
+            state.combatants[cid] = who.replace(**fields)
 
 
 def _derived_fields(state: Combat, who: Combatant) -> dict[str, object]:
