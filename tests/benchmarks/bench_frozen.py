@@ -47,7 +47,8 @@ def _run(command: list[str], env: dict[str, str]) -> tuple[float, int]:
 def main(runs: int = 7) -> None:
     """Print sizes, then the median start-up of each program over ``runs`` runs."""
     if not ONE_FOLDER.is_file():
-        subprocess.run([sys.executable, str(ROOT / "packaging" / "build_executable.py")], check=True)
+        build = ROOT / "packaging" / "build_executable.py"
+        subprocess.run([sys.executable, str(build)], check=True)
     print(f"one-folder bundle  {_size_mb(ONE_FOLDER.parent):7.1f} MB  (target < 120 MB)")
     commands = {
         "source (python -m battlewheel)": [sys.executable, "-m", "battlewheel", "--smoke-test"],
