@@ -71,6 +71,8 @@ class CombatModel(QObject):
         Returns the refusal (also emitted as ``refused``) or None. An unexpected error
         leaves the state as it was and is raised again for the error dialog.
         """
+        # Ask first: QUndoStack.push drops the redo history even for a command that
+        # then fails, and a refused gesture must not cost the GM their redo.
         refusal = self.session.refusal(action)
         if refusal is not None:
             self.refused.emit(str(refusal))
@@ -131,7 +133,8 @@ class CombatModel(QObject):
             if force or old_health.get(combatant_id) != marks:
                 self.healthChanged.emit(combatant_id)
         for combatant_id, combatant in self._combatants.items():
-            if force or old_people.get(combatant_id) is not combatant:
+            # The engine replaces every combatant it refreshes; compare values, not identity.
+            if force or old_people.get(combatant_id) != combatant:
                 self.combatantChanged.emit(combatant_id)
         self.changed.emit()
 

@@ -1,10 +1,27 @@
 """The window's own docks: the roster of combatants and the combat log."""
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, Signal
-from PySide6.QtWidgets import QAbstractItemView, QDockWidget, QListView, QTableView, QWidget
+from PySide6.QtCore import (
+    QItemSelectionModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSize,
+    Qt,
+    Signal,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDockWidget,
+    QListView,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableView,
+    QWidget,
+)
 
 from battlewheel.models.combatants_model import ID_ROLE, CombatantsModel
 from battlewheel.models.log_model import CombatLogModel
+
+Index = QModelIndex | QPersistentModelIndex
 
 _FEATURES = (
     QDockWidget.DockWidgetFeature.DockWidgetMovable
@@ -56,6 +73,15 @@ class CombatantsDock(QDockWidget):
             self.combatantChosen.emit(combatant_id)
 
 
+class _TwoLineDelegate(QStyledItemDelegate):
+    """Every log row two lines high, so the list lays out rows without measuring each."""
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
+        """Two lines of the view's font (a longer sentence is elided; the tooltip has it)."""
+        height = option.fontMetrics.lineSpacing() * 2 + 6
+        return QSize(max(option.rect.width(), 100), height)
+
+
 class LogDock(QDockWidget):
     """The combat log, newest last, always scrolled to the newest entry."""
 
@@ -67,11 +93,17 @@ class LogDock(QDockWidget):
         self.view.setObjectName("combatLog")
         self.view.setModel(model)
         self.view.setWordWrap(True)
-        self.view.setUniformItemSizes(False)
+        # With a hundred sentences, measuring every wrapped row on each new entry costs
+        # more than the whole wheel's repaint; uniform two-line rows cost nothing.
+        self.view.setUniformItemSizes(True)
+        self.view.setItemDelegate(_TwoLineDelegate(self.view))
+        self.view.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.view.setAlternatingRowColors(True)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         model.rowsInserted.connect(self._follow)
+        model.modelReset.connect(self._follow)
         self.setWidget(self.view)
+        self.view.scrollToBottom()
 
     def _follow(self) -> None:
         self.view.scrollToBottom()

@@ -73,6 +73,9 @@ class CounterItem(QGraphicsItem):
         self.setAcceptHoverEvents(True)
         self.setCursor(Qt.CursorShape.OpenHandCursor)
         self.setZValue(10)
+        # Each tick repaints the whole wheel; a counter redraws from a cached pixmap
+        # unless its own look changed (set_info and selection call update()).
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.set_info(info)
 
     @property

@@ -12,7 +12,7 @@ INNER_RADIUS = 78.0
 LABEL_RADIUS = 326.0
 COUNTER_SIZE = 44.0
 # Room around a counter for its corner badges, so fanned counters never cover them.
-COUNTER_PITCH = 54.0
+COUNTER_PITCH = 60.0
 SMALLEST_SCALE = 0.45
 
 
@@ -40,7 +40,7 @@ def point_at(radius: float, degrees: float) -> tuple[float, float]:
 def label_point(degrees: float) -> tuple[float, float]:
     """Where a segment's tick label goes: clear of the rim, further out at the sides."""
     rad = math.radians(degrees)
-    radius = OUTER_RADIUS + 18 + 34 * abs(math.sin(rad))
+    radius = OUTER_RADIUS + 28 + 30 * abs(math.sin(rad))
     return point_at(radius, degrees)
 
 

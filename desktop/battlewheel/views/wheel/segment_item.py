@@ -7,7 +7,6 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from battlewheel.views.wheel import palette
 from battlewheel.views.wheel.geometry import (
     INNER_RADIUS,
-    LABEL_RADIUS,
     OUTER_RADIUS,
     label_point,
     point_at,
@@ -30,6 +29,42 @@ def sector_path(segment: int, count: int) -> QPainterPath:
     return path
 
 
+class TickLabelItem(QGraphicsItem):
+    """The tick a segment stands for, written outside the rim (bold on the active one)."""
+
+    def __init__(self, segment: int, count: int, parent: QGraphicsItem) -> None:
+        super().__init__(parent)
+        start, sweep = segment_span(segment, count)
+        x, y = label_point(start + sweep / 2)
+        self.box = QRectF(x - 45, y - 15, 90, 30)
+        self.text = ""
+        self.bold = False
+
+    def set_text(self, text: str, *, bold: bool) -> None:
+        """Show a new label."""
+        if (text, bold) != (self.text, self.bold):
+            self.text, self.bold = text, bold
+            self.update()
+
+    def boundingRect(self) -> QRectF:
+        """The label's box."""
+        return self.box
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        """Draw the label text."""
+        font = QFont(painter.font())
+        font.setPointSizeF(15 if self.bold else 13)
+        font.setBold(self.bold)
+        painter.setFont(font)
+        painter.setPen(QColor(palette.LABEL))
+        painter.drawText(self.box, Qt.AlignmentFlag.AlignCenter, self.text)
+
+
 class SegmentItem(QGraphicsItem):
     """A segment: shaded when active (the tick counter sits on it) or a drop target."""
 
@@ -41,13 +76,22 @@ class SegmentItem(QGraphicsItem):
         self.active = False
         self.drop_target = False
         self._path = sector_path(segment, count)
+        # Room for the rim pen and the tick counter's pointer outside the rim.
+        self._bounds = self._path.boundingRect().adjusted(-20, -20, 20, 20)
         self.setZValue(0)
+        # The sector only changes look when it becomes (in)active or a drop target, so
+        # it is drawn from a cached pixmap while the labels and counters change.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.label = TickLabelItem(segment, count, self)
+        self.label.set_text("tick 0", bold=False)
 
     def set_state(self, tick: int, *, active: bool) -> None:
         """Show a new tick label and whether the tick counter is here."""
-        if (tick, active) != (self.tick, self.active):
-            self.tick, self.active = tick, active
+        if active != self.active:
+            self.active = active
             self.update()
+        self.tick = tick
+        self.label.set_text(f"tick {tick}", bold=active)
 
     def set_drop_target(self, on: bool) -> None:
         """Light the segment while a dragged counter hovers over it."""
@@ -56,9 +100,8 @@ class SegmentItem(QGraphicsItem):
             self.update()
 
     def boundingRect(self) -> QRectF:
-        """The sector plus room for the tick label outside the rim."""
-        r = LABEL_RADIUS + 24
-        return QRectF(-r, -r, 2 * r, 2 * r)
+        """The sector and the tick counter's pointer."""
+        return self._bounds
 
     def shape(self) -> QPainterPath:
         """Hit-testing follows the sector, not the square bounding box."""
@@ -70,14 +113,13 @@ class SegmentItem(QGraphicsItem):
         option: QStyleOptionGraphicsItem,
         widget: QWidget | None = None,
     ) -> None:
-        """Draw the sector and its tick label."""
+        """Draw the sector (and the tick counter when active)."""
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(QPen(QColor(palette.RIM), 2))
         painter.setBrush(QBrush(self._fill()))
         painter.drawPath(self._path)
         if self.active:
             self._paint_tick_counter(painter)
-        self._paint_label(painter)
 
     def _fill(self) -> QColor:
         if self.drop_target:
@@ -96,19 +138,3 @@ class SegmentItem(QGraphicsItem):
         painter.setPen(QPen(QColor(palette.RIM), 1.5))
         painter.setBrush(QBrush(QColor(palette.ACTING_OUTLINE)))
         painter.drawPolygon(QPolygonF([tip, left, right]))
-
-    def _paint_label(self, painter: QPainter) -> None:
-        start, sweep = segment_span(self.segment, self.count)
-        x, y = label_point(start + sweep / 2)
-        font = QFont(painter.font())
-        font.setPointSizeF(15 if self.active else 13)
-        font.setBold(self.active)
-        painter.setFont(font)
-        painter.setPen(QColor(palette.LABEL))
-        box = QRectF(x - 40, y - 14, 80, 28)
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, f"tick {self.tick}")
-
-    def label_centre(self) -> QPointF:
-        """Where the tick label sits (tests and the tick pointer use it)."""
-        start, sweep = segment_span(self.segment, self.count)
-        return QPointF(*label_point(start + sweep / 2))
