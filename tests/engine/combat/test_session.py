@@ -12,6 +12,7 @@ from battlewheel.engine.combat import (
     AddCombatant,
     CombatSession,
     CycleHealthBox,
+    EndCombat,
     MoveCounter,
     NextTick,
     ReplayError,
@@ -133,3 +134,14 @@ def test_an_illegal_log_entry_is_refused_naming_the_entry_and_the_rule() -> None
     """Starting an empty fight fails at entry 0 citing 000 §Roll Join Battle."""
     with pytest.raises(ReplayError, match=r"entry 0: start refused: 000 §Roll Join Battle"):
         CombatSession.from_json({"actions": [{"kind": "start"}]})
+
+
+def test_the_offered_actions_follow_the_phase() -> None:
+    """Set-up offers start, a tick still to declare offers flurries, an ended fight nothing."""
+    session = CombatSession.new()
+    assert "start" in session.offered() and "next_tick" not in session.offered()
+    session = started(ana=3, bo=1)
+    session.apply(NextTick())
+    assert "declare_flurry" in session.offered() and "next_tick" not in session.offered()
+    session.apply(EndCombat())
+    assert session.offered() == ()

@@ -14,6 +14,7 @@ from battlewheel.engine.combat import (
     Concealment,
     DeclareConcealment,
     RaiseAlarm,
+    ReduceSurprise,
     RollAmbush,
     RollJoinBattle,
     StartCombat,
@@ -163,3 +164,17 @@ def test_a_character_added_mid_combat_joins_against_the_reaction_count() -> None
     assert session.state.awaiting_join_battle() == ("late",)
     session.apply(RollJoinBattle("late", typed(1)))
     assert session.state.combatants["late"].next_tick == 3
+
+
+def test_stepping_into_plain_sight_lowers_the_margin_by_the_table_value() -> None:
+    """Margin 3; stepping into plain sight (+2) leaves 1; one more makes the watcher Aware."""
+    session = CombatSession.new()
+    session.apply(AddCombatant("amb", person("Amb"), "enemy"))
+    session.apply(AddCombatant("w", person("W"), "ally"))
+    session.apply(DeclareConcealment("amb", (Concealment("w"),)))
+    session.apply(RollAmbush("amb", typed(4)))  # SDV (1+0+1)/2 = 1: margin 3
+    session.apply(ReduceSurprise("amb", 2))
+    assert session.state.margin_of_surprise("w", "amb") == 1
+    session.apply(ReduceSurprise("amb", 1, ("w",)))
+    assert session.state.is_aware("w", "amb")
+    assert session.state.combatants["w"].surprise == UNSURPRISED

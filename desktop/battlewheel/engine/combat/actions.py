@@ -169,6 +169,23 @@ class RaiseAlarm(Action):
 
 
 @dataclass(frozen=True)
+class ReduceSurprise(Action):
+    """A hidden character shows themselves: margins drop (000 §Reassess Surprise).
+
+    ``amount`` is the SDV modifier the change is worth (e.g. 2 for stepping out of
+    cover into plain sight); ``observers`` empty means everyone it is hidden from.
+    """
+
+    kind: ClassVar[str] = "reduce_surprise"
+    combatant: str
+    amount: int
+    observers: tuple[str, ...] = ()
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.combatant)} is easier to see (margin of surprise -{self.amount})."
+
+
+@dataclass(frozen=True)
 class MoveCounter(Action):
     """The GM drags a counter: to a segment (next tick that shows it) or to an absolute tick."""
 
@@ -304,6 +321,7 @@ for _cls in (
     Advance,
     DeclareMovement,
     RaiseAlarm,
+    ReduceSurprise,
     MoveCounter,
     CycleHealthBox,
     SetHealth,

@@ -16,7 +16,14 @@ from battlewheel.engine.combat import (
     values,
 )
 from battlewheel.engine.combat.ruleset import Handler, Ruleset, register_ruleset
-from battlewheel.engine.combat.state import Combat
+from battlewheel.engine.combat.state import (
+    PHASE_DECLARE,
+    PHASE_DONE,
+    PHASE_EFFECTS,
+    PHASE_RESOLVE,
+    PHASE_SETUP,
+    Combat,
+)
 
 _HANDLERS: dict[type[a.Action], Handler] = {
     a.AddCombatant: rewrite_setup.add_combatant,
@@ -29,6 +36,7 @@ _HANDLERS: dict[type[a.Action], Handler] = {
     a.Advance: rewrite_tick.advance,
     a.DeclareMovement: rewrite_tick.declare_movement,
     a.RaiseAlarm: rewrite_tick.raise_alarm,
+    a.ReduceSurprise: rewrite_tick.reduce_surprise,
     a.MoveCounter: rewrite_manual.move_counter,
     a.CycleHealthBox: rewrite_manual.cycle_box,
     a.SetHealth: rewrite_manual.set_health,
@@ -45,6 +53,32 @@ _HANDLERS: dict[type[a.Action], Handler] = {
 }
 
 
+# Offered at any time while the fight runs: the GM's hand and the roster.
+_ALWAYS = (
+    "add_combatant",
+    "remove_combatant",
+    "raise_alarm",
+    "reduce_surprise",
+    "cycle_box",
+    "set_health",
+    "spend_motes",
+    "regain_motes",
+    "spend_willpower",
+    "regain_willpower",
+    "set_override",
+    "award_stunt",
+    "end_combat",
+)
+_STARTED = ("move_counter", "declare_movement", "roll_join_battle")
+_BY_PHASE: dict[str, tuple[str, ...]] = {
+    PHASE_SETUP: ("declare_concealment", "roll_ambush", "roll_join_battle", "start"),
+    PHASE_DECLARE: ("declare_flurry", *_STARTED),
+    PHASE_RESOLVE: ("resolve_attack", *_STARTED),
+    PHASE_EFFECTS: ("apply_tick_effects", *_STARTED),
+    PHASE_DONE: ("next_tick", "advance", *_STARTED),
+}
+
+
 class Rewrite2e(Ruleset):
     """Exalted 2nd edition with the combat engine rewrite (000) on the basic mechanics (004)."""
 
@@ -54,6 +88,12 @@ class Rewrite2e(Ruleset):
     def handlers(self) -> Mapping[type[a.Action], Handler]:
         """Every action of the 2e Rewrite and its handler."""
         return _HANDLERS
+
+    def offered(self, state: Combat) -> tuple[str, ...]:
+        """The action kinds that make sense in the current phase of the tick."""
+        if state.ended:
+            return ()
+        return (*_BY_PHASE[state.phase], *_ALWAYS)
 
     def refresh(self, state: Combat) -> None:
         """Segments, laps, surprise, current DVs and wound penalties (000 §Each tick)."""

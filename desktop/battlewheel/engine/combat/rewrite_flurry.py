@@ -266,11 +266,7 @@ def _defence(
         raise IllegalAction(
             DEFENCE_RULE, f"{defender.name} has no DV {chosen.dv!r}; has {', '.join(dvs)}"
         )
-    onslaught = sum(
-        1
-        for done in state.tick.attacks
-        if done.attacker == attacker.id and done.defender == defender.id
-    )
+    onslaught = state.onslaught(attacker.id, defender.id)
     return rules.DefenceDeclaration(
         dv_name=chosen.dv,
         dv=dvs[chosen.dv],

@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 from battlewheel.engine.combat import values
-from battlewheel.engine.combat.actions import Advance, DeclareMovement, NextTick, RaiseAlarm
+from battlewheel.engine.combat.actions import (
+    Advance,
+    DeclareMovement,
+    NextTick,
+    RaiseAlarm,
+    ReduceSurprise,
+)
 from battlewheel.engine.combat.common import TICK_RULE, combatant, require_started
 from battlewheel.engine.combat.events import Event
+from battlewheel.engine.combat.setup import reduced_margin
 from battlewheel.engine.combat.state import PHASE_DONE, TOTALLY, Combat, TickState
 from battlewheel.engine.errors import IllegalAction
 
@@ -105,4 +112,24 @@ def hear_alarm(state: Combat, by: str | None, hearers: tuple[str, ...]) -> list[
         state.combatants[cid] = who.replace(alarmed=True)
         if who.surprise == TOTALLY:
             events.append(Event("surprise_changed", cid, f"{who.name} hears the alarm."))
+    return events
+
+
+def reduce_surprise(state: Combat, action: ReduceSurprise) -> list[Event]:
+    """Lower a hidden character's margins; at 0 the observer is Aware (000 §Reassess Surprise)."""
+    require_started_or_setup(state)
+    who = combatant(state, action.combatant)
+    if action.amount < 1:
+        raise IllegalAction("000 §Reassess Surprise", "the reduction must be at least 1")
+    for cid in action.observers:
+        combatant(state, cid)
+    observers = action.observers or tuple(o for o, hidden in state.unaware if hidden == who.id)
+    events = [Event("awareness_changed", who.id, action.sentence(state.name))]
+    for observer in observers:
+        margin = reduced_margin(state.unaware.get((observer, who.id), 0), action.amount)
+        if margin:
+            state.unaware[(observer, who.id)] = margin
+        elif state.unaware.pop((observer, who.id), None) is not None:
+            text = f"{state.name(observer)} is now aware of {who.name}."
+            events.append(Event("awareness_changed", observer, text))
     return events

@@ -88,6 +88,10 @@ class CombatSession:
         """Applied entries, oldest first."""
         return tuple(self._log)
 
+    def offered(self) -> tuple[str, ...]:
+        """The action kinds the ruleset offers now (the desktop builds menus from them)."""
+        return self._ruleset.offered(self._state)
+
     def describe(self, action: Action) -> str:
         """A readable sentence for an action, with the current names."""
         return action.sentence(self._state.name)

@@ -75,6 +75,11 @@ class Combatant:
         """The character's name, for sentences and lists."""
         return self.character.name
 
+    @property
+    def dv_penalty_until(self) -> int | None:
+        """The tick the flurry DV penalty ends on: the next action (000 §DVs Refresh)."""
+        return self.next_tick if self.dv_penalty else None
+
     def override(self, name: str) -> Override | None:
         """The GM's override of one derived value, if any."""
         return next((item for item in self.overrides if item.field == name), None)
@@ -188,6 +193,12 @@ class Combat:
                 if (cid, index) not in done:
                     pending.append((cid, index))
         return tuple(pending)
+
+    def onslaught(self, attacker: str, defender: str) -> int:
+        """Earlier attacks of this flurry on ``defender`` (000 §Apply Defences)."""
+        return sum(
+            1 for a in self.tick.attacks if a.attacker == attacker and a.defender == defender
+        )
 
     def awaiting_join_battle(self) -> tuple[str, ...]:
         """Combatants off the wheel who may now roll Join Battle (000 §Reassess Surprise)."""
