@@ -22,8 +22,8 @@ SCHEMA_VERSION = 1
 MAX_FILE_BYTES = 64 * 1024 * 1024
 """Files larger than this (64 MiB) are refused before a byte is read.
 
-A campaign of 500 characters and 50 combats of 500 actions each is about 20 MiB
-(see tests/benchmarks/bench_campaign_io.py), so the limit leaves room to grow while a
+A campaign of 500 characters and 50 combats of 500 actions each is about 4 MiB
+(tests/benchmarks/bench_campaign_io.py), so the limit leaves ample room while a
 stray video or disk image named ``.json`` is turned away without filling the memory.
 """
 

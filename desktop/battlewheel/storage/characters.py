@@ -1,0 +1,51 @@
+"""Import and export of single characters, to share them between campaigns or tables.
+
+A character file is JSON with its own ``schema_version``::
+
+    {"schema_version": 1, "format": "battlewheel-character", "character": {...}}
+
+Reading it has the same guarantees as a campaign: size limit, JSON only, and a
+``CampaignFileError`` naming the problem, with nothing changed.
+"""
+
+from pathlib import Path
+
+from battlewheel.engine.character import Character
+from battlewheel.storage.atomic import atomic_write_bytes
+from battlewheel.storage.errors import CampaignFileError
+from battlewheel.storage.schema import (
+    SCHEMA_VERSION,
+    dump_json,
+    json_type,
+    read_json_file,
+    upgrade,
+)
+
+FORMAT = "battlewheel-character"
+MAX_CHARACTER_BYTES = 1024 * 1024
+"""A character with long notes is a few kilobytes; one mebibyte is plenty."""
+
+
+def export_character(character: Character, path: Path) -> None:
+    """Write one character to a file, atomically."""
+    document = {"schema_version": SCHEMA_VERSION, "format": FORMAT,
+                "character": character.to_json()}
+    atomic_write_bytes(Path(path), dump_json(document), keep_backup=False)
+
+
+def import_character(path: Path) -> Character:
+    """Read one character; a bad file raises ``CampaignFileError`` naming the problem."""
+    path = Path(path)
+    document = upgrade(path, read_json_file(path, max_bytes=MAX_CHARACTER_BYTES))
+    if document.get("format") != FORMAT:
+        raise CampaignFileError(
+            path, f"format must be {FORMAT!r}, not {document.get('format')!r}"
+            " (is this a campaign? open it with File > Open)"
+        )
+    data = document.get("character")
+    if not isinstance(data, dict):
+        raise CampaignFileError(path, f"character must be an object, not {json_type(data)}")
+    try:
+        return Character.from_json(data)
+    except (ValueError, TypeError, KeyError, AttributeError) as error:
+        raise CampaignFileError(path, f"character: {error}") from None
