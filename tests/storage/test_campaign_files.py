@@ -81,3 +81,19 @@ def test_recent_files_put_newest_first_and_default_folder_is_campaigns(tmp_path:
     files.remember(first)
     assert files.recent() == [first.resolve(), second.resolve()]
     assert files.default_folder() == campaigns_dir()
+
+
+def test_a_session_made_by_the_window_is_journaled_whole(tmp_path: Path) -> None:
+    """The window's own combat (no file yet) is adopted and restorable after a crash."""
+    files = StoredCampaigns(Journal(tmp_path / "j.jsonl"))
+    session = load_demo_campaign().combats[0].session
+    session.apply(SpendWillpower("kestrel", 1))
+    files.record_change(session)
+    restored = StoredCampaigns(Journal(tmp_path / "j.jsonl")).restore()
+    assert restored.to_json()["actions"] == session.to_json()["actions"]
+
+
+def test_no_folder_is_created_until_something_is_written(battlewheel_home: Path) -> None:
+    """Building the storage slot (as a smoke test does) leaves the user's folders alone."""
+    StoredCampaigns()
+    assert not battlewheel_home.exists()

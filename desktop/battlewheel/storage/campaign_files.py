@@ -74,7 +74,14 @@ class StoredCampaigns:
         return self._adopt(load_demo_campaign(), None)
 
     def record_change(self, session: CombatSession) -> None:
-        """Journal the combat's latest change (call after every apply, undo or redo)."""
+        """Journal the combat's latest change (call after every apply, undo or redo).
+
+        A session this object has not seen (the window's own demo, a new combat) joins
+        the campaign first, and its whole log so far is journaled at once.
+        """
+        if self._showing() is not session:
+            self.campaign = self._with_session(session)
+            self.journal.begin(self.campaign, self.combat_id, self.path, write_now=True)
         self.journal.sync(session)
 
     def pending_recovery(self) -> Recovery | None:
@@ -105,6 +112,10 @@ class StoredCampaigns:
         self.campaign, self.path, self.combat_id = campaign, path, chosen
         self.journal.begin(campaign, chosen, path, write_now=write_now)
         return campaign.combat(chosen).session
+
+    def _showing(self) -> CombatSession | None:
+        ids = [record.id for record in self.campaign.combats]
+        return self.campaign.combat(self.combat_id).session if self.combat_id in ids else None
 
     def _with_session(self, session: CombatSession) -> Campaign:
         if self.combat_id is None or self.combat_id not in [r.id for r in self.campaign.combats]:

@@ -55,8 +55,8 @@ def recovery_dir(*, create: bool = True) -> Path:
 
 
 def journal_path() -> Path:
-    """The crash journal of the campaign that is open."""
-    return recovery_dir() / "journal.jsonl"
+    """The crash journal of the campaign that is open (its folder is made when written)."""
+    return recovery_dir(create=False) / "journal.jsonl"
 
 
 def recent_files_path() -> Path:
