@@ -1,0 +1,138 @@
+"""Ruleset options: named, defaulted, saved with the combat and used by the rules."""
+
+from __future__ import annotations
+
+import pytest
+
+from battlewheel.engine import tables
+from battlewheel.engine.character import CharacterKind
+from battlewheel.engine.combat import (
+    AddCombatant,
+    ApplyTickEffects,
+    CombatSession,
+    DamageRoll,
+    DeclaredManoeuvre,
+    DeclareFlurry,
+    Defence,
+    NextTick,
+    ResolveAttack,
+    RollJoinBattle,
+    RulesetOptions,
+    SetHealth,
+    SetOverride,
+    StartCombat,
+    pending_damage,
+)
+from battlewheel.engine.dice import DiceEntry
+from battlewheel.engine.errors import IllegalAction, TraitValueError
+
+from .helpers import person, typed
+
+FIGHTER = {"dexterity": 3, "strength": 2, "stamina": 2}
+SKILLS = {"brawl": 2, "dodge": 2, "melee": 3}
+SWORD = tables.weapon("Short sword")
+
+
+def test_options_default_to_the_rulings_of_rules_md() -> None:
+    """7 segments, cap from the active tick, manoeuvre count, no division, lethal + bashing."""
+    assert RulesetOptions().to_json() == {
+        "segment_count": 7,
+        "late_join_cap": "from_active_tick",
+        "multiple_action_first_penalty": "manoeuvre_count",
+        "damage_levels_divided_by_three": False,
+        "ox_body_resilience_pool": "lethal_and_bashing",
+    }
+
+
+def test_missing_options_are_filled_and_unknown_ones_refused() -> None:
+    """{"segment_count": 10} reads with the other defaults; a misspelt name is refused."""
+    assert RulesetOptions.from_json({"segment_count": 10}) == RulesetOptions(segment_count=10)
+    with pytest.raises(TraitValueError, match=r"options\.segmnet_count"):
+        RulesetOptions.from_json({"segmnet_count": 10})
+
+
+def test_an_option_outside_its_choices_is_refused_naming_them() -> None:
+    """late_join_cap 'never' names both allowed values."""
+    with pytest.raises(TraitValueError, match="from_active_tick, from_next_segment"):
+        RulesetOptions(late_join_cap="never")
+
+
+def test_options_are_saved_with_the_combat() -> None:
+    """A combat on a 10-segment wheel reloads on a 10-segment wheel."""
+    session = CombatSession.new(RulesetOptions(segment_count=10))
+    again = CombatSession.from_json(session.to_json())
+    assert again.state.segment_count == 10
+
+
+def _duel(options: RulesetOptions, kind: CharacterKind = CharacterKind.MORTAL) -> CombatSession:
+    session = CombatSession.new(options)
+    armed = person("A", attributes=FIGHTER, abilities=SKILLS).with_weapons((SWORD,))
+    session.apply(AddCombatant("a", armed, "ally"))
+    target = person("B", kind=kind, attributes=FIGHTER, abilities=SKILLS)
+    session.apply(AddCombatant("b", target, "enemy"))
+    session.apply(RollJoinBattle("a", typed(3)))
+    session.apply(RollJoinBattle("b", typed(1)))
+    session.apply(StartCombat())
+    session.apply(NextTick())
+    return session
+
+
+def _punches(count: int) -> DeclareFlurry:
+    punch = DeclaredManoeuvre("attack", weapon="Punch", target="b")
+    return DeclareFlurry("a", (punch,) * count)
+
+
+def test_the_first_penalty_option_takes_one_die_less_off_the_first_attack() -> None:
+    """Two punches, Dex 3 + Brawl 2: the first rolls 5 - 2 = 3 dice, or 5 - 1 = 4 by the option."""
+    default = _duel(RulesetOptions())
+    default.apply(_punches(2))
+    default.apply(ResolveAttack("a", 0, attack=DiceEntry.of_faces((1, 2, 3))))
+    assert _dice_rolled(default) == 3
+    lenient = _duel(RulesetOptions(multiple_action_first_penalty="manoeuvre_count_minus_one"))
+    lenient.apply(_punches(2))
+    lenient.apply(ResolveAttack("a", 0, attack=DiceEntry.of_faces((1, 2, 3, 4))))
+    assert _dice_rolled(lenient) == 4
+
+
+def _dice_rolled(session: CombatSession) -> int:
+    roll = session.state.tick.attacks[0].outcome.roll
+    assert roll is not None
+    return roll.dice
+
+
+def test_dividing_levels_by_three_takes_a_kick_to_no_levels() -> None:
+    """A Kick's 1 level divides to 0: 5 rolled + 0 Accuracy - Dodge 2 = 3 excess, 3 + 2 dice."""
+    session = _duel(RulesetOptions(damage_levels_divided_by_three=True))
+    kick = DeclaredManoeuvre("attack", weapon="Kick", target="b")
+    session.apply(DeclareFlurry("a", (kick,)))
+    session.apply(ResolveAttack("a", 0, attack=typed(5), defence=Defence("dodge")))
+    damage = session.state.tick.attacks[0].outcome.damage
+    assert damage is not None and (damage.raw_dice, damage.raw_levels) == (5, 0)
+
+
+@pytest.mark.parametrize(
+    ("pool", "marks"), [("lethal_and_bashing", "//......."), ("lethal_only", "XX//.....")]
+)
+def test_ox_body_pool_option_decides_what_resilience_counts(pool: str, marks: str) -> None:
+    """A Solar with Ox-Body and 2 bashing takes 2 lethal: both absorbed, or none if lethal only.
+
+    Sword: 5 + Accuracy 1 against Dodge (3+2)/2 up = 3 leaves excess 3; 3 + Strength 2 = 5
+    dice and 2 levels, lethal soak 2 // 2 = 1 off the levels; faces 7 2 2 2 2 add 1 level.
+    """
+    session = _duel(RulesetOptions(ox_body_resilience_pool=pool), CharacterKind.SOLAR)
+    session.apply(SetOverride("b", "ox_body", 1, "bought Ox-Body"))
+    session.apply(SetHealth("b", "//......."))
+    attack = DeclaredManoeuvre("attack", weapon="Short sword", target="b")
+    session.apply(DeclareFlurry("a", (attack,)))
+    session.apply(ResolveAttack("a", 0, attack=typed(5), defence=Defence("dodge")))
+    [hit] = pending_damage(session.state)
+    assert (hit.pools.dice["L"], hit.pools.levels["L"]) == (5, 1)
+    lethal = DiceEntry.of_faces((7, 2, 2, 2, 2))
+    session.apply(ApplyTickEffects((DamageRoll("a", "b", lethal=lethal),)))
+    assert session.state.combatants["b"].health.marks == marks
+
+
+def test_an_unknown_ruleset_is_refused_naming_the_known_ones() -> None:
+    """Asking for '4e' lists 2e-rewrite."""
+    with pytest.raises(IllegalAction, match="2e-rewrite"):
+        CombatSession.new(ruleset="4e")
