@@ -166,11 +166,21 @@ def test_larger_text_grows_the_font_and_is_remembered(
     window = _window(qtbot, settings_file, text_scale)
     window.actions_by_name["larger_text"].trigger()
     assert qapp.font().pointSizeF() == pytest.approx(normal * 1.4)
+    assert window.scene.segments[0].label.text_scale == pytest.approx(1.4)
     window.close()
     text_scale.apply(False)
     again = _window(qtbot, settings_file, text_scale)
     assert again.actions_by_name["larger_text"].isChecked()
     assert qapp.font().pointSizeF() == pytest.approx(normal * 1.4)
+
+
+def test_reset_layout_brings_back_closed_docks(window: MainWindow) -> None:
+    """View > Reset layout shows a closed log dock and a closed sheet again."""
+    window.log_dock.close()
+    window.sheet_docks["chief"].close()
+    window.actions_by_name["reset_layout"].trigger()
+    assert not window.log_dock.isHidden()
+    assert not window.sheet_docks["chief"].isHidden()
 
 
 def test_settings_go_to_the_file_the_test_names(settings_file: Path, window: MainWindow) -> None:

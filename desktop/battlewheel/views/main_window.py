@@ -92,17 +92,17 @@ class MainWindow(QMainWindow):
         self.log_dock = LogDock(self.log_model, self)
         self.odds_dock = self._odds_placeholder()
         left = Qt.DockWidgetArea.LeftDockWidgetArea
-        right = Qt.DockWidgetArea.RightDockWidgetArea
+        # Left: the roster above the log, the odds charts a tab behind the log; right:
+        # the character sheets (added after first paint), tabbed, at full height.
         self.addDockWidget(left, self.combatants_dock)
         self.addDockWidget(left, self.log_dock)
-        self.addDockWidget(right, self.odds_dock)
+        self.tabifyDockWidget(self.log_dock, self.odds_dock)
+        self.log_dock.raise_()
         self.docks: list[QDockWidget] = [self.combatants_dock, self.log_dock, self.odds_dock]
         # Character sheets are many widgets each: they are built just after first paint.
         self.sheet_docks: dict[str, QDockWidget] = {}
         self._sheets_ready = False
-        self.resizeDocks(
-            [self.combatants_dock, self.odds_dock], [420, 420], Qt.Orientation.Horizontal
-        )
+        self.resizeDocks([self.combatants_dock], [360], Qt.Orientation.Horizontal)
 
     def _odds_placeholder(self) -> QDockWidget:
         # The charts need pyqtgraph (and numpy), which take longer to import than the
@@ -125,6 +125,13 @@ class MainWindow(QMainWindow):
         self._sheets_ready = True
         self._sync_sheet_docks()
         self._show_first_sheet()
+        if not self._layout_restored:
+            self._give_sheets_room()
+
+    def _give_sheets_room(self) -> None:
+        first = next(iter(self.sheet_docks.values()), None)
+        if first is not None:
+            self.resizeDocks([first], [440], Qt.Orientation.Horizontal)
 
     def load_odds_panel(self) -> None:
         """Put the odds charts into their dock (once)."""
@@ -156,15 +163,16 @@ class MainWindow(QMainWindow):
             | QDockWidget.DockWidgetFeature.DockWidgetFloatable
             | QDockWidget.DockWidgetFeature.DockWidgetClosable
         )
-        tabs = next(iter(self.sheet_docks.values()), None)
-        if self.restoreDockWidget(dock):
-            pass  # where the saved layout had it
-        elif tabs is None:
-            self.splitDockWidget(self.odds_dock, dock, Qt.Orientation.Vertical)
-            self.splitDockWidget(dock, self.odds_dock, Qt.Orientation.Vertical)
+        if not self.restoreDockWidget(dock):  # not in the saved layout: the default place
+            self._place_sheet_dock(dock, next(iter(self.sheet_docks.values()), None))
+        self.sheet_docks[combatant_id] = dock
+
+    def _place_sheet_dock(self, dock: QDockWidget, tabs: QDockWidget | None) -> None:
+        """Sheets go tabbed together on the right."""
+        if tabs is None or tabs is dock:
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
         else:
             self.tabifyDockWidget(tabs, dock)
-        self.sheet_docks[combatant_id] = dock
 
     def _action(
         self, name: str, text: str, shortcut: QKeySequence | str | None, tip: str
@@ -437,21 +445,32 @@ class MainWindow(QMainWindow):
     def set_larger_text(self, on: bool) -> None:
         """Switch the larger-text mode and remember the choice."""
         prefs.set_larger_text(self.settings, on)
+        self._apply_text_size(on)
+
+    def _apply_text_size(self, larger: bool) -> None:
         if self.text_scale is not None:
-            self.text_scale.apply(on)
+            self.text_scale.apply(larger)
+        self.scene.set_text_scale(prefs.LARGER_TEXT_FACTOR if larger else 1.0)
+        self.combatants_dock.table.resizeColumnsToContents()
 
     def restore_layout(self) -> None:
         """Remember the first layout (for Reset), then restore the saved one."""
         self._default_state = self.saveState(prefs.LAYOUT_VERSION)
-        prefs.restore_window(self.settings, self)
-        if self.text_scale is not None:
-            self.text_scale.apply(prefs.larger_text(self.settings))
+        self._layout_restored = prefs.restore_window(self.settings, self)
+        self._apply_text_size(prefs.larger_text(self.settings))
 
     def reset_layout(self) -> None:
         """Put every dock back where it was at first start."""
         self.restoreState(self._default_state, prefs.LAYOUT_VERSION)
         for dock in self.docks:
             dock.show()
+        first = None
+        for dock in self.sheet_docks.values():
+            dock.setFloating(False)
+            dock.show()
+            self._place_sheet_dock(dock, first)
+            first = first or dock
+        self._give_sheets_room()
 
     def about(self) -> None:
         """The About box."""

@@ -39,7 +39,13 @@ class HubItem(QGraphicsItem):
     def __init__(self) -> None:
         super().__init__()
         self.text = "not started"
+        self.text_scale = 1.0
         self.setZValue(1)
+
+    def set_text_scale(self, factor: float) -> None:
+        """Grow or shrink the tick number (the larger-text mode)."""
+        self.text_scale = factor
+        self.update()
 
     def set_tick(self, tick: int | None) -> None:
         """Show the combat's current tick (or that it has not started)."""
@@ -63,7 +69,7 @@ class HubItem(QGraphicsItem):
         painter.drawEllipse(self.boundingRect().adjusted(4, 4, -4, -4))
         font = QFont(painter.font())
         font.setBold(True)
-        font.setPixelSize(26 if "\n" in self.text else 14)
+        font.setPixelSize(round((26 if "\n" in self.text else 14) * self.text_scale))
         painter.setFont(font)
         painter.setPen(QColor(palette.LABEL))
         painter.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignCenter, self.text)
@@ -81,6 +87,7 @@ class WheelScene(QGraphicsScene):
         wide, high = OUTER_RADIUS + 110, LABEL_RADIUS + _MARGIN
         self.setSceneRect(QRectF(-wide, -high, 2 * wide, 2 * high))
         self.wheel = WheelInfo()
+        self.text_scale = 1.0
         self.segments: list[SegmentItem] = []
         self.counters: dict[str, CounterItem] = {}
         self.hub = HubItem()
@@ -105,11 +112,19 @@ class WheelScene(QGraphicsScene):
         self._sync_counters()
         self.layout_counters()
 
+    def set_text_scale(self, factor: float) -> None:
+        """Larger (or normal) tick labels, for reading the wheel across a table."""
+        self.text_scale = factor
+        self.hub.set_text_scale(factor)
+        for item in self.segments:
+            item.label.set_text_scale(factor)
+
     def _build_segments(self, count: int) -> None:
         for item in self.segments:
             self.removeItem(item)
         self.segments = [SegmentItem(index, count) for index in range(count)]
         for item in self.segments:
+            item.label.set_text_scale(self.text_scale)
             self.addItem(item)
 
     def _sync_counters(self) -> None:

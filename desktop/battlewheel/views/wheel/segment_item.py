@@ -36,9 +36,22 @@ class TickLabelItem(QGraphicsItem):
         super().__init__(parent)
         start, sweep = segment_span(segment, count)
         x, y = label_point(start + sweep / 2)
-        self.box = QRectF(x - 45, y - 15, 90, 30)
+        self.centre = QPointF(x, y)
         self.text = ""
         self.bold = False
+        self.text_scale = 1.0
+        self.box = self._box()
+
+    def _box(self) -> QRectF:
+        w, h = 90 * self.text_scale, 30 * self.text_scale
+        return QRectF(self.centre.x() - w / 2, self.centre.y() - h / 2, w, h)
+
+    def set_text_scale(self, factor: float) -> None:
+        """Grow or shrink the label (the larger-text mode)."""
+        if factor != self.text_scale:
+            self.prepareGeometryChange()
+            self.text_scale = factor
+            self.box = self._box()
 
     def set_text(self, text: str, *, bold: bool) -> None:
         """Show a new label."""
@@ -58,7 +71,7 @@ class TickLabelItem(QGraphicsItem):
     ) -> None:
         """Draw the label text."""
         font = QFont(painter.font())
-        font.setPointSizeF(15 if self.bold else 13)
+        font.setPointSizeF((15 if self.bold else 13) * self.text_scale)
         font.setBold(self.bold)
         painter.setFont(font)
         painter.setPen(QColor(palette.LABEL))
