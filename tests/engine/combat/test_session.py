@@ -145,3 +145,9 @@ def test_the_offered_actions_follow_the_phase() -> None:
     assert "declare_flurry" in session.offered() and "next_tick" not in session.offered()
     session.apply(EndCombat())
     assert session.offered() == ()
+
+
+def test_turn_order_lists_the_soonest_to_act_first() -> None:
+    """Join Battle 1, 3 and 2: ticks 3, 1 and 2, so the order is b, c, a."""
+    session = started(a=1, b=3, c=2)
+    assert session.turn_order() == ("b", "c", "a")

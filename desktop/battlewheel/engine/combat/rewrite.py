@@ -95,6 +95,10 @@ class Rewrite2e(Ruleset):
             return ()
         return (*_BY_PHASE[state.phase], *_ALWAYS)
 
+    def pending_damage(self, state: Combat) -> tuple[rewrite_effects.PendingDamage, ...]:
+        """Each flurry and target of the tick, its damage dice and levels (000 §Total Damage)."""
+        return rewrite_effects.pending_damage(state)
+
     def refresh(self, state: Combat) -> None:
         """Segments, laps, surprise, current DVs and wound penalties (000 §Each tick)."""
         values.refresh(state)

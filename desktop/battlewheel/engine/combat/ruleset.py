@@ -42,6 +42,15 @@ class Ruleset(ABC):
     def refresh(self, state: Combat) -> None:
         """Recompute the derived values shown for every combatant."""
 
+    def turn_order(self, state: Combat) -> tuple[str, ...]:
+        """Combatants on the wheel, soonest to act first (ties in the order they were added)."""
+        placed = [(c.next_tick, i, cid) for i, (cid, c) in enumerate(state.combatants.items())]
+        return tuple(cid for tick, _, cid in sorted(p for p in placed if p[0] is not None))
+
+    def pending_damage(self, state: Combat) -> tuple[Any, ...]:
+        """Damage waiting to be rolled and applied this tick, per attacker and target."""
+        return ()
+
     def offered(self, state: Combat) -> tuple[str, ...]:
         """The action kinds this ruleset offers (the desktop builds its menus from them)."""
         return tuple(cls.kind for cls in self.handlers())

@@ -92,6 +92,14 @@ class CombatSession:
         """The action kinds the ruleset offers now (the desktop builds menus from them)."""
         return self._ruleset.offered(self._state)
 
+    def turn_order(self) -> tuple[str, ...]:
+        """Combatants on the wheel, soonest to act first."""
+        return self._ruleset.turn_order(self._state)
+
+    def pending_damage(self) -> tuple[Any, ...]:
+        """Damage of this tick still to roll, as the ruleset describes it."""
+        return self._ruleset.pending_damage(self._state)
+
     def describe(self, action: Action) -> str:
         """A readable sentence for an action, with the current names."""
         return action.sentence(self._state.name)
