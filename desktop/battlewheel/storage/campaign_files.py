@@ -8,6 +8,7 @@ it keeps the crash journal in step. The window calls::
     session = files.load(path)              # File > Open, recent files
     files.save(session, path)               # File > Save / Save As
     files.record_change(session)            # after every change (CombatModel.changed)
+    files.add_character(character)          # roster: import (journaled too)
     files.pending_recovery()                # at start: offer to restore?
     session = files.restore()               # ...yes (then files.path is the file to save)
     files.discard_recovery()                # ...no
@@ -19,6 +20,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from battlewheel.engine.character import Character
 from battlewheel.engine.combat.session import CombatSession
 from battlewheel.storage import journal as journal_module
 from battlewheel.storage.campaign import Campaign, load_campaign, load_demo_campaign, save_campaign
@@ -83,6 +85,11 @@ class StoredCampaigns:
             self.campaign = self._with_session(session)
             self.journal.begin(self.campaign, self.combat_id, self.path, write_now=True)
         self.journal.sync(session)
+
+    def add_character(self, character: Character) -> None:
+        """Add (or replace by name) a roster character; journaled as an unsaved change."""
+        self.campaign = self.campaign.with_character(character)
+        self.journal.begin(self.campaign, self.combat_id, self.path, write_now=True)
 
     def pending_recovery(self) -> Recovery | None:
         """The interrupted run's journal, if any (see ``Recovery.describe``)."""

@@ -1,0 +1,228 @@
+"""The campaign's roster as a dock: drag a character into the combat, import, export.
+
+A character dragged from the list and dropped on the wheel (or added with the button or
+a double-click) becomes an undoable ``AddCombatant`` pushed through the combat model,
+on the side chosen under the list. Import adds a character file to the roster; Export
+writes the selected character to a file. The list follows the campaign the window has
+open: it is re-read whenever the combat model reports a change.
+
+    dock = install_roster_dock(window)      # adds the dock and accepts drops on the wheel
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, QMimeData, QObject, Qt
+from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDockWidget,
+    QFileDialog,
+    QHBoxLayout,
+    QListWidget,
+    QListWidgetItem,
+    QMessageBox,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from battlewheel.engine.character import Character
+from battlewheel.engine.combat.actions import AddCombatant
+from battlewheel.models.combat_model import CombatModel
+from battlewheel.storage.campaign_files import StoredCampaigns
+from battlewheel.storage.characters import export_character, import_character
+
+if TYPE_CHECKING:
+    from battlewheel.views.main_window import MainWindow
+
+CHARACTER_MIME = "application/x-battlewheel-character"
+CHARACTER_FILTER = "Battlewheel characters (*.json);;All files (*)"
+SIDES = ("enemy", "ally")
+
+
+def character_mime(character: Character) -> QMimeData:
+    """Drag data carrying one character (its JSON) and its name as plain text."""
+    data = QMimeData()
+    data.setData(CHARACTER_MIME, json.dumps(character.to_json()).encode("utf-8"))
+    data.setText(character.name)
+    return data
+
+
+def character_from_mime(data: QMimeData) -> Character | None:
+    """The character a roster drag carries, or None for any other drag."""
+    if not data.hasFormat(CHARACTER_MIME):
+        return None
+    try:
+        return Character.from_json(json.loads(bytes(data.data(CHARACTER_MIME).data())))
+    except (ValueError, TypeError, KeyError):
+        return None
+
+
+def new_combatant_id(name: str, taken: set[str]) -> str:
+    """A readable id from the name, unique in the combat (``hunt-spearman-1-2``)."""
+    base = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-") or "fighter"
+    candidate, number = base, 1
+    while candidate in taken:
+        number += 1
+        candidate = f"{base}-{number}"
+    return candidate
+
+
+class RosterList(QListWidget):
+    """The roster's names; dragging one carries the character."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("rosterList")
+        self.setDragEnabled(True)
+        self.setDragDropMode(QListWidget.DragDropMode.DragOnly)
+        self.characters: list[Character] = []
+
+    def show_characters(self, characters: list[Character]) -> None:
+        """Fill the list, keeping the selection by name where it still exists."""
+        chosen = self.current_character()
+        self.characters = list(characters)
+        self.clear()
+        for character in self.characters:
+            item = QListWidgetItem(f"{character.name}  \u00b7  {character.kind.value}")
+            item.setToolTip(character.notes or character.name)
+            self.addItem(item)
+            if chosen is not None and character.name == chosen.name:
+                self.setCurrentItem(item)
+
+    def current_character(self) -> Character | None:
+        """The selected character, if any."""
+        row = self.currentRow()
+        return self.characters[row] if 0 <= row < len(self.characters) else None
+
+    def mimeData(self, items: Sequence[QListWidgetItem]) -> QMimeData:
+        """Carry the dragged character (one at a time)."""
+        row = self.row(items[0]) if items else -1
+        if not 0 <= row < len(self.characters):
+            return QMimeData()
+        return character_mime(self.characters[row])
+
+
+class RosterDock(QDockWidget):
+    """The roster of the open campaign, with the side new combatants join on."""
+
+    def __init__(self, files: StoredCampaigns, combat: CombatModel,
+                 parent: QWidget | None = None) -> None:
+        super().__init__("Roster", parent)
+        self.setObjectName("rosterDock")
+        self.files, self.combat = files, combat
+        self.roster = RosterList(self)
+        self.side = QComboBox(self)
+        self.side.setObjectName("rosterSide")
+        self.side.addItems([f"joins as {side}" for side in SIDES])
+        self.setWidget(self._body())
+        self.roster.itemDoubleClicked.connect(lambda _item: self.add_selected())
+        combat.changed.connect(self.refresh)
+        self.refresh()
+
+    def _body(self) -> QWidget:
+        body = QWidget(self)
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.roster)
+        row = QHBoxLayout()
+        row.addWidget(self.side)
+        for text, slot in (("Add to combat", self.add_selected), ("Import\u2026", self.import_),
+                           ("Export\u2026", self.export)):
+            button = QPushButton(text, body)
+            button.clicked.connect(slot)
+            row.addWidget(button)
+        layout.addLayout(row)
+        return body
+
+    def chosen_side(self) -> str:
+        """The side a character added now joins."""
+        return SIDES[max(0, self.side.currentIndex())]
+
+    def refresh(self) -> None:
+        """Re-read the roster if the open campaign's changed."""
+        characters = list(self.files.campaign.characters)
+        if characters != self.roster.characters:
+            self.roster.show_characters(characters)
+
+    def add(self, character: Character) -> bool:
+        """Push an undoable AddCombatant; False (reason in the status bar) if refused."""
+        taken = set(self.combat.combatant_ids())
+        action = AddCombatant(new_combatant_id(character.name, taken), character,
+                              self.chosen_side())
+        return self.combat.push(action) is None
+
+    def add_selected(self) -> None:
+        """Add the selected character to the combat."""
+        character = self.roster.current_character()
+        if character is not None:
+            self.add(character)
+
+    def import_(self) -> None:
+        """Read a character file into the roster."""
+        name, _ = QFileDialog.getOpenFileName(self, "Import character",
+                                              str(self.files.default_folder()), CHARACTER_FILTER)
+        if not name:
+            return
+        try:
+            character = import_character(Path(name))
+        except (OSError, ValueError) as error:
+            QMessageBox.warning(self, "Cannot import character", str(error))
+            return
+        self.files.add_character(character)
+        self.refresh()
+
+    def export(self) -> None:
+        """Write the selected character to a file."""
+        character = self.roster.current_character()
+        if character is None:
+            return
+        suggested = self.files.default_folder() / f"{new_combatant_id(character.name, set())}.json"
+        name, _ = QFileDialog.getSaveFileName(self, "Export character", str(suggested),
+                                              CHARACTER_FILTER)
+        if not name:
+            return
+        try:
+            export_character(character, Path(name))
+        except OSError as error:
+            QMessageBox.warning(self, "Cannot export character", str(error))
+
+
+class RosterDropTarget(QObject):
+    """Lets a widget (the wheel's viewport) take characters dragged from the roster."""
+
+    def __init__(self, dock: RosterDock, target: QWidget) -> None:
+        super().__init__(target)
+        self.dock = dock
+        target.setAcceptDrops(True)
+        target.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Accept roster drags; a drop adds the character; other drags pass through."""
+        if isinstance(event, QDragEnterEvent | QDragMoveEvent | QDropEvent):
+            character = character_from_mime(event.mimeData())
+            if character is None:
+                return False
+            event.acceptProposedAction()
+            if isinstance(event, QDropEvent) and event.type() == QEvent.Type.Drop:
+                self.dock.add(character)
+            return True
+        return False
+
+
+def install_roster_dock(window: MainWindow) -> RosterDock | None:
+    """Add the roster dock to the window and take roster drops on the wheel."""
+    files = window.files
+    if not isinstance(files, StoredCampaigns):
+        return None
+    dock = RosterDock(files, window.combat, window)
+    window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
+    window.docks.append(dock)
+    RosterDropTarget(dock, window.wheel_view.viewport())
+    return dock
