@@ -10,9 +10,11 @@ from PySide6.QtWidgets import QApplication, QDockWidget
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.combat.actions import EndCombat
+from battlewheel.engine.combat.actions_attack import DeclaredManoeuvre, DeclareFlurry
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.demo import demo_session
 from battlewheel.views import settings as prefs
+from battlewheel.views.dialogs.flurry_builder import FlurryBuilderDialog
 from battlewheel.views.error_dialog import ErrorDialog, ErrorReporter
 from battlewheel.views.main_window import MainWindow
 from battlewheel.views.wheel.geometry import point_at
@@ -122,7 +124,7 @@ def test_every_combatant_has_a_sheet_dock(window: MainWindow) -> None:
 
 def test_table_actions_show_their_shortcut_in_the_tooltip(window: MainWindow) -> None:
     """Next tick, next action, undo, redo, roll, declare and apply each name their key."""
-    for name in ("next_tick", "next_action", "undo", "redo", "roll", "declare", "apply"):
+    for name in ("next_tick", "next_action", "undo", "redo", "roll", "declare", "apply", "set_up"):
         action = window.actions_by_name[name]
         keys = action.shortcut().toString()
         assert keys, name
@@ -215,3 +217,37 @@ def test_no_file_actions_without_storage(window: MainWindow) -> None:
     assert not window.actions_by_name["open"].isEnabled()
     window.open_path(Path("missing.battlewheel"))
     assert "not available" in window.statusBar().currentMessage()
+
+
+def _declare_attack(window: MainWindow) -> None:
+    window.combat.push(
+        DeclareFlurry(
+            combatant="lotus",
+            manoeuvres=(DeclaredManoeuvre(kind="attack", weapon="Short sword", target="bandit1"),),
+        )
+    )
+
+
+def test_declare_opens_the_flurry_builder_for_the_acting_combatant(window: MainWindow) -> None:
+    """Pressing D at tick 1 opens Red Lotus Dancer's flurry builder."""
+    QTest.keyClick(window.wheel_view, Qt.Key.Key_D)
+    dialog = window.turn.dialog
+    assert isinstance(dialog, FlurryBuilderDialog)
+    assert dialog.combatant_id == "lotus"
+    dialog.reject()
+
+
+def test_roll_with_nothing_declared_says_so(window: MainWindow) -> None:
+    """Pressing R before any attack is declared opens nothing and says why."""
+    QTest.keyClick(window.wheel_view, Qt.Key.Key_R)
+    assert window.turn.dialog is None
+    assert "No declared attack" in window.statusBar().currentMessage()
+
+
+def test_apply_before_the_attack_is_resolved_is_refused(window: MainWindow) -> None:
+    """Ctrl+Return with an attack still to resolve leaves the tick as it was and says why."""
+    _declare_attack(window)
+    before = window.combat.session.to_json()
+    QTest.keyClick(window.wheel_view, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert window.combat.session.to_json() == before
+    assert window.statusBar().currentMessage().startswith("Not allowed: ")

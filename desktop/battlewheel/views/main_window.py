@@ -6,6 +6,7 @@ bar. Nothing here changes the combat except through the model's undo stack.
 """
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -27,8 +28,12 @@ from battlewheel.models.files import CampaignFiles
 from battlewheel.models.log_model import CombatLogModel
 from battlewheel.views import settings as prefs
 from battlewheel.views.docks import CombatantsDock, LogDock
+from battlewheel.views.turn_actions import TurnActions
 from battlewheel.views.wheel.scene import WheelScene
 from battlewheel.views.wheel.view import WheelView
+
+if TYPE_CHECKING:  # the odds module pulls in pyqtgraph, loaded after first paint
+    from battlewheel.views.odds_dock import OddsProvider
 
 STATUS_MS = 10_000
 
@@ -133,6 +138,13 @@ class MainWindow(QMainWindow):
         if first is not None:
             self.resizeDocks([first], [440], Qt.Orientation.Horizontal)
 
+    def show_odds(self, provider: "OddsProvider", dv: int) -> None:
+        """Show an attack's odds (from the attack dialog) in the odds dock."""
+        self.load_odds_panel()
+        self.odds_panel.set_provider(provider, dv)
+        self.odds_dock.show()
+        self.odds_dock.raise_()
+
     def load_odds_panel(self) -> None:
         """Put the odds charts into their dock (once)."""
         from battlewheel.views.odds_dock import OddsPanel
@@ -214,14 +226,38 @@ class MainWindow(QMainWindow):
         self._build_view_actions()
 
     def _build_turn_actions(self) -> None:
-        # Declaring flurries, rolling attacks and applying damage live in the
-        # character-sheet and dialog code; they stay off until that code is wired in.
-        for name, text, key, tip in (
-            ("declare", "&Declare flurry…", "D", "Declare the selected combatant's flurry"),
-            ("roll", "&Roll attack…", "R", "Roll (or type) the next declared attack"),
-            ("apply", "A&pply damage", "Ctrl+Return", "Apply the tick's damage"),
+        self.turn = TurnActions(self, self.combat)
+        for name, text, key, tip, slot in (
+            (
+                "set_up",
+                "&Set up the battle…",
+                "Ctrl+B",
+                "Ambush and Join Battle rolls",
+                self.turn.set_up,
+            ),
+            (
+                "declare",
+                "&Declare flurry…",
+                "D",
+                "Declare the flurry of the selected (or next) acting combatant",
+                self.turn.declare,
+            ),
+            (
+                "roll",
+                "&Roll attack…",
+                "R",
+                "Roll (or type) the next declared attack",
+                self.turn.roll,
+            ),
+            (
+                "apply",
+                "A&pply effects",
+                "Ctrl+Return",
+                "Apply the tick's effects: damage, surprise, DV penalties, counters",
+                self.turn.apply,
+            ),
         ):
-            self._action(name, text, key, tip).setEnabled(False)
+            self._action(name, text, key, tip).triggered.connect(slot)
 
     def _build_file_actions(self) -> None:
         has_files = self.files is not None
@@ -267,7 +303,7 @@ class MainWindow(QMainWindow):
         edit_menu.addAction(self.actions_by_name["undo"])
         edit_menu.addAction(self.actions_by_name["redo"])
         combat_menu = bar.addMenu("&Combat")
-        for entry in ("next_tick", "next_action", None, "declare", "roll", "apply"):
+        for entry in ("set_up", None, "next_tick", "next_action", None, "declare", "roll", "apply"):
             if entry is None:
                 combat_menu.addSeparator()
             else:

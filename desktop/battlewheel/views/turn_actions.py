@@ -1,0 +1,81 @@
+"""The tick's keyboard steps: set up, declare a flurry, roll an attack, apply effects.
+
+Each step opens the dialog that gathers what the engine needs (or, for the effects,
+pushes the action at once). When there is nothing to do the status bar says so, so a
+key pressed at the wrong moment is never silently ignored.
+"""
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import QDialog
+
+from battlewheel.engine.combat.actions_attack import ApplyTickEffects
+from battlewheel.models.combat_model import CombatModel
+
+if TYPE_CHECKING:
+    from battlewheel.views.main_window import MainWindow
+
+STATUS_MS = 10_000
+
+
+class TurnActions:
+    """Opens the dialogs of a tick for the window; keeps the open one alive."""
+
+    def __init__(self, window: "MainWindow", combat: CombatModel) -> None:
+        self.window = window
+        self.combat = combat
+        self.dialog: QDialog | None = None
+
+    def _say(self, text: str) -> None:
+        self.window.statusBar().showMessage(text, STATUS_MS)
+
+    def _open(self, dialog: QDialog) -> QDialog:
+        self.dialog = dialog
+        dialog.finished.connect(lambda _result: self._closed(dialog))
+        dialog.open()
+        return dialog
+
+    def _closed(self, dialog: QDialog) -> None:
+        if self.dialog is dialog:
+            self.dialog = None
+        dialog.deleteLater()
+
+    def set_up(self) -> QDialog | None:
+        """Ambush and Join Battle for a combat not yet on the wheel."""
+        if self.combat.state.started:
+            self._say("The battle has already begun.")
+            return None
+        from battlewheel.views.dialogs.combat_setup import CombatSetupDialog
+
+        return self._open(CombatSetupDialog(self.combat, self.window))
+
+    def declare(self) -> QDialog | None:
+        """The flurry builder for the selected acting combatant (else the first waiting)."""
+        waiting = self.combat.state.awaiting_flurry()
+        if not waiting:
+            self._say("Nobody acting this tick still has a flurry to declare.")
+            return None
+        selected = self.window.scene.selected_counter()
+        chosen = selected if selected in waiting else waiting[0]
+        from battlewheel.views.dialogs.flurry_builder import FlurryBuilderDialog
+
+        return self._open(FlurryBuilderDialog(self.combat, chosen, self.window))
+
+    def roll(self) -> QDialog | None:
+        """The attack dialog for the next declared attack, its odds in the odds dock."""
+        pending = self.combat.state.pending_attacks()
+        if not pending:
+            self._say("No declared attack is waiting to be rolled.")
+            return None
+        attacker, index = pending[0]
+        from battlewheel.views.dialogs.attack_dialog import AttackDialog
+
+        dialog = AttackDialog(self.combat, attacker, index, self.window)
+        dialog.oddsChanged.connect(self.window.show_odds)
+        return self._open(dialog)
+
+    def apply(self) -> None:
+        """Apply the tick's effects (surprise, DV penalties, counters); the engine says
+        what is missing, such as attacks to resolve or damage still to roll."""
+        if self.combat.push(ApplyTickEffects()) is None:
+            self._say("The tick's effects are applied.")
