@@ -28,6 +28,7 @@ from battlewheel.engine.combat import (
     RegainWillpower,
     RemoveCombatant,
     ResolveAttack,
+    ResolveCounterattack,
     RollAmbush,
     RollJoinBattle,
     SetHealth,
@@ -144,6 +145,9 @@ def _fight_action(data: st.DataObject, session: CombatSession) -> Action:
         RollJoinBattle(cid, DiceEntry.of_successes(data.draw(st.integers(0, 4)))),
         RemoveCombatant(cid),
         _add(data, session),
+        ResolveCounterattack(
+            cid, _someone(data, session), "Punch", attack=DiceEntry.of_successes(1)
+        ),
     ]
     return data.draw(st.sampled_from(options))
 

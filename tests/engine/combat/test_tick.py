@@ -24,6 +24,7 @@ from battlewheel.engine.combat import (
     MoveCounter,
     NextTick,
     ResolveAttack,
+    ResolveCounterattack,
     RollAmbush,
     RollJoinBattle,
     SpendMotes,
@@ -220,3 +221,32 @@ def test_next_tick_waits_for_the_acting_characters() -> None:
     session = _duel(3, 1)
     with pytest.raises(IllegalAction, match=r"^000 §Each tick: still to declare a flurry: A"):
         session.apply(NextTick())
+
+
+def test_a_counterattack_answers_an_attack_and_its_damage_is_its_own() -> None:
+    """B punches A; A counterattacks with a full pool of Dex 3 + Brawl 2 = 5 dice.
+
+    A's counterattack: 3 successes + Accuracy 1 against Dodge 2 = excess 2; 2 + Strength 2
+    = 4 bashing dice, soak 2 off them: 2 dice, applied apart from A's own flurry.
+    """
+    session = _duel(3, 3)
+    session.apply(DeclareFlurry("a", (DeclaredManoeuvre("guard"),)))
+    session.apply(DeclareFlurry("b", (_punch("a"), _punch("a"))))
+    with pytest.raises(IllegalAction, match=r"^000 §Counterattacks: B has not attacked A"):
+        session.apply(ResolveCounterattack("a", "b", "Punch", attack=typed(3)))
+    session.apply(
+        ResolveAttack("b", 0, attack=DiceEntry.of_faces((1, 1, 1)), defence=Defence("dodge"))
+    )
+    counter = ResolveCounterattack(
+        "a", "b", "Punch", attack=DiceEntry.of_faces((7, 8, 9, 2, 3)), defence=Defence("dodge")
+    )
+    session.apply(counter)
+    assert session.state.pending_attacks() == (("b", 1),)
+    session.apply(
+        ResolveAttack("b", 1, attack=DiceEntry.of_faces((1, 1)), defence=Defence("dodge"))
+    )
+    [hit] = [p for p in pending_damage(session.state) if p.counterattack]
+    assert (hit.attacker, hit.target, hit.pools.dice["B"]) == ("a", "b", 2)
+    faces = DiceEntry.of_faces((8, 8))
+    session.apply(ApplyTickEffects((DamageRoll("a", "b", bashing=faces, counterattack=True),)))
+    assert session.state.combatants["b"].health.marks.startswith("//.")

@@ -39,6 +39,7 @@ from battlewheel.engine.combat.actions_attack import (
     DeclareFlurry,
     Defence,
     ResolveAttack,
+    ResolveCounterattack,
 )
 from battlewheel.engine.combat.codec import LogFormatError
 from battlewheel.engine.combat.events import Event
@@ -101,6 +102,7 @@ __all__ = [
     "RemoveCombatant",
     "ReplayError",
     "ResolveAttack",
+    "ResolveCounterattack",
     "RollAmbush",
     "RollJoinBattle",
     "Ruleset",

@@ -132,14 +132,45 @@ class ResolveAttack(Action):
 
 
 @dataclass(frozen=True)
+class ResolveCounterattack(Action):
+    """Step 9: a charm's counterattack on someone who attacked this tick (000 §Counterattacks).
+
+    Steps 1-8 of a single attack with ``weapon``, outside any flurry: no multiple-action
+    penalty and no onslaught. Its damage is applied with the tick's effects, on its own.
+    Fields as for ``resolve_attack``.
+    """
+
+    kind: ClassVar[str] = "resolve_counterattack"
+    attacker: str
+    target: str
+    weapon: str
+    attack: DiceEntry | None = None
+    stunt: int = 0
+    stunt_dice: DiceEntry | None = None
+    willpower: bool = False
+    specialty: str | None = None
+    external_penalty: int = 0
+    charms: AttackCharms = AttackCharms()
+    defence: Defence = Defence()
+    reroll: DiceEntry | None = None
+    virtue: DiceEntry | None = None
+    charm_defence: DiceEntry | None = None
+
+    def sentence(self, names: Names) -> str:
+        dice = f" ({self.attack})" if self.attack is not None else ""
+        return f"{names(self.attacker)} counterattacks {names(self.target)}{dice}."
+
+
+@dataclass(frozen=True)
 class DamageRoll:
-    """The damage dice of one flurry against one target, per type (000 §Roll Damage)."""
+    """The damage dice of one flurry (or counterattack) against one target (000 §Roll Damage)."""
 
     attacker: str
     target: str
     bashing: DiceEntry | None = None
     lethal: DiceEntry | None = None
     aggravated: DiceEntry | None = None
+    counterattack: bool = False
 
 
 @dataclass(frozen=True)
@@ -172,5 +203,5 @@ class AwardStunt(Action):
         return f"{names(self.combatant)} earns a {self.rating}-die stunt ({self.reward})."
 
 
-for _cls in (DeclareFlurry, ResolveAttack, ApplyTickEffects, AwardStunt):
+for _cls in (DeclareFlurry, ResolveAttack, ResolveCounterattack, ApplyTickEffects, AwardStunt):
     register_action(_cls)

@@ -8,6 +8,7 @@ from typing import ClassVar
 from battlewheel.engine.combat import actions as a
 from battlewheel.engine.combat import actions_attack as f
 from battlewheel.engine.combat import (
+    rewrite_counter,
     rewrite_effects,
     rewrite_flurry,
     rewrite_manual,
@@ -48,6 +49,7 @@ _HANDLERS: dict[type[a.Action], Handler] = {
     a.EndCombat: rewrite_manual.end_combat,
     f.DeclareFlurry: rewrite_flurry.declare_flurry,
     f.ResolveAttack: rewrite_flurry.resolve_attack,
+    f.ResolveCounterattack: rewrite_counter.resolve_counterattack,
     f.ApplyTickEffects: rewrite_effects.apply_tick_effects,
     f.AwardStunt: rewrite_flurry.award_stunt,
 }
@@ -73,8 +75,8 @@ _STARTED = ("move_counter", "declare_movement", "roll_join_battle")
 _BY_PHASE: dict[str, tuple[str, ...]] = {
     PHASE_SETUP: ("declare_concealment", "roll_ambush", "roll_join_battle", "start"),
     PHASE_DECLARE: ("declare_flurry", *_STARTED),
-    PHASE_RESOLVE: ("resolve_attack", *_STARTED),
-    PHASE_EFFECTS: ("apply_tick_effects", *_STARTED),
+    PHASE_RESOLVE: ("resolve_attack", "resolve_counterattack", *_STARTED),
+    PHASE_EFFECTS: ("apply_tick_effects", "resolve_counterattack", *_STARTED),
     PHASE_DONE: ("next_tick", "advance", *_STARTED),
 }
 

@@ -38,18 +38,20 @@ class PendingDamage:
     attacker: str
     target: str
     pools: DamagePools
+    counterattack: bool = False
 
 
 def pending_damage(state: Combat) -> tuple[PendingDamage, ...]:
     """Each flurry-and-target pair of the tick and its damage pools (000 §Calculate Ping Value)."""
-    groups: dict[tuple[str, str], list[ResolvedAttack]] = {}
+    groups: dict[tuple[str, str, bool], list[ResolvedAttack]] = {}
     for done in state.tick.attacks:
-        groups.setdefault((done.attacker, done.defender), []).append(done)
+        key = (done.attacker, done.defender, done.counterattack)
+        groups.setdefault(key, []).append(done)
     found = []
-    for (attacker, target), attacks in groups.items():
+    for (attacker, target, counter), attacks in groups.items():
         essence = state.combatants[attacker].character.essence
         pools = flurry_damage_pools(essence, [a.outcome for a in attacks])
-        found.append(PendingDamage(attacker, target, pools))
+        found.append(PendingDamage(attacker, target, pools, counter))
     return tuple(found)
 
 
@@ -76,7 +78,7 @@ def _not_ready(state: Combat) -> str:
 def _apply_damage(state: Combat, rolls: tuple[DamageRoll, ...]) -> list[Event]:
     """Step 6: each flurry's damage to each target (000 §Applying Effects)."""
     pending = pending_damage(state)
-    by_pair = _rolls_by_pair(rolls, {(p.attacker, p.target) for p in pending})
+    by_pair = _rolls_by_pair(rolls, {(p.attacker, p.target, p.counterattack) for p in pending})
     options = HealthOptions(
         ox_body_counts_bashing=state.options.ox_body_resilience_pool == "lethal_and_bashing"
     )
@@ -85,7 +87,8 @@ def _apply_damage(state: Combat, rolls: tuple[DamageRoll, ...]) -> list[Event]:
         target = state.combatants.get(item.target)
         if target is None:
             continue
-        roll = by_pair.get((item.attacker, item.target), DamageRoll(item.attacker, item.target))
+        key = (item.attacker, item.target, item.counterattack)
+        roll = by_pair.get(key, DamageRoll(item.attacker, item.target))
         outcome = apply_flurry_damage(
             item.pools,
             target.health,
@@ -104,16 +107,17 @@ def _apply_damage(state: Combat, rolls: tuple[DamageRoll, ...]) -> list[Event]:
 
 
 def _rolls_by_pair(
-    rolls: tuple[DamageRoll, ...], pairs: set[tuple[str, str]]
-) -> dict[tuple[str, str], DamageRoll]:
-    found: dict[tuple[str, str], DamageRoll] = {}
+    rolls: tuple[DamageRoll, ...], pairs: set[tuple[str, str, bool]]
+) -> dict[tuple[str, str, bool], DamageRoll]:
+    found: dict[tuple[str, str, bool], DamageRoll] = {}
     for roll in rolls:
-        pair = (roll.attacker, roll.target)
-        if pair not in pairs:
-            raise IllegalAction(EFFECTS_RULE, f"no flurry of {pair[0]!r} struck {pair[1]!r}")
-        if pair in found:
-            raise IllegalAction(EFFECTS_RULE, f"two damage rolls for {pair[0]!r} on {pair[1]!r}")
-        found[pair] = roll
+        key = (roll.attacker, roll.target, roll.counterattack)
+        what = "counterattack" if roll.counterattack else "flurry"
+        if key not in pairs:
+            raise IllegalAction(EFFECTS_RULE, f"no {what} of {key[0]!r} struck {key[1]!r}")
+        if key in found:
+            raise IllegalAction(EFFECTS_RULE, f"two damage rolls for {key[0]!r} on {key[1]!r}")
+        found[key] = roll
     return found
 
 

@@ -17,6 +17,7 @@ from battlewheel.engine.combat.actions_attack import (
     DeclaredManoeuvre,
     DeclareFlurry,
     ResolveAttack,
+    ResolveCounterattack,
 )
 from battlewheel.engine.combat.common import combatant, require_running, require_started
 from battlewheel.engine.combat.events import Event
@@ -25,6 +26,7 @@ from battlewheel.engine.combat.state import Combat, Combatant
 from battlewheel.engine.equipment import Weapon
 from battlewheel.engine.errors import IllegalAction
 
+AnyAttack = ResolveAttack | ResolveCounterattack
 DECLARE_RULE = "000 §All Acting Characters Declare Flurries"
 ROLL_RULE = "000 §Attack Roll"
 ORDER_RULE = "000 §Attack Resolution"
@@ -55,6 +57,7 @@ class ResolvedAttack:
     defender: str
     outcome: rules.AttackOutcome
     close: bool
+    counterattack: bool = False
 
 
 def declare_flurry(state: Combat, action: DeclareFlurry) -> list[Event]:
@@ -130,8 +133,20 @@ def resolve_attack(state: Combat, action: ResolveAttack) -> list[Event]:
     _require_aware(state, attacker, defender)
     weapon = flurry.plan.manoeuvres[action.index].weapon
     assert weapon is not None
-    declaration = _declaration(attacker, weapon, flurry, action)
-    defence = _defence(state, attacker, defender, action)
+    declaration = attack_declaration(
+        attacker,
+        weapon,
+        action,
+        penalty=flurry.plan.action_penalties[action.index] or 0,
+        off_hand=flurry.declared[action.index].off_hand,
+    )
+    defence = defence_declaration(
+        state,
+        defender,
+        action,
+        onslaught=state.onslaught(attacker.id, defender.id),
+        surprise=state.margin_of_surprise(defender.id, attacker.id),
+    )
     target = rules.target_for(defender.character, weapon.damage_type, piercing=weapon.piercing)
     dice = rules.AttackDice(action.attack, action.reroll, action.virtue, action.charm_defence)
     outcome = rules.resolve_attack(
@@ -141,12 +156,12 @@ def resolve_attack(state: Combat, action: ResolveAttack) -> list[Event]:
         dice,
         divided_by_three=state.options.damage_levels_divided_by_three,
     )
-    _charge_attacker(state, attacker, weapon, action)
-    _charge_defender(state, defender, weapon, action)
+    charge_attacker(state, attacker, weapon, action)
+    charge_defender(state, defender, weapon, action)
     state.tick.attacks.append(
         ResolvedAttack(attacker.id, action.index, defender.id, outcome, weapon.close)
     )
-    return [Event("attack_resolved", attacker.id, _outcome_text(state, action, outcome))]
+    return [Event("attack_resolved", attacker.id, outcome_text(state, attacker.id, outcome))]
 
 
 @dataclass(frozen=True)
@@ -180,8 +195,20 @@ def preview_attack(state: Combat, action: ResolveAttack) -> AttackPreview:
     defender = combatant(state, flurry.declared[action.index].target or "")
     weapon = flurry.plan.manoeuvres[action.index].weapon
     assert weapon is not None
-    declaration = _declaration(attacker, weapon, flurry, replace(action, stunt_dice=None, stunt=0))
-    defence = _defence(state, attacker, defender, action)
+    declaration = attack_declaration(
+        attacker,
+        weapon,
+        replace(action, stunt_dice=None, stunt=0),
+        penalty=flurry.plan.action_penalties[action.index] or 0,
+        off_hand=flurry.declared[action.index].off_hand,
+    )
+    defence = defence_declaration(
+        state,
+        defender,
+        action,
+        onslaught=state.onslaught(attacker.id, defender.id),
+        surprise=state.margin_of_surprise(defender.id, attacker.id),
+    )
     _, pool, _ = rules.attack_pool(declaration)
     sizes = {
         "attack": 0 if action.charms.all_dice_succeed else max(pool, 0),
@@ -221,9 +248,10 @@ def _require_next_attack(state: Combat, action: ResolveAttack) -> None:
         )
 
 
-def _declaration(
-    attacker: Combatant, weapon: Weapon, flurry: DeclaredFlurry, action: ResolveAttack
+def attack_declaration(
+    attacker: Combatant, weapon: Weapon, action: AnyAttack, *, penalty: int, off_hand: bool
 ) -> rules.AttackDeclaration:
+    """Step 1 for the attack rules, from the action and the sheet (000 §Declaration of Attack)."""
     kind = attacker.character.kind
     stunt_dice = stunts.stunt_dice(action.stunt, kind)
     stunt_hits = rules.roll_entry(stunt_dice, action.stunt_dice).rolled_successes
@@ -236,8 +264,8 @@ def _declaration(
             specialty=action.specialty,
         ),
         weapon=weapon,
-        multiple_action_penalty=flurry.plan.action_penalties[action.index] or 0,
-        off_hand=flurry.declared[action.index].off_hand,
+        multiple_action_penalty=penalty,
+        off_hand=off_hand,
         stunt_successes=stunt_hits,
         willpower=action.willpower,
         charm_dice=c.charm_dice,
@@ -257,16 +285,16 @@ def _declaration(
     )
 
 
-def _defence(
-    state: Combat, attacker: Combatant, defender: Combatant, action: ResolveAttack
+def defence_declaration(
+    state: Combat, defender: Combatant, action: AnyAttack, *, onslaught: int, surprise: int
 ) -> rules.DefenceDeclaration:
+    """Step 2 as C2's attack rules take it (000 §Declaration of Defence)."""
     chosen = action.defence
     dvs = values.base_dvs(defender)
     if chosen.dv not in dvs:
         raise IllegalAction(
             DEFENCE_RULE, f"{defender.name} has no DV {chosen.dv!r}; has {', '.join(dvs)}"
         )
-    onslaught = state.onslaught(attacker.id, defender.id)
     return rules.DefenceDeclaration(
         dv_name=chosen.dv,
         dv=dvs[chosen.dv],
@@ -277,15 +305,13 @@ def _defence(
         charm_dice=chosen.charm_dice,
         charm_dv_bonus=chosen.charm_dv_bonus,
         onslaught=onslaught,
-        surprise=state.margin_of_surprise(defender.id, attacker.id),
+        surprise=surprise,
         perfect_defence=chosen.perfect_defence,
         adamant_skin=chosen.adamant_skin,
     )
 
 
-def _charge_attacker(
-    state: Combat, attacker: Combatant, weapon: Weapon, action: ResolveAttack
-) -> None:
+def charge_attacker(state: Combat, attacker: Combatant, weapon: Weapon, action: AnyAttack) -> None:
     """Motes of the Excellencies declared and Willpower for a success (000 §Charms)."""
     c = action.charms
     kind = attacker.character.kind
@@ -314,9 +340,7 @@ def _charge_attacker(
     charge(state, attacker.id, motes, willpower)
 
 
-def _charge_defender(
-    state: Combat, defender: Combatant, weapon: Weapon, action: ResolveAttack
-) -> None:
+def charge_defender(state: Combat, defender: Combatant, weapon: Weapon, action: AnyAttack) -> None:
     """Motes and Willpower of a perfect defence or Adamant Skin (000 §Perfect Defences)."""
     chosen, c = action.defence, action.charms
     who = state.combatants[defender.id]
@@ -361,8 +385,9 @@ def charge(state: Combat, cid: str, motes: int, willpower: int) -> None:
     )
 
 
-def _outcome_text(state: Combat, action: ResolveAttack, outcome: rules.AttackOutcome) -> str:
-    who = state.name(action.attacker)
+def outcome_text(state: Combat, attacker: str, outcome: rules.AttackOutcome) -> str:
+    """A sentence for the log: what the attack did."""
+    who = state.name(attacker)
     if outcome.failed:
         return f"{who}'s attack with {outcome.weapon} fails ({outcome.failure})."
     return (

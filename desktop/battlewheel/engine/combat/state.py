@@ -186,7 +186,7 @@ class Combat:
 
         The order is the order flurries were declared, then each flurry's own order.
         """
-        done = {(a.attacker, a.index) for a in self.tick.attacks}
+        done = {(a.attacker, a.index) for a in self.tick.attacks if not a.counterattack}
         pending = []
         for cid, flurry in self.tick.flurries.items():
             for index in flurry.attack_indexes():
@@ -197,7 +197,9 @@ class Combat:
     def onslaught(self, attacker: str, defender: str) -> int:
         """Earlier attacks of this flurry on ``defender`` (000 §Apply Defences)."""
         return sum(
-            1 for a in self.tick.attacks if a.attacker == attacker and a.defender == defender
+            1
+            for a in self.tick.attacks
+            if a.attacker == attacker and a.defender == defender and not a.counterattack
         )
 
     def awaiting_join_battle(self) -> tuple[str, ...]:
