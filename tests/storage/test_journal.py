@@ -102,3 +102,23 @@ def test_an_unreadable_journal_is_set_aside_not_offered(tmp_path: Path) -> None:
     assert pending_recovery(path) is None
     assert not path.exists()
     assert (tmp_path / "journal.unreadable").exists()
+
+
+def test_a_new_run_never_deletes_the_journal_of_a_crashed_one(
+    tmp_path: Path, demo: Campaign
+) -> None:
+    """Opening a campaign before the restore offer leaves the old journal in place."""
+    journal, path = started(tmp_path, demo)
+    session = demo.combats[0].session
+    session.apply(SpendWillpower("kestrel", 1))
+    journal.sync(session)
+    left_behind = path.read_bytes()
+    next_run = Journal(path)
+    next_run.begin(load_demo_campaign(), "combat-1", None)
+    next_run.end()
+    assert path.read_bytes() == left_behind
+    fresh = load_demo_campaign()
+    next_run.begin(fresh, "combat-1", None)
+    fresh.combats[0].session.apply(SpendWillpower("kestrel", 2))
+    next_run.sync(fresh.combats[0].session)
+    assert (tmp_path / "journal.previous.jsonl").read_bytes() == left_behind

@@ -57,9 +57,9 @@ class StoredCampaigns:
 
     def save(self, session: CombatSession, path: Path) -> None:
         """Save the campaign with this session as the combat on screen."""
-        campaign = self._with_session(session)
+        campaign, combat_id = self._placed(session)
         save_campaign(campaign, Path(path))
-        self.campaign, self.path = campaign, Path(path)
+        self.campaign, self.path, self.combat_id = campaign, Path(path), combat_id
         self.journal.begin(campaign, self.combat_id, self.path)
 
     def recent(self) -> list[Path]:
@@ -82,7 +82,7 @@ class StoredCampaigns:
         the campaign first, and its whole log so far is journaled at once.
         """
         if self._showing() is not session:
-            self.campaign = self._with_session(session)
+            self.campaign, self.combat_id = self._placed(session)
             self.journal.begin(self.campaign, self.combat_id, self.path, write_now=True)
         self.journal.sync(session)
 
@@ -124,15 +124,18 @@ class StoredCampaigns:
         ids = [record.id for record in self.campaign.combats]
         return self.campaign.combat(self.combat_id).session if self.combat_id in ids else None
 
-    def _with_session(self, session: CombatSession) -> Campaign:
+    def campaign_with(self, session: CombatSession) -> Campaign:
+        """The open campaign with ``session`` as the combat on screen (a new one if unseen)."""
+        return self._placed(session)[0]
+
+    def _placed(self, session: CombatSession) -> tuple[Campaign, str]:
         if self.combat_id is None or self.combat_id not in [r.id for r in self.campaign.combats]:
             campaign = self.campaign.with_combat("Combat", session)
-            self.combat_id = campaign.combats[-1].id
-            return campaign
+            return campaign, campaign.combats[-1].id
         return replace(self.campaign, combats=tuple(
             replace(record, session=session) if record.id == self.combat_id else record
             for record in self.campaign.combats
-        ))
+        )), self.combat_id
 
 
 def campaign_files() -> StoredCampaigns:

@@ -85,6 +85,9 @@ class Journal:
         self._campaign_path: Path | None = None
         self._written: list[Action] = []
         self._handle: IO[bytes] | None = None
+        # Only a journal this run wrote is ours to delete: one left by a crashed run
+        # waits for the restore offer, however the window starts.
+        self._owned = False
 
     def begin(self, campaign: Campaign, combat_id: str | None,
               campaign_path: Path | None, *, write_now: bool = False) -> None:
@@ -117,12 +120,14 @@ class Journal:
         return len(lines)
 
     def end(self) -> None:
-        """Stop and delete the journal: the campaign is saved or deliberately closed."""
+        """Stop and delete this run's journal: the campaign is saved or deliberately closed."""
         if self._handle is not None:
             self._handle.close()
             self._handle = None
-        with contextlib.suppress(FileNotFoundError):
-            self.path.unlink()
+        if self._owned:
+            with contextlib.suppress(FileNotFoundError):
+                self.path.unlink()
+            self._owned = False
 
     def _append(self, lines: list[dict[str, Any]]) -> None:
         handle = self._handle or self._open()
@@ -141,7 +146,11 @@ class Journal:
             "campaign": self._base,
         }
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        if not self._owned and self.path.exists():
+            # An earlier run's journal that nobody restored or discarded: keep one copy.
+            os.replace(self.path, self.path.with_name(self.path.stem + ".previous.jsonl"))
         self._handle = open(self.path, "wb")  # noqa: SIM115 - kept open for appending
+        self._owned = True
         self._handle.write(_line(header))
         return self._handle
 
