@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from battlewheel.engine import tables
@@ -250,3 +252,13 @@ def test_a_counterattack_answers_an_attack_and_its_damage_is_its_own() -> None:
     faces = DiceEntry.of_faces((8, 8))
     session.apply(ApplyTickEffects((DamageRoll("a", "b", bashing=faces, counterattack=True),)))
     assert session.state.combatants["b"].health.marks.startswith("//.")
+
+
+def test_the_gms_bonus_and_penalty_dice_shape_the_attack_pool() -> None:
+    """Dex 3 + Brawl 2 = 5; +1 for Aim and -3 for darkness leave 3 dice."""
+    session = _duel(3, 1)
+    session.apply(DeclareFlurry("a", (_punch("b"),)))
+    attack = ResolveAttack("a", 0, bonus_dice=1, penalty_dice=3, defence=Defence("dodge"))
+    session.apply(replace(attack, attack=DiceEntry.of_faces((1, 1, 1))))
+    roll = session.state.tick.attacks[0].outcome.roll
+    assert roll is not None and roll.dice == 3

@@ -109,6 +109,8 @@ class ResolveAttack(Action):
     ``index`` is the attack's place among the flurry's manoeuvres. Dice: the attack
     roll, the 3rd Excellency's reroll, the stunt dice, the defender's virtue and charm
     dice. ``stunt`` is the attacker's stunt rating; ``willpower`` spends one for a success.
+    ``bonus_dice`` (Aim, equipment) and ``penalty_dice`` (darkness, footing) are the
+    GM's non-magical dice; ``external_penalty`` comes off the successes.
     """
 
     kind: ClassVar[str] = "resolve_attack"
@@ -119,6 +121,8 @@ class ResolveAttack(Action):
     stunt_dice: DiceEntry | None = None
     willpower: bool = False
     specialty: str | None = None
+    bonus_dice: int = 0
+    penalty_dice: int = 0
     external_penalty: int = 0
     charms: AttackCharms = AttackCharms()
     defence: Defence = Defence()
@@ -149,6 +153,8 @@ class ResolveCounterattack(Action):
     stunt_dice: DiceEntry | None = None
     willpower: bool = False
     specialty: str | None = None
+    bonus_dice: int = 0
+    penalty_dice: int = 0
     external_penalty: int = 0
     charms: AttackCharms = AttackCharms()
     defence: Defence = Defence()

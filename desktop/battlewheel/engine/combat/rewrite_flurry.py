@@ -257,11 +257,14 @@ def attack_declaration(
     stunt_hits = rules.roll_entry(stunt_dice, action.stunt_dice).rolled_successes
     c = action.charms
     return rules.AttackDeclaration(
-        attacker=rules.attacker_for(
-            attacker.character,
-            weapon,
-            wound_penalty=attacker.wound_penalty,
-            specialty=action.specialty,
+        attacker=_with_gm_dice(
+            rules.attacker_for(
+                attacker.character,
+                weapon,
+                wound_penalty=attacker.wound_penalty,
+                specialty=action.specialty,
+            ),
+            action,
         ),
         weapon=weapon,
         multiple_action_penalty=penalty,
@@ -282,6 +285,17 @@ def attack_declaration(
         inapplicable_dvs=frozenset(c.inapplicable_dvs),
         ignores_natural_soak=c.ignores_natural_soak,
         unexpected=c.unexpected,
+    )
+
+
+def _with_gm_dice(traits: rules.Attacker, action: AnyAttack) -> rules.Attacker:
+    """Add the GM's non-magical bonus and penalty dice (004 §Order of Modifiers, step 1-2)."""
+    if action.bonus_dice < 0 or action.penalty_dice < 0:
+        raise IllegalAction(ROLL_RULE, "bonus and penalty dice must be 0 or more")
+    return replace(
+        traits,
+        bonus_dice=traits.bonus_dice + action.bonus_dice,
+        penalty_dice=traits.penalty_dice + action.penalty_dice,
     )
 
 
