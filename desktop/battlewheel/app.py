@@ -5,7 +5,6 @@ prints ``startup_ms=<n>`` and exits 0; its settings go to a throw-away folder, s
 smoke test never changes the user's window layout.
 """
 
-import importlib
 import os
 import sys
 import tempfile
@@ -16,9 +15,12 @@ from typing import TYPE_CHECKING
 from battlewheel import APP_ID, APP_NAME, ORGANIZATION, __version__
 
 if TYPE_CHECKING:  # Qt is imported only once the GUI really starts
+    from collections.abc import Callable
+
     from PySide6.QtWidgets import QApplication
 
-    from battlewheel.models.files import CampaignFiles
+    from battlewheel.engine.combat.session import CombatSession
+    from battlewheel.storage.campaign_files import StoredCampaigns
     from battlewheel.views.main_window import MainWindow
 
 
@@ -58,37 +60,89 @@ def _name_application() -> None:
 
 
 def _main_window(
-    app: "QApplication", campaign: Path | None, *, settings_file: Path | None
+    app: "QApplication",
+    campaign: Path | None,
+    *,
+    settings_file: Path | None,
+    use_storage: bool = True,
 ) -> "MainWindow":
     from battlewheel.models.combat_model import CombatModel
-    from battlewheel.models.demo import demo_session
     from battlewheel.views import settings as prefs
     from battlewheel.views.error_dialog import install_excepthook
     from battlewheel.views.main_window import MainWindow
 
     _load_style(app)
-    combat = CombatModel(demo_session())
+    files = _campaign_files() if use_storage else None
+    session, path = first_session(files, ask=_ask_restore)
+    combat = CombatModel(session)
     window = MainWindow(
         combat,
         settings=prefs.open_settings(settings_file),
         text_scale=prefs.TextScale(app),
-        files=_campaign_files(),
+        files=files,
     )
+    if files is not None:
+        wire_storage(app, window, files)
+        window.show_file(path)
     install_excepthook(window)
     if campaign is not None:
         window.open_path(campaign)
     return window
 
 
-def _campaign_files() -> "CampaignFiles | None":
-    # Storage fills the File menu's slot with ``storage.campaign_files.campaign_files()``;
-    # until that module exists the window runs the demo combat with file actions off.
-    try:
-        module = importlib.import_module("battlewheel.storage.campaign_files")
-    except ModuleNotFoundError:
-        return None
-    factory = getattr(module, "campaign_files", None)
-    return factory() if callable(factory) else None
+def _campaign_files() -> "StoredCampaigns":
+    from battlewheel.storage.campaign_files import campaign_files
+
+    return campaign_files()
+
+
+def first_session(
+    files: "StoredCampaigns | None", *, ask: "Callable[[str], bool]"
+) -> "tuple[CombatSession, Path | None]":
+    """The combat to show first: the crashed run's, if the GM wants it back, else the demo."""
+    from battlewheel.models.demo import demo_session
+
+    if files is not None:
+        recovery = files.pending_recovery()
+        if recovery is not None:
+            if ask(recovery.describe()):
+                return files.restore(), files.path
+            files.discard_recovery()
+    return demo_session(), None
+
+
+def _ask_restore(text: str) -> bool:
+    from PySide6.QtWidgets import QMessageBox
+
+    answer = QMessageBox.question(
+        None,
+        APP_NAME,
+        f"{text}\n\nRestore it?",
+        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+        QMessageBox.StandardButton.Yes,
+    )
+    return answer == QMessageBox.StandardButton.Yes
+
+
+def wire_storage(app: "QApplication", window: "MainWindow", files: "StoredCampaigns") -> None:
+    """Journal every change, add the roster dock and the demo campaign, close cleanly."""
+    from PySide6.QtGui import QAction
+
+    from battlewheel.views.roster_dock import install_roster_dock
+
+    combat = window.combat
+    combat.changed.connect(lambda: files.record_change(combat.session))
+    roster = install_roster_dock(window)
+    if roster is not None:  # a tab behind the combatants, so the table keeps its height
+        window.tabifyDockWidget(window.combatants_dock, roster)
+        window.combatants_dock.raise_()
+    demo = QAction("Open the &demo campaign", window)
+    demo.setObjectName("open_demo")
+    demo.triggered.connect(lambda: window.show_session(files.open_demo(), None))
+    window.file_menu.insertAction(window.actions_by_name["save"], demo)
+    window.actions_by_name["open_demo"] = demo
+    # A deliberate quit drops the crash journal; a crash leaves it for next start.
+    app.aboutToQuit.connect(files.close)
 
 
 def _load_style(app: "QApplication") -> None:
@@ -102,7 +156,8 @@ def _load_style(app: "QApplication") -> None:
 def _smoke_test(app: "QApplication", started: float, settings_file: Path) -> int:
     from PySide6.QtCore import QEventLoop
 
-    window = _main_window(app, None, settings_file=settings_file)
+    # The smoke test leaves the user's campaigns and crash journal alone.
+    window = _main_window(app, None, settings_file=settings_file, use_storage=False)
     painted: list[float] = []
     window.firstPainted.connect(lambda: painted.append(time.perf_counter()))
     window.show()

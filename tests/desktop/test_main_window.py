@@ -71,6 +71,7 @@ def test_dragging_a_counter_moves_it_in_the_engine_and_undo_takes_it_back(
     """Bandit 1 dragged from segment 4 to 6 acts on tick 6; Edit ▸ Undo puts him on tick 4."""
     _drag_counter(window, "bandit1", 6)
     assert window.combat.state.combatants["bandit1"].next_tick == 6
+    assert window.statusBar().currentMessage() == "Bandit 1 now acts on tick 6."
     item = window.scene.counters["bandit1"]
     assert window.combat.wheel().counter("bandit1").segment == 6  # type: ignore[union-attr]
     assert item.pos() != QPointF(0, 0)

@@ -33,6 +33,7 @@ from battlewheel.views.wheel.scene import WheelScene
 from battlewheel.views.wheel.view import WheelView
 
 if TYPE_CHECKING:  # the odds module pulls in pyqtgraph, loaded after first paint
+    from battlewheel.engine.combat.session import CombatSession
     from battlewheel.views.odds_dock import OddsProvider
 
 STATUS_MS = 10_000
@@ -208,6 +209,8 @@ class MainWindow(QMainWindow):
         redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         for name, action, what in (("undo", undo, "Take back"), ("redo", redo, "Do again")):
             action.setObjectName(name)
+            # The menu shows "Undo <what>"; the toolbar button keeps its short name.
+            action.setIconText(name.capitalize())
             keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
             action.setToolTip(f"{what} the last step ({keys})")
             self.actions_by_name[name] = action
@@ -290,7 +293,7 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
-        file_menu = bar.addMenu("&File")
+        file_menu = self.file_menu = bar.addMenu("&File")
         for name in ("open", "save", "save_as"):
             file_menu.addAction(self.actions_by_name[name])
         self.recent_menu = QMenu("Open &recent", self)
@@ -388,8 +391,11 @@ class MainWindow(QMainWindow):
         if counter is not None and counter.segment == segment and counter.laps_ahead == 0:
             return
         if self.combat.move_counter(combatant_id, segment) is None:
-            name = counter.name if counter else combatant_id
-            self.statusBar().showMessage(f"{name} moved to segment {segment}.", STATUS_MS)
+            moved = self.combat.combatant(combatant_id)
+            if moved is not None:
+                self.statusBar().showMessage(
+                    f"{moved.name} now acts on tick {moved.next_tick}.", STATUS_MS
+                )
 
     def select_combatant(self, combatant_id: str) -> None:
         """Show one combatant everywhere: counter, roster row and sheet."""
@@ -431,9 +437,17 @@ class MainWindow(QMainWindow):
         except (OSError, ValueError) as error:
             QMessageBox.warning(self, "Cannot open campaign", f"{path}\n\n{error}")
             return
-        self.combat.set_session(session)
-        self.path = path
+        self.show_session(session, path)
         self.files.remember(path)
+
+    def show_session(self, session: "CombatSession", path: Path | None) -> None:
+        """Show another combat (from a file, or none); its history starts afresh."""
+        self.combat.set_session(session)
+        self.show_file(path)
+
+    def show_file(self, path: Path | None) -> None:
+        """Name the file the combat on screen belongs to (None: not saved yet)."""
+        self.path = path
         self._show_title()
 
     def save_campaign(self) -> None:
