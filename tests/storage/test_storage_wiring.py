@@ -1,20 +1,21 @@
-"""Storage in the main window: journal on change, restore offer, print menu, blank sheets."""
+"""Printing from the main window: File > Print, Export to PDF and Blank player sheets."""
 
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
-from battlewheel.engine.combat.actions import SpendWillpower
+from battlewheel.engine.combat.actions import SetHealth
 from battlewheel.models.combat_model import CombatModel
+from battlewheel.printing.card import SheetCard
 from battlewheel.storage.campaign import load_demo_campaign, save_campaign
 from battlewheel.storage.campaign_files import StoredCampaigns
 from battlewheel.storage.journal import Journal
 from battlewheel.views import settings as prefs
+from battlewheel.views import storage_wiring
 from battlewheel.views.main_window import MainWindow
-from battlewheel.views.roster_dock import RosterDock
-from battlewheel.views.storage_wiring import BlankSheetDialog, offer_recovery, wire_storage
+from battlewheel.views.storage_wiring import BlankSheetDialog, add_print_actions
 
 
 def make_window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
@@ -26,58 +27,43 @@ def make_window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
                         settings=prefs.open_settings(tmp_path / "s.ini"), files=files)
     qtbot.addWidget(window)
     window.path = path
-    assert wire_storage(window)
+    assert add_print_actions(window)
     return window
 
 
-def test_wiring_adds_roster_dock_and_print_actions(qtbot: QtBot, tmp_path: Path) -> None:
-    """The roster dock is docked and File offers print, PDF export and blank sheets."""
+def test_file_menu_gains_print_export_and_blank_sheets(qtbot: QtBot, tmp_path: Path) -> None:
+    """Print (Ctrl+P), PDF export and blank sheets sit in the File menu before Quit."""
     window = make_window(qtbot, tmp_path)
-    assert window.findChild(RosterDock) is not None
+    actions = window.file_menu.actions()
+    quit_at = actions.index(window.actions_by_name["quit"])
     for name in ("print_tracks", "export_tracks", "blank_sheets"):
-        assert name in window.actions_by_name
+        assert actions.index(window.actions_by_name[name]) < quit_at
     assert window.actions_by_name["print_tracks"].shortcut().toString() == "Ctrl+P"
 
 
-def test_each_change_is_journaled_and_restored_after_a_crash(
+def test_no_print_actions_without_campaign_storage(qtbot: QtBot, tmp_path: Path) -> None:
+    """A window without storage (the smoke test's) gets no print actions."""
+    window = MainWindow(CombatModel(load_demo_campaign().combats[0].session),
+                        settings=prefs.open_settings(tmp_path / "s.ini"))
+    qtbot.addWidget(window)
+    assert not add_print_actions(window)
+    assert "print_tracks" not in window.actions_by_name
+
+
+def test_print_cards_carry_the_marks_of_the_combat_on_screen(
     qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A pushed action reaches the journal; the next window offers it back and restores it."""
-    first = make_window(qtbot, tmp_path)
-    first.combat.push(SpendWillpower("kestrel", 2))
-    assert (tmp_path / "journal.jsonl").exists()
-    second = make_window(qtbot, tmp_path)  # the first run "crashed": no close
-    monkeypatch.setattr(QMessageBox, "question",
-                        lambda *args: QMessageBox.StandardButton.Yes)
-    assert offer_recovery(second)
-    kestrel = second.combat.combatant("kestrel")
-    assert kestrel is not None and kestrel.willpower == kestrel.character.willpower - 2
-    assert second.path == tmp_path / "demo.json"
-
-
-def test_declining_the_offer_discards_the_journal(
-    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Answering No forgets the unsaved work; it is not offered again."""
-    first = make_window(qtbot, tmp_path)
-    first.combat.push(SpendWillpower("kestrel", 1))
-    second = make_window(qtbot, tmp_path)
-    monkeypatch.setattr(QMessageBox, "question", lambda *args: QMessageBox.StandardButton.No)
-    assert not offer_recovery(second)
-    assert not (tmp_path / "journal.jsonl").exists()
-
-
-def test_closing_with_unsaved_changes_keeps_the_journal(qtbot: QtBot, tmp_path: Path) -> None:
-    """Unsaved work survives a close for the next start; saved work leaves no journal."""
+    """After a hand-set wound the exported cards are built from the live combat."""
     window = make_window(qtbot, tmp_path)
-    window.combat.push(SpendWillpower("kestrel", 1))
-    window.close()
-    assert (tmp_path / "journal.jsonl").exists()
-    window = make_window(qtbot, tmp_path)
-    window.combat.push(SpendWillpower("kestrel", 1))
-    window.save_campaign()
-    window.close()
-    assert not (tmp_path / "journal.jsonl").exists()
+    window.combat.push(SetHealth("oda", "XX/" + "." * 7))
+    seen: list[list[SheetCard]] = []
+    monkeypatch.setattr(storage_wiring, "export_pdf",
+                        lambda cards, path: seen.append(cards) or 1)
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        lambda *args: (str(tmp_path / "t.pdf"), ""))
+    window.actions_by_name["export_tracks"].trigger()
+    oda = next(card for card in seen[0] if card.name == "Captain Oda Vesk")
+    assert oda.marks == "XX/......."
 
 
 def test_export_writes_the_campaign_cards_to_pdf(

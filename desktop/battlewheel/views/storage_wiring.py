@@ -1,15 +1,12 @@
-"""Storage and printing in the main window: journal, restore offer, roster, print menu.
+"""Printing in the main window: File > Print health tracks, Export to PDF, Blank sheets.
 
-``app.py`` calls ``wire_storage(window)`` once the window exists and, when the window
-is shown (not in a smoke test), ``offer_recovery(window)``. Everything goes through
-the window's public parts (its combat model, ``files``, menus and docks), so the
-window itself needs no storage code.
+``app.py`` wires storage into the window (journal, restore offer, roster dock); it
+calls ``add_print_actions(window)`` to add, before Quit in the File menu:
 
-- every change of the combat is journaled (``StoredCampaigns.record_change``);
-- a close with everything saved removes the journal; otherwise it stays, and the next
-  start offers to restore the unsaved work;
-- File gains Print health tracks (preview, Ctrl+P), Export health tracks to PDF and
-  Blank player sheets; the roster dock joins the left dock area.
+- Print health tracks (Ctrl+P): the system print dialog with a preview of a card for
+  every roster character and fighter, with the marks of the combat on screen;
+- Export health tracks to PDF: the same cards to a vector PDF;
+- Blank player sheets: empty tracks for a Stamina and extra levels, to hand out.
 """
 
 from __future__ import annotations
@@ -17,7 +14,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
@@ -25,7 +21,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QFormLayout,
     QMainWindow,
-    QMenu,
     QMessageBox,
     QSpinBox,
     QWidget,
@@ -36,7 +31,6 @@ from battlewheel.printing.dialog import HealthTrackPreview
 from battlewheel.printing.output import export_pdf
 from battlewheel.printing.sources import campaign_cards
 from battlewheel.storage.campaign_files import StoredCampaigns
-from battlewheel.views.roster_dock import install_roster_dock
 
 if TYPE_CHECKING:
     from battlewheel.views.main_window import MainWindow
@@ -44,63 +38,12 @@ if TYPE_CHECKING:
 PDF_FILTER = "PDF files (*.pdf)"
 
 
-def wire_storage(window: MainWindow) -> bool:
-    """Connect journal, roster dock and print actions; False without campaign storage."""
+def add_print_actions(window: MainWindow) -> bool:
+    """Add the print actions to the File menu; False without campaign storage."""
     files = window.files
     if not isinstance(files, StoredCampaigns):
         return False
-    window.combat.changed.connect(lambda: files.record_change(window.combat.session))
-    _CloseWatcher(window, files)
-    install_roster_dock(window)
-    _add_print_actions(window, files)
-    return True
-
-
-def offer_recovery(window: MainWindow) -> bool:
-    """Ask whether to restore what an interrupted run left; True if restored."""
-    files = window.files
-    if not isinstance(files, StoredCampaigns):
-        return False
-    offer = files.pending_recovery()
-    if offer is None:
-        return False
-    answer = QMessageBox.question(
-        window, "Restore unsaved work?", f"{offer.describe()}\n\nRestore it now?",
-        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-        QMessageBox.StandardButton.Yes,
-    )
-    if answer != QMessageBox.StandardButton.Yes:
-        files.discard_recovery()
-        return False
-    try:
-        session = files.restore()
-    except (OSError, ValueError) as error:
-        QMessageBox.warning(window, "Cannot restore", str(error))
-        files.discard_recovery()
-        return False
-    window.combat.set_session(session)
-    window.path = files.path
-    window.statusBar().showMessage("Restored the unsaved work; save it to keep it.", 10_000)
-    return True
-
-
-class _CloseWatcher(QObject):
-    """Ends the journal when the window closes with everything saved."""
-
-    def __init__(self, window: MainWindow, files: StoredCampaigns) -> None:
-        super().__init__(window)
-        self.window, self.files = window, files
-        window.installEventFilter(self)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """On Close: drop the journal only if the undo stack is at its saved point."""
-        if event.type() == QEvent.Type.Close and self.window.combat.undo_stack.isClean():
-            self.files.close()
-        return False
-
-
-def _add_print_actions(window: MainWindow, files: StoredCampaigns) -> None:
-    menu = _file_menu(window)
+    menu = window.file_menu
     actions = [
         _action(window, "print_tracks", "&Print health tracks\u2026",
                 QKeySequence(QKeySequence.StandardKey.Print),
@@ -111,19 +54,12 @@ def _add_print_actions(window: MainWindow, files: StoredCampaigns) -> None:
                 lambda: _blank_sheets(window)),
     ]
     before = window.actions_by_name.get("quit")
-    if menu is None or before is None:
-        return
+    if before is None:
+        return False
     for action in actions:
         menu.insertAction(before, action)
     menu.insertSeparator(before)
-
-
-def _file_menu(window: MainWindow) -> QMenu | None:
-    for action in window.menuBar().actions():
-        if action.menu() is not None and action.text().replace("&", "") == "File":
-            menu = action.menu()
-            return menu if isinstance(menu, QMenu) else None
-    return None
+    return True
 
 
 def _action(window: MainWindow, name: str, text: str, key: QKeySequence | None,
