@@ -129,6 +129,7 @@ def wire_storage(app: "QApplication", window: "MainWindow", files: "StoredCampai
     from PySide6.QtGui import QAction
 
     from battlewheel.views.roster_dock import install_roster_dock
+    from battlewheel.views.storage_wiring import add_print_actions
 
     combat = window.combat
     combat.changed.connect(lambda: files.record_change(combat.session))
@@ -141,6 +142,7 @@ def wire_storage(app: "QApplication", window: "MainWindow", files: "StoredCampai
     demo.triggered.connect(lambda: window.show_session(files.open_demo(), None))
     window.file_menu.insertAction(window.actions_by_name["save"], demo)
     window.actions_by_name["open_demo"] = demo
+    add_print_actions(window)  # File > Print / Export health tracks, Blank player sheets
     # A deliberate quit drops the crash journal; a crash leaves it for next start.
     app.aboutToQuit.connect(files.close)
 
