@@ -252,3 +252,32 @@ def test_apply_before_the_attack_is_resolved_is_refused(window: MainWindow) -> N
     QTest.keyClick(window.wheel_view, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     assert window.combat.session.to_json() == before
     assert window.statusBar().currentMessage().startswith("Not allowed: ")
+
+
+def test_bracket_keys_nudge_the_selected_counter_as_one_undo_step(window: MainWindow) -> None:
+    """Bandit 1 selected at tick 1: ] ] moves him to segments 5 then 6 (ticks 5, 6);
+    one undo puts him back on tick 4."""
+    window.select_combatant("bandit1")
+    QTest.keyClick(window.wheel_view, Qt.Key.Key_BracketRight)
+    assert window.combat.state.combatants["bandit1"].next_tick == 5
+    QTest.keyClick(window.wheel_view, Qt.Key.Key_BracketRight)
+    assert window.combat.state.combatants["bandit1"].next_tick == 6
+    assert window.combat.undo_stack.count() == 1
+    window.combat.undo_stack.undo()
+    assert window.combat.state.combatants["bandit1"].next_tick == 4
+
+
+def test_nudging_with_nothing_selected_says_so(window: MainWindow) -> None:
+    """[ with no counter selected moves nothing and asks for a selection."""
+    window.scene.clearSelection()
+    before = window.combat.session.to_json()
+    QTest.keyClick(window.wheel_view, Qt.Key.Key_BracketLeft)
+    assert window.combat.session.to_json() == before
+    assert "Select a counter" in window.statusBar().currentMessage()
+
+
+def test_choosing_a_sheet_tab_selects_its_counter(window: MainWindow) -> None:
+    """Raising Bandit 3's sheet selects Bandit 3's counter on the wheel."""
+    window.sheet_docks["bandit3"].raise_()
+    QApplication.processEvents()
+    assert window.scene.selected_counter() == "bandit3"

@@ -179,6 +179,15 @@ class MainWindow(QMainWindow):
         if not self.restoreDockWidget(dock):  # not in the saved layout: the default place
             self._place_sheet_dock(dock, next(iter(self.sheet_docks.values()), None))
         self.sheet_docks[combatant_id] = dock
+        dock.visibilityChanged.connect(
+            lambda visible, cid=combatant_id: self._sheet_shown(cid, visible)
+        )
+
+    def _sheet_shown(self, combatant_id: str, visible: bool) -> None:
+        # Choosing a sheet's tab selects that combatant's counter and roster row too.
+        if visible and self._sheets_ready:
+            self.scene.select_counter(combatant_id)
+            self.combatants_dock.select(combatant_id)
 
     def _place_sheet_dock(self, dock: QDockWidget, tabs: QDockWidget | None) -> None:
         """Sheets go tabbed together on the right."""
@@ -290,6 +299,18 @@ class MainWindow(QMainWindow):
         self._action(
             "reset_layout", "&Reset layout", None, "Put every dock back where it started"
         ).triggered.connect(self.reset_layout)
+        self._action(
+            "counter_back",
+            "Move counter a segment &back",
+            "[",
+            "Move the selected counter one segment anticlockwise",
+        ).triggered.connect(lambda: self.nudge_selected(-1))
+        self._action(
+            "counter_on",
+            "Move counter a segment &on",
+            "]",
+            "Move the selected counter one segment clockwise",
+        ).triggered.connect(lambda: self.nudge_selected(1))
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
@@ -306,7 +327,19 @@ class MainWindow(QMainWindow):
         edit_menu.addAction(self.actions_by_name["undo"])
         edit_menu.addAction(self.actions_by_name["redo"])
         combat_menu = bar.addMenu("&Combat")
-        for entry in ("set_up", None, "next_tick", "next_action", None, "declare", "roll", "apply"):
+        for entry in (
+            "set_up",
+            None,
+            "next_tick",
+            "next_action",
+            None,
+            "declare",
+            "roll",
+            "apply",
+            None,
+            "counter_back",
+            "counter_on",
+        ):
             if entry is None:
                 combat_menu.addSeparator()
             else:
@@ -396,6 +429,16 @@ class MainWindow(QMainWindow):
                 self.statusBar().showMessage(
                     f"{moved.name} now acts on tick {moved.next_tick}.", STATUS_MS
                 )
+
+    def nudge_selected(self, step: int) -> None:
+        """Move the selected counter one segment either way (repeats merge into one undo)."""
+        chosen = self.scene.selected_counter()
+        counter = self.combat.wheel().counter(chosen) if chosen else None
+        if counter is None:
+            self.statusBar().showMessage("Select a counter on the wheel first.", STATUS_MS)
+            return
+        count = self.combat.wheel().segment_count
+        self.drop_counter(counter.id, (counter.segment + step) % count)
 
     def select_combatant(self, combatant_id: str) -> None:
         """Show one combatant everywhere: counter, roster row and sheet."""
