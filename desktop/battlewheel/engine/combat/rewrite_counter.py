@@ -6,11 +6,10 @@ from battlewheel.engine.combat import attack as rules
 from battlewheel.engine.combat.actions_attack import ResolveCounterattack
 from battlewheel.engine.combat.common import combatant, require_started
 from battlewheel.engine.combat.events import Event
+from battlewheel.engine.combat.rewrite_costs import charge_attacker, charge_defender
 from battlewheel.engine.combat.rewrite_flurry import (
     ResolvedAttack,
     attack_declaration,
-    charge_attacker,
-    charge_defender,
     defence_declaration,
     outcome_text,
     weapon_named,
