@@ -45,6 +45,9 @@ MAX_NAME_LENGTH = 200
 MAX_NOTES_LENGTH = 1_000_000
 MAX_CHARACTERS = 10_000
 MAX_COMBATS = 1_000
+# A long evening is a few hundred actions; replaying is about 0.4 ms an action, so the
+# cap keeps a file that is merely big (not over the size limit) from hanging the load.
+MAX_ACTIONS = 10_000
 
 T = TypeVar("T")
 # What a malformed part of a file can raise while the engine reads it.
@@ -240,7 +243,14 @@ def _combat(value: dict[str, Any]) -> CombatRecord:
                              f"characters, not {text!r}")
     if "session" not in value:
         raise ValueError("session is missing (the combat's log)")
-    return CombatRecord(value["id"], value["name"], CombatSession.from_json(value["session"]))
+    session = value["session"]
+    if isinstance(session, dict):
+        for key in ("actions", "redo"):
+            entries = session.get(key, [])
+            if isinstance(entries, list) and len(entries) > MAX_ACTIONS:
+                raise ValueError(f"session.{key} has {len(entries)} entries; at most "
+                                 f"{MAX_ACTIONS} per combat allowed")
+    return CombatRecord(value["id"], value["name"], CombatSession.from_json(session))
 
 
 def _describe(error: BaseException) -> str:
