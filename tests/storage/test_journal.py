@@ -4,8 +4,11 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from battlewheel.engine.combat.actions import SetHealth, SpendWillpower
+from battlewheel.engine.combat.actions import RegainWillpower, SetHealth, SpendWillpower
+from battlewheel.engine.combat.session import CombatSession
 from battlewheel.storage.campaign import Campaign, load_demo_campaign
 from battlewheel.storage.journal import Journal, discard, pending_recovery, recover
 
@@ -122,3 +125,40 @@ def test_a_new_run_never_deletes_the_journal_of_a_crashed_one(
     fresh.combats[0].session.apply(SpendWillpower("kestrel", 2))
     next_run.sync(fresh.combats[0].session)
     assert (tmp_path / "journal.previous.jsonl").read_bytes() == left_behind
+
+
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.sampled_from(["spend", "regain", "hurt", "undo", "redo"]), max_size=25))
+def test_recover_matches_the_session_after_any_apply_undo_redo_sequence(
+    tmp_path_factory: pytest.TempPathFactory, steps: list[str]
+) -> None:
+    """Whatever the GM does, the restored log equals the session's applied log."""
+    demo = load_demo_campaign()
+    folder = tmp_path_factory.mktemp("journal")
+    journal, path = started(folder, demo)
+    session = demo.combats[0].session
+    for step in steps:
+        apply_step(session, step)
+        journal.sync(session)
+    restored = recover(path) if path.exists() else None
+    expected = session.to_json()["actions"]
+    if restored is None:
+        assert expected == load_demo_campaign().combats[0].session.to_json()["actions"]
+    else:
+        assert restored.campaign.combats[0].session.to_json()["actions"] == expected
+
+
+def apply_step(session: CombatSession, step: str) -> None:
+    kestrel = session.state.combatants["kestrel"]
+    if step == "undo" and session.can_undo:
+        session.undo()
+    elif step == "redo" and session.can_redo:
+        session.redo()
+    elif step == "spend" and kestrel.willpower > 0:
+        session.apply(SpendWillpower("kestrel", 1))
+    elif step == "regain" and kestrel.willpower < kestrel.character.willpower:
+        session.apply(RegainWillpower("kestrel", 1))
+    elif step == "hurt":
+        track = session.state.combatants["oda"].health
+        session.apply(SetHealth("oda", track.mark(lethal=1).marks))
