@@ -143,6 +143,8 @@ class CombatSession:
             raise IllegalAction("004 §Pools and Dice", str(error)) from error
         except TraitValueError as error:
             raise IllegalAction("004 §Traits", str(error)) from error
+        except RulesError as error:
+            raise IllegalAction(action.kind, str(error)) from error
         return work, LogEntry(action, sentence, tuple(events))
 
     # -- undo and redo -------------------------------------------------------------

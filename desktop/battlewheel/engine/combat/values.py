@@ -6,6 +6,7 @@ code works with plain numbers.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -159,21 +160,26 @@ def refresh_on_action(who: Combatant) -> dict[str, object]:
 
 def refresh(state: Combat) -> None:
     """Recompute every combatant's derived fields after an action."""
+    sides = Counter(c.side for c in state.combatants.values())
+    unseen: Counter[str] = Counter(
+        observer
+        for observer, hidden in state.unaware
+        if state.combatants[observer].side != state.combatants[hidden].side
+    )
     for cid, who in state.combatants.items():
-        fields = _derived_fields(state, who)
+        hostiles = len(state.combatants) - sides[who.side]
+        fields = _derived_fields(state, who, hostiles - unseen[cid], hostiles)
         if any(getattr(who, name) != value for name, value in fields.items()):
             state.combatants[cid] = who.replace(**fields)
 
 
-def _derived_fields(state: Combat, who: Combatant) -> dict[str, object]:
+def _derived_fields(state: Combat, who: Combatant, aware: int, hostiles: int) -> dict[str, object]:
     tick = who.next_tick
     count = state.segment_count
-    hostiles = [o for o in state.combatants.values() if o.side != who.side]
-    aware = sum(1 for o in hostiles if state.is_aware(who.id, o.id))
     return {
         "segment": None if tick is None else wheel.segment_of(tick, count),
         "laps_ahead": 0 if tick is None else wheel.laps_ahead(tick, state.current_tick, count),
-        "surprise": setup.surprise_state(aware, len(hostiles), alarmed=who.alarmed),
+        "surprise": setup.surprise_state(aware, hostiles, alarmed=who.alarmed),
         "dvs": current_dvs(who),
         "wound_penalty": who.health.wound_penalty,
     }
