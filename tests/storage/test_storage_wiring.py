@@ -3,12 +3,13 @@
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QDialog, QFileDialog
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.combat.actions import SetHealth
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.printing.card import SheetCard
+from battlewheel.printing.choose import CardChoiceDialog
 from battlewheel.storage.campaign import load_demo_campaign, save_campaign
 from battlewheel.storage.campaign_files import StoredCampaigns
 from battlewheel.storage.journal import Journal
@@ -16,6 +17,12 @@ from battlewheel.views import settings as prefs
 from battlewheel.views import storage_wiring
 from battlewheel.views.main_window import MainWindow
 from battlewheel.views.storage_wiring import BlankSheetDialog, add_print_actions
+
+
+@pytest.fixture(autouse=True)
+def choose_everything(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The card chooser is accepted as it opens (every card ticked, A4 or Letter)."""
+    monkeypatch.setattr(CardChoiceDialog, "exec", lambda self: QDialog.DialogCode.Accepted)
 
 
 def make_window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
@@ -58,7 +65,7 @@ def test_print_cards_carry_the_marks_of_the_combat_on_screen(
     window.combat.push(SetHealth("oda", "XX/" + "." * 7))
     seen: list[list[SheetCard]] = []
     monkeypatch.setattr(storage_wiring, "export_pdf",
-                        lambda cards, path: seen.append(cards) or 1)
+                        lambda cards, path, page: seen.append(cards) or 1)
     monkeypatch.setattr(QFileDialog, "getSaveFileName",
                         lambda *args: (str(tmp_path / "t.pdf"), ""))
     window.actions_by_name["export_tracks"].trigger()

@@ -3,14 +3,16 @@
 ``app.py`` wires storage into the window (journal, restore offer, roster dock); it
 calls ``add_print_actions(window)`` to add, before Quit in the File menu:
 
-- Print health tracks (Ctrl+P): the system print dialog with a preview of a card for
-  every roster character and fighter, with the marks of the combat on screen;
-- Export health tracks to PDF: the same cards to a vector PDF;
+- Print health tracks (Ctrl+P): pick the characters (every roster character and
+  fighter, with the marks of the combat on screen, or blank) and the paper, then the
+  system print dialog's preview;
+- Export health tracks to PDF: the same choice, to a vector PDF;
 - Blank player sheets: empty tracks for a Stamina and extra levels, to hand out.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -27,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from battlewheel.printing.card import SheetCard, blank_player_card
+from battlewheel.printing.choose import CardChoiceDialog, default_page
 from battlewheel.printing.dialog import HealthTrackPreview
 from battlewheel.printing.output import export_pdf
 from battlewheel.printing.sources import campaign_cards
@@ -47,9 +50,9 @@ def add_print_actions(window: MainWindow) -> bool:
     actions = [
         _action(window, "print_tracks", "&Print health tracks\u2026",
                 QKeySequence(QKeySequence.StandardKey.Print),
-                lambda: _preview(window, _campaign_cards(window, files))),
+                lambda: _choose_then(window, files, _preview)),
         _action(window, "export_tracks", "&Export health tracks to PDF\u2026", None,
-                lambda: _export(window, _campaign_cards(window, files))),
+                lambda: _choose_then(window, files, _export)),
         _action(window, "blank_sheets", "&Blank player sheets\u2026", None,
                 lambda: _blank_sheets(window)),
     ]
@@ -78,23 +81,33 @@ def _campaign_cards(window: MainWindow, files: StoredCampaigns) -> list[SheetCar
     return campaign_cards(files.campaign_with(window.combat.session))
 
 
-def _preview(window: QWidget, cards: list[SheetCard]) -> None:
+def _choose_then(window: MainWindow, files: StoredCampaigns,
+                 then: Callable[[QWidget, list[SheetCard], str], None]) -> None:
+    """Let the GM pick the cards, blank or not, and the paper; then print or export."""
+    cards = _campaign_cards(window, files)
     if not cards:
         QMessageBox.information(window, "Nothing to print", "The campaign has no characters.")
         return
-    HealthTrackPreview(window, cards).exec()
-
-
-def _export(window: QWidget, cards: list[SheetCard]) -> None:
-    if not cards:
-        QMessageBox.information(window, "Nothing to print", "The campaign has no characters.")
+    dialog = CardChoiceDialog(cards, window)
+    if dialog.exec() != QDialog.DialogCode.Accepted:
         return
+    if not dialog.chosen():
+        QMessageBox.information(window, "Nothing to print", "No character was ticked.")
+        return
+    then(window, dialog.chosen(), dialog.chosen_page())
+
+
+def _preview(window: QWidget, cards: list[SheetCard], page: str) -> None:
+    HealthTrackPreview(window, cards, page=page).exec()
+
+
+def _export(window: QWidget, cards: list[SheetCard], page: str) -> None:
     name, _ = QFileDialog.getSaveFileName(window, "Export health tracks", "health-tracks.pdf",
                                           PDF_FILTER)
     if not name:
         return
     try:
-        pages = export_pdf(cards, Path(name))
+        pages = export_pdf(cards, Path(name), page=page)
     except (OSError, ValueError) as error:
         QMessageBox.warning(window, "Cannot export", str(error))
         return
@@ -137,4 +150,4 @@ class BlankSheetDialog(QDialog):
 def _blank_sheets(window: QWidget) -> None:
     dialog = BlankSheetDialog(window)
     if dialog.exec() == QDialog.DialogCode.Accepted:
-        _preview(window, dialog.cards())
+        _preview(window, dialog.cards(), default_page())
