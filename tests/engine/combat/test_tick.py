@@ -262,3 +262,17 @@ def test_the_gms_bonus_and_penalty_dice_shape_the_attack_pool() -> None:
     session.apply(replace(attack, attack=DiceEntry.of_faces((1, 1, 1))))
     roll = session.state.tick.attacks[0].outcome.roll
     assert roll is not None and roll.dice == 3
+
+
+def test_dragging_an_actor_back_onto_a_finished_tick_does_not_repeat_its_damage() -> None:
+    """A hits B (2 bashing marked); dragged back onto tick 1, A acts afresh: B keeps 2 marks."""
+    session = _duel(3, 1)
+    session.apply(DeclareFlurry("a", (_punch("b"),)))
+    session.apply(ResolveAttack("a", 0, attack=typed(4), defence=Defence("dodge")))
+    session.apply(ApplyTickEffects((DamageRoll("a", "b", bashing=DiceEntry.of_faces((7, 8, 2))),)))
+    assert session.state.combatants["b"].health.bashing == 2
+    session.apply(MoveCounter("a", segment=1))
+    assert session.state.awaiting_flurry() == ("a",)
+    session.apply(DeclareFlurry("a", (DeclaredManoeuvre("guard"),)))
+    session.apply(ApplyTickEffects())
+    assert session.state.combatants["b"].health.bashing == 2

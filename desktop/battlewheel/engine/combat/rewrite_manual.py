@@ -22,7 +22,7 @@ from battlewheel.engine.combat.common import (
     require_started,
 )
 from battlewheel.engine.combat.events import Event
-from battlewheel.engine.combat.state import Combat, Combatant, Override
+from battlewheel.engine.combat.state import Combat, Combatant, Override, TickState
 from battlewheel.engine.derived import check_override_key
 from battlewheel.engine.errors import IllegalAction, TraitValueError
 
@@ -43,6 +43,11 @@ def move_counter(state: Combat, action: MoveCounter) -> list[Event]:
         state.tick.forget(who.id)  # dragged off the active tick: no longer acting
     changes: dict[str, object] = {"next_tick": tick}
     if tick == state.current_tick and who.next_tick != tick:
+        if state.tick.effects_applied:
+            # The tick's effects are done; what follows is a fresh round of it, so
+            # nothing already applied can be applied twice.
+            state.tick = TickState()
+        state.tick.forget(who.id)
         changes.update(values.refresh_on_action(who))  # acting now: DVs refresh (step 2)
     state.combatants[who.id] = who.replace(**changes)
     return [Event("counter_moved", who.id, f"{action.sentence(state.name)} (tick {tick})")]
