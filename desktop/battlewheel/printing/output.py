@@ -17,6 +17,9 @@ def export_pdf(cards: list[SheetCard], path: Path, *, page: str = "A4") -> int:
     """Write the cards to a vector PDF; returns the number of pages."""
     if not cards:
         raise ValueError("cards: nothing to print; choose at least one character")
+    folder = Path(path).parent
+    if not folder.is_dir():
+        raise ValueError(f"output: the folder {folder} does not exist")
     width, height = page_size_mm(page)
     pages = layout_pages(cards, width, height)
     writer = QPdfWriter(str(path))
