@@ -77,5 +77,5 @@ def test_preview_dialog_opens_for_the_cards(qtbot: QtBot) -> None:
 
 def test_output_into_a_missing_folder_is_refused_by_name(qapp: object, tmp_path: Path) -> None:
     """Exporting into a folder that does not exist names that folder."""
-    with pytest.raises(ValueError, match="output: the folder .*missing does not exist"):
+    with pytest.raises(ValueError, match=r"output: the folder .*missing does not exist"):
         export_pdf(sample_cards(1), tmp_path / "missing" / "sheets.pdf")
