@@ -25,6 +25,7 @@ from battlewheel.engine.combat import (
     Defence,
     MoveCounter,
     NextTick,
+    RemoveCombatant,
     ResolveAttack,
     ResolveCounterattack,
     RollAmbush,
@@ -276,3 +277,24 @@ def test_dragging_an_actor_back_onto_a_finished_tick_does_not_repeat_its_damage(
     session.apply(DeclareFlurry("a", (DeclaredManoeuvre("guard"),)))
     session.apply(ApplyTickEffects())
     assert session.state.combatants["b"].health.bashing == 2
+
+
+def test_removing_a_target_drops_the_attacks_still_aimed_at_them() -> None:
+    """A declares two punches at B; B leaves the fight; nothing is left to resolve."""
+    session = _duel(3, 1)
+    session.apply(DeclareFlurry("a", (_punch("b"), _punch("b"))))
+    session.apply(ResolveAttack("a", 0, attack=typed(0), defence=Defence("dodge")))
+    session.apply(RemoveCombatant("b"))
+    assert session.state.pending_attacks() == ()
+    assert session.state.phase == PHASE_EFFECTS
+    session.apply(ApplyTickEffects())
+
+
+def test_dragging_a_defender_away_keeps_the_attacks_made_on_them() -> None:
+    """B is struck at on tick 1 and then delayed by hand; A's resolved attack stays resolved."""
+    session = _duel(3, 3)
+    session.apply(DeclareFlurry("a", (_punch("b"),)))
+    session.apply(ResolveAttack("a", 0, attack=typed(0), defence=Defence("dodge")))
+    session.apply(MoveCounter("b", tick=4))
+    assert session.state.pending_attacks() == ()
+    assert len(session.state.tick.attacks) == 1

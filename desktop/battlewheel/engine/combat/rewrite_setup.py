@@ -52,7 +52,7 @@ def remove_combatant(state: Combat, action: RemoveCombatant) -> list[Event]:
     state.concealment.pop(action.id, None)
     for targets in state.concealment.values():
         targets.pop(action.id, None)
-    state.tick.forget(action.id)
+    state.tick.forget(action.id, as_target=True)
     return [Event("combatant_removed", action.id, sentence)]
 
 

@@ -114,14 +114,17 @@ class TickState:
             self.effects_applied,
         )
 
-    def forget(self, cid: str) -> None:
-        """Drop a combatant's part in the tick (removed from the fight, or dragged away)."""
+    def forget(self, cid: str, *, as_target: bool = False) -> None:
+        """Drop a combatant's flurry and attacks from the tick (dragged away, or removed).
+
+        ``as_target`` also drops attacks made on them (they have left the fight).
+        """
         self.flurries.pop(cid, None)
         self.movement.pop(cid, None)
         self.attacks = [
             attack
             for attack in self.attacks
-            if cid not in (getattr(attack, "attacker", None), getattr(attack, "defender", None))
+            if attack.attacker != cid and not (as_target and attack.defender == cid)
         ]
 
 
@@ -190,7 +193,9 @@ class Combat:
         pending = []
         for cid, flurry in self.tick.flurries.items():
             for index in flurry.attack_indexes():
-                if (cid, index) not in done:
+                # An attack on someone who has left the fight is dropped.
+                gone = flurry.declared[index].target not in self.combatants
+                if (cid, index) not in done and not gone:
                     pending.append((cid, index))
         return tuple(pending)
 
