@@ -14,6 +14,7 @@ from battlewheel.engine.combat import (
     DeclaredManoeuvre,
     DeclareFlurry,
     Defence,
+    MoveCounter,
     NextTick,
     ResolveAttack,
     RollJoinBattle,
@@ -136,3 +137,19 @@ def test_an_unknown_ruleset_is_refused_naming_the_known_ones() -> None:
     """Asking for '4e' lists 2e-rewrite."""
     with pytest.raises(IllegalAction, match="2e-rewrite"):
         CombatSession.new(ruleset="4e")
+
+
+def test_the_segment_count_sets_where_a_dragged_counter_lands() -> None:
+    """On a 10-segment wheel at tick 1, a drop on segment 0 is tick 10 (tick 7 on seven)."""
+    session = _duel(RulesetOptions(segment_count=10))
+    session.apply(MoveCounter("b", segment=0))
+    assert session.state.combatants["b"].next_tick == 10
+
+
+def test_the_late_join_cap_option_reaches_the_late_joiner() -> None:
+    """Reaction Count 3 at tick 1, a botched late Join Battle: tick 7, or tick 8 by the option."""
+    for cap, tick in (("from_active_tick", 7), ("from_next_segment", 8)):
+        session = _duel(RulesetOptions(late_join_cap=cap))
+        session.apply(AddCombatant("c", person("C"), "enemy"))
+        session.apply(RollJoinBattle("c", DiceEntry.of_successes(0, botch=True)))
+        assert session.state.combatants["c"].next_tick == tick
