@@ -86,6 +86,9 @@ class WheelScene(QGraphicsScene):
         # Tick labels at three and nine o'clock stick out furthest (see label_point).
         wide, high = OUTER_RADIUS + 110, LABEL_RADIUS + _MARGIN
         self.setSceneRect(QRectF(-wide, -high, 2 * wide, 2 * high))
+        # A few dozen items that move on every change: a linear scan beats keeping a
+        # BSP tree up to date (Qt's advice for scenes with moving items).
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
         self.wheel = WheelInfo()
         self.text_scale = 1.0
         self.segments: list[SegmentItem] = []
