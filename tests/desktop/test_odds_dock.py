@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
-from pytestqt.qtbot import QtBot
 
 from battlewheel.views.odds_dock import AttackSetup, OddsDock
+from tests.desktop.d2_combatants import shown
+
+__all__ = ["shown"]
 
 # Two dice at target 7 with double 10s, worked by hand: each die fails 6/10, scores one
 # success on 7-9 (3/10) and two on a 10 (1/10). P(0)=.36, P(1)=.36, P(2)=.09+.12=.21,
@@ -13,23 +17,23 @@ from battlewheel.views.odds_dock import AttackSetup, OddsDock
 TWO_DICE = [0.36, 0.36, 0.21, 0.06, 0.01]
 
 
-def _dock(qtbot: QtBot) -> OddsDock:
-    dock = OddsDock()
-    qtbot.addWidget(dock)
-    dock.show()
-    return dock
+Shown = Callable[[OddsDock], OddsDock]
 
 
-def test_an_empty_dock_says_no_attack_is_chosen(qtbot: QtBot) -> None:
+def _dock(shown: Shown) -> OddsDock:
+    return shown(OddsDock())
+
+
+def test_an_empty_dock_says_no_attack_is_chosen(shown: Shown) -> None:
     """Before any attack the DV box is off and the title explains why."""
-    dock = _dock(qtbot)
+    dock = _dock(shown)
     assert dock.panel.title_label.text().startswith("No attack chosen")
     assert not dock.panel.dv_box.isEnabled()
 
 
-def test_two_dice_against_dv_1_hit_28_percent(qtbot: QtBot) -> None:
+def test_two_dice_against_dv_1_hit_28_percent(shown: Shown) -> None:
     """Hitting DV 1 needs 2+ successes: .21 + .06 + .01 = 28%."""
-    dock = _dock(qtbot)
+    dock = _dock(shown)
     dock.panel.set_provider(AttackSetup("Punch", attack_dice=2).odds, dv=1)
     odds = dock.panel.odds()
     assert odds is not None
@@ -38,9 +42,9 @@ def test_two_dice_against_dv_1_hit_28_percent(qtbot: QtBot) -> None:
     assert dock.panel.hit_label.text().startswith("Chance to hit vs DV 1: 28%")
 
 
-def test_changing_the_dv_updates_the_chance_and_the_bars(qtbot: QtBot) -> None:
+def test_changing_the_dv_updates_the_chance_and_the_bars(shown: Shown) -> None:
     """DV 2 leaves 3+ successes: 7%; DV 0 gives 1 - .36 = 64%."""
-    dock = _dock(qtbot)
+    dock = _dock(shown)
     dock.panel.set_provider(AttackSetup("Punch", attack_dice=2).odds, dv=1)
     changed: list[int] = []
     dock.panel.dvChanged.connect(changed.append)
@@ -52,9 +56,9 @@ def test_changing_the_dv_updates_the_chance_and_the_bars(qtbot: QtBot) -> None:
     assert changed == [2, 0]
 
 
-def test_automatic_successes_shift_the_distribution(qtbot: QtBot) -> None:
+def test_automatic_successes_shift_the_distribution(shown: Shown) -> None:
     """Two dice and Accuracy 2: the same shape two successes higher; DV 2 is hit 64%."""
-    dock = _dock(qtbot)
+    dock = _dock(shown)
     dock.panel.set_provider(AttackSetup("Sword", attack_dice=2, automatic_successes=2).odds, dv=2)
     odds = dock.panel.odds()
     assert odds is not None
@@ -62,13 +66,13 @@ def test_automatic_successes_shift_the_distribution(qtbot: QtBot) -> None:
     assert odds.hit_chance == pytest.approx(0.64)
 
 
-def test_damage_spread_of_a_hit_against_an_extra_counts_every_die(qtbot: QtBot) -> None:
+def test_damage_spread_of_a_hit_against_an_extra_counts_every_die(shown: Shown) -> None:
     """One die vs DV 0 with no Strength or weapon levels, against an extra.
 
     A hit has excess 1 (a 7-9, chance .3 of all rolls) or 2 (a 10, chance .1); an
     extra turns each die into a level, so a hit deals 1 level 3/4 and 2 levels 1/4.
     """
-    dock = _dock(qtbot)
+    dock = _dock(shown)
     dock.panel.set_provider(AttackSetup("Punch", attack_dice=1, extra=True).odds, dv=0)
     odds = dock.panel.odds()
     assert odds is not None

@@ -194,9 +194,10 @@ class OddsPanel(QWidget):
         return text
 
     def _draw_successes(self, odds: AttackOdds) -> None:
-        xs = list(range(len(odds.successes)))
+        shown = _shown(odds.successes)
+        xs = list(range(len(shown)))
         brushes = [pg.mkBrush(HIT_COLOUR if x > odds.dv else MISS_COLOUR) for x in xs]
-        heights = [100 * chance for chance in odds.successes]
+        heights = [100 * chance for chance in shown]
         bars = pg.BarGraphItem(x=xs, height=heights, width=0.8, brushes=brushes)
         self.success_plot.addItem(bars)
         _whole_number_ticks(self.success_plot, len(xs))
@@ -210,16 +211,25 @@ class OddsPanel(QWidget):
     def _draw_levels(self, odds: AttackOdds) -> None:
         if not odds.levels:
             return
-        xs = list(range(len(odds.levels)))
-        heights = [100 * chance for chance in odds.levels]
+        shown = _shown(odds.levels)
+        xs = list(range(len(shown)))
+        heights = [100 * chance for chance in shown]
         bars = pg.BarGraphItem(x=xs, height=heights, width=0.8, brush=DAMAGE_COLOUR)
         self.level_plot.addItem(bars)
         _whole_number_ticks(self.level_plot, len(xs))
 
 
+def _shown(distribution: Sequence[float]) -> list[float]:
+    """The bars worth drawing: a tail too unlikely to see (under 0.05%) is cut off."""
+    bars = list(distribution)
+    while len(bars) > 1 and bars[-1] < 0.0005:
+        bars.pop()
+    return bars
+
+
 def _whole_number_ticks(plot: pg.PlotWidget, count: int) -> None:
     """Label every bar (thinned out on long pools) and never a fraction of a success."""
-    step = max(1, count // 12)
+    step = 1 if count <= 12 else 2 if count <= 24 else 5
     ticks = [(x, str(x)) for x in range(0, count, step)]
     plot.getAxis("bottom").setTicks([ticks])
 

@@ -37,7 +37,7 @@ from battlewheel.engine.combat.actions import (
     StartCombat,
 )
 from battlewheel.engine.combat.state import TOTALLY, Combat
-from battlewheel.engine.errors import IllegalAction
+from battlewheel.engine.errors import RulesError
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.apply import Trial, push_all, trial
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource
@@ -303,7 +303,7 @@ class CombatSetupDialog(QDialog):
         super().accept()
 
 
-def preview_text(state: Combat, refusal: IllegalAction | None) -> str:
+def preview_text(state: Combat, refusal: RulesError | None) -> str:
     """Where each counter would stand, tick by tick, or what is still missing."""
     if refusal is not None or not state.started:
         waiting = [c.name for c in state.combatants.values()

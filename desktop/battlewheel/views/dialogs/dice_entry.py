@@ -17,6 +17,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QButtonGroup,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -127,12 +128,12 @@ class DiceEntryWidget(QWidget):
         if self._compact:
             self._lay_out_compact()
             return
-        modes = QHBoxLayout()
-        modes.addWidget(self.roll_mode)
-        modes.addWidget(self.roll_button)
-        modes.addSpacing(12)
-        modes.addWidget(self.typed_mode)
-        modes.addWidget(self.typed, 1)
+        modes = QGridLayout()
+        modes.addWidget(self.roll_mode, 0, 0)
+        modes.addWidget(self.roll_button, 0, 1, Qt.AlignmentFlag.AlignLeft)
+        modes.addWidget(self.typed_mode, 1, 0)
+        modes.addWidget(self.typed, 1, 1)
+        modes.setColumnStretch(1, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.title_label)
@@ -158,8 +159,9 @@ class DiceEntryWidget(QWidget):
     # -- the pool ---------------------------------------------------------
     def set_pool(self, dice: int, *, target: int = 7, double_tens: bool = True) -> None:
         """The pool this entry is for; a change of pool forgets faces already rolled."""
-        if (dice, target, double_tens) != (self._pool, self._target, self._double_tens):
-            self._rolled = None
+        if (dice, target, double_tens) == (self._pool, self._target, self._double_tens):
+            return
+        self._rolled = None
         self._pool, self._target, self._double_tens = dice, target, double_tens
         self._sync()
 

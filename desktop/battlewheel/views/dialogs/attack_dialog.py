@@ -1,0 +1,304 @@
+"""The attack dialog: one declared attack through the nine steps, in order.
+
+Steps 1-2 are forms (``attack_inputs``); step 3 shows the pool as the engine builds
+it and the odds against the chosen DV before any die is rolled; the rolls are typed
+or rolled (``DiceEntryWidget``); steps 3-8 are then shown as the engine resolves
+them on a copy of the combat (000 §Attack Resolution). Resolve pushes one
+``ResolveAttack`` on the undo stack; damage is rolled later, once per flurry.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QVBoxLayout,
+    QWidget,
+)
+
+from battlewheel.engine.combat import attack as rules
+from battlewheel.engine.combat import stunts, values
+from battlewheel.engine.combat.actions_attack import ResolveAttack
+from battlewheel.engine.combat.rewrite_flurry import DeclaredFlurry
+from battlewheel.engine.combat.state import Combat, Combatant
+from battlewheel.engine.traits import CharacterKind
+from battlewheel.models.combat_model import CombatModel
+from battlewheel.views.dialogs.apply import trial
+from battlewheel.views.dialogs.attack_inputs import AttackForm, DefenceForm, dv_label
+from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource
+from battlewheel.views.odds_dock import AttackSetup, OddsPanel, OddsProvider
+
+RESOLVE_SHORTCUT = "Ctrl+Return"
+
+
+class AttackDialog(QDialog):
+    """Resolve the attack at ``index`` of ``attacker``'s declared flurry."""
+
+    oddsChanged = Signal(object, int)  # (OddsProvider, DV) for the main window's odds dock
+
+    def __init__(self, model: CombatModel, attacker: str, index: int,
+                 parent: QWidget | None = None, *, face_source: FaceSource | None = None) -> None:
+        super().__init__(parent)
+        self.model, self.attacker_id, self.index = model, attacker, index
+        state = model.state
+        flurry = state.tick.flurries[attacker]
+        assert isinstance(flurry, DeclaredFlurry)
+        self.flurry = flurry
+        self.defender_id = flurry.declared[index].target or ""
+        weapon = flurry.plan.manoeuvres[index].weapon
+        assert weapon is not None
+        self.weapon = weapon
+        self.setWindowTitle(f"Attack: {self._headline(state)}")
+        self._build(state, face_source)
+        self._update()
+
+    def _headline(self, state: Combat) -> str:
+        return (f"{state.name(self.attacker_id)} attacks {state.name(self.defender_id)} "
+                f"with {self.weapon.name}")
+
+    # -- layout -------------------------------------------------------------------
+    def _build(self, state: Combat, source: FaceSource | None) -> None:
+        attacker, defender = self.attacker(), self.defender()
+        specialties = attacker.character.specialties.get(self.weapon.ability, {})
+        self.attack_form = AttackForm(specialties, self)
+        self.defence_form = DefenceForm(defender.dvs, self)
+        self.stunt_dice = DiceEntryWidget("Stunt dice", self, face_source=source, compact=True)
+        self.attack_dice = DiceEntryWidget("3. Attack roll", self, face_source=source)
+        self.reroll_dice = DiceEntryWidget("4. Third Excellency reroll", self, face_source=source)
+        self.virtue_dice = DiceEntryWidget("5. Defender's virtue dice", self, face_source=source,
+                                           compact=True)
+        self.pool_label = QLabel(self)
+        self.pool_label.setWordWrap(True)
+        self.steps_label = QLabel(self)
+        self.steps_label.setWordWrap(True)
+        self.steps_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.steps_label.setMinimumWidth(self.fontMetrics().averageCharWidth() * 50)
+        self.refusal_label = QLabel(self)
+        self.refusal_label.setWordWrap(True)
+        self.refusal_label.setStyleSheet("color: #b3261e;")
+        self.odds = OddsPanel(self)
+        self.odds.dvChanged.connect(lambda _dv: None)
+        self._connect()
+        self._lay_out(state)
+
+    def _connect(self) -> None:
+        for form in (self.attack_form, self.defence_form):
+            form.changed.connect(self._update)
+        self.attack_form.changed.connect(self._resuggest_dv)
+        for entry in (self.stunt_dice, self.attack_dice, self.reroll_dice, self.virtue_dice):
+            entry.entryChanged.connect(self._update)
+
+    def _lay_out(self, state: Combat) -> None:
+        roll_box = QGroupBox("Rolls", self)
+        roll_layout = QVBoxLayout(roll_box)
+        roll_layout.addWidget(self.pool_label)
+        for entry in (self.stunt_dice, self.attack_dice, self.reroll_dice, self.virtue_dice):
+            roll_layout.addWidget(entry)
+        steps_box = QGroupBox("Steps as the engine resolves them", self)
+        QVBoxLayout(steps_box).addWidget(self.steps_label)
+        declared = QVBoxLayout()
+        declared.addWidget(self.attack_form)
+        declared.addWidget(self.defence_form)
+        declared.addStretch(1)
+        rolls = QVBoxLayout()
+        rolls.addWidget(roll_box)
+        rolls.addWidget(steps_box)
+        rolls.addStretch(1)
+        body = QHBoxLayout()
+        body.addLayout(declared, 3)
+        body.addLayout(rolls, 4)
+        body.addWidget(self.odds, 4)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        self.resolve_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.resolve_button.setText("&Resolve attack")
+        self.resolve_button.setToolTip(f"Record this attack ({RESOLVE_SHORTCUT})")
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        QShortcut(QKeySequence(RESOLVE_SHORTCUT), self, self.accept)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel(f"<b>{self._headline(state)}</b>", self))
+        layout.addLayout(body, 1)
+        layout.addWidget(self.refusal_label)
+        layout.addWidget(self.buttons)
+        width = self.fontMetrics().averageCharWidth()
+        self.resize(width * 190, self.fontMetrics().height() * 36)
+
+    # -- reading the fight --------------------------------------------------------
+    def attacker(self) -> Combatant:
+        return self.model.state.combatants[self.attacker_id]
+
+    def defender(self) -> Combatant:
+        return self.model.state.combatants[self.defender_id]
+
+    def declaration(self) -> rules.AttackDeclaration:
+        """Steps 1 and 3 as the engine sees them, without the stunt's unrolled dice."""
+        who, form = self.attacker(), self.attack_form
+        charms = form.charms()
+        return rules.AttackDeclaration(
+            attacker=rules.attacker_for(who.character, self.weapon,
+                                        wound_penalty=who.wound_penalty,
+                                        specialty=form.chosen_specialty()),
+            weapon=self.weapon,
+            multiple_action_penalty=self.flurry.plan.action_penalties[self.index] or 0,
+            off_hand=self.flurry.declared[self.index].off_hand,
+            stunt_successes=self._stunt_successes(),
+            willpower=form.willpower.isChecked(),
+            charm_dice=charms.charm_dice,
+            charm_successes=charms.charm_successes,
+            reroll=charms.reroll,
+            charm_levels=charms.charm_levels,
+            external_penalty=form.external.value(),
+            inapplicable_dvs=frozenset(charms.inapplicable_dvs),
+        )
+
+    def _stunt_successes(self) -> int:
+        entry = self.stunt_dice.entry()
+        if entry is None:
+            return 0
+        return rules.roll_entry(self.stunt_dice.pool(), entry).rolled_successes
+
+    def action(self) -> ResolveAttack:
+        """The action as the GM has filled the dialog in so far."""
+        form = self.attack_form
+        return ResolveAttack(
+            attacker=self.attacker_id,
+            index=self.index,
+            attack=self.attack_dice.entry(),
+            stunt=form.stunt.value(),
+            stunt_dice=self.stunt_dice.entry(),
+            willpower=form.willpower.isChecked(),
+            specialty=form.chosen_specialty(),
+            external_penalty=form.external.value(),
+            charms=form.charms(),
+            defence=self.defence_form.defence(),
+            reroll=self.reroll_dice.entry() if form.reroll.isChecked() else None,
+            virtue=self.virtue_dice.entry(),
+        )
+
+    # -- updating -----------------------------------------------------------------
+    def _resuggest_dv(self) -> None:
+        self.defence_form.suggest(self.attack_form.inapplicable())
+
+    def _update(self) -> None:
+        declaration = self.declaration()
+        base, dice, modifiers = rules.attack_pool(declaration)
+        autos = rules.automatic_successes(declaration)
+        self._set_pools(declaration, dice)
+        self.pool_label.setText(pool_text(base, dice, modifiers, autos))
+        provider = self.odds_provider(declaration, dice, sum(autos.values()))
+        dv = self.expected_dv()
+        self.odds.set_provider(provider, dv)
+        self.oddsChanged.emit(provider, dv)
+        self._preview()
+
+    def _set_pools(self, declaration: rules.AttackDeclaration, dice: int) -> None:
+        kind = self.attacker().character.kind
+        double = declaration.attacker.double_tens
+        self.stunt_dice.set_pool(stunts.stunt_dice(self.attack_form.stunt.value(), kind),
+                                 double_tens=double)
+        self.stunt_dice.setVisible(self.stunt_dice.pool() > 0)
+        self.attack_dice.set_pool(dice, double_tens=double)
+        self.reroll_dice.set_pool(dice, double_tens=double)
+        self.reroll_dice.setVisible(self.attack_form.reroll.isChecked())
+        self.virtue_dice.set_pool(self.defence_form.virtue_dice.value())
+        self.virtue_dice.setVisible(self.virtue_dice.pool() > 0)
+
+    def expected_dv(self) -> int:
+        """The DV the attack meets, before virtue dice (000 §Apply Defences)."""
+        step = rules.apply_defence(self.declaration(), planned_defence(self), rules.AttackDice())
+        return step.final_dv
+
+    def odds_provider(self, declaration: rules.AttackDeclaration, dice: int,
+                      automatic: int) -> OddsProvider:
+        """The odds of this attack at a given DV, for the panel and the odds dock."""
+        defender = self.defender().character
+        target = rules.target_for(defender, self.weapon.damage_type, piercing=self.weapon.piercing)
+        soak = rules.soak_parts(declaration, target)[3]
+        _, levels, strength = rules.raw_damage(declaration, 0)
+        setup = AttackSetup(
+            title=self._headline(self.model.state),
+            attack_dice=dice,
+            automatic_successes=automatic,
+            external_penalty=declaration.external_penalty,
+            double_tens=declaration.attacker.double_tens,
+            strength_dice=strength + declaration.charm_damage_dice,
+            weapon_levels=levels,
+            hardness=target.hardness,
+            soak=soak,
+            extra=defender.kind is CharacterKind.EXTRA,
+        )
+        return setup.odds
+
+    def _preview(self) -> None:
+        result = trial(self.model.session, [self.action()])
+        if result.refusal is not None:
+            self.steps_label.setText("Enter the rolls to see the steps."
+                                     if self.attack_dice.entry() is None else "")
+            self.refusal_label.setText("" if self.attack_dice.entry() is None
+                                       else str(result.refusal))
+            self.resolve_button.setEnabled(False)
+            return
+        outcome = result.state.tick.attacks[-1].outcome
+        chosen = self.defence_form.chosen_dv()
+        lines = [f"{n}. {title}: {text.replace(chosen, dv_label(chosen))}"
+                 for n, title, text in rules.describe_steps(outcome)]
+        self.steps_label.setText("\n".join(lines))
+        self.refusal_label.setText("")
+        self.resolve_button.setEnabled(True)
+
+    def steps(self) -> str:
+        return self.steps_label.text()
+
+    def refusal(self) -> str:
+        return self.refusal_label.text()
+
+    def accept(self) -> None:
+        """Record the attack as one undo step; stay open if the engine refuses."""
+        if not self.resolve_button.isEnabled():
+            return
+        refusal = self.model.push(self.action())
+        if refusal is not None:
+            self.refusal_label.setText(str(refusal))
+            return
+        super().accept()
+
+
+def planned_defence(dialog: AttackDialog) -> rules.DefenceDeclaration:
+    """The defence as the engine builds it from the fight, before any defence dice."""
+    state, attacker, defender = dialog.model.state, dialog.attacker(), dialog.defender()
+    chosen = dialog.defence_form.defence()
+    onslaught = sum(1 for done in state.tick.attacks
+                    if done.attacker == attacker.id and done.defender == defender.id)
+    return rules.DefenceDeclaration(
+        dv_name=chosen.dv,
+        dv=values.base_dvs(defender).get(chosen.dv, 0),
+        dv_kind=rules.dv_kind(chosen.dv),
+        dv_penalty=defender.dv_penalty,
+        stunt_bonus=stunts.stunt_dv_bonus(chosen.stunt, defender.character.kind),
+        charm_dv_bonus=chosen.charm_dv_bonus,
+        onslaught=onslaught,
+        surprise=state.margin_of_surprise(defender.id, attacker.id),
+    )
+
+
+def pool_text(base: int, dice: int, modifiers: dict[str, int], autos: dict[str, int]) -> str:
+    """The attack pool in words: base, what changed it, the dice, automatic successes."""
+    changes = ", ".join(f"{name} {value:+d}" if name in ("bonus dice", "charm dice")
+                        else f"{name} -{value}" for name, value in modifiers.items())
+    text = f"Dexterity + Ability {base}"
+    if changes:
+        text += f" ({changes})"
+    text += f" → {max(dice, 0)} dice"
+    if autos:
+        text += " + automatic successes: " + ", ".join(f"{k} {v}" for k, v in autos.items())
+    return text
+
+
+__all__ = ["AttackDialog", "dv_label", "pool_text"]

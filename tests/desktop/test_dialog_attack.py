@@ -1,0 +1,122 @@
+"""The attack dialog: the nine steps in order, typed or rolled dice, odds before rolling."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from battlewheel.engine.combat.actions_attack import DeclaredManoeuvre, DeclareFlurry
+from battlewheel.engine.combat.state import PHASE_EFFECTS
+from battlewheel.engine.dice import DiceEntry, SeededDice
+from battlewheel.models.combat_model import CombatModel
+from battlewheel.views.dialogs.attack_dialog import AttackDialog
+from tests.desktop.d2_combatants import first_tick_model, shown
+
+__all__ = ["shown"]
+
+SWORD_AT_BANDIT = DeclaredManoeuvre("attack", "Straight sword", "bandit")
+
+
+Shown = Callable[[AttackDialog], AttackDialog]
+
+
+def _dialog(shown: Shown, attacks: int = 1) -> tuple[CombatModel, AttackDialog]:
+    model = first_tick_model()
+    assert model.push(DeclareFlurry("ejava", (SWORD_AT_BANDIT,) * attacks)) is None
+    dialog = shown(AttackDialog(model, "ejava", 0, face_source=SeededDice(8)))
+    return model, dialog
+
+
+def test_the_pool_and_the_best_dv_are_shown_before_any_roll(shown: Shown) -> None:
+    """Dex 4 + Melee 4 = 8 dice, Accuracy 2; the bandit's best DV is the sword parry.
+
+    Bandit (mortal, rounds down): parry (Dex 2 + Melee 2 + Defence 1) / 2 = 2, dodge
+    (Dex 2 + Dodge 1) / 2 = 1.
+    """
+    _model, dialog = _dialog(shown)
+    assert dialog.pool_label.text() == (
+        "Dexterity + Ability 8 → 8 dice + automatic successes: accuracy 2"
+    )
+    assert dialog.defence_form.chosen_dv() == "parry:Straight sword"
+    assert "★ best" in dialog.defence_form.dv.currentText()
+    assert dialog.steps() == "Enter the rolls to see the steps."
+    assert not dialog.resolve_button.isEnabled()
+    odds = dialog.odds.odds()
+    assert odds is not None and odds.dv == 2
+
+
+def test_typed_faces_walk_the_steps_worked_by_hand(shown: Shown) -> None:
+    """7 7 10 3 2 1 8 9 is 6 successes, +2 Accuracy = 8 against DV 2: excess 6.
+
+    Raw damage 6 + Strength 3 = 9 dice and 3 levels; lethal soak Stamina 2 / 2 = 1
+    comes off the levels: 9 dice and 2 levels.
+    """
+    _model, dialog = _dialog(shown)
+    dialog.attack_dice.set_typed("7 7 10 3 2 1 8 9")
+    lines = dialog.steps().splitlines()
+    assert lines[2] == "3. Attack roll: 8 dice of 8: 6 successes + automatic (accuracy 2) = 8"
+    assert lines[4].endswith("final DV 2; 8 vs DV: excess 6: a hit")
+    assert lines[5].startswith("7. Raw damage: 6 excess + 3 Strength + 0 charm = 9 dice")
+    assert lines[6].endswith("9 dice and 2 levels")
+    assert dialog.resolve_button.isEnabled()
+
+
+def test_resolving_records_the_attack_as_one_undo_step(qtbot: QtBot, shown: Shown) -> None:
+    """Ctrl+Return resolves; the tick moves to its effects; one undo takes it back."""
+    model, dialog = _dialog(shown)
+    dialog.attack_dice.set_typed("6")
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    qtbot.keyClick(dialog, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert dialog.result() == AttackDialog.DialogCode.Accepted
+    assert model.state.phase == PHASE_EFFECTS
+    (done,) = model.state.tick.attacks
+    assert done.outcome.excess == 6
+    model.undo_stack.undo()
+    assert model.state.tick.attacks == []
+
+
+def test_rolling_for_me_stores_the_seeded_faces_in_the_action(qtbot: QtBot, shown: Shown) -> None:
+    """Roll draws 8 faces from the dice source; the action carries exactly those faces."""
+    _model, dialog = _dialog(shown)
+    qtbot.mouseClick(dialog.attack_dice.roll_button, Qt.MouseButton.LeftButton)
+    assert dialog.action().attack == DiceEntry.of_faces(SeededDice(8).faces(8))
+    assert dialog.steps().startswith("1. Declare attack: Straight sword (L)")
+
+
+def test_a_nonsense_roll_shows_its_message_and_cannot_be_resolved(shown: Shown) -> None:
+    """Three faces for an 8-die pool: the message shows and Resolve stays off."""
+    model, dialog = _dialog(shown)
+    dialog.attack_dice.set_typed("7 7 3")
+    assert dialog.attack_dice.error() == "3 faces given for a pool of 8 dice"
+    assert not dialog.resolve_button.isEnabled()
+    dialog.accept()
+    assert model.state.tick.attacks == []
+
+
+def test_choosing_another_dv_updates_the_odds(shown: Shown) -> None:
+    """Switching to Dodge 1 lowers the DV in the odds panel from 2 to 1."""
+    _model, dialog = _dialog(shown)
+    before = dialog.odds.odds()
+    dialog.defence_form.dv.setCurrentIndex(dialog.defence_form.dv.findData("dodge"))
+    after = dialog.odds.odds()
+    assert before is not None and after is not None
+    assert (before.dv, after.dv) == (2, 1)
+    assert after.hit_chance > before.hit_chance
+
+
+def test_the_second_attack_of_a_flurry_carries_its_penalty_and_onslaught(shown: Shown) -> None:
+    """Two sword attacks: the first takes -2 dice (two manoeuvres), so 6 of 8 dice.
+
+    The second takes -3 (5 dice) and meets the parry 2 less 1 onslaught: DV 1.
+    """
+    model, dialog = _dialog(shown, attacks=2)
+    assert dialog.attack_dice.pool() == 6
+    dialog.attack_dice.set_typed("0")
+    dialog.accept()
+    second = shown(AttackDialog(model, "ejava", 1))
+    assert second.attack_dice.pool() == 5
+    odds = second.odds.odds()
+    assert odds is not None and odds.dv == 1
