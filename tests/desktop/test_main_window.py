@@ -9,7 +9,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDockWidget
 from pytestqt.qtbot import QtBot
 
-from battlewheel.engine.combat.actions import EndCombat
+from battlewheel.engine.combat.actions import EndCombat, MoveCounter
 from battlewheel.engine.combat.actions_attack import DeclaredManoeuvre, DeclareFlurry
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.demo import demo_session
@@ -281,3 +281,21 @@ def test_choosing_a_sheet_tab_selects_its_counter(window: MainWindow) -> None:
     window.sheet_docks["bandit3"].raise_()
     QApplication.processEvents()
     assert window.scene.selected_counter() == "bandit3"
+
+
+def test_the_history_dock_goes_back_several_steps_at_once(window: MainWindow) -> None:
+    """Two moves listed in History; choosing the first line takes both back."""
+    window.combat.push(MoveCounter(combatant="bandit1", segment=6))
+    window.combat.push(MoveCounter(combatant="bandit2", segment=6))
+    view = window.history_view
+    assert view.model().rowCount() == 3
+    view.setCurrentIndex(view.model().index(0, 0))
+    state = window.combat.state.combatants
+    assert (state["bandit1"].next_tick, state["bandit2"].next_tick) == (4, 4)
+
+
+def test_the_status_line_names_the_next_step(window: MainWindow) -> None:
+    """At tick 1 of the demo the permanent status line names the actor and the next key."""
+    assert window.tick_label.text() == (
+        "Tick 1 · acting: Red Lotus Dancer · next: declare flurries (D)"
+    )

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QMessageBox,
     QToolBar,
+    QUndoView,
     QWidget,
 )
 
@@ -34,9 +35,30 @@ from battlewheel.views.wheel.view import WheelView
 
 if TYPE_CHECKING:  # the odds module pulls in pyqtgraph, loaded after first paint
     from battlewheel.engine.combat.session import CombatSession
+    from battlewheel.engine.combat.state import Combat
     from battlewheel.views.odds_dock import OddsProvider
 
 STATUS_MS = 10_000
+
+
+# What the GM does next in each phase of a tick (the engine's PHASE_* names).
+NEXT_STEP = {
+    "setup": "set up the battle (Ctrl+B)",
+    "declare": "declare flurries (D)",
+    "resolve": "roll the attacks (R)",
+    "effects": "apply the effects (Ctrl+Return)",
+    "done": "next tick (N)",
+    "ended": "the combat is over",
+}
+
+
+def status_text(state: "Combat") -> str:
+    """The permanent status line: the tick, who acts and the GM's next step."""
+    step = NEXT_STEP.get(state.phase, state.phase)
+    if state.current_tick is None:
+        return f"Not started: {step}"
+    acting = ", ".join(state.name(cid) for cid in state.acting_ids()) or "nobody"
+    return f"Tick {state.current_tick} · acting: {acting} · next: {step}"
 
 
 class MainWindow(QMainWindow):
@@ -103,12 +125,29 @@ class MainWindow(QMainWindow):
         self.addDockWidget(left, self.combatants_dock)
         self.addDockWidget(left, self.log_dock)
         self.tabifyDockWidget(self.log_dock, self.odds_dock)
+        self.history_dock = self._history_dock()
+        self.tabifyDockWidget(self.log_dock, self.history_dock)
         self.log_dock.raise_()
-        self.docks: list[QDockWidget] = [self.combatants_dock, self.log_dock, self.odds_dock]
+        self.docks: list[QDockWidget] = [
+            self.combatants_dock,
+            self.log_dock,
+            self.odds_dock,
+            self.history_dock,
+        ]
         # Character sheets are many widgets each: they are built just after first paint.
         self.sheet_docks: dict[str, QDockWidget] = {}
         self._sheets_ready = False
         self.resizeDocks([self.combatants_dock], [360], Qt.Orientation.Horizontal)
+
+    def _history_dock(self) -> QDockWidget:
+        # The undo stack as a list: clicking a step goes back (or forward) to it.
+        dock = QDockWidget("History", self)
+        dock.setObjectName("historyDock")
+        self.history_view = QUndoView(self.combat.undo_stack, dock)
+        self.history_view.setObjectName("historyView")
+        self.history_view.setEmptyLabel("As the combat was opened")
+        dock.setWidget(self.history_view)
+        return dock
 
     def _odds_placeholder(self) -> QDockWidget:
         # The charts need pyqtgraph (and numpy), which take longer to import than the
@@ -401,12 +440,7 @@ class MainWindow(QMainWindow):
             self.sheet_docks[first].raise_()
 
     def _show_status(self) -> None:
-        state = self.combat.state
-        if state.current_tick is None:
-            self.tick_label.setText("Not started")
-            return
-        acting = ", ".join(state.name(cid) for cid in state.acting_ids()) or "nobody"
-        self.tick_label.setText(f"Tick {state.current_tick} · {state.phase} · acting: {acting}")
+        self.tick_label.setText(status_text(self.combat.state))
 
     def _show_title(self) -> None:
         name = self.path.stem if self.path else "Demo combat"
