@@ -54,12 +54,20 @@ def _join(session: CombatSession, dice: SeededDice, cid: str) -> None:
 
 
 def _attack(
-    session: CombatSession, dice: SeededDice, attacker: str, index: int, **extra: object
+    session: CombatSession,
+    dice: SeededDice,
+    attacker: str,
+    index: int,
+    *,
+    defence: Defence | None = None,
+    charms: AttackCharms | None = None,
 ) -> None:
     """Resolve the next attack, the defender taking their best DV unless told otherwise."""
-    action = replace(ResolveAttack(attacker, index), **extra)
+    action = ResolveAttack(attacker, index, charms=charms or AttackCharms())
+    if defence is not None:
+        action = replace(action, defence=defence)
     preview = preview_attack(session.state, action)
-    if "defence" not in extra:
+    if defence is None:
         dvs = session.state.combatants[preview.defender].dvs
         action = replace(action, defence=Defence(best_dv(dvs)))
     rolled = DiceEntry.of_faces(dice.faces(preview.dice["attack"]))
@@ -72,11 +80,11 @@ def _effects(session: CombatSession, dice: SeededDice) -> None:
         if item.pools.all_failed:
             continue
         entries = {
-            name: DiceEntry.of_faces(dice.faces(item.pools.dice[kind]))
-            for name, kind in (("bashing", "B"), ("lethal", "L"), ("aggravated", "A"))
-            if item.pools.dice[kind]
+            kind: DiceEntry.of_faces(dice.faces(count))
+            for kind, count in item.pools.dice.items()
+            if count
         }
-        rolls.append(DamageRoll(item.attacker, item.target, **entries))
+        rolls.append(DamageRoll.by_type(item.attacker, item.target, entries))
     session.apply(ApplyTickEffects(tuple(rolls)))
 
 

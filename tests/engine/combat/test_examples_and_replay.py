@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from battlewheel.engine.combat import TOTALLY, CombatSession
+from battlewheel.engine.combat import TOTALLY, CombatSession, DeclareFlurry
 from battlewheel.engine.replay import replay_command
 
 from .examples import BUILDERS, EXAMPLES
@@ -53,8 +53,12 @@ def test_the_ambushed_guard_starts_totally_surprised_and_joins_late() -> None:
 
 def test_the_exalt_pays_for_seven_shadows_and_the_first_excellency() -> None:
     """16 personal motes less 6 for Seven Shadows Evasion and 3 for 3 Excellency dice leave 7."""
-    state = _load("exalt-versus-extras.json").state
+    session = _load("exalt-versus-extras.json")
+    state = session.state
     assert state.combatants["jade"].personal_motes == 7
+    flurries = [e.action for e in session.log if isinstance(e.action, DeclareFlurry)]
+    magical = [f for f in flurries if f.magical]
+    assert magical and len(magical[0].manoeuvres) == 3  # three swings of a Rate 2 sword
     soldiers = [c for cid, c in state.combatants.items() if cid != "jade"]
     assert all(c.health.incapacitated for c in soldiers)
 

@@ -48,6 +48,10 @@ SKILLS = {"brawl": 2, "dodge": 2, "awareness": 2, "stealth": 2}
 KINDS = (CharacterKind.MORTAL, CharacterKind.EXTRA, CharacterKind.SOLAR)
 
 
+def _coin(data: st.DataObject) -> bool:
+    return data.draw(st.booleans())
+
+
 def _faces(data: st.DataObject, count: int) -> DiceEntry:
     faces = data.draw(st.lists(st.integers(1, 10), min_size=count, max_size=count))
     return DiceEntry.of_faces(faces)
@@ -91,9 +95,9 @@ def _resolve(data: st.DataObject, session: CombatSession) -> Action:
 def _effects(data: st.DataObject, session: CombatSession) -> Action:
     rolls = []
     for item in pending_damage(session.state):
-        names = {"B": "bashing", "L": "lethal", "A": "aggravated"}
-        entries = {names[k]: _faces(data, n) for k, n in item.pools.dice.items() if n}
-        rolls.append(DamageRoll(item.attacker, item.target, **entries))
+        entries = {k: _faces(data, n) for k, n in item.pools.dice.items() if n}
+        pair = (item.attacker, item.target)
+        rolls.append(DamageRoll.by_type(*pair, entries, counterattack=item.counterattack))
     return ApplyTickEffects(tuple(rolls))
 
 
@@ -106,9 +110,9 @@ def _setup_action(data: st.DataObject, session: CombatSession) -> Action:
         for cid, c in state.combatants.items()
         if c.join_battle is None and c.surprise != TOTALLY
     ]
-    if unrolled and data.draw(st.booleans()):
+    if unrolled and _coin(data):
         return RollJoinBattle(unrolled[0], _faces(data, data.draw(st.integers(0, 5))))
-    if not unrolled and data.draw(st.booleans()):
+    if not unrolled and _coin(data):
         return StartCombat()
     cid = _someone(data, session)
     other = _someone(data, session)
@@ -124,11 +128,11 @@ def _setup_action(data: st.DataObject, session: CombatSession) -> Action:
 
 def _fight_action(data: st.DataObject, session: CombatSession) -> Action:
     state = session.state
-    if state.awaiting_flurry() and data.draw(st.booleans()):
+    if state.awaiting_flurry() and _coin(data):
         return _flurry(data, session, state.awaiting_flurry()[0])
-    if state.pending_attacks() and data.draw(st.booleans()):
+    if state.pending_attacks() and _coin(data):
         return _resolve(data, session)
-    if state.phase == "effects" and data.draw(st.booleans()):
+    if state.phase == "effects" and _coin(data):
         return _effects(data, session)
     cid = _someone(data, session)
     options: list[Action] = [

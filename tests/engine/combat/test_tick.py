@@ -67,9 +67,7 @@ def _harmless_damage(session: CombatSession) -> ApplyTickEffects:
     rolls = []
     for item in pending_damage(session.state):
         dice = {k: DiceEntry.of_faces((2,) * n) for k, n in item.pools.dice.items() if n}
-        names = {"B": "bashing", "L": "lethal", "A": "aggravated"}
-        entries = {names[k]: v for k, v in dice.items()}
-        rolls.append(DamageRoll(item.attacker, item.target, **entries))
+        rolls.append(DamageRoll.by_type(item.attacker, item.target, dice))
     return ApplyTickEffects(tuple(rolls))
 
 

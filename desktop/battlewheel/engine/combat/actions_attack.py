@@ -7,6 +7,7 @@ character sheet stored in the log.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -177,6 +178,25 @@ class DamageRoll:
     lethal: DiceEntry | None = None
     aggravated: DiceEntry | None = None
     counterattack: bool = False
+
+    @classmethod
+    def by_type(
+        cls,
+        attacker: str,
+        target: str,
+        rolls: Mapping[str, DiceEntry],
+        *,
+        counterattack: bool = False,
+    ) -> DamageRoll:
+        """A damage roll from entries keyed by damage type ``B``, ``L``, ``A``."""
+        return cls(
+            attacker,
+            target,
+            rolls.get("B"),
+            rolls.get("L"),
+            rolls.get("A"),
+            counterattack,
+        )
 
 
 @dataclass(frozen=True)
