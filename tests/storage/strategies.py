@@ -2,9 +2,14 @@
 
 from hypothesis import strategies as st
 
-from battlewheel.engine.character import Character, DamageType, Weapon
+from battlewheel.engine.character import Armour, Character, DamageType, Override, Weapon
 from battlewheel.engine.combat.actions import AddCombatant, SetHealth, SpendWillpower
-from battlewheel.engine.combat.options import RulesetOptions
+from battlewheel.engine.combat.options import (
+    FIRST_PENALTIES,
+    LATE_JOIN_CAPS,
+    OX_BODY_POOLS,
+    RulesetOptions,
+)
 from battlewheel.engine.combat.session import CombatSession
 from battlewheel.engine.health import HealthTrack
 from battlewheel.engine.traits import ABILITIES, ATTRIBUTES, VIRTUES, CharacterKind
@@ -39,6 +44,32 @@ def weapons(draw: st.DrawFn) -> Weapon:
 
 
 @st.composite
+def armours(draw: st.DrawFn) -> Armour:
+    """A valid suit of armour with soak and hardness per damage type."""
+    per_type = st.fixed_dictionaries({kind: st.integers(0, 50) for kind in DamageType})
+    return Armour(name=draw(names), soak=draw(per_type), hardness=draw(per_type),
+                  mobility_penalty=draw(st.integers(0, 10)), fatigue=draw(st.integers(0, 10)),
+                  notes=draw(notes))
+
+
+OVERRIDE_KEYS = ("dodge_dv", "soak:lethal", "soak:bashing:piercing", "hardness:aggravated",
+                 "parry_dv:Blade", "surprise_detection_value", "die_cap", "dv_cap")
+overrides = st.dictionaries(
+    st.sampled_from(OVERRIDE_KEYS),
+    st.builds(Override, st.integers(-20, 50), names), max_size=3,
+)
+
+options = st.builds(
+    RulesetOptions,
+    segment_count=st.integers(2, 60),
+    late_join_cap=st.sampled_from(LATE_JOIN_CAPS),
+    multiple_action_first_penalty=st.sampled_from(FIRST_PENALTIES),
+    damage_levels_divided_by_three=st.booleans(),
+    ox_body_resilience_pool=st.sampled_from(OX_BODY_POOLS),
+)
+
+
+@st.composite
 def characters(draw: st.DrawFn, name: str | None = None) -> Character:
     """A valid character of any kind with random traits, weapons and extra levels."""
     return Character(
@@ -56,6 +87,8 @@ def characters(draw: st.DrawFn, name: str | None = None) -> Character:
         personal_motes=draw(st.integers(0, 999)),
         peripheral_motes=draw(st.integers(0, 999)),
         weapons=tuple(draw(st.lists(weapons(), max_size=2))),
+        armour=draw(st.none() | armours()),
+        overrides=draw(overrides),
         extra_health_levels=tuple(draw(st.lists(st.sampled_from([0, 1, 2, 4]), max_size=4))),
         notes=draw(notes),
     )
@@ -64,7 +97,7 @@ def characters(draw: st.DrawFn, name: str | None = None) -> Character:
 @st.composite
 def sessions(draw: st.DrawFn) -> CombatSession:
     """A combat set up with a few combatants, some hurt by hand, some undone actions."""
-    session = CombatSession.new(RulesetOptions(segment_count=draw(st.integers(2, 12))))
+    session = CombatSession.new(draw(options))
     count = draw(st.integers(0, 3))
     for index in range(count):
         fighter = draw(characters(name=f"Fighter {index}"))

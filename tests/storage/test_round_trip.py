@@ -5,7 +5,8 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 
-from battlewheel.engine.character import Character, Weapon
+from battlewheel.engine.character import Armour, Character, Weapon
+from battlewheel.engine.combat.options import RulesetOptions
 from battlewheel.engine.combat.session import CombatSession
 from battlewheel.storage.campaign import (
     Campaign,
@@ -14,7 +15,14 @@ from battlewheel.storage.campaign import (
     load_demo_campaign,
     save_campaign,
 )
-from tests.storage.strategies import campaigns, characters, sessions, weapons
+from tests.storage.strategies import (
+    armours,
+    campaigns,
+    characters,
+    options,
+    sessions,
+    weapons,
+)
 
 SLOW = settings(max_examples=40, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
@@ -28,6 +36,18 @@ def through_json(obj: dict) -> dict:  # type: ignore[type-arg]
 def test_weapon_round_trips_through_json(weapon: Weapon) -> None:
     """A weapon written and read back is equal to the original."""
     assert Weapon.from_json(through_json(weapon.to_json())) == weapon
+
+
+@given(armours())
+def test_armour_round_trips_through_json(armour: Armour) -> None:
+    """A suit of armour written and read back is equal to the original."""
+    assert Armour.from_json(through_json(armour.to_json())) == armour
+
+
+@given(options)
+def test_ruleset_options_round_trip_through_json(chosen: RulesetOptions) -> None:
+    """Every ruling the GM chose comes back as chosen."""
+    assert RulesetOptions.from_json(through_json(chosen.to_json())) == chosen
 
 
 @SLOW
