@@ -14,6 +14,7 @@ from battlewheel.engine.combat.actions_attack import DeclaredManoeuvre, DeclareF
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.demo import demo_session
 from battlewheel.views import settings as prefs
+from battlewheel.views.dialogs.attack_dialog import AttackDialog
 from battlewheel.views.dialogs.flurry_builder import FlurryBuilderDialog
 from battlewheel.views.error_dialog import ErrorDialog, ErrorReporter
 from battlewheel.views.main_window import MainWindow
@@ -243,6 +244,18 @@ def test_roll_with_nothing_declared_says_so(window: MainWindow) -> None:
     QTest.keyClick(window.wheel_view, Qt.Key.Key_R)
     assert window.turn.dialog is None
     assert "No declared attack" in window.statusBar().currentMessage()
+
+
+def test_roll_opens_the_next_declared_attack(window: MainWindow) -> None:
+    """After Red Lotus Dancer declares a sword attack on Bandit 1, R opens that attack
+    and the window's odds dock shows its chances."""
+    _declare_attack(window)
+    QTest.keyClick(window.wheel_view, Qt.Key.Key_R)
+    dialog = window.turn.dialog
+    assert isinstance(dialog, AttackDialog)
+    assert (dialog.attacker_id, dialog.defender_id) == ("lotus", "bandit1")
+    assert window.odds_panel.odds() is not None
+    dialog.reject()
 
 
 def test_apply_before_the_attack_is_resolved_is_refused(window: MainWindow) -> None:
