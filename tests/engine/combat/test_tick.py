@@ -9,8 +9,10 @@ import pytest
 from battlewheel.engine import tables
 from battlewheel.engine.character import CharacterKind
 from battlewheel.engine.combat import (
+    PARTIALLY,
     PHASE_EFFECTS,
     PHASE_RESOLVE,
+    TOTALLY,
     AddCombatant,
     Advance,
     ApplyTickEffects,
@@ -296,3 +298,23 @@ def test_dragging_a_defender_away_keeps_the_attacks_made_on_them() -> None:
     session.apply(MoveCounter("b", tick=4))
     assert session.state.pending_attacks() == ()
     assert len(session.state.tick.attacks) == 1
+
+
+def test_an_alarm_raised_in_a_flurry_is_heard_when_surprise_is_reassessed() -> None:
+    """W stays Totally Surprised through step 5 and may Join Battle after the effects."""
+    session = CombatSession.new()
+    session.apply(AddCombatant("a", person("A"), "ally"))
+    session.apply(AddCombatant("amb", person("Amb"), "enemy"))
+    session.apply(AddCombatant("w", person("W"), "enemy"))
+    session.apply(DeclareConcealment("a", (Concealment("w"),)))
+    session.apply(RollAmbush("a", typed(4)))
+    session.apply(RollJoinBattle("a", typed(2)))
+    session.apply(RollJoinBattle("amb", typed(2)))
+    session.apply(StartCombat())
+    session.apply(NextTick())
+    session.apply(DeclareFlurry("amb", (DeclaredManoeuvre("raise_alarm"),)))
+    session.apply(DeclareFlurry("a", (DeclaredManoeuvre("guard"),)))
+    assert session.state.combatants["w"].surprise == TOTALLY
+    session.apply(ApplyTickEffects())
+    assert session.state.combatants["w"].surprise == PARTIALLY
+    assert session.state.awaiting_join_battle() == ("w",)
