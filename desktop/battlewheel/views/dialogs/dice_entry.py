@@ -84,9 +84,11 @@ class DiceEntryWidget(QWidget):
         *,
         face_source: FaceSource | None = None,
         compact: bool = False,
+        unit: str = "successes",
     ) -> None:
         super().__init__(parent)
         self._compact = compact
+        self._unit = unit
         self._source: FaceSource = face_source or default_face_source()
         self._pool = 0
         self._target = 7
@@ -221,6 +223,8 @@ class DiceEntryWidget(QWidget):
         if entry is None:
             return f"{self._pool} dice" + ("" if self.typed_mode.isChecked() else ": press Roll")
         result = roll(self._pool, entry, target=self._target, double_tens=self._double_tens)
-        faces = "" if entry.faces is None else " ".join(str(f) for f in entry.faces) + " → "
-        botch = " (botch)" if result.botch else ""
-        return f"{faces}{result.rolled_successes} successes{botch}"
+        # A compact row already shows typed faces in its field; rolled ones go in the result.
+        shown = entry.faces is not None and (not self._compact or self.roll_mode.isChecked())
+        faces = " ".join(str(f) for f in entry.faces or ()) + " → " if shown else "→ "
+        botch = " (botch)" if result.botch and self._unit == "successes" else ""
+        return f"{faces}{result.rolled_successes} {self._unit}{botch}"
