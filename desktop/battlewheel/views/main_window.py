@@ -36,7 +36,7 @@ from battlewheel.views.wheel.view import WheelView
 if TYPE_CHECKING:  # the odds module pulls in pyqtgraph, loaded after first paint
     from battlewheel.engine.combat.session import CombatSession
     from battlewheel.engine.combat.state import Combat
-    from battlewheel.views.odds_dock import OddsProvider
+    from battlewheel.views.odds_dock import AttackOdds, OddsProvider
 
 STATUS_MS = 10_000
 
@@ -182,6 +182,13 @@ class MainWindow(QMainWindow):
         """Show an attack's odds (from the attack dialog) in the odds dock."""
         self.load_odds_panel()
         self.odds_panel.set_provider(provider, dv)
+        self.odds_dock.show()
+        self.odds_dock.raise_()
+
+    def show_odds_now(self, odds: "AttackOdds | None") -> None:
+        """Show odds already worked out (the DV box then redraws only what it has)."""
+        self.load_odds_panel()
+        self.odds_panel.set_odds(odds)
         self.odds_dock.show()
         self.odds_dock.raise_()
 

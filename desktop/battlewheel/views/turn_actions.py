@@ -72,6 +72,8 @@ class TurnActions:
 
         dialog = AttackDialog(self.combat, attacker, index, self.window)
         dialog.oddsChanged.connect(self.window.show_odds)
+        # The dialog worked out its first odds while being built, before we listened.
+        self.window.show_odds_now(dialog.odds.odds())
         return self._open(dialog)
 
     def apply(self) -> None:
