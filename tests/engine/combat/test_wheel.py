@@ -21,10 +21,10 @@ def test_a_tick_shows_on_its_segment_modulo_the_segment_count() -> None:
 
 
 def test_a_counter_within_one_lap_has_no_lap_marker() -> None:
-    """Current tick 3: ticks 4 to 10 (the next seven) show no lap; tick 11 shows one."""
-    assert [laps_ahead(t, 3, 7) for t in (3, 4, 10)] == [0, 0, 0]
-    assert laps_ahead(11, 3, 7) == 1
-    assert laps_ahead(18, 3, 7) == 2
+    """Current tick 3: ticks 4 to 9 show no lap; tick 10 (Speed 7) shows one, tick 17 two."""
+    assert [laps_ahead(t, 3, 7) for t in (3, 4, 9)] == [0, 0, 0]
+    assert laps_ahead(10, 3, 7) == 1
+    assert laps_ahead(17, 3, 7) == 2
 
 
 def test_dropping_on_a_segment_goes_to_the_first_later_tick_on_it() -> None:

@@ -18,12 +18,13 @@ def segment_of(tick: int, segment_count: int) -> int:
 def laps_ahead(tick: int, current_tick: int | None, segment_count: int) -> int:
     """Whole laps a counter lies beyond the tick counter, for the lap marker (RULES.md §The wheel).
 
-    A counter on the next lap or closer shows 0; one a full lap or more ahead of the
-    tick counter shows how many laps, so the view never loses it.
+    Less than a lap ahead shows 0. A counter a full lap or more ahead (a Speed above
+    the segment count - 1, a charm's delay) shows how many laps, so the view never
+    confuses it with one on the same segment this lap.
     """
     if current_tick is None or tick <= current_tick:
         return 0
-    return (tick - current_tick - 1) // segment_count
+    return (tick - current_tick) // segment_count
 
 
 def drop_tick(segment: int, current_tick: int | None, segment_count: int) -> int:
