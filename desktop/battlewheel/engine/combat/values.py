@@ -13,6 +13,7 @@ from typing import Any
 from battlewheel.engine import character as sheet
 from battlewheel.engine.character import Character
 from battlewheel.engine.combat import setup, wheel
+from battlewheel.engine.combat.flurry import dash_extra_yards
 from battlewheel.engine.combat.state import Combat, Combatant
 from battlewheel.engine.combat.stunts import StuntReward
 from battlewheel.engine.dice import effective_pool
@@ -27,7 +28,6 @@ COMBAT_OVERRIDES: tuple[str, ...] = (
     "peripheral_motes_pool",
     "ox_body",
 )
-DASH_YARDS = 6  # 000 §Dash: +6 yards per tick until the next action
 
 
 def new_combatant(cid: str, character: Character, side: str) -> Combatant:
@@ -100,7 +100,7 @@ def has_ox_body(who: Combatant) -> bool:
 
 def movement(who: Combatant) -> int:
     """Yards per tick: Dexterity, +6 during a Dash (000 §All Characters Declare Movement)."""
-    base = who.character.attribute("dexterity") + (DASH_YARDS if who.dash else 0)
+    base = who.character.attribute("dexterity") + (dash_extra_yards() if who.dash else 0)
     return _overridden(who, "movement", base)
 
 
