@@ -76,11 +76,12 @@ EXCLUDED_MODULES: tuple[str, ...] = (
     "PyInstaller",
 )
 
-# Qt platform plugins kept: X11, Wayland, and the headless ones the smoke test and
-# printing from a script use. The embedded-device back ends (eglfs, linuxfb, vnc,
-# vkkhrdisplay) have no use on a GM's laptop.
+# Qt platform plugins kept (by name without "lib" and extension): X11 and Wayland, the
+# Windows and macOS ones, and the headless ones the smoke test and printing from a
+# script use. The embedded-device back ends (eglfs, linuxfb, vnc, vkkhrdisplay) have
+# no use on a GM's laptop.
 KEPT_PLATFORM_PLUGINS: frozenset[str] = frozenset(
-    {"libqxcb.so", "libqwayland.so", "libqoffscreen.so", "libqminimal.so"}
+    {"qxcb", "qwayland", "qwindows", "qcocoa", "qoffscreen", "qminimal"}
 )
 
 # Qt plugin folders dropped entirely: network back ends (no network use), SQL drivers,
@@ -105,9 +106,7 @@ DROPPED_PLUGINS: frozenset[str] = frozenset({"libqgtk3.so"})
 
 # Image formats kept: PNG is built into QtGui; SVG for vector icons, JPEG because
 # Qt's PDF writer may compress pictures with it, ICO for the window icon on Windows.
-KEPT_IMAGE_FORMATS: frozenset[str] = frozenset(
-    {"libqsvg.so", "libqjpeg.so", "libqico.so", "qsvg.dll", "qjpeg.dll", "qico.dll"}
-)
+KEPT_IMAGE_FORMATS: frozenset[str] = frozenset({"qsvg", "qjpeg", "qico"})
 
 
 def pyproject(root: Path = ROOT) -> dict[str, Any]:
@@ -120,14 +119,16 @@ def package_folders(root: Path = ROOT) -> dict[str, Path]:
     """Each listed package mapped to its source folder, following ``package-dir``."""
     setuptools = pyproject(root)["tool"]["setuptools"]
     mapping: dict[str, str] = setuptools["package-dir"]
-    folders: dict[str, Path] = {}
-    for name in setuptools["packages"]:
-        mapped = next((key for key in sorted(mapping, key=len, reverse=True)
-                       if key and (name == key or name.startswith(key + "."))), "")
-        relative = name[len(mapped):].lstrip(".").split(".") if mapped else name.split(".")
-        base = root / mapping[mapped]
-        folders[name] = base.joinpath(*[part for part in relative if part])
-    return folders
+    return {name: _source_folder(name, mapping, root) for name in setuptools["packages"]}
+
+
+def _source_folder(package: str, mapping: dict[str, str], root: Path) -> Path:
+    """Where setuptools finds ``package``: under the longest ``package-dir`` key it starts with."""
+    for key in sorted(mapping, key=len, reverse=True):
+        if key == "" or package == key or package.startswith(key + "."):
+            rest = package.removeprefix(key).lstrip(".")
+            return root.joinpath(mapping[key], *filter(None, rest.split(".")))
+    return root.joinpath(*package.split("."))
 
 
 def stage_package(dest: Path, root: Path = ROOT) -> Path:
@@ -174,17 +175,23 @@ def package_modules(staged: Path) -> list[str]:
     return modules
 
 
+def plugin_name(file_name: str) -> str:
+    """A Qt plugin's name on every system: ``libqxcb.so`` and ``qxcb.dll`` are ``qxcb``."""
+    stem = file_name.split(".", 1)[0]
+    return stem.removeprefix("lib")
+
+
 def keeps_binary(dest_name: str) -> bool:
     """Whether a collected binary or data file stays in the bundle, by its bundle path."""
     parts = Path(dest_name).parts
     if "plugins" in parts[:-1]:
-        plugin_kind = parts[parts.index("plugins") + 1]
-        if plugin_kind in DROPPED_PLUGIN_FOLDERS or parts[-1] in DROPPED_PLUGINS:
+        kind, name = parts[parts.index("plugins") + 1], parts[-1]
+        if kind in DROPPED_PLUGIN_FOLDERS or name in DROPPED_PLUGINS:
             return False
-        if plugin_kind == "platforms" and parts[-1].startswith("libq"):
-            return parts[-1] in KEPT_PLATFORM_PLUGINS
-        if plugin_kind == "imageformats" and parts[-1].startswith("libq"):
-            return parts[-1] in KEPT_IMAGE_FORMATS
+        if kind == "platforms":
+            return plugin_name(name) in KEPT_PLATFORM_PLUGINS
+        if kind == "imageformats":
+            return plugin_name(name) in KEPT_IMAGE_FORMATS
     # Qt's own translations only matter for a translated UI; Battlewheel is English.
     return not ("translations" in parts and parts[-1].endswith(".qm"))
 
@@ -213,7 +220,8 @@ def strip_debug_info(binaries: list[TocEntry], workdir: Path) -> list[TocEntry]:
     result = []
     for dest, source, kind in binaries:
         if kind in {"BINARY", "EXTENSION"} and has_debug_info(Path(source)):
-            stripped = workdir / Path(dest).name
+            stripped = workdir / dest
+            stripped.parent.mkdir(parents=True, exist_ok=True)
             subprocess.run(["strip", "--strip-debug", "-o", str(stripped), source], check=True)
             source = str(stripped)
         result.append((dest, source, kind))

@@ -68,6 +68,9 @@ def test_every_module_of_the_package_is_frozen_even_if_loaded_by_name(tmp_path: 
         ("PySide6/Qt/plugins/printsupport/libcupsprintersupport.so", True),
         ("PySide6/Qt/translations/qtbase_de.qm", False),
         ("PySide6/Qt/lib/libQt6Gui.so.6", True),
+        ("PySide6/plugins/platforms/qwindows.dll", True),
+        ("PySide6/Qt/plugins/platforms/libqcocoa.dylib", True),
+        ("PySide6/plugins/imageformats/qtiff.dll", False),
     ],
 )
 def test_only_the_qt_plugins_a_gm_laptop_uses_are_kept(bundle_path: str, kept: bool) -> None:

@@ -20,8 +20,8 @@ RUN_TIMEOUT = 120
 
 
 @pytest.fixture(scope="module")
-def frozen(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """The executable of a fresh one-folder build, made outside the source tree."""
+def build_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """A fresh one-folder build, made outside the source tree: ``dist/`` and ``work/``."""
     problem = build_script.pyinstaller_missing_message()
     if problem:
         pytest.fail(problem)
@@ -32,7 +32,19 @@ def frozen(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         capture_output=True, text=True, check=False, cwd=ROOT,
     )
     assert result.returncode == 0, f"build failed:\n{result.stdout}\n{result.stderr[-4000:]}"
-    yield folder / "dist" / APP_NAME.lower() / APP_NAME.lower()
+    yield folder
+
+
+@pytest.fixture(scope="module")
+def frozen(build_folder: Path) -> Path:
+    """The built executable."""
+    return build_folder / "dist" / APP_NAME.lower() / APP_NAME.lower()
+
+
+@pytest.fixture(scope="module")
+def frozen_sources(build_folder: Path) -> Path:
+    """The copy of the package the build froze (the spec stages it in its work folder)."""
+    return build_folder / "work" / "battlewheel" / "staged"
 
 
 def _run(executable: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -94,6 +106,13 @@ def test_bundle_leaves_out_unused_qt_modules_and_other_bindings(frozen: Path) ->
         assert unwanted not in names
 
 
+def test_python_runtime_ships_without_debug_sections(frozen: Path) -> None:
+    """Debug info is most of some Pythons' libpython (18 of 24 MB); the build strips it."""
+    freeze = load("freeze_config")
+    (libpython,) = _internal(frozen).glob("libpython3*.so*")
+    assert not freeze.has_debug_info(libpython)
+
+
 def test_one_folder_build_installs_its_desktop_entry_and_icons(frozen: Path) -> None:
     """share/ holds the .desktop file, the AppStream file and hicolor icons to copy."""
     share = frozen.parent / "share"
@@ -114,15 +133,18 @@ def test_frozen_program_prints_health_track_sheets_to_pdf(frozen: Path, tmp_path
 
 
 def test_frozen_replay_gives_the_same_final_state_as_the_source(
-    frozen: Path, tmp_path: Path
+    frozen: Path, frozen_sources: Path, tmp_path: Path
 ) -> None:
     """The engine and its rules tables behave the same frozen: replay output is identical."""
-    examples = sorted((ROOT / "resources" / "examples").glob("*.json"))
+    examples = sorted((frozen_sources / "battlewheel/resources/examples").glob("*.json"))
     assert examples
+    # The source run uses the very copy that was frozen, not a checkout edited since.
+    env = dict(os.environ, PYTHONPATH=str(frozen_sources))
     for log in examples:
         source = subprocess.run(
             [sys.executable, "-m", "battlewheel", "replay", str(log)],
-            capture_output=True, text=True, check=True, cwd=tmp_path, timeout=RUN_TIMEOUT,
+            capture_output=True, text=True, check=True, cwd=tmp_path, env=env,
+            timeout=RUN_TIMEOUT,
         )
         result = _run(frozen, "replay", str(log), cwd=tmp_path)
         assert result.returncode == 0, result.stderr
