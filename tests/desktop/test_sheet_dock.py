@@ -54,13 +54,19 @@ def test_clicking_a_box_cycles_it_and_each_click_undoes(qtbot: QtBot) -> None:
 
 
 def test_the_sheet_shows_derived_values_from_the_engine(qtbot: QtBot) -> None:
-    """Dodge DV (4+3)/2 up = 4, + Essence 2 = 6; lethal soak 3/2 down + 5 armour = 6."""
+    """Dodge (Dex 4 + Dodge 3) / 2 rounded up + Essence 2 = 6, as the engine gives it.
+
+    Sword parry: (Dex 4 + Melee 4 + Defence 1 + Essence 2) / 2 rounded up = 6. Unarmed,
+    the best brawl parry is Punch: (4 + Brawl 0 + 2 + 2) / 2 = 4. Lethal soak: Stamina 3
+    / 2 down = 1, + 5 armour = 6; bashing 3 + 5 = 8.
+    """
     dock = _dock(qtbot)
     info = dock.sheet.info()
     assert info is not None
     shown = {value.label: value.text for value in info.defences}
     assert shown["Dodge DV"] == "6"
-    assert shown["Parry DV (Straight sword)"] == "6"
+    assert shown["Parry (Straight sword)"] == "6"
+    assert shown["Unarmed parry"] == "4"
     assert shown["Soak"] == "8B / 6L / 0A"
     assert dock.windowTitle() == "Tepet Ejava"
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.health import HealthTrack
@@ -89,3 +91,21 @@ def test_a_new_info_keeps_the_health_widget_and_its_focus(qtbot: QtBot) -> None:
     assert sheet.health is track_widget
     assert track_widget.track() == healed
     assert sheet.condition_label.text() == "No wound penalty"
+
+
+def test_larger_application_text_enlarges_the_name_and_the_boxes(qtbot: QtBot) -> None:
+    """Raising the application font by half (the larger-text mode) grows boxes and name."""
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    normal = QFont(app.font())
+    sheet = _sheet(qtbot, _info())
+    side, name_size = sheet.health.box_rect(0).width(), sheet.name_label.font().pointSizeF()
+    bigger = QFont(normal)
+    bigger.setPointSizeF(normal.pointSizeF() * 1.5)
+    try:
+        app.setFont(bigger)
+        QApplication.processEvents()
+        assert sheet.health.box_rect(0).width() > side
+        assert sheet.name_label.font().pointSizeF() == pytest.approx(name_size * 1.5)
+    finally:
+        app.setFont(normal)

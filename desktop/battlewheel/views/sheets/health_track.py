@@ -219,6 +219,13 @@ class HealthTrackWidget(QWidget):
         self.update()
         super().focusOutEvent(event)
 
+    def changeEvent(self, event: QEvent) -> None:
+        """Boxes follow the font: the larger-text mode makes them larger."""
+        if event.type() == QEvent.Type.FontChange:
+            self.updateGeometry()
+            self.update()
+        super().changeEvent(event)
+
     def event(self, event: QEvent) -> bool:
         if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
             index = self.box_at(QPointF(event.pos()))

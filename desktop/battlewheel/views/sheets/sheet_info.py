@@ -158,7 +158,12 @@ def _defences(who: Combatant) -> tuple[Value, ...]:
     character = who.character
     sheet_dvs: dict[str, Derived] = {"dodge": dodge_dv(character)}
     sheet_dvs.update({f"parry:{name}": value for name, value in parry_dvs(character).items()})
-    values = [_dv_value(who, name, now, sheet_dvs.get(name)) for name, now in who.dvs.items()]
+    carried = {f"parry:{weapon.name}" for weapon in character.weapons}
+    shown = {name: now for name, now in who.dvs.items() if name == "dodge" or name in carried}
+    values = [_dv_value(who, name, now, sheet_dvs.get(name)) for name, now in shown.items()]
+    unarmed = {name: now for name, now in who.dvs.items() if name not in shown}
+    if unarmed:
+        values.append(_unarmed_parry(unarmed))
     values.append(_per_type("Soak", [soak(character, kind) for kind in DamageType]))
     values.append(_per_type("Hardness", [hardness(character, kind) for kind in DamageType]))
     sdv = combat_derived.surprise_detection_value(who)
@@ -168,9 +173,15 @@ def _defences(who: Combatant) -> tuple[Value, ...]:
     return tuple(values)
 
 
+def _unarmed_parry(dvs: dict[str, int]) -> Value:
+    """The brawl weapons' parries folded into one line: the best, the rest in the tooltip."""
+    listed = ", ".join(f"{name.partition(':')[2]} {value}" for name, value in dvs.items())
+    return Value("Unarmed parry", max(dvs.values()), note=f"Parry DV with {listed}")
+
+
 def _dv_value(who: Combatant, name: str, current: int, computed: Derived | None) -> Value:
     kind, _, weapon = name.partition(":")
-    label = "Dodge DV" if kind == "dodge" else f"Parry DV ({weapon})"
+    label = "Dodge DV" if kind == "dodge" else f"Parry ({weapon})"
     fight_override = who.override("dodge_dv" if kind == "dodge" else "parry_dv")
     value = _derived_value(label, current, computed, fight_override)
     if who.dv_penalty:

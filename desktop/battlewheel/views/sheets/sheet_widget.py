@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -101,10 +102,7 @@ class SheetWidget(QWidget):
 
     def _build(self) -> None:
         self.name_label = QLabel(self)
-        font = self.name_label.font()
-        font.setBold(True)
-        font.setPointSizeF(font.pointSizeF() * 1.25)
-        self.name_label.setFont(font)
+        self._style_name()
         self.kind_label = QLabel(self)
         self.status_label = QLabel(self)
         self.status_label.setWordWrap(True)
@@ -119,9 +117,26 @@ class SheetWidget(QWidget):
         self.notes_label.setWordWrap(True)
         self._lay_out()
 
+    def _style_name(self) -> None:
+        # The name is a quarter larger than the sheet's font, whatever that is now.
+        font = QFont(self.font())
+        font.setBold(True)
+        if font.pointSizeF() > 0:
+            font.setPointSizeF(font.pointSizeF() * 1.25)
+        self.name_label.setFont(font)
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Follow the application's larger-text mode."""
+        if event.type() == QEvent.Type.FontChange:
+            self._style_name()
+        super().changeEvent(event)
+
     def _section(self, title: str, kind: type[_L]) -> tuple[QGroupBox, _L]:
         box = QGroupBox(title, self)
         layout = kind(box)
+        if isinstance(layout, QGridLayout):
+            # Room between a value and the next column's label, in the current font.
+            layout.setHorizontalSpacing(self.fontMetrics().averageCharWidth() * 3 // 2)
         return box, layout
 
     def _lay_out(self) -> None:
@@ -157,7 +172,7 @@ class SheetWidget(QWidget):
         self.condition_label.setText(condition_text(info.health))
         self._show_pools(info.pools)
         if old is None or old.defences != info.defences:
-            self._show_values(self.defence_grid, info.defences, columns=2)
+            self._show_values(self.defence_grid, info.defences, columns=1)
         if old is None or _traits(old) != _traits(info):
             self._show_traits(info)
         if old is None or old.weapons != info.weapons or old.armour != info.armour:
