@@ -50,3 +50,16 @@ def test_failed_write_leaves_old_file_untouched(
     monkeypatch.undo()
     assert target.read_bytes() == b"old"
     assert sorted(os.listdir(tmp_path)) == ["c.json"]
+
+
+def test_a_temporary_left_by_a_killed_save_is_removed_by_the_next(tmp_path: Path) -> None:
+    """A .tmp whose process no longer exists is cleaned up; a live one is left alone."""
+    target = tmp_path / "c.json"
+    dead = tmp_path / ".c.json.999999999.tmp"
+    alive = tmp_path / f".c.json.{os.getppid()}.tmp"
+    dead.write_bytes(b"half a campai")
+    alive.write_bytes(b"someone else saving")
+    atomic_write_bytes(target, b"whole")
+    assert not dead.exists()
+    assert alive.exists()
+    assert target.read_bytes() == b"whole"

@@ -79,3 +79,5 @@ def test_killed_saver_always_leaves_a_loadable_campaign(
         progress = saved
     assert progress > len(load_demo_campaign().combats[0].session.log)
     assert restored_any
+    save_campaign(load_campaign(campaign), campaign)
+    assert list(tmp_path.glob(".*.tmp")) == [], "the next save cleans up killed saves' files"

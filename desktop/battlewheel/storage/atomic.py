@@ -7,6 +7,7 @@ source and target share a folder). Before the rename the previous version is kep
 """
 
 import contextlib
+import glob
 import os
 import shutil
 from pathlib import Path
@@ -22,6 +23,7 @@ def backup_path(path: Path) -> Path:
 def atomic_write_bytes(path: Path, data: bytes, *, keep_backup: bool = True) -> None:
     """Replace ``path`` with ``data`` so that a crash at any moment leaves a whole file."""
     path = Path(path)
+    _remove_stale_temporaries(path)
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         _write_synced(temporary, data)
@@ -37,6 +39,27 @@ def atomic_write_bytes(path: Path, data: bytes, *, keep_backup: bool = True) -> 
 def atomic_write_text(path: Path, text: str, *, keep_backup: bool = True) -> None:
     """``atomic_write_bytes`` for UTF-8 text."""
     atomic_write_bytes(path, text.encode("utf-8"), keep_backup=keep_backup)
+
+
+def _remove_stale_temporaries(path: Path) -> None:
+    """Delete temporary files left by saves whose process was killed mid-write (POSIX)."""
+    if os.name != "posix":
+        return
+    for leftover in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
+        pid = leftover.name[len(path.name) + 2:-len(".tmp")]
+        if pid.isdigit() and int(pid) != os.getpid() and not _running(int(pid)):
+            with contextlib.suppress(OSError):
+                leftover.unlink()
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)  # signal 0 only asks whether the process exists
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def _write_synced(path: Path, data: bytes) -> None:
