@@ -78,14 +78,14 @@ def test_frozen_program_is_named_after_the_app(frozen: Path) -> None:
     assert frozen.name == APP_NAME.lower()
 
 
-def test_bundle_holds_every_resource_and_icon(frozen: Path) -> None:
+def test_bundle_holds_every_resource_and_icon(frozen: Path, frozen_sources: Path) -> None:
     """Rules tables, the demo campaign, styles and icons are all inside the bundle."""
-    package = _internal(frozen) / "battlewheel"
-    for source in (ROOT / "resources").rglob("*"):
-        if source.suffix in {".json", ".qss"}:
-            assert (package / "resources" / source.relative_to(ROOT / "resources")).is_file()
-    for source in (ROOT / "icons").glob("battlewheel-*.png"):
-        assert (package / "icons" / source.name).is_file()
+    staged, bundled = frozen_sources / "battlewheel", _internal(frozen) / "battlewheel"
+    data = [path for path in (staged / "resources").rglob("*") if path.suffix in {".json", ".qss"}]
+    data += list((staged / "icons").glob("battlewheel-*.png"))
+    assert any(path.parent.name == "rules" for path in data)
+    for path in data:
+        assert (bundled / path.relative_to(staged)).is_file(), path
 
 
 def test_bundle_ships_the_offscreen_and_desktop_platform_plugins(frozen: Path) -> None:
