@@ -17,8 +17,6 @@ from battlewheel.engine.dice import DiceEntry
 
 Names = Callable[[str], str]
 SIDES = ("ally", "enemy")
-# 000 §Roll Surprise Checks: the situation modifiers to SDV, by name.
-SITUATIONS = {"visible": 2, "cover": 0, "hard_to_see": -1, "invisible": -2}
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from battlewheel.engine.combat.damage import DamagePools, apply_flurry_damage, f
 from battlewheel.engine.combat.events import Event
 from battlewheel.engine.combat.rewrite_flurry import DeclaredFlurry, ResolvedAttack
 from battlewheel.engine.combat.rewrite_tick import hear_alarm
-from battlewheel.engine.combat.setup import reduced_margin
+from battlewheel.engine.combat.setup import ranged_margin_reduction, reduced_margin
 from battlewheel.engine.combat.state import PHASE_EFFECTS, TOTALLY, Combat
 from battlewheel.engine.dice import DiceEntry
 from battlewheel.engine.errors import IllegalAction
@@ -141,7 +141,8 @@ def reassess_surprise(state: Combat) -> list[Event]:
         pair = (done.defender, done.attacker)
         if pair not in state.unaware:
             continue
-        margin = 0 if done.close else reduced_margin(state.unaware[pair], 1)
+        step = ranged_margin_reduction()
+        margin = 0 if done.close else reduced_margin(state.unaware[pair], step)
         if margin:
             state.unaware[pair] = margin
         else:

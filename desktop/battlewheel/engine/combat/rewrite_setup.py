@@ -65,8 +65,8 @@ def declare_concealment(state: Combat, action: DeclareConcealment) -> list[Event
         combatant(state, item.target)
         if item.target == action.ambusher:
             raise IllegalAction(AMBUSH_RULE, "an ambusher cannot hide from themselves")
-        if item.situation not in setup.SITUATION_MODIFIERS:
-            names = ", ".join(setup.SITUATION_MODIFIERS)
+        if item.situation not in setup.situation_modifiers():
+            names = ", ".join(setup.situation_modifiers())
             raise IllegalAction(SURPRISE_RULE, f"situation must be one of {names}")
         targets[item.target] = setup.situation_modifier(
             item.situation, seen_as_ally=item.seen_as_ally
@@ -138,7 +138,7 @@ def _late_join(
     assert state.current_tick is not None
     count = state.reaction_count or 0
     # A botch falls as far short as the cap allows.
-    effective = -wheel.JOIN_BATTLE_MAX_OFFSET - 1 if botch else rolled
+    effective = -wheel.final_offset() - 1 if botch else rolled
     tick = wheel.late_join_tick(
         effective, count, state.current_tick, cap=state.options.late_join_cap
     )

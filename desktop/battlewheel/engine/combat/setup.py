@@ -3,22 +3,37 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import cache
+from types import MappingProxyType
+from typing import Any
 
 from battlewheel.engine.combat.state import PARTIALLY, TOTALLY, UNSURPRISED
+from battlewheel.engine.tables import load_rules_json
 
-# 000 §Roll Surprise Checks: SDV modifiers by situation, and for an ambusher taken for an ally.
-SITUATION_MODIFIERS: Mapping[str, int] = {
-    "visible": 2,
-    "cover": 0,
-    "hard_to_see": -1,
-    "invisible": -2,
-}
-SEEN_AS_ALLY_MODIFIER = -2
+
+@cache
+def surprise_table() -> Mapping[str, Any]:
+    """resources/rules/surprise.json: the SDV situation table and the other numbers of
+    000 §Roll Surprise Checks, §Set Up the Battlewheel and §Reassess Surprise."""
+    data: Mapping[str, Any] = load_rules_json("surprise.json")
+    return data
+
+
+def situation_modifiers() -> Mapping[str, int]:
+    """SDV modifier by how an ambusher is hidden (000 §Roll Surprise Checks)."""
+    return MappingProxyType(dict(surprise_table()["situation_modifiers"]))
+
+
+def ranged_margin_reduction() -> int:
+    """Margin a ranged attack that gives the attacker away takes off (000 §Reassess Surprise)."""
+    return int(surprise_table()["ranged_attack_margin_reduction"])
 
 
 def situation_modifier(situation: str, *, seen_as_ally: bool) -> int:
     """The SDV modifier for how an ambusher is hidden (000 §Roll Surprise Checks)."""
-    return SITUATION_MODIFIERS[situation] + (SEEN_AS_ALLY_MODIFIER if seen_as_ally else 0)
+    table = surprise_table()
+    ally = table["seen_as_ally_modifier"] if seen_as_ally else 0
+    return int(table["situation_modifiers"][situation]) + int(ally)
 
 
 def margin_of_surprise(stealth_successes: int, sdv: int) -> int:

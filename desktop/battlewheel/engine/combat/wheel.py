@@ -6,8 +6,18 @@ modulo the segment count, and a counter more than one lap ahead carries a lap co
 
 from __future__ import annotations
 
-# 000 §Set Up the Battlewheel: the final segment is six past the First Actors.
-JOIN_BATTLE_MAX_OFFSET = 6
+from functools import cache
+
+from battlewheel.engine.tables import load_rules_json
+
+
+@cache
+def final_offset() -> int:
+    """The final Join Battle segment, six past the First Actors (000 §Set Up the Battlewheel).
+
+    Read from resources/rules/surprise.json.
+    """
+    return int(load_rules_json("surprise.json")["join_battle_final_offset"])
 
 
 def segment_of(tick: int, segment_count: int) -> int:
@@ -43,8 +53,8 @@ def drop_tick(segment: int, current_tick: int | None, segment_count: int) -> int
 def join_battle_offset(successes: int, reaction_count: int, *, botch: bool) -> int:
     """Segments past the First Actors for one Join Battle roll (000 §Set Up the Battlewheel)."""
     if botch:
-        return JOIN_BATTLE_MAX_OFFSET
-    return min(reaction_count - successes, JOIN_BATTLE_MAX_OFFSET)
+        return final_offset()
+    return min(reaction_count - successes, final_offset())
 
 
 def late_join_tick(successes: int, reaction_count: int, current_tick: int, *, cap: str) -> int:
@@ -55,5 +65,5 @@ def late_join_tick(successes: int, reaction_count: int, current_tick: int, *, ca
     six past the active tick, or at most six past the next segment.
     """
     short = max(0, reaction_count - successes)
-    limit = JOIN_BATTLE_MAX_OFFSET if cap == "from_active_tick" else JOIN_BATTLE_MAX_OFFSET + 1
+    limit = final_offset() + (0 if cap == "from_active_tick" else 1)
     return current_tick + min(1 + short, limit)
