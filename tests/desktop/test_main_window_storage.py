@@ -84,11 +84,26 @@ def test_saving_names_the_file_in_the_title_and_marks_it_clean(
     window.combat.push(MoveCounter(combatant="bandit1", segment=6))
     assert window.windowTitle().startswith("Demo combat *")
     target = battlewheel_home / "ford.json"
-    window._save_to(target)
+    window.file_ops.save_to(target)
     assert target.exists()
     assert window.windowTitle().startswith("ford — ")
     reopened = StoredCampaigns().load(target)
     assert reopened.state.combatants["bandit1"].next_tick == 6
+
+
+def test_a_saved_file_is_listed_under_open_recent(
+    window: MainWindow, battlewheel_home: Path
+) -> None:
+    """After Save As, File > Open recent lists the file, and choosing it opens it."""
+    target = battlewheel_home / "ford.json"
+    window.file_ops.save_to(target)
+    window.file_ops.fill_recent()
+    entries = window.file_ops.recent_menu.actions()
+    assert [a.text() for a in entries] == ["ford.json"]
+    window.combat.push(MoveCounter(combatant="bandit1", segment=6))
+    entries[0].trigger()
+    assert window.combat.state.combatants["bandit1"].next_tick == 4
+    assert window.path == target
 
 
 def test_a_bad_campaign_file_is_refused_and_the_combat_stays(

@@ -12,10 +12,8 @@ from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
-    QFileDialog,
     QLabel,
     QMainWindow,
-    QMenu,
     QMessageBox,
     QToolBar,
     QUndoView,
@@ -29,6 +27,7 @@ from battlewheel.models.files import CampaignFiles
 from battlewheel.models.log_model import CombatLogModel
 from battlewheel.views import settings as prefs
 from battlewheel.views.docks import CombatantsDock, LogDock
+from battlewheel.views.file_menu import FileMenu
 from battlewheel.views.turn_actions import TurnActions
 from battlewheel.views.wheel.scene import WheelScene
 from battlewheel.views.wheel.view import WheelView
@@ -280,7 +279,7 @@ class MainWindow(QMainWindow):
             "Move the tick counter on to the next tick on which someone acts",
         ).triggered.connect(self.next_action)
         self._build_turn_actions()
-        self._build_file_actions()
+        self.file_ops = FileMenu(self, self.files)
         self._build_view_actions()
 
     def _build_turn_actions(self) -> None:
@@ -317,24 +316,6 @@ class MainWindow(QMainWindow):
         ):
             self._action(name, text, key, tip).triggered.connect(slot)
 
-    def _build_file_actions(self) -> None:
-        has_files = self.files is not None
-        for name, text, key, slot in (
-            ("open", "&Open…", QKeySequence.StandardKey.Open, self.open_campaign),
-            ("save", "&Save", QKeySequence.StandardKey.Save, self.save_campaign),
-            ("save_as", "Save &As…", QKeySequence.StandardKey.SaveAs, self.save_campaign_as),
-        ):
-            action = QAction(text, self)
-            action.setObjectName(name)
-            action.setShortcut(QKeySequence(key))
-            action.setEnabled(has_files)
-            action.triggered.connect(slot)
-            self.actions_by_name[name] = action
-        quit_action = QAction("&Quit", self)
-        quit_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Quit))
-        quit_action.triggered.connect(self.close)
-        self.actions_by_name["quit"] = quit_action
-
     def _build_view_actions(self) -> None:
         larger = self._action(
             "larger_text", "&Larger text", "Ctrl+L", "Bigger type for reading across the table"
@@ -360,15 +341,8 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
-        file_menu = self.file_menu = bar.addMenu("&File")
-        for name in ("open", "save", "save_as"):
-            file_menu.addAction(self.actions_by_name[name])
-        self.recent_menu = QMenu("Open &recent", self)
-        self.recent_menu.aboutToShow.connect(self._fill_recent)
-        self.recent_menu.setEnabled(self.files is not None)
-        file_menu.insertMenu(self.actions_by_name["save"], self.recent_menu)
-        file_menu.addSeparator()
-        file_menu.addAction(self.actions_by_name["quit"])
+        self.file_menu = bar.addMenu("&File")
+        self.file_ops.fill(self.file_menu)
         edit_menu = bar.addMenu("&Edit")
         edit_menu.addAction(self.actions_by_name["undo"])
         edit_menu.addAction(self.actions_by_name["redo"])
@@ -499,30 +473,9 @@ class MainWindow(QMainWindow):
         self.combat.advance()
 
     # -- files (storage fills in `files`) ---------------------------------------------
-    def open_campaign(self) -> None:
-        """Ask for a campaign file and open it."""
-        if self.files is None:
-            return
-        name, _ = QFileDialog.getOpenFileName(
-            self, "Open campaign", str(self.files.default_folder()), self.files.file_filter
-        )
-        if name:
-            self.open_path(Path(name))
-
     def open_path(self, path: Path) -> None:
         """Open a campaign file; a bad file is reported and the current combat stays."""
-        if self.files is None:
-            self.statusBar().showMessage(
-                f"Cannot open {path.name}: campaign files are not available yet.", STATUS_MS
-            )
-            return
-        try:
-            session = self.files.load(path)
-        except (OSError, ValueError) as error:
-            QMessageBox.warning(self, "Cannot open campaign", f"{path}\n\n{error}")
-            return
-        self.show_session(session, path)
-        self.files.remember(path)
+        self.file_ops.open_path(path)
 
     def show_session(self, session: "CombatSession", path: Path | None) -> None:
         """Show another combat (from a file, or none); its history starts afresh."""
@@ -533,47 +486,6 @@ class MainWindow(QMainWindow):
         """Name the file the combat on screen belongs to (None: not saved yet)."""
         self.path = path
         self._show_title()
-
-    def save_campaign(self) -> None:
-        """Save to the file the combat came from (or ask where)."""
-        if self.path is None:
-            self.save_campaign_as()
-        else:
-            self._save_to(self.path)
-
-    def save_campaign_as(self) -> None:
-        """Ask where to save and save there."""
-        if self.files is None:
-            return
-        name, _ = QFileDialog.getSaveFileName(
-            self, "Save campaign", str(self.files.default_folder()), self.files.file_filter
-        )
-        if name:
-            self._save_to(Path(name))
-
-    def _save_to(self, path: Path) -> None:
-        if self.files is None:
-            return
-        try:
-            self.files.save(self.combat.session, path)
-        except (OSError, ValueError) as error:
-            QMessageBox.warning(self, "Cannot save campaign", f"{path}\n\n{error}")
-            return
-        self.path = path
-        self.files.remember(path)
-        self.combat.undo_stack.setClean()
-        self._show_title()
-        self.statusBar().showMessage(f"Saved {path.name}.", STATUS_MS)
-
-    def _fill_recent(self) -> None:
-        self.recent_menu.clear()
-        paths = self.files.recent() if self.files else []
-        for path in paths:
-            action = self.recent_menu.addAction(path.name)
-            action.setToolTip(str(path))
-            action.triggered.connect(lambda _checked=False, p=path: self.open_path(p))
-        if not paths:
-            self.recent_menu.addAction("(none yet)").setEnabled(False)
 
     # -- view and layout --------------------------------------------------------------
     def set_larger_text(self, on: bool) -> None:
