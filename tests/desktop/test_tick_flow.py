@@ -3,21 +3,32 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
+from battlewheel.engine.combat.actions_attack import (
+    DeclaredManoeuvre,
+    DeclareFlurry,
+    Defence,
+    ResolveAttack,
+)
 from battlewheel.engine.combat.state import PHASE_DECLARE, PHASE_DONE, PHASE_EFFECTS
+from battlewheel.engine.dice import DiceEntry
+from battlewheel.views import settings as prefs
 from battlewheel.views.dialogs.attack_dialog import AttackDialog
 from battlewheel.views.dialogs.flurry_builder import FlurryBuilderDialog
 from battlewheel.views.dialogs.tick_damage import TickDamageDialog
+from battlewheel.views.main_window import MainWindow
 from battlewheel.views.sheets.sheet_dock import CharacterSheetDock
 from tests.desktop.d2_combatants import first_tick_model, shown
 
 __all__ = ["shown"]
 
 Shown = Callable[[QWidget], QWidget]
+SWORD_AT_BANDIT = DeclaredManoeuvre("attack", "Straight sword", "bandit")
 
 
 def _press(qtbot: QtBot, dialog: QWidget, key: Qt.Key, modifiers: Qt.KeyboardModifier) -> None:
@@ -71,3 +82,30 @@ def test_a_whole_tick_with_typed_dice_marks_the_worked_damage(qtbot: QtBot, show
     assert model.state.combatants["bandit"].health.marks == "........."
     track = bandit_sheet.sheet.health.track()
     assert track is not None and track.marks == "........."
+
+
+def test_apply_in_the_window_opens_the_damage_summary_when_damage_is_to_roll(
+    qtbot: QtBot, tmp_path: Path, shown: Shown
+) -> None:
+    """Apply after a hit opens the tick's damage summary instead of marking blind.
+
+    6 successes + Accuracy 2 against parry 2: 9 dice and 2 levels after soak; 3 levels
+    typed for the roll make 5 lethal on the bandit.
+    """
+    model = first_tick_model()
+    assert model.push(DeclareFlurry("ejava", (SWORD_AT_BANDIT,))) is None
+    assert model.push(ResolveAttack("ejava", 0, attack=DiceEntry.of_successes(6),
+                                    defence=Defence("parry:Straight sword"))) is None
+    window = MainWindow(model, settings=prefs.open_settings(tmp_path / "settings.ini"))
+    qtbot.addWidget(window)
+    with qtbot.waitSignal(window.firstPainted):
+        window.show()
+    window.actions_by_name["apply"].trigger()
+    dialog = window.turn.dialog
+    assert isinstance(dialog, TickDamageDialog)
+    assert [panel.item.target for panel in dialog.panels] == ["bandit"]
+    assert model.state.phase == PHASE_EFFECTS
+    dialog.panels[0].rolls["L"].set_typed("3")
+    dialog.accept()
+    assert model.state.phase == PHASE_DONE
+    assert model.state.combatants["bandit"].health.marks == "XXXXX...."

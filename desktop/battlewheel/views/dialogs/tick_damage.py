@@ -36,6 +36,19 @@ ROLL_ALL_SHORTCUT = "Ctrl+Shift+R"
 TYPE_NAMES = {"B": "Bashing", "L": "Lethal", "A": "Aggravated"}
 
 
+def needs_rolls(state: Combat) -> bool:
+    """Whether some flurry's damage must be rolled before the tick's effects apply."""
+    return any(_rolls_needed(state, item) for item in pending_damage(state))
+
+
+def _rolls_needed(state: Combat, item: PendingDamage) -> list[str]:
+    """The damage types to roll for one flurry and target (none against an extra)."""
+    target = state.combatants.get(item.target)
+    if target is None or item.pools.all_failed or target.character.kind is CharacterKind.EXTRA:
+        return []
+    return [kind for kind in ("B", "L", "A") if item.pools.dice[kind] > 0]
+
+
 def pools_text(item: PendingDamage) -> str:
     """One line for a flurry's damage on a target: ping, then dice and levels per type."""
     pools = item.pools
@@ -66,14 +79,12 @@ class _PairPanel(QGroupBox):
         if extra and not item.pools.all_failed:
             layout.addWidget(QLabel("An extra: every damage die is a level, nothing to roll.",
                                     self))
-        for kind in ("B", "L", "A"):
-            dice = item.pools.dice[kind]
-            if dice > 0 and not extra and not item.pools.all_failed:
-                row = DiceEntryWidget(f"{TYPE_NAMES[kind]} damage roll", self,
-                                      face_source=source, compact=True, unit="levels")
-                row.set_pool(dice, double_tens=False)
-                layout.addWidget(row)
-                self.rolls[kind] = row
+        for kind in _rolls_needed(state, item):
+            row = DiceEntryWidget(f"{TYPE_NAMES[kind]} damage roll", self,
+                                  face_source=source, compact=True, unit="levels")
+            row.set_pool(item.pools.dice[kind], double_tens=False)
+            layout.addWidget(row)
+            self.rolls[kind] = row
         self.after = HealthTrackWidget(self)
         self.after.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.after.set_track(target.health)
