@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QDialog
 
 from battlewheel.engine.combat.actions_attack import ApplyTickEffects
+from battlewheel.engine.combat.state import PHASE_EFFECTS
 from battlewheel.models.combat_model import CombatModel
 
 if TYPE_CHECKING:
@@ -76,8 +77,14 @@ class TurnActions:
         self.window.show_odds_now(dialog.odds.odds())
         return self._open(dialog)
 
-    def apply(self) -> None:
+    def apply(self) -> QDialog | None:
         """Apply the tick's effects (surprise, DV penalties, counters); the engine says
-        what is missing, such as attacks to resolve or damage still to roll."""
+        what is missing, such as attacks to resolve. Damage to roll first opens the
+        tick's damage summary, where the rolls are typed or rolled."""
+        from battlewheel.views.dialogs.tick_damage import TickDamageDialog, needs_rolls
+
+        if self.combat.state.phase == PHASE_EFFECTS and needs_rolls(self.combat.state):
+            return self._open(TickDamageDialog(self.combat, self.window))
         if self.combat.push(ApplyTickEffects()) is None:
             self._say("The tick's effects are applied.")
+        return None
