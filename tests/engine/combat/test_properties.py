@@ -31,6 +31,7 @@ from battlewheel.engine.combat import (
     ResolveCounterattack,
     RollAmbush,
     RollJoinBattle,
+    RulesetOptions,
     SetHealth,
     SpendMotes,
     SpendWillpower,
@@ -138,7 +139,7 @@ def _fight_action(data: st.DataObject, session: CombatSession) -> Action:
     options: list[Action] = [
         NextTick(),
         Advance(),
-        MoveCounter(cid, segment=data.draw(st.integers(0, 6))),
+        MoveCounter(cid, segment=data.draw(st.integers(0, 9))),
         MoveCounter(cid, tick=data.draw(st.integers(0, 40))),
         CycleHealthBox(cid, data.draw(st.integers(0, 9))),
         SetHealth(cid, data.draw(st.sampled_from(["", ".........", "X/......."]))),
@@ -171,8 +172,18 @@ def _check_invariants(session: CombatSession) -> None:
             assert 0 <= who.segment < state.segment_count
 
 
+OPTIONS = st.builds(
+    RulesetOptions,
+    segment_count=st.integers(5, 10),
+    late_join_cap=st.sampled_from(["from_active_tick", "from_next_segment"]),
+    multiple_action_first_penalty=st.sampled_from(["manoeuvre_count", "manoeuvre_count_minus_one"]),
+    damage_levels_divided_by_three=st.booleans(),
+    ox_body_resilience_pool=st.sampled_from(["lethal_and_bashing", "lethal_only"]),
+)
+
+
 def _run(data: st.DataObject, steps: int) -> CombatSession:
-    session = CombatSession.new()
+    session = CombatSession.new(data.draw(OPTIONS))
     for _ in range(steps):
         choose = _fight_action if session.state.started else _setup_action
         action = choose(data, session)
