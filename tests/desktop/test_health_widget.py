@@ -93,3 +93,9 @@ def test_describe_counts_each_kind_of_damage(qtbot: QtBot) -> None:
     """The accessible description lists bashing, lethal and aggravated counts."""
     widget = _widget(qtbot, HealthTrack.standard(2).mark(bashing=1, lethal=2, aggravated=1))
     assert widget.describe() == "1 bashing, 2 lethal, 1 aggravated; Wound penalty -2"
+
+
+def test_tooltip_of_an_empty_dying_box_promises_lethal(qtbot: QtBot) -> None:
+    """A Dying box never holds bashing, so its click makes lethal damage."""
+    widget = _widget(qtbot, HealthTrack.standard(2))
+    assert widget.box_tooltip(7).startswith("Dying box: empty. Click (or Space) to cycle to lethal")

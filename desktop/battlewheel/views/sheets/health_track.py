@@ -26,7 +26,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-from battlewheel.engine.health import AGGRAVATED, BASHING, EMPTY, LETHAL
+from battlewheel.engine.health import AGGRAVATED, BASHING, DYING_LABEL, EMPTY, LETHAL
 
 MARK_NAMES = {EMPTY: "empty", BASHING: "bashing", LETHAL: "lethal", AGGRAVATED: "aggravated"}
 NEXT_MARK = {EMPTY: BASHING, BASHING: LETHAL, LETHAL: AGGRAVATED, AGGRAVATED: EMPTY}
@@ -240,9 +240,12 @@ class HealthTrackWidget(QWidget):
             return ""
         mark = self._track.marks[index]
         label = self._track.labels[index]
+        following = NEXT_MARK[mark]
+        if following == BASHING and label == DYING_LABEL:
+            following = LETHAL  # a Dying box never holds bashing (000 §Health Levels)
         return (
             f"{label} box: {MARK_NAMES[mark]}. Click (or Space) to cycle to "
-            f"{MARK_NAMES[NEXT_MARK[mark]]}; Ctrl+Z undoes."
+            f"{MARK_NAMES[following]}; Ctrl+Z undoes."
         )
 
     @staticmethod
