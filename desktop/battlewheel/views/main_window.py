@@ -492,18 +492,21 @@ class MainWindow(QMainWindow):
         """Switch the larger-text mode and remember the choice."""
         prefs.set_larger_text(self.settings, on)
         self._apply_text_size(on)
+        self.combatants_dock.table.resizeColumnsToContents()
 
     def _apply_text_size(self, larger: bool) -> None:
         if self.text_scale is not None:
             self.text_scale.apply(larger)
         self.scene.set_text_scale(prefs.LARGER_TEXT_FACTOR if larger else 1.0)
-        self.combatants_dock.table.resizeColumnsToContents()
 
     def restore_layout(self) -> None:
         """Remember the first layout (for Reset), then restore the saved one."""
         self._default_state = self.saveState(prefs.LAYOUT_VERSION)
         self._layout_restored = prefs.restore_window(self.settings, self)
-        self._apply_text_size(prefs.larger_text(self.settings))
+        larger = prefs.larger_text(self.settings)
+        self._apply_text_size(larger)
+        if larger:  # the roster measured its columns at the normal size
+            self.combatants_dock.table.resizeColumnsToContents()
 
     def reset_layout(self) -> None:
         """Put every dock back where it was at first start."""
