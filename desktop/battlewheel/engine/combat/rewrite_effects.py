@@ -155,7 +155,7 @@ def reassess_surprise(state: Combat) -> list[Event]:
 
 
 def _penalties_and_counters(state: Combat) -> list[Event]:
-    """Steps 8-9: the flurry's DV penalty, then the counter moves by its Speed."""
+    """Steps 8-9: flurry DV penalty, counter on by its Speed (000 §Apply DV Penalties)."""
     assert state.current_tick is not None
     events = []
     for cid in state.acting_ids():

@@ -111,9 +111,10 @@ def _awareness_text(state: Combat, observer: str, hidden: str, margin: int) -> s
 
 
 def roll_join_battle(state: Combat, action: RollJoinBattle) -> list[Event]:
-    """Record a Join Battle roll; once the battle has begun, place the counter.
+    """Record a Join Battle roll, or place a late joiner's counter (000 §Roll Join Battle).
 
-    (000 §Roll Join Battle; a late roll: 000 §Reassess Surprise.)
+    Once the battle has begun the roll places the counter at once, against the
+    Reaction Count (000 §Reassess Surprise).
     """
     require_running(state)
     who = combatant(state, action.combatant)

@@ -13,8 +13,11 @@ from battlewheel.engine.tables import load_rules_json
 
 @cache
 def surprise_table() -> Mapping[str, Any]:
-    """resources/rules/surprise.json: the SDV situation table and the other numbers of
-    000 §Roll Surprise Checks, §Set Up the Battlewheel and §Reassess Surprise."""
+    """The surprise numbers of resources/rules/surprise.json (000 §Roll Surprise Checks).
+
+    The SDV situation table, the seen-as-ally modifier, the final Join Battle offset
+    and the margin a ranged attack takes off.
+    """
     data: Mapping[str, Any] = load_rules_json("surprise.json")
     return data
 
