@@ -178,3 +178,20 @@ def test_a_click_without_moving_selects_and_reports_no_drop(qtbot: QtBot) -> Non
     assert chosen.args == ["B"]
     assert drops == []
     assert scene.selected_counter() == "B"
+
+
+def test_each_of_three_fanned_counters_can_be_clicked(qtbot: QtBot) -> None:
+    """Three counters sharing segment 2: a click on each selects that one, not a neighbour."""
+    scene = WheelScene()
+    counters = (_counter("A", 2), _counter("B", 2), _counter("C", 2, "enemy"))
+    scene.set_wheel(WheelInfo(counters=counters))
+    view = WheelView(scene)
+    view.resize(600, 600)
+    view.show()
+    qtbot.waitExposed(view)
+    for info in counters:
+        point = _view_point(view, scene.counters[info.id].pos())
+        QTest.mouseClick(
+            view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point
+        )
+        assert scene.selected_counter() == info.id
