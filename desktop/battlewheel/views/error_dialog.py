@@ -5,12 +5,13 @@ to it) with one that still prints the traceback, then shows an `ErrorDialog`. Th
 combat state is safe either way: the models apply an action whole or not at all.
 """
 
+import html
 import sys
 import traceback
 from collections.abc import Callable
 from types import TracebackType
 
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -40,7 +41,7 @@ class ErrorDialog(QDialog):
         self.setWindowTitle(f"{APP_NAME}: something went wrong")
         self.details = error_details(error)
         summary = QLabel(
-            f"<b>{type(error).__name__}</b>: {error}<br><br>"
+            f"<b>{type(error).__name__}</b>: {html.escape(str(error))}<br><br>"
             "Nothing was changed by the step that failed; the combat is as it was. "
             "The details below help to report the problem."
         )
@@ -49,6 +50,7 @@ class ErrorDialog(QDialog):
         text = QPlainTextEdit(self.details)
         text.setReadOnly(True)
         text.setObjectName("errorDetails")
+        text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         copy = buttons.addButton("Copy details", QDialogButtonBox.ButtonRole.ActionRole)
         copy.clicked.connect(self.copy_details)
