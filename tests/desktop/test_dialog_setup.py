@@ -22,7 +22,10 @@ def _dialog(qtbot: QtBot) -> tuple[CombatModel, CombatSetupDialog]:
 
 
 def test_typed_join_battle_previews_the_wheel_before_anything_changes(qtbot: QtBot) -> None:
-    """Ejava 3, Bandit 1, guard botches: Reaction Count 3, ticks 1, 3 and 7 (offset 6)."""
+    """Ejava 3, Bandit 1, guard botches: Reaction Count 3, ticks 1, 3 and 7 (offset 6).
+
+    On the seven-segment wheel tick 7 is segment 0, one lap past the waiting counter.
+    """
     model, dialog = _dialog(qtbot)
     dialog.join_rows["ejava"].set_typed("3")
     dialog.join_rows["bandit"].set_typed("1")
@@ -33,6 +36,8 @@ def test_typed_join_battle_previews_the_wheel_before_anything_changes(qtbot: QtB
         "Tick 3: Bandit",
         "Tick 7: Bandit",
     ]
+    placed = {c.id: c.segment for c in dialog.preview_scene.wheel.counters}
+    assert placed == {"ejava": 1, "bandit": 3, "guard": 0}
     assert not model.state.started
     assert model.undo_stack.count() == 0
 

@@ -39,9 +39,12 @@ from battlewheel.engine.combat.actions import (
 from battlewheel.engine.combat.state import TOTALLY, Combat
 from battlewheel.engine.errors import RulesError
 from battlewheel.models.combat_model import CombatModel
+from battlewheel.models.snapshot import wheel_of
 from battlewheel.views.dialogs.apply import Trial, push_all, trial
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource
 from battlewheel.views.dialogs.pools import trait_pool
+from battlewheel.views.wheel.scene import WheelScene
+from battlewheel.views.wheel.view import WheelView
 
 SITUATIONS = (
     ("cover", "in cover (SDV +0)"),
@@ -161,7 +164,16 @@ class CombatSetupDialog(QDialog):
         self.preview_label = QLabel(preview_box)
         self.preview_label.setWordWrap(True)
         self.preview_label.setTextFormat(Qt.TextFormat.PlainText)
-        QVBoxLayout(preview_box).addWidget(self.preview_label)
+        self.preview_scene = WheelScene(preview_box)
+        self.preview_wheel = WheelView(self.preview_scene, preview_box)
+        self.preview_wheel.setInteractive(False)  # a preview: nothing to drag yet
+        self.preview_wheel.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        side = self.fontMetrics().height() * 16
+        self.preview_wheel.setMinimumSize(side, side)
+        self.preview_wheel.setMaximumSize(side, side)
+        preview = QHBoxLayout(preview_box)
+        preview.addWidget(self.preview_label, 1)
+        preview.addWidget(self.preview_wheel)
         self.problem_label = QLabel(self)
         self.problem_label.setWordWrap(True)
         self.problem_label.setStyleSheet("color: #b3261e;")
@@ -211,7 +223,7 @@ class CombatSetupDialog(QDialog):
         layout.addWidget(self.problem_label)
         layout.addWidget(self.buttons)
         self._fit_width()
-        self.resize(self.minimumWidth(), self.fontMetrics().height() * 40)
+        self.resize(self.minimumWidth(), self.fontMetrics().height() * 46)
 
     def _fit_width(self) -> None:
         # The scroll area only scrolls down: it is as wide as its widest row.
@@ -275,6 +287,7 @@ class CombatSetupDialog(QDialog):
         actions = [*ambush, *self.join_actions(after_ambush.state), StartCombat()]
         self._last = trial(self.model.session, actions)
         self.preview_label.setText(preview_text(self._last.state, self._last.refusal))
+        self.preview_scene.set_wheel(wheel_of(self._last.state))
         refusal = after_ambush.refusal or self._last.refusal
         self.problem_label.setText("" if refusal is None else str(refusal))
         self.start_button.setEnabled(self._last.refusal is None)

@@ -31,6 +31,7 @@ from battlewheel.engine.dice import DiceEntry, SeededDice, roll
 from battlewheel.engine.errors import DiceEntryError
 
 ROLL_SHORTCUT = "Ctrl+R"
+SINGULAR = {"successes": "success", "levels": "level"}
 ENTRY_HINT = "successes (e.g. 3), the faces (e.g. 7 3 10 1) or 'botch'"
 _SEPARATORS = re.compile(r"[\s,;]+")
 
@@ -227,4 +228,6 @@ class DiceEntryWidget(QWidget):
         shown = entry.faces is not None and (not self._compact or self.roll_mode.isChecked())
         faces = " ".join(str(f) for f in entry.faces or ()) + " → " if shown else "→ "
         botch = " (botch)" if result.botch and self._unit == "successes" else ""
-        return f"{faces}{result.rolled_successes} {self._unit}{botch}"
+        count = result.rolled_successes
+        unit = SINGULAR.get(self._unit, self._unit) if count == 1 else self._unit
+        return f"{faces}{count} {unit}{botch}"
