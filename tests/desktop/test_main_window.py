@@ -12,6 +12,7 @@ from pytestqt.qtbot import QtBot
 from battlewheel.engine.combat.actions import EndCombat, MoveCounter
 from battlewheel.engine.combat.actions_attack import DeclaredManoeuvre, DeclareFlurry
 from battlewheel.models.combat_model import CombatModel
+from battlewheel.models.combatants_model import ID_ROLE
 from battlewheel.models.demo import demo_session
 from battlewheel.views import settings as prefs
 from battlewheel.views.dialogs.attack_dialog import AttackDialog
@@ -112,7 +113,7 @@ def test_clicking_a_counter_selects_its_sheet_and_roster_row(
         view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point
     )
     rows = window.combatants_dock.table.selectionModel().selectedRows()
-    assert [index.row() for index in rows] == [window.combatants_model.row_of("chief")]
+    assert [index.data(ID_ROLE) for index in rows] == ["chief"]
     sheet = window.sheet_docks["chief"]
     qtbot.waitUntil(lambda: not sheet.visibleRegion().isEmpty())
 
@@ -312,3 +313,17 @@ def test_the_status_line_names_the_next_step(window: MainWindow) -> None:
     assert window.tick_label.text() == (
         "Tick 1 · acting: Red Lotus Dancer · next: declare flurries (D)"
     )
+
+
+def test_the_roster_lists_who_acts_next_first(window: MainWindow) -> None:
+    """Sorted by next tick: Red Lotus Dancer (tick 1) on top, the Hungry Ghost (tick 10)
+    last; Bandit 1 moved to tick 7 drops to just above the ghost."""
+    table = window.combatants_dock.table.model()
+
+    def order() -> list[str]:
+        return [table.index(row, 0).data(ID_ROLE) for row in range(table.rowCount())]
+
+    assert order()[0] == "lotus"
+    assert order()[-1] == "ghost"
+    window.combat.move_counter("bandit1", 0)
+    assert order()[-2:] == ["bandit1", "ghost"]

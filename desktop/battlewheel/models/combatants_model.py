@@ -25,6 +25,9 @@ Index = QModelIndex | QPersistentModelIndex
 
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
 SIDE_ROLE = Qt.ItemDataRole.UserRole + 2
+# What the columns sort by: numbers as numbers; no next tick sorts last.
+SORT_ROLE = Qt.ItemDataRole.UserRole + 3
+NOT_ON_WHEEL = 10**9
 
 COLUMNS = ("Name", "Side", "Next tick", "Health", "Wound", "DV penalty", "Motes", "Willpower")
 
@@ -49,6 +52,20 @@ def _cell(combatant: Combatant, column: int) -> str:
         str(combatant.willpower),
     )
     return values[column]
+
+
+def _sort_key(combatant: Combatant, column: int) -> str | int:
+    keys: tuple[str | int, ...] = (
+        combatant.name.lower(),
+        combatant.side,
+        NOT_ON_WHEEL if combatant.next_tick is None else combatant.next_tick,
+        combatant.health.damage,
+        combatant.wound_penalty,
+        combatant.dv_penalty,
+        combatant.personal_motes + combatant.peripheral_motes,
+        combatant.willpower,
+    )
+    return keys[column]
 
 
 class CombatantsModel(QAbstractTableModel):
@@ -84,6 +101,8 @@ class CombatantsModel(QAbstractTableModel):
             return combatant_id
         if role == SIDE_ROLE:
             return combatant.side
+        if role == SORT_ROLE:
+            return _sort_key(combatant, index.column())
         if role == Qt.ItemDataRole.DecorationRole and index.column() == 0:
             return QColor(colour_hex(combatant.side, self._colours.get(combatant_id, 0)))
         return None

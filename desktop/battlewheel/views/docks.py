@@ -5,6 +5,7 @@ from PySide6.QtCore import (
     QModelIndex,
     QPersistentModelIndex,
     QSize,
+    QSortFilterProxyModel,
     Qt,
     Signal,
 )
@@ -18,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from battlewheel.models.combatants_model import ID_ROLE, CombatantsModel
+from battlewheel.models.combatants_model import COLUMNS, ID_ROLE, SORT_ROLE, CombatantsModel
 from battlewheel.models.log_model import CombatLogModel
 
 Index = QModelIndex | QPersistentModelIndex
@@ -40,9 +41,15 @@ class CombatantsDock(QDockWidget):
         self.setObjectName("combatantsDock")
         self.setFeatures(_FEATURES)
         self.model = model
+        # Sorted by next tick by default: the top row is who acts next.
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(model)
+        self.proxy.setSortRole(SORT_ROLE)
         self.table = QTableView(self)
         self.table.setObjectName("combatantsTable")
-        self.table.setModel(model)
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(COLUMNS.index("Next tick"), Qt.SortOrder.AscendingOrder)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -64,8 +71,9 @@ class CombatantsDock(QDockWidget):
             QItemSelectionModel.SelectionFlag.ClearAndSelect
             | QItemSelectionModel.SelectionFlag.Rows
         )
-        selection.select(self.model.index(row, 0), flags)
-        self.table.scrollTo(self.model.index(row, 0))
+        index = self.proxy.mapFromSource(self.model.index(row, 0))
+        selection.select(index, flags)
+        self.table.scrollTo(index)
 
     def _chosen(self, index: QModelIndex) -> None:
         combatant_id = index.data(ID_ROLE)
