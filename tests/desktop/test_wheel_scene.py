@@ -83,13 +83,21 @@ def test_a_crowded_segment_shrinks_its_counters_but_not_below_the_floor() -> Non
 
 
 def test_badges_name_penalties_laps_and_states() -> None:
-    """DV -2, wound -1, one lap ahead and a dead counter each get their corner badge."""
-    info = _counter("x", 0, dv_penalty=2, wound_penalty=1, laps_ahead=1, dead=True)
+    """DV -2, wound -1, one lap ahead and critical each get their corner badge."""
+    info = _counter("x", 0, dv_penalty=2, wound_penalty=1, laps_ahead=1, critical=True)
     assert {corner: text for corner, (text, _) in badge_texts(info).items()} == {
         "top_left": "DV-2",
         "top_right": "+1 lap",
         "bottom_left": "W-1",
-        "bottom_right": "†",
+        "bottom_right": "!",
+    }
+
+
+def test_a_dead_counter_wears_only_the_dagger() -> None:
+    """A dead combatant's penalties are moot: its counter shows the dagger badge alone."""
+    info = _counter("x", 0, dv_penalty=2, wound_penalty=4, laps_ahead=1, dead=True)
+    assert {corner: text for corner, (text, _) in badge_texts(info).items()} == {
+        "bottom_right": "†"
     }
 
 

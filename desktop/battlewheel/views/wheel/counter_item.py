@@ -21,6 +21,8 @@ _BADGE_H = 15.0
 def badge_texts(info: CounterInfo) -> dict[str, tuple[str, str]]:
     """The badges a counter wears, by corner: corner → (text, colour)."""
     badges: dict[str, tuple[str, str]] = {}
+    if info.dead:  # penalties mean nothing any more; only the cross and the dagger
+        return {"bottom_right": ("†", palette.BADGE_STATE)}
     if info.dv_penalty:
         badges["top_left"] = (f"DV{-abs(info.dv_penalty)}", palette.BADGE_DV)
     if info.laps_ahead > 0:
