@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.flurry_builder import FlurryBuilderDialog
-from tests.desktop.d2_combatants import first_tick_model
+from tests.desktop.d2_combatants import first_tick_model, shown
+
+__all__ = ["shown"]
 
 
-def _dialog(qtbot: QtBot) -> tuple[CombatModel, FlurryBuilderDialog]:
+Shown = Callable[[FlurryBuilderDialog], FlurryBuilderDialog]
+
+
+def _dialog(shown: Shown) -> tuple[CombatModel, FlurryBuilderDialog]:
     model = first_tick_model()
-    dialog = FlurryBuilderDialog(model, "ejava")
-    qtbot.addWidget(dialog)
-    dialog.show()
-    return model, dialog
+    return model, shown(FlurryBuilderDialog(model, "ejava"))
 
 
 def _rows(dialog: FlurryBuilderDialog) -> list[str]:
@@ -27,9 +31,9 @@ def _add_dash(dialog: FlurryBuilderDialog) -> None:
     dialog.add_other()
 
 
-def test_one_attack_takes_the_weapons_speed_and_no_dice_penalty(qtbot: QtBot) -> None:
+def test_one_attack_takes_the_weapons_speed_and_no_dice_penalty(shown: Shown) -> None:
     """A lone sword attack: Speed 5, DV -1, and a single dice action takes no penalty."""
-    _model, dialog = _dialog(qtbot)
+    _model, dialog = _dialog(shown)
     dialog.add_attack()
     assert _rows(dialog) == [
         "1. Attack Bandit with Straight sword  —  Speed 5, DV -1, no dice penalty"
@@ -38,9 +42,9 @@ def test_one_attack_takes_the_weapons_speed_and_no_dice_penalty(qtbot: QtBot) ->
     assert dialog.declare_button.isEnabled()
 
 
-def test_two_attacks_and_a_dash_cost_three_then_four_dice(qtbot: QtBot) -> None:
+def test_two_attacks_and_a_dash_cost_three_then_four_dice(shown: Shown) -> None:
     """Three manoeuvres, two dice actions: the first takes -3, the next -4; DV -1-1-2 = -4."""
-    _model, dialog = _dialog(qtbot)
+    _model, dialog = _dialog(shown)
     dialog.add_attack()
     dialog.add_attack()
     _add_dash(dialog)
@@ -52,18 +56,18 @@ def test_two_attacks_and_a_dash_cost_three_then_four_dice(qtbot: QtBot) -> None:
     assert dialog.summary.text() == "Speed 5 (next action tick 6), DV -4, +6 yards per tick"
 
 
-def test_a_magical_flurry_drops_the_multiple_action_penalties(qtbot: QtBot) -> None:
+def test_a_magical_flurry_drops_the_multiple_action_penalties(shown: Shown) -> None:
     """Ticking Magical flurry turns both attacks' penalties to 0."""
-    _model, dialog = _dialog(qtbot)
+    _model, dialog = _dialog(shown)
     dialog.add_attack()
     dialog.add_attack()
     dialog.magical.setChecked(True)
     assert [row.endswith("no dice penalty") for row in _rows(dialog)] == [True, True]
 
 
-def test_a_third_sword_attack_is_refused_with_the_rule(qtbot: QtBot) -> None:
+def test_a_third_sword_attack_is_refused_with_the_rule(shown: Shown) -> None:
     """The straight sword has Rate 2: a third attack shows the refusal and blocks Declare."""
-    model, dialog = _dialog(qtbot)
+    model, dialog = _dialog(shown)
     for _ in range(3):
         dialog.add_attack()
     assert dialog.refusal() == (
@@ -74,9 +78,9 @@ def test_a_third_sword_attack_is_refused_with_the_rule(qtbot: QtBot) -> None:
     assert model.undo_stack.count() == 4
 
 
-def test_a_repeated_once_per_flurry_manoeuvre_is_refused(qtbot: QtBot) -> None:
+def test_a_repeated_once_per_flurry_manoeuvre_is_refused(shown: Shown) -> None:
     """Dash is once per flurry: a second Dash is explained and cannot be declared."""
-    _model, dialog = _dialog(qtbot)
+    _model, dialog = _dialog(shown)
     _add_dash(dialog)
     _add_dash(dialog)
     assert dialog.refusal() == "000 §Manoeuvres: Dash may be taken only once per flurry"
@@ -85,9 +89,9 @@ def test_a_repeated_once_per_flurry_manoeuvre_is_refused(qtbot: QtBot) -> None:
     assert dialog.refusal() == ""
 
 
-def test_the_keyboard_adds_reorders_and_declares(qtbot: QtBot) -> None:
+def test_the_keyboard_adds_reorders_and_declares(qtbot: QtBot, shown: Shown) -> None:
     """Ctrl+T adds an attack, Alt+Up moves the Dash first, Ctrl+Return declares: one undo step."""
-    model, dialog = _dialog(qtbot)
+    model, dialog = _dialog(shown)
     dialog.activateWindow()
     qtbot.waitUntil(dialog.isActiveWindow)
     _add_dash(dialog)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
@@ -9,24 +11,26 @@ from battlewheel.engine.combat.state import TOTALLY
 from battlewheel.engine.dice import SeededDice
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.combat_setup import CombatSetupDialog
-from tests.desktop.d2_combatants import bandit, ejava, model_with
+from tests.desktop.d2_combatants import bandit, ejava, model_with, shown
+
+__all__ = ["shown"]
 
 
-def _dialog(qtbot: QtBot) -> tuple[CombatModel, CombatSetupDialog]:
+Shown = Callable[[CombatSetupDialog], CombatSetupDialog]
+
+
+def _dialog(shown: Shown) -> tuple[CombatModel, CombatSetupDialog]:
     model = model_with(("ejava", ejava(), "enemy"), ("bandit", bandit(), "ally"),
                        ("guard", bandit(), "ally"))
-    dialog = CombatSetupDialog(model, face_source=SeededDice(5))
-    qtbot.addWidget(dialog)
-    dialog.show()
-    return model, dialog
+    return model, shown(CombatSetupDialog(model, face_source=SeededDice(5)))
 
 
-def test_typed_join_battle_previews_the_wheel_before_anything_changes(qtbot: QtBot) -> None:
+def test_typed_join_battle_previews_the_wheel_before_anything_changes(shown: Shown) -> None:
     """Ejava 3, Bandit 1, guard botches: Reaction Count 3, ticks 1, 3 and 7 (offset 6).
 
     On the seven-segment wheel tick 7 is segment 0, one lap past the waiting counter.
     """
-    model, dialog = _dialog(qtbot)
+    model, dialog = _dialog(shown)
     dialog.join_rows["ejava"].set_typed("3")
     dialog.join_rows["bandit"].set_typed("1")
     dialog.join_rows["guard"].set_typed("botch")
@@ -42,9 +46,9 @@ def test_typed_join_battle_previews_the_wheel_before_anything_changes(qtbot: QtB
     assert model.undo_stack.count() == 0
 
 
-def test_start_pushes_the_whole_set_up_as_one_undo_step(qtbot: QtBot) -> None:
+def test_start_pushes_the_whole_set_up_as_one_undo_step(qtbot: QtBot, shown: Shown) -> None:
     """Start places the counters; a single undo takes the rolls and the start back."""
-    model, dialog = _dialog(qtbot)
+    model, dialog = _dialog(shown)
     for cid, text in (("ejava", "3"), ("bandit", "1"), ("guard", "2")):
         dialog.join_rows[cid].set_typed(text)
     qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
@@ -59,13 +63,13 @@ def test_start_pushes_the_whole_set_up_as_one_undo_step(qtbot: QtBot) -> None:
     assert all(c.join_battle is None for c in model.state.combatants.values())
 
 
-def test_an_ambush_beating_the_sdv_leaves_the_others_totally_surprised(qtbot: QtBot) -> None:
+def test_an_ambush_beating_the_sdv_leaves_the_others_totally_surprised(shown: Shown) -> None:
     """Bandit SDV = (Per 1 + Awareness 1 + Essence 1) / 2 down = 1; 5 successes beat it.
 
     Both bandits see no foe, so they are Totally Surprised: their Join Battle rows are
     disabled and only Ejava goes on the wheel.
     """
-    model, dialog = _dialog(qtbot)
+    model, dialog = _dialog(shown)
     panel = dialog.add_ambusher("ejava")
     panel.dice.set_typed("5")
     assert not dialog.join_rows["bandit"].isEnabled()
@@ -80,9 +84,9 @@ def test_an_ambush_beating_the_sdv_leaves_the_others_totally_surprised(qtbot: Qt
     assert state.combatants["bandit"].next_tick is None
 
 
-def test_missing_or_nonsense_rolls_keep_start_disabled(qtbot: QtBot) -> None:
+def test_missing_or_nonsense_rolls_keep_start_disabled(shown: Shown) -> None:
     """A nonsense entry shows its message; the preview names who still has to roll."""
-    model, dialog = _dialog(qtbot)
+    model, dialog = _dialog(shown)
     dialog.join_rows["ejava"].set_typed("3")
     dialog.join_rows["bandit"].set_typed("three")
     assert dialog.join_rows["bandit"].error().startswith("'three' is not a whole number")
@@ -93,9 +97,9 @@ def test_missing_or_nonsense_rolls_keep_start_disabled(qtbot: QtBot) -> None:
     assert not model.state.started and model.undo_stack.count() == 0
 
 
-def test_roll_for_everyone_fills_only_the_empty_rows(qtbot: QtBot) -> None:
+def test_roll_for_everyone_fills_only_the_empty_rows(qtbot: QtBot, shown: Shown) -> None:
     """Ctrl+Shift+R rolls the untyped rows from the dice source and keeps the typed one."""
-    _model, dialog = _dialog(qtbot)
+    _model, dialog = _dialog(shown)
     dialog.join_rows["ejava"].set_typed("4")
     dialog.activateWindow()
     qtbot.waitUntil(dialog.isActiveWindow)

@@ -2,48 +2,53 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QPoint, Qt
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.health import HealthTrack
 from battlewheel.views.sheets.health_track import HealthTrackWidget, condition_text
+from tests.desktop.d2_combatants import shown
+
+__all__ = ["shown"]
+
+Shown = Callable[[HealthTrackWidget], HealthTrackWidget]
 
 
-def _widget(qtbot: QtBot, track: HealthTrack) -> HealthTrackWidget:
+def _widget(shown: Shown, track: HealthTrack) -> HealthTrackWidget:
     widget = HealthTrackWidget()
-    qtbot.addWidget(widget)
     widget.set_track(track)
     widget.resize(widget.sizeHint())
-    widget.show()
-    return widget
+    return shown(widget)
 
 
 def _centre(widget: HealthTrackWidget, index: int) -> QPoint:
     return widget.box_rect(index).center().toPoint()
 
 
-def test_a_stamina_3_track_draws_ten_boxes_left_to_right(qtbot: QtBot) -> None:
+def test_a_stamina_3_track_draws_ten_boxes_left_to_right(shown: Shown) -> None:
     """Seven levels (-0, -1, -1, -2, -2, -4, Incap) plus 3 Dying boxes, each right of the last."""
-    widget = _widget(qtbot, HealthTrack.standard(3))
+    widget = _widget(shown, HealthTrack.standard(3))
     assert widget.box_count() == 10
     lefts = [widget.box_rect(i).left() for i in range(10)]
     assert lefts == sorted(lefts) and len(set(lefts)) == 10
     assert widget.rect().contains(widget.box_rect(9).toRect())
 
 
-def test_clicking_a_box_requests_that_box_and_changes_nothing(qtbot: QtBot) -> None:
+def test_clicking_a_box_requests_that_box_and_changes_nothing(qtbot: QtBot, shown: Shown) -> None:
     """The widget reports the click; the track it shows is still the one it was given."""
     track = HealthTrack.standard(2)
-    widget = _widget(qtbot, track)
+    widget = _widget(shown, track)
     with qtbot.waitSignal(widget.cycleRequested) as blocker:
         qtbot.mouseClick(widget, Qt.MouseButton.LeftButton, pos=_centre(widget, 4))
     assert blocker.args == [4]
     assert widget.track() is track
 
 
-def test_space_cycles_the_box_under_the_keyboard_cursor(qtbot: QtBot) -> None:
+def test_space_cycles_the_box_under_the_keyboard_cursor(qtbot: QtBot, shown: Shown) -> None:
     """Right arrow twice then Space asks for box 2; End then Space asks for the last box."""
-    widget = _widget(qtbot, HealthTrack.standard(2))
+    widget = _widget(shown, HealthTrack.standard(2))
     requested: list[int] = []
     widget.cycleRequested.connect(requested.append)
     qtbot.keyClick(widget, Qt.Key.Key_Right)
@@ -56,19 +61,19 @@ def test_space_cycles_the_box_under_the_keyboard_cursor(qtbot: QtBot) -> None:
     assert widget.cursor_index() == 7
 
 
-def test_a_click_outside_the_boxes_requests_nothing(qtbot: QtBot) -> None:
+def test_a_click_outside_the_boxes_requests_nothing(qtbot: QtBot, shown: Shown) -> None:
     """Clicking the label row above the boxes is not a click on a box."""
-    widget = _widget(qtbot, HealthTrack.standard(2))
+    widget = _widget(shown, HealthTrack.standard(2))
     requested: list[int] = []
     widget.cycleRequested.connect(requested.append)
     qtbot.mouseClick(widget, Qt.MouseButton.LeftButton, pos=QPoint(2, 2))
     assert requested == []
 
 
-def test_tooltip_names_the_box_its_mark_and_the_next_mark(qtbot: QtBot) -> None:
+def test_tooltip_names_the_box_its_mark_and_the_next_mark(shown: Shown) -> None:
     """A lethal -1 box says it is lethal and that a click makes it aggravated."""
     track = HealthTrack.standard(2).mark(lethal=2)
-    widget = _widget(qtbot, track)
+    widget = _widget(shown, track)
     text = widget.box_tooltip(1)
     assert text.startswith("-1 box: lethal.")
     assert "aggravated" in text
@@ -89,13 +94,13 @@ def test_condition_text_reports_unconscious_critical_and_dead() -> None:
     assert condition_text(base.mark(lethal=9)) == "Dead"
 
 
-def test_describe_counts_each_kind_of_damage(qtbot: QtBot) -> None:
+def test_describe_counts_each_kind_of_damage(shown: Shown) -> None:
     """The accessible description lists bashing, lethal and aggravated counts."""
-    widget = _widget(qtbot, HealthTrack.standard(2).mark(bashing=1, lethal=2, aggravated=1))
+    widget = _widget(shown, HealthTrack.standard(2).mark(bashing=1, lethal=2, aggravated=1))
     assert widget.describe() == "1 bashing, 2 lethal, 1 aggravated; Wound penalty -2"
 
 
-def test_tooltip_of_an_empty_dying_box_promises_lethal(qtbot: QtBot) -> None:
+def test_tooltip_of_an_empty_dying_box_promises_lethal(shown: Shown) -> None:
     """A Dying box never holds bashing, so its click makes lethal damage."""
-    widget = _widget(qtbot, HealthTrack.standard(2))
+    widget = _widget(shown, HealthTrack.standard(2))
     assert widget.box_tooltip(7).startswith("Dying box: empty. Click (or Space) to cycle to lethal")

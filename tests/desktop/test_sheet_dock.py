@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.combat.actions import CycleHealthBox
 from battlewheel.views.sheets.sheet_dock import CharacterSheetDock
-from tests.desktop.d2_combatants import bandit, ejava, model_with
+from tests.desktop.d2_combatants import bandit, ejava, model_with, shown
+
+__all__ = ["shown"]
+
+Shown = Callable[[CharacterSheetDock], CharacterSheetDock]
 
 
-def _dock(qtbot: QtBot) -> CharacterSheetDock:
+def _dock(shown: Shown) -> CharacterSheetDock:
     model = model_with(("ejava", ejava(), "enemy"), ("bandit", bandit(), "ally"))
-    dock = CharacterSheetDock(model, "ejava")
-    qtbot.addWidget(dock)
-    dock.show()
-    return dock
+    return shown(CharacterSheetDock(model, "ejava"))
 
 
 def _shown_marks(dock: CharacterSheetDock) -> str:
@@ -35,9 +38,9 @@ def _click_box(qtbot: QtBot, dock: CharacterSheetDock, index: int) -> None:
     qtbot.mouseClick(track, Qt.MouseButton.LeftButton, pos=track.box_rect(index).center().toPoint())
 
 
-def test_clicking_a_box_cycles_it_and_each_click_undoes(qtbot: QtBot) -> None:
+def test_clicking_a_box_cycles_it_and_each_click_undoes(qtbot: QtBot, shown: Shown) -> None:
     """Box 0 goes / then X then * then empty; three undos bring back /, X and *."""
-    dock = _dock(qtbot)
+    dock = _dock(shown)
     seen = []
     for _ in range(4):
         _click_box(qtbot, dock, 0)
@@ -53,14 +56,14 @@ def test_clicking_a_box_cycles_it_and_each_click_undoes(qtbot: QtBot) -> None:
     assert _shown_marks(dock) == "/" + "." * 9
 
 
-def test_the_sheet_shows_derived_values_from_the_engine(qtbot: QtBot) -> None:
+def test_the_sheet_shows_derived_values_from_the_engine(shown: Shown) -> None:
     """Dodge (Dex 4 + Dodge 3) / 2 rounded up + Essence 2 = 6, as the engine gives it.
 
     Sword parry: (Dex 4 + Melee 4 + Defence 1 + Essence 2) / 2 rounded up = 6. Unarmed,
     the best brawl parry is Punch: (4 + Brawl 0 + 2 + 2) / 2 = 4. Lethal soak: Stamina 3
     / 2 down = 1, + 5 armour = 6; bashing 3 + 5 = 8.
     """
-    dock = _dock(qtbot)
+    dock = _dock(shown)
     info = dock.sheet.info()
     assert info is not None
     shown = {value.label: value.text for value in info.defences}
@@ -71,9 +74,9 @@ def test_the_sheet_shows_derived_values_from_the_engine(qtbot: QtBot) -> None:
     assert dock.windowTitle() == "Tepet Ejava"
 
 
-def test_spending_willpower_is_one_undo_step(qtbot: QtBot) -> None:
+def test_spending_willpower_is_one_undo_step(qtbot: QtBot, shown: Shown) -> None:
     """Willpower 7/7: regain is disabled; spend makes it 6/7; undo restores 7/7."""
-    dock = _dock(qtbot)
+    dock = _dock(shown)
     row = dock.sheet._pool_rows["willpower"]
     assert not row.regain.isEnabled()
     qtbot.mouseClick(row.spend, Qt.MouseButton.LeftButton)
@@ -82,9 +85,9 @@ def test_spending_willpower_is_one_undo_step(qtbot: QtBot) -> None:
     assert row.value.text() == "7 / 7"
 
 
-def test_another_combatants_change_leaves_this_sheet_alone(qtbot: QtBot) -> None:
+def test_another_combatants_change_leaves_this_sheet_alone(shown: Shown) -> None:
     """A box cycled on the bandit does not touch Ejava's sheet."""
-    dock = _dock(qtbot)
+    dock = _dock(shown)
     before = dock.sheet.info()
     dock.model.push(CycleHealthBox("bandit", 0))
     assert _engine_marks(dock, "bandit")[0] == "/"

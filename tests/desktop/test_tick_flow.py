@@ -97,9 +97,8 @@ def test_apply_in_the_window_opens_the_damage_summary_when_damage_is_to_roll(
     assert model.push(ResolveAttack("ejava", 0, attack=DiceEntry.of_successes(6),
                                     defence=Defence("parry:Straight sword"))) is None
     window = MainWindow(model, settings=prefs.open_settings(tmp_path / "settings.ini"))
-    qtbot.addWidget(window)
     with qtbot.waitSignal(window.firstPainted):
-        window.show()
+        shown(window)
     window.actions_by_name["apply"].trigger()
     dialog = window.turn.dialog
     assert isinstance(dialog, TickDamageDialog)
