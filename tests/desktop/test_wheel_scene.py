@@ -203,3 +203,18 @@ def test_each_of_three_fanned_counters_can_be_clicked(qtbot: QtBot) -> None:
             view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point
         )
         assert scene.selected_counter() == info.id
+
+
+def test_a_counter_let_go_on_the_hub_is_reported_as_missed(qtbot: QtBot) -> None:
+    """Dragged onto the centre disc, A reports a missed drop and stands on segment 1 again."""
+    scene = WheelScene()
+    scene.set_wheel(WheelInfo(counters=(_counter("A", 1),)))
+    view = WheelView(scene)
+    view.resize(700, 700)
+    view.show()
+    qtbot.waitExposed(view)
+    start = scene.counters["A"].pos()
+    with qtbot.waitSignal(scene.counterDropMissed) as missed:
+        _drag(view, start, QPointF(0, 0))
+    assert missed.args == ["A"]
+    assert scene.counters["A"].pos() == start

@@ -51,6 +51,18 @@ NEXT_STEP = {
 }
 
 
+WHEEL_LEGEND = """\
+<p>Each segment shows the tick it stands for; the yellow segment and the pointer on the
+rim are the tick counter. The hub shows the current tick.</p>
+<p><b>Round, cool colours</b>: allies. <b>Square, warm colours</b>: enemies.
+A gold ring: acting this tick. A cyan ring: selected.</p>
+<p>Badges: <b>DV-n</b> (top left) DV penalty; <b>+n lap</b> (top right) acts n laps
+later than the tick shown; <b>W-n</b> (bottom left) wound penalty; bottom right
+<b>?</b> surprised, <b>z</b> unconscious, <b>!</b> critical, <b>†</b> dead (greyed).</p>
+<p>Drag a counter to another segment to move its next action there (Ctrl+Z undoes it),
+or select it and press <b>[</b> or <b>]</b>. Hover a counter for its details.</p>"""
+
+
 def status_text(state: "Combat") -> str:
     """The permanent status line: the tick, who acts and the GM's next step."""
     step = NEXT_STEP.get(state.phase, state.phase)
@@ -104,6 +116,11 @@ class MainWindow(QMainWindow):
         self._painted = False
         self.wheel_view.viewport().installEventFilter(self)
         self.scene.counterDropped.connect(self.drop_counter)
+        self.scene.counterDropMissed.connect(
+            lambda _cid: self.statusBar().showMessage(
+                "Drop a counter on a segment of the wheel to move it.", STATUS_MS
+            )
+        )
         self.scene.counterSelected.connect(self.select_combatant)
 
     def _build_docks(self) -> None:
@@ -372,6 +389,7 @@ class MainWindow(QMainWindow):
             self.docks_menu.addAction(dock.toggleViewAction())
         view_menu.addAction(self.actions_by_name["reset_layout"])
         help_menu = bar.addMenu("&Help")
+        help_menu.addAction("&Reading the wheel", self.legend)
         help_menu.addAction("&About Battlewheel", self.about)
 
     def _build_toolbar(self) -> None:
@@ -520,6 +538,10 @@ class MainWindow(QMainWindow):
             self._place_sheet_dock(dock, first)
             first = first or dock
         self._give_sheets_room()
+
+    def legend(self) -> None:
+        """What the wheel's shapes, colours and badges mean, and its keys."""
+        QMessageBox.information(self, "Reading the wheel", WHEEL_LEGEND)
 
     def about(self) -> None:
         """The About box."""

@@ -79,6 +79,8 @@ class WheelScene(QGraphicsScene):
     """Draws a wheel and turns drags of counters into ``counterDropped`` reports."""
 
     counterDropped = Signal(str, int)
+    # A counter let go off the wheel (the hub or outside): it goes back where it was.
+    counterDropMissed = Signal(str)
     counterSelected = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -220,6 +222,8 @@ class WheelScene(QGraphicsScene):
         target = segment_at(item.x(), item.y(), self.wheel.segment_count)
         if target is not None:
             self.counterDropped.emit(item.counter_id, target)
+        else:
+            self.counterDropMissed.emit(item.counter_id)
         # Whatever the listener decided, the engine's wheel decides where counters stand.
         self.layout_counters()
 
