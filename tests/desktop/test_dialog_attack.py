@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.combat.actions_attack import DeclaredManoeuvre, DeclareFlurry
@@ -120,3 +121,16 @@ def test_the_second_attack_of_a_flurry_carries_its_penalty_and_onslaught(shown: 
     assert second.attack_dice.pool() == 5
     odds = second.odds.odds()
     assert odds is not None and odds.dv == 1
+
+
+def test_the_keyboard_alone_types_the_roll_and_resolves(qtbot: QtBot, shown: Shown) -> None:
+    """The dialog opens in the roll's field: type 5, press Ctrl+Return, the attack is done."""
+    model, dialog = _dialog(shown)
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    focused = QApplication.focusWidget()
+    assert focused is dialog.attack_dice.typed
+    qtbot.keyClicks(focused, "5")
+    qtbot.keyClick(focused, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    (done,) = model.state.tick.attacks
+    assert done.outcome.roll is not None and done.outcome.roll.total_successes == 7

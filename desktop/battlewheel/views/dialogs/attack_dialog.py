@@ -56,6 +56,7 @@ class AttackDialog(QDialog):
         self.setWindowTitle(f"Attack: {self._headline(state)}")
         self._build(state, face_source)
         self._update()
+        self.attack_dice.focus_entry()  # keyboard first: type the roll, or Ctrl+R
 
     def _headline(self, state: Combat) -> str:
         return (f"{state.name(self.attacker_id)} attacks {state.name(self.defender_id)} "

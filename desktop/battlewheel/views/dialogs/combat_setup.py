@@ -140,6 +140,9 @@ class CombatSetupDialog(QDialog):
         self._last: Trial | None = None
         self._build()
         self._update()
+        first = next(iter(self.join_rows.values()), None)
+        if first is not None:
+            first.focus_entry()
 
     # -- layout -------------------------------------------------------------------
     def _build(self) -> None:

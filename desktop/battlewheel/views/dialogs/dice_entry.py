@@ -115,7 +115,7 @@ class DiceEntryWidget(QWidget):
         self.typed.setPlaceholderText(ENTRY_HINT)
         self.typed.setToolTip(f"Type the {ENTRY_HINT}")
         self.typed.textChanged.connect(self._sync)
-        # Typing a result means "I rolled", so a table of entries needs no radio buttons.
+        # Typing a result means "I rolled": the field is always open to the keyboard.
         self.typed.textEdited.connect(lambda _text: self.typed_mode.setChecked(True))
         self.result_label = QLabel(self)
         self.error_label = QLabel(self)
@@ -182,6 +182,10 @@ class DiceEntryWidget(QWidget):
         if self.isEnabled():
             self.roll_now()
 
+    def focus_entry(self) -> None:
+        """Put the keyboard in the typed field: type a result, or press Ctrl+R to roll."""
+        self.typed.setFocus(Qt.FocusReason.OtherFocusReason)
+
     def set_typed(self, text: str) -> None:
         """Switch to "I rolled" with ``text`` in the field (what a GM does by keyboard)."""
         self.typed_mode.setChecked(True)
@@ -212,8 +216,6 @@ class DiceEntryWidget(QWidget):
         return entry, ""
 
     def _sync(self) -> None:
-        if not self._compact:
-            self.typed.setEnabled(self.typed_mode.isChecked())
         entry, message = self._current()
         self.error_label.setText(message)
         self.error_label.setVisible(bool(message))

@@ -120,6 +120,9 @@ class TickDamageDialog(QDialog):
         self.refusal_label.setStyleSheet("color: #b3261e;")
         self._lay_out()
         self._update()
+        first = next((row for p in self.panels for row in p.rolls.values()), None)
+        if first is not None:
+            first.focus_entry()
 
     def _lay_out(self) -> None:
         content = QWidget(self)
