@@ -20,6 +20,7 @@ from battlewheel.engine.combat.charms import (
     check_die_cap,
     check_perfect_defence,
     dv_overrun_limit,
+    third_excellency_trait,
 )
 from battlewheel.engine.dice import DiceEntry, Roll, effective_pool, roll
 from battlewheel.engine.equipment import DamageType, Weapon
@@ -408,9 +409,8 @@ def _check_roll_inputs(declaration: AttackDeclaration) -> None:
         fateful=d.target_number < 7 or d.all_dice_succeed,
     )
     if d.attacker.die_cap is not None:
-        # The Third Excellency counts the Ability (Lunars: the Attribute) against the cap.
-        trait = (
-            d.attacker.dexterity if d.attacker.kind is CharacterKind.LUNAR else d.attacker.ability
+        trait = third_excellency_trait(
+            d.attacker.kind, attribute=d.attacker.dexterity, ability=d.attacker.ability
         )
         third = trait if d.reroll else 0
         check_die_cap(

@@ -169,6 +169,20 @@ def third_excellency(
     return CharmCost(spec["name"], spec["motes"] * _overrun_multiplier(), 0, trait, over)
 
 
+def third_excellency_trait(kind: CharacterKind, *, attribute: int, ability: int) -> int:
+    """What the Third Excellency counts against the cap (000 §Excellencies).
+
+    The Ability; for Lunars, whose caps are Attributes, the Attribute.
+    """
+    return attribute if kind is CharacterKind.LUNAR else ability
+
+
+def first_excellency_dv_points() -> int:
+    """DV points a First Excellency success adds on a DV: 2 (000 §Excellencies)."""
+    points: int = charm_data()["excellencies"]["first"]["dv_points_per_success"]
+    return points
+
+
 def third_excellency_dv_bonus(trait: int, base_sum: int, *, round_up: bool) -> int:
     """DV from the Third Excellency: the trait thrice in the sum (000 §Excellencies)."""
     return halve_static(base_sum + 2 * trait, round_up=round_up) - halve_static(

@@ -7,7 +7,6 @@ attack and defence and taken from the pools, or refused when the pools cannot pa
 from __future__ import annotations
 
 from battlewheel.engine import derived as sheet
-from battlewheel.engine.combat import attack as rules
 from battlewheel.engine.combat import charms
 from battlewheel.engine.combat.actions_attack import ResolveAttack, ResolveCounterattack
 from battlewheel.engine.combat.state import Combat, Combatant
@@ -37,7 +36,11 @@ def charge_attacker(state: Combat, attacker: Combatant, weapon: Weapon, action: 
         cost = charms.second_excellency(c.charm_successes, kind=kind, cap=cap, cap_used=used)
         motes, used = motes + cost.motes, used + cost.cap_units
     if c.reroll:
-        trait = attacker.character.ability(weapon.ability)
+        trait = charms.third_excellency_trait(
+            kind,
+            attribute=attacker.character.attribute("dexterity"),
+            ability=attacker.character.ability(weapon.ability),
+        )
         motes += charms.third_excellency(trait, kind=kind, cap=cap, cap_used=used).motes
     willpower = 1 if action.willpower else 0
     if c.target_number < 7:
@@ -54,10 +57,10 @@ def charge_defender(state: Combat, defender: Combatant, weapon: Weapon, action: 
     who = state.combatants[defender.id]
     motes = willpower = 0
     if chosen.perfect_defence is not None:
-        applicable = rules.dv_kind(chosen.dv) not in c.inapplicable_dvs
+        # The surcharge follows the charm's own DV kind, not the DV the defender chose.
         cost = charms.perfect_defence_cost(
             chosen.perfect_defence,
-            dv_applicable=applicable,
+            inapplicable_dvs=c.inapplicable_dvs,
             unexpected=c.unexpected,
             surcharge_paid=who.surcharge_paid,
         )

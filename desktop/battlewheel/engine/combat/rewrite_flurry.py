@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 
 from battlewheel.engine import derived as sheet
 from battlewheel.engine.combat import attack as rules
-from battlewheel.engine.combat import stunts, values
+from battlewheel.engine.combat import charms, stunts, values
 from battlewheel.engine.combat.actions_attack import (
     AwardStunt,
     DeclaredManoeuvre,
@@ -319,6 +319,8 @@ def defence_declaration(
         surprise=surprise,
         perfect_defence=chosen.perfect_defence,
         adamant_skin=chosen.adamant_skin,
+        dv_cap=values.dv_cap(defender, chosen.dv),
+        charm_points_per_success=charms.first_excellency_dv_points(),
     )
 
 

@@ -130,6 +130,21 @@ def _sheet_dvs(character: Character) -> dict[str, int]:
     return dvs
 
 
+def dv_cap(who: Combatant, dv_name: str) -> int:
+    """The DV cap of the DV named ``dodge`` or ``parry:<weapon>`` (000 §Die Caps).
+
+    Dodge is built on Dexterity + Dodge, a Parry DV on Dexterity + the weapon's Ability.
+    """
+    ability = "dodge"
+    if dv_name.startswith("parry:"):
+        wanted = dv_name.split(":", 1)[1].casefold()
+        for weapon in sheet.ready_weapons(who.character):
+            if weapon.name.casefold() == wanted:
+                ability = weapon.ability
+                break
+    return _value(sheet.dv_cap(who.character, attribute="dexterity", ability=ability))
+
+
 def current_dvs(who: Combatant) -> dict[str, int]:
     """Each DV less the flurry DV penalty in force, at least 0 (000 §Apply DV Penalties)."""
     return {name: max(0, value - who.dv_penalty) for name, value in base_dvs(who).items()}
