@@ -327,3 +327,16 @@ def test_the_roster_lists_who_acts_next_first(window: MainWindow) -> None:
     assert order()[-1] == "ghost"
     window.combat.move_counter("bandit1", 0)
     assert order()[-2:] == ["bandit1", "ghost"]
+
+
+def test_settings_from_a_newer_release_are_left_alone(tmp_path: Path) -> None:
+    """A settings file with schema_version 99 is not read or rewritten; defaults apply."""
+    path = tmp_path / "settings.ini"
+    newer = QSettings(str(path), QSettings.Format.IniFormat)
+    newer.setValue("schema_version", 99)
+    newer.setValue("view/larger_text", "true")
+    newer.sync()
+    settings = prefs.open_settings(path)
+    assert not prefs.larger_text(settings)
+    assert Path(settings.fileName()) != path
+    assert QSettings(str(path), QSettings.Format.IniFormat).value("schema_version") in (99, "99")
