@@ -92,3 +92,15 @@ def test_another_combatants_change_leaves_this_sheet_alone(shown: Shown) -> None
     dock.model.push(CycleHealthBox("bandit", 0))
     assert _engine_marks(dock, "bandit")[0] == "/"
     assert dock.sheet.info() == before
+
+
+def test_a_hidden_sheet_redraws_when_it_is_shown_again(shown: Shown) -> None:
+    """A sheet in a hidden tab waits; shown again it has the click made meanwhile."""
+    dock = _dock(shown)
+    dock.hide()
+    dock.model.push(CycleHealthBox("ejava", 0))
+    assert dock.is_stale()
+    assert _shown_marks(dock)[0] == "."
+    dock.show()
+    assert not dock.is_stale()
+    assert _shown_marks(dock)[0] == "/"

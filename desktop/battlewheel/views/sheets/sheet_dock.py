@@ -45,19 +45,36 @@ class CharacterSheetDock(QDockWidget):
         self.setWidget(SheetScroll(self.sheet, self))
         self.sheet.healthCycleRequested.connect(self._cycle_box)
         self.sheet.poolChangeRequested.connect(self._change_pool)
+        self._stale = False
         model.combatantChanged.connect(self._combatant_changed)
+        self.visibilityChanged.connect(self._visibility_changed)
         self.refresh()
 
     def refresh(self) -> None:
         """Redraw from the model (a removed combatant leaves the last sheet shown)."""
+        self._stale = False
         if self.model.combatant(self.combatant_id) is None:
             return
         info = sheet_of(self.model.state, self.combatant_id)
         self.setWindowTitle(info.name)
         self.sheet.show_info(info)
 
+    def is_stale(self) -> bool:
+        """True while a hidden sheet waits to be redrawn when it is shown."""
+        return self._stale
+
     def _combatant_changed(self, combatant_id: str) -> None:
-        if combatant_id == self.combatant_id:
+        if combatant_id != self.combatant_id:
+            return
+        # A dozen sheets sit in tabs; only the ones on screen redraw at once, the
+        # others when their tab comes up, so a keypress never waits on hidden sheets.
+        if self.isVisible():
+            self.refresh()
+        else:
+            self._stale = True
+
+    def _visibility_changed(self, visible: bool) -> None:
+        if visible and self._stale:
             self.refresh()
 
     def _cycle_box(self, index: int) -> None:
