@@ -71,7 +71,6 @@ def _main_window(
     from battlewheel.views.error_dialog import install_excepthook
     from battlewheel.views.main_window import MainWindow
 
-    _load_style(app)
     files = _campaign_files() if use_storage else None
     session, path = first_session(files, ask=_ask_restore)
     combat = CombatModel(session)
@@ -145,14 +144,6 @@ def wire_storage(app: "QApplication", window: "MainWindow", files: "StoredCampai
     add_print_actions(window)  # File > Print / Export health tracks, Blank player sheets
     # A deliberate quit drops the crash journal; a crash leaves it for next start.
     app.aboutToQuit.connect(files.close)
-
-
-def _load_style(app: "QApplication") -> None:
-    from battlewheel.bundled import resource
-
-    sheet = resource("styles", "battlewheel.qss")
-    if sheet.is_file():
-        app.setStyleSheet(sheet.read_text(encoding="utf-8"))
 
 
 def _smoke_test(app: "QApplication", started: float, settings_file: Path) -> int:

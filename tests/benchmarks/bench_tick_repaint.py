@@ -20,7 +20,6 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtWidgets import QApplication
 
-from battlewheel.app import _load_style
 from battlewheel.engine.combat.actions import AddCombatant, RollJoinBattle, StartCombat
 from battlewheel.engine.combat.session import CombatSession
 from battlewheel.engine.dice import DiceEntry
@@ -75,7 +74,6 @@ def main(repeats: int = 60) -> None:
     """Build the window, time ``repeats`` next-tick-and-repaint steps, print the figures."""
     app = QApplication.instance() or QApplication(sys.argv)
     assert isinstance(app, QApplication)
-    _load_style(app)  # as the program runs: style sheet rules apply to every paint
     with tempfile.TemporaryDirectory() as folder:
         window = MainWindow(
             CombatModel(forty_combatants()),

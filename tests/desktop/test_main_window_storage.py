@@ -21,7 +21,6 @@ def window(qtbot: QtBot, qapp: QApplication, tmp_path: Path) -> Iterator[MainWin
     qtbot.addWidget(built)
     yield built
     prefs.TextScale(qapp).apply(False)
-    qapp.setStyleSheet("")
 
 
 def _files(window: MainWindow) -> StoredCampaigns:
@@ -37,9 +36,12 @@ def test_file_actions_and_the_roster_dock_are_on(window: MainWindow) -> None:
     assert any("roster" in name.lower() for name in docks), docks
 
 
-def test_the_bundled_style_sheet_is_applied(window: MainWindow, qapp: QApplication) -> None:
-    """The program loads resources/styles/battlewheel.qss (the tick label rule, say)."""
-    assert "QLabel#tickLabel" in qapp.styleSheet()
+def test_the_bundled_style_sheet_styles_the_toolbar_only(
+    window: MainWindow, qapp: QApplication
+) -> None:
+    """resources/styles/battlewheel.qss reaches the toolbar; the application has none."""
+    assert "QToolButton" in window.toolbar.styleSheet()
+    assert qapp.styleSheet() == ""
 
 
 def test_the_demo_campaign_opens_from_the_file_menu(window: MainWindow) -> None:

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from battlewheel import APP_NAME, __version__
+from battlewheel.bundled import resource
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.combatants_model import CombatantsModel
 from battlewheel.models.files import CampaignFiles
@@ -411,12 +412,17 @@ class MainWindow(QMainWindow):
                 toolbar.addSeparator()
             else:
                 toolbar.addAction(self.actions_by_name[name])
+        toolbar.setStyleSheet(resource("styles", "battlewheel.qss").read_text(encoding="utf-8"))
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, toolbar)
         self.toolbar = toolbar
 
     def _build_status(self) -> None:
         self.tick_label = QLabel(self)
         self.tick_label.setObjectName("tickLabel")
+        bold = self.tick_label.font()
+        bold.setBold(True)
+        self.tick_label.setFont(bold)
+        self.tick_label.setContentsMargins(8, 0, 8, 0)
         self.statusBar().addPermanentWidget(self.tick_label)
 
     def _connect_model(self) -> None:
