@@ -4,6 +4,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDockWidget
 from pytestqt.qtbot import QtBot
 
@@ -124,3 +125,34 @@ def test_a_bad_campaign_file_is_refused_and_the_combat_stays(
     window.open_path(broken)
     assert warnings and "broken.json" in warnings[0]
     assert window.combat.session.to_json() == before
+
+
+def test_a_campaign_named_on_the_command_line_opens(
+    qtbot: QtBot, qapp: QApplication, tmp_path: Path
+) -> None:
+    """``battlewheel CAMPAIGN`` opens that campaign's combat and names it in the title."""
+    demo = Path(__file__).resolve().parents[2] / "resources" / "campaigns" / "demo.json"
+    window = _main_window(qapp, demo, settings_file=tmp_path / "settings.ini")
+    qtbot.addWidget(window)
+    assert window.path == demo
+    assert len(window.combat.state.combatants) == 8
+    assert window.windowTitle().startswith("demo — ")
+
+
+def test_sheet_dock_places_survive_a_restart(
+    qtbot: QtBot, qapp: QApplication, tmp_path: Path
+) -> None:
+    """A character sheet moved to the left dock area is there again in the next window."""
+    left = Qt.DockWidgetArea.LeftDockWidgetArea
+    first = _main_window(qapp, None, settings_file=tmp_path / "settings.ini")
+    qtbot.addWidget(first)
+    with qtbot.waitSignal(first.firstPainted):
+        first.show()
+    first.addDockWidget(left, first.sheet_docks["chief"])
+    first.close()
+    second = _main_window(qapp, None, settings_file=tmp_path / "settings.ini")
+    qtbot.addWidget(second)
+    with qtbot.waitSignal(second.firstPainted):
+        second.show()
+    assert second.dockWidgetArea(second.sheet_docks["chief"]) == left
+    assert second.dockWidgetArea(second.sheet_docks["lotus"]) != left
