@@ -7,8 +7,16 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from battlewheel.engine.combat.actions import (
+    Concealment,
+    DeclareConcealment,
+    RaiseAlarm,
+    RollAmbush,
+    RollJoinBattle,
+    StartCombat,
+)
 from battlewheel.engine.combat.state import TOTALLY
-from battlewheel.engine.dice import SeededDice
+from battlewheel.engine.dice import DiceEntry, SeededDice
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.combat_setup import CombatSetupDialog
 from tests.desktop.d2_combatants import bandit, ejava, model_with, shown
@@ -112,3 +120,30 @@ def test_roll_for_everyone_fills_only_the_empty_rows(qtbot: QtBot, shown: Shown)
         entry = dialog.join_rows[cid].entry()
         assert entry is not None and entry.faces == source.faces(3)
     assert dialog.start_button.isEnabled()
+
+
+def test_after_the_start_the_dialog_rolls_a_late_join_battle(shown: Shown) -> None:
+    """The bandit, ambushed, hears the alarm on tick 0: Reaction Count 3, he rolls 1.
+
+    Two successes short of the count he lands one segment past the next: tick 0 + 1 + 2
+    = tick 3 (000 §Reassess Surprise). Nobody else is offered a roll.
+    """
+    model = model_with(("ejava", ejava(), "enemy"), ("bandit", bandit(), "ally"))
+    for action in (
+        DeclareConcealment("ejava", (Concealment("bandit"),)),
+        RollAmbush("ejava", DiceEntry.of_successes(5)),
+        RollJoinBattle("ejava", DiceEntry.of_successes(3)),
+        StartCombat(),
+        RaiseAlarm(),
+    ):
+        assert model.push(action) is None
+    dialog = shown(CombatSetupDialog(model))
+    assert dialog.windowTitle() == "Late Join Battle"
+    assert list(dialog.join_rows) == ["bandit"]
+    assert not dialog.start_button.isEnabled()
+    dialog.join_rows["bandit"].set_typed("1")
+    assert dialog.preview_label.text() == "Bandit: tick 3"
+    before = model.undo_stack.count()
+    dialog.accept()
+    assert model.state.combatants["bandit"].next_tick == 3
+    assert model.undo_stack.count() == before + 1

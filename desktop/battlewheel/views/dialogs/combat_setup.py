@@ -122,7 +122,12 @@ class AmbusherPanel(QGroupBox):
 
 
 class CombatSetupDialog(QDialog):
-    """Set up the battlewheel for the combatants already in the fight."""
+    """Set up the battlewheel for the combatants already in the fight.
+
+    Once the battle has begun the same dialog serves a late Join Battle: only those
+    who have just stopped being Totally Surprised roll, against the Reaction Count
+    (000 §Reassess Surprise), and no ambush or start is offered.
+    """
 
     def __init__(
         self,
@@ -134,7 +139,8 @@ class CombatSetupDialog(QDialog):
         super().__init__(parent)
         self.model = model
         self._source = face_source
-        self.setWindowTitle("Set up the battle")
+        self.late = model.state.started
+        self.setWindowTitle("Late Join Battle" if self.late else "Set up the battle")
         self.ambushers: dict[str, AmbusherPanel] = {}
         self.join_rows: dict[str, DiceEntryWidget] = {}
         self._last: Trial | None = None
@@ -161,8 +167,10 @@ class CombatSetupDialog(QDialog):
         chooser.addWidget(self.ambusher_choice, 1)
         chooser.addWidget(add)
         self.ambush_layout.addLayout(chooser)
+        ambush_box.setVisible(not self.late)
         join_box = self._build_join(state)
-        preview_box = QGroupBox("3. The wheel (preview)", self)
+        preview_box = QGroupBox("The wheel (preview)" if self.late else "3. The wheel (preview)",
+                                self)
         preview_box.setToolTip("000 §Set Up the Battlewheel, worked out by the engine")
         self.preview_label = QLabel(preview_box)
         self.preview_label.setWordWrap(True)
@@ -183,10 +191,17 @@ class CombatSetupDialog(QDialog):
         self._lay_out(ambush_box, join_box, preview_box)
 
     def _build_join(self, state: Combat) -> QGroupBox:
-        box = QGroupBox("2. Join Battle", self)
-        box.setToolTip("000 §Roll Join Battle: Wits + Awareness for everyone not Totally Surprised")
+        if self.late:
+            box = QGroupBox(f"Join Battle against Reaction Count {state.reaction_count}", self)
+            box.setToolTip("000 §Reassess Surprise: success lands on the next segment, "
+                           "each success short one segment further")
+            joining = [state.combatants[cid] for cid in state.awaiting_join_battle()]
+        else:
+            box = QGroupBox("2. Join Battle", self)
+            box.setToolTip("000 §Roll Join Battle: Wits + Awareness for all not Totally Surprised")
+            joining = list(state.combatants.values())
         layout = QVBoxLayout(box)
-        for who in state.combatants.values():
+        for who in joining:
             pool = trait_pool(who, "wits", "awareness")
             row = DiceEntryWidget(f"{who.name}: {pool.text}", box, face_source=self._source,
                                   compact=True)
@@ -216,7 +231,7 @@ class CombatSetupDialog(QDialog):
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
         self.start_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.start_button.setText("&Start the battle")
+        self.start_button.setText("&Place the counters" if self.late else "&Start the battle")
         self.start_button.setToolTip(f"Place the counters and begin ({START_SHORTCUT})")
         QShortcut(QKeySequence(START_SHORTCUT), self, self.accept)
         self.buttons.accepted.connect(self.accept)
@@ -277,23 +292,31 @@ class CombatSetupDialog(QDialog):
                 actions.append(RollJoinBattle(cid, entry))
         return actions
 
+    def _start(self) -> list[Action]:
+        return [] if self.late else [StartCombat()]
+
     def engine_actions(self) -> list[Action]:
         """Everything the dialog would do, in the order of the pre-combat steps."""
         ambush = self.ambush_actions()
         after_ambush = trial(self.model.session, ambush).state
-        return [*ambush, *self.join_actions(after_ambush), StartCombat()]
+        return [*ambush, *self.join_actions(after_ambush), *self._start()]
 
     def _update(self) -> None:
         ambush = self.ambush_actions()
         after_ambush = trial(self.model.session, ambush)
         self._enable_join_rows(after_ambush.state)
-        actions = [*ambush, *self.join_actions(after_ambush.state), StartCombat()]
-        self._last = trial(self.model.session, actions)
-        self.preview_label.setText(preview_text(self._last.state, self._last.refusal))
-        self.preview_scene.set_wheel(wheel_of(self._last.state))
+        joins = self.join_actions(after_ambush.state)
+        self._last = trial(self.model.session, [*ambush, *joins, *self._start()])
         refusal = after_ambush.refusal or self._last.refusal
+        if self.late:
+            self.preview_label.setText(late_preview_text(self._last.state, list(self.join_rows)))
+            if not joins and refusal is None:
+                refusal = RulesError("Type or roll a Join Battle first.")
+        else:
+            self.preview_label.setText(preview_text(self._last.state, self._last.refusal))
+        self.preview_scene.set_wheel(wheel_of(self._last.state))
         self.problem_label.setText("" if refusal is None else str(refusal))
-        self.start_button.setEnabled(self._last.refusal is None)
+        self.start_button.setEnabled(refusal is None)
 
     def _enable_join_rows(self, state: Combat) -> None:
         for cid, row in self.join_rows.items():
@@ -312,7 +335,8 @@ class CombatSetupDialog(QDialog):
         """Push every step as one undo entry; stay open if the engine refuses."""
         if not self.start_button.isEnabled():
             return
-        refusal = push_all(self.model, self.engine_actions(), "Set up the battle")
+        text = "Late Join Battle" if self.late else "Set up the battle"
+        refusal = push_all(self.model, self.engine_actions(), text)
         if refusal is not None:
             self.problem_label.setText(str(refusal))
             return
@@ -342,3 +366,15 @@ def preview_text(state: Combat, refusal: RulesError | None) -> str:
 def _not_placed(state: Combat) -> Sequence[str]:
     names = [c.name for c in state.combatants.values() if c.next_tick is None]
     return [f"Not on the wheel (Totally Surprised): {', '.join(names)}"] if names else []
+
+
+def late_preview_text(state: Combat, joining: Sequence[str]) -> str:
+    """Where each late joiner's counter would go (000 §Reassess Surprise)."""
+    lines = []
+    for cid in joining:
+        who = state.combatants.get(cid)
+        if who is None:
+            continue
+        where = "still to roll" if who.next_tick is None else f"tick {who.next_tick}"
+        lines.append(f"{who.name}: {where}")
+    return "\n".join(lines) or "Nobody is waiting to Join Battle."
