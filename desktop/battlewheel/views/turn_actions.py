@@ -42,9 +42,11 @@ class TurnActions:
         dialog.deleteLater()
 
     def set_up(self) -> QDialog | None:
-        """Ambush and Join Battle for a combat not yet on the wheel."""
-        if self.combat.state.started:
-            self._say("The battle has already begun.")
+        """Ambush and Join Battle for a combat not yet on the wheel; once it has begun,
+        the late Join Battle of those who are no longer Totally Surprised."""
+        state = self.combat.state
+        if state.started and not state.awaiting_join_battle():
+            self._say("The battle has already begun and nobody is waiting to Join Battle.")
             return None
         from battlewheel.views.dialogs.combat_setup import CombatSetupDialog
 
