@@ -49,18 +49,19 @@ def test_the_pool_and_the_best_dv_are_shown_before_any_roll(shown: Shown) -> Non
 
 
 def test_typed_faces_walk_the_steps_worked_by_hand(shown: Shown) -> None:
-    """7 7 10 3 2 1 8 9 is 6 successes, +2 Accuracy = 8 against DV 2: excess 6.
+    """All nine steps in order; 7 7 10 3 2 1 8 9 is 6 successes, +2 Accuracy = 8 vs DV 2.
 
-    Raw damage 6 + Strength 3 = 9 dice and 3 levels; lethal soak Stamina 2 / 2 = 1
+    Excess 6; raw damage 6 + Strength 3 = 9 dice and 3 levels; lethal soak Stamina 2 / 2 = 1
     comes off the levels: 9 dice and 2 levels.
     """
     _model, dialog = _dialog(shown)
     dialog.attack_dice.set_typed("7 7 10 3 2 1 8 9")
     lines = dialog.steps().splitlines()
+    assert [line.split(".")[0] for line in lines] == [str(n) for n in range(1, 10)]
     assert lines[2] == "3. Attack roll: 8 dice of 8: 6 successes + automatic (accuracy 2) = 8"
     assert lines[4].endswith("final DV 2; 8 vs DV: excess 6: a hit")
-    assert lines[5].startswith("7. Raw damage: 6 excess + 3 Strength + 0 charm = 9 dice")
-    assert lines[6].endswith("9 dice and 2 levels")
+    assert lines[6].startswith("7. Raw damage: 6 excess + 3 Strength + 0 charm = 9 dice")
+    assert lines[7].endswith("9 dice and 2 levels")
     assert dialog.resolve_button.isEnabled()
 
 

@@ -248,9 +248,9 @@ class AttackDialog(QDialog):
             return
         outcome = result.state.tick.attacks[-1].outcome
         chosen = self.defence_form.chosen_dv()
-        lines = [f"{n}. {title}: {text.replace(chosen, dv_label(chosen))}"
-                 for n, title, text in rules.describe_steps(outcome)]
-        self.steps_label.setText("\n".join(lines))
+        self.steps_label.setText("\n".join(
+            line.replace(chosen, dv_label(chosen)) for line in nine_steps(outcome)
+        ))
         self.refusal_label.setText("")
         self.resolve_button.setEnabled(True)
 
@@ -289,6 +289,19 @@ def planned_defence(dialog: AttackDialog) -> rules.DefenceDeclaration:
     )
 
 
+def nine_steps(outcome: rules.AttackOutcome) -> list[str]:
+    """All nine steps in order (000 §Attack Resolution): the engine's account of each
+    step it reached, and why any other step did nothing."""
+    reached = {n: text for n, _title, text in rules.describe_steps(outcome)}
+    skipped = "skipped: the attack has Failed" if outcome.failed else "nothing"
+    defaults = {6: "no defence reroll", 7: skipped, 8: skipped,
+                9: "none declared (a counterattack is resolved as an attack of its own)"}
+    return [
+        f"{n}. {title}: {reached.get(n, defaults.get(n, 'nothing'))}"
+        for n, title in enumerate(rules.STEP_TITLES, start=1)
+    ]
+
+
 def pool_text(base: int, dice: int, modifiers: dict[str, int], autos: dict[str, int]) -> str:
     """The attack pool in words: base, what changed it, the dice, automatic successes."""
     changes = ", ".join(f"{name} {value:+d}" if name in ("bonus dice", "charm dice")
@@ -302,4 +315,4 @@ def pool_text(base: int, dice: int, modifiers: dict[str, int], autos: dict[str, 
     return text
 
 
-__all__ = ["AttackDialog", "dv_label", "pool_text"]
+__all__ = ["AttackDialog", "dv_label", "nine_steps", "pool_text"]
