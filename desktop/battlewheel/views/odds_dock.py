@@ -108,6 +108,7 @@ class OddsPanel(QWidget):
         self.title_label.setWordWrap(True)
         self.hit_label = QLabel(self)
         self.hit_label.setObjectName("hitChance")
+        self.hit_label.setWordWrap(True)
         bold = self.hit_label.font()
         bold.setBold(True)
         self.hit_label.setFont(bold)
