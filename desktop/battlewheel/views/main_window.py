@@ -191,9 +191,16 @@ class MainWindow(QMainWindow):
             self._give_sheets_room()
 
     def _give_sheets_room(self) -> None:
+        # The wheel keeps about half the width: a quarter for the roster and log on
+        # the left, a bit more for the sheets on the right, whatever the text size.
+        width = self.width()
         first = next(iter(self.sheet_docks.values()), None)
+        docks: list[QDockWidget] = [self.combatants_dock]
+        sizes = [round(width * 0.24)]
         if first is not None:
-            self.resizeDocks([first], [440], Qt.Orientation.Horizontal)
+            docks.append(first)
+            sizes.append(round(width * 0.30))
+        self.resizeDocks(docks, sizes, Qt.Orientation.Horizontal)
 
     def show_odds(self, provider: "OddsProvider", dv: int) -> None:
         """Show an attack's odds (from the attack dialog) in the odds dock."""
@@ -513,15 +520,22 @@ class MainWindow(QMainWindow):
 
     # -- view and layout --------------------------------------------------------------
     def set_larger_text(self, on: bool) -> None:
-        """Switch the larger-text mode and remember the choice."""
+        """Switch the larger-text mode and remember the choice; docks keep their widths."""
         prefs.set_larger_text(self.settings, on)
+        docks = [d for d in self.findChildren(QDockWidget) if d.isVisible() and not d.isFloating()]
+        widths = [dock.width() for dock in docks]
         self._apply_text_size(on)
         self.combatants_dock.table.resizeColumnsToContents()
+        # Bigger text would widen the docks and shrink the wheel; put the widths back
+        # once the new fonts have been laid out.
+        QTimer.singleShot(0, lambda: self.resizeDocks(docks, widths, Qt.Orientation.Horizontal))
 
     def _apply_text_size(self, larger: bool) -> None:
         if self.text_scale is not None:
             self.text_scale.apply(larger)
         self.scene.set_text_scale(prefs.LARGER_TEXT_FACTOR if larger else 1.0)
+        # A widget with its own style sheet takes the new font only when re-polished.
+        self.toolbar.setStyleSheet(self.toolbar.styleSheet())
 
     def restore_layout(self) -> None:
         """Remember the first layout (for Reset), then restore the saved one."""
