@@ -340,3 +340,11 @@ def test_settings_from_a_newer_release_are_left_alone(tmp_path: Path) -> None:
     assert not prefs.larger_text(settings)
     assert Path(settings.fileName()) != path
     assert QSettings(str(path), QSettings.Format.IniFormat).value("schema_version") in (99, "99")
+
+
+def test_larger_text_keeps_the_wheel_as_wide(window: MainWindow, qtbot: QtBot) -> None:
+    """Switching to larger text grows the docks' type, not their width: the wheel stays."""
+    before = window.wheel_view.width()
+    window.actions_by_name["larger_text"].setChecked(True)
+    qtbot.wait(50)
+    assert abs(window.wheel_view.width() - before) <= 4
