@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
@@ -96,3 +98,20 @@ def test_changing_the_pool_forgets_faces_rolled_for_the_old_pool(qtbot: QtBot) -
     assert widget.entry() is not None
     widget.set_pool(4)
     assert widget.entry() is None
+
+
+@given(st.lists(st.integers(min_value=1, max_value=10), min_size=2, max_size=25),
+       st.sampled_from([" ", ", ", ",", "  "]))
+def test_any_faces_typed_come_back_as_those_faces(faces: list[int], separator: str) -> None:
+    """Faces typed with any separator are read back exactly, for a pool of that size."""
+    entry = parse_dice_text(separator.join(str(face) for face in faces), pool=len(faces))
+    assert entry == DiceEntry.of_faces(faces)
+
+
+@given(st.integers(min_value=1, max_value=30), st.data())
+def test_any_count_within_the_pool_is_a_success_count(pool: int, data: st.DataObject) -> None:
+    """With double 10s a pool of n dice allows 0 to 2n successes, and no more."""
+    count = data.draw(st.integers(min_value=0, max_value=2 * pool))
+    assert parse_dice_text(str(count), pool=pool) == DiceEntry.of_successes(count)
+    with pytest.raises(DiceEntryError):
+        parse_dice_text(str(2 * pool + 1), pool=pool)
