@@ -135,3 +135,19 @@ def test_the_keyboard_alone_types_the_roll_and_resolves(qtbot: QtBot, shown: Sho
     qtbot.keyClick(focused, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     (done,) = model.state.tick.attacks
     assert done.outcome.roll is not None and done.outcome.roll.total_successes == 7
+
+
+def test_the_dv_met_is_explained_before_rolling(shown: Shown) -> None:
+    """The second attack on the bandit meets parry 2 less 1 onslaught.
+
+    A 2-die stunt counts one category less for a mortal (004 §Stunts): +1 to the DV.
+    """
+    model, dialog = _dialog(shown, attacks=2)
+    dialog.attack_dice.set_typed("0")
+    dialog.accept()
+    second = shown(AttackDialog(model, "ejava", 1))
+    assert second.defence_form.meets.text() == "Meets DV 1: Parry (Straight sword) 2, -1 onslaught"
+    second.defence_form.stunt.setValue(2)
+    assert second.defence_form.meets.text() == (
+        "Meets DV 2: Parry (Straight sword) 2, +1 stunt, -1 onslaught"
+    )

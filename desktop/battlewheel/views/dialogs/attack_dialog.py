@@ -194,7 +194,9 @@ class AttackDialog(QDialog):
         self._set_pools(declaration, dice)
         self.pool_label.setText(pool_text(base, dice, modifiers, autos))
         provider = self.odds_provider(declaration, dice, sum(autos.values()))
-        dv = self.expected_dv()
+        step = rules.apply_defence(declaration, planned_defence(self), rules.AttackDice())
+        dv = step.final_dv
+        self.defence_form.meets.setText(dv_text(step))
         self.odds.set_provider(provider, dv)
         self.oddsChanged.emit(provider, dv)
         self._preview()
@@ -210,11 +212,6 @@ class AttackDialog(QDialog):
         self.reroll_dice.setVisible(self.attack_form.reroll.isChecked())
         self.virtue_dice.set_pool(self.defence_form.virtue_dice.value())
         self.virtue_dice.setVisible(self.virtue_dice.pool() > 0)
-
-    def expected_dv(self) -> int:
-        """The DV the attack meets, before virtue dice (000 §Apply Defences)."""
-        step = rules.apply_defence(self.declaration(), planned_defence(self), rules.AttackDice())
-        return step.final_dv
 
     def odds_provider(self, declaration: rules.AttackDeclaration, dice: int,
                       automatic: int) -> OddsProvider:
@@ -300,6 +297,19 @@ def nine_steps(outcome: rules.AttackOutcome) -> list[str]:
         f"{n}. {title}: {reached.get(n, defaults.get(n, 'nothing'))}"
         for n, title in enumerate(rules.STEP_TITLES, start=1)
     ]
+
+
+def dv_text(step: rules.DefenceStep) -> str:
+    """The DV met before any defence dice, and what changed it (000 §Apply Defences)."""
+    parts = [f"{dv_label(step.dv_name)} {step.base_dv}"]
+    for amount, name in ((-step.dv_penalty, "flurry penalty"), (step.stunt_bonus, "stunt"),
+                         (step.charm_dv_bonus, "charms"), (-step.onslaught, "onslaught"),
+                         (-step.surprise, "surprise")):
+        if amount:
+            parts.append(f"{amount:+d} {name}")
+    if step.inapplicable:
+        parts.append("inapplicable: 0")
+    return f"Meets DV {step.final_dv}: " + ", ".join(parts)
 
 
 def pool_text(base: int, dice: int, modifiers: dict[str, int], autos: dict[str, int]) -> str:

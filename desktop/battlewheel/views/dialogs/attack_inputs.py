@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QGroupBox,
+    QLabel,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -147,8 +148,11 @@ class DefenceForm(QGroupBox):
         for name in PERFECT_DEFENCES:
             self.perfect.addItem(PERFECT_NAMES.get(name, name), name)
         self.adamant = QCheckBox("Adamant Skin at step 8", self)
+        self.meets = QLabel(self)
+        self.meets.setWordWrap(True)
         form = QFormLayout(self)
         form.addRow("&DV:", self.dv)
+        form.addRow(self.meets)
         form.addRow("Stunt:", self.stunt)
         form.addRow("&Virtue dice:", self.virtue_dice)
         self.extras = _Extras("C&harms", self)
