@@ -29,6 +29,7 @@ from battlewheel.models.log_model import CombatLogModel
 from battlewheel.views import settings as prefs
 from battlewheel.views.docks import CombatantsDock, LogDock
 from battlewheel.views.file_menu import FileMenu
+from battlewheel.views.sheet_docks import SheetDocks
 from battlewheel.views.turn_actions import TurnActions
 from battlewheel.views.wheel.scene import WheelScene
 from battlewheel.views.wheel.view import WheelView
@@ -152,8 +153,8 @@ class MainWindow(QMainWindow):
             self.history_dock,
         ]
         # Character sheets are many widgets each: they are built just after first paint.
-        self.sheet_docks: dict[str, QDockWidget] = {}
-        self._sheets_ready = False
+        self.sheets = SheetDocks(self, self.combat)
+        self.sheet_docks = self.sheets.docks
         self.resizeDocks([self.combatants_dock], [360], Qt.Orientation.Horizontal)
 
     def _history_dock(self) -> QDockWidget:
@@ -184,9 +185,7 @@ class MainWindow(QMainWindow):
     def _after_first_paint(self) -> None:
         self.firstPainted.emit()
         self.load_odds_panel()
-        self._sheets_ready = True
-        self._sync_sheet_docks()
-        self._show_first_sheet()
+        self.sheets.start()
         if not self._layout_restored:
             self._give_sheets_room()
 
@@ -194,7 +193,7 @@ class MainWindow(QMainWindow):
         # The wheel keeps about half the width: a quarter for the roster and log on
         # the left, a bit more for the sheets on the right, whatever the text size.
         width = self.width()
-        first = next(iter(self.sheet_docks.values()), None)
+        first = self.sheets.first()
         docks: list[QDockWidget] = [self.combatants_dock]
         sizes = [round(width * 0.24)]
         if first is not None:
@@ -223,48 +222,6 @@ class MainWindow(QMainWindow):
         if not isinstance(self.odds_dock.widget(), OddsPanel):
             self.odds_panel = OddsPanel(self.odds_dock)
             self.odds_dock.setWidget(self.odds_panel)
-
-    def _sync_sheet_docks(self) -> None:
-        """One sheet dock per combatant, tabbed together on the right."""
-        if not self._sheets_ready:
-            return
-        wanted = self.combat.combatant_ids()
-        for gone in [cid for cid in self.sheet_docks if cid not in wanted]:
-            dock = self.sheet_docks.pop(gone)
-            self.removeDockWidget(dock)
-            dock.deleteLater()
-        for combatant_id in wanted:
-            if combatant_id not in self.sheet_docks:
-                self._add_sheet_dock(combatant_id)
-
-    def _add_sheet_dock(self, combatant_id: str) -> None:
-        from battlewheel.views.sheets.sheet_dock import CharacterSheetDock
-
-        dock = CharacterSheetDock(self.combat, combatant_id, self)
-        dock.setFeatures(
-            QDockWidget.DockWidgetFeature.DockWidgetMovable
-            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
-            | QDockWidget.DockWidgetFeature.DockWidgetClosable
-        )
-        if not self.restoreDockWidget(dock):  # not in the saved layout: the default place
-            self._place_sheet_dock(dock, next(iter(self.sheet_docks.values()), None))
-        self.sheet_docks[combatant_id] = dock
-        dock.visibilityChanged.connect(
-            lambda visible, cid=combatant_id: self._sheet_shown(cid, visible)
-        )
-
-    def _sheet_shown(self, combatant_id: str, visible: bool) -> None:
-        # Choosing a sheet's tab selects that combatant's counter and roster row too.
-        if visible and self._sheets_ready:
-            self.scene.select_counter(combatant_id)
-            self.combatants_dock.select(combatant_id)
-
-    def _place_sheet_dock(self, dock: QDockWidget, tabs: QDockWidget | None) -> None:
-        """Sheets go tabbed together on the right."""
-        if tabs is None or tabs is dock:
-            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-        else:
-            self.tabifyDockWidget(tabs, dock)
 
     def _action(
         self, name: str, text: str, shortcut: QKeySequence | str | None, tip: str
@@ -434,7 +391,6 @@ class MainWindow(QMainWindow):
 
     def _connect_model(self) -> None:
         self.combat.wheelChanged.connect(self._show_wheel)
-        self.combat.rosterChanged.connect(self._sync_sheet_docks)
         self.combat.changed.connect(self._show_status)
         self.combat.refused.connect(self.show_refusal)
         self.combat.undo_stack.cleanChanged.connect(self._show_title)
@@ -444,12 +400,6 @@ class MainWindow(QMainWindow):
     # -- showing the model ------------------------------------------------------------
     def _show_wheel(self) -> None:
         self.scene.set_wheel(self.combat.wheel())
-
-    def _show_first_sheet(self) -> None:
-        acting = self.combat.state.acting_ids()
-        first = acting[0] if acting else next(iter(self.sheet_docks), None)
-        if first in self.sheet_docks:
-            self.sheet_docks[first].raise_()
 
     def _show_status(self) -> None:
         self.tick_label.setText(status_text(self.combat.state))
@@ -551,12 +501,7 @@ class MainWindow(QMainWindow):
         self.restoreState(self._default_state, prefs.LAYOUT_VERSION)
         for dock in self.docks:
             dock.show()
-        first = None
-        for dock in self.sheet_docks.values():
-            dock.setFloating(False)
-            dock.show()
-            self._place_sheet_dock(dock, first)
-            first = first or dock
+        self.sheets.reset()
         self._give_sheets_room()
 
     def legend(self) -> None:

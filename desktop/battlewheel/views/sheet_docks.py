@@ -1,0 +1,91 @@
+"""One character-sheet dock per combatant, tabbed together on the window's right.
+
+The sheets (D2's ``CharacterSheetDock``) are many widgets each, so they are built just
+after the window's first paint and follow the roster from then on. A sheet that the
+saved layout knows goes back where the GM left it; a new one joins the tabs.
+"""
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDockWidget
+
+from battlewheel.models.combat_model import CombatModel
+
+if TYPE_CHECKING:
+    from battlewheel.views.main_window import MainWindow
+
+_FEATURES = (
+    QDockWidget.DockWidgetFeature.DockWidgetMovable
+    | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+    | QDockWidget.DockWidgetFeature.DockWidgetClosable
+)
+
+
+class SheetDocks:
+    """Keeps a sheet dock for every combatant of the window's combat."""
+
+    def __init__(self, window: "MainWindow", combat: CombatModel) -> None:
+        self.window = window
+        self.combat = combat
+        self.docks: dict[str, QDockWidget] = {}
+        self.ready = False
+        combat.rosterChanged.connect(self.sync)
+
+    def start(self) -> None:
+        """Build every sheet (after first paint) and show the first actor's."""
+        self.ready = True
+        self.sync()
+        acting = self.combat.state.acting_ids()
+        first = acting[0] if acting else next(iter(self.docks), None)
+        if first in self.docks:
+            self.docks[first].raise_()
+
+    def first(self) -> QDockWidget | None:
+        """The first combatant's sheet (the tab group's anchor), if any."""
+        return next(iter(self.docks.values()), None)
+
+    def sync(self) -> None:
+        """Add sheets for newcomers, remove those of combatants who left."""
+        if not self.ready:
+            return
+        wanted = self.combat.combatant_ids()
+        for gone in [cid for cid in self.docks if cid not in wanted]:
+            dock = self.docks.pop(gone)
+            self.window.removeDockWidget(dock)
+            dock.deleteLater()
+        for combatant_id in wanted:
+            if combatant_id not in self.docks:
+                self._add(combatant_id)
+
+    def _add(self, combatant_id: str) -> None:
+        from battlewheel.views.sheets.sheet_dock import CharacterSheetDock
+
+        dock = CharacterSheetDock(self.combat, combatant_id, self.window)
+        dock.setFeatures(_FEATURES)
+        if not self.window.restoreDockWidget(dock):  # not in the saved layout
+            self.place(dock, self.first())
+        self.docks[combatant_id] = dock
+        dock.visibilityChanged.connect(lambda visible, cid=combatant_id: self._shown(cid, visible))
+
+    def _shown(self, combatant_id: str, visible: bool) -> None:
+        # Choosing a sheet's tab selects that combatant's counter and roster row too.
+        if visible and self.ready:
+            self.window.scene.select_counter(combatant_id)
+            self.window.combatants_dock.select(combatant_id)
+
+    def place(self, dock: QDockWidget, tabs: QDockWidget | None) -> None:
+        """The default place: the right dock area, tabbed with the other sheets."""
+        if tabs is None or tabs is dock:
+            self.window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        else:
+            self.window.tabifyDockWidget(tabs, dock)
+
+    def reset(self) -> None:
+        """Put every sheet back in the default place, shown."""
+        first: QDockWidget | None = None
+        for dock in self.docks.values():
+            dock.setFloating(False)
+            dock.show()
+            self.place(dock, first)
+            first = first or dock
