@@ -21,8 +21,11 @@ class DeclaredManoeuvre:
 
     ``kind`` is a manoeuvre id (``attack``, ``aim``, ``guard``, ``dash``, ``block``,
     ``raise_alarm``, ``activate_charm``, ``inactive``, ``miscellaneous``). An attack names
-    its ``weapon`` and ``target``. ``speed``, ``dv_penalty`` and ``dice_action`` fill in
-    what the table leaves open (a Simple charm's Speed, a Miscellaneous roll).
+    its ``weapon`` and ``target``; a Block names in ``target`` the combatant it defends
+    (none: an item or place, in ``label``), and ``tower_shield`` when the Blocker
+    carries one. ``speed``, ``dv_penalty`` and
+    ``dice_action`` fill in what the table leaves open (a Simple charm's Speed, a
+    Miscellaneous roll).
     """
 
     kind: str
@@ -34,11 +37,15 @@ class DeclaredManoeuvre:
     dice_action: bool | None = None
     simple: bool = True
     label: str = ""
+    tower_shield: bool = False
 
     def text(self, names: Names) -> str:
         """A few words for the log."""
         if self.kind == "attack":
             return f"attack {names(self.target or '?')} with {self.weapon}"
+        if self.kind == "block" and self.target is not None:
+            shield = " with a tower shield" if self.tower_shield else ""
+            return f"block for {names(self.target)}{shield}"
         return self.label or self.kind.replace("_", " ")
 
 
@@ -104,6 +111,28 @@ class Defence:
 
 
 @dataclass(frozen=True)
+class GetPast:
+    """The attacker's movement roll to reach a Blocker's ward in close combat (000 §Block).
+
+    ``roll`` is the roll of the attacker's movement in yards; ``blocker`` names which
+    Blocker when several defend the target (default: the first), and also which one a
+    missile stopped by the cover strikes. ``confined_space`` (1-10 dice off),
+    ``attacker_knockback`` and ``blocker_knockback`` (yards since the attacker's last
+    action) shape the pool; ``blocker_movement_applicable`` is false where the
+    Blocker's movement does not count (ground against flight). On a failed roll the
+    attack is aborted, or struck at the Blocker when ``retarget``.
+    """
+
+    roll: DiceEntry | None = None
+    blocker: str | None = None
+    confined_space: int = 0
+    attacker_knockback: int = 0
+    blocker_knockback: int = 0
+    blocker_movement_applicable: bool = True
+    retarget: bool = False
+
+
+@dataclass(frozen=True)
 class ResolveAttack(Action):
     """Step 5: one declared attack through the nine steps (000 §Attack Resolution).
 
@@ -111,7 +140,8 @@ class ResolveAttack(Action):
     roll, the 3rd Excellency's reroll, the stunt dice, the defender's virtue and charm
     dice. ``stunt`` is the attacker's stunt rating; ``willpower`` spends one for a success.
     ``bonus_dice`` (Aim, equipment) and ``penalty_dice`` (darkness, footing) are the
-    GM's non-magical dice; ``external_penalty`` comes off the successes.
+    GM's non-magical dice; ``external_penalty`` comes off the successes. ``block`` is
+    the roll to get past a Blocker, when the target is blocked (000 §Block).
     """
 
     kind: ClassVar[str] = "resolve_attack"
@@ -130,6 +160,7 @@ class ResolveAttack(Action):
     reroll: DiceEntry | None = None
     virtue: DiceEntry | None = None
     charm_defence: DiceEntry | None = None
+    block: GetPast = GetPast()
 
     def sentence(self, names: Names) -> str:
         dice = f" ({self.attack})" if self.attack is not None else ""

@@ -148,7 +148,8 @@ class DefenceDeclaration:
     attacks of this flurry at this defender; ``surprise`` is the attacker's margin of
     surprise against the defender.
     ``dv_cap`` (None: not checked) limits charm dice plus points, allowing the
-    Excellencies' overrun of half the cap (000 §Die Caps).
+    Excellencies' overrun of half the cap (000 §Die Caps). ``cover`` is a Block's
+    cover bonus against a missile (000 §Block), kept even on an inapplicable DV.
     """
 
     dv_name: str
@@ -165,6 +166,7 @@ class DefenceDeclaration:
     adamant_skin: bool = False
     dv_cap: int | None = None
     charm_points_per_success: int = 1
+    cover: int = 0
 
 
 @dataclass(frozen=True)
@@ -218,6 +220,7 @@ class DefenceStep:
     onslaught: int
     surprise: int
     final_dv: int
+    cover: int = 0
 
 
 @dataclass(frozen=True)
@@ -451,6 +454,7 @@ def apply_defence(
         onslaught=defence.onslaught,
         surprise=defence.surprise,
         stunt_bonus=defence.stunt_bonus,
+        cover=defence.cover,
     )
     _check_dv_cap(defence)
     virtue = roll_entry(defence.virtue_dice, dice.virtue).rolled_successes
@@ -458,7 +462,8 @@ def apply_defence(
     points = charm * defence.charm_points_per_success
     ordinary = max(0, defence.dv - defence.dv_penalty + defence.stunt_bonus + virtue)
     inapplicable = defence.dv_kind in declaration.inapplicable_dvs
-    boosted = (0 if inapplicable else ordinary) + points + defence.charm_dv_bonus
+    # Cover shields the ward whichever DV it picks, so it survives an inapplicable DV.
+    boosted = (0 if inapplicable else ordinary) + points + defence.charm_dv_bonus + defence.cover
     final = max(0, boosted - defence.onslaught - defence.surprise)
     return DefenceStep(
         defence.dv_name,
@@ -475,6 +480,7 @@ def apply_defence(
         defence.onslaught,
         defence.surprise,
         final,
+        defence.cover,
     )
 
 
@@ -744,6 +750,8 @@ def _defence_text(roll: RollStep, defence: DefenceStep, outcome: AttackOutcome) 
         parts.append(f"{defence.ordinary_dv} after penalty, stunt and virtue")
     if defence.inapplicable:
         parts.append("inapplicable: 0")
+    if defence.cover:
+        parts.append(f"+{defence.cover} cover from a Block")
     if defence.charm_points or defence.charm_dv_bonus:
         parts.append(f"+{defence.charm_points + defence.charm_dv_bonus} from charms")
     if defence.onslaught or defence.surprise:

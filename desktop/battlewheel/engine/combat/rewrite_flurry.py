@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from battlewheel.engine import derived as sheet
 from battlewheel.engine.combat import attack as rules
 from battlewheel.engine.combat import charms, stunts, values
+from battlewheel.engine.combat import rewrite_block as block
 from battlewheel.engine.combat.actions_attack import (
     AwardStunt,
     DeclaredManoeuvre,
@@ -71,12 +72,17 @@ def declare_flurry(state: Combat, action: DeclareFlurry) -> list[Event]:
         magical=action.magical,
         essence=who.character.essence,
         first_penalty=state.options.multiple_action_first_penalty,
+        tower_shield=any(m.tower_shield for m in action.manoeuvres),
     )
     if plan.speed < 1:
         raise IllegalAction("000 §Move Counters", "a flurry's Speed must be at least 1")
     state.tick.flurries[who.id] = DeclaredFlurry(who.id, plan, action.manoeuvres)
-    if plan.extra_yards_per_tick:
-        state.combatants[who.id] = who.replace(dash=True)
+    changes: dict[str, object] = {"dash": True} if plan.extra_yards_per_tick else {}
+    for m in action.manoeuvres:
+        if m.kind == "block":
+            changes.update(blocking=m.target, block_cover=plan.block_cover_bonus)
+    if changes:
+        state.combatants[who.id] = who.replace(**changes)
     if any(m.kind == "raise_alarm" for m in action.manoeuvres):
         state.tick.alarms.append((who.id, ()))
     text = f"{action.sentence(state.name)} Speed {plan.speed}, DV -{plan.dv_penalty}."
@@ -84,9 +90,15 @@ def declare_flurry(state: Combat, action: DeclareFlurry) -> list[Event]:
 
 
 def _manoeuvre(state: Combat, who: Combatant, declared: DeclaredManoeuvre) -> Manoeuvre:
+    if declared.tower_shield and declared.kind != "block":
+        raise IllegalAction(DECLARE_RULE, "only a Block is declared with a tower shield")
+    if declared.kind == "block":
+        _check_block(state, who, declared)
+    elif declared.kind != "attack" and declared.target is not None:
+        raise IllegalAction(DECLARE_RULE, "only an attack or a Block names a target")
     if declared.kind != "attack":
-        if declared.weapon is not None or declared.target is not None:
-            raise IllegalAction(DECLARE_RULE, "only an attack names a weapon and target")
+        if declared.weapon is not None:
+            raise IllegalAction(DECLARE_RULE, "only an attack names a weapon")
         return Manoeuvre(
             declared.kind,
             speed=declared.speed,
@@ -105,6 +117,15 @@ def _manoeuvre(state: Combat, who: Combatant, declared: DeclaredManoeuvre) -> Ma
     return Manoeuvre.attack(weapon, off_hand=declared.off_hand, label=declared.label)
 
 
+def _check_block(state: Combat, who: Combatant, declared: DeclaredManoeuvre) -> None:
+    """A Block defends another combatant, or (no target) an item or place (000 §Block)."""
+    if declared.target is None:
+        return
+    ward = combatant(state, declared.target)
+    if ward.id == who.id:
+        raise IllegalAction(block.BLOCK_RULE, f"{who.name} cannot block for themselves")
+
+
 def _require_aware(state: Combat, attacker: Combatant, target: Combatant) -> None:
     if not state.is_aware(attacker.id, target.id):
         raise IllegalAction(ROLL_RULE, f"{attacker.name} is not Aware of {target.name}")
@@ -121,7 +142,11 @@ def weapon_named(who: Combatant, name: str | None) -> Weapon:
 
 
 def resolve_attack(state: Combat, action: ResolveAttack) -> list[Event]:
-    """Step 5: one attack through steps 1-8, in declared order (000 §Attack Resolution)."""
+    """Step 5: one attack through steps 1-8, in declared order (000 §Attack Resolution).
+
+    A Block around the target comes first: the roll to get past it in close combat,
+    its cover against a missile (000 §Block).
+    """
     require_started(state, "resolving an attack")
     flurry = _flurry_of(state, action.attacker)
     _require_next_attack(state, action)
@@ -130,6 +155,20 @@ def resolve_attack(state: Combat, action: ResolveAttack) -> list[Event]:
     _require_aware(state, attacker, defender)
     weapon = flurry.plan.manoeuvres[action.index].weapon
     assert weapon is not None
+    ward = block.ward_for(state, defender, weapon, action.block)
+    events: list[Event] = []
+    if ward.melee:
+        passage = block.get_past(state, attacker, ward, action.block)
+        events.append(block.passage_event(state, attacker, passage, action.block.retarget))
+        if not passage.passed and not action.block.retarget:
+            outcome = block.aborted(weapon, passage.blocker)
+            state.tick.attacks.append(
+                ResolvedAttack(attacker.id, action.index, defender.id, outcome, weapon.close)
+            )
+            return events
+        if not passage.passed:
+            defender = passage.blocker
+            _require_aware(state, attacker, defender)
     declaration = attack_declaration(
         attacker,
         weapon,
@@ -143,22 +182,45 @@ def resolve_attack(state: Combat, action: ResolveAttack) -> list[Event]:
         action,
         onslaught=state.onslaught(attacker.id, defender.id),
         surprise=state.margin_of_surprise(defender.id, attacker.id),
+        cover=ward.missile_cover,
     )
-    target = rules.target_for(defender.character, weapon.damage_type, piercing=weapon.piercing)
     dice = rules.AttackDice(action.attack, action.reroll, action.virtue, action.charm_defence)
-    outcome = rules.resolve_attack(
+    outcome = _outcome(state, declaration, defence, defender, dice)
+    struck = defender
+    if defence.cover and outcome.failure == "missed":
+        # A missile only the cover stopped strikes a Blocker, at the excess it had.
+        bare = replace(defence, cover=0, adamant_skin=False)
+        if _outcome(state, declaration, bare, defender, dice).hit:
+            struck = ward.blocker(state, action.block.blocker)
+            outcome = _outcome(state, declaration, bare, struck, dice)
+            text = f"The cover stops the shot at {defender.name}; it strikes {struck.name}."
+            events.append(Event("block_cover", struck.id, text))
+    charge_attacker(state, attacker, weapon, action)
+    charge_defender(state, defender, weapon, action)
+    state.tick.attacks.append(
+        ResolvedAttack(attacker.id, action.index, struck.id, outcome, weapon.close)
+    )
+    events.append(Event("attack_resolved", attacker.id, outcome_text(state, attacker.id, outcome)))
+    return events
+
+
+def _outcome(
+    state: Combat,
+    declaration: rules.AttackDeclaration,
+    defence: rules.DefenceDeclaration,
+    struck: Combatant,
+    dice: rules.AttackDice,
+) -> rules.AttackOutcome:
+    """Steps 1-8 against ``struck``'s static defences."""
+    weapon = declaration.weapon
+    target = rules.target_for(struck.character, weapon.damage_type, piercing=weapon.piercing)
+    return rules.resolve_attack(
         declaration,
         defence,
         target,
         dice,
         divided_by_three=state.options.damage_levels_divided_by_three,
     )
-    charge_attacker(state, attacker, weapon, action)
-    charge_defender(state, defender, weapon, action)
-    state.tick.attacks.append(
-        ResolvedAttack(attacker.id, action.index, defender.id, outcome, weapon.close)
-    )
-    return [Event("attack_resolved", attacker.id, outcome_text(state, attacker.id, outcome))]
 
 
 @dataclass(frozen=True)
@@ -166,8 +228,9 @@ class AttackPreview:
     """What resolving an attack will need, before any die is rolled (000 §Attack Roll).
 
     ``dice`` maps each roll of the attack (``attack``, ``stunt``, ``reroll``,
-    ``virtue``, ``charm_defence``) to its number of dice; ``double_tens`` whether a
-    10 counts twice on the attack roll. ``dv`` is the defender's chosen DV as it stands.
+    ``virtue``, ``charm_defence``, and ``block`` when a Blocker must be got past) to
+    its number of dice; ``double_tens`` whether a 10 counts twice on the attack roll.
+    ``dv`` is the defender's chosen DV as it stands, with any Block's missile cover.
     """
 
     attacker: str
@@ -199,12 +262,14 @@ def preview_attack(state: Combat, action: ResolveAttack) -> AttackPreview:
         penalty=flurry.plan.action_penalties[action.index] or 0,
         off_hand=flurry.declared[action.index].off_hand,
     )
+    ward = block.ward_for(state, defender, weapon, action.block)
     defence = defence_declaration(
         state,
         defender,
         action,
         onslaught=state.onslaught(attacker.id, defender.id),
         surprise=state.margin_of_surprise(defender.id, attacker.id),
+        cover=ward.missile_cover,
     )
     _, pool, _ = rules.attack_pool(declaration)
     sizes = {
@@ -214,13 +279,16 @@ def preview_attack(state: Combat, action: ResolveAttack) -> AttackPreview:
         "virtue": action.defence.virtue_dice,
         "charm_defence": action.defence.charm_dice,
     }
+    if ward.melee:
+        _, plan = block.movement_plan(state, attacker, ward, action.block)
+        sizes["block"] = max(plan.pool, 0)
     return AttackPreview(
         attacker.id,
         defender.id,
         weapon.name,
         sizes,
         declaration.attacker.double_tens,
-        defence.dv - defence.dv_penalty,
+        defence.dv - defence.dv_penalty + defence.cover,
         defence.onslaught,
         defence.surprise,
     )
@@ -297,7 +365,13 @@ def _with_gm_dice(traits: rules.Attacker, action: AnyAttack) -> rules.Attacker:
 
 
 def defence_declaration(
-    state: Combat, defender: Combatant, action: AnyAttack, *, onslaught: int, surprise: int
+    state: Combat,
+    defender: Combatant,
+    action: AnyAttack,
+    *,
+    onslaught: int,
+    surprise: int,
+    cover: int = 0,
 ) -> rules.DefenceDeclaration:
     """Step 2 as C2's attack rules take it (000 §Declaration of Defence)."""
     chosen = action.defence
@@ -321,6 +395,7 @@ def defence_declaration(
         adamant_skin=chosen.adamant_skin,
         dv_cap=values.dv_cap(defender, chosen.dv),
         charm_points_per_success=charms.first_excellency_dv_points(),
+        cover=cover,
     )
 
 

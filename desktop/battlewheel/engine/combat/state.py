@@ -46,6 +46,8 @@ class Combatant:
 
     ``segment``, ``laps_ahead``, ``surprise``, ``dvs`` and ``wound_penalty`` are derived
     and refreshed by the engine after every action; the rest is the record itself.
+    ``blocking`` is whom a Block declared defends until the next action, with the
+    ``block_cover`` it gives against missiles (000 §Block).
     """
 
     id: str
@@ -63,6 +65,8 @@ class Combatant:
     alarmed: bool = False
     stunt_reward: StuntReward = NO_STUNT
     surcharge_paid: bool = False
+    blocking: str | None = None
+    block_cover: int = 0
     overrides: tuple[Override, ...] = ()
     segment: int | None = None
     laps_ahead: int = 0
@@ -200,11 +204,17 @@ class Combat:
         return tuple(pending)
 
     def onslaught(self, attacker: str, defender: str) -> int:
-        """Earlier attacks of this flurry on ``defender`` (000 §Apply Defences)."""
+        """Earlier attacks of this flurry on ``defender`` (000 §Apply Defences).
+
+        An attack aborted at a Blocker never reached the defender and does not count.
+        """
         return sum(
             1
             for a in self.tick.attacks
-            if a.attacker == attacker and a.defender == defender and not a.counterattack
+            if a.attacker == attacker
+            and a.defender == defender
+            and not a.counterattack
+            and a.outcome.failure != "blocked"
         )
 
     def awaiting_join_battle(self) -> tuple[str, ...]:

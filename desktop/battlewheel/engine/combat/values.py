@@ -153,8 +153,8 @@ def current_dvs(who: Combatant) -> dict[str, int]:
 def refresh_on_action(who: Combatant) -> dict[str, object]:
     """Field changes when a character's action comes round (000 §DVs Refresh).
 
-    Manoeuvre DV penalties, a Dash and the once-per-action Willpower surcharge end; a
-    stunt reward waiting is granted (004 §Stunts), within the pools' sizes.
+    Manoeuvre DV penalties, a Dash, a Block and the once-per-action Willpower surcharge
+    end; a stunt reward waiting is granted (004 §Stunts), within the pools' sizes.
     """
     reward = who.stunt_reward
     room = mote_pool_size(who, "personal") - who.personal_motes
@@ -166,6 +166,8 @@ def refresh_on_action(who: Combatant) -> dict[str, object]:
         "dv_penalty": 0,
         "dash": False,
         "surcharge_paid": False,
+        "blocking": None,
+        "block_cover": 0,
         "stunt_reward": StuntReward(0),
         "personal_motes": who.personal_motes + personal,
         "peripheral_motes": who.peripheral_motes + peripheral,
