@@ -18,6 +18,7 @@ from battlewheel.engine.combat.actions import (
     SpendWillpower,
 )
 from battlewheel.models.combat_model import CombatModel
+from battlewheel.views.sheets.override_dialog import OverrideDialog
 from battlewheel.views.sheets.sheet_info import sheet_of
 from battlewheel.views.sheets.sheet_widget import SheetScroll, SheetWidget
 
@@ -45,6 +46,7 @@ class CharacterSheetDock(QDockWidget):
         self.setWidget(SheetScroll(self.sheet, self))
         self.sheet.healthCycleRequested.connect(self._cycle_box)
         self.sheet.poolChangeRequested.connect(self._change_pool)
+        self.sheet.overrideRequested.connect(self.open_override)
         self._stale = False
         model.combatantChanged.connect(self._combatant_changed)
         self.visibilityChanged.connect(self._visibility_changed)
@@ -82,3 +84,14 @@ class CharacterSheetDock(QDockWidget):
 
     def _change_pool(self, key: str, delta: int) -> None:
         self.model.push(pool_action(self.combatant_id, key, delta))
+
+    def open_override(self) -> OverrideDialog | None:
+        """Open the GM override dialog; its choice becomes one action on the undo stack."""
+        who = self.model.combatant(self.combatant_id)
+        if who is None:
+            return None
+        dialog = OverrideDialog(who, self)
+        dialog.accepted.connect(lambda: self.model.push(dialog.action()))
+        dialog.finished.connect(dialog.deleteLater)
+        dialog.open()
+        return dialog

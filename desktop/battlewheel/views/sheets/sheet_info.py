@@ -51,6 +51,12 @@ class PoolInfo:
     label: str
     current: int
     maximum: int
+    note: str = ""
+
+    @property
+    def text(self) -> str:
+        """``current / maximum``; a maximum the GM set wears a dagger."""
+        return f"{self.current} / {self.maximum}" + ("†" if self.note else "")
 
 
 @dataclass(frozen=True)
@@ -137,21 +143,29 @@ def _status(state: Combat, who: Combatant) -> tuple[str, ...]:
         parts.append(f"DV penalty -{who.dv_penalty}")
     if who.surprise in SURPRISE_WORDS:
         parts.append(SURPRISE_WORDS[who.surprise])
-    parts.append(f"moves {combat_derived.movement(who)} yd/tick")
+    moved = "†" if who.override("movement") else ""
+    parts.append(f"moves {combat_derived.movement(who)}{moved} yd/tick")
     return tuple(parts)
 
 
 def _pools(who: Combatant) -> tuple[PoolInfo, ...]:
     rating = combat_derived.willpower_rating(who)
-    pools = [PoolInfo("willpower", "Willpower", who.willpower, rating)]
+    pools = [PoolInfo("willpower", "Willpower", who.willpower, rating,
+                      _fight_note(who, "willpower_rating"))]
     for key, label, current in (
         ("personal", "Personal motes", who.personal_motes),
         ("peripheral", "Peripheral motes", who.peripheral_motes),
     ):
         size = combat_derived.mote_pool_size(who, key)
         if size:
-            pools.append(PoolInfo(key, label, current, size))
+            pools.append(PoolInfo(key, label, current, size, _fight_note(who, f"{key}_motes_pool")))
     return tuple(pools)
+
+
+def _fight_note(who: Combatant, key: str) -> str:
+    """The GM's reason for overriding ``key`` in this fight ("" when not overridden)."""
+    found = who.override(key)
+    return "" if found is None else f"GM, this fight: {found.reason or 'set by hand'}"
 
 
 def _defences(who: Combatant) -> tuple[Value, ...]:

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLayout,
+    QPushButton,
     QScrollArea,
     QToolButton,
     QVBoxLayout,
@@ -40,6 +41,7 @@ def _clear(layout: QLayout) -> None:
         item = layout.takeAt(0)
         widget = item.widget() if item is not None else None
         if widget is not None:
+            widget.hide()  # gone from the next paint, not only after the deferred delete
             widget.deleteLater()
 
 
@@ -81,7 +83,8 @@ class _PoolRow(QWidget):
 
     def show_pool(self, pool: PoolInfo) -> None:
         self.label.setText(pool.label)
-        self.value.setText(f"{pool.current} / {pool.maximum}")
+        self.value.setText(pool.text)
+        self.value.setToolTip(pool.note)
         self.spend.setToolTip(f"Spend 1 {pool.label} (undo with Ctrl+Z)")
         self.regain.setToolTip(f"Regain 1 {pool.label} (undo with Ctrl+Z)")
         self.spend.setEnabled(pool.current > 0)
@@ -93,6 +96,7 @@ class SheetWidget(QWidget):
 
     healthCycleRequested = Signal(int)
     poolChangeRequested = Signal(str, int)
+    overrideRequested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -111,6 +115,9 @@ class SheetWidget(QWidget):
         self.condition_label = QLabel(self)
         self.pools_box, self.pools_layout = self._section("Pools", QVBoxLayout)
         self.defence_box, self.defence_grid = self._section("Defences (current)", QGridLayout)
+        self.override_button = QPushButton("GM &override…", self)
+        self.override_button.setToolTip("Set a derived value by hand, with a reason (undo: Ctrl+Z)")
+        self.override_button.clicked.connect(self.overrideRequested)
         self.traits_box, self.traits_grid = self._section("Traits", QGridLayout)
         self.weapons_box, self.weapons_grid = self._section("Weapons", QGridLayout)
         self.notes_label = QLabel(self)
@@ -150,8 +157,10 @@ class SheetWidget(QWidget):
         layout = QVBoxLayout(self)
         layout.addLayout(header)
         layout.addWidget(self.status_label)
-        for widget in (health_box, self.pools_box, self.defence_box, self.traits_box):
+        for widget in (health_box, self.pools_box, self.defence_box):
             layout.addWidget(widget)
+        layout.addWidget(self.override_button, 0, Qt.AlignmentFlag.AlignRight)
+        layout.addWidget(self.traits_box)
         layout.addWidget(self.weapons_box)
         layout.addWidget(self.notes_label)
         layout.addStretch(1)
