@@ -15,7 +15,11 @@ from battlewheel.engine.combat.actions_attack import ApplyTickEffects, DamageRol
 from battlewheel.engine.combat.common import require_started
 from battlewheel.engine.combat.damage import DamagePools, apply_flurry_damage, flurry_damage_pools
 from battlewheel.engine.combat.events import Event
-from battlewheel.engine.combat.rewrite_flurry import DeclaredFlurry, ResolvedAttack
+from battlewheel.engine.combat.rewrite_flurry import (
+    DeclaredFlurry,
+    ResolvedAttack,
+    inactive_if_helpless,
+)
 from battlewheel.engine.combat.rewrite_tick import hear_alarm
 from battlewheel.engine.combat.setup import ranged_margin_reduction, reduced_margin
 from battlewheel.engine.combat.state import PHASE_EFFECTS, TOTALLY, Combat
@@ -60,7 +64,9 @@ def apply_tick_effects(state: Combat, action: ApplyTickEffects) -> list[Event]:
     require_started(state, "applying the tick's effects")
     if state.phase != PHASE_EFFECTS:
         raise IllegalAction(EFFECTS_RULE, _not_ready(state))
-    events = _apply_damage(state, action.damage)
+    # Someone knocked out since the tick began declared nothing: Inactive now.
+    events = inactive_if_helpless(state)
+    events += _apply_damage(state, action.damage)
     events += reassess_surprise(state)
     events += _penalties_and_counters(state)
     return events

@@ -31,6 +31,7 @@ DECLARE_RULE = "000 §All Acting Characters Declare Flurries"
 ROLL_RULE = "000 §Attack Roll"
 ORDER_RULE = "000 §Attack Resolution"
 DEFENCE_RULE = "000 §Apply Defences"
+HELPLESS_RULE = "000 §Applying Effects"
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,8 @@ def declare_flurry(state: Combat, action: DeclareFlurry) -> list[Event]:
     who = combatant(state, action.combatant)
     if who.id not in state.acting_ids():
         raise IllegalAction(DECLARE_RULE, f"{who.name} is not acting this tick")
+    if who.cannot_act:
+        raise IllegalAction(HELPLESS_RULE, f"{who.name} is Incapacitated and cannot act")
     if who.id in state.tick.flurries:
         raise IllegalAction(DECLARE_RULE, f"{who.name} has already declared a flurry this tick")
     manoeuvres = tuple(_manoeuvre(state, who, m) for m in action.manoeuvres)
@@ -87,6 +90,25 @@ def declare_flurry(state: Combat, action: DeclareFlurry) -> list[Event]:
         state.tick.alarms.append((who.id, ()))
     text = f"{action.sentence(state.name)} Speed {plan.speed}, DV -{plan.dv_penalty}."
     return [Event("flurry_declared", who.id, text)]
+
+
+def inactive_if_helpless(state: Combat) -> list[Event]:
+    """Acting characters who cannot act are Inactive without declaring (000 §Applying Effects).
+
+    Their counters move on by Inactive's Speed when the tick's effects are applied.
+    """
+    events = []
+    for cid in state.acting_ids():
+        who = state.combatants[cid]
+        if cid in state.tick.flurries or not who.cannot_act:
+            continue
+        inactive = DeclaredManoeuvre("inactive", label="cannot act")
+        plan = plan_flurry((Manoeuvre("inactive", label=inactive.label),))
+        state.tick.flurries[cid] = DeclaredFlurry(cid, plan, (inactive,))
+        why = "unconscious" if who.health.unconscious else "critical"
+        text = f"{who.name} is {why} and cannot act: Inactive, Speed {plan.speed}."
+        events.append(Event("flurry_declared", cid, text))
+    return events
 
 
 def _manoeuvre(state: Combat, who: Combatant, declared: DeclaredManoeuvre) -> Manoeuvre:

@@ -12,6 +12,7 @@ from battlewheel.engine.combat.actions import (
 )
 from battlewheel.engine.combat.common import TICK_RULE, combatant, require_started
 from battlewheel.engine.combat.events import Event
+from battlewheel.engine.combat.rewrite_flurry import inactive_if_helpless
 from battlewheel.engine.combat.setup import reduced_margin
 from battlewheel.engine.combat.state import PHASE_DONE, TOTALLY, Combat, TickState
 from battlewheel.engine.errors import IllegalAction
@@ -27,10 +28,18 @@ def next_tick(state: Combat, action: NextTick) -> list[Event]:
 
 
 def advance(state: Combat, action: Advance) -> list[Event]:
-    """Move the tick counter to the next tick on which someone acts (000 §Move Tick Counter)."""
+    """Move the tick counter to the next tick on which someone acts (000 §Move Tick Counter).
+
+    Dead combatants' counters are skipped.
+    """
     _require_tick_over(state)
     assert state.current_tick is not None
-    ahead = [c.next_tick for c in state.combatants.values() if c.next_tick is not None]
+    # The dead never act again; their counters are passed over.
+    ahead = [
+        c.next_tick
+        for c in state.combatants.values()
+        if c.next_tick is not None and not c.health.dead
+    ]
     ahead = [tick for tick in ahead if tick > state.current_tick]
     if not ahead:
         raise IllegalAction(TICK_RULE, "no counter is on the wheel ahead of the tick counter")
@@ -61,7 +70,7 @@ def _begin_tick(state: Combat) -> list[Event]:
         who = state.combatants[cid]
         state.combatants[cid] = who.replace(**values.refresh_on_action(who))
         events.append(Event("acting", cid, f"{who.name} acts."))
-    return events
+    return events + inactive_if_helpless(state)
 
 
 def declare_movement(state: Combat, action: DeclareMovement) -> list[Event]:

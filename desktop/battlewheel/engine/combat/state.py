@@ -84,6 +84,11 @@ class Combatant:
         """The tick the flurry DV penalty ends on: the next action (000 §DVs Refresh)."""
         return self.next_tick if self.dv_penalty else None
 
+    @property
+    def cannot_act(self) -> bool:
+        """Incapacitated (unconscious or critical) or dead (000 §Applying Effects)."""
+        return self.health.incapacitated or self.health.dead
+
     def override(self, name: str) -> Override | None:
         """The GM's override of one derived value, if any."""
         return next((item for item in self.overrides if item.field == name), None)
@@ -179,14 +184,28 @@ class Combat:
         return PHASE_EFFECTS
 
     def acting_ids(self) -> tuple[str, ...]:
-        """Combatants whose counter is on the current tick: Acting (000 §Move Tick Counter)."""
+        """Combatants whose counter is on the current tick: Acting (000 §Move Tick Counter).
+
+        The dead never act: their counters stay where they fell.
+        """
         if not self.started or self.current_tick is None:
             return ()
-        return tuple(cid for cid, c in self.combatants.items() if c.next_tick == self.current_tick)
+        return tuple(
+            cid
+            for cid, c in self.combatants.items()
+            if c.next_tick == self.current_tick and not c.health.dead
+        )
 
     def awaiting_flurry(self) -> tuple[str, ...]:
-        """Acting combatants who still have to declare a flurry this tick."""
-        return tuple(cid for cid in self.acting_ids() if cid not in self.tick.flurries)
+        """Acting combatants who still have to declare a flurry this tick.
+
+        Those who cannot act are not waited for: they are Inactive of themselves.
+        """
+        return tuple(
+            cid
+            for cid in self.acting_ids()
+            if cid not in self.tick.flurries and not self.combatants[cid].cannot_act
+        )
 
     def pending_attacks(self) -> tuple[tuple[str, int], ...]:
         """Declared attacks not yet resolved, as (attacker, index in the flurry), in order.
