@@ -151,3 +151,20 @@ def test_the_dv_met_is_explained_before_rolling(shown: Shown) -> None:
     assert second.defence_form.meets.text() == (
         "Meets DV 2: Parry (Straight sword) 2, +1 stunt, -1 onslaught"
     )
+
+
+def test_charm_dice_for_a_mortal_defender_are_refused_with_the_cap(shown: Shown) -> None:
+    """The bandit is a mortal: his DV cap is 0, so three charm dice adding 2 are refused.
+
+    The engine's reason (000 §Die Caps) shows under the dialog and Resolve stays off.
+    """
+    model, dialog = _dialog(shown)
+    dialog.defence_form.extras.switch.setChecked(True)
+    dialog.defence_form.charm_dice.setValue(3)
+    assert dialog.charm_dice.isVisibleTo(dialog) and dialog.charm_dice.pool() == 3
+    dialog.attack_dice.set_typed("5")
+    dialog.charm_dice.set_typed("7 8 1")
+    assert dialog.refusal().startswith("000 §Die Caps: charms add 3 to the DV; the DV cap is 0")
+    assert not dialog.resolve_button.isEnabled()
+    dialog.accept()
+    assert model.state.tick.attacks == []

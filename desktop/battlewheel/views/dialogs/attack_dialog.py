@@ -73,6 +73,8 @@ class AttackDialog(QDialog):
         self.reroll_dice = DiceEntryWidget("4. Third Excellency reroll", self, face_source=source)
         self.virtue_dice = DiceEntryWidget("5. Defender's virtue dice", self, face_source=source,
                                            compact=True)
+        self.charm_dice = DiceEntryWidget("5. Defender's charm dice", self, face_source=source,
+                                          compact=True)
         self.pool_label = QLabel(self)
         self.pool_label.setWordWrap(True)
         self.steps_label = QLabel(self)
@@ -91,14 +93,16 @@ class AttackDialog(QDialog):
         for form in (self.attack_form, self.defence_form):
             form.changed.connect(self._update)
         self.attack_form.changed.connect(self._resuggest_dv)
-        for entry in (self.stunt_dice, self.attack_dice, self.reroll_dice, self.virtue_dice):
+        for entry in (self.stunt_dice, self.attack_dice, self.reroll_dice, self.virtue_dice,
+                      self.charm_dice):
             entry.entryChanged.connect(self._update)
 
     def _lay_out(self, state: Combat) -> None:
         roll_box = QGroupBox("Rolls", self)
         roll_layout = QVBoxLayout(roll_box)
         roll_layout.addWidget(self.pool_label)
-        for entry in (self.stunt_dice, self.attack_dice, self.reroll_dice, self.virtue_dice):
+        for entry in (self.stunt_dice, self.attack_dice, self.reroll_dice, self.virtue_dice,
+                      self.charm_dice):
             roll_layout.addWidget(entry)
         steps_box = QGroupBox("Steps as the engine resolves them", self)
         QVBoxLayout(steps_box).addWidget(self.steps_label)
@@ -181,6 +185,7 @@ class AttackDialog(QDialog):
             defence=self.defence_form.defence(),
             reroll=self.reroll_dice.entry() if form.reroll.isChecked() else None,
             virtue=self.virtue_dice.entry(),
+            charm_defence=self.charm_dice.entry(),
         )
 
     # -- updating -----------------------------------------------------------------
@@ -212,6 +217,8 @@ class AttackDialog(QDialog):
         self.reroll_dice.setVisible(self.attack_form.reroll.isChecked())
         self.virtue_dice.set_pool(self.defence_form.virtue_dice.value())
         self.virtue_dice.setVisible(self.virtue_dice.pool() > 0)
+        self.charm_dice.set_pool(self.defence_form.charm_dice.value())
+        self.charm_dice.setVisible(self.charm_dice.pool() > 0)
 
     def odds_provider(self, declaration: rules.AttackDeclaration, dice: int,
                       automatic: int) -> OddsProvider:

@@ -143,6 +143,7 @@ class DefenceForm(QGroupBox):
         self.stunt = _spin(self, 3, "Defender's stunt rating: added straight to the DV")
         self.virtue_dice = _spin(self, 10, "Dice from channelling a Virtue; successes add to DV")
         self.charm_bonus = _spin(self, 30, "DV bought from charms (Excellencies)")
+        self.charm_dice = _spin(self, 30, "Dice from defensive charms; successes add to DV")
         self.perfect = QComboBox(self)
         self.perfect.addItem("none", None)
         for name in PERFECT_DEFENCES:
@@ -157,12 +158,13 @@ class DefenceForm(QGroupBox):
         form.addRow("&Virtue dice:", self.virtue_dice)
         self.extras = _Extras("C&harms", self)
         self.extras.add_row("Charm DV:", self.charm_bonus)
+        self.extras.add_row("Charm dice:", self.charm_dice)
         self.extras.add_row("&Perfect defence:", self.perfect)
         self.extras.add_row(self.adamant)
         form.addRow(self.extras)
         self.suggest(())
         self.dv.currentIndexChanged.connect(self.changed)
-        for spin in (self.stunt, self.virtue_dice, self.charm_bonus):
+        for spin in (self.stunt, self.virtue_dice, self.charm_bonus, self.charm_dice):
             spin.valueChanged.connect(self.changed)
         self.perfect.currentIndexChanged.connect(self.changed)
         self.adamant.toggled.connect(self.changed)
@@ -190,6 +192,7 @@ class DefenceForm(QGroupBox):
             dv=self.chosen_dv(),
             stunt=self.stunt.value(),
             virtue_dice=self.virtue_dice.value(),
+            charm_dice=self.charm_dice.value(),
             charm_dv_bonus=self.charm_bonus.value(),
             perfect_defence=None if perfect is None else str(perfect),
             adamant_skin=self.adamant.isChecked(),
