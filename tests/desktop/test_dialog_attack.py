@@ -168,3 +168,26 @@ def test_charm_dice_for_a_mortal_defender_are_refused_with_the_cap(shown: Shown)
     assert not dialog.resolve_button.isEnabled()
     dialog.accept()
     assert model.state.tick.attacks == []
+
+
+def test_a_stunt_rolls_its_dice_and_earns_its_reward_in_the_same_undo_step(
+    shown: Shown,
+) -> None:
+    """A 2-die stunt: its dice (7 and 3, one success) join the attack's automatic
+    successes; Ejava earns 1 Willpower, kept until her DV refreshes; one undo takes
+    back both the attack and the reward."""
+    model, dialog = _dialog(shown)
+    dialog.attack_form.stunt.setValue(2)
+    dialog.attack_form.reward.setCurrentIndex(dialog.attack_form.reward.findData("willpower"))
+    assert dialog.stunt_dice.isVisibleTo(dialog) and dialog.stunt_dice.pool() == 2
+    dialog.stunt_dice.set_typed("7 3")
+    dialog.attack_dice.set_typed("4")
+    assert dialog.steps().splitlines()[2].endswith("= 7")
+    before = model.undo_stack.count()
+    dialog.accept()
+    assert model.undo_stack.count() == before + 1
+    reward = model.state.combatants["ejava"].stunt_reward
+    assert reward is not None and reward.willpower == 1
+    model.undo_stack.undo()
+    assert model.state.tick.attacks == []
+    assert model.state.combatants["ejava"].stunt_reward != reward

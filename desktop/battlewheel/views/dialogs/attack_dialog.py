@@ -23,12 +23,12 @@ from PySide6.QtWidgets import (
 
 from battlewheel.engine.combat import attack as rules
 from battlewheel.engine.combat import stunts, values
-from battlewheel.engine.combat.actions_attack import ResolveAttack
+from battlewheel.engine.combat.actions_attack import AwardStunt, ResolveAttack
 from battlewheel.engine.combat.rewrite_flurry import DeclaredFlurry
 from battlewheel.engine.combat.state import Combat, Combatant
 from battlewheel.engine.traits import CharacterKind
 from battlewheel.models.combat_model import CombatModel
-from battlewheel.views.dialogs.apply import trial
+from battlewheel.views.dialogs.apply import push_all, trial
 from battlewheel.views.dialogs.attack_inputs import AttackForm, DefenceForm, dv_label
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource
 from battlewheel.views.odds_dock import AttackSetup, OddsPanel, OddsProvider
@@ -242,7 +242,7 @@ class AttackDialog(QDialog):
         return setup.odds
 
     def _preview(self) -> None:
-        result = trial(self.model.session, [self.action()])
+        result = trial(self.model.session, [self.action(), *self.stunt_awards()])
         if result.refusal is not None:
             self.steps_label.setText("Enter the rolls to see the steps."
                                      if self.attack_dice.entry() is None else "")
@@ -250,7 +250,7 @@ class AttackDialog(QDialog):
                                        else str(result.refusal))
             self.resolve_button.setEnabled(False)
             return
-        outcome = result.state.tick.attacks[-1].outcome
+        outcome = result.state.tick.attacks[-1].outcome  # the awards change no attack
         chosen = self.defence_form.chosen_dv()
         self.steps_label.setText("\n".join(
             line.replace(chosen, dv_label(chosen)) for line in nine_steps(outcome)
@@ -264,11 +264,23 @@ class AttackDialog(QDialog):
     def refusal(self) -> str:
         return self.refusal_label.text()
 
+    def stunt_awards(self) -> list[AwardStunt]:
+        """The stunts rated in this attack, each with the reward chosen (004 §Stunts)."""
+        awards = []
+        for who, form in ((self.attacker_id, self.attack_form),
+                          (self.defender_id, self.defence_form)):
+            if form.stunt.value():
+                awards.append(AwardStunt(who, form.stunt.value(), str(form.reward.currentData())))
+        return awards
+
     def accept(self) -> None:
-        """Record the attack as one undo step; stay open if the engine refuses."""
+        """Record the attack (and any stunt rewards) as one undo step; stay open if the
+        engine refuses."""
         if not self.resolve_button.isEnabled():
             return
-        refusal = self.model.push(self.action())
+        action = self.action()
+        refusal = push_all(self.model, [action, *self.stunt_awards()],
+                           self.model.session.describe(action))
         if refusal is not None:
             self.refusal_label.setText(str(refusal))
             return

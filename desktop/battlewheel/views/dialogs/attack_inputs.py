@@ -37,6 +37,14 @@ def _spin(parent: QWidget, high: int, tip: str) -> QSpinBox:
     return spin
 
 
+def _reward_choice(parent: QWidget) -> QComboBox:
+    combo = QComboBox(parent)
+    combo.addItem("motes (2 per die)", "motes")
+    combo.addItem("1 Willpower (2-3 die stunts)", "willpower")
+    combo.setToolTip("What the stunt earns, granted when the DV refreshes (004 §Stunts)")
+    return combo
+
+
 def dv_label(name: str) -> str:
     """``dodge`` → ``Dodge``; ``parry:Straight sword`` → ``Parry (Straight sword)``."""
     kind, _, weapon = name.partition(":")
@@ -77,6 +85,7 @@ class AttackForm(QGroupBox):
     def __init__(self, specialties: Mapping[str, int], parent: QWidget | None = None) -> None:
         super().__init__("1. The attacker declares", parent)
         self.stunt = _spin(self, 3, "Stunt rating 0-3: its dice are rolled with the attack")
+        self.reward = _reward_choice(self)
         self.willpower = QCheckBox("Spend 1 &Willpower (+1 automatic success)", self)
         self.specialty = QComboBox(self)
         self.specialty.addItem("none", None)
@@ -92,6 +101,7 @@ class AttackForm(QGroupBox):
         self.unexpected = QCheckBox("Unexpected attack", self)
         form = QFormLayout(self)
         form.addRow("&Stunt:", self.stunt)
+        form.addRow("Stunt reward:", self.reward)
         form.addRow(self.willpower)
         form.addRow("Speciali&ty:", self.specialty)
         form.addRow("External penalty:", self.external)
@@ -109,6 +119,7 @@ class AttackForm(QGroupBox):
         for check in (self.willpower, self.reroll, self.no_dodge, self.no_parry, self.unexpected):
             check.toggled.connect(self.changed)
         self.specialty.currentIndexChanged.connect(self.changed)
+        self.reward.currentIndexChanged.connect(self.changed)
 
     def inapplicable(self) -> tuple[str, ...]:
         """The DV kinds this attack makes inapplicable."""
@@ -141,6 +152,7 @@ class DefenceForm(QGroupBox):
         self._dvs = dict(dvs)
         self.dv = QComboBox(self)
         self.stunt = _spin(self, 3, "Defender's stunt rating: added straight to the DV")
+        self.reward = _reward_choice(self)
         self.virtue_dice = _spin(self, 10, "Dice from channelling a Virtue; successes add to DV")
         self.charm_bonus = _spin(self, 30, "DV bought from charms (Excellencies)")
         self.charm_dice = _spin(self, 30, "Dice from defensive charms; successes add to DV")
@@ -155,6 +167,7 @@ class DefenceForm(QGroupBox):
         form.addRow("&DV:", self.dv)
         form.addRow(self.meets)
         form.addRow("Stunt:", self.stunt)
+        form.addRow("Stunt reward:", self.reward)
         form.addRow("&Virtue dice:", self.virtue_dice)
         self.extras = _Extras("C&harms", self)
         self.extras.add_row("Charm DV:", self.charm_bonus)
@@ -167,6 +180,7 @@ class DefenceForm(QGroupBox):
         for spin in (self.stunt, self.virtue_dice, self.charm_bonus, self.charm_dice):
             spin.valueChanged.connect(self.changed)
         self.perfect.currentIndexChanged.connect(self.changed)
+        self.reward.currentIndexChanged.connect(self.changed)
         self.adamant.toggled.connect(self.changed)
 
     def suggest(self, inapplicable: tuple[str, ...]) -> str:
