@@ -46,10 +46,11 @@ def test_the_bundled_style_sheet_styles_the_toolbar_only(
 
 
 def test_the_demo_campaign_opens_from_the_file_menu(window: MainWindow) -> None:
-    """File > Open the demo campaign shows its eight combatants, not yet on the wheel."""
+    """File > Open the demo campaign shows its eight combatants waiting beside the wheel."""
     window.actions_by_name["open_demo"].trigger()
     assert len(window.combat.state.combatants) == 8
-    assert window.combat.wheel().counters == ()
+    assert len(window.combat.wheel().off_wheel()) == 8
+    assert set(window.scene.counters) == set(window.combat.state.combatants)
     assert window.combat.undo_stack.count() == 0
 
 

@@ -13,6 +13,7 @@ from battlewheel.models.wheel_info import CounterInfo, WheelInfo, initials, uniq
 from battlewheel.views.wheel.counter_item import badge_texts
 from battlewheel.views.wheel.geometry import (
     COUNTER_PITCH,
+    LABEL_RADIUS,
     SMALLEST_SCALE,
     fan_slots,
     point_at,
@@ -22,7 +23,7 @@ from battlewheel.views.wheel.scene import WheelScene
 from battlewheel.views.wheel.view import WheelView
 
 
-def _counter(cid: str, segment: int, side: str = "ally", **extra: object) -> CounterInfo:
+def _counter(cid: str, segment: int | None, side: str = "ally", **extra: object) -> CounterInfo:
     return CounterInfo(
         id=cid, name=f"Fighter {cid}", initials=cid, side=side, segment=segment, **extra
     )  # type: ignore[arg-type]
@@ -218,3 +219,33 @@ def test_a_counter_let_go_on_the_hub_is_reported_as_missed(qtbot: QtBot) -> None
         _drag(view, start, QPointF(0, 0))
     assert missed.args == ["A"]
     assert scene.counters["A"].pos() == start
+
+
+def test_counters_not_on_the_wheel_wait_in_a_tray_below_it(qtbot: QtBot) -> None:
+    """Two combatants without a segment stand side by side below the tick labels, and the
+    scene grows to show them; once both are placed the tray and the extra room go."""
+    scene = WheelScene()
+    plain = scene.sceneRect()
+    scene.set_wheel(WheelInfo(counters=(_counter("A", None), _counter("B", None, "enemy"))))
+    a, b = scene.counters["A"].pos(), scene.counters["B"].pos()
+    assert a.y() == b.y() > LABEL_RADIUS
+    assert b.x() - a.x() >= COUNTER_PITCH
+    assert segment_at(a.x(), a.y(), 7) is None
+    assert scene.sceneRect().bottom() >= a.y() + COUNTER_PITCH / 2 > plain.bottom()
+    assert scene.tray_caption.isVisible()
+    scene.set_wheel(WheelInfo(counters=(_counter("A", 1), _counter("B", 2, "enemy"))))
+    assert scene.sceneRect() == plain
+    assert not scene.tray_caption.isVisible()
+
+
+def test_a_counter_dragged_from_the_tray_reports_its_segment(qtbot: QtBot) -> None:
+    """A waiting counter dragged onto segment 5 is reported like any other drop."""
+    scene = WheelScene()
+    scene.set_wheel(WheelInfo(counters=(_counter("A", None),)))
+    view = WheelView(scene)
+    view.resize(700, 760)
+    view.show()
+    qtbot.waitExposed(view)
+    with qtbot.waitSignal(scene.counterDropped) as dropped:
+        _drag(view, scene.counters["A"].pos(), QPointF(*point_at(200, 5.5 * 360 / 7)))
+    assert dropped.args == ["A", 5]

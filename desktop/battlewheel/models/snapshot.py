@@ -11,7 +11,7 @@ _SURPRISE_WORDS = {TOTALLY: "totally", PARTIALLY: "partially"}
 
 
 def wheel_of(state: Combat) -> WheelInfo:
-    """The wheel a combat state shows: only counters that stand on a segment."""
+    """The wheel a combat state shows; combatants not yet on it wait beside it."""
     combatants = list(state.combatants.values())
     letters = dict(
         zip(state.combatants, unique_initials([c.name for c in combatants]), strict=True)
@@ -21,7 +21,6 @@ def wheel_of(state: Combat) -> WheelInfo:
     counters = tuple(
         counter_of(c, state, initials=letters[c.id], colour=colours[c.id], acting=c.id in acting)
         for c in combatants
-        if c.segment is not None
     )
     return WheelInfo(
         segment_count=state.segment_count,
@@ -41,7 +40,7 @@ def counter_of(
         name=combatant.name,
         initials=initials,
         side=combatant.side,
-        segment=combatant.segment if combatant.segment is not None else 0,
+        segment=combatant.segment,
         colour_index=colour,
         next_tick=combatant.next_tick,
         laps_ahead=display_laps(combatant.next_tick, state.current_tick, state.segment_count),

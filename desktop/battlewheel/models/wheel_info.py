@@ -31,7 +31,8 @@ class CounterInfo:
     name: str
     initials: str
     side: str
-    segment: int
+    # None: not on the wheel (before the battle, or Totally Surprised and not yet joined).
+    segment: int | None
     colour_index: int = 0
     next_tick: int | None = None
     laps_ahead: int = 0
@@ -76,6 +77,10 @@ class WheelInfo:
     def counter(self, counter_id: str) -> CounterInfo | None:
         """The counter with this id, or None."""
         return next((c for c in self.counters if c.id == counter_id), None)
+
+    def off_wheel(self) -> list[CounterInfo]:
+        """The counters not (yet) on the wheel, in roster order."""
+        return [c for c in self.counters if c.segment is None]
 
     def on_segment(self, segment: int) -> list[CounterInfo]:
         """The counters standing on one segment, nearest action first."""

@@ -433,6 +433,12 @@ class MainWindow(QMainWindow):
         if counter is None:
             self.statusBar().showMessage("Select a counter on the wheel first.", STATUS_MS)
             return
+        if counter.segment is None:
+            self.statusBar().showMessage(
+                f"{counter.name} is not on the wheel yet: drag the counter onto a segment.",
+                STATUS_MS,
+            )
+            return
         count = self.combat.wheel().segment_count
         self.drop_counter(counter.id, (counter.segment + step) % count)
 

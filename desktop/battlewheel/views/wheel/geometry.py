@@ -109,3 +109,24 @@ def _ring_slots(radius: float, start: float, sweep: float, n: int, scale: float)
         x, y = point_at(radius, start + step * (k + 0.5))
         slots.append(Slot(x, y, scale))
     return slots
+
+
+TRAY_TOP = LABEL_RADIUS + 80.0
+TRAY_PER_ROW = 12
+
+
+def tray_slots(how_many: int) -> list[Slot]:
+    """Places below the wheel for counters not on it, in centred rows of twelve."""
+    slots = []
+    for index in range(how_many):
+        row, column = divmod(index, TRAY_PER_ROW)
+        in_row = min(TRAY_PER_ROW, how_many - row * TRAY_PER_ROW)
+        x = (column - (in_row - 1) / 2) * COUNTER_PITCH
+        slots.append(Slot(x, TRAY_TOP + row * COUNTER_PITCH, 1.0))
+    return slots
+
+
+def tray_height(how_many: int) -> float:
+    """How far below the wheel's labels the tray reaches (0 when nobody waits)."""
+    rows = -(-how_many // TRAY_PER_ROW)
+    return 0.0 if rows == 0 else TRAY_TOP - LABEL_RADIUS + rows * COUNTER_PITCH

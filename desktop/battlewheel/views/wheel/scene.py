@@ -22,11 +22,16 @@ from battlewheel.models.wheel_info import WheelInfo
 from battlewheel.views.wheel import palette
 from battlewheel.views.wheel.counter_item import CounterItem
 from battlewheel.views.wheel.geometry import (
+    COUNTER_SIZE,
     INNER_RADIUS,
     LABEL_RADIUS,
     OUTER_RADIUS,
+    TRAY_TOP,
+    Slot,
     fan_slots,
     segment_at,
+    tray_height,
+    tray_slots,
 )
 from battlewheel.views.wheel.segment_item import SegmentItem
 
@@ -75,6 +80,30 @@ class HubItem(QGraphicsItem):
         painter.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignCenter, self.text)
 
 
+class TrayCaptionItem(QGraphicsItem):
+    """The words above the counters that wait beside the wheel."""
+
+    TEXT = "not on the wheel yet"
+
+    def boundingRect(self) -> QRectF:
+        """A line of small type centred over the tray."""
+        return QRectF(-150, TRAY_TOP - COUNTER_SIZE / 2 - 26, 300, 20)
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        """Draw the caption."""
+        font = QFont(painter.font())
+        font.setItalic(True)
+        font.setPixelSize(13)
+        painter.setFont(font)
+        painter.setPen(QColor(palette.LABEL))
+        painter.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignCenter, self.TEXT)
+
+
 class WheelScene(QGraphicsScene):
     """Draws a wheel and turns drags of counters into ``counterDropped`` reports."""
 
@@ -85,9 +114,7 @@ class WheelScene(QGraphicsScene):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        # Tick labels at three and nine o'clock stick out furthest (see label_point).
-        wide, high = OUTER_RADIUS + 110, LABEL_RADIUS + _MARGIN
-        self.setSceneRect(QRectF(-wide, -high, 2 * wide, 2 * high))
+        self._fit_rect(0)
         # A few dozen items that move on every change: a linear scan beats keeping a
         # BSP tree up to date (Qt's advice for scenes with moving items).
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
@@ -97,6 +124,9 @@ class WheelScene(QGraphicsScene):
         self.counters: dict[str, CounterItem] = {}
         self.hub = HubItem()
         self.addItem(self.hub)
+        self.tray_caption = TrayCaptionItem()
+        self.tray_caption.setVisible(False)
+        self.addItem(self.tray_caption)
         self._drag: tuple[CounterItem, QPointF, QPointF] | None = None
         self._dragging = False
         self._syncing_selection = False
@@ -115,7 +145,19 @@ class WheelScene(QGraphicsScene):
             item.set_state(ticks[item.segment], active=active)
         self.hub.set_tick(wheel.current_tick)
         self._sync_counters()
+        waiting = len(wheel.off_wheel())
+        self._fit_rect(waiting)
+        self.tray_caption.setVisible(waiting > 0)
         self.layout_counters()
+
+    def _fit_rect(self, waiting: int) -> None:
+        # Tick labels at three and nine o'clock stick out furthest (see label_point);
+        # the tray below the wheel takes room only while someone waits in it.
+        wide, high = OUTER_RADIUS + 110, LABEL_RADIUS + _MARGIN
+        below = max(high, LABEL_RADIUS + tray_height(waiting) + 10)
+        rect = QRectF(-wide, -high, 2 * wide, high + below)
+        if rect != self.sceneRect():
+            self.setSceneRect(rect)
 
     def set_text_scale(self, factor: float) -> None:
         """Larger (or normal) tick labels, for reading the wheel across a table."""
@@ -151,10 +193,17 @@ class WheelScene(QGraphicsScene):
             for info, slot in zip(
                 here, fan_slots(segment, self.wheel.segment_count, len(here)), strict=True
             ):
-                item = self.counters[info.id]
-                item.setPos(slot.x, slot.y)
-                item.setScale(slot.scale)
-                item.setZValue(10)
+                self._place(info.id, slot)
+        for info, slot in zip(
+            self.wheel.off_wheel(), tray_slots(len(self.wheel.off_wheel())), strict=True
+        ):
+            self._place(info.id, slot)
+
+    def _place(self, counter_id: str, slot: Slot) -> None:
+        item = self.counters[counter_id]
+        item.setPos(slot.x, slot.y)
+        item.setScale(slot.scale)
+        item.setZValue(10)
 
     # -- selection --------------------------------------------------------------------
     def select_counter(self, counter_id: str) -> None:

@@ -21,6 +21,8 @@ class WheelView(QGraphicsView):
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
         self.setMinimumSize(320, 320)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        # The tray for counters not on the wheel comes and goes: refit when it does.
+        scene.sceneRectChanged.connect(self.fit)
 
     def fit(self) -> None:
         """Scale the view so the whole wheel and its labels are visible."""
