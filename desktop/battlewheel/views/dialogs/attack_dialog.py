@@ -85,7 +85,6 @@ class AttackDialog(QDialog):
         self.refusal_label.setWordWrap(True)
         self.refusal_label.setStyleSheet("color: #b3261e;")
         self.odds = OddsPanel(self)
-        self.odds.dvChanged.connect(lambda _dv: None)
         self._connect()
         self._lay_out(state)
 
