@@ -122,7 +122,8 @@ def test_start_places_counters_by_shortfall_from_the_reaction_count() -> None:
     """Join Battle 4, 2 and a botch: Reaction Count 4, ticks 1, 3 and 7 (offset 6)."""
     session = CombatSession.new()
     for cid, entry in (("a", typed(4)), ("b", typed(2)), ("c", DiceEntry.of_faces((1, 3)))):
-        session.apply(AddCombatant(cid, person(cid.upper()), "ally" if cid == "a" else "enemy"))
+        who = person(cid.upper(), abilities={"awareness": 1})  # Wits 1 + Awareness 1
+        session.apply(AddCombatant(cid, who, "ally" if cid == "a" else "enemy"))
         session.apply(RollJoinBattle(cid, entry))
     session.apply(StartCombat())
     ticks = {cid: c.next_tick for cid, c in session.state.combatants.items()}
@@ -134,8 +135,9 @@ def test_start_places_counters_by_shortfall_from_the_reaction_count() -> None:
 def test_a_mortal_join_battle_counts_a_ten_once() -> None:
     """Faces 10, 7, 2 for a mortal are 2 successes; for a Solar 3 (004 §The Rule of 10)."""
     session = CombatSession.new()
-    session.apply(AddCombatant("m", person("M"), "ally"))
-    session.apply(AddCombatant("s", person("S", kind=CharacterKind.SOLAR), "enemy"))
+    for cid, kind in (("m", CharacterKind.MORTAL), ("s", CharacterKind.SOLAR)):
+        who = person(cid.upper(), kind=kind, attributes={"wits": 2}, abilities={"awareness": 1})
+        session.apply(AddCombatant(cid, who, "ally" if cid == "m" else "enemy"))
     session.apply(RollJoinBattle("m", DiceEntry.of_faces((10, 7, 2))))
     session.apply(RollJoinBattle("s", DiceEntry.of_faces((10, 7, 2))))
     assert session.state.combatants["m"].join_battle == 2
@@ -178,3 +180,27 @@ def test_stepping_into_plain_sight_lowers_the_margin_by_the_table_value() -> Non
     session.apply(ReduceSurprise("amb", 1, ("w",)))
     assert session.state.is_aware("w", "amb")
     assert session.state.combatants["w"].surprise == UNSURPRISED
+
+
+def test_join_battle_faces_must_match_the_pool() -> None:
+    """Wits 2 + Awareness 1 = 3 dice: two faces are refused; a typed count is taken as given."""
+    session = CombatSession.new()
+    who = person("M", attributes={"wits": 2}, abilities={"awareness": 1})
+    session.apply(AddCombatant("m", who, "ally"))
+    with pytest.raises(IllegalAction, match=r"^000 §Roll Join Battle: 2 faces .* pool of 3 dice"):
+        session.apply(RollJoinBattle("m", DiceEntry.of_faces((7, 8))))
+    session.apply(RollJoinBattle("m", typed(5)))
+    assert session.state.combatants["m"].join_battle == 5
+
+
+def test_ambush_faces_must_match_the_pool() -> None:
+    """Dexterity 3 + Stealth 2 = 5 dice: four faces are refused, five are read (2 successes)."""
+    session = CombatSession.new()
+    hider = person("H", attributes={"dexterity": 3}, abilities={"stealth": 2})
+    session.apply(AddCombatant("h", hider, "enemy"))
+    session.apply(AddCombatant("g", person("G"), "ally"))
+    session.apply(DeclareConcealment("h", (Concealment("g", "cover"),)))
+    with pytest.raises(IllegalAction, match=r"^000 §Roll Surprise Checks: 4 faces .* of 5 dice"):
+        session.apply(RollAmbush("h", DiceEntry.of_faces((7, 8, 1, 2))))
+    session.apply(RollAmbush("h", DiceEntry.of_faces((7, 8, 1, 2, 3))))
+    assert session.state.unaware == {("g", "h"): 1}

@@ -23,6 +23,7 @@ from battlewheel.engine.combat.common import (
 from battlewheel.engine.combat.events import Event
 from battlewheel.engine.combat.state import TOTALLY, Combat, Combatant
 from battlewheel.engine.derived import gets_double_tens
+from battlewheel.engine.dice import DiceEntry
 from battlewheel.engine.errors import IllegalAction
 
 AMBUSH_RULE = "000 §Determine if there is an Ambush"
@@ -87,6 +88,7 @@ def roll_ambush(state: Combat, action: RollAmbush) -> list[Event]:
             SURPRISE_RULE, f"{state.name(action.ambusher)} has not hidden from anyone"
         )
     ambusher = state.combatants[action.ambusher]
+    _check_faces(action.dice, values.ambush_pool(ambusher), SURPRISE_RULE, "Dexterity + Stealth")
     rolled = entry_successes(action.dice, double_tens=gets_double_tens(ambusher.character))
     events = [Event("ambush_rolled", action.ambusher, action.sentence(state.name))]
     for target, modifier in targets.items():
@@ -102,6 +104,17 @@ def roll_ambush(state: Combat, action: RollAmbush) -> list[Event]:
             )
         )
     return events
+
+
+def _check_faces(entry: DiceEntry, pool: int, rule: str, traits: str) -> None:
+    """Rolled faces must be one per die of the pool (004 §Pools and Dice).
+
+    A typed success count is the GM's word and is taken as given.
+    """
+    if entry.faces is not None and len(entry.faces) != pool:
+        raise IllegalAction(
+            rule, f"{len(entry.faces)} faces given for a {traits} pool of {pool} dice"
+        )
 
 
 def _awareness_text(state: Combat, observer: str, hidden: str, margin: int) -> str:
@@ -122,6 +135,7 @@ def roll_join_battle(state: Combat, action: RollJoinBattle) -> list[Event]:
         raise IllegalAction(
             JOIN_RULE, f"{who.name} is Totally Surprised and cannot Join Battle yet"
         )
+    _check_faces(action.dice, values.join_battle_pool(who), JOIN_RULE, "Wits + Awareness")
     rolled = entry_successes(action.dice, double_tens=gets_double_tens(who.character))
     botch = entry_botched(action.dice)
     if not state.started:
