@@ -7,7 +7,7 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from battlewheel.engine.combat.actions import CycleHealthBox
+from battlewheel.engine.combat.actions import CycleHealthBox, SetHealth
 from battlewheel.views.sheets.sheet_dock import CharacterSheetDock
 from tests.desktop.d2_combatants import bandit, ejava, model_with, shown
 
@@ -72,6 +72,8 @@ def test_the_sheet_shows_derived_values_from_the_engine(shown: Shown) -> None:
     assert shown["Unarmed parry"] == "4"
     assert shown["Soak"] == "8B / 6L / 0A"
     assert dock.windowTitle() == "Tepet Ejava"
+    (sword,) = info.weapons
+    assert sword.pool == "8"  # Dexterity 4 + Melee 4, unhurt
 
 
 def test_spending_willpower_is_one_undo_step(qtbot: QtBot, shown: Shown) -> None:
@@ -104,3 +106,11 @@ def test_a_hidden_sheet_redraws_when_it_is_shown_again(shown: Shown) -> None:
     dock.show()
     assert not dock.is_stale()
     assert _shown_marks(dock)[0] == "/"
+
+
+def test_the_weapon_pool_loses_the_wound_penalty(shown: Shown) -> None:
+    """Five marks reach a -2 box: the sword's 8 dice become 6."""
+    dock = _dock(shown)
+    dock.model.push(SetHealth("ejava", "XX///" + "." * 5))
+    info = dock.sheet.info()
+    assert info is not None and info.weapons[0].pool == "6"

@@ -24,6 +24,7 @@ from battlewheel.engine.character import (
     surprise_detection_value,
 )
 from battlewheel.engine.combat import values as combat_derived
+from battlewheel.engine.combat.attack import AttackDeclaration, attack_pool, attacker_for
 from battlewheel.engine.combat.state import PARTIALLY, TOTALLY, Combat, Combatant, Override
 from battlewheel.engine.health import HealthTrack
 
@@ -70,6 +71,7 @@ class WeaponRow:
     defence: str
     rate: int
     tags: str
+    pool: str = ""
 
 
 @dataclass(frozen=True)
@@ -127,7 +129,7 @@ def sheet_of(state: Combat, combatant_id: str) -> SheetInfo:
         ),
         virtues=tuple(Value(name.title(), character.virtues.get(name, 0)) for name in VIRTUES),
         specialties=_specialties(character),
-        weapons=tuple(_weapon_row(weapon) for weapon in character.weapons),
+        weapons=tuple(_weapon_row(who, weapon) for weapon in character.weapons),
         armour=_armour_text(character),
         notes=character.notes,
     )
@@ -239,7 +241,13 @@ def _specialties(character: Character) -> tuple[str, ...]:
     )
 
 
-def _weapon_row(weapon: Weapon) -> WeaponRow:
+def attack_dice(who: Combatant, weapon: Weapon) -> int:
+    """Dice of a lone attack with ``weapon`` now, wound penalty included (000 §Attack Roll)."""
+    attacker = attacker_for(who.character, weapon, wound_penalty=who.wound_penalty)
+    return attack_pool(AttackDeclaration(attacker=attacker, weapon=weapon))[1]
+
+
+def _weapon_row(who: Combatant, weapon: Weapon) -> WeaponRow:
     defence = "—" if weapon.defence is None else f"{weapon.defence:+d}"
     return WeaponRow(
         name=weapon.name,
@@ -249,6 +257,7 @@ def _weapon_row(weapon: Weapon) -> WeaponRow:
         defence=defence,
         rate=weapon.rate,
         tags="".join(sorted(weapon.tags)),
+        pool=str(max(attack_dice(who, weapon), 0)),
     )
 
 

@@ -32,8 +32,9 @@ from battlewheel.views.sheets.sheet_info import PoolInfo, SheetInfo, Value, Weap
 
 _L = TypeVar("_L", bound=QLayout)
 SIDE_WORDS = {"ally": "Ally", "enemy": "Enemy"}
-WEAPON_COLUMNS = ("Weapon", "Spd", "Acc", "Dmg", "Def", "Rate", "Tags")
-WEAPON_TIPS = ("", "Speed", "Accuracy", "Damage", "Defence", "Rate", "Tags")
+WEAPON_COLUMNS = ("Weapon", "Pool", "Spd", "Acc", "Dmg", "Def", "Rate", "Tags")
+WEAPON_TIPS = ("", "Attack dice now: Dexterity + Ability, wound penalty included",
+               "Speed", "Accuracy (automatic successes)", "Damage", "Defence", "Rate", "Tags")
 
 
 def _clear(layout: QLayout) -> None:
@@ -249,12 +250,12 @@ class SheetWidget(QWidget):
             heading.setToolTip(tip)
             grid.addWidget(heading, 0, column)
         for row, weapon in enumerate(weapons, start=1):
-            cells = (weapon.name, weapon.speed, weapon.accuracy, weapon.damage, weapon.defence,
-                     weapon.rate, weapon.tags)
+            cells = (weapon.name, weapon.pool, weapon.speed, weapon.accuracy, weapon.damage,
+                     weapon.defence, weapon.rate, weapon.tags)
             for column, cell in enumerate(cells):
                 grid.addWidget(QLabel(str(cell), box), row, column)
         if armour:
-            grid.addWidget(QLabel(f"Armour: {armour}", box), len(weapons) + 1, 0, 1, 7)
+            grid.addWidget(QLabel(f"Armour: {armour}", box), len(weapons) + 1, 0, 1, 8)
 
 
 def _traits(info: SheetInfo) -> tuple[object, ...]:
