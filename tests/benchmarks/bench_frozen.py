@@ -32,6 +32,28 @@ def _size_mb(path: Path) -> float:
     return sum(p.stat().st_size for p in files if not p.is_symlink()) / 1e6
 
 
+def _breakdown(internal: Path) -> dict[str, float]:
+    """Megabytes of the one-folder bundle by what they are for."""
+    qt_lib = internal / "PySide6" / "Qt" / "lib"
+    icu = sum(_size_mb(path) for path in qt_lib.glob("libicu*"))
+    parts = {
+        "Qt libraries without ICU": _size_mb(qt_lib) - icu,
+        "ICU (linked by QtCore)": icu,
+        "Qt plugins": _size_mb(internal / "PySide6" / "Qt" / "plugins"),
+        "PySide6 bindings": _size_mb(internal / "PySide6") - _size_mb(internal / "PySide6" / "Qt"),
+        "numpy and OpenBLAS (for pyqtgraph)": sum(
+            _size_mb(path) for path in internal.glob("numpy*")
+        ),
+        "Python runtime": _size_mb(internal / "python3.11")
+        + sum(_size_mb(path) for path in internal.glob("libpython*"))
+        + _size_mb(internal / "base_library.zip"),
+        "system libraries (X11, GLib, CUPS, ...)": sum(
+            _size_mb(path) for path in internal.glob("lib*.so*") if "python" not in path.name
+        ),
+    }
+    return parts
+
+
 def _run(command: list[str], env: dict[str, str]) -> tuple[float, int]:
     started = time.perf_counter()
     result = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
@@ -50,6 +72,8 @@ def main(runs: int = 7) -> None:
         build = ROOT / "packaging" / "build_executable.py"
         subprocess.run([sys.executable, str(build)], check=True)
     print(f"one-folder bundle  {_size_mb(ONE_FOLDER.parent):7.1f} MB  (target < 120 MB)")
+    for part, megabytes in _breakdown(ONE_FOLDER.parent / "_internal").items():
+        print(f"  {megabytes:6.1f} MB  {part}")
     commands = {
         "source (python -m battlewheel)": [sys.executable, "-m", "battlewheel", "--smoke-test"],
         "frozen, one folder": [str(ONE_FOLDER), "--smoke-test"],
