@@ -8,6 +8,7 @@ each field against its annotation and names the field when something is wrong.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import types
 import typing
 from collections.abc import Mapping
@@ -51,8 +52,7 @@ def decode_fields(cls: type, obj: object, path: str, *, skip: frozenset[str]) ->
     """Keyword arguments for ``cls`` read strictly from a JSON object."""
     if not isinstance(obj, dict):
         raise LogFormatError(path, "must be a JSON object")
-    hints = typing.get_type_hints(cls)
-    fields = {f.name: f for f in dataclasses.fields(cls)}
+    hints, fields = _shape(cls)
     unknown = sorted(set(obj) - set(fields) - skip)
     if unknown:
         raise LogFormatError(f"{path}.{unknown[0]}", "is not a field of this entry")
@@ -64,6 +64,16 @@ def decode_fields(cls: type, obj: object, path: str, *, skip: frozenset[str]) ->
             raise LogFormatError(f"{path}.{name}", "is missing")
         values[name] = decode(hints[name], obj[name], f"{path}.{name}")
     return values
+
+
+@functools.cache
+def _shape(cls: type) -> tuple[dict[str, Any], dict[str, dataclasses.Field[Any]]]:
+    """A dataclass's resolved annotations and fields, worked out once per class.
+
+    Resolving string annotations is the slow part of reading a log, and a class's
+    annotations never change while the program runs.
+    """
+    return typing.get_type_hints(cls), {f.name: f for f in dataclasses.fields(cls)}
 
 
 def decode(hint: Any, value: object, path: str) -> Any:

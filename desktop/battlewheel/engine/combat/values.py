@@ -6,7 +6,6 @@ code works with plain numbers.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -175,19 +174,40 @@ def refresh_on_action(who: Combatant) -> dict[str, object]:
     }
 
 
+# The derived fields of a combatant depend on the (frozen) combatant itself and on a
+# few numbers of the fight: the current tick, the segment count and how many hostiles
+# it faces and sees. Most actions change one combatant, so a combatant object already
+# refreshed under the same numbers is passed over. The object is held, so its id is
+# not reused while it is remembered.
+_REFRESHED: dict[int, tuple[Combatant, tuple[int | None, int, int, int]]] = {}
+_REFRESHED_LIMIT = 65536
+
+
 def refresh(state: Combat) -> None:
     """Recompute every combatant's derived fields after an action."""
-    sides = Counter(c.side for c in state.combatants.values())
-    unseen: Counter[str] = Counter(
-        observer
-        for observer, hidden in state.unaware
-        if state.combatants[observer].side != state.combatants[hidden].side
-    )
-    for cid, who in state.combatants.items():
-        hostiles = len(state.combatants) - sides[who.side]
-        fields = _derived_fields(state, who, hostiles - unseen[cid], hostiles)
+    combatants = state.combatants
+    sides: dict[str, int] = {}
+    for c in combatants.values():
+        sides[c.side] = sides.get(c.side, 0) + 1
+    unseen: dict[str, int] = {}
+    for observer, hidden in state.unaware:
+        if combatants[observer].side != combatants[hidden].side:
+            unseen[observer] = unseen.get(observer, 0) + 1
+    tick, count = state.current_tick, state.segment_count
+    for cid, who in combatants.items():
+        hostiles = len(combatants) - sides[who.side]
+        aware = hostiles - unseen.get(cid, 0)
+        context = (tick, count, aware, hostiles)
+        known = _REFRESHED.get(id(who))
+        if known is not None and known[0] is who and known[1] == context:
+            continue
+        fields = _derived_fields(state, who, aware, hostiles)
         if any(getattr(who, name) != value for name, value in fields.items()):
-            state.combatants[cid] = who.replace(**fields)
+            who = who.replace(**fields)
+            combatants[cid] = who
+        if len(_REFRESHED) >= _REFRESHED_LIMIT:
+            _REFRESHED.clear()
+        _REFRESHED[id(who)] = (who, context)
 
 
 def _derived_fields(state: Combat, who: Combatant, aware: int, hostiles: int) -> dict[str, object]:
