@@ -13,14 +13,13 @@ from battlewheel.engine.combat.attack import (
     Target,
     apply_static_defences,
     attack_pool,
-    attacker_for,
     best_dv,
-    describe_steps,
     natural_soak,
     resolve_attack,
     resolve_counterattack,
-    target_for,
 )
+from battlewheel.engine.combat.narration import describe_steps
+from battlewheel.engine.combat.sheet_builders import attacker_for, target_for
 from battlewheel.engine.dice import DiceEntry
 from battlewheel.engine.equipment import Armour, DamageType, Weapon
 from battlewheel.engine.errors import DiceEntryError, IllegalAction

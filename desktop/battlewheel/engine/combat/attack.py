@@ -13,8 +13,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from battlewheel.engine import derived
-from battlewheel.engine.character import Character
 from battlewheel.engine.combat.charms import (
     check_attack_charms,
     check_die_cap,
@@ -23,7 +21,7 @@ from battlewheel.engine.combat.charms import (
     third_excellency_trait,
 )
 from battlewheel.engine.dice import DiceEntry, Roll, effective_pool, roll
-from battlewheel.engine.equipment import DamageType, Weapon
+from battlewheel.engine.equipment import Weapon
 from battlewheel.engine.errors import DiceEntryError, IllegalAction
 from battlewheel.engine.traits import CharacterKind
 
@@ -643,141 +641,3 @@ def resolve_counterattack(
     return resolve_attack(
         declaration, defence, target, dice, divided_by_three=divided_by_three, counterattack=True
     )
-
-
-# --- From a character sheet ----------------------------------------------------------
-
-
-def attacker_for(
-    character: Character, weapon: Weapon, *, wound_penalty: int = 0, specialty: str | None = None
-) -> Attacker:
-    """The attack-roll traits of ``character`` with ``weapon`` (000 §Attack Roll).
-
-    A named specialty adds its dice; a non-Exalt with no dots in the weapon's Ability
-    loses 2 dice (004 §Internal Penalties); 10s count double per ``gets_double_tens``.
-    """
-    return Attacker(
-        dexterity=character.attribute("dexterity"),
-        ability=character.ability(weapon.ability),
-        strength=character.attribute("strength"),
-        essence=character.essence,
-        wound_penalty=wound_penalty,
-        bonus_dice=derived.specialty_dice(character, weapon.ability, specialty),
-        penalty_dice=derived.unskilled_penalty(character, weapon.ability),
-        double_tens=derived.gets_double_tens(character),
-        kind=character.kind,
-        die_cap=derived.die_cap(
-            character, attribute="dexterity", ability=weapon.ability, specialty=specialty
-        ).value,
-    )
-
-
-def target_for(character: Character, damage_type: DamageType, *, piercing: bool = False) -> Target:
-    """The static defences of ``character`` against one damage type (000 §Apply Static Defences).
-
-    Armour soak and hardness come from the sheet; a GM override of the soak replaces
-    the computed soak, and one of hardness is used as the hardness.
-    """
-    armour = character.armour
-    soak = derived.soak(character, damage_type, piercing=piercing)
-    return Target(
-        stamina=character.stamina,
-        armour_bashing=armour.soak_against(DamageType.BASHING) if armour else 0,
-        armour_lethal=armour.soak_against(DamageType.LETHAL) if armour else 0,
-        armour_aggravated=armour.soak_against(DamageType.AGGRAVATED) if armour else 0,
-        hardness=derived.hardness(character, damage_type).value,
-        soak_override=soak.value if soak.overridden else None,
-        extra=character.kind is CharacterKind.EXTRA,
-    )
-
-
-# --- The nine steps in words, for the attack dialog and the log -----------------------
-
-STEP_TITLES = (
-    "Declare attack",
-    "Declare defence",
-    "Attack roll",
-    "Attack reroll",
-    "Apply defences",
-    "Defence reroll",
-    "Raw damage",
-    "Static defences",
-    "Counterattacks",
-)
-
-
-def describe_steps(outcome: AttackOutcome) -> tuple[tuple[int, str, str], ...]:
-    """One line per step reached: (step number, title, what happened) (000 §Attack Resolution)."""
-    lines = [(1, f"{outcome.weapon} ({outcome.damage_type})")]
-    if outcome.roll is None:
-        lines.append((2, outcome.notes[0] if outcome.notes else "a perfect defence"))
-        lines.append((5, "the attack misses without a roll and has Failed"))
-        return tuple((n, STEP_TITLES[n - 1], text) for n, text in lines)
-    roll, defence = outcome.roll, outcome.defence
-    assert defence is not None
-    lines += [(2, defence.dv_name), (3, _roll_text(roll)), (4, _reroll_text(roll))]
-    lines.append((5, _defence_text(roll, defence, outcome)))
-    if outcome.damage is not None:
-        lines += _damage_lines(outcome.damage, outcome)
-    if outcome.counterattack:
-        lines.append((9, "none: a counterattack has no step 9"))
-    return tuple((n, STEP_TITLES[n - 1], text) for n, text in lines)
-
-
-def _roll_text(roll: RollStep) -> str:
-    autos = ", ".join(f"{name} {value}" for name, value in roll.automatic_successes.items())
-    if roll.automatic_failure:
-        return f"{roll.dice} dice and no automatic success: the roll fails outright"
-    botch = " (botch)" if roll.botch else ""
-    text = f"{max(roll.dice, 0)} dice of {roll.base_pool}: {roll.rolled_successes} successes{botch}"
-    if autos:
-        text += f" + automatic ({autos})"
-    if roll.external_penalty:
-        text += f" - {roll.external_penalty} external"
-    return f"{text} = {roll.total_successes}"
-
-
-def _reroll_text(roll: RollStep) -> str:
-    if roll.reroll is None:
-        return "no reroll"
-    kept = "the reroll" if roll.kept_reroll else "the first roll"
-    return f"rerolled for {roll.reroll.rolled_successes} successes; {kept} is kept"
-
-
-def _defence_text(roll: RollStep, defence: DefenceStep, outcome: AttackOutcome) -> str:
-    parts = [f"{defence.dv_name} {defence.base_dv}"]
-    if defence.ordinary_dv != defence.base_dv:
-        parts.append(f"{defence.ordinary_dv} after penalty, stunt and virtue")
-    if defence.inapplicable:
-        parts.append("inapplicable: 0")
-    if defence.cover:
-        parts.append(f"+{defence.cover} cover from a Block")
-    if defence.charm_points or defence.charm_dv_bonus:
-        parts.append(f"+{defence.charm_points + defence.charm_dv_bonus} from charms")
-    if defence.onslaught or defence.surprise:
-        parts.append(f"-{defence.onslaught} onslaught -{defence.surprise} surprise")
-    result = f"excess {outcome.excess}: a hit" if outcome.hit else "a miss, which has Failed"
-    return (
-        f"{'; '.join(parts)}; final DV {defence.final_dv}; {roll.total_successes} vs DV: {result}"
-    )
-
-
-def _damage_lines(damage: DamageStep, outcome: AttackOutcome) -> list[tuple[int, str]]:
-    raw = (
-        f"{damage.excess} excess + {damage.strength_dice} Strength"
-        f" + {damage.charm_damage_dice} charm = {damage.raw_dice} dice;"
-        f" {damage.weapon_damage} + {damage.charm_levels} charm = {damage.raw_levels} levels"
-    )
-    if not damage.beats_hardness:
-        static = (
-            f"{damage.raw_dice + damage.raw_levels} is below hardness {damage.hardness}: Failed"
-        )
-    else:
-        static = (
-            f"soak {damage.soak} (natural {damage.natural_soak}, armour {damage.armour_counted}):"
-            f" -{damage.soak_off_levels} levels, -{damage.soak_off_dice} dice;"
-            f" {damage.dice} dice and {damage.levels} levels"
-        )
-        if outcome.failure == "adamant skin":
-            static += "; Adamant Skin: counts as not beating hardness, Failed"
-    return [(7, raw), (8, static)]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from battlewheel.engine.combat import attack as rules
+from battlewheel.engine.combat import sheet_builders
 from battlewheel.engine.combat.actions_attack import ResolveCounterattack
 from battlewheel.engine.combat.common import combatant, require_started
 from battlewheel.engine.combat.events import Event
@@ -50,7 +51,7 @@ def resolve_counterattack(state: Combat, action: ResolveCounterattack) -> list[E
     outcome = rules.resolve_counterattack(
         declaration,
         defence,
-        rules.target_for(target.character, weapon.damage_type, piercing=weapon.piercing),
+        sheet_builders.target_for(target.character, weapon.damage_type, piercing=weapon.piercing),
         rules.AttackDice(action.attack, action.reroll, action.virtue, action.charm_defence),
         divided_by_three=state.options.damage_levels_divided_by_three,
     )

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 
 from battlewheel.engine import derived as sheet
 from battlewheel.engine.combat import attack as rules
-from battlewheel.engine.combat import charms, stunts, values
+from battlewheel.engine.combat import charms, sheet_builders, stunts, values
 from battlewheel.engine.combat import rewrite_block as block
 from battlewheel.engine.combat.actions_attack import (
     AwardStunt,
@@ -235,7 +235,9 @@ def _outcome(
 ) -> rules.AttackOutcome:
     """Steps 1-8 against ``struck``'s static defences."""
     weapon = declaration.weapon
-    target = rules.target_for(struck.character, weapon.damage_type, piercing=weapon.piercing)
+    target = sheet_builders.target_for(
+        struck.character, weapon.damage_type, piercing=weapon.piercing
+    )
     return rules.resolve_attack(
         declaration,
         defence,
@@ -345,7 +347,7 @@ def attack_declaration(
     c = action.charms
     return rules.AttackDeclaration(
         attacker=_with_gm_dice(
-            rules.attacker_for(
+            sheet_builders.attacker_for(
                 attacker.character,
                 weapon,
                 wound_penalty=attacker.wound_penalty,
