@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from battlewheel.engine.combat import attack as rules
-from battlewheel.engine.combat import stunts, values
+from battlewheel.engine.combat import narration, sheet_builders, stunts, values
 from battlewheel.engine.combat.actions_attack import AwardStunt, ResolveAttack
 from battlewheel.engine.combat.rewrite_flurry import DeclaredFlurry
 from battlewheel.engine.combat.state import Combat, Combatant
@@ -146,7 +146,7 @@ class AttackDialog(QDialog):
         who, form = self.attacker(), self.attack_form
         charms = form.charms()
         return rules.AttackDeclaration(
-            attacker=rules.attacker_for(who.character, self.weapon,
+            attacker=sheet_builders.attacker_for(who.character, self.weapon,
                                         wound_penalty=who.wound_penalty,
                                         specialty=form.chosen_specialty()),
             weapon=self.weapon,
@@ -223,7 +223,8 @@ class AttackDialog(QDialog):
                       automatic: int) -> OddsProvider:
         """The odds of this attack at a given DV, for the panel and the odds dock."""
         defender = self.defender().character
-        target = rules.target_for(defender, self.weapon.damage_type, piercing=self.weapon.piercing)
+        target = sheet_builders.target_for(defender, self.weapon.damage_type,
+                                           piercing=self.weapon.piercing)
         soak = rules.soak_parts(declaration, target)[3]
         _, levels, strength = rules.raw_damage(declaration, 0)
         setup = AttackSetup(
@@ -307,13 +308,13 @@ def planned_defence(dialog: AttackDialog) -> rules.DefenceDeclaration:
 def nine_steps(outcome: rules.AttackOutcome) -> list[str]:
     """All nine steps in order (000 §Attack Resolution): the engine's account of each
     step it reached, and why any other step did nothing."""
-    reached = {n: text for n, _title, text in rules.describe_steps(outcome)}
+    reached = {n: text for n, _title, text in narration.describe_steps(outcome)}
     skipped = "skipped: the attack has Failed" if outcome.failed else "nothing"
     defaults = {6: "no defence reroll", 7: skipped, 8: skipped,
                 9: "none declared (a counterattack is resolved as an attack of its own)"}
     return [
         f"{n}. {title}: {reached.get(n, defaults.get(n, 'nothing'))}"
-        for n, title in enumerate(rules.STEP_TITLES, start=1)
+        for n, title in enumerate(narration.STEP_TITLES, start=1)
     ]
 
 

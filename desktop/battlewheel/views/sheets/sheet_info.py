@@ -24,7 +24,8 @@ from battlewheel.engine.character import (
     surprise_detection_value,
 )
 from battlewheel.engine.combat import values as combat_derived
-from battlewheel.engine.combat.attack import AttackDeclaration, attack_pool, attacker_for
+from battlewheel.engine.combat.attack import AttackDeclaration, attack_pool
+from battlewheel.engine.combat.sheet_builders import attacker_for
 from battlewheel.engine.combat.state import PARTIALLY, TOTALLY, Combat, Combatant, Override
 from battlewheel.engine.health import HealthTrack
 
