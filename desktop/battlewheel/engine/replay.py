@@ -49,6 +49,7 @@ def _combatant(who: Combatant) -> dict[str, Any]:
         "peripheral_motes": who.peripheral_motes,
         "willpower": who.willpower,
         "surprise": who.surprise,
+        "blocking": who.blocking,
     }
 
 

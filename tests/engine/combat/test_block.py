@@ -14,13 +14,14 @@ from battlewheel.engine.combat import (
     DeclaredManoeuvre,
     DeclareFlurry,
     Defence,
+    GetPast,
     NextTick,
     ResolveAttack,
     RollJoinBattle,
     StartCombat,
     pending_damage,
 )
-from battlewheel.engine.combat.actions_attack import GetPast
+from battlewheel.engine.combat.narration import describe_steps
 from battlewheel.engine.combat.rewrite_flurry import preview_attack
 from battlewheel.engine.dice import DiceEntry
 from battlewheel.engine.errors import IllegalAction
@@ -210,3 +211,13 @@ def test_the_attack_preview_shows_the_movement_pool_and_the_cover() -> None:
         previews.append(preview_attack(session.state, ResolveAttack("e", 0)))
     sword, bow = previews
     assert (sword.dice["block"], "block" in bow.dice, bow.dv) == (4, False, 3)
+
+
+def test_an_aborted_attack_is_told_at_step_three() -> None:
+    """The nine steps in words stop at step 3: the attacker could not get past G's Block."""
+    session = _blocked("g")
+    get_past = GetPast(roll=DiceEntry.of_faces((7, 2, 2, 3)))
+    _attack(session, "Short sword", attack=typed(5), block=get_past)
+    lines = describe_steps(session.state.tick.attacks[-1].outcome)
+    assert [(n, title) for n, title, _ in lines] == [(1, "Declare attack"), (3, "Attack roll")]
+    assert "could not get past G's Block" in lines[1][2]

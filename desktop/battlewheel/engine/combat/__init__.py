@@ -38,6 +38,7 @@ from battlewheel.engine.combat.actions_attack import (
     DeclaredManoeuvre,
     DeclareFlurry,
     Defence,
+    GetPast,
     ResolveAttack,
     ResolveCounterattack,
 )
@@ -90,6 +91,7 @@ __all__ = [
     "Defence",
     "EndCombat",
     "Event",
+    "GetPast",
     "LogEntry",
     "LogFormatError",
     "MoveCounter",

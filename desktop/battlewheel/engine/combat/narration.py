@@ -20,6 +20,10 @@ STEP_TITLES = (
 def describe_steps(outcome: AttackOutcome) -> tuple[tuple[int, str, str], ...]:
     """One line per step reached: (step number, title, what happened) (000 §Attack Resolution)."""
     lines = [(1, f"{outcome.weapon} ({outcome.damage_type})")]
+    if outcome.failure == "blocked":
+        note = outcome.notes[0] if outcome.notes else "stopped by a Block"
+        lines.append((3, f"{note}: the attack is aborted before its roll and has Failed"))
+        return tuple((n, STEP_TITLES[n - 1], text) for n, text in lines)
     if outcome.roll is None:
         lines.append((2, outcome.notes[0] if outcome.notes else "a perfect defence"))
         lines.append((5, "the attack misses without a roll and has Failed"))
