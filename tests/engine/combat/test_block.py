@@ -17,6 +17,7 @@ from battlewheel.engine.combat import (
     GetPast,
     NextTick,
     ResolveAttack,
+    ResolveCounterattack,
     RollJoinBattle,
     StartCombat,
     pending_damage,
@@ -221,3 +222,18 @@ def test_an_aborted_attack_is_told_at_step_three() -> None:
     lines = describe_steps(session.state.tick.attacks[-1].outcome)
     assert [(n, title) for n, title, _ in lines] == [(1, "Declare attack"), (3, "Attack roll")]
     assert "could not get past G's Block" in lines[1][2]
+
+
+def test_an_aborted_attack_counts_no_onslaught_and_allows_no_counterattack() -> None:
+    """An aborted sword stroke: no counterattack on it, and the next attack meets no onslaught."""
+    session = _blocked("g")
+    sword = DeclaredManoeuvre("attack", weapon="Short sword", target="l")
+    kick = DeclaredManoeuvre("attack", weapon="Kick", target="l")
+    session.apply(DeclareFlurry("e", (sword, kick)))
+    failed = GetPast(roll=DiceEntry.of_faces((1,) * 4))
+    session.apply(ResolveAttack("e", 0, attack=typed(0), block=failed))
+    counter = ResolveCounterattack("l", "e", "Short sword", attack=typed(1))
+    with pytest.raises(IllegalAction, match=r"^000 §Counterattacks: Enemy has not attacked Lord"):
+        session.apply(counter)
+    preview = preview_attack(session.state, ResolveAttack("e", 1, block=failed))
+    assert preview.onslaught == 0

@@ -31,7 +31,7 @@ def resolve_counterattack(state: Combat, action: ResolveCounterattack) -> list[E
     attacker = combatant(state, action.attacker)
     target = combatant(state, action.target)
     if not any(
-        a.attacker == target.id and a.defender == attacker.id and not a.counterattack
+        a.attacker == target.id and a.defender == attacker.id and not a.counterattack and a.reached
         for a in state.tick.attacks
     ):
         raise IllegalAction(

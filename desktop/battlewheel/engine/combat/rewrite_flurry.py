@@ -58,6 +58,11 @@ class ResolvedAttack:
     close: bool
     counterattack: bool = False
 
+    @property
+    def reached(self) -> bool:
+        """Whether the attack reached its defender (not aborted at a Blocker, 000 §Block)."""
+        return self.outcome.failure != block.BLOCKED
+
 
 def declare_flurry(state: Combat, action: DeclareFlurry) -> list[Event]:
     """Step 3: check and record an acting character's flurry (000 §Manoeuvres)."""
@@ -170,42 +175,15 @@ def resolve_attack(state: Combat, action: ResolveAttack) -> list[Event]:
     its cover against a missile (000 §Block).
     """
     require_started(state, "resolving an attack")
-    flurry = _flurry_of(state, action.attacker)
-    _require_next_attack(state, action)
-    attacker = state.combatants[action.attacker]
-    defender = combatant(state, flurry.declared[action.index].target or "")
-    _require_aware(state, attacker, defender)
-    weapon = flurry.plan.manoeuvres[action.index].weapon
-    assert weapon is not None
-    ward = block.ward_for(state, defender, weapon, action.block)
+    plan = _next_attack(state, action)
+    attacker, weapon = plan.attacker, plan.weapon
+    _require_aware(state, attacker, plan.defender)
+    ward = block.ward_for(state, plan.defender, weapon, action.block)
     events: list[Event] = []
-    if ward.melee:
-        passage = block.get_past(state, attacker, ward, action.block)
-        events.append(block.passage_event(state, attacker, passage, action.block.retarget))
-        if not passage.passed and not action.block.retarget:
-            outcome = block.aborted(weapon, passage.blocker)
-            state.tick.attacks.append(
-                ResolvedAttack(attacker.id, action.index, defender.id, outcome, weapon.close)
-            )
-            return events
-        if not passage.passed:
-            defender = passage.blocker
-            _require_aware(state, attacker, defender)
-    declaration = attack_declaration(
-        attacker,
-        weapon,
-        action,
-        penalty=flurry.plan.action_penalties[action.index] or 0,
-        off_hand=flurry.declared[action.index].off_hand,
-    )
-    defence = defence_declaration(
-        state,
-        defender,
-        action,
-        onslaught=state.onslaught(attacker.id, defender.id),
-        surprise=state.margin_of_surprise(defender.id, attacker.id),
-        cover=ward.missile_cover,
-    )
+    defender = _get_past(state, plan, ward, action, events) if ward.melee else plan.defender
+    if defender is None:
+        return events
+    declaration, defence = _declarations(state, plan, defender, action, ward.missile_cover)
     dice = rules.AttackDice(action.attack, action.reroll, action.virtue, action.charm_defence)
     outcome = _outcome(state, declaration, defence, defender, dice)
     struck = defender
@@ -224,6 +202,73 @@ def resolve_attack(state: Combat, action: ResolveAttack) -> list[Event]:
     )
     events.append(Event("attack_resolved", attacker.id, outcome_text(state, attacker.id, outcome)))
     return events
+
+
+@dataclass(frozen=True)
+class _NextAttack:
+    """The next attack of a flurry as declared: who strikes whom, with what penalty."""
+
+    attacker: Combatant
+    defender: Combatant
+    weapon: Weapon
+    penalty: int
+    off_hand: bool
+
+
+def _next_attack(state: Combat, action: ResolveAttack) -> _NextAttack:
+    """The attack ``action`` resolves, refused unless it is the flurry's next one."""
+    flurry = _flurry_of(state, action.attacker)
+    _require_next_attack(state, action)
+    declared = flurry.declared[action.index]
+    weapon = flurry.plan.manoeuvres[action.index].weapon
+    assert weapon is not None
+    return _NextAttack(
+        state.combatants[action.attacker],
+        combatant(state, declared.target or ""),
+        weapon,
+        flurry.plan.action_penalties[action.index] or 0,
+        declared.off_hand,
+    )
+
+
+def _declarations(
+    state: Combat, plan: _NextAttack, defender: Combatant, action: ResolveAttack, cover: int
+) -> tuple[rules.AttackDeclaration, rules.DefenceDeclaration]:
+    """Steps 1 and 2 of the attack on ``defender`` (000 §Declaration of Attack)."""
+    declaration = attack_declaration(
+        plan.attacker, plan.weapon, action, penalty=plan.penalty, off_hand=plan.off_hand
+    )
+    defence = defence_declaration(
+        state,
+        defender,
+        action,
+        onslaught=state.onslaught(plan.attacker.id, defender.id),
+        surprise=state.margin_of_surprise(defender.id, plan.attacker.id),
+        cover=cover,
+    )
+    return declaration, defence
+
+
+def _get_past(
+    state: Combat,
+    plan: _NextAttack,
+    ward: block.Ward,
+    action: ResolveAttack,
+    events: list[Event],
+) -> Combatant | None:
+    """Roll past the Blocker: the defender struck, or None when aborted (000 §Block)."""
+    passage = block.get_past(state, plan.attacker, ward, action.block)
+    events.append(block.passage_event(state, plan.attacker, passage, action.block.retarget))
+    if passage.passed:
+        return plan.defender
+    if action.block.retarget:
+        _require_aware(state, plan.attacker, passage.blocker)
+        return passage.blocker
+    outcome = block.aborted(plan.weapon, passage.blocker)
+    state.tick.attacks.append(
+        ResolvedAttack(plan.attacker.id, action.index, plan.defender.id, outcome, plan.weapon.close)
+    )
+    return None
 
 
 def _outcome(
@@ -273,28 +318,11 @@ def preview_attack(state: Combat, action: ResolveAttack) -> AttackPreview:
     Dice entries in ``action`` are ignored; an attack that may not be resolved now is
     refused the same way ``resolve_attack`` would refuse it.
     """
-    flurry = _flurry_of(state, action.attacker)
-    _require_next_attack(state, action)
-    attacker = state.combatants[action.attacker]
-    defender = combatant(state, flurry.declared[action.index].target or "")
-    weapon = flurry.plan.manoeuvres[action.index].weapon
-    assert weapon is not None
-    declaration = attack_declaration(
-        attacker,
-        weapon,
-        replace(action, stunt_dice=None, stunt=0),
-        penalty=flurry.plan.action_penalties[action.index] or 0,
-        off_hand=flurry.declared[action.index].off_hand,
-    )
+    plan = _next_attack(state, action)
+    attacker, defender, weapon = plan.attacker, plan.defender, plan.weapon
     ward = block.ward_for(state, defender, weapon, action.block)
-    defence = defence_declaration(
-        state,
-        defender,
-        action,
-        onslaught=state.onslaught(attacker.id, defender.id),
-        surprise=state.margin_of_surprise(defender.id, attacker.id),
-        cover=ward.missile_cover,
-    )
+    unstunted = replace(action, stunt_dice=None, stunt=0)
+    declaration, defence = _declarations(state, plan, defender, unstunted, ward.missile_cover)
     _, pool, _ = rules.attack_pool(declaration)
     sizes = {
         "attack": 0 if action.charms.all_dice_succeed else max(pool, 0),
@@ -304,8 +332,8 @@ def preview_attack(state: Combat, action: ResolveAttack) -> AttackPreview:
         "charm_defence": action.defence.charm_dice,
     }
     if ward.melee:
-        _, plan = block.movement_plan(state, attacker, ward, action.block)
-        sizes["block"] = max(plan.pool, 0)
+        _, movement = block.movement_plan(state, attacker, ward, action.block)
+        sizes["block"] = max(movement.pool, 0)
     return AttackPreview(
         attacker.id,
         defender.id,

@@ -233,7 +233,7 @@ class Combat:
             if a.attacker == attacker
             and a.defender == defender
             and not a.counterattack
-            and a.outcome.failure != "blocked"
+            and a.reached
         )
 
     def awaiting_join_battle(self) -> tuple[str, ...]:
