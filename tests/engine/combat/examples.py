@@ -26,6 +26,7 @@ from battlewheel.engine.combat import (
     DeclareFlurry,
     Defence,
     EndCombat,
+    GetPast,
     ResolveAttack,
     RollAmbush,
     RollJoinBattle,
@@ -212,10 +213,67 @@ def _declare_exalt_tick(session: CombatSession, cid: str, soldiers: list[str]) -
     session.apply(DeclareFlurry("jade", attacks, magical=len(attacks) > 1))
 
 
+def bodyguard_blocks() -> CombatSession:
+    """A bodyguard Blocks for a merchant against a bandit archer and a bandit swordsman.
+
+    The archer's shots meet the Block's cover; the swordsman must roll his movement to
+    get past the bodyguard, and turns on the bodyguard when he fails.
+    """
+    session = CombatSession.new()
+    dice = SeededDice("bodyguard 7")
+    merchant = Character(
+        name="Merchant",
+        attributes={"dexterity": 3, "stamina": 3, "wits": 2},
+        abilities={"dodge": 3, "awareness": 1},
+    )
+    guard = _mortal("Bodyguard", dexterity=3, strength=3, stamina=3, wits=2, melee=3, dodge=2)
+    archer = replace(
+        _mortal("Archer", dexterity=3, stamina=2, wits=2, archery=3, awareness=1),
+        weapons=(tables.weapon("Short bow"),),
+    )
+    swordsman = _mortal("Swordsman", dexterity=3, strength=3, stamina=2, wits=2, melee=3)
+    for cid, who, side in (
+        ("merchant", merchant, "ally"),
+        ("guard", guard, "ally"),
+        ("archer", archer, "enemy"),
+        ("swordsman", swordsman, "enemy"),
+    ):
+        session.apply(AddCombatant(cid, who, side))
+        _join(session, dice, cid)
+    session.apply(StartCombat())
+    for _ in range(6):
+        _bodyguard_tick(session, dice)
+    session.apply(EndCombat("the bandits give up"))
+    return session
+
+
+def _bodyguard_tick(session: CombatSession, dice: SeededDice) -> None:
+    session.apply(Advance())
+    for cid in session.state.awaiting_flurry():
+        if cid == "guard":
+            manoeuvre = DeclaredManoeuvre("block", target="merchant")
+        elif cid == "merchant":
+            manoeuvre = DeclaredManoeuvre("guard")
+        else:
+            weapon = session.state.combatants[cid].character.weapons[0].name
+            manoeuvre = DeclaredManoeuvre("attack", weapon=weapon, target="merchant")
+        session.apply(DeclareFlurry(cid, (manoeuvre,)))
+    for cid, index in session.state.pending_attacks():
+        action = ResolveAttack(cid, index, defence=Defence("dodge"))
+        preview = preview_attack(session.state, action)
+        if "block" in preview.dice:
+            roll = DiceEntry.of_faces(dice.faces(preview.dice["block"]))
+            action = replace(action, block=GetPast(roll=roll, retarget=True))
+        rolled = DiceEntry.of_faces(dice.faces(preview.dice["attack"]))
+        session.apply(replace(action, attack=rolled))
+    _effects(session, dice)
+
+
 BUILDERS: dict[str, Callable[[], CombatSession]] = {
     "mortal-duel.json": mortal_duel,
     "ambush-late-joiner.json": ambush_with_late_joiner,
     "exalt-versus-extras.json": exalt_against_extras,
+    "bodyguard-block.json": bodyguard_blocks,
 }
 
 

@@ -63,6 +63,19 @@ def test_the_exalt_pays_for_seven_shadows_and_the_first_excellency() -> None:
     assert all(c.health.incapacitated for c in soldiers)
 
 
+def test_the_bodyguard_blocks_for_the_merchant_until_he_falls() -> None:
+    """The cover turns an arrow onto the bodyguard; the swordsman gets past once, then fails
+    and turns on him; critical, the bodyguard is Inactive of himself; the merchant is unhurt.
+    """
+    session = _load("bodyguard-block.json")
+    texts = [event.text for entry in session.log for event in entry.events]
+    assert "The cover stops the shot at Merchant; it strikes Bodyguard." in texts
+    assert any(t.startswith("Swordsman gets past Bodyguard's Block") for t in texts)
+    assert any(t.endswith("and attacks Bodyguard.") for t in texts)
+    assert "Bodyguard is critical and cannot act: Inactive, Speed 5." in texts
+    assert session.state.combatants["merchant"].health.marks == "." * 10
+
+
 def test_replay_prints_the_final_state_as_json() -> None:
     """The command exits 0 and prints the tick and each combatant's wheel and health."""
     out, err = io.StringIO(), io.StringIO()
