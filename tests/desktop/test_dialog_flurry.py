@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox
 from pytestqt.qtbot import QtBot
 
+from battlewheel.engine.combat.actions import NextTick, RollJoinBattle, StartCombat
+from battlewheel.engine.dice import DiceEntry
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.flurry_builder import FlurryBuilderDialog
-from tests.desktop.d2_combatants import first_tick_model, shown
+from tests.desktop.d2_combatants import bandit, ejava, first_tick_model, model_with, shown
 
 __all__ = ["shown"]
 
@@ -109,3 +113,61 @@ def test_the_keyboard_adds_reorders_and_declares(qtbot: QtBot, shown: Shown) -> 
     model.undo_stack.undo()
     assert "ejava" not in model.state.tick.flurries
     assert model.undo_stack.index() == before - 1
+
+
+def _block_dialog(shown: Shown) -> tuple[CombatModel, FlurryBuilderDialog]:
+    """Ejava (acting, tick 1) with her ally Tamsin, facing the bandit; Block chosen."""
+    model = model_with(("ejava", ejava(), "enemy"), ("bandit", bandit(), "ally"),
+                       ("tamsin", replace(bandit(), name="Tamsin"), "enemy"))
+    for cid, count in (("ejava", 3), ("bandit", 1), ("tamsin", 1)):
+        assert model.push(RollJoinBattle(cid, DiceEntry.of_successes(count))) is None
+    assert model.push(StartCombat()) is None
+    assert model.push(NextTick()) is None
+    dialog = shown(FlurryBuilderDialog(model, "ejava"))
+    dialog.kind.setCurrentIndex(dialog.kind.findData("block"))
+    return model, dialog
+
+
+def _choices(combo: QComboBox) -> list[str]:
+    return [combo.itemText(i) for i in range(combo.count())]
+
+
+def test_a_block_asks_whom_it_guards_own_side_first(shown: Shown) -> None:
+    """Choosing Block shows the guarding row: Tamsin (her side), the bandit, then a place."""
+    _model, dialog = _block_dialog(shown)
+    assert dialog.other_form.isRowVisible(dialog.guarded)
+    assert dialog.other_form.isRowVisible(dialog.tower_shield)
+    assert _choices(dialog.guarded) == [
+        "Tamsin", "Bandit", "an item or place (say which in the note)"
+    ]
+    dialog.kind.setCurrentIndex(dialog.kind.findData("dash"))
+    assert not dialog.other_form.isRowVisible(dialog.guarded)
+    assert not dialog.other_form.isRowVisible(dialog.tower_shield)
+
+
+def test_a_block_with_a_tower_shield_guards_tamsin_with_cover_two(shown: Shown) -> None:
+    """Block is Speed 3, DV -0; a tower shield makes its cover +2; declaring records the ward."""
+    model, dialog = _block_dialog(shown)
+    dialog.tower_shield.setChecked(True)
+    dialog.add_other()
+    assert _rows(dialog) == [
+        "1. Block — guarding Tamsin (tower shield)  —  Speed 3, DV -0, +2 cover against missiles"
+    ]
+    dialog.accept()
+    ejava_now = model.state.combatants["ejava"]
+    assert (ejava_now.blocking, ejava_now.block_cover) == ("tamsin", 2)
+
+
+def test_a_block_of_a_place_is_named_by_the_note(shown: Shown) -> None:
+    """Guarding "the gate" (no combatant): the row names the gate, cover +1, no ward recorded."""
+    model, dialog = _block_dialog(shown)
+    dialog.guarded.setCurrentIndex(dialog.guarded.count() - 1)
+    dialog.note.setText("the gate")
+    dialog.add_other()
+    assert _rows(dialog) == [
+        "1. Block — guarding the gate  —  Speed 3, DV -0, +1 cover against missiles"
+    ]
+    dialog.accept()
+    (declared,) = model.state.tick.flurries["ejava"].declared
+    assert (declared.kind, declared.target, declared.label) == ("block", None, "the gate")
+    assert model.state.combatants["ejava"].blocking is None

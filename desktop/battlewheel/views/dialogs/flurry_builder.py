@@ -3,7 +3,9 @@
 The GM adds manoeuvres (attacks name a weapon and a target), orders them (attacks
 resolve in this order), and sees the flurry's Speed, DV penalty and each dice
 action's multiple-action penalty as the engine works them out (000 §Manoeuvres). A
-flurry the rules refuse shows the engine's reason and cannot be declared.
+Block names whom it guards (a combatant, or an item or place) and whether the Blocker
+carries a tower shield (000 §Block). A flurry the rules refuse shows the engine's
+reason and cannot be declared.
 """
 
 from __future__ import annotations
@@ -55,7 +57,8 @@ def plan_for(state: Combat, combatant_id: str, declared: Sequence[DeclaredManoeu
         for m in declared
     ]
     return plan_flurry(manoeuvres, magical=magical, essence=who.character.essence,
-                       first_penalty=state.options.multiple_action_first_penalty)
+                       first_penalty=state.options.multiple_action_first_penalty,
+                       tower_shield=any(m.tower_shield for m in declared))
 
 
 def describe_manoeuvre(state: Combat, manoeuvre: DeclaredManoeuvre) -> str:
@@ -64,8 +67,21 @@ def describe_manoeuvre(state: Combat, manoeuvre: DeclaredManoeuvre) -> str:
     if manoeuvre.kind == "attack":
         hand = " (off hand)" if manoeuvre.off_hand else ""
         return f"Attack {state.name(manoeuvre.target or '?')} with {manoeuvre.weapon}{hand}"
+    if manoeuvre.kind == "block":
+        return describe_block(state, manoeuvre)
     name = table[manoeuvre.kind].name if manoeuvre.kind in table else manoeuvre.kind
     return f"{name}: {manoeuvre.label}" if manoeuvre.label else name
+
+
+def describe_block(state: Combat, manoeuvre: DeclaredManoeuvre) -> str:
+    """A Block in words: "Block — guarding Tamsin (tower shield)" (000 §Block)."""
+    if manoeuvre.target is None:
+        guarded, note = manoeuvre.label or "an item or place", ""
+    else:
+        guarded = state.name(manoeuvre.target)
+        note = f": {manoeuvre.label}" if manoeuvre.label else ""
+    shield = " (tower shield)" if manoeuvre.tower_shield else ""
+    return f"Block — guarding {guarded}{shield}{note}"
 
 
 def cost_text(plan: FlurryPlan, index: int) -> str:
@@ -75,6 +91,8 @@ def cost_text(plan: FlurryPlan, index: int) -> str:
     if plan.action_penalties[index] is not None:
         penalty = plan.internal_penalty(index)
         parts.append(f"-{penalty} dice" if penalty else "no dice penalty")
+    if manoeuvre.kind == "block":
+        parts.append(f"+{plan.block_cover_bonus} cover against missiles")
     return ", ".join(parts)
 
 
@@ -150,10 +168,14 @@ class FlurryBuilderDialog(QDialog):
         self.dice_action = QCheckBox("Rolls dice", box)
         self.note = QLineEdit(box)
         self.note.setPlaceholderText("what it is, e.g. the charm's name")
+        self.guarded = self._guarded_choice(box)
+        self.tower_shield = QCheckBox("Tower &shield (cover +2 instead of +1)", box)
         add = QPushButton("Add ma&noeuvre", box)
         add.clicked.connect(self.add_other)
-        form = QFormLayout(box)
+        self.other_form = form = QFormLayout(box)
         form.addRow("&Manoeuvre:", self.kind)
+        form.addRow("&Guarding:", self.guarded)
+        form.addRow(self.tower_shield)
         form.addRow("Speed:", self.speed)
         form.addRow("DV penalty:", self.dv_penalty)
         form.addRow(self.dice_action)
@@ -161,6 +183,19 @@ class FlurryBuilderDialog(QDialog):
         form.addRow(add)
         self._kind_changed()
         return box
+
+    def _guarded_choice(self, parent: QWidget) -> QComboBox:
+        """Whom a Block defends: the Blocker's own side first, then an item or place."""
+        state, who = self.model.state, self.model.state.combatants[self.combatant_id]
+        combo = QComboBox(parent)
+        others = sorted((c for c in state.combatants.values() if c.id != who.id),
+                        key=lambda c: c.side != who.side)
+        for other in others:
+            combo.addItem(other.name, other.id)
+        combo.addItem("an item or place (say which in the note)", None)
+        combo.setToolTip("Whom this Block defends until the Blocker's next action: "
+                         "missiles at them meet cover, close attacks must get past")
+        return combo
 
     def _build_buttons(self) -> None:
         self.buttons = QDialogButtonBox(
@@ -220,6 +255,11 @@ class FlurryBuilderDialog(QDialog):
         self.speed.setEnabled(open_values and spec.speed is None)
         self.dv_penalty.setEnabled(open_values and spec.dv_penalty is None)
         self.dice_action.setEnabled(spec.dice_action is None)
+        blocking = kind == "block"
+        self.other_form.setRowVisible(self.guarded, blocking)
+        self.other_form.setRowVisible(self.tower_shield, blocking)
+        self.note.setPlaceholderText("which item or place, or why" if blocking
+                                     else "what it is, e.g. the charm's name")
 
     # -- editing the flurry -------------------------------------------------------
     def add_attack(self) -> None:
@@ -234,12 +274,16 @@ class FlurryBuilderDialog(QDialog):
         """Add the chosen non-attack manoeuvre with the values the GM gave."""
         kind = str(self.kind.currentData())
         spec = manoeuvre_table()[kind]
+        blocking = kind == "block"
+        guarded = self.guarded.currentData() if blocking else None
         self._add(DeclaredManoeuvre(
             kind,
+            target=None if guarded is None else str(guarded),
             speed=self.speed.value() if spec.speed is None else None,
             dv_penalty=self.dv_penalty.value() if spec.dv_penalty is None else None,
             dice_action=self.dice_action.isChecked() if spec.dice_action is None else None,
             label=self.note.text().strip(),
+            tower_shield=blocking and self.tower_shield.isChecked(),
         ))
 
     def _add(self, manoeuvre: DeclaredManoeuvre) -> None:
