@@ -1,14 +1,17 @@
 """Start the desktop program: the application, the main window and the first combat.
 
-``battlewheel --smoke-test`` goes the whole way (demo combat, window, first paint),
-prints ``startup_ms=<n>`` and exits 0; its settings go to a throw-away folder, so a
-smoke test never changes the user's window layout.
+The first combat is the crashed run's (if the GM takes it back), else the campaign
+named on the command line, else the most recent campaign, else the bundled demo
+campaign. ``battlewheel --smoke-test`` goes the whole way (demo campaign, window,
+first paint), prints ``startup_ms=<n>`` and exits 0; every user file it would touch
+(settings, recent list, journal) goes to a throw-away folder.
 """
 
 import os
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -36,7 +39,7 @@ def run_gui(campaign: Path | None = None, *, smoke_test: bool = False) -> int:
     _name_application()
     if smoke_test:
         with tempfile.TemporaryDirectory(prefix="battlewheel-smoke-") as folder:
-            return _smoke_test(app, started, Path(folder) / "settings.ini")
+            return _smoke_test(app, started, Path(folder))
     window = _main_window(app, campaign, settings_file=None)
     window.show()
     return app.exec()
@@ -64,28 +67,23 @@ def _main_window(
     campaign: Path | None,
     *,
     settings_file: Path | None,
-    use_storage: bool = True,
 ) -> "MainWindow":
     from battlewheel.models.combat_model import CombatModel
     from battlewheel.views import settings as prefs
     from battlewheel.views.error_dialog import install_excepthook
     from battlewheel.views.main_window import MainWindow
 
-    files = _campaign_files() if use_storage else None
-    session, path = first_session(files, ask=_ask_restore)
-    combat = CombatModel(session)
+    files = _campaign_files()
+    start = first_session(files, ask=_ask_restore, campaign=campaign, warn=_warn)
     window = MainWindow(
-        combat,
+        CombatModel(start.session),
         settings=prefs.open_settings(settings_file),
         text_scale=prefs.TextScale(app),
         files=files,
     )
-    if files is not None:
-        wire_storage(app, window, files)
-        window.show_file(path)
+    wire_storage(window, files)
+    window.show_file(start.path, unsaved=start.restored)
     install_excepthook(window)
-    if campaign is not None:
-        window.open_path(campaign)
     return window
 
 
@@ -95,19 +93,44 @@ def _campaign_files() -> "StoredCampaigns":
     return campaign_files()
 
 
-def first_session(
-    files: "StoredCampaigns | None", *, ask: "Callable[[str], bool]"
-) -> "tuple[CombatSession, Path | None]":
-    """The combat to show first: the crashed run's, if the GM wants it back, else the demo."""
-    from battlewheel.models.demo import demo_session
+@dataclass(frozen=True)
+class FirstCombat:
+    """The combat the window opens with, the file it came from, and whether it is unsaved."""
 
-    if files is not None:
-        recovery = files.pending_recovery()
-        if recovery is not None:
-            if ask(recovery.describe()):
-                return files.restore(), files.path
-            files.discard_recovery()
-    return demo_session(), None
+    session: "CombatSession"
+    path: Path | None
+    restored: bool = False
+
+
+def first_session(
+    files: "StoredCampaigns",
+    *,
+    ask: "Callable[[str], bool]",
+    campaign: Path | None = None,
+    warn: "Callable[[str], None]",
+) -> FirstCombat:
+    """The combat to show first.
+
+    In order: the crashed run's, if the GM wants it back; the campaign named on the
+    command line; the most recent campaign; else the bundled demo campaign. A file
+    that no longer loads is reported through ``warn`` and the next choice is tried.
+    """
+    recovery = files.pending_recovery()
+    if recovery is not None:
+        if ask(recovery.describe()):
+            return FirstCombat(files.restore(), files.path, restored=True)
+        files.discard_recovery()
+    recent = files.recent()
+    wanted = campaign if campaign is not None else (recent[0] if recent else None)
+    if wanted is not None:
+        try:
+            session = files.load(wanted)
+        except (OSError, ValueError) as error:
+            warn(f"Cannot open {wanted}:\n{error}\n\nThe demo campaign opens instead.")
+        else:
+            files.remember(wanted)
+            return FirstCombat(session, wanted)
+    return FirstCombat(files.open_demo(), None)
 
 
 def _ask_restore(text: str) -> bool:
@@ -123,8 +146,14 @@ def _ask_restore(text: str) -> bool:
     return answer == QMessageBox.StandardButton.Yes
 
 
-def wire_storage(app: "QApplication", window: "MainWindow", files: "StoredCampaigns") -> None:
-    """Journal every change, add the roster dock and the demo campaign, close cleanly."""
+def _warn(text: str) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    QMessageBox.warning(None, APP_NAME, text)
+
+
+def wire_storage(window: "MainWindow", files: "StoredCampaigns") -> None:
+    """Journal every change, add the roster dock, the demo campaign and printing."""
     from PySide6.QtGui import QAction
 
     from battlewheel.views.roster_dock import install_roster_dock
@@ -132,25 +161,29 @@ def wire_storage(app: "QApplication", window: "MainWindow", files: "StoredCampai
 
     combat = window.combat
     combat.changed.connect(lambda: files.record_change(combat.session))
+    window.campaign_name = lambda: files.campaign.name
     roster = install_roster_dock(window)
     if roster is not None:  # a tab behind the combatants, so the table keeps its height
         window.tabifyDockWidget(window.combatants_dock, roster)
         window.combatants_dock.raise_()
+        roster.rosterChanged.connect(window.mark_campaign_changed)
     demo = QAction("Open the &demo campaign", window)
     demo.setObjectName("open_demo")
-    demo.triggered.connect(lambda: window.show_session(files.open_demo(), None))
+    demo.triggered.connect(window.file_ops.open_demo)
     window.file_menu.insertAction(window.actions_by_name["save"], demo)
     window.actions_by_name["open_demo"] = demo
     add_print_actions(window)  # File > Print / Export health tracks, Blank player sheets
-    # A deliberate quit drops the crash journal; a crash leaves it for next start.
-    app.aboutToQuit.connect(files.close)
+    # The crash journal goes only with a save or the GM's Discard (see FileMenu.close).
 
 
-def _smoke_test(app: "QApplication", started: float, settings_file: Path) -> int:
+def _smoke_test(app: "QApplication", started: float, folder: Path) -> int:
     from PySide6.QtCore import QEventLoop
 
-    # The smoke test leaves the user's campaigns and crash journal alone.
-    window = _main_window(app, None, settings_file=settings_file, use_storage=False)
+    from battlewheel.storage.paths import HOME_VARIABLE
+
+    # The smoke test starts as a first start would, in a home of its own.
+    os.environ[HOME_VARIABLE] = str(folder)
+    window = _main_window(app, None, settings_file=folder / "settings.ini")
     painted: list[float] = []
     window.firstPainted.connect(lambda: painted.append(time.perf_counter()))
     window.show()

@@ -24,16 +24,16 @@ from battlewheel.engine.combat.actions import AddCombatant, RollJoinBattle, Star
 from battlewheel.engine.combat.session import CombatSession
 from battlewheel.engine.dice import DiceEntry
 from battlewheel.models.combat_model import CombatModel
-from battlewheel.models.demo import character_of, demo_roster
 from battlewheel.views import settings as prefs
 from battlewheel.views.main_window import MainWindow
+from tests.desktop.started_combat import character_of, started_roster
 
 COMBATANTS = 40
 
 
 def forty_combatants() -> CombatSession:
-    """A started combat of 40 fighters built from the demo roster's characters."""
-    roster = demo_roster()["combatants"]
+    """A started combat of 40 fighters built from the started test combat's characters."""
+    roster = started_roster()["combatants"]
     session = CombatSession.new()
     for n in range(COMBATANTS):
         entry = roster[n % len(roster)]

@@ -4,8 +4,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtWidgets import QMessageBox, QWidget
+from pytestqt.qtbot import QtBot
 
 from battlewheel.storage.paths import HOME_VARIABLE
+from battlewheel.views import file_menu
 
 
 @pytest.fixture(autouse=True)
@@ -14,3 +17,34 @@ def battlewheel_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterato
     home = tmp_path / "home"
     monkeypatch.setenv(HOME_VARIABLE, str(home))
     yield home
+
+
+@pytest.fixture(autouse=True)
+def discard_on_teardown(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Windows left with changes are closed with Discard (a modal box would hang the run).
+
+    Tests of the Save / Discard / Cancel box itself use ``unsaved_box`` to get it back.
+    """
+    asked: list[str] = []
+
+    def discard(parent: QWidget, name: str, doing: str) -> QMessageBox.StandardButton:
+        asked.append(name)
+        return QMessageBox.StandardButton.Discard
+
+    monkeypatch.setattr(file_menu, "ask_unsaved", discard)
+    yield asked
+
+
+@pytest.fixture
+def unsaved_box(qtbot: QtBot, discard_on_teardown: list[str]) -> Iterator[None]:
+    """The real Save / Discard / Cancel message box, for the tests that answer it.
+
+    Torn down before ``qtbot`` closes the test's windows, so those get Discard again.
+    """
+    stand_in = file_menu.ask_unsaved
+    file_menu.ask_unsaved = ORIGINAL_ASK
+    yield
+    file_menu.ask_unsaved = stand_in
+
+
+ORIGINAL_ASK = file_menu.ask_unsaved

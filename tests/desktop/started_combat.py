@@ -1,14 +1,15 @@
-"""The built-in demo combat: what the program shows when no campaign is given.
+"""A started combat for the desktop tests and benchmarks (the program opens the demo campaign).
 
-The roster lives in ``resources/demo/demo_combat.json``: characters, their side,
-weapons and armour by table name, and the Join Battle successes typed for each, then
-a few actions played after the start so the wheel shows badges and a lap marker.
+The demo campaign's combat waits to be set up; these tests need one already on the
+wheel, with badges and a lap marker. The roster lives in ``data/started_combat.json``:
+characters, their side, weapons and armour by table name, and the Join Battle
+successes typed for each, then a few actions played after the start.
 """
 
 import json
+from pathlib import Path
 from typing import Any
 
-from battlewheel.bundled import resource
 from battlewheel.engine import tables
 from battlewheel.engine.character import Character
 from battlewheel.engine.combat.actions import (
@@ -20,15 +21,15 @@ from battlewheel.engine.combat.actions import (
 from battlewheel.engine.combat.session import CombatSession
 from battlewheel.engine.dice import DiceEntry
 
-DEMO_FORMAT = "battlewheel-demo-combat"
+STARTED_FORMAT = "battlewheel-demo-combat"
 
 
-def demo_roster() -> dict[str, Any]:
-    """The demo combat's JSON, as shipped."""
-    text = resource("demo", "demo_combat.json").read_text(encoding="utf-8")
+def started_roster() -> dict[str, Any]:
+    """The started combat's JSON."""
+    text = (Path(__file__).parent / "data" / "started_combat.json").read_text(encoding="utf-8")
     data: dict[str, Any] = json.loads(text)
-    if data.get("format") != DEMO_FORMAT:
-        raise ValueError(f"demo_combat.json: format must be {DEMO_FORMAT!r}")
+    if data.get("format") != STARTED_FORMAT:
+        raise ValueError(f"started_combat.json: format must be {STARTED_FORMAT!r}")
     return data
 
 
@@ -42,9 +43,9 @@ def character_of(entry: dict[str, Any]) -> Character:
     return character
 
 
-def demo_session(roster: dict[str, Any] | None = None) -> CombatSession:
+def started_session(roster: dict[str, Any] | None = None) -> CombatSession:
     """A started combat from the roster: everyone joined battle and stands on the wheel."""
-    data = roster if roster is not None else demo_roster()
+    data = roster if roster is not None else started_roster()
     session = CombatSession.new()
     for entry in data["combatants"]:
         session.apply(

@@ -13,13 +13,13 @@ from battlewheel.engine.combat.actions import EndCombat, MoveCounter
 from battlewheel.engine.combat.actions_attack import DeclaredManoeuvre, DeclareFlurry
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.combatants_model import ID_ROLE
-from battlewheel.models.demo import demo_session
 from battlewheel.views import settings as prefs
 from battlewheel.views.dialogs.attack_dialog import AttackDialog
 from battlewheel.views.dialogs.flurry_builder import FlurryBuilderDialog
 from battlewheel.views.error_dialog import ErrorDialog, ErrorReporter
 from battlewheel.views.main_window import MainWindow
 from battlewheel.views.wheel.geometry import point_at
+from tests.desktop.started_combat import started_session
 
 
 @pytest.fixture
@@ -38,7 +38,7 @@ def text_scale(qapp: QApplication) -> Iterator[prefs.TextScale]:
 
 def _window(qtbot: QtBot, settings_file: Path, scale: prefs.TextScale) -> MainWindow:
     window = MainWindow(
-        CombatModel(demo_session()),
+        CombatModel(started_session()),
         settings=prefs.open_settings(settings_file),
         text_scale=scale,
     )
@@ -51,7 +51,7 @@ def _window(qtbot: QtBot, settings_file: Path, scale: prefs.TextScale) -> MainWi
 
 @pytest.fixture
 def window(qtbot: QtBot, settings_file: Path, text_scale: prefs.TextScale) -> MainWindow:
-    """The main window on the demo combat (tick 1; Bandit 1 on tick 4, segment 4)."""
+    """The main window on the started test combat (tick 1; Bandit 1 on tick 4, segment 4)."""
     return _window(qtbot, settings_file, text_scale)
 
 
@@ -309,7 +309,7 @@ def test_the_history_dock_goes_back_several_steps_at_once(window: MainWindow) ->
 
 
 def test_the_status_line_names_the_next_step(window: MainWindow) -> None:
-    """At tick 1 of the demo the permanent status line names the actor and the next key."""
+    """At tick 1 the permanent status line names the actor and the next key."""
     assert window.tick_label.text() == (
         "Tick 1 · acting: Red Lotus Dancer · next: declare flurries (D)"
     )

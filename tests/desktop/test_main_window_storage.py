@@ -1,4 +1,4 @@
-"""The window wired to storage as the program starts it: files, journal, restore, roster."""
+"""The window wired to storage as the program starts it: first start, recent, restore, roster."""
 
 from collections.abc import Iterator
 from pathlib import Path
@@ -9,17 +9,34 @@ from PySide6.QtWidgets import QApplication, QDockWidget
 from pytestqt.qtbot import QtBot
 
 from battlewheel.app import _main_window, first_session
-from battlewheel.engine.combat.actions import MoveCounter
+from battlewheel.engine.combat.actions import RollJoinBattle
+from battlewheel.engine.dice import DiceEntry
 from battlewheel.storage.campaign_files import StoredCampaigns
 from battlewheel.views import settings as prefs
 from battlewheel.views.main_window import MainWindow
+from battlewheel.views.roster_dock import RosterDock
+
+DEMO_NAME = "Demo: the Wyld Hunt at Marrow Ford"
+DEMO_FILE = Path(__file__).resolve().parents[2] / "resources" / "campaigns" / "demo.json"
+
+
+def join(combatant: str = "kestrel", successes: int = 3) -> RollJoinBattle:
+    """A Join Battle roll, a change the demo's combat (not yet begun) accepts."""
+    return RollJoinBattle(combatant=combatant, dice=DiceEntry.of_successes(successes))
+
+
+def start(qtbot: QtBot, qapp: QApplication, settings: Path,
+          campaign: Path | None = None) -> MainWindow:
+    """The window as ``battlewheel [CAMPAIGN]`` builds it."""
+    built = _main_window(qapp, campaign, settings_file=settings)
+    qtbot.addWidget(built)
+    return built
 
 
 @pytest.fixture
 def window(qtbot: QtBot, qapp: QApplication, tmp_path: Path) -> Iterator[MainWindow]:
-    """The window as ``battlewheel`` builds it, with every user path in the test's home."""
-    built = _main_window(qapp, None, settings_file=tmp_path / "settings.ini")
-    qtbot.addWidget(built)
+    """The window of a first start, with every user path in the test's home."""
+    built = start(qtbot, qapp, tmp_path / "settings.ini")
     yield built
     prefs.TextScale(qapp).apply(False)
 
@@ -29,12 +46,18 @@ def _files(window: MainWindow) -> StoredCampaigns:
     return window.files
 
 
+def _roster(window: MainWindow) -> RosterDock:
+    dock = window.findChild(RosterDock)
+    assert isinstance(dock, RosterDock)
+    return dock
+
+
 def test_file_actions_and_the_roster_dock_are_on(window: MainWindow) -> None:
     """With storage the File actions work and the campaign's roster is a dock."""
     for name in ("open", "save", "save_as", "open_demo"):
         assert window.actions_by_name[name].isEnabled(), name
     docks = {dock.objectName() for dock in window.findChildren(QDockWidget)}
-    assert any("roster" in name.lower() for name in docks), docks
+    assert "rosterDock" in docks, docks
 
 
 def test_the_bundled_style_sheet_styles_the_toolbar_only(
@@ -45,54 +68,113 @@ def test_the_bundled_style_sheet_styles_the_toolbar_only(
     assert qapp.styleSheet() == ""
 
 
-def test_the_demo_campaign_opens_from_the_file_menu(window: MainWindow) -> None:
-    """File > Open the demo campaign shows its eight combatants waiting beside the wheel."""
-    window.actions_by_name["open_demo"].trigger()
+def test_the_first_start_opens_the_demo_campaign_with_its_roster(window: MainWindow) -> None:
+    """No campaign and no recent file: the demo's nine characters and its eight fighters."""
+    assert _roster(window).roster.count() == 9
     assert len(window.combat.state.combatants) == 8
     assert len(window.combat.wheel().off_wheel()) == 8
     assert set(window.scene.counters) == set(window.combat.state.combatants)
+    assert window.path is None
+    assert window.windowTitle().startswith(DEMO_NAME)
+    assert not window.isWindowModified()
+
+
+def test_the_demo_campaign_opens_from_the_file_menu(window: MainWindow) -> None:
+    """File > Open the demo campaign shows its eight combatants waiting beside the wheel."""
+    window.file_ops.save_to(window.files.default_folder() / "mine.json")  # type: ignore[union-attr]
+    window.actions_by_name["open_demo"].trigger()
+    assert len(window.combat.state.combatants) == 8
+    assert window.path is None
     assert window.combat.undo_stack.count() == 0
 
 
-def test_a_crashed_run_is_offered_back_and_restored(
-    window: MainWindow, battlewheel_home: Path
+def test_a_later_start_reopens_the_most_recent_campaign(
+    qtbot: QtBot, qapp: QApplication, tmp_path: Path, battlewheel_home: Path
 ) -> None:
-    """A move journaled before a crash comes back when the GM answers yes."""
-    window.combat.push(MoveCounter(combatant="bandit1", segment=6))
+    """A campaign saved in one run is the one the next run opens, with its change."""
+    first = start(qtbot, qapp, tmp_path / "settings.ini")
+    first.combat.push(join())
+    target = battlewheel_home / "ford.json"
+    assert first.file_ops.save_to(target)
+    first.close()
+    second = start(qtbot, qapp, tmp_path / "settings.ini")
+    assert second.path == target
+    assert len(second.combat.session.log) == 9  # the demo's eight additions and the roll
+    assert second.windowTitle().startswith(f"{DEMO_NAME} (ford.json)")
+
+
+def test_a_recent_campaign_that_no_longer_loads_is_reported_and_the_demo_opens(
+    battlewheel_home: Path,
+) -> None:
+    """A broken most recent file: a message naming it, then the demo campaign."""
+    broken = battlewheel_home / "broken.json"
+    files = StoredCampaigns()
+    files.save(files.open_demo(), broken)
+    files.remember(broken)
+    files.close()
+    broken.write_text("{not json", encoding="utf-8")
+    said: list[str] = []
+    first = first_session(StoredCampaigns(), ask=lambda text: True, warn=said.append)
+    assert len(said) == 1 and "broken.json" in said[0]
+    assert first.path is None
+    assert len(first.session.state.combatants) == 8
+
+
+def test_a_campaign_named_on_the_command_line_opens(
+    qtbot: QtBot, qapp: QApplication, tmp_path: Path, battlewheel_home: Path
+) -> None:
+    """``battlewheel CAMPAIGN`` opens that campaign rather than the most recent one."""
+    other = battlewheel_home / "other.json"
+    files = StoredCampaigns()
+    files.save(files.open_demo(), other)
+    files.remember(other)
+    files.close()
+    window = start(qtbot, qapp, tmp_path / "settings.ini", DEMO_FILE)
+    assert window.path == DEMO_FILE
+    assert len(window.combat.state.combatants) == 8
+    assert window.windowTitle().startswith(f"{DEMO_NAME} (demo.json)")
+
+
+def test_a_crashed_run_is_offered_back_and_restored_as_unsaved(
+    qtbot: QtBot, qapp: QApplication, tmp_path: Path
+) -> None:
+    """A roll journaled before a crash comes back when the GM answers yes, marked unsaved."""
+    crashed = start(qtbot, qapp, tmp_path / "settings.ini")
+    crashed.combat.push(join())
     questions: list[str] = []
 
     def yes(text: str) -> bool:
         questions.append(text)
         return True
 
-    session, _ = first_session(StoredCampaigns(), ask=yes)
+    restored = first_session(StoredCampaigns(), ask=yes, warn=lambda text: None)
     assert len(questions) == 1
-    assert session.state.combatants["bandit1"].next_tick == 6
+    assert restored.restored
+    assert len(restored.session.log) == 9
 
 
 def test_declining_the_restore_starts_the_demo_and_forgets_the_journal(
     window: MainWindow,
 ) -> None:
     """Answering no starts the demo afresh, and the next start asks nothing."""
-    window.combat.push(MoveCounter(combatant="bandit1", segment=6))
-    session, path = first_session(StoredCampaigns(), ask=lambda text: False)
-    assert session.state.combatants["bandit1"].next_tick == 4
-    assert path is None
+    window.combat.push(join())
+    first = first_session(StoredCampaigns(), ask=lambda text: False, warn=lambda text: None)
+    assert len(first.session.log) == 8
+    assert first.path is None
     assert StoredCampaigns().pending_recovery() is None
 
 
 def test_saving_names_the_file_in_the_title_and_marks_it_clean(
     window: MainWindow, battlewheel_home: Path
 ) -> None:
-    """Save As writes the campaign; the title shows its name without the change mark."""
-    window.combat.push(MoveCounter(combatant="bandit1", segment=6))
-    assert window.windowTitle().startswith("Demo combat *")
+    """Save As writes the campaign; the title shows its file without the change mark."""
+    window.combat.push(join())
+    assert window.isWindowModified()
     target = battlewheel_home / "ford.json"
-    window.file_ops.save_to(target)
-    assert target.exists()
-    assert window.windowTitle().startswith("ford — ")
-    reopened = StoredCampaigns().load(target)
-    assert reopened.state.combatants["bandit1"].next_tick == 6
+    assert window.file_ops.save_to(target)
+    assert not window.isWindowModified()
+    assert window.windowTitle().startswith(f"{DEMO_NAME} (ford.json)")
+    assert len(StoredCampaigns().load(target).log) == 9
 
 
 def test_a_saved_file_is_listed_under_open_recent(
@@ -104,9 +186,8 @@ def test_a_saved_file_is_listed_under_open_recent(
     window.file_ops.fill_recent()
     entries = window.file_ops.recent_menu.actions()
     assert [a.text() for a in entries] == ["ford.json"]
-    window.combat.push(MoveCounter(combatant="bandit1", segment=6))
+    window.actions_by_name["open_demo"].trigger()
     entries[0].trigger()
-    assert window.combat.state.combatants["bandit1"].next_tick == 4
     assert window.path == target
 
 
@@ -119,7 +200,7 @@ def test_a_bad_campaign_file_is_refused_and_the_combat_stays(
     broken.write_text("{not json", encoding="utf-8")
     warnings: list[str] = []
     monkeypatch.setattr(
-        "battlewheel.views.main_window.QMessageBox.warning",
+        "battlewheel.views.file_menu.QMessageBox.warning",
         lambda parent, title, text: warnings.append(text),
     )
     before = window.combat.session.to_json()
@@ -128,32 +209,18 @@ def test_a_bad_campaign_file_is_refused_and_the_combat_stays(
     assert window.combat.session.to_json() == before
 
 
-def test_a_campaign_named_on_the_command_line_opens(
-    qtbot: QtBot, qapp: QApplication, tmp_path: Path
-) -> None:
-    """``battlewheel CAMPAIGN`` opens that campaign's combat and names it in the title."""
-    demo = Path(__file__).resolve().parents[2] / "resources" / "campaigns" / "demo.json"
-    window = _main_window(qapp, demo, settings_file=tmp_path / "settings.ini")
-    qtbot.addWidget(window)
-    assert window.path == demo
-    assert len(window.combat.state.combatants) == 8
-    assert window.windowTitle().startswith("demo — ")
-
-
 def test_sheet_dock_places_survive_a_restart(
     qtbot: QtBot, qapp: QApplication, tmp_path: Path
 ) -> None:
     """A character sheet moved to the left dock area is there again in the next window."""
     left = Qt.DockWidgetArea.LeftDockWidgetArea
-    first = _main_window(qapp, None, settings_file=tmp_path / "settings.ini")
-    qtbot.addWidget(first)
+    first = start(qtbot, qapp, tmp_path / "settings.ini")
     with qtbot.waitSignal(first.firstPainted):
         first.show()
-    first.addDockWidget(left, first.sheet_docks["chief"])
+    first.addDockWidget(left, first.sheet_docks["oda"])
     first.close()
-    second = _main_window(qapp, None, settings_file=tmp_path / "settings.ini")
-    qtbot.addWidget(second)
+    second = start(qtbot, qapp, tmp_path / "settings.ini")
     with qtbot.waitSignal(second.firstPainted):
         second.show()
-    assert second.dockWidgetArea(second.sheet_docks["chief"]) == left
-    assert second.dockWidgetArea(second.sheet_docks["lotus"]) != left
+    assert second.dockWidgetArea(second.sheet_docks["oda"]) == left
+    assert second.dockWidgetArea(second.sheet_docks["kestrel"]) != left

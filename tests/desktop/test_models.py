@@ -8,27 +8,27 @@ from battlewheel.engine.combat.actions import AddCombatant, CycleHealthBox, EndC
 from battlewheel.engine.combat.session import CombatSession
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.combatants_model import COLUMNS, ID_ROLE, CombatantsModel
-from battlewheel.models.demo import demo_roster, demo_session
 from battlewheel.models.log_model import CombatLogModel
 from battlewheel.models.snapshot import display_laps
+from tests.desktop.started_combat import started_roster, started_session
 
-# The demo combat after its set-up: tick 1 (segment 1 of 7), Bandit 1 on tick 4.
+# The started test combat after its set-up: tick 1 (segment 1 of 7), Bandit 1 on tick 4.
 
 
 @pytest.fixture
 def combat(qtbot: QtBot) -> CombatModel:
-    """The demo combat wrapped in a model."""
-    return CombatModel(demo_session())
+    """The started test combat wrapped in a model."""
+    return CombatModel(started_session())
 
 
 def _tick(combat: CombatModel, cid: str) -> int | None:
     return combat.state.combatants[cid].next_tick
 
 
-def test_demo_has_eight_or_more_combatants_on_both_sides_and_three_on_one_segment() -> None:
-    """The built-in demo: at least eight fighters, allies and enemies, three on segment 4."""
-    roster = demo_roster()
-    wheel = CombatModel(demo_session(roster)).wheel()
+def test_the_started_combat_has_eight_fighters_on_both_sides_and_three_on_one_segment() -> None:
+    """The started test combat: at least eight fighters, allies and enemies, three on segment 4."""
+    roster = started_roster()
+    wheel = CombatModel(started_session(roster)).wheel()
     assert len(wheel.counters) >= 8
     assert {c.side for c in wheel.counters} == {"ally", "enemy"}
     assert [c.name for c in wheel.on_segment(4)] == ["Bandit 1", "Bandit 2", "Bandit 3"]
@@ -135,7 +135,7 @@ def test_lap_marker_counts_laps_beyond_the_labelled_ticks() -> None:
     assert display_laps(15, 1, 7) == 2
 
 
-def test_the_demo_ghost_wears_a_lap_marker(combat: CombatModel) -> None:
+def test_the_started_combat_ghost_wears_a_lap_marker(combat: CombatModel) -> None:
     """The Hungry Ghost, moved to tick 10 at tick 1, stands on segment 3 one lap ahead."""
     ghost = combat.wheel().counter("ghost")
     assert ghost is not None
@@ -168,7 +168,7 @@ def test_combatants_model_shows_each_fighter_once_with_next_tick(combat: CombatM
 def test_combatants_model_resets_when_someone_joins(combat: CombatModel, qtbot: QtBot) -> None:
     """A combatant added mid-fight appears as a new last row."""
     model = CombatantsModel(combat)
-    extra = demo_session().state.combatants["bandit1"].character
+    extra = started_session().state.combatants["bandit1"].character
     with qtbot.waitSignal(model.modelReset):
         combat.push(AddCombatant(id="bandit9", character=extra, side="enemy"))
     assert model.index(model.rowCount() - 1, 0).data(ID_ROLE) == "bandit9"

@@ -22,3 +22,4 @@ def test_smoke_test_paints_the_demo_and_reports_startup(battlewheel_home: Path) 
     assert result.returncode == 0, result.stderr
     assert re.search(r"^startup_ms=\d+$", result.stdout, re.MULTILINE), result.stdout
     assert not (battlewheel_home / "settings.ini").exists()
+    assert not (battlewheel_home / "recent.json").exists()

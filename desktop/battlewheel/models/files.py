@@ -1,8 +1,9 @@
 """The slot through which the window opens and saves campaigns.
 
 The main window knows nothing about file formats: it calls a `CampaignFiles` object
-for Open, Save, Save As and the recent-files menu. Storage provides the real one;
-without it the window runs the built-in demo combat and the file actions are off.
+for Open, Save, Save As, the recent-files menu, the demo campaign and the crash
+journal. Storage provides the real one (``storage.campaign_files.StoredCampaigns``);
+without it the file actions are off.
 """
 
 from pathlib import Path
@@ -29,10 +30,18 @@ class CampaignFiles(Protocol):
         """Write the combat (and its campaign) to ``path``, safely."""
         ...
 
+    def open_demo(self) -> CombatSession:
+        """The bundled demo campaign's combat, tied to no file."""
+        ...
+
     def recent(self) -> list[Path]:
         """Recently used campaign files, newest first."""
         ...
 
     def remember(self, path: Path) -> None:
         """Put a file at the top of the recent list."""
+        ...
+
+    def close(self) -> None:
+        """The campaign is saved or deliberately discarded: drop the crash journal."""
         ...

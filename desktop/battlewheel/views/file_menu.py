@@ -3,20 +3,57 @@
 The window knows nothing of file formats; storage fills the slot. Without it the
 actions are off and Open says why. A file that cannot be read or written is reported
 in a message box and the combat on screen stays as it was.
+
+Unsaved work is never dropped silently: before another campaign opens, and before
+the window closes, the GM is asked to Save, Discard or Cancel. The crash journal goes
+only after a save or a deliberate Discard. Bundled files (the demo campaign) are
+never written: saving them asks for a file in the user's campaigns folder.
 """
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
+from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QWidget
 
+from battlewheel import APP_NAME
+from battlewheel.bundled import resource
 from battlewheel.models.files import CampaignFiles
 
 if TYPE_CHECKING:
     from battlewheel.views.main_window import MainWindow
 
 STATUS_MS = 10_000
+Button = QMessageBox.StandardButton
+
+
+def is_bundled(path: Path) -> bool:
+    """True for a file shipped inside the program (never to be overwritten)."""
+    shipped = Path(str(resource())).resolve()
+    return Path(path).resolve().is_relative_to(shipped)
+
+
+def file_name_for(campaign_name: str) -> str:
+    """A plain file name for a campaign: ``Marrow Ford.json`` for "Marrow Ford"."""
+    stem = re.sub(r"[^\w\- ]+", " ", campaign_name).strip()
+    return f"{re.sub(r' +', ' ', stem) or 'Campaign'}.json"
+
+
+def ask_unsaved(parent: QWidget, name: str, doing: str) -> Button:
+    """Ask Save / Discard / Cancel about unsaved changes; Save is the default."""
+    box = QMessageBox(
+        QMessageBox.Icon.Warning,
+        APP_NAME,
+        f"{name} has unsaved changes.",
+        Button.Save | Button.Discard | Button.Cancel,
+        parent,
+    )
+    box.setObjectName("unsavedChangesBox")
+    box.setInformativeText(f"Save them before {doing}?")
+    box.setDefaultButton(Button.Save)
+    box.setEscapeButton(Button.Cancel)
+    return Button(box.exec())
 
 
 class FileMenu:
@@ -37,6 +74,7 @@ class FileMenu:
             action.triggered.connect(slot)
             window.actions_by_name[name] = action
         quit_action = QAction("&Quit", window)
+        quit_action.setObjectName("quit")
         quit_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Quit))
         quit_action.triggered.connect(window.close)
         window.actions_by_name["quit"] = quit_action
@@ -57,21 +95,45 @@ class FileMenu:
     def _say(self, text: str) -> None:
         self.window.statusBar().showMessage(text, STATUS_MS)
 
+    # -- unsaved work -----------------------------------------------------------------
+    def keep_or_drop_changes(self, doing: str) -> bool:
+        """Ask about unsaved changes before ``doing``; False when the GM cancels."""
+        if not self.window.has_unsaved_changes():
+            return True
+        answer = ask_unsaved(self.window, self.window.title_name(), doing)
+        if answer == Button.Save:
+            return self.save()
+        return answer == Button.Discard
+
+    def close_campaign(self, doing: str) -> bool:
+        """Before the window closes: save or discard; the journal goes only then."""
+        if not self.keep_or_drop_changes(doing):
+            return False
+        if self.files is not None:
+            self.files.close()
+        return True
+
+    # -- opening ----------------------------------------------------------------------
     def open_campaign(self) -> None:
         """Ask for a campaign file and open it."""
-        if self.files is None:
+        if self.files is None or not self.keep_or_drop_changes("opening another campaign"):
             return
         name, _ = QFileDialog.getOpenFileName(
             self.window, "Open campaign", str(self.files.default_folder()), self.files.file_filter
         )
         if name:
-            self.open_path(Path(name))
+            self._open(Path(name))
 
     def open_path(self, path: Path) -> None:
         """Open a campaign file; a bad file is reported and the current combat stays."""
         if self.files is None:
             self._say(f"Cannot open {path.name}: campaign files are not available yet.")
             return
+        if self.keep_or_drop_changes("opening another campaign"):
+            self._open(path)
+
+    def _open(self, path: Path) -> None:
+        assert self.files is not None
         try:
             session = self.files.load(path)
         except (OSError, ValueError) as error:
@@ -80,36 +142,52 @@ class FileMenu:
         self.window.show_session(session, path)
         self.files.remember(path)
 
-    def save(self) -> None:
-        """Save to the file the combat came from (or ask where)."""
-        if self.window.path is None:
-            self.save_as()
-        else:
-            self.save_to(self.window.path)
+    def open_demo(self) -> None:
+        """Open the bundled demo campaign (saving it later asks for a file of one's own)."""
+        if self.files is not None and self.keep_or_drop_changes("opening the demo campaign"):
+            self.window.show_session(self.files.open_demo(), None)
 
-    def save_as(self) -> None:
-        """Ask where to save and save there."""
+    # -- saving -----------------------------------------------------------------------
+    def save(self) -> bool:
+        """Save to the campaign's file, or ask where (no file yet, or a bundled one)."""
+        path = self.window.path
+        if path is None or is_bundled(path):
+            return self.save_as()
+        return self.save_to(path)
+
+    def save_as(self) -> bool:
+        """Ask where to save (in the campaigns folder by default) and save there."""
         if self.files is None:
-            return
+            return False
+        folder = self.files.default_folder()
+        if self.window.path is not None and not is_bundled(self.window.path):
+            suggested = self.window.path
+        else:
+            name = self.window.campaign_name() if self.window.campaign_name else "Campaign"
+            suggested = folder / file_name_for(name)
         name, _ = QFileDialog.getSaveFileName(
-            self.window, "Save campaign", str(self.files.default_folder()), self.files.file_filter
+            self.window, "Save campaign", str(suggested), self.files.file_filter
         )
-        if name:
-            self.save_to(Path(name))
+        return bool(name) and self.save_to(Path(name))
 
-    def save_to(self, path: Path) -> None:
+    def save_to(self, path: Path) -> bool:
         """Save the campaign to ``path``; the title then names it and shows no changes."""
         if self.files is None:
-            return
+            return False
+        if is_bundled(path):
+            QMessageBox.warning(self.window, "Cannot save campaign",
+                                f"{path}\n\nis part of the program; choose another file.")
+            return False
         try:
             self.files.save(self.window.combat.session, path)
         except (OSError, ValueError) as error:
             QMessageBox.warning(self.window, "Cannot save campaign", f"{path}\n\n{error}")
-            return
+            return False
         self.files.remember(path)
         self.window.combat.undo_stack.setClean()
         self.window.show_file(path)
         self._say(f"Saved {path.name}.")
+        return True
 
     def fill_recent(self) -> None:
         """List the recent files (newest first) when the submenu opens."""

@@ -5,6 +5,7 @@ The window wires views to the `CombatModel`: a drop on the wheel becomes
 bar. Nothing here changes the combat except through the model's undo stack.
 """
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -98,6 +99,10 @@ class MainWindow(QMainWindow):
         self.text_scale = text_scale
         self.files = files
         self.path: Path | None = None
+        # The campaign's own name (storage sets it); without it the title names the file.
+        self.campaign_name: Callable[[], str] | None = None
+        # Unsaved changes the undo stack does not hold: roster imports, a restored journal.
+        self._campaign_changed = False
         self.actions_by_name: dict[str, QAction] = {}
         self._build_wheel()
         self._build_docks()
@@ -405,9 +410,24 @@ class MainWindow(QMainWindow):
         self.tick_label.setText(status_text(self.combat.state))
 
     def _show_title(self) -> None:
-        name = self.path.stem if self.path else "Demo combat"
-        dirty = "" if self.combat.undo_stack.isClean() else " *"
-        self.setWindowTitle(f"{name}{dirty} — {APP_NAME}")
+        self.setWindowTitle(f"{self.title_name()}[*] — {APP_NAME}")
+        self.setWindowModified(self.has_unsaved_changes())
+
+    def title_name(self) -> str:
+        """What the title calls the open campaign: its name, and its file if it has one."""
+        name = self.campaign_name() if self.campaign_name is not None else None
+        if self.path is None:
+            return name or "Untitled combat"
+        return f"{name} ({self.path.name})" if name else self.path.stem
+
+    def has_unsaved_changes(self) -> bool:
+        """True while the combat or the campaign around it differs from its file."""
+        return self._campaign_changed or not self.combat.undo_stack.isClean()
+
+    def mark_campaign_changed(self) -> None:
+        """Note a change outside the combat's history (a roster import) as unsaved."""
+        self._campaign_changed = True
+        self._show_title()
 
     def show_refusal(self, reason: str) -> None:
         """Say in the status bar why the engine refused a step."""
@@ -469,9 +489,13 @@ class MainWindow(QMainWindow):
         self.combat.set_session(session)
         self.show_file(path)
 
-    def show_file(self, path: Path | None) -> None:
-        """Name the file the combat on screen belongs to (None: not saved yet)."""
+    def show_file(self, path: Path | None, *, unsaved: bool = False) -> None:
+        """Name the file the combat on screen belongs to (None: not saved yet).
+
+        ``unsaved``: the campaign on screen is not what the file holds (a restored journal).
+        """
         self.path = path
+        self._campaign_changed = unsaved
         self._show_title()
 
     # -- view and layout --------------------------------------------------------------
@@ -523,6 +547,9 @@ class MainWindow(QMainWindow):
         )
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        """Save the layout on the way out."""
+        """Offer to save unsaved work (Cancel keeps the window); save the layout."""
+        if not self.file_ops.close_campaign("closing"):
+            event.ignore()
+            return
         prefs.save_window(self.settings, self)
         super().closeEvent(event)

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QMimeData, QObject, Qt
+from PySide6.QtCore import QEvent, QMimeData, QObject, Qt, Signal
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -112,6 +112,9 @@ class RosterList(QListWidget):
 class RosterDock(QDockWidget):
     """The roster of the open campaign, with the side new combatants join on."""
 
+    # The roster itself changed (an import): unsaved until the campaign is saved.
+    rosterChanged = Signal()
+
     def __init__(self, files: StoredCampaigns, combat: CombatModel,
                  parent: QWidget | None = None) -> None:
         super().__init__("Roster", parent)
@@ -177,6 +180,7 @@ class RosterDock(QDockWidget):
             return
         self.files.add_character(character)
         self.refresh()
+        self.rosterChanged.emit()
 
     def export(self) -> None:
         """Write the selected character to a file."""
