@@ -3,17 +3,23 @@
 The sheets (D2's ``CharacterSheetDock``) are many widgets each, so they are built just
 after the window's first paint and follow the roster from then on. A sheet that the
 saved layout knows goes back where the GM left it; a new one joins the tabs.
+
+A dozen tabs share the sheets' tab bar: each shows a short unique title
+(``models.tab_titles``) in full, never elided, and the bar scrolls when they do not
+fit; choosing a counter brings its sheet's tab forward.
 """
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDockWidget
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QDockWidget, QTabBar
 
 from battlewheel.models.combat_model import CombatModel
+from battlewheel.models.tab_titles import tab_titles
 
 if TYPE_CHECKING:
     from battlewheel.views.main_window import MainWindow
+    from battlewheel.views.sheets.sheet_dock import CharacterSheetDock
 
 _FEATURES = (
     QDockWidget.DockWidgetFeature.DockWidgetMovable
@@ -28,7 +34,7 @@ class SheetDocks:
     def __init__(self, window: "MainWindow", combat: CombatModel) -> None:
         self.window = window
         self.combat = combat
-        self.docks: dict[str, QDockWidget] = {}
+        self.docks: dict[str, CharacterSheetDock] = {}
         self.ready = False
         combat.rosterChanged.connect(self.sync)
 
@@ -57,6 +63,21 @@ class SheetDocks:
         for combatant_id in wanted:
             if combatant_id not in self.docks:
                 self._add(combatant_id)
+        self._name_tabs()
+
+    def _name_tabs(self) -> None:
+        names = {cid: self.combat.state.name(cid) for cid in self.docks}
+        for cid, title in tab_titles(names).items():
+            self.docks[cid].set_tab_title(title)
+        # Qt makes the tab bars while laying out the docks: tune them once it has.
+        QTimer.singleShot(0, self.window, self.tune_tab_bars)
+
+    def tune_tab_bars(self) -> None:
+        """Whole titles on the docks' tab bars, with scroll buttons when they overflow."""
+        for bar in self.window.findChildren(QTabBar):
+            if bar.parent() is self.window:  # the dock areas' bars, not a widget's own
+                bar.setElideMode(Qt.TextElideMode.ElideNone)
+                bar.setUsesScrollButtons(True)
 
     def _add(self, combatant_id: str) -> None:
         from battlewheel.views.sheets.sheet_dock import CharacterSheetDock
@@ -66,6 +87,9 @@ class SheetDocks:
         if not self.window.restoreDockWidget(dock):  # not in the saved layout
             self.place(dock, self.first())
         self.docks[combatant_id] = dock
+        dock.dockLocationChanged.connect(
+            lambda _area: QTimer.singleShot(0, self.window, self.tune_tab_bars)
+        )
         dock.visibilityChanged.connect(lambda visible, cid=combatant_id: self._shown(cid, visible))
 
     def _shown(self, combatant_id: str, visible: bool) -> None:

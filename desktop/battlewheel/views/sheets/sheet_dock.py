@@ -48,6 +48,9 @@ class CharacterSheetDock(QDockWidget):
         self.sheet.poolChangeRequested.connect(self._change_pool)
         self.sheet.overrideRequested.connect(self.open_override)
         self._stale = False
+        # A short title for the tab (set by the window's sheet docks); the sheet itself
+        # and a floating dock's tooltip show the full name.
+        self.tab_title: str | None = None
         model.combatantChanged.connect(self._combatant_changed)
         self.visibilityChanged.connect(self._visibility_changed)
         self.refresh()
@@ -58,8 +61,14 @@ class CharacterSheetDock(QDockWidget):
         if self.model.combatant(self.combatant_id) is None:
             return
         info = sheet_of(self.model.state, self.combatant_id)
-        self.setWindowTitle(info.name)
+        self.setWindowTitle(self.tab_title or info.name)
+        self.setToolTip(info.name)
         self.sheet.show_info(info)
+
+    def set_tab_title(self, title: str) -> None:
+        """Show ``title`` on the sheet's tab (and title bar) instead of the full name."""
+        self.tab_title = title
+        self.setWindowTitle(title)
 
     def is_stale(self) -> bool:
         """True while a hidden sheet waits to be redrawn when it is shown."""

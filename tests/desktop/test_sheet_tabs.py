@@ -1,0 +1,96 @@
+"""Sheet tabs stay readable with ten combatants: short unique titles, never elided."""
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QTabBar
+from pytestqt.qtbot import QtBot
+
+from battlewheel.models.combat_model import CombatModel
+from battlewheel.models.tab_titles import short_title, tab_titles
+from battlewheel.views import settings as prefs
+from battlewheel.views.main_window import MainWindow
+from tests.desktop.started_combat import started_session
+
+
+@pytest.mark.parametrize(
+    ("name", "title"),
+    [
+        ("Kestrel of the Burning Road", "Kestrel"),
+        ("Tamsin of the Reeds", "Tamsin"),
+        ("Red Lotus Dancer", "Red Lotus"),  # "Red Lotus Dancer" is 16 letters, over 14
+        ("Captain Oda Vesk", "Captain Oda"),
+        ("Sesus Amaranth", "Sesus Amaranth"),  # exactly 14
+        ("Bandit 3", "Bandit 3"),
+        ("Hunt spearman 12", "Hunt spearman 12"),  # the number is always kept
+        ("Immaculate Dragon Monk 2", "Immaculate 2"),
+        ("Ghost", "Ghost"),
+    ],
+)
+def test_a_short_title_keeps_the_leading_words_and_a_trailing_number(
+    name: str, title: str
+) -> None:
+    """Leading words up to 14 letters, stopping at 'of'/'the', plus any trailing number."""
+    assert short_title(name) == title
+
+
+def test_titles_two_combatants_would_share_fall_back_to_full_names() -> None:
+    """Two 'Kestrel of ...' get their full names; the others keep short ones."""
+    names = {"a": "Kestrel of the Road", "b": "Kestrel of the Sea", "c": "Tamsin of the Reeds"}
+    assert tab_titles(names) == {
+        "a": "Kestrel of the Road",
+        "b": "Kestrel of the Sea",
+        "c": "Tamsin",
+    }
+
+
+@pytest.fixture
+def window(qtbot: QtBot, qapp: QApplication, tmp_path: Path) -> MainWindow:
+    """The started test combat (ten combatants) in a window of a laptop's size."""
+    built = MainWindow(
+        CombatModel(started_session()),
+        settings=prefs.open_settings(tmp_path / "settings.ini"),
+        text_scale=prefs.TextScale(qapp),
+    )
+    qtbot.addWidget(built)
+    built.resize(1366, 768)
+    with qtbot.waitSignal(built.firstPainted):
+        built.show()
+    qtbot.waitUntil(lambda: _sheet_bar(built) is not None)
+    return built
+
+
+def _sheet_bar(window: MainWindow) -> QTabBar | None:
+    for bar in window.findChildren(QTabBar):
+        texts = {bar.tabText(i) for i in range(bar.count())}
+        if bar.parent() is window and "Red Lotus" in texts:
+            return bar
+    return None
+
+
+def test_ten_sheet_tabs_show_whole_short_titles_and_scroll(window: MainWindow) -> None:
+    """Each sheet's tab shows its short title unelided; the bar scrolls instead."""
+    bar = _sheet_bar(window)
+    assert bar is not None
+    assert bar.count() == 10
+    texts = {bar.tabText(i) for i in range(bar.count())}
+    assert {"Red Lotus", "Tamsin", "Bandit Chief", "Bandit 1", "Old Kettle"} <= texts
+    assert bar.elideMode() == Qt.TextElideMode.ElideNone
+    assert bar.usesScrollButtons()
+    assert window.sheet_docks["tamsin"].toolTip() == "Tamsin of the Reeds"
+
+
+def test_clicking_a_counter_brings_its_sheet_tab_forward(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """A click on Old Kettle's counter makes 'Old Kettle' the sheets' current tab."""
+    view = window.wheel_view
+    point = view.mapFromScene(window.scene.counters["kettle"].pos())
+    QTest.mouseClick(
+        view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point
+    )
+    bar = _sheet_bar(window)
+    assert bar is not None
+    qtbot.waitUntil(lambda: bar.tabText(bar.currentIndex()) == "Old Kettle")
