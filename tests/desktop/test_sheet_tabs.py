@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QTabBar
+from PySide6.QtWidgets import QApplication, QScrollArea, QTabBar
 from pytestqt.qtbot import QtBot
 
 from battlewheel.models.combat_model import CombatModel
@@ -94,3 +94,25 @@ def test_clicking_a_counter_brings_its_sheet_tab_forward(
     bar = _sheet_bar(window)
     assert bar is not None
     qtbot.waitUntil(lambda: bar.tabText(bar.currentIndex()) == "Old Kettle")
+
+
+def test_in_larger_text_the_sheet_fits_its_dock_without_sideways_overflow(
+    window: MainWindow, qtbot: QtBot, qapp: QApplication
+) -> None:
+    """View > Larger text: the shown sheet's dock widens to the whole sheet, no cut column."""
+    scroll = window.sheet_docks["lotus"].widget()
+    assert isinstance(scroll, QScrollArea)
+    sheet = scroll.widget()
+    normal = sheet.font().pointSizeF()
+    window.actions_by_name["larger_text"].trigger()
+    try:
+
+        def fits() -> bool:
+            return scroll.viewport().width() >= sheet.minimumSizeHint().width()
+
+        qtbot.waitUntil(lambda: sheet.font().pointSizeF() > normal * 1.3)
+        qtbot.waitUntil(fits)
+        assert scroll.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+        assert window.wheel_view.width() > 300  # the wheel keeps a usable size
+    finally:
+        prefs.TextScale(qapp).apply(False)

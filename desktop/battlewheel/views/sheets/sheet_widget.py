@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QFrame,
@@ -263,10 +263,33 @@ def _traits(info: SheetInfo) -> tuple[object, ...]:
 
 
 class SheetScroll(QScrollArea):
-    """A sheet in a scroll area, so a long sheet fits a short dock."""
+    """A sheet in a scroll area: it scrolls down in a short dock, never sideways.
+
+    Its minimum width is the sheet's, so the dock widens (the wheel gives way) rather
+    than cut off the right-hand column when larger text makes the sheet wider.
+    """
 
     def __init__(self, sheet: SheetWidget, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWidget(sheet)
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        sheet.installEventFilter(self)
+
+    def minimumSizeHint(self) -> QSize:
+        """As wide as the sheet's content and the vertical scroll bar; short as it likes."""
+        hint = super().minimumSizeHint()
+        sheet = self.widget()
+        if sheet is None:
+            return hint
+        width = sheet.minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width()
+        return QSize(max(hint.width(), width + 2 * self.frameWidth()), hint.height())
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """A new font or new rows change the sheet's width: tell the dock's layout."""
+        if watched is self.widget() and event.type() in (
+            QEvent.Type.LayoutRequest, QEvent.Type.FontChange
+        ):
+            self.updateGeometry()
+        return super().eventFilter(watched, event)
