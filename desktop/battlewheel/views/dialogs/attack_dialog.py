@@ -3,7 +3,9 @@
 Steps 1-2 are forms (``attack_inputs``); step 3 shows the pool as the engine builds
 it and the odds against the chosen DV before any die is rolled; the rolls are typed
 or rolled (``DiceEntryWidget``); steps 3-8 are then shown as the engine resolves
-them on a copy of the combat (000 §Attack Resolution). Resolve pushes one
+them on a copy of the combat (000 §Attack Resolution). A close attack on a blocked
+target first rolls to get past the Blocker (``block_step``, 000 §Block); a missile
+meets the Block's cover in its DV. Resolve pushes one
 ``ResolveAttack`` on the undo stack; damage is rolled later, once per flurry.
 """
 
@@ -23,13 +25,15 @@ from PySide6.QtWidgets import (
 
 from battlewheel.engine.combat import attack as rules
 from battlewheel.engine.combat import narration, sheet_builders, stunts, values
-from battlewheel.engine.combat.actions_attack import AwardStunt, ResolveAttack
+from battlewheel.engine.combat import rewrite_block as block
+from battlewheel.engine.combat.actions_attack import AwardStunt, GetPast, ResolveAttack
 from battlewheel.engine.combat.rewrite_flurry import DeclaredFlurry
 from battlewheel.engine.combat.state import Combat, Combatant
 from battlewheel.engine.traits import CharacterKind
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.apply import push_all, trial
 from battlewheel.views.dialogs.attack_inputs import AttackForm, DefenceForm, dv_label
+from battlewheel.views.dialogs.block_step import GetPastForm
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource
 from battlewheel.views.odds_dock import AttackSetup, OddsPanel, OddsProvider
 
@@ -56,7 +60,10 @@ class AttackDialog(QDialog):
         self.setWindowTitle(f"Attack: {self._headline(state)}")
         self._build(state, face_source)
         self._update()
-        self.attack_dice.focus_entry()  # keyboard first: type the roll, or Ctrl+R
+        first = self.attack_dice
+        if self.block_form is not None and self.block_form.ward.melee:
+            first = self.block_form.dice
+        first.focus_entry()  # keyboard first: type the roll, or Ctrl+R
 
     def _headline(self, state: Combat) -> str:
         return (f"{state.name(self.attacker_id)} attacks {state.name(self.defender_id)} "
@@ -64,10 +71,14 @@ class AttackDialog(QDialog):
 
     # -- layout -------------------------------------------------------------------
     def _build(self, state: Combat, source: FaceSource | None) -> None:
+        self.block_form: GetPastForm | None = None
         attacker, defender = self.attacker(), self.defender()
         specialties = attacker.character.specialties.get(self.weapon.ability, {})
         self.attack_form = AttackForm(specialties, self)
         self.defence_form = DefenceForm(defender.dvs, self)
+        ward = block.ward_for(state, defender, self.weapon, GetPast())
+        if ward.blockers:
+            self.block_form = GetPastForm(state, self.attacker_id, ward, self, face_source=source)
         self.stunt_dice = DiceEntryWidget("Stunt dice", self, face_source=source, compact=True)
         self.attack_dice = DiceEntryWidget("3. Attack roll", self, face_source=source)
         self.reroll_dice = DiceEntryWidget("4. Third Excellency reroll", self, face_source=source)
@@ -95,6 +106,8 @@ class AttackDialog(QDialog):
         for entry in (self.stunt_dice, self.attack_dice, self.reroll_dice, self.virtue_dice,
                       self.charm_dice):
             entry.entryChanged.connect(self._update)
+        if self.block_form is not None:
+            self.block_form.changed.connect(self._update)
 
     def _lay_out(self, state: Combat) -> None:
         roll_box = QGroupBox("Rolls", self)
@@ -109,6 +122,8 @@ class AttackDialog(QDialog):
         declared.addWidget(self.attack_form)
         declared.addWidget(self.defence_form)
         declared.addStretch(1)
+        if self.block_form is not None:  # read in order: declared, then got past, then 3
+            declared.insertWidget(2, self.block_form)
         rolls = QVBoxLayout()
         rolls.addWidget(roll_box)
         rolls.addWidget(steps_box)
@@ -132,14 +147,25 @@ class AttackDialog(QDialog):
         layout.addWidget(self.refusal_label)
         layout.addWidget(self.buttons)
         width = self.fontMetrics().averageCharWidth()
-        self.resize(width * 190, self.fontMetrics().height() * 36)
+        # A Block's step adds a box under the declarations; wrapped labels need the room.
+        lines = 36 if self.block_form is None else 50
+        self.resize(width * 190, self.fontMetrics().height() * lines)
 
     # -- reading the fight --------------------------------------------------------
     def attacker(self) -> Combatant:
         return self.model.state.combatants[self.attacker_id]
 
     def defender(self) -> Combatant:
+        """Whom the attack strikes: the target, or a Blocker it was turned on (000 §Block)."""
+        if self.block_form is not None:
+            struck = self.block_form.struck()
+            if struck is not None:
+                return self.model.state.combatants[struck.id]
         return self.model.state.combatants[self.defender_id]
+
+    def block_cover(self) -> int:
+        """A Block's cover against this missile, 0 for a close attack (000 §Block)."""
+        return 0 if self.block_form is None else self.block_form.ward.missile_cover
 
     def declaration(self) -> rules.AttackDeclaration:
         """Steps 1 and 3 as the engine sees them, without the stunt's unrolled dice."""
@@ -185,6 +211,7 @@ class AttackDialog(QDialog):
             reroll=self.reroll_dice.entry() if form.reroll.isChecked() else None,
             virtue=self.virtue_dice.entry(),
             charm_defence=self.charm_dice.entry(),
+            block=GetPast() if self.block_form is None else self.block_form.get_past(),
         )
 
     # -- updating -----------------------------------------------------------------
@@ -192,6 +219,9 @@ class AttackDialog(QDialog):
         self.defence_form.suggest(self.attack_form.inapplicable())
 
     def _update(self) -> None:
+        defender = self.defender()
+        self.defence_form.set_dvs(defender.dvs, self.attack_form.inapplicable())
+        self.defence_form.setTitle(f"2. {defender.name} declares the defence")
         declaration = self.declaration()
         base, dice, modifiers = rules.attack_pool(declaration)
         autos = rules.automatic_successes(declaration)
@@ -252,8 +282,12 @@ class AttackDialog(QDialog):
             return
         outcome = result.state.tick.attacks[-1].outcome  # the awards change no attack
         chosen = self.defence_form.chosen_dv()
+        lines = nine_steps(outcome)
+        passage = "" if self.block_form is None else self.block_form.result_text()
+        if passage:
+            lines.insert(2, f"Before the roll, get past the Blocker: {passage}")
         self.steps_label.setText("\n".join(
-            line.replace(chosen, dv_label(chosen)) for line in nine_steps(outcome)
+            line.replace(chosen, dv_label(chosen)) for line in lines
         ))
         self.refusal_label.setText("")
         self.resolve_button.setEnabled(True)
@@ -268,7 +302,7 @@ class AttackDialog(QDialog):
         """The stunts rated in this attack, each with the reward chosen (004 §Stunts)."""
         awards = []
         for who, form in ((self.attacker_id, self.attack_form),
-                          (self.defender_id, self.defence_form)):
+                          (self.defender().id, self.defence_form)):
             if form.stunt.value():
                 awards.append(AwardStunt(who, form.stunt.value(), str(form.reward.currentData())))
         return awards
@@ -291,8 +325,6 @@ def planned_defence(dialog: AttackDialog) -> rules.DefenceDeclaration:
     """The defence as the engine builds it from the fight, before any defence dice."""
     state, attacker, defender = dialog.model.state, dialog.attacker(), dialog.defender()
     chosen = dialog.defence_form.defence()
-    onslaught = sum(1 for done in state.tick.attacks
-                    if done.attacker == attacker.id and done.defender == defender.id)
     return rules.DefenceDeclaration(
         dv_name=chosen.dv,
         dv=values.base_dvs(defender).get(chosen.dv, 0),
@@ -300,8 +332,9 @@ def planned_defence(dialog: AttackDialog) -> rules.DefenceDeclaration:
         dv_penalty=defender.dv_penalty,
         stunt_bonus=stunts.stunt_dv_bonus(chosen.stunt, defender.character.kind),
         charm_dv_bonus=chosen.charm_dv_bonus,
-        onslaught=onslaught,
+        onslaught=state.onslaught(attacker.id, defender.id),
         surprise=state.margin_of_surprise(defender.id, attacker.id),
+        cover=dialog.block_cover(),
     )
 
 
@@ -322,8 +355,8 @@ def dv_text(step: rules.DefenceStep) -> str:
     """The DV met before any defence dice, and what changed it (000 §Apply Defences)."""
     parts = [f"{dv_label(step.dv_name)} {step.base_dv}"]
     for amount, name in ((-step.dv_penalty, "flurry penalty"), (step.stunt_bonus, "stunt"),
-                         (step.charm_dv_bonus, "charms"), (-step.onslaught, "onslaught"),
-                         (-step.surprise, "surprise")):
+                         (step.charm_dv_bonus, "charms"), (step.cover, "cover from a Block"),
+                         (-step.onslaught, "onslaught"), (-step.surprise, "surprise")):
         if amount:
             parts.append(f"{amount:+d} {name}")
     if step.inapplicable:

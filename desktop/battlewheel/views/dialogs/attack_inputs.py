@@ -51,7 +51,7 @@ def dv_label(name: str) -> str:
     return "Dodge" if kind == "dodge" else f"Parry ({weapon})"
 
 
-class _Extras(QWidget):
+class Extras(QWidget):
     """A tick box that shows further rows only when ticked: charms are the rare case."""
 
     toggled = Signal(bool)
@@ -105,7 +105,7 @@ class AttackForm(QGroupBox):
         form.addRow(self.willpower)
         form.addRow("Speciali&ty:", self.specialty)
         form.addRow("External penalty:", self.external)
-        self.extras = _Extras("&Charms and special rules", self)
+        self.extras = Extras("&Charms and special rules", self)
         self.extras.add_row("Charm dice:", self.charm_dice)
         self.extras.add_row("Charm successes:", self.charm_successes)
         self.extras.add_row(self.reroll)
@@ -169,7 +169,7 @@ class DefenceForm(QGroupBox):
         form.addRow("Stunt:", self.stunt)
         form.addRow("Stunt reward:", self.reward)
         form.addRow("&Virtue dice:", self.virtue_dice)
-        self.extras = _Extras("C&harms", self)
+        self.extras = Extras("C&harms", self)
         self.extras.add_row("Charm DV:", self.charm_bonus)
         self.extras.add_row("Charm dice:", self.charm_dice)
         self.extras.add_row("&Perfect defence:", self.perfect)
@@ -195,6 +195,14 @@ class DefenceForm(QGroupBox):
         self.dv.setCurrentIndex(self.dv.findData(best))
         self.dv.blockSignals(False)
         return best
+
+    def set_dvs(self, dvs: Mapping[str, int], inapplicable: tuple[str, ...]) -> None:
+        """Offer another defender's DVs (an attack turned on a Blocker, 000 §Block)."""
+        if dict(dvs) == self._dvs:
+            return
+        self._dvs = dict(dvs)
+        self.suggest(inapplicable)
+        self.changed.emit()
 
     def chosen_dv(self) -> str:
         return str(self.dv.currentData())
