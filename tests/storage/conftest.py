@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from battlewheel.storage.paths import HOME_VARIABLE
+from tests.desktop.conftest import discard_on_teardown  # noqa: F401  (windows close unasked)
 
 
 @pytest.fixture(autouse=True)
