@@ -14,7 +14,6 @@ from battlewheel.storage.campaign import load_demo_campaign, save_campaign
 from battlewheel.storage.campaign_files import StoredCampaigns
 from battlewheel.storage.journal import Journal
 from battlewheel.views import settings as prefs
-from battlewheel.views import storage_wiring
 from battlewheel.views.main_window import MainWindow
 from battlewheel.views.storage_wiring import BlankSheetDialog, add_print_actions
 
@@ -64,7 +63,7 @@ def test_print_cards_carry_the_marks_of_the_combat_on_screen(
     window = make_window(qtbot, tmp_path)
     window.combat.push(SetHealth("oda", "XX/" + "." * 7))
     seen: list[list[SheetCard]] = []
-    monkeypatch.setattr(storage_wiring, "export_pdf",
+    monkeypatch.setattr("battlewheel.printing.output.export_pdf",
                         lambda cards, path, page: seen.append(cards) or 1)
     monkeypatch.setattr(QFileDialog, "getSaveFileName",
                         lambda *args: (str(tmp_path / "t.pdf"), ""))

@@ -28,14 +28,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from battlewheel.printing.card import SheetCard, blank_player_card
-from battlewheel.printing.choose import CardChoiceDialog, default_page
-from battlewheel.printing.dialog import HealthTrackPreview
-from battlewheel.printing.output import export_pdf
-from battlewheel.printing.sources import campaign_cards
 from battlewheel.storage.campaign_files import StoredCampaigns
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # printing is imported on first use: the first paint does not need it
+    from battlewheel.printing.card import SheetCard
     from battlewheel.views.main_window import MainWindow
 
 PDF_FILTER = "PDF files (*.pdf)"
@@ -78,12 +74,16 @@ def _action(window: MainWindow, name: str, text: str, key: QKeySequence | None,
 
 def _campaign_cards(window: MainWindow, files: StoredCampaigns) -> list[SheetCard]:
     """Every roster character and fighter, with the marks of the combat on screen."""
+    from battlewheel.printing.sources import campaign_cards
+
     return campaign_cards(files.campaign_with(window.combat.session))
 
 
 def _choose_then(window: MainWindow, files: StoredCampaigns,
                  then: Callable[[QWidget, list[SheetCard], str], None]) -> None:
     """Let the GM pick the cards, blank or not, and the paper; then print or export."""
+    from battlewheel.printing.choose import CardChoiceDialog
+
     cards = _campaign_cards(window, files)
     if not cards:
         QMessageBox.information(window, "Nothing to print", "The campaign has no characters.")
@@ -98,10 +98,14 @@ def _choose_then(window: MainWindow, files: StoredCampaigns,
 
 
 def _preview(window: QWidget, cards: list[SheetCard], page: str) -> None:
+    from battlewheel.printing.dialog import HealthTrackPreview
+
     HealthTrackPreview(window, cards, page=page).exec()
 
 
 def _export(window: QWidget, cards: list[SheetCard], page: str) -> None:
+    from battlewheel.printing.output import export_pdf
+
     name, _ = QFileDialog.getSaveFileName(window, "Export health tracks", "health-tracks.pdf",
                                           PDF_FILTER)
     if not name:
@@ -143,11 +147,15 @@ class BlankSheetDialog(QDialog):
 
     def cards(self) -> list[SheetCard]:
         """The blank cards the choices describe."""
+        from battlewheel.printing.card import blank_player_card
+
         extra = tuple(p for p, spin in self.extra.items() for _ in range(spin.value()))
         return [blank_player_card(self.stamina.value(), extra)] * self.copies.value()
 
 
 def _blank_sheets(window: QWidget) -> None:
+    from battlewheel.printing.choose import default_page
+
     dialog = BlankSheetDialog(window)
     if dialog.exec() == QDialog.DialogCode.Accepted:
         _preview(window, dialog.cards(), default_page())
