@@ -190,3 +190,20 @@ def test_a_missile_meets_the_cover_in_its_dv_and_rolls_nothing_to_get_past(
     odds = dialog.odds.odds()
     assert odds is not None and odds.dv == 2
     assert dialog.action().block == GetPast()
+
+
+def test_a_shot_only_the_cover_stopped_strikes_the_blocker_the_gm_names(shown: Shown) -> None:
+    """Two Blockers; the GM names Bel. 2 successes + Accuracy 1 = 3 against the parry
+    2 + cover 1 = 3 misses the bandit, but beats DV 2 without the cover: Bel is struck."""
+    dialog = _blocked(shown, "Short bow", "aro", "bel")
+    form = dialog.block_form
+    assert form is not None and form.blocker.isVisibleTo(dialog)
+    assert dialog.defence_form.meets.text() == (
+        "Meets DV 3: Parry (Straight sword) 2, +1 cover from a Block"
+    )
+    form.blocker.setCurrentIndex(form.blocker.findData("bel"))
+    assert dialog.action().block == GetPast(blocker="bel")
+    dialog.attack_dice.set_typed("2")
+    dialog.accept()
+    (done,) = _model(dialog).state.tick.attacks
+    assert (done.defender, done.outcome.excess) == ("bel", 1)
