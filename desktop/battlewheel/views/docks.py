@@ -4,6 +4,7 @@ from PySide6.QtCore import (
     QItemSelectionModel,
     QModelIndex,
     QPersistentModelIndex,
+    QRect,
     QSize,
     QSortFilterProxyModel,
     Qt,
@@ -81,13 +82,42 @@ class CombatantsDock(QDockWidget):
             self.combatantChosen.emit(combatant_id)
 
 
-class _TwoLineDelegate(QStyledItemDelegate):
-    """Every log row two lines high, so the list lays out rows without measuring each."""
+class _WrappedRowDelegate(QStyledItemDelegate):
+    """Each log row as tall as its sentence wrapped to the view's width, up to four lines.
+
+    Heights are measured once per sentence and width and then remembered, so a new
+    entry costs one measurement, not one per row; a longer sentence is elided after
+    four lines (its tooltip has it all).
+    """
+
+    MAX_LINES = 4
+    PADDING = 6
+
+    def __init__(self, view: QListView) -> None:
+        super().__init__(view)
+        self.view = view
+        self._heights: dict[tuple[str, int, int], int] = {}
 
     def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
-        """Two lines of the view's font (a longer sentence is elided; the tooltip has it)."""
-        height = option.fontMetrics.lineSpacing() * 2 + 6
-        return QSize(max(option.rect.width(), 100), height)
+        """The wrapped height of this row's sentence at the view's current width."""
+        width = max(self.view.viewport().width(), 100)
+        text = str(index.data() or "")
+        metrics = option.fontMetrics
+        key = (text, width, metrics.lineSpacing())
+        height = self._heights.get(key)
+        if height is None:
+            height = self._measure(text, width, option)
+            if len(self._heights) > 5000:  # fonts and widths come and go; keep it small
+                self._heights.clear()
+            self._heights[key] = height
+        return QSize(width, height)
+
+    def _measure(self, text: str, width: int, option: QStyleOptionViewItem) -> int:
+        metrics = option.fontMetrics
+        room = QRect(0, 0, max(width - 2 * self.PADDING, 40), 100_000)
+        lines = metrics.boundingRect(room, Qt.TextFlag.TextWordWrap, text).height()
+        lines = min(lines, metrics.lineSpacing() * self.MAX_LINES)
+        return max(lines, metrics.lineSpacing()) + self.PADDING
 
 
 class LogDock(QDockWidget):
@@ -101,10 +131,10 @@ class LogDock(QDockWidget):
         self.view.setObjectName("combatLog")
         self.view.setModel(model)
         self.view.setWordWrap(True)
-        # With a hundred sentences, measuring every wrapped row on each new entry costs
-        # more than the whole wheel's repaint; uniform two-line rows cost nothing.
-        self.view.setUniformItemSizes(True)
-        self.view.setItemDelegate(_TwoLineDelegate(self.view))
+        # Rows follow their sentences; the delegate remembers each height, so a new
+        # entry measures one sentence, and a narrower dock re-measures once.
+        self.view.setResizeMode(QListView.ResizeMode.Adjust)
+        self.view.setItemDelegate(_WrappedRowDelegate(self.view))
         self.view.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.view.setAlternatingRowColors(True)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
