@@ -78,7 +78,9 @@ def test_dragging_a_counter_moves_it_in_the_engine_and_undo_takes_it_back(
     assert window.combat.wheel().counter("bandit1").segment == 6  # type: ignore[union-attr]
     assert item.pos() != QPointF(0, 0)
     undo = window.actions_by_name["undo"]
-    assert undo.text() == "&Undo Bandit 1's counter is moved to segment 6."
+    sentence = window.combat.session.log[-1].sentence  # the engine's words for the move
+    assert "Bandit 1" in sentence and "6" in sentence
+    assert undo.text() == f"&Undo {sentence}"
     undo.trigger()
     assert window.combat.state.combatants["bandit1"].next_tick == 4
     assert window.actions_by_name["redo"].isEnabled()
@@ -146,7 +148,8 @@ def test_the_log_dock_shows_the_newest_sentence_last(window: MainWindow) -> None
     _drag_counter(window, "bandit1", 6)
     model = window.log_dock.view.model()
     last = model.index(model.rowCount() - 1, 0).data()
-    assert last.startswith("Bandit 1's counter is moved to segment 6.")
+    assert last == window.combat.session.log[-1].sentence
+    assert "Bandit 1" in last and "segment 6" in last
 
 
 def test_dock_layout_survives_a_restart(
@@ -351,3 +354,14 @@ def test_larger_text_keeps_most_of_the_wheel(window: MainWindow, qtbot: QtBot) -
     qtbot.wait(50)
     assert abs(window.combatants_dock.width() - left) <= 4
     assert window.wheel_view.width() >= 0.75 * before
+
+
+def test_larger_text_off_again_gives_the_wheel_back_its_width(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """Larger text on, then off: the sheet that widened for it shrinks back, the wheel regrows."""
+    before = window.wheel_view.width()
+    window.actions_by_name["larger_text"].setChecked(True)
+    qtbot.wait(50)
+    window.actions_by_name["larger_text"].setChecked(False)
+    qtbot.waitUntil(lambda: abs(window.wheel_view.width() - before) <= 4)

@@ -103,6 +103,8 @@ class MainWindow(QMainWindow):
         self.campaign_name: Callable[[], str] | None = None
         # Unsaved changes the undo stack does not hold: roster imports, a restored journal.
         self._campaign_changed = False
+        # Dock widths before larger text was switched on, given back when it goes off.
+        self._normal_widths: dict[QDockWidget, int] = {}
         self.actions_by_name: dict[str, QAction] = {}
         self._build_wheel()
         self._build_docks()
@@ -500,10 +502,18 @@ class MainWindow(QMainWindow):
 
     # -- view and layout --------------------------------------------------------------
     def set_larger_text(self, on: bool) -> None:
-        """Switch the larger-text mode and remember the choice; docks keep their widths."""
+        """Switch the larger-text mode and remember the choice; docks keep their widths.
+
+        A sheet widens to fit larger text; switching back gives it its earlier width.
+        """
         prefs.set_larger_text(self.settings, on)
         docks = [d for d in self.findChildren(QDockWidget) if d.isVisible() and not d.isFloating()]
         widths = [dock.width() for dock in docks]
+        if on:
+            self._normal_widths = dict(zip(docks, widths, strict=True))
+        else:
+            earlier = self._normal_widths
+            widths = [earlier.get(dock, width) for dock, width in zip(docks, widths, strict=True)]
         self._apply_text_size(on)
         self.combatants_dock.table.resizeColumnsToContents()
         # Bigger text would widen the docks and shrink the wheel; put the widths back
