@@ -71,7 +71,7 @@ def test_the_bodyguard_blocks_for_the_merchant_until_he_falls() -> None:
     texts = [event.text for entry in session.log for event in entry.events]
     assert "The cover stops the shot at Merchant; it strikes Bodyguard." in texts
     assert any(t.startswith("Swordsman gets past Bodyguard's Block") for t in texts)
-    assert any(t.endswith("and attacks Bodyguard.") for t in texts)
+    assert any(t.endswith("and attacks Bodyguard instead.") for t in texts)
     assert "Bodyguard is critical and cannot act: Inactive, Speed 5." in texts
     assert session.state.combatants["merchant"].health.marks == "." * 10
 

@@ -63,10 +63,11 @@ def test_undo_restores_the_state_before_the_action_exactly() -> None:
     before = session.state.clone()
     session.apply(CycleHealthBox("bo", 0))
     after = session.state.clone()
-    assert session.undo_text == "Bo's health box 1 is changed by hand."
+    click = "GM marks Bo's box 1 (-0) bashing: track /......., wound penalty -0."
+    assert session.undo_text == click
     session.undo()
     assert session.state == before
-    assert session.redo_text == "Bo's health box 1 is changed by hand."
+    assert session.redo_text == click
     session.redo()
     assert session.state == after
     assert not session.can_redo

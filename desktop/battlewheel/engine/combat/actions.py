@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from battlewheel.engine.character import Character
 from battlewheel.engine.combat.codec import LogFormatError, decode_fields, encode
+from battlewheel.engine.combat.wording import dice_text, override_name
 from battlewheel.engine.dice import DiceEntry
 
 Names = Callable[[str], str]
@@ -28,12 +29,6 @@ class Action:
     def sentence(self, names: Names) -> str:
         """A readable sentence for the combat log."""
         return self.kind.replace("_", " ")
-
-
-def _dice_text(entry: DiceEntry) -> str:
-    if entry.faces is not None:
-        return "rolled " + " ".join(str(face) for face in entry.faces)
-    return f"{entry.successes} successes typed"
 
 
 @dataclass(frozen=True)
@@ -92,7 +87,7 @@ class RollAmbush(Action):
     dice: DiceEntry
 
     def sentence(self, names: Names) -> str:
-        return f"{names(self.ambusher)} rolls to stay hidden ({_dice_text(self.dice)})."
+        return f"{names(self.ambusher)} rolls to stay hidden: {dice_text(self.dice)}."
 
 
 @dataclass(frozen=True)
@@ -104,7 +99,7 @@ class RollJoinBattle(Action):
     dice: DiceEntry
 
     def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)} rolls Join Battle ({_dice_text(self.dice)})."
+        return f"{names(self.combatant)} rolls Join Battle: {dice_text(self.dice)}."
 
 
 @dataclass(frozen=True)
@@ -163,7 +158,7 @@ class RaiseAlarm(Action):
     def sentence(self, names: Names) -> str:
         who = names(self.by) if self.by else "Someone"
         heard = ", ".join(names(h) for h in self.hearers) if self.hearers else "everyone"
-        return f"{who} raises the alarm ({heard} hears it)."
+        return f"{who} raises the alarm; {heard} hears it."
 
 
 @dataclass(frozen=True)
@@ -180,7 +175,7 @@ class ReduceSurprise(Action):
     observers: tuple[str, ...] = ()
 
     def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)} is easier to see (margin of surprise -{self.amount})."
+        return f"{names(self.combatant)}'s margin of surprise drops by {self.amount}."
 
 
 @dataclass(frozen=True)
@@ -194,7 +189,7 @@ class MoveCounter(Action):
 
     def sentence(self, names: Names) -> str:
         where = f"segment {self.segment}" if self.segment is not None else f"tick {self.tick}"
-        return f"{names(self.combatant)}'s counter is moved to {where}."
+        return f"GM moves {names(self.combatant)}'s counter to {where}."
 
 
 @dataclass(frozen=True)
@@ -206,7 +201,7 @@ class CycleHealthBox(Action):
     index: int
 
     def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)}'s health box {self.index + 1} is changed by hand."
+        return f"GM changes {names(self.combatant)}'s box {self.index + 1} by hand."
 
 
 @dataclass(frozen=True)
@@ -218,7 +213,7 @@ class SetHealth(Action):
     marks: str
 
     def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)}'s health track is set to {self.marks}."
+        return f"GM sets {names(self.combatant)}'s health track to {self.marks}."
 
 
 @dataclass(frozen=True)
@@ -282,10 +277,11 @@ class SetOverride(Action):
     reason: str = ""
 
     def sentence(self, names: Names) -> str:
+        what = f"{names(self.combatant)}'s {override_name(self.field)}"
         if self.value is None:
-            return f"{names(self.combatant)}'s {self.field} override is cleared."
+            return f"GM clears the override of {what}."
         why = f" ({self.reason})" if self.reason else ""
-        return f"{names(self.combatant)}'s {self.field} is set to {self.value} by the GM{why}."
+        return f"GM sets {what} to {self.value}{why}."
 
 
 @dataclass(frozen=True)

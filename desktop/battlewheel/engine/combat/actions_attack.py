@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from battlewheel.engine.combat.actions import Action, Names, register_action
+from battlewheel.engine.combat.flurry import manoeuvre_table
+from battlewheel.engine.combat.wording import dice_text
 from battlewheel.engine.dice import DiceEntry
 
 
@@ -42,11 +44,15 @@ class DeclaredManoeuvre:
     def text(self, names: Names) -> str:
         """A few words for the log."""
         if self.kind == "attack":
-            return f"attack {names(self.target or '?')} with {self.weapon}"
+            return f"Attack {names(self.target or '?')} with {self.weapon}"
+        shield = " with a tower shield" if self.tower_shield else ""
         if self.kind == "block" and self.target is not None:
-            shield = " with a tower shield" if self.tower_shield else ""
-            return f"block for {names(self.target)}{shield}"
-        return self.label or self.kind.replace("_", " ")
+            return f"Block, guarding {names(self.target)}{shield}"
+        if self.kind == "block" and self.label:
+            return f"Block, guarding {self.label}{shield}"
+        spec = manoeuvre_table().get(self.kind)
+        name = spec.name if spec is not None else self.kind.replace("_", " ")
+        return f"{name} ({self.label})" if self.label else name
 
 
 @dataclass(frozen=True)
@@ -163,7 +169,7 @@ class ResolveAttack(Action):
     block: GetPast = GetPast()
 
     def sentence(self, names: Names) -> str:
-        dice = f" ({self.attack})" if self.attack is not None else ""
+        dice = f": {dice_text(self.attack)}" if self.attack is not None else ""
         return f"{names(self.attacker)} resolves attack {self.index + 1}{dice}."
 
 
@@ -195,8 +201,9 @@ class ResolveCounterattack(Action):
     charm_defence: DiceEntry | None = None
 
     def sentence(self, names: Names) -> str:
-        dice = f" ({self.attack})" if self.attack is not None else ""
-        return f"{names(self.attacker)} counterattacks {names(self.target)}{dice}."
+        dice = f": {dice_text(self.attack)}" if self.attack is not None else ""
+        who, target = names(self.attacker), names(self.target)
+        return f"{who} counterattacks {target} with {self.weapon}{dice}."
 
 
 @dataclass(frozen=True)
@@ -257,7 +264,11 @@ class AwardStunt(Action):
     reward: str = "motes"
 
     def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)} earns a {self.rating}-die stunt ({self.reward})."
+        reward = "Willpower" if self.reward == "willpower" else "motes"
+        return (
+            f"{names(self.combatant)} earns a {self.rating}-die stunt: "
+            f"{reward} at their next DV refresh."
+        )
 
 
 for _cls in (DeclareFlurry, ResolveAttack, ResolveCounterattack, ApplyTickEffects, AwardStunt):

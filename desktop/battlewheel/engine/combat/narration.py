@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from battlewheel.engine.combat.attack import AttackOutcome, DamageStep, DefenceStep, RollStep
+from battlewheel.engine.combat.wording import charm_name, plural, successes
+from battlewheel.engine.equipment import DamageType
 
 STEP_TITLES = (
     "Declare attack",
@@ -96,3 +98,32 @@ def _damage_lines(damage: DamageStep, outcome: AttackOutcome) -> list[tuple[int,
         if outcome.failure == "adamant skin":
             static += "; Adamant Skin: counts as not beating hardness, Failed"
     return [(7, raw), (8, static)]
+
+
+def outcome_sentence(
+    attacker: str, target: str, outcome: AttackOutcome, *, charm: str | None = None
+) -> str:
+    """One log line for what an attack did: the hit and its damage, or why it failed.
+
+    ``charm`` is the id of the perfect defence (or Adamant Skin) the defender used, if any.
+    """
+    weapon = f"{attacker}'s {outcome.weapon}"
+    if not outcome.failed:
+        kind = DamageType(outcome.damage_type).word
+        damage = plural(outcome.dice, "damage die", "damage dice")
+        if outcome.levels:
+            damage += " + " + plural(outcome.levels, "level")
+        return f"{weapon} hits {target}: {damage}, {kind}, after soak (rolled at the tick's end)."
+    if outcome.failure == "missed" and outcome.roll and outcome.defence:
+        got = successes(outcome.roll.total_successes)
+        return f"{weapon} misses {target} ({got} against DV {outcome.defence.final_dv})."
+    return f"{weapon} fails against {target} ({_failure_reason(outcome, charm)})."
+
+
+def _failure_reason(outcome: AttackOutcome, charm: str | None) -> str:
+    if outcome.failure in ("perfect defence", "adamant skin") and charm:
+        return f"{charm_name(charm)}, a perfect defence"
+    if outcome.failure == "hardness" and outcome.damage is not None:
+        raw = outcome.damage.raw_dice + outcome.damage.raw_levels
+        return f"raw damage {raw} does not beat Hardness {outcome.damage.hardness}"
+    return "; ".join(outcome.notes) or str(outcome.failure)

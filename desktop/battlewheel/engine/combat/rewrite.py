@@ -14,6 +14,7 @@ from battlewheel.engine.combat import (
     rewrite_manual,
     rewrite_setup,
     rewrite_tick,
+    sentences,
     values,
 )
 from battlewheel.engine.combat.ruleset import Handler, Ruleset, register_ruleset
@@ -100,6 +101,10 @@ class Rewrite2e(Ruleset):
     def pending_damage(self, state: Combat) -> tuple[rewrite_effects.PendingDamage, ...]:
         """Each flurry and target of the tick, its damage dice and levels (000 §Total Damage)."""
         return rewrite_effects.pending_damage(state)
+
+    def describe(self, before: Combat, action: a.Action, after: Combat | None) -> str:
+        """Name targets, weapons, ticks and tracks from the states around the action."""
+        return sentences.describe(before, action, after)
 
     def refresh(self, state: Combat) -> None:
         """Segments, laps, surprise, current DVs and wound penalties (000 §Each tick)."""

@@ -17,6 +17,7 @@ from battlewheel.engine.combat.actions_attack import GetPast
 from battlewheel.engine.combat.events import Event
 from battlewheel.engine.combat.flurry import BlockRoll, block_movement_roll
 from battlewheel.engine.combat.state import Combat, Combatant
+from battlewheel.engine.combat.wording import successes
 from battlewheel.engine.derived import gets_double_tens
 from battlewheel.engine.equipment import Weapon
 from battlewheel.engine.errors import IllegalAction
@@ -130,13 +131,16 @@ def get_past(state: Combat, attacker: Combatant, ward: Ward, given: GetPast) -> 
 def passage_event(state: Combat, attacker: Combatant, passage: Passage, retarget: bool) -> Event:
     """A log line for the roll to get past."""
     who, blocker = attacker.name, passage.blocker.name
-    numbers = f"{passage.successes} successes - {passage.plan.external_penalty}"
+    numbers = successes(passage.successes)
+    if passage.plan.external_penalty:
+        numbers += f", less {passage.plan.external_penalty} for {blocker}'s movement"
     if passage.passed:
         text = f"{who} gets past {blocker}'s Block ({numbers})."
     elif retarget:
-        text = f"{who} cannot get past {blocker}'s Block ({numbers}) and attacks {blocker}."
+        text = f"{who} fails to get past {blocker}'s Block ({numbers}) and attacks {blocker}"
+        text += " instead."
     else:
-        text = f"{who} cannot get past {blocker}'s Block ({numbers}); the attack is aborted."
+        text = f"{who} fails to get past {blocker}'s Block ({numbers}); the attack is aborted."
     return Event("block_roll", attacker.id, text)
 
 

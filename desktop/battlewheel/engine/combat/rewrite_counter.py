@@ -61,4 +61,5 @@ def resolve_counterattack(state: Combat, action: ResolveCounterattack) -> list[E
     state.tick.attacks.append(
         ResolvedAttack(attacker.id, index, target.id, outcome, weapon.close, counterattack=True)
     )
-    return [Event("attack_resolved", attacker.id, outcome_text(state, attacker.id, outcome))]
+    text = outcome_text(state, attacker.id, target.id, outcome, action.defence)
+    return [Event("attack_resolved", attacker.id, text)]

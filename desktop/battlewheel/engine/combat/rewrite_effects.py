@@ -13,7 +13,12 @@ from battlewheel.engine import derived as sheet
 from battlewheel.engine.combat import values
 from battlewheel.engine.combat.actions_attack import ApplyTickEffects, DamageRoll
 from battlewheel.engine.combat.common import require_started
-from battlewheel.engine.combat.damage import DamagePools, apply_flurry_damage, flurry_damage_pools
+from battlewheel.engine.combat.damage import (
+    DamageOutcome,
+    DamagePools,
+    apply_flurry_damage,
+    flurry_damage_pools,
+)
 from battlewheel.engine.combat.events import Event
 from battlewheel.engine.combat.rewrite_flurry import (
     DeclaredFlurry,
@@ -23,6 +28,7 @@ from battlewheel.engine.combat.rewrite_flurry import (
 from battlewheel.engine.combat.rewrite_tick import hear_alarm
 from battlewheel.engine.combat.setup import ranged_margin_reduction, reduced_margin
 from battlewheel.engine.combat.state import PHASE_EFFECTS, TOTALLY, Combat
+from battlewheel.engine.combat.wording import levels_text
 from battlewheel.engine.dice import DiceEntry
 from battlewheel.engine.errors import IllegalAction
 from battlewheel.engine.health import HealthOptions
@@ -106,10 +112,17 @@ def _apply_damage(state: Combat, rolls: tuple[DamageRoll, ...]) -> list[Event]:
         )
         state.combatants[target.id] = target.replace(health=outcome.after)
         if outcome.after != outcome.before:
-            source = state.name(item.attacker)
-            text = f"{target.name} takes damage from {source}: {outcome.after.marks}"
+            text = _damage_text(target.name, state.name(item.attacker), outcome)
             events.append(Event("health_changed", target.id, text))
     return events
+
+
+def _damage_text(target: str, source: str, outcome: DamageOutcome) -> str:
+    """``Assassin takes 2 lethal from Captain: now XXX..... (-1).``"""
+    after = outcome.after
+    penalty = "incapacitated" if after.incapacitated else f"-{after.wound_penalty}"
+    taken = levels_text(outcome.total_levels)
+    return f"{target} takes {taken} from {source}: now {after.marks} ({penalty})."
 
 
 def _rolls_by_pair(
@@ -170,6 +183,8 @@ def _penalties_and_counters(state: Combat) -> list[Event]:
         who = state.combatants[cid]
         tick = state.current_tick + flurry.plan.speed
         state.combatants[cid] = who.replace(dv_penalty=flurry.plan.dv_penalty, next_tick=tick)
-        events.append(Event("counter_moved", cid, f"{who.name} moves to tick {tick}."))
+        speed = flurry.plan.speed
+        text = f"{who.name}'s counter moves on to tick {tick} (Speed {speed})."
+        events.append(Event("counter_moved", cid, text))
     state.tick.effects_applied = True
     return events

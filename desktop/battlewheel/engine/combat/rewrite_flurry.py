@@ -17,13 +17,16 @@ from battlewheel.engine.combat.actions_attack import (
     AwardStunt,
     DeclaredManoeuvre,
     DeclareFlurry,
+    Defence,
     ResolveAttack,
 )
 from battlewheel.engine.combat.common import combatant, require_running, require_started
 from battlewheel.engine.combat.events import Event
 from battlewheel.engine.combat.flurry import FlurryPlan, Manoeuvre, plan_flurry
+from battlewheel.engine.combat.narration import outcome_sentence
 from battlewheel.engine.combat.rewrite_costs import AnyAttack, charge_attacker, charge_defender
 from battlewheel.engine.combat.state import Combat, Combatant
+from battlewheel.engine.combat.wording import penalty_text
 from battlewheel.engine.equipment import Weapon
 from battlewheel.engine.errors import IllegalAction
 
@@ -93,7 +96,7 @@ def declare_flurry(state: Combat, action: DeclareFlurry) -> list[Event]:
         state.combatants[who.id] = who.replace(**changes)
     if any(m.kind == "raise_alarm" for m in action.manoeuvres):
         state.tick.alarms.append((who.id, ()))
-    text = f"{action.sentence(state.name)} Speed {plan.speed}, DV -{plan.dv_penalty}."
+    text = f"{action.sentence(state.name)} Speed {plan.speed}, {penalty_text(plan.dv_penalty)}."
     return [Event("flurry_declared", who.id, text)]
 
 
@@ -200,7 +203,8 @@ def resolve_attack(state: Combat, action: ResolveAttack) -> list[Event]:
     state.tick.attacks.append(
         ResolvedAttack(attacker.id, action.index, struck.id, outcome, weapon.close)
     )
-    events.append(Event("attack_resolved", attacker.id, outcome_text(state, attacker.id, outcome)))
+    text = outcome_text(state, attacker.id, struck.id, outcome, action.defence)
+    events.append(Event("attack_resolved", attacker.id, text))
     return events
 
 
@@ -451,15 +455,12 @@ def defence_declaration(
     )
 
 
-def outcome_text(state: Combat, attacker: str, outcome: rules.AttackOutcome) -> str:
-    """A sentence for the log: what the attack did."""
-    who = state.name(attacker)
-    if outcome.failed:
-        return f"{who}'s attack with {outcome.weapon} fails ({outcome.failure})."
-    return (
-        f"{who}'s attack with {outcome.weapon} hits: {outcome.dice} dice "
-        f"and {outcome.levels} levels of {outcome.damage_type} after soak."
-    )
+def outcome_text(
+    state: Combat, attacker: str, target: str, outcome: rules.AttackOutcome, defence: Defence
+) -> str:
+    """A sentence for the log: what the attack did to ``target``."""
+    charm = defence.perfect_defence or ("adamant_skin_technique" if defence.adamant_skin else None)
+    return outcome_sentence(state.name(attacker), state.name(target), outcome, charm=charm)
 
 
 def award_stunt(state: Combat, action: AwardStunt) -> list[Event]:

@@ -50,7 +50,7 @@ def move_counter(state: Combat, action: MoveCounter) -> list[Event]:
         state.tick.forget(who.id)
         changes.update(values.refresh_on_action(who))  # acting now: DVs refresh (step 2)
     state.combatants[who.id] = who.replace(**changes)
-    return [Event("counter_moved", who.id, f"{action.sentence(state.name)} (tick {tick})")]
+    return [Event("counter_moved", who.id, f"{who.name}'s counter is now on tick {tick}.")]
 
 
 def _target_tick(state: Combat, action: MoveCounter) -> int:

@@ -119,7 +119,10 @@ def _check_faces(entry: DiceEntry, pool: int, rule: str, traits: str) -> None:
 
 def _awareness_text(state: Combat, observer: str, hidden: str, margin: int) -> str:
     if margin:
-        return f"{state.name(observer)} is unaware of {state.name(hidden)} (margin {margin})."
+        return (
+            f"{state.name(observer)} is not aware of {state.name(hidden)} "
+            f"(margin of surprise {margin})."
+        )
     return f"{state.name(observer)} is aware of {state.name(hidden)}."
 
 

@@ -64,6 +64,10 @@ class Ruleset(ABC):
         self.refresh(state)
         return events
 
+    def describe(self, before: Combat, action: Action, after: Combat | None) -> str:
+        """The log sentence of ``action`` from ``before`` to ``after`` (None: it was refused)."""
+        return action.sentence(before.name)
+
 
 _REGISTRY: dict[str, Ruleset] = {}
 

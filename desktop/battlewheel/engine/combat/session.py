@@ -101,8 +101,18 @@ class CombatSession:
         return self._ruleset.pending_damage(self._state)
 
     def describe(self, action: Action) -> str:
-        """A readable sentence for an action, with the current names."""
-        return action.sentence(self._state.name)
+        """The sentence ``action`` would log if applied now (the undo and redo texts).
+
+        It is worked out on a throw-away copy, so the sentence can give what the action
+        would lead to (the tick reached, the track after a click); a refused action
+        still gets a plain sentence.
+        """
+        try:
+            return self._step(self._state, action)[1].sentence
+        except IllegalAction:
+            if not isinstance(action, Action):
+                raise
+            return self._ruleset.describe(self._state, action, None)
 
     # -- changing ----------------------------------------------------------------
 
@@ -134,7 +144,6 @@ class CombatSession:
         if not isinstance(action, Action):
             raise IllegalAction("combat log", f"not an action: {action!r}")
         work = state.clone()
-        sentence = action.sentence(state.name)
         try:
             events = self._ruleset.apply(work, action)
         except IllegalAction:
@@ -145,6 +154,7 @@ class CombatSession:
             raise IllegalAction("004 §Traits", str(error)) from error
         except RulesError as error:
             raise IllegalAction(action.kind, str(error)) from error
+        sentence = self._ruleset.describe(state, action, work)
         return work, LogEntry(action, sentence, tuple(events))
 
     # -- undo and redo -------------------------------------------------------------
