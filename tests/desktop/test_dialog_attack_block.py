@@ -95,7 +95,8 @@ def test_getting_past_lets_the_attack_reach_the_target(shown: Shown) -> None:
     dialog.attack_dice.set_typed("6")
     lines = dialog.steps().splitlines()
     assert lines[2] == ("Before the roll, get past the Blocker: "
-                        "Tepet Ejava gets past Guard's Block (2 successes - 1).")
+                        "Tepet Ejava gets past Guard's Block "
+                        "(2 successes, less 1 for Guard's movement).")
     assert lines[3].startswith("3. Attack roll:")
     dialog.accept()
     (done,) = _model(dialog).state.tick.attacks
@@ -109,7 +110,8 @@ def test_failing_to_get_past_aborts_the_attack_without_its_roll(shown: Shown) ->
     assert dialog.block_form is not None
     dialog.block_form.dice.set_typed("7 2 2 3")
     assert dialog.block_form.result_label.text() == (
-        "Tepet Ejava cannot get past Guard's Block (1 successes - 1); the attack is aborted."
+        "Tepet Ejava fails to get past Guard's Block "
+        "(1 success, less 1 for Guard's movement); the attack is aborted."
     )
     assert dialog.steps().splitlines()[3] == (
         "3. Attack roll: could not get past Guard's Block: "
@@ -172,7 +174,7 @@ def test_with_two_blockers_the_gm_chooses_whom_to_get_past(shown: Shown) -> None
     assert form is not None and form.blocker.isVisibleTo(dialog)
     form.blocker.setCurrentIndex(form.blocker.findData("bel"))
     form.dice.set_typed("7 2 2 3")
-    assert form.result_label.text().startswith("Tepet Ejava cannot get past Bel's Block")
+    assert form.result_label.text().startswith("Tepet Ejava fails to get past Bel's Block")
     assert dialog.action().block.blocker == "bel"
 
 
