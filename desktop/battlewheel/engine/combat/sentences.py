@@ -55,19 +55,21 @@ def _set_health(before: Combat, action: a.SetHealth, after: Combat) -> str:
 
 
 def _next_tick(before: Combat, action: a.NextTick, after: Combat) -> str:
-    return f"Next tick (tick {after.current_tick}{_actors(after)})."
+    actors = _actors(after)
+    return f"Next tick (tick {after.current_tick}" + (f": {actors})." if actors else ").")
 
 
 def _advance(before: Combat, action: a.Advance, after: Combat) -> str:
-    return f"Advance to tick {after.current_tick}{_actors(after)}."
+    actors = _actors(after)
+    return f"Advance to tick {after.current_tick}" + (f" ({actors})." if actors else ".")
 
 
 def _actors(after: Combat) -> str:
+    """``Ana acts`` / ``Ana, Bo act``, or "" when nobody acts."""
     names = [after.name(cid) for cid in after.acting_ids()]
     if not names:
         return ""
-    verb = "acts" if len(names) == 1 else "act"
-    return f" ({', '.join(names)} {verb})"
+    return ", ".join(names) + (" acts" if len(names) == 1 else " act")
 
 
 def _move_counter(before: Combat, action: a.MoveCounter, after: Combat) -> str:
