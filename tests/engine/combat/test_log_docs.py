@@ -28,3 +28,12 @@ def test_every_example_in_the_log_docs_reads_as_an_action() -> None:
     for item in _examples():
         action = action_from_json(item)
         assert action_from_json(action_to_json(action)) == action
+
+
+def test_every_action_kind_has_a_sentence_in_the_log_docs() -> None:
+    """The table of sentences names each registered kind."""
+    text = DOC.read_text(encoding="utf-8")
+    start = text.index("## The sentences the GM reads")
+    table = text[start : text.index("## ", start + 3)]
+    named = set(re.findall(r"`([a-z_]+)`", table))
+    assert named >= set(ACTION_TYPES)
