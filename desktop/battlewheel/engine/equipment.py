@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from functools import cached_property
 from typing import Any
 
 from .errors import TraitValueError
@@ -131,11 +132,7 @@ class Weapon:
             "range": self.range,
             "minimums": dict(self.minimums),
         }
-        if self.house_example:
-            data["house_example"] = True
-        if self.notes:
-            data["notes"] = self.notes
-        return data
+        return _with_table_notes(data, self.house_example, self.notes)
 
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> Weapon:
@@ -222,11 +219,7 @@ class Armour:
             "mobility_penalty": self.mobility_penalty,
             "fatigue": self.fatigue,
         }
-        if self.house_example:
-            data["house_example"] = True
-        if self.notes:
-            data["notes"] = self.notes
-        return data
+        return _with_table_notes(data, self.house_example, self.notes)
 
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> Armour:
@@ -242,6 +235,15 @@ class Armour:
             house_example=bool(obj.get("house_example", False)),
             notes=str(obj.get("notes", "")),
         )
+
+
+def _with_table_notes(data: dict[str, Any], house_example: bool, notes: str) -> dict[str, Any]:
+    """Add the optional table keys only when set, as the bundled tables write them."""
+    if house_example:
+        data["house_example"] = True
+    if notes:
+        data["notes"] = notes
+    return data
 
 
 @dataclass(frozen=True)
@@ -260,19 +262,20 @@ class WeaponCatalogue:
         if len(names) != len(set(names)):
             raise TraitValueError("weapon catalogue", "one GM weapon per name")
 
+    @cached_property
     def _merged(self) -> dict[str, Weapon]:
         merged = {weapon.name.casefold(): weapon for weapon in self.bundled}
         merged.update({weapon.name.casefold(): weapon for weapon in self.custom})
         return merged
 
     def __iter__(self) -> Iterator[Weapon]:
-        return iter(self._merged().values())
+        return iter(self._merged.values())
 
     def __len__(self) -> int:
-        return len(self._merged())
+        return len(self._merged)
 
     def __contains__(self, name: object) -> bool:
-        return isinstance(name, str) and name.casefold() in self._merged()
+        return isinstance(name, str) and name.casefold() in self._merged
 
     def names(self) -> list[str]:
         """Every weapon name, bundled first then the GM's new ones."""
@@ -280,7 +283,7 @@ class WeaponCatalogue:
 
     def get(self, name: str) -> Weapon:
         """The weapon called ``name`` (case-insensitive); unknown raises ``TraitValueError``."""
-        weapon = self._merged().get(name.casefold())
+        weapon = self._merged.get(name.casefold())
         if weapon is None:
             raise TraitValueError("weapon", "a weapon of the catalogue", name)
         return weapon

@@ -1,6 +1,8 @@
 """Rules tables shipped as JSON in ``battlewheel.resources/rules``, loaded once.
 
-Weapons (``weapons.json``) and armour (``armour.json``). A malformed table raises
+Weapons (``weapons.json``) and armour (``armour.json``). The tables are immutable
+data, so every reader is cached: the per-action refresh asks for the brawl weapons of
+each combatant's parry DVs. A malformed table raises
 ``TraitValueError`` naming the file and the entry, so a bad edit is caught at load.
 """
 
@@ -54,11 +56,13 @@ def armour(name: str) -> Armour:
     raise TraitValueError("armour", "an armour of the bundled table", name)
 
 
+@cache
 def brawl_weapons() -> tuple[Weapon, ...]:
     """Punch, Headbutt, Kick and Clinch: everyone's natural weapons (000 §Brawl Weapons)."""
     return tuple(weapon(name) for name in BRAWL_WEAPONS)
 
 
+@cache
 def bundled_catalogue() -> WeaponCatalogue:
     """A weapon catalogue of the bundled weapons and no GM entries."""
     return WeaponCatalogue(bundled=weapons())

@@ -12,6 +12,7 @@ from battlewheel.engine.tables import load_rules_json
 
 
 @cache
+@cache
 def surprise_table() -> Mapping[str, Any]:
     """The surprise numbers of resources/rules/surprise.json (000 §Roll Surprise Checks).
 
