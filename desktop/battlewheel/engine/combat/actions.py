@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from battlewheel.engine.character import Character
 from battlewheel.engine.combat.codec import LogFormatError, decode_fields, encode
-from battlewheel.engine.combat.wording import dice_text, override_name
+from battlewheel.engine.combat.wording import dice_text, override_name, plural
 from battlewheel.engine.dice import DiceEntry
 
 Names = Callable[[str], str]
@@ -217,53 +217,61 @@ class SetHealth(Action):
 
 
 @dataclass(frozen=True)
-class SpendMotes(Action):
+class MoteChange(Action):
+    """Motes into or out of the personal or peripheral pool; ``verb`` says which way."""
+
+    verb: ClassVar[str] = ""
+    combatant: str
+    amount: int
+    pool: str = "personal"
+
+    def sentence(self, names: Names) -> str:
+        motes = plural(self.amount, f"{self.pool} mote")
+        return f"{names(self.combatant)} {self.verb} {motes}."
+
+
+@dataclass(frozen=True)
+class SpendMotes(MoteChange):
     """Spend motes from the personal or peripheral pool."""
 
     kind: ClassVar[str] = "spend_motes"
-    combatant: str
-    amount: int
-    pool: str = "personal"
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)} spends {self.amount} {self.pool} motes."
+    verb: ClassVar[str] = "spends"
 
 
 @dataclass(frozen=True)
-class RegainMotes(Action):
+class RegainMotes(MoteChange):
     """Regain motes into the personal or peripheral pool, up to its size."""
 
     kind: ClassVar[str] = "regain_motes"
-    combatant: str
-    amount: int
-    pool: str = "personal"
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)} regains {self.amount} {self.pool} motes."
+    verb: ClassVar[str] = "regains"
 
 
 @dataclass(frozen=True)
-class SpendWillpower(Action):
+class WillpowerChange(Action):
+    """Temporary Willpower spent or regained; ``verb`` says which way."""
+
+    verb: ClassVar[str] = ""
+    combatant: str
+    amount: int = 1
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.combatant)} {self.verb} {self.amount} Willpower."
+
+
+@dataclass(frozen=True)
+class SpendWillpower(WillpowerChange):
     """Spend temporary Willpower."""
 
     kind: ClassVar[str] = "spend_willpower"
-    combatant: str
-    amount: int = 1
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)} spends {self.amount} Willpower."
+    verb: ClassVar[str] = "spends"
 
 
 @dataclass(frozen=True)
-class RegainWillpower(Action):
+class RegainWillpower(WillpowerChange):
     """Regain temporary Willpower, up to the permanent rating."""
 
     kind: ClassVar[str] = "regain_willpower"
-    combatant: str
-    amount: int = 1
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)} regains {self.amount} Willpower."
+    verb: ClassVar[str] = "regains"
 
 
 @dataclass(frozen=True)

@@ -138,22 +138,17 @@ class GetPast:
     retarget: bool = False
 
 
-@dataclass(frozen=True)
-class ResolveAttack(Action):
-    """Step 5: one declared attack through the nine steps (000 §Attack Resolution).
+@dataclass(frozen=True, kw_only=True)
+class AttackInputs(Action):
+    """What every attack carries besides who, whom and the attack roll (000 §Attack Resolution).
 
-    ``index`` is the attack's place among the flurry's manoeuvres. Dice: the attack
-    roll, the 3rd Excellency's reroll, the stunt dice, the defender's virtue and charm
+    Dice: the 3rd Excellency's reroll, the stunt dice, the defender's virtue and charm
     dice. ``stunt`` is the attacker's stunt rating; ``willpower`` spends one for a success.
     ``bonus_dice`` (Aim, equipment) and ``penalty_dice`` (darkness, footing) are the
-    GM's non-magical dice; ``external_penalty`` comes off the successes. ``block`` is
-    the roll to get past a Blocker, when the target is blocked (000 §Block).
+    GM's non-magical dice; ``external_penalty`` comes off the successes. Keyword-only, so
+    each attack keeps its own fields first when built positionally.
     """
 
-    kind: ClassVar[str] = "resolve_attack"
-    attacker: str
-    index: int
-    attack: DiceEntry | None = None
     stunt: int = 0
     stunt_dice: DiceEntry | None = None
     willpower: bool = False
@@ -166,6 +161,21 @@ class ResolveAttack(Action):
     reroll: DiceEntry | None = None
     virtue: DiceEntry | None = None
     charm_defence: DiceEntry | None = None
+
+
+@dataclass(frozen=True)
+class ResolveAttack(AttackInputs):
+    """Step 5: one declared attack through the nine steps (000 §Attack Resolution).
+
+    ``index`` is the attack's place among the flurry's manoeuvres; ``attack`` the attack
+    roll. ``block`` is the roll to get past a Blocker, when the target is blocked
+    (000 §Block). The other inputs are those of ``AttackInputs``.
+    """
+
+    kind: ClassVar[str] = "resolve_attack"
+    attacker: str
+    index: int
+    attack: DiceEntry | None = None
     block: GetPast = GetPast()
 
     def sentence(self, names: Names) -> str:
@@ -174,12 +184,12 @@ class ResolveAttack(Action):
 
 
 @dataclass(frozen=True)
-class ResolveCounterattack(Action):
+class ResolveCounterattack(AttackInputs):
     """Step 9: a charm's counterattack on someone who attacked this tick (000 §Counterattacks).
 
     Steps 1-8 of a single attack with ``weapon``, outside any flurry: no multiple-action
     penalty and no onslaught. Its damage is applied with the tick's effects, on its own.
-    Fields as for ``resolve_attack``.
+    The other inputs are those of ``AttackInputs``.
     """
 
     kind: ClassVar[str] = "resolve_counterattack"
@@ -187,18 +197,6 @@ class ResolveCounterattack(Action):
     target: str
     weapon: str
     attack: DiceEntry | None = None
-    stunt: int = 0
-    stunt_dice: DiceEntry | None = None
-    willpower: bool = False
-    specialty: str | None = None
-    bonus_dice: int = 0
-    penalty_dice: int = 0
-    external_penalty: int = 0
-    charms: AttackCharms = AttackCharms()
-    defence: Defence = Defence()
-    reroll: DiceEntry | None = None
-    virtue: DiceEntry | None = None
-    charm_defence: DiceEntry | None = None
 
     def sentence(self, names: Names) -> str:
         dice = f": {dice_text(self.attack)}" if self.attack is not None else ""

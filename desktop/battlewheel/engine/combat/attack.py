@@ -569,6 +569,30 @@ def apply_static_defences(
 # --- The nine steps --------------------------------------------------------------------
 
 
+def failed_outcome(
+    weapon: Weapon,
+    failure: str,
+    *,
+    counterattack: bool = False,
+    notes: tuple[str, ...] = (),
+) -> AttackOutcome:
+    """An attack that has Failed before any roll: no excess, no damage (000 §Attack Resolution)."""
+    return AttackOutcome(
+        weapon.name,
+        str(weapon.damage_type.value),
+        weapon.overwhelming,
+        roll=None,
+        defence=None,
+        excess=0,
+        hit=False,
+        damage=None,
+        failed=True,
+        failure=failure,
+        counterattack=counterattack,
+        notes=notes,
+    )
+
+
 def resolve_attack(
     declaration: AttackDeclaration,
     defence: DefenceDeclaration,
@@ -586,20 +610,7 @@ def resolve_attack(
     check_perfect_defence(
         defence.perfect_defence, defence.adamant_skin, unexpected=declaration.unexpected
     )
-    weapon = declaration.weapon
-    outcome = AttackOutcome(
-        weapon.name,
-        str(weapon.damage_type.value),
-        weapon.overwhelming,
-        roll=None,
-        defence=None,
-        excess=0,
-        hit=False,
-        damage=None,
-        failed=True,
-        failure="perfect defence",
-        counterattack=counterattack,
-    )
+    outcome = failed_outcome(declaration.weapon, "perfect defence", counterattack=counterattack)
     if defence.perfect_defence is not None:
         return replace(outcome, notes=(f"{defence.perfect_defence} at step 2",))
     roll = roll_attack(declaration, dice)

@@ -36,7 +36,7 @@ def encode(value: object) -> Any:
         # reading fills them back in.
         return {
             f.name: encode(getattr(value, f.name))
-            for f in dataclasses.fields(value)
+            for f in _init_order(type(value))
             if not _is_default(f, getattr(value, f.name))
         }
     if isinstance(value, tuple | list):
@@ -46,6 +46,12 @@ def encode(value: object) -> Any:
     if hasattr(value, "to_json"):
         return value.to_json()
     return value
+
+
+@functools.cache
+def _init_order(cls: type) -> tuple[dataclasses.Field[Any], ...]:
+    """Fields as the constructor takes them: keyword-only ones (shared inputs) last."""
+    return tuple(sorted(dataclasses.fields(cls), key=lambda f: bool(f.kw_only)))
 
 
 def decode_fields(cls: type, obj: object, path: str, *, skip: frozenset[str]) -> dict[str, Any]:

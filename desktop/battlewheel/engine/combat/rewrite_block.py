@@ -146,16 +146,5 @@ def passage_event(state: Combat, attacker: Combatant, passage: Passage, retarget
 
 def aborted(weapon: Weapon, blocker: Combatant) -> rules.AttackOutcome:
     """An attack that never reached its target: it has Failed (000 §Block)."""
-    return rules.AttackOutcome(
-        weapon.name,
-        str(weapon.damage_type.value),
-        weapon.overwhelming,
-        roll=None,
-        defence=None,
-        excess=0,
-        hit=False,
-        damage=None,
-        failed=True,
-        failure=BLOCKED,
-        notes=(f"could not get past {blocker.name}'s Block",),
-    )
+    notes = (f"could not get past {blocker.name}'s Block",)
+    return rules.failed_outcome(weapon, BLOCKED, notes=notes)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from battlewheel.engine.character import Character
 from battlewheel.engine.combat import values, wheel
 from battlewheel.engine.combat.actions import (
+    Action,
     CycleHealthBox,
     EndCombat,
     MoveCounter,
@@ -23,8 +26,10 @@ from battlewheel.engine.combat.common import (
 )
 from battlewheel.engine.combat.events import Event
 from battlewheel.engine.combat.state import Combat, Combatant, Override, TickState
+from battlewheel.engine.combat.wording import wound_text
 from battlewheel.engine.derived import check_override_key
 from battlewheel.engine.errors import IllegalAction, TraitValueError
+from battlewheel.engine.health import HealthTrack
 
 MOVE_RULE = "000 §Move Counters"
 HEALTH_RULE = "000 §Health Levels"
@@ -73,26 +78,26 @@ def _target_tick(state: Combat, action: MoveCounter) -> int:
 
 def cycle_box(state: Combat, action: CycleHealthBox) -> list[Event]:
     """The GM's click on one health box (000 §Mark off Health Levels)."""
-    require_running(state)
-    who = combatant(state, action.combatant)
-    try:
-        health = who.health.cycle_box(action.index)
-    except TraitValueError as error:
-        raise IllegalAction(HEALTH_RULE, str(error)) from error
-    state.combatants[who.id] = who.replace(health=health)
-    return [Event("health_changed", who.id, action.sentence(state.name))]
+    return _new_track(state, action.combatant, lambda track: track.cycle_box(action.index))
 
 
 def set_health(state: Combat, action: SetHealth) -> list[Event]:
     """The GM sets the whole track by hand (000 §Mark off Health Levels)."""
+    return _new_track(state, action.combatant, lambda track: track.set_marks(action.marks))
+
+
+def _new_track(
+    state: Combat, cid: str, change: Callable[[HealthTrack], HealthTrack]
+) -> list[Event]:
     require_running(state)
-    who = combatant(state, action.combatant)
+    who = combatant(state, cid)
     try:
-        health = who.health.set_marks(action.marks)
+        health = change(who.health)
     except TraitValueError as error:
         raise IllegalAction(HEALTH_RULE, str(error)) from error
     state.combatants[who.id] = who.replace(health=health)
-    return [Event("health_changed", who.id, action.sentence(state.name))]
+    text = f"{who.name}'s health: {wound_text(health)}."
+    return [Event("health_changed", who.id, text)]
 
 
 def spend_motes(state: Combat, action: SpendMotes) -> list[Event]:
@@ -106,8 +111,7 @@ def spend_motes(state: Combat, action: SpendMotes) -> list[Event]:
         raise IllegalAction(
             MOTE_RULE, f"{who.name} has {have} {action.pool} motes, not {action.amount}"
         )
-    state.combatants[who.id] = who.replace(**{field: have - action.amount})
-    return [Event("motes_changed", who.id, action.sentence(state.name))]
+    return _changed(state, who, field, have - action.amount, action)
 
 
 def regain_motes(state: Combat, action: RegainMotes) -> list[Event]:
@@ -121,8 +125,14 @@ def regain_motes(state: Combat, action: RegainMotes) -> list[Event]:
         raise IllegalAction(
             MOTE_RULE, f"{who.name}'s {action.pool} pool holds 0-{most}; has {have}"
         )
-    state.combatants[who.id] = who.replace(**{field: have + action.amount})
-    return [Event("motes_changed", who.id, action.sentence(state.name))]
+    return _changed(state, who, field, have + action.amount, action)
+
+
+def _changed(state: Combat, who: Combatant, field: str, value: int, action: Action) -> list[Event]:
+    """Set a pool (motes or Willpower) already checked against its bounds."""
+    state.combatants[who.id] = who.replace(**{field: value})
+    kind = "willpower_changed" if field == "willpower" else "motes_changed"
+    return [Event(kind, who.id, action.sentence(state.name))]
 
 
 def _pool_field(pool: str) -> str:
@@ -140,8 +150,7 @@ def spend_willpower(state: Combat, action: SpendWillpower) -> list[Event]:
         raise IllegalAction(
             WILLPOWER_RULE, f"{who.name} has {who.willpower} Willpower, not {action.amount}"
         )
-    state.combatants[who.id] = who.replace(willpower=who.willpower - action.amount)
-    return [Event("willpower_changed", who.id, action.sentence(state.name))]
+    return _changed(state, who, "willpower", who.willpower - action.amount, action)
 
 
 def regain_willpower(state: Combat, action: RegainWillpower) -> list[Event]:
@@ -154,8 +163,7 @@ def regain_willpower(state: Combat, action: RegainWillpower) -> list[Event]:
         raise IllegalAction(
             WILLPOWER_RULE, f"{who.name}'s Willpower is 0-{most}; has {who.willpower}"
         )
-    state.combatants[who.id] = who.replace(willpower=who.willpower + action.amount)
-    return [Event("willpower_changed", who.id, action.sentence(state.name))]
+    return _changed(state, who, "willpower", who.willpower + action.amount, action)
 
 
 def set_override(state: Combat, action: SetOverride) -> list[Event]:
