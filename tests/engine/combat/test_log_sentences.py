@@ -35,7 +35,10 @@ from battlewheel.engine.combat import (
     StartCombat,
 )
 from battlewheel.engine.combat.actions import Action, AddCombatant
+from battlewheel.engine.combat.attack import failed_outcome
+from battlewheel.engine.combat.narration import outcome_sentence
 from battlewheel.engine.dice import DiceEntry
+from battlewheel.engine.tables import weapon
 from tests.engine.combat.helpers import person, typed
 
 # Ana: Dexterity 3 + Brawl 2, Strength 2; her Punch has Accuracy 1, an automatic success.
@@ -239,3 +242,19 @@ def test_a_perfect_defence_is_named_in_the_failed_attack() -> None:
     texts = [event.text for entry in session.log for event in entry.events]
     spear = "Soldier 2's Spear fails against Harmonious Jade"
     assert f"{spear} (Seven Shadows Evasion, a perfect defence)." in texts
+
+
+def test_a_refused_action_is_still_described_plainly() -> None:
+    """Next tick before anyone has declared is refused; its undo text falls back to plain words."""
+    session = _started()
+    session.apply(Advance())
+    assert session.refusal(NextTick()) is not None
+    assert session.describe(NextTick()) == "Next tick."
+
+
+def test_an_attack_aborted_at_a_blocker_says_why_it_failed() -> None:
+    """The failed outcome's note names the Block it could not pass."""
+    outcome = failed_outcome(weapon("Punch"), "blocked", notes=("could not get past Cy's Block",))
+    assert outcome_sentence("Ana", "Bo", outcome) == (
+        "Ana's Punch fails against Bo (could not get past Cy's Block)."
+    )
