@@ -1,25 +1,63 @@
-"""The combat log's rows are as tall as their sentences, up to four lines."""
+"""The combat log dock: each sentence with its consequences beneath, sized, banded, copyable.
 
-from PySide6.QtCore import QStringListModel, Qt
+The worked case is Tepet Ejava's lone sword attack on the bandit (see test_tick_flow):
+6 successes typed against his parry hit; 3 damage levels typed at the tick's end plus
+the attack's 2 make 5 lethal, which fill the mortal's first five boxes (-0 -1 -1 -2 -2),
+so his wound penalty is -2; Ejava's Speed 5 sword moves her on from tick 1 to tick 6.
+"""
+
+from PySide6.QtCore import QPoint, QStringListModel, Qt
+from PySide6.QtGui import QGuiApplication, QPalette
+from PySide6.QtWidgets import QStyleOptionViewItem
 from pytestqt.qtbot import QtBot
 
+from battlewheel.engine.combat.actions import NextTick
+from battlewheel.engine.combat.actions_attack import (
+    ApplyTickEffects,
+    DamageRoll,
+    DeclaredManoeuvre,
+    DeclareFlurry,
+    Defence,
+    ResolveAttack,
+)
+from battlewheel.engine.dice import DiceEntry
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.log_model import CombatLogModel
-from battlewheel.views.docks import LogDock
+from battlewheel.views.log_dock import LogDock, WrappedRowDelegate, muted
+from tests.desktop.d2_combatants import first_tick_model
 from tests.desktop.started_combat import started_session
 
 SHORT = "Next tick."
 LONG = " ".join(["Bandit Chief's great sword strikes Red Lotus Dancer for three lethal"] * 3)
 HUGE = " ".join(["Ashen Vessel's spear flurry continues against Tamsin of the Reeds"] * 20)
+SWORD_AT_BANDIT = DeclaredManoeuvre("attack", "Straight sword", "bandit")
+HIT = "Tepet Ejava's Straight sword hits Bandit"
+TAKEN = "Bandit takes 5 lethal from Tepet Ejava: now XXXXX.... (-2)."
+MOVED = "Tepet Ejava's counter moves on to tick 6 (Speed 5)."
+
+
+def _hit_and_effects(combat: CombatModel) -> None:
+    """Ejava's sword attack, then the tick's effects with 3 damage levels typed."""
+    assert combat.push(DeclareFlurry("ejava", (SWORD_AT_BANDIT,))) is None
+    attack = ResolveAttack(
+        "ejava", 0, attack=DiceEntry.of_successes(6), defence=Defence("parry:Straight sword")
+    )
+    assert combat.push(attack) is None
+    roll = DamageRoll("ejava", "bandit", lethal=DiceEntry.of_successes(3))
+    assert combat.push(ApplyTickEffects((roll,))) is None
+
+
+def _shown(qtbot: QtBot, dock: LogDock, height: int = 600) -> LogDock:
+    qtbot.addWidget(dock)
+    dock.resize(320, height)
+    dock.show()
+    qtbot.waitExposed(dock)
+    return dock
 
 
 def _dock(qtbot: QtBot, sentences: list[str]) -> LogDock:
-    dock = LogDock(CombatLogModel(CombatModel(started_session())))
-    qtbot.addWidget(dock)
+    dock = _shown(qtbot, LogDock(CombatLogModel(CombatModel(started_session()))))
     dock.view.setModel(QStringListModel(sentences, dock))
-    dock.resize(300, 600)
-    dock.show()
-    qtbot.waitExposed(dock)
     return dock
 
 
@@ -48,3 +86,142 @@ def test_a_very_long_sentence_stops_at_four_lines_and_keeps_its_tooltip(
     real = CombatLogModel(CombatModel(started_session()))
     last = real.index(real.rowCount() - 1, 0)
     assert real.data(last, Qt.ItemDataRole.ToolTipRole).endswith(real.data(last))
+
+
+def test_an_attack_shows_its_hit_and_the_effects_show_the_damage_and_counter() -> None:
+    """Under the attack: the hit; under the tick's effects: 5 lethal (-2) and tick 6."""
+    combat = first_tick_model()
+    model = CombatLogModel(combat)
+    _hit_and_effects(combat)
+    attack, effects = model.rowCount() - 2, model.rowCount() - 1
+    assert model.index(attack, 0).data() == combat.session.log[-2].sentence
+    (hit,) = model.details(attack)
+    assert hit.startswith(HIT)
+    assert model.details(effects) == (TAKEN, MOVED)
+    assert model.index(0, 0, model.index(effects, 0)).data() == TAKEN
+    tip = model.index(effects, 0).data(Qt.ItemDataRole.ToolTipRole)
+    assert tip.splitlines()[1:] == [TAKEN, MOVED]
+
+
+def test_lines_that_only_repeat_the_sentence_are_left_out() -> None:
+    """Joining, a flurry, a next tick naming who acts and a GM's move have no details."""
+    combat = first_tick_model()
+    model = CombatLogModel(combat)
+    assert combat.push(DeclareFlurry("ejava", (SWORD_AT_BANDIT,))) is None
+    assert combat.move_counter("bandit", 2) is None
+    kinds = [entry.action.kind for entry in combat.session.log]
+    every = ("add_combatant", "roll_join_battle", "next_tick", "declare_flurry", "move_counter")
+    for kind in every:
+        assert model.details(kinds.index(kind)) == (), kind
+    # The start's event adds a clause after the sentence: only the clause is a detail.
+    assert model.details(kinds.index("start")) == ("Reaction Count 3.",)
+
+
+def test_undo_removes_the_entry_with_its_details_and_redo_brings_them_back(
+    qtbot: QtBot,
+) -> None:
+    """One top-level row goes on undo (its two details with it) and returns on redo."""
+    combat = first_tick_model()
+    model = CombatLogModel(combat)
+    _hit_and_effects(combat)
+    rows = model.rowCount()
+    with qtbot.waitSignal(model.rowsRemoved) as removed:
+        combat.undo_stack.undo()
+    parent, first, last = removed.args
+    assert (parent.isValid(), first, last) == (False, rows - 1, rows - 1)
+    assert model.rowCount() == rows - 1
+    with qtbot.waitSignal(model.rowsInserted):
+        combat.undo_stack.redo()
+    assert model.details(rows - 1) == (TAKEN, MOVED)
+
+
+def test_the_dock_shows_details_open_indented_and_muted_under_their_sentence(
+    qtbot: QtBot,
+) -> None:
+    """The damage line sits below the effects sentence, further right, in the muted colour."""
+    combat = first_tick_model()
+    dock = _shown(qtbot, LogDock(CombatLogModel(combat)))
+    _hit_and_effects(combat)
+    model, view = dock.model, dock.view
+    entry = model.index(model.rowCount() - 1, 0)
+    detail = model.index(0, 0, entry)
+    assert view.isExpanded(entry)
+    above, below = view.visualRect(entry), view.visualRect(detail)
+    assert below.top() >= above.bottom()
+    assert below.left() >= above.left() + view.indentation()
+    delegate = view.itemDelegate()
+    assert isinstance(delegate, WrappedRowDelegate)
+    colours = []
+    for index in (entry, detail):
+        option = QStyleOptionViewItem()
+        option.palette = view.palette()
+        delegate.initStyleOption(option, index)
+        colours.append(option.palette.color(QPalette.ColorRole.Text))
+    assert colours == [view.palette().color(QPalette.ColorRole.Text), muted(view.palette())]
+    assert colours[0] != colours[1]
+
+
+def test_every_other_entry_is_banded_with_its_details(qtbot: QtBot) -> None:
+    """The odd entry's detail row is on the alternate base colour, indentation included."""
+    combat = first_tick_model()
+    dock = _shown(qtbot, LogDock(CombatLogModel(combat)))
+    palette = dock.view.palette()
+    palette.setColor(QPalette.ColorRole.Base, Qt.GlobalColor.white)
+    palette.setColor(QPalette.ColorRole.AlternateBase, Qt.GlobalColor.yellow)
+    dock.view.setPalette(palette)
+    _hit_and_effects(combat)
+    model = dock.model
+    banded = [row for row in range(model.rowCount()) if row % 2 and model.details(row)]
+    plain = [row for row in range(model.rowCount()) if not row % 2 and model.details(row)]
+    assert banded and plain
+    image = dock.view.viewport().grab().toImage()
+    for row, colour in ((banded[-1], Qt.GlobalColor.yellow), (plain[-1], Qt.GlobalColor.white)):
+        rect = dock.view.visualRect(model.index(0, 0, model.index(row, 0)))
+        assert rect.isValid()
+        pixel = image.pixelColor(QPoint(2, rect.center().y()))
+        assert pixel == colour, (row, pixel.name())
+
+
+def test_the_log_follows_the_newest_entry(qtbot: QtBot) -> None:
+    """In a short dock, each new entry scrolls the view to the bottom."""
+    combat = first_tick_model()
+    dock = _shown(qtbot, LogDock(CombatLogModel(combat)), height=120)
+    scroll = dock.view.verticalScrollBar()
+    _hit_and_effects(combat)
+    assert combat.push(NextTick()) is None
+    qtbot.waitUntil(lambda: scroll.maximum() > 0)
+    assert scroll.value() == scroll.maximum()
+    last = dock.model.index(dock.model.rowCount() - 1, 0)
+    assert dock.view.viewport().rect().intersects(dock.view.visualRect(last))
+
+
+def test_ctrl_c_copies_the_selected_lines_with_details_indented(qtbot: QtBot) -> None:
+    """Selecting the effects entry and its damage line copies both, the detail indented."""
+    combat = first_tick_model()
+    dock = _shown(qtbot, LogDock(CombatLogModel(combat)))
+    _hit_and_effects(combat)
+    model, view = dock.model, dock.view
+    entry = model.index(model.rowCount() - 1, 0)
+    selection = view.selectionModel()
+    selection.select(model.index(0, 0, entry), selection.SelectionFlag.Select)
+    selection.select(entry, selection.SelectionFlag.Select)
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
+    sentence = combat.session.log[-1].sentence
+    assert QGuiApplication.clipboard().text() == f"{sentence}\n  {TAKEN}"
+
+
+def test_copy_log_in_the_context_menu_copies_every_entry_and_detail(qtbot: QtBot) -> None:
+    """The menu's "Copy log" puts each sentence on a line with its details indented below."""
+    combat = first_tick_model()
+    dock = _shown(qtbot, LogDock(CombatLogModel(combat)))
+    _hit_and_effects(combat)
+    names = [action.text().replace("&", "") for action in dock.view.actions()]
+    assert "Copy log" in names
+    dock.view.actions()[names.index("Copy log")].trigger()
+    lines = QGuiApplication.clipboard().text().splitlines()
+    model = dock.model
+    assert len(lines) == sum(1 + len(model.details(row)) for row in range(model.rowCount()))
+    assert lines[0] == combat.session.log[0].sentence
+    assert lines[-3:] == [combat.session.log[-1].sentence, "  " + TAKEN, "  " + MOVED]
+    assert lines.count("  " + TAKEN) == 1

@@ -5,12 +5,24 @@ from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.combat.actions import AddCombatant, CycleHealthBox, EndCombat
+from battlewheel.engine.combat.actions_attack import (
+    ApplyTickEffects,
+    DamageRoll,
+    DeclaredManoeuvre,
+    DeclareFlurry,
+    Defence,
+    ResolveAttack,
+)
 from battlewheel.engine.combat.session import CombatSession
+from battlewheel.engine.dice import DiceEntry
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.combatants_model import COLUMNS, ID_ROLE, CombatantsModel
 from battlewheel.models.log_model import CombatLogModel
 from battlewheel.models.snapshot import display_laps
+from tests.desktop.d2_combatants import first_tick_model
 from tests.desktop.started_combat import started_roster, started_session
+
+SWORD_AT_BANDIT = DeclaredManoeuvre("attack", "Straight sword", "bandit")
 
 # The started test combat after its set-up: tick 1 (segment 1 of 7), Bandit 1 on tick 4.
 
@@ -183,6 +195,27 @@ def test_log_model_passes_the_model_tester(combat: CombatModel, qtmodeltester: M
     combat.move_counter("bandit1", 6)
     combat.undo_stack.undo()
     qtmodeltester.check(model)
+
+
+def test_log_tree_with_details_passes_the_model_tester_through_undo_and_redo(
+    qtmodeltester: ModelTester,
+) -> None:
+    """Entries with consequence rows keep Qt's tree contract after a hit, undo and redo."""
+    combat = first_tick_model()
+    model = CombatLogModel(combat)
+    qtmodeltester.check(model)
+    attack = ResolveAttack(
+        "ejava", 0, attack=DiceEntry.of_successes(6), defence=Defence("parry:Straight sword")
+    )
+    assert combat.push(DeclareFlurry("ejava", (SWORD_AT_BANDIT,))) is None
+    assert combat.push(attack) is None
+    roll = DamageRoll("ejava", "bandit", lethal=DiceEntry.of_successes(3))
+    assert combat.push(ApplyTickEffects((roll,))) is None
+    assert model.rowCount(model.index(model.rowCount() - 1, 0)) == 2
+    for step in (combat.undo_stack.undo, combat.undo_stack.undo, combat.undo_stack.redo):
+        step()
+        qtmodeltester.check(model)
+    assert model.rowCount(model.index(model.rowCount() - 1, 0)) == 1
 
 
 def test_log_model_adds_the_newest_sentence_last_and_removes_it_on_undo(

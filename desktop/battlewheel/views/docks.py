@@ -1,11 +1,9 @@
-"""The window's own docks: the roster of combatants and the combat log."""
+"""The window's roster dock: every combatant in a table (the log has its own module)."""
 
 from PySide6.QtCore import (
     QItemSelectionModel,
     QModelIndex,
     QPersistentModelIndex,
-    QRect,
-    QSize,
     QSortFilterProxyModel,
     Qt,
     Signal,
@@ -13,15 +11,11 @@ from PySide6.QtCore import (
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDockWidget,
-    QListView,
-    QStyledItemDelegate,
-    QStyleOptionViewItem,
     QTableView,
     QWidget,
 )
 
 from battlewheel.models.combatants_model import COLUMNS, ID_ROLE, SORT_ROLE, CombatantsModel
-from battlewheel.models.log_model import CombatLogModel
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -80,68 +74,3 @@ class CombatantsDock(QDockWidget):
         combatant_id = index.data(ID_ROLE)
         if isinstance(combatant_id, str):
             self.combatantChosen.emit(combatant_id)
-
-
-class _WrappedRowDelegate(QStyledItemDelegate):
-    """Each log row as tall as its sentence wrapped to the view's width, up to four lines.
-
-    Heights are measured once per sentence and width and then remembered, so a new
-    entry costs one measurement, not one per row; a longer sentence is elided after
-    four lines (its tooltip has it all).
-    """
-
-    MAX_LINES = 4
-    PADDING = 6
-
-    def __init__(self, view: QListView) -> None:
-        super().__init__(view)
-        self.view = view
-        self._heights: dict[tuple[str, int, int], int] = {}
-
-    def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
-        """The wrapped height of this row's sentence at the view's current width."""
-        width = max(self.view.viewport().width(), 100)
-        text = str(index.data() or "")
-        metrics = option.fontMetrics
-        key = (text, width, metrics.lineSpacing())
-        height = self._heights.get(key)
-        if height is None:
-            height = self._measure(text, width, option)
-            if len(self._heights) > 5000:  # fonts and widths come and go; keep it small
-                self._heights.clear()
-            self._heights[key] = height
-        return QSize(width, height)
-
-    def _measure(self, text: str, width: int, option: QStyleOptionViewItem) -> int:
-        metrics = option.fontMetrics
-        room = QRect(0, 0, max(width - 2 * self.PADDING, 40), 100_000)
-        lines = metrics.boundingRect(room, Qt.TextFlag.TextWordWrap, text).height()
-        lines = min(lines, metrics.lineSpacing() * self.MAX_LINES)
-        return max(lines, metrics.lineSpacing()) + self.PADDING
-
-
-class LogDock(QDockWidget):
-    """The combat log, newest last, always scrolled to the newest entry."""
-
-    def __init__(self, model: CombatLogModel, parent: QWidget | None = None) -> None:
-        super().__init__("Combat log", parent)
-        self.setObjectName("logDock")
-        self.setFeatures(_FEATURES)
-        self.view = QListView(self)
-        self.view.setObjectName("combatLog")
-        self.view.setModel(model)
-        self.view.setWordWrap(True)
-        # Rows follow their sentences; the delegate remembers each height, so a new
-        # entry measures one sentence, and a narrower dock re-measures once.
-        self.view.setResizeMode(QListView.ResizeMode.Adjust)
-        self.view.setItemDelegate(_WrappedRowDelegate(self.view))
-        self.view.setTextElideMode(Qt.TextElideMode.ElideRight)
-        self.view.setAlternatingRowColors(True)
-        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        model.rowsInserted.connect(self._follow)
-        model.modelReset.connect(self._follow)
-        self.setWidget(self.view)
-        self.view.scrollToBottom()
-
-    def _follow(self) -> None:
-        self.view.scrollToBottom()

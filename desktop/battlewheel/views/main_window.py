@@ -28,8 +28,9 @@ from battlewheel.models.combatants_model import CombatantsModel
 from battlewheel.models.files import CampaignFiles
 from battlewheel.models.log_model import CombatLogModel
 from battlewheel.views import settings as prefs
-from battlewheel.views.docks import CombatantsDock, LogDock
+from battlewheel.views.docks import CombatantsDock
 from battlewheel.views.file_menu import FileMenu
+from battlewheel.views.log_dock import LogDock
 from battlewheel.views.sheet_docks import SheetDocks
 from battlewheel.views.turn_actions import TurnActions
 from battlewheel.views.wheel.scene import WheelScene

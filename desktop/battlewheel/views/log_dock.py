@@ -1,0 +1,191 @@
+"""The combat log dock: each sentence with what it led to beneath it, newest last.
+
+Entries read as bands (every other entry on the alternate base colour, its details
+included), so the eye finds where one action's consequences end; the details are
+indented and a little muted. The view always shows the newest entry; Ctrl+C copies
+the selected lines and the context menu copies the whole log.
+"""
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QAction,
+    QColor,
+    QGuiApplication,
+    QKeyEvent,
+    QKeySequence,
+    QPainter,
+    QPalette,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDockWidget,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTreeView,
+    QWidget,
+)
+
+from battlewheel.models.log_model import CombatLogModel
+
+Index = QModelIndex | QPersistentModelIndex
+
+_FEATURES = (
+    QDockWidget.DockWidgetFeature.DockWidgetMovable
+    | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+    | QDockWidget.DockWidgetFeature.DockWidgetClosable
+)
+
+
+def muted(palette: QPalette) -> QColor:
+    """The text colour a third of the way towards the background: present, but quieter."""
+    text, base = palette.color(QPalette.ColorRole.Text), palette.color(QPalette.ColorRole.Base)
+    return QColor(
+        (2 * text.red() + base.red()) // 3,
+        (2 * text.green() + base.green()) // 3,
+        (2 * text.blue() + base.blue()) // 3,
+    )
+
+
+def _depth(index: Index) -> int:
+    return 1 if index.parent().isValid() else 0
+
+
+class WrappedRowDelegate(QStyledItemDelegate):
+    """Each row as tall as its text wrapped to the room it has, up to four lines.
+
+    Heights are measured once per text and width and then remembered, so a new entry
+    costs one measurement per line, not one per row; a longer text is elided after
+    four lines (its tooltip has it all). Detail lines are drawn in a muted colour.
+    """
+
+    MAX_LINES = 4
+    PADDING = 6
+
+    def __init__(self, view: QTreeView) -> None:
+        super().__init__(view)
+        self.view = view
+        self._heights: dict[tuple[str, int, int], int] = {}
+
+    def initStyleOption(self, option: QStyleOptionViewItem, index: Index) -> None:
+        """Details in the muted colour; entries as the palette has them."""
+        super().initStyleOption(option, index)
+        if _depth(index):
+            option.palette.setColor(QPalette.ColorRole.Text, muted(option.palette))
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
+        """The wrapped height of this row's text at the width the view gives it."""
+        indent = self.view.indentation() * _depth(index)
+        width = max(self.view.viewport().width() - indent, 100)
+        text = str(index.data() or "")
+        metrics = option.fontMetrics
+        key = (text, width, metrics.lineSpacing())
+        height = self._heights.get(key)
+        if height is None:
+            height = self._measure(text, width, option)
+            if len(self._heights) > 5000:  # fonts and widths come and go; keep it small
+                self._heights.clear()
+            self._heights[key] = height
+        return QSize(width, height)
+
+    def _measure(self, text: str, width: int, option: QStyleOptionViewItem) -> int:
+        metrics = option.fontMetrics
+        # The style draws the text inside the focus frame's margin (plus one pixel) on
+        # each side; measuring any narrower adds an empty line to a sentence that fits.
+        style = self.view.style()
+        margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.view) + 1
+        room = QRect(0, 0, max(width - 2 * margin, 40), 100_000)
+        lines = metrics.boundingRect(room, Qt.TextFlag.TextWordWrap, text).height()
+        lines = min(lines, metrics.lineSpacing() * self.MAX_LINES)
+        return max(lines, metrics.lineSpacing()) + self.PADDING
+
+
+class LogView(QTreeView):
+    """The log's tree, always expanded, each entry and its details one band."""
+
+    # Ctrl+C: the item view's own copy takes only the current row's text.
+    copyRequested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("combatLog")
+        self.setHeaderHidden(True)
+        self.setRootIsDecorated(False)
+        # Consequences are the point of the log: they stay open.
+        self.setItemsExpandable(False)
+        self.setExpandsOnDoubleClick(False)
+        self.setIndentation(18)
+        self.setUniformRowHeights(False)
+        self.setWordWrap(True)
+        self.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setItemDelegate(WrappedRowDelegate(self))
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Copy asks the dock for every selected line; other keys as usual."""
+        if event.matches(QKeySequence.StandardKey.Copy):
+            self.copyRequested.emit()
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def drawRow(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
+        """Band the whole row, indentation included, by its entry's parity."""
+        entry = index.parent().row() if index.parent().isValid() else index.row()
+        if entry % 2:
+            painter.fillRect(option.rect, self.palette().color(QPalette.ColorRole.AlternateBase))
+        super().drawRow(painter, option, index)
+
+
+class LogDock(QDockWidget):
+    """The combat log, newest last, always scrolled to the newest entry."""
+
+    def __init__(self, model: CombatLogModel, parent: QWidget | None = None) -> None:
+        super().__init__("Combat log", parent)
+        self.setObjectName("logDock")
+        self.setFeatures(_FEATURES)
+        self.model = model
+        self.view = LogView(self)
+        self.view.setModel(model)
+        self._add_copy_actions()
+        model.rowsInserted.connect(self._inserted)
+        model.modelReset.connect(self._reset)
+        self.setWidget(self.view)
+        self._reset()
+
+    def copy_selection(self) -> str:
+        """Put the selected lines on the clipboard (the whole log if none); return them."""
+        chosen = self.view.selectionModel().selectedIndexes()
+        return self._to_clipboard(self.model.text_of(chosen) if chosen else self.model.log_text())
+
+    def copy_log(self) -> str:
+        """Put the whole log on the clipboard as text; return it."""
+        return self._to_clipboard(self.model.log_text())
+
+    def _to_clipboard(self, text: str) -> str:
+        QGuiApplication.clipboard().setText(text)
+        return text
+
+    def _add_copy_actions(self) -> None:
+        copy = QAction("&Copy selected lines", self.view)
+        copy.triggered.connect(self.copy_selection)
+        self.view.copyRequested.connect(self.copy_selection)
+        whole = QAction("Copy &log", self.view)
+        whole.triggered.connect(self.copy_log)
+        for action in (copy, whole):
+            self.view.addAction(action)
+        self.copy_action, self.copy_log_action = copy, whole
+        self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+
+    def _inserted(self, parent: QModelIndex, first: int, last: int) -> None:
+        if parent.isValid():
+            return
+        for row in range(first, last + 1):
+            self.view.expand(self.model.index(row, 0))
+        self.view.scrollToBottom()
+
+    def _reset(self) -> None:
+        self.view.expandAll()
+        self.view.scrollToBottom()
