@@ -88,5 +88,6 @@ class TurnActions:
         if self.combat.state.phase == PHASE_EFFECTS and needs_rolls(self.combat.state):
             return self._open(TickDamageDialog(self.combat, self.window))
         if self.combat.push(ApplyTickEffects()) is None:
-            self._say("The tick's effects are applied.")
+            # The engine's own sentence: which tick, how many damage rolls, counters moved.
+            self._say(self.combat.session.log[-1].sentence)
         return None
