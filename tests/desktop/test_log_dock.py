@@ -28,6 +28,7 @@ from tests.desktop.d2_combatants import first_tick_model
 from tests.desktop.started_combat import started_session
 
 SHORT = "Next tick."
+MEDIUM = "Bo's counter moves on to tick 6."
 LONG = " ".join(["Bandit Chief's great sword strikes Red Lotus Dancer for three lethal"] * 3)
 HUGE = " ".join(["Ashen Vessel's spear flurry continues against Tamsin of the Reeds"] * 20)
 SWORD_AT_BANDIT = DeclaredManoeuvre("attack", "Straight sword", "bandit")
@@ -73,6 +74,19 @@ def test_a_long_sentence_gets_a_taller_row_than_a_short_one(qtbot: QtBot) -> Non
     short, long = _heights(dock)
     assert short < 2 * line
     assert long >= 3 * line
+
+
+def test_a_narrower_dock_rewraps_its_rows_and_keeps_the_newest_in_view(qtbot: QtBot) -> None:
+    """Halving the dock's width wraps a one-line sentence onto more lines; the last row shows."""
+    dock = _dock(qtbot, [MEDIUM] * 30)
+    line = dock.view.fontMetrics().lineSpacing()
+    assert _heights(dock)[0] < 2 * line
+    before = _heights(dock)[0]
+    dock.view.scrollToBottom()
+    dock.resize(160, 600)
+    qtbot.waitUntil(lambda: _heights(dock)[0] > before)
+    scroll = dock.view.verticalScrollBar()
+    assert scroll.value() == scroll.maximum()
 
 
 def test_a_very_long_sentence_stops_at_four_lines_and_keeps_its_tooltip(

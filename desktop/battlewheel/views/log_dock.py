@@ -15,6 +15,7 @@ from PySide6.QtGui import (
     QKeySequence,
     QPainter,
     QPalette,
+    QResizeEvent,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -122,6 +123,16 @@ class LogView(QTreeView):
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setItemDelegate(WrappedRowDelegate(self))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """A new width rewraps every row (the tree keeps row heights until told);
+        a log read at its newest entry stays there."""
+        at_bottom = self.verticalScrollBar().value() == self.verticalScrollBar().maximum()
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.scheduleDelayedItemsLayout()
+            if at_bottom:
+                self.scrollToBottom()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """Copy asks the dock for every selected line; other keys as usual."""
