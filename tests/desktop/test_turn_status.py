@@ -28,9 +28,8 @@ Shown = Callable[[QWidget], QWidget]
 def test_apply_effects_after_a_miss_shows_the_engines_sentence(
     qtbot: QtBot, tmp_path: Path, shown: Shown
 ) -> None:
-    """Ejava's 8 dice roll no success (Accuracy 2 against parry 2 misses): nothing to roll,
-    so Apply effects applies at once and the status bar reads the log's newest sentence,
-    which names tick 1."""
+    """After Ejava's miss (no success, Accuracy 2 against parry 2) Apply effects applies at
+    once and the status bar reads the engine's sentence for tick 1's effects."""
     model = first_tick_model()
     sword = DeclaredManoeuvre("attack", "Straight sword", "bandit")
     assert model.push(DeclareFlurry("ejava", (sword,))) is None
