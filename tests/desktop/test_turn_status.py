@@ -16,13 +16,23 @@ from battlewheel.engine.combat.actions_attack import (
 )
 from battlewheel.engine.combat.state import PHASE_DONE
 from battlewheel.engine.dice import DiceEntry
+from battlewheel.models.combat_model import CombatModel
 from battlewheel.views import settings as prefs
+from battlewheel.views.dialogs.tick_damage import TickDamageDialog
 from battlewheel.views.main_window import MainWindow
 from tests.desktop.d2_combatants import first_tick_model, shown
 
 __all__ = ["shown"]
 
 Shown = Callable[[QWidget], QWidget]
+SWORD_AT_BANDIT = DeclaredManoeuvre("attack", "Straight sword", "bandit")
+
+
+def _window(qtbot: QtBot, tmp_path: Path, shown: Shown, model: CombatModel) -> MainWindow:
+    window = MainWindow(model, settings=prefs.open_settings(tmp_path / "settings.ini"))
+    with qtbot.waitSignal(window.firstPainted):
+        shown(window)
+    return window
 
 
 def test_apply_effects_after_a_miss_shows_the_engines_sentence(
@@ -31,16 +41,35 @@ def test_apply_effects_after_a_miss_shows_the_engines_sentence(
     """After Ejava's miss (no success, Accuracy 2 against parry 2) Apply effects applies at
     once and the status bar reads the engine's sentence for tick 1's effects."""
     model = first_tick_model()
-    sword = DeclaredManoeuvre("attack", "Straight sword", "bandit")
-    assert model.push(DeclareFlurry("ejava", (sword,))) is None
+    assert model.push(DeclareFlurry("ejava", (SWORD_AT_BANDIT,))) is None
     miss = DiceEntry.of_faces((1, 2, 3, 4, 5, 6, 2, 3))
     attack = ResolveAttack("ejava", 0, attack=miss, defence=Defence("parry:Straight sword"))
     assert model.push(attack) is None
-    window = MainWindow(model, settings=prefs.open_settings(tmp_path / "settings.ini"))
-    with qtbot.waitSignal(window.firstPainted):
-        shown(window)
+    window = _window(qtbot, tmp_path, shown, model)
     window.actions_by_name["apply"].trigger()
     assert model.state.phase == PHASE_DONE
     sentence = model.session.log[-1].sentence
     assert sentence.startswith("Tick 1's effects")
+    assert window.statusBar().currentMessage() == sentence
+
+
+def test_apply_effects_through_the_damage_summary_shows_the_engines_sentence(
+    qtbot: QtBot, tmp_path: Path, shown: Shown
+) -> None:
+    """After Ejava's hit, the damage summary's Apply leaves the engine's sentence for tick 1's
+    effects (one damage roll) in the status bar."""
+    model = first_tick_model()
+    assert model.push(DeclareFlurry("ejava", (SWORD_AT_BANDIT,))) is None
+    hit = DiceEntry.of_successes(6)
+    attack = ResolveAttack("ejava", 0, attack=hit, defence=Defence("parry:Straight sword"))
+    assert model.push(attack) is None
+    window = _window(qtbot, tmp_path, shown, model)
+    window.actions_by_name["apply"].trigger()
+    dialog = window.turn.dialog
+    assert isinstance(dialog, TickDamageDialog)
+    dialog.panels[0].rolls["L"].set_typed("3")
+    dialog.accept()
+    assert model.state.phase == PHASE_DONE
+    sentence = model.session.log[-1].sentence
+    assert sentence.startswith("Tick 1's effects: 1 damage roll")
     assert window.statusBar().currentMessage() == sentence

@@ -1,8 +1,10 @@
 """The tick's keyboard steps: set up, declare a flurry, roll an attack, apply effects.
 
 Each step opens the dialog that gathers what the engine needs (or, for the effects,
-pushes the action at once). When there is nothing to do the status bar says so, so a
-key pressed at the wrong moment is never silently ignored.
+pushes the action at once). The tick's effects, once applied, are told in the status
+bar in the engine's own words (the combat log's newest sentence). When there is nothing
+to do the status bar says so, so a key pressed at the wrong moment is never silently
+ignored.
 """
 
 from typing import TYPE_CHECKING
@@ -29,6 +31,12 @@ class TurnActions:
 
     def _say(self, text: str) -> None:
         self.window.statusBar().showMessage(text, STATUS_MS)
+
+    def _say_applied(self) -> None:
+        """The engine's sentence for the newest log entry: what was just applied."""
+        log = self.combat.session.log
+        if log:
+            self._say(log[-1].sentence)
 
     def _open(self, dialog: QDialog) -> QDialog:
         self.dialog = dialog
@@ -86,8 +94,10 @@ class TurnActions:
         from battlewheel.views.dialogs.tick_damage import TickDamageDialog, needs_rolls
 
         if self.combat.state.phase == PHASE_EFFECTS and needs_rolls(self.combat.state):
-            return self._open(TickDamageDialog(self.combat, self.window))
+            dialog = TickDamageDialog(self.combat, self.window)
+            # The summary closes as accepted only once the engine applied the effects.
+            dialog.accepted.connect(self._say_applied)
+            return self._open(dialog)
         if self.combat.push(ApplyTickEffects()) is None:
-            # The engine's own sentence: which tick, how many damage rolls, counters moved.
-            self._say(self.combat.session.log[-1].sentence)
+            self._say_applied()
         return None
