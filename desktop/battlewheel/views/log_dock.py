@@ -6,7 +6,7 @@ indented and a little muted. The view always shows the newest entry; Ctrl+C copi
 the selected lines and the context menu copies the whole log.
 """
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
 from PySide6.QtGui import (
     QAction,
     QColor,
@@ -57,7 +57,7 @@ class WrappedRowDelegate(QStyledItemDelegate):
 
     Heights are measured once per text and width and then remembered, so a new entry
     costs one measurement per line, not one per row; a longer text is elided after
-    four lines (its tooltip has it all). Detail lines are drawn in a muted colour.
+    four lines (its tooltip has it all).
     """
 
     MAX_LINES = 4
@@ -67,12 +67,6 @@ class WrappedRowDelegate(QStyledItemDelegate):
         super().__init__(view)
         self.view = view
         self._heights: dict[tuple[str, int, int], int] = {}
-
-    def initStyleOption(self, option: QStyleOptionViewItem, index: Index) -> None:
-        """Details in the muted colour; entries as the palette has them."""
-        super().initStyleOption(option, index)
-        if _depth(index):
-            option.palette.setColor(QPalette.ColorRole.Text, muted(option.palette))
 
     def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
         """The wrapped height of this row's text at the width the view gives it."""
@@ -123,6 +117,7 @@ class LogView(QTreeView):
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setItemDelegate(WrappedRowDelegate(self))
+        self._take_colours()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """A new width rewraps every row (the tree keeps row heights until told);
@@ -142,11 +137,28 @@ class LogView(QTreeView):
             return
         super().keyPressEvent(event)
 
+    def changeEvent(self, event: QEvent) -> None:
+        """A new palette (or style) brings new band and text colours."""
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.StyleChange):
+            self._take_colours()
+
+    def _take_colours(self) -> None:
+        # Worked out once per palette, not once per row painted.
+        palette = self.palette()
+        self._band = palette.color(QPalette.ColorRole.AlternateBase)
+        self._text = palette.color(QPalette.ColorRole.Text)
+        self._muted = muted(palette)
+
     def drawRow(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
-        """Band the whole row, indentation included, by its entry's parity."""
-        entry = index.parent().row() if index.parent().isValid() else index.row()
-        if entry % 2:
-            painter.fillRect(option.rect, self.palette().color(QPalette.ColorRole.AlternateBase))
+        """Band the whole row, indentation included, by its entry's parity; a detail's
+        text in the muted colour."""
+        entry = index.parent().row()
+        detail = entry >= 0
+        if (entry if detail else index.row()) % 2:
+            painter.fillRect(option.rect, self._band)
+        # The tree hands every row the same option: set the colour each time, both ways.
+        option.palette.setColor(QPalette.ColorRole.Text, self._muted if detail else self._text)
         super().drawRow(painter, option, index)
 
 
