@@ -44,7 +44,6 @@ class CombatModel(QObject):
         self._wheel = wheel_of(session.state)
         self._health = self._health_marks()
         self._combatants = dict(session.state.combatants)
-        self._failure: Exception | None = None
 
     # -- reading ----------------------------------------------------------------------
     @property
@@ -66,25 +65,20 @@ class CombatModel(QObject):
 
     # -- changing (always through the undo stack) -------------------------------------
     def push(self, action: Action) -> IllegalAction | None:
-        """Check an action with the engine and, if allowed, apply it as one undo step.
+        """Apply an action with the engine and record it as one undo step.
 
-        Returns the refusal (also emitted as ``refused``) or None. An unexpected error
-        leaves the state as it was and is raised again for the error dialog.
+        Returns the refusal (also emitted as ``refused``) or None. The engine applies
+        first: a refused or failing action changes nothing, so nothing reaches the undo
+        stack and the GM keeps their redo history. An unexpected error is raised again
+        for the error dialog.
         """
-        # Ask first: QUndoStack.push drops the redo history even for a command that
-        # then fails, and a refused gesture must not cost the GM their redo.
-        refusal = self.session.refusal(action)
-        if refusal is not None:
+        try:
+            self.session.apply(action)
+        except IllegalAction as refusal:
             self.refused.emit(str(refusal))
             return refusal
-        self._failure = None
-        self.undo_stack.push(command_for(self, action, self.session.describe(action)))
-        failure, self._failure = self._failure, None
-        if isinstance(failure, IllegalAction):
-            self.refused.emit(str(failure))
-            return failure
-        if failure is not None:
-            raise failure
+        # The sentence the engine logged is also the Edit menu's undo and redo text.
+        self.undo_stack.push(command_for(self, action, self.session.log[-1].sentence))
         return None
 
     def move_counter(self, combatant_id: str, segment: int) -> IllegalAction | None:
@@ -107,16 +101,6 @@ class CombatModel(QObject):
         self.refresh(force=True)
 
     # -- called by the undo commands --------------------------------------------------
-    def apply_now(self, action: Action) -> bool:
-        """Apply an action for a command's first redo; False (and nothing changed) if it fails."""
-        try:
-            self.session.apply(action)
-        except Exception as error:
-            self._failure = error
-            return False
-        self.refresh()
-        return True
-
     def refresh(self, *, force: bool = False) -> None:
         """Re-read the session and emit a signal for each kind of change."""
         old_wheel, old_health, old_people = self._wheel, self._health, self._combatants

@@ -1,9 +1,10 @@
 """Undo commands: each pushes one engine action and maps Qt's undo onto the engine's.
 
-A command's first ``redo()`` applies its action to the session; later ones (after an
-undo) call ``session.redo()``, and ``undo()`` calls ``session.undo()``. So the
-``QUndoStack`` and the session's log stay in step: the stack only records what the
-engine did, and the engine decides what is legal.
+The model applies an action to the session first and pushes a command only when the
+engine accepted it, so the stack records only what the engine did and the engine alone
+decides what is legal. A command's first ``redo()`` (Qt calls it on push) just refreshes
+the views; later ones (after an undo) call ``session.redo()``, and ``undo()`` calls
+``session.undo()``, keeping the ``QUndoStack`` and the session's log in step.
 
 Repeated drags of one counter fold into one command (``mergeWith``): that command
 then stands for several engine entries and undoes or redoes them all together.
@@ -22,25 +23,22 @@ MOVE_COUNTER_ID = 1001
 
 
 class ActionCommand(QUndoCommand):
-    """One GM decision: an engine action, shown in the Edit menu by its sentence."""
+    """One GM decision the engine has applied, shown in the Edit menu by its sentence."""
 
     def __init__(self, model: "CombatModel", action: Action, text: str) -> None:
         super().__init__(text)
         self.model = model
         self.action = action
         self.steps = 1
-        self._applied = False
+        self._pushed = False
 
     def redo(self) -> None:
-        """Apply the action the first time, replay the engine's undone entries after."""
-        if not self._applied:
-            self._applied = True
-            if not self.model.apply_now(self.action):
-                # Qt drops an obsolete command instead of putting it on the stack.
-                self.setObsolete(True)
-            return
-        for _ in range(self.steps):
-            self.model.session.redo()
+        """On push, show what the engine already did; after an undo, redo its entries."""
+        if not self._pushed:
+            self._pushed = True
+        else:
+            for _ in range(self.steps):
+                self.model.session.redo()
         self.model.refresh()
 
     def undo(self) -> None:
@@ -59,7 +57,7 @@ class MoveCounterCommand(ActionCommand):
 
     def mergeWith(self, other: QUndoCommand) -> bool:
         """Fold a following drag of the same counter into this command."""
-        if not isinstance(other, MoveCounterCommand) or other.isObsolete():
+        if not isinstance(other, MoveCounterCommand):
             return False
         mine, theirs = self.action, other.action
         if not (isinstance(mine, MoveCounter) and isinstance(theirs, MoveCounter)):
