@@ -60,6 +60,9 @@ def _name_application() -> None:
     QApplication.setOrganizationName(ORGANIZATION)
     QApplication.setApplicationVersion(__version__)
     QGuiApplication.setDesktopFileName(APP_ID)
+    from battlewheel.views.app_icon import app_icon
+
+    QApplication.setWindowIcon(app_icon())
 
 
 def _main_window(
