@@ -89,3 +89,12 @@ def test_icons_ship_inside_the_package() -> None:
     """The PNGs are reachable through battlewheel.bundled, as in a frozen build."""
     assert icon(make_icons.png_name(256)).is_file()
     assert icon("battlewheel.ico").is_file()
+
+
+def test_started_program_gives_its_windows_the_app_icon(qapp: QApplication) -> None:
+    """After the smoke-test start, every window inherits the icon with all its sizes."""
+    from battlewheel.app import run_gui
+
+    assert run_gui(None, smoke_test=True) == 0
+    sizes = {size.width() for size in QApplication.windowIcon().availableSizes()}
+    assert sizes == set(make_icons.PNG_SIZES)
