@@ -27,6 +27,8 @@ missing_system_packages() {
 install_system_packages() {
   command -v dpkg-query >/dev/null || { echo "bootstrap: not a Debian system; install Qt's libraries yourself: ${QT_SYSTEM_PACKAGES[*]}" >&2; return 0; }
   local wanted=("${QT_SYSTEM_PACKAGES[@]}")
+  # The standalone build (dev extra) strips debug info with readelf and strip.
+  [[ " $* " == *" dev "* ]] && wanted+=(binutils)
   python3 -m venv --help >/dev/null 2>&1 && python3 -c "import ensurepip" 2>/dev/null || wanted+=(python3-venv)
   mapfile -t missing < <(missing_system_packages "${wanted[@]}")
   [ ${#missing[@]} -eq 0 ] && return 0
@@ -40,7 +42,7 @@ install_system_packages() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 }
 
-install_system_packages
+install_system_packages "$@"
 [ -x .venv/bin/python ] || python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip
 extras=$(IFS=,; echo "$*")
