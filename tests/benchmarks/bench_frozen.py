@@ -16,10 +16,10 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 from battlewheel import APP_NAME
+from tests.benchmarks.bench_startup import run_smoke_test
 
 ROOT = Path(__file__).resolve().parents[2]
 NAME = APP_NAME.lower()
@@ -54,18 +54,6 @@ def _breakdown(internal: Path) -> dict[str, float]:
     return parts
 
 
-def _run(command: list[str], env: dict[str, str]) -> tuple[float, int]:
-    started = time.perf_counter()
-    result = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
-    wall = (time.perf_counter() - started) * 1000
-    inside = next(
-        int(line.split("=", 1)[1])
-        for line in result.stdout.splitlines()
-        if line.startswith("startup_ms=")
-    )
-    return wall, inside
-
-
 def main(runs: int = 7) -> None:
     """Print sizes, then the median start-up of each program over ``runs`` runs."""
     if not ONE_FOLDER.is_file():
@@ -86,10 +74,10 @@ def main(runs: int = 7) -> None:
                    PYTHONPYCACHEPREFIX=os.path.join(home, "pycache"))
         samples: dict[str, list[tuple[float, int]]] = {name: [] for name in commands}
         for command in commands.values():  # warm the file and bytecode caches
-            _run(command, env)
+            run_smoke_test(command, env)
         for _ in range(runs):
             for name, command in commands.items():
-                samples[name].append(_run(command, env))
+                samples[name].append(run_smoke_test(command, env))
     for name, values in samples.items():
         wall = statistics.median(v[0] for v in values)
         inside = statistics.median(v[1] for v in values)

@@ -33,7 +33,8 @@ window.close()
 """
 
 
-def _run(command: list[str], env: dict[str, str]) -> tuple[float, int]:
+def run_smoke_test(command: list[str], env: dict[str, str]) -> tuple[float, int]:
+    """Run a program's smoke test: wall ms from process start to exit, and its startup_ms."""
     started = time.perf_counter()
     result = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
     wall = (time.perf_counter() - started) * 1000
@@ -63,10 +64,10 @@ def main(runs: int = 7) -> None:
         }
         times: dict[str, list[tuple[float, int]]] = {name: [] for name in commands}
         for command in commands.values():  # warm the file and bytecode caches
-            _run(command, env)
+            run_smoke_test(command, env)
         for _ in range(runs):
             for name, command in commands.items():
-                times[name].append(_run(command, env))
+                times[name].append(run_smoke_test(command, env))
     medians = {}
     for name, samples in times.items():
         wall = statistics.median(s[0] for s in samples)
