@@ -4,9 +4,10 @@ Run: ``.venv/bin/python -m tests.benchmarks.bench_startup [runs]``
 
 Both programs run as fresh subprocesses on the offscreen platform, several times each,
 alternating so that disk caches and machine load hit both alike. Each reports its own
-``startup_ms``: from the top of the program to the first paint of its window (for
-Battlewheel, the wheel with the demo combat; the odds charts and character sheets are
-filled in just after). The wall clock from process start to exit is printed too; it
+``startup_ms``: from the top of the program (for Battlewheel, the first line of
+``battlewheel.cli``, before any of its own imports) to the first paint of its window
+(for Battlewheel, the wheel with the demo combat; the odds charts and character sheets
+are filled in just after). The wall clock from process start to exit is printed too; it
 includes interpreter start and Battlewheel's after-paint work and the exit. The
 target: Battlewheel's start-up to first paint at most 1.5 times the bare window's.
 """
