@@ -1,5 +1,7 @@
 """The application icon as a QIcon, for the windows, the taskbar and the dock."""
 
+from pathlib import Path
+
 from PySide6.QtGui import QIcon, QPixmap
 
 from battlewheel.bundled import icon
@@ -11,13 +13,19 @@ _PNG_PREFIX = "battlewheel-"
 def app_icon() -> QIcon:
     """Battlewheel's icon with every bundled PNG size, so Qt never has to rescale it.
 
-    The PNGs are read as bytes through importlib.resources, so this works from a
-    source checkout, an installed wheel and a frozen build, and needs no SVG plugin.
+    The PNGs come through importlib.resources, so this works from a source checkout,
+    an installed wheel and a frozen build, and needs no SVG plugin. Files on disk are
+    added by name: Qt decodes a size only when a window asks for it, which keeps the
+    large dock sizes out of start-up.
     """
     result = QIcon()
     for entry in sorted(icon().iterdir(), key=lambda item: item.name):
-        if entry.name.startswith(_PNG_PREFIX) and entry.name.endswith(".png"):
-            pixmap = QPixmap()
-            if pixmap.loadFromData(entry.read_bytes(), "PNG"):
-                result.addPixmap(pixmap)
+        if not (entry.name.startswith(_PNG_PREFIX) and entry.name.endswith(".png")):
+            continue
+        if isinstance(entry, Path):
+            result.addFile(str(entry))
+            continue
+        pixmap = QPixmap()  # inside an archive: decode the bytes now
+        if pixmap.loadFromData(entry.read_bytes(), "PNG"):
+            result.addPixmap(pixmap)
     return result
