@@ -233,7 +233,7 @@ def test_an_aborted_attack_counts_no_onslaught_and_allows_no_counterattack() -> 
     failed = GetPast(roll=DiceEntry.of_faces((1,) * 4))
     session.apply(ResolveAttack("e", 0, attack=typed(0), block=failed))
     counter = ResolveCounterattack("l", "e", "Short sword", attack=typed(1))
-    with pytest.raises(IllegalAction, match=r"^000 §Counterattacks: Enemy has not attacked Lord"):
+    with pytest.raises(IllegalAction, match=r"^000 §Counterattacks: no attack of Enemy on Lord"):
         session.apply(counter)
     preview = preview_attack(session.state, ResolveAttack("e", 1, block=failed))
     assert preview.onslaught == 0

@@ -36,6 +36,7 @@ from battlewheel.engine.combat import (
     StartCombat,
     pending_damage,
 )
+from battlewheel.engine.combat.rewrite_counter import counterattack_openings
 from battlewheel.engine.dice import DiceEntry
 from battlewheel.engine.errors import IllegalAction
 
@@ -235,10 +236,10 @@ def test_a_counterattack_answers_an_attack_and_its_damage_is_its_own() -> None:
     session = _duel(3, 3)
     session.apply(DeclareFlurry("a", (DeclaredManoeuvre("guard"),)))
     session.apply(DeclareFlurry("b", (_punch("a"), _punch("a"))))
-    with pytest.raises(IllegalAction, match=r"^000 §Counterattacks: B has not attacked A"):
+    with pytest.raises(IllegalAction, match=r"^000 §Counterattacks: no attack of B on A"):
         session.apply(ResolveCounterattack("a", "b", "Punch", attack=typed(3)))
     session.apply(
-        ResolveAttack("b", 0, attack=DiceEntry.of_faces((1, 1, 1)), defence=Defence("dodge"))
+        ResolveAttack("b", 0, attack=DiceEntry.of_faces((8, 8, 8)), defence=Defence("dodge"))
     )
     counter = ResolveCounterattack(
         "a", "b", "Punch", attack=DiceEntry.of_faces((7, 8, 9, 2, 3)), defence=Defence("dodge")
@@ -250,9 +251,36 @@ def test_a_counterattack_answers_an_attack_and_its_damage_is_its_own() -> None:
     )
     [hit] = [p for p in pending_damage(session.state) if p.counterattack]
     assert (hit.attacker, hit.target, hit.pools.dice["B"]) == ("a", "b", 2)
-    faces = DiceEntry.of_faces((8, 8))
-    session.apply(ApplyTickEffects((DamageRoll("a", "b", bashing=faces, counterattack=True),)))
+    b_punch = DamageRoll("b", "a", bashing=DiceEntry.of_faces((2,) * 2))  # no level on A
+    counter_punch = DamageRoll("a", "b", bashing=DiceEntry.of_faces((8, 8)), counterattack=True)
+    session.apply(ApplyTickEffects((b_punch, counter_punch)))
     assert session.state.combatants["b"].health.marks.startswith("//.")
+    assert "/" not in session.state.combatants["a"].health.marks
+
+
+def test_only_an_attack_that_has_not_failed_opens_a_counterattack() -> None:
+    """A misses B, B hits A twice: only A may answer B, once (000 §Counterattacks).
+
+    Pools: A's lone punch 5 dice; B's two punches 3 and 2 (multiple-action penalty),
+    against A's Dodge DV (3 + 2) / 2 = 2 (less 1 onslaught on the second). A miss skips
+    the remaining steps, step 9 included; a counterattack has no step 9 of its own.
+    """
+    session = _duel(3, 3)
+    session.apply(DeclareFlurry("a", (_punch("b"),)))
+    session.apply(DeclareFlurry("b", (_punch("a"), _punch("a"))))
+    assert counterattack_openings(session.state) == ()
+    five_misses, dodge = DiceEntry.of_faces((1,) * 5), Defence("dodge")
+    session.apply(ResolveAttack("a", 0, attack=five_misses, defence=dodge))
+    assert counterattack_openings(session.state) == ()
+    three_hits = DiceEntry.of_faces((8,) * 3)
+    session.apply(ResolveAttack("b", 0, attack=three_hits, defence=dodge))
+    assert counterattack_openings(session.state) == (("a", "b"),)
+    with pytest.raises(IllegalAction, match=r"^000 §Counterattacks: no attack of A on B"):
+        session.apply(ResolveCounterattack("b", "a", "Punch", attack=typed(3)))
+    session.apply(ResolveCounterattack("a", "b", "Punch", attack=five_misses))
+    two_hits = DiceEntry.of_faces((8,) * 2)
+    session.apply(ResolveAttack("b", 1, attack=two_hits, defence=dodge))
+    assert counterattack_openings(session.state) == (("a", "b"),)
 
 
 def test_the_gms_bonus_and_penalty_dice_shape_the_attack_pool() -> None:

@@ -21,6 +21,21 @@ from battlewheel.engine.errors import IllegalAction
 COUNTER_RULE = "000 §Counterattacks"
 
 
+def counterattack_openings(state: Combat) -> tuple[tuple[str, str], ...]:
+    """Who may counterattack whom this tick: (defender, their attacker) (000 §Counterattacks).
+
+    Counterattack charms act at step 9, which only an attack that has not Failed
+    reaches: a miss, or damage stopped by hardness or a perfect defence, skips the
+    remaining steps. A counterattack has no step 9 and opens none; an attack aborted at
+    a Blocker never reached anyone. In the order the attacks were resolved, each pair once.
+    """
+    openings: dict[tuple[str, str], None] = {}
+    for attack in state.tick.attacks:
+        if attack.reached and not attack.outcome.failed and not attack.counterattack:
+            openings[(attack.defender, attack.attacker)] = None
+    return tuple(openings)
+
+
 def resolve_counterattack(state: Combat, action: ResolveCounterattack) -> list[Event]:
     """Steps 1-8 of a new attack at someone who attacked this tick (000 §Counterattacks).
 
@@ -30,12 +45,11 @@ def resolve_counterattack(state: Combat, action: ResolveCounterattack) -> list[E
     require_started(state, "a counterattack")
     attacker = combatant(state, action.attacker)
     target = combatant(state, action.target)
-    if not any(
-        a.attacker == target.id and a.defender == attacker.id and not a.counterattack and a.reached
-        for a in state.tick.attacks
-    ):
+    if (attacker.id, target.id) not in counterattack_openings(state):
         raise IllegalAction(
-            COUNTER_RULE, f"{target.name} has not attacked {attacker.name} this tick"
+            COUNTER_RULE,
+            f"no attack of {target.name} on {attacker.name} reached step 9 this tick "
+            "(a miss or a Failed attack skips it)",
         )
     if not state.is_aware(attacker.id, target.id):
         raise IllegalAction("000 §Attack Roll", f"{attacker.name} is not Aware of {target.name}")
