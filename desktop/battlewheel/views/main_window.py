@@ -297,6 +297,13 @@ class MainWindow(QMainWindow):
                 self.turn.roll,
             ),
             (
+                "counterattack",
+                "&Counterattack…",
+                "C",
+                "A charm's counterattack on someone whose attack reached step 9 this tick",
+                self.turn.counterattack,
+            ),
+            (
                 "apply",
                 "A&pply effects",
                 "Ctrl+Return",
@@ -345,6 +352,7 @@ class MainWindow(QMainWindow):
             None,
             "declare",
             "roll",
+            "counterattack",
             "apply",
             None,
             "counter_back",

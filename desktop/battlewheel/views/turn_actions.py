@@ -1,4 +1,5 @@
-"""The tick's keyboard steps: set up, declare a flurry, roll an attack, apply effects.
+"""The tick's keyboard steps: set up, declare a flurry, roll an attack or a
+counterattack, apply effects.
 
 Each step opens the dialog that gathers what the engine needs (or, for the effects,
 pushes the action at once). The tick's effects, once applied, are told in the status
@@ -12,10 +13,12 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QDialog
 
 from battlewheel.engine.combat.actions_attack import ApplyTickEffects
+from battlewheel.engine.combat.rewrite_counter import counterattack_openings
 from battlewheel.engine.combat.state import PHASE_EFFECTS
 from battlewheel.models.combat_model import CombatModel
 
 if TYPE_CHECKING:
+    from battlewheel.views.dialogs.attack_dialog import AttackDialog
     from battlewheel.views.main_window import MainWindow
 
 STATUS_MS = 10_000
@@ -81,7 +84,33 @@ class TurnActions:
         attacker, index = pending[0]
         from battlewheel.views.dialogs.attack_dialog import AttackDialog
 
-        dialog = AttackDialog(self.combat, attacker, index, self.window)
+        return self._open_attack(AttackDialog(self.combat, attacker, index, self.window))
+
+    def counterattack(self) -> QDialog | None:
+        """A charm's counterattack: who answers whom and with what, then its steps 1-8."""
+        if not counterattack_openings(self.combat.state):
+            self._say(
+                "No attack this tick has reached step 9: only an attack that has not "
+                "Failed opens a counterattack."
+            )
+            return None
+        from battlewheel.views.dialogs.counterattack import CounterattackChooser
+
+        chooser = CounterattackChooser(self.combat.state, self.window)
+        if chooser.only_one_choice():
+            choice = chooser.choice()
+            chooser.deleteLater()
+            return self._open_counterattack(*choice)
+        chooser.accepted.connect(lambda: self._open_counterattack(*chooser.choice()))
+        return self._open(chooser)
+
+    def _open_counterattack(self, attacker: str, target: str, weapon: str) -> QDialog:
+        from battlewheel.views.dialogs.counterattack import CounterattackDialog
+
+        dialog = CounterattackDialog(self.combat, attacker, target, weapon, self.window)
+        return self._open_attack(dialog)
+
+    def _open_attack(self, dialog: "AttackDialog") -> QDialog:
         dialog.oddsChanged.connect(self.window.show_odds)
         # The dialog worked out its first odds while being built, before we listened.
         self.window.show_odds_now(dialog.odds.odds())

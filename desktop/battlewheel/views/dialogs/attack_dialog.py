@@ -11,6 +11,8 @@ meets the Block's cover in its DV. Resolve pushes one
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
@@ -26,9 +28,18 @@ from PySide6.QtWidgets import (
 from battlewheel.engine.combat import attack as rules
 from battlewheel.engine.combat import narration, sheet_builders, stunts, values
 from battlewheel.engine.combat import rewrite_block as block
-from battlewheel.engine.combat.actions_attack import AwardStunt, GetPast, ResolveAttack
+from battlewheel.engine.combat.actions_attack import (
+    AttackCharms,
+    AwardStunt,
+    Defence,
+    GetPast,
+    ResolveAttack,
+    ResolveCounterattack,
+)
 from battlewheel.engine.combat.rewrite_flurry import DeclaredFlurry
 from battlewheel.engine.combat.state import Combat, Combatant
+from battlewheel.engine.dice import DiceEntry
+from battlewheel.engine.equipment import Weapon
 from battlewheel.engine.traits import CharacterKind
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.apply import push_all, trial
@@ -40,6 +51,21 @@ from battlewheel.views.odds_dock import AttackSetup, OddsPanel, OddsProvider
 RESOLVE_SHORTCUT = "Ctrl+Return"
 
 
+class AttackInputFields(TypedDict):
+    """The ``AttackInputs`` fields the dialog fills, shared by attacks and counterattacks."""
+
+    stunt: int
+    stunt_dice: DiceEntry | None
+    willpower: bool
+    specialty: str | None
+    external_penalty: int
+    charms: AttackCharms
+    defence: Defence
+    reroll: DiceEntry | None
+    virtue: DiceEntry | None
+    charm_defence: DiceEntry | None
+
+
 class AttackDialog(QDialog):
     """Resolve the attack at ``index`` of ``attacker``'s declared flurry."""
 
@@ -48,16 +74,20 @@ class AttackDialog(QDialog):
     def __init__(self, model: CombatModel, attacker: str, index: int,
                  parent: QWidget | None = None, *, face_source: FaceSource | None = None) -> None:
         super().__init__(parent)
-        self.model, self.attacker_id, self.index = model, attacker, index
-        state = model.state
-        flurry = state.tick.flurries[attacker]
+        flurry = model.state.tick.flurries[attacker]
         assert isinstance(flurry, DeclaredFlurry)
-        self.flurry = flurry
-        self.defender_id = flurry.declared[index].target or ""
+        self.flurry, self.index = flurry, index
         weapon = flurry.plan.manoeuvres[index].weapon
         assert weapon is not None
+        self._open_on(model, attacker, flurry.declared[index].target or "", weapon, face_source)
+
+    def _open_on(self, model: CombatModel, attacker: str, defender: str, weapon: Weapon,
+                 face_source: FaceSource | None) -> None:
+        """Build the steps for ``attacker`` striking ``defender`` with ``weapon``."""
+        self.model, self.attacker_id, self.defender_id = model, attacker, defender
         self.weapon = weapon
-        self.setWindowTitle(f"Attack: {self._headline(state)}")
+        state = model.state
+        self.setWindowTitle(f"{self.TITLE}: {self._headline(state)}")
         self._build(state, face_source)
         self._update()
         first = self.attack_dice
@@ -65,9 +95,31 @@ class AttackDialog(QDialog):
             first = self.block_form.dice
         first.focus_entry()  # keyboard first: type the roll, or Ctrl+R
 
+    # What sets this attack apart; a counterattack answers them otherwise (counterattack.py).
+    TITLE = "Attack"
+    RESOLVE_TEXT = "&Resolve attack"
+
     def _headline(self, state: Combat) -> str:
         return (f"{state.name(self.attacker_id)} attacks {state.name(self.defender_id)} "
                 f"with {self.weapon.name}")
+
+    def multiple_action_penalty(self) -> int:
+        """The flurry's penalty on this attack's pool (000 §Manoeuvres)."""
+        return self.flurry.plan.action_penalties[self.index] or 0
+
+    def off_hand(self) -> bool:
+        return self.flurry.declared[self.index].off_hand
+
+    def onslaught(self) -> int:
+        """Earlier attacks of this flurry on the defender (000 §Apply Defences)."""
+        return self.model.state.onslaught(self.attacker_id, self.defender().id)
+
+    def _block_form(self, state: Combat, source: FaceSource | None) -> GetPastForm | None:
+        """The roll to get past a Blocker, when one guards the target (000 §Block)."""
+        ward = block.ward_for(state, self.defender(), self.weapon, GetPast())
+        if not ward.blockers:
+            return None
+        return GetPastForm(state, self.attacker_id, ward, self, face_source=source)
 
     # -- layout -------------------------------------------------------------------
     def _build(self, state: Combat, source: FaceSource | None) -> None:
@@ -76,9 +128,7 @@ class AttackDialog(QDialog):
         specialties = attacker.character.specialties.get(self.weapon.ability, {})
         self.attack_form = AttackForm(specialties, self)
         self.defence_form = DefenceForm(defender.dvs, self)
-        ward = block.ward_for(state, defender, self.weapon, GetPast())
-        if ward.blockers:
-            self.block_form = GetPastForm(state, self.attacker_id, ward, self, face_source=source)
+        self.block_form = self._block_form(state, source)
         self.stunt_dice = DiceEntryWidget("Stunt dice", self, face_source=source, compact=True)
         self.attack_dice = DiceEntryWidget("3. Attack roll", self, face_source=source)
         self.reroll_dice = DiceEntryWidget("4. Third Excellency reroll", self, face_source=source)
@@ -136,7 +186,7 @@ class AttackDialog(QDialog):
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
         self.resolve_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.resolve_button.setText("&Resolve attack")
+        self.resolve_button.setText(self.RESOLVE_TEXT)
         self.resolve_button.setToolTip(f"Record this attack ({RESOLVE_SHORTCUT})")
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
@@ -176,8 +226,8 @@ class AttackDialog(QDialog):
                                         wound_penalty=who.wound_penalty,
                                         specialty=form.chosen_specialty()),
             weapon=self.weapon,
-            multiple_action_penalty=self.flurry.plan.action_penalties[self.index] or 0,
-            off_hand=self.flurry.declared[self.index].off_hand,
+            multiple_action_penalty=self.multiple_action_penalty(),
+            off_hand=self.off_hand(),
             stunt_successes=self._stunt_successes(),
             willpower=form.willpower.isChecked(),
             charm_dice=charms.charm_dice,
@@ -194,13 +244,20 @@ class AttackDialog(QDialog):
             return 0
         return rules.roll_entry(self.stunt_dice.pool(), entry).rolled_successes
 
-    def action(self) -> ResolveAttack:
+    def action(self) -> ResolveAttack | ResolveCounterattack:
         """The action as the GM has filled the dialog in so far."""
-        form = self.attack_form
         return ResolveAttack(
             attacker=self.attacker_id,
             index=self.index,
             attack=self.attack_dice.entry(),
+            block=GetPast() if self.block_form is None else self.block_form.get_past(),
+            **self.inputs(),
+        )
+
+    def inputs(self) -> AttackInputFields:
+        """Steps 1-6 as filled in: what every attack carries besides who, whom and the roll."""
+        form = self.attack_form
+        return AttackInputFields(
             stunt=form.stunt.value(),
             stunt_dice=self.stunt_dice.entry(),
             willpower=form.willpower.isChecked(),
@@ -211,7 +268,6 @@ class AttackDialog(QDialog):
             reroll=self.reroll_dice.entry() if form.reroll.isChecked() else None,
             virtue=self.virtue_dice.entry(),
             charm_defence=self.charm_dice.entry(),
-            block=GetPast() if self.block_form is None else self.block_form.get_past(),
         )
 
     # -- updating -----------------------------------------------------------------
@@ -332,7 +388,7 @@ def planned_defence(dialog: AttackDialog) -> rules.DefenceDeclaration:
         dv_penalty=defender.dv_penalty,
         stunt_bonus=stunts.stunt_dv_bonus(chosen.stunt, defender.character.kind),
         charm_dv_bonus=chosen.charm_dv_bonus,
-        onslaught=state.onslaught(attacker.id, defender.id),
+        onslaught=dialog.onslaught(),
         surprise=state.margin_of_surprise(defender.id, attacker.id),
         cover=dialog.block_cover(),
     )
@@ -343,8 +399,9 @@ def nine_steps(outcome: rules.AttackOutcome) -> list[str]:
     step it reached, and why any other step did nothing."""
     reached = {n: text for n, _title, text in narration.describe_steps(outcome)}
     skipped = "skipped: the attack has Failed" if outcome.failed else "nothing"
-    defaults = {6: "no defence reroll", 7: skipped, 8: skipped,
-                9: "none declared (a counterattack is resolved as an attack of its own)"}
+    counter = ("none: a counterattack has no step 9" if outcome.counterattack
+               else "none declared (a counterattack is resolved as an attack of its own, C)")
+    defaults = {6: "no defence reroll", 7: skipped, 8: skipped, 9: counter}
     return [
         f"{n}. {title}: {reached.get(n, defaults.get(n, 'nothing'))}"
         for n, title in enumerate(narration.STEP_TITLES, start=1)

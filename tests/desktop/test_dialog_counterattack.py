@@ -1,0 +1,124 @@
+"""Counterattacks from the window: who answers whom, then steps 1-8 in the attack dialog."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtWidgets import QWidget
+from pytestqt.qtbot import QtBot
+
+from battlewheel.engine.combat.actions_attack import (
+    DeclaredManoeuvre,
+    DeclareFlurry,
+    Defence,
+    ResolveAttack,
+)
+from battlewheel.engine.dice import DiceEntry
+from battlewheel.models.combat_model import CombatModel
+from battlewheel.views import settings as prefs
+from battlewheel.views.dialogs.counterattack import CounterattackChooser, CounterattackDialog
+from battlewheel.views.main_window import MainWindow
+from tests.desktop.d2_combatants import first_tick_model, shown
+
+__all__ = ["shown"]
+
+Shown = Callable[[QWidget], QWidget]
+SWORD_AT_BANDIT = DeclaredManoeuvre("attack", "Straight sword", "bandit")
+PARRY = Defence("parry:Straight sword")
+
+
+def _ejava_strikes(successes: int) -> CombatModel:
+    """Ejava's lone sword attack on the bandit: Accuracy 2 + ``successes`` against parry 2."""
+    model = first_tick_model()
+    assert model.push(DeclareFlurry("ejava", (SWORD_AT_BANDIT,))) is None
+    attack = ResolveAttack("ejava", 0, attack=DiceEntry.of_successes(successes), defence=PARRY)
+    assert model.push(attack) is None
+    return model
+
+
+def _window(qtbot: QtBot, shown: Shown, model: CombatModel, home: Path) -> MainWindow:
+    window = MainWindow(model, settings=prefs.open_settings(home / "settings.ini"))
+    with qtbot.waitSignal(window.firstPainted):
+        shown(window)
+    return window
+
+
+def test_the_counterattack_rolls_a_full_pool_and_has_no_step_nine(shown: Shown) -> None:
+    """The bandit answers Ejava's hit: Dex 2 + Melee 2 = 4 dice, Accuracy 2 automatic.
+
+    No flurry, so no multiple-action penalty; the ninth step says a counterattack has none.
+    """
+    model = _ejava_strikes(6)
+    dialog = shown(CounterattackDialog(model, "bandit", "ejava", "Straight sword"))
+    assert isinstance(dialog, CounterattackDialog)
+    assert (
+        dialog.windowTitle()
+        == "Counterattack: Bandit counterattacks Tepet Ejava with Straight sword"
+    )
+    assert dialog.pool_label.text() == (
+        "Dexterity + Ability 4 → 4 dice + automatic successes: accuracy 2"
+    )
+    dialog.attack_dice.set_typed("1 1 1 1")
+    lines = dialog.steps().splitlines()
+    assert lines[8] == "9. Counterattacks: none: a counterattack has no step 9"
+    assert dialog.resolve_button.text() == "&Resolve counterattack"
+
+
+def test_resolving_records_the_counterattack_as_one_undo_step(shown: Shown) -> None:
+    """Resolve pushes one ResolveCounterattack; undo takes it away and the hit stays."""
+    model = _ejava_strikes(6)
+    dialog = shown(CounterattackDialog(model, "bandit", "ejava", "Straight sword"))
+    assert isinstance(dialog, CounterattackDialog)
+    dialog.attack_dice.set_typed("7 8 9 10")
+    dialog.accept()
+    assert dialog.result() == CounterattackDialog.DialogCode.Accepted
+    first, counter = model.state.tick.attacks
+    assert (counter.attacker, counter.defender, counter.counterattack) == ("bandit", "ejava", True)
+    assert model.undo_stack.undoText().startswith("Bandit counterattacks Tepet Ejava")
+    model.undo_stack.undo()
+    assert model.state.tick.attacks == [first]
+
+
+def test_the_chooser_offers_each_opening_and_the_answerers_ready_weapons(
+    shown: Shown,
+) -> None:
+    """After Ejava's hit only the bandit may answer, with the sword or a brawl weapon."""
+    model = _ejava_strikes(6)
+    chooser = shown(CounterattackChooser(model.state))
+    assert isinstance(chooser, CounterattackChooser)
+    assert [chooser.opening.itemText(i) for i in range(chooser.opening.count())] == [
+        "Bandit answers Tepet Ejava"
+    ]
+    weapons = [chooser.weapon.itemData(i) for i in range(chooser.weapon.count())]
+    assert weapons[0] == "Straight sword" and "Punch" in weapons
+    assert chooser.choice() == ("bandit", "ejava", "Straight sword")
+    assert not chooser.only_one_choice()
+
+
+def test_the_c_key_says_why_when_no_attack_reached_step_nine(
+    qtbot: QtBot, tmp_path: Path, shown: Shown
+) -> None:
+    """A missed attack (0 + Accuracy 2 against parry 2) opens no counterattack."""
+    window = _window(qtbot, shown, _ejava_strikes(0), tmp_path)
+    action = window.actions_by_name["counterattack"]
+    assert action.shortcut().toString() == "C"
+    action.trigger()
+    assert window.turn.dialog is None
+    assert window.statusBar().currentMessage().startswith("No attack this tick has reached step 9")
+
+
+def test_the_c_key_leads_from_the_chooser_to_the_counterattack(
+    qtbot: QtBot, tmp_path: Path, shown: Shown
+) -> None:
+    """C opens the chooser; accepting it opens the counterattack with the chosen weapon."""
+    window = _window(qtbot, shown, _ejava_strikes(6), tmp_path)
+    window.actions_by_name["counterattack"].trigger()
+    chooser = window.turn.dialog
+    assert isinstance(chooser, CounterattackChooser)
+    chooser.weapon.setCurrentIndex(chooser.weapon.findData("Punch"))
+    chooser.accept()
+    dialog = window.turn.dialog
+    assert isinstance(dialog, CounterattackDialog)
+    assert dialog.weapon.name == "Punch"
+    dialog.reject()
