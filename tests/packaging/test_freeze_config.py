@@ -1,6 +1,9 @@
 """What the frozen build ships, decided without running PyInstaller."""
 
 import ast
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -103,10 +106,95 @@ def test_no_battlewheel_module_imports_an_excluded_module() -> None:
 
 
 def test_qt_modules_pyqtgraph_needs_are_not_excluded() -> None:
-    """pyqtgraph's plots import QtOpenGL and QtOpenGLWidgets unconditionally."""
-    for needed in ("PySide6.QtCore", "PySide6.QtGui", "PySide6.QtWidgets", "PySide6.QtOpenGL",
+    """pyqtgraph subclasses QOpenGLWidget when imported; the charts print through Qt."""
+    for needed in ("PySide6.QtCore", "PySide6.QtGui", "PySide6.QtWidgets",
                    "PySide6.QtOpenGLWidgets", "PySide6.QtPrintSupport", "PySide6.QtSvg"):
         assert needed not in freeze.EXCLUDED_MODULES
+
+
+# Blocks the QtOpenGL binding as the frozen build lacks it, runs the runtime hook, then
+# builds a bar chart the way the odds dock does and tries to use the stand-in.
+_WITHOUT_QTOPENGL = """
+import importlib.abc, sys
+class Absent(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name == "PySide6.QtOpenGL":
+            raise ImportError("left out of the bundle")
+sys.meta_path.insert(0, Absent())
+exec(open(sys.argv[1]).read())
+import pyqtgraph as pg
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+plot = pg.PlotWidget()
+plot.addItem(pg.BarGraphItem(x=[1, 2, 3], height=[0.2, 0.5, 0.3], width=0.8))
+plot.resize(200, 100)
+plot.grab()
+try:
+    sys.modules["PySide6.QtOpenGL"].QOpenGLBuffer
+except AttributeError as error:
+    print(error)
+"""
+
+
+def test_pyqtgraph_charts_work_with_the_qtopengl_stand_in() -> None:
+    """Without the QtOpenGL binding, the runtime hook lets pyqtgraph import and draw bars."""
+    hook = ROOT / "packaging" / "rthooks" / "pyi_rth_no_qtopengl.py"
+    assert "PySide6.QtOpenGL" in freeze.EXCLUDED_MODULES
+    assert hook.name in (ROOT / "packaging" / "battlewheel.spec").read_text(encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, "-c", _WITHOUT_QTOPENGL, str(hook)], capture_output=True, text=True,
+        check=False, env=dict(os.environ, QT_QPA_PLATFORM="offscreen"), timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    assert "leaves out Qt's OpenGL bindings" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("bundle_path", "kept"),
+    [
+        ("libcups.so.2", False),
+        ("libgnutls.so.30", False),
+        ("libstdc++.so.6", False),
+        ("libfontconfig.so.1", False),
+        ("libglib-2.0.so.0", False),
+        ("libdbus-1.so.3", False),
+        ("libX11.so.6", False),
+        ("libxcb-cursor.so.0", True),
+        ("libxcb-icccm.so.4", True),
+        ("libxkbcommon-x11.so.0", True),
+        ("libzstd.so.1", True),
+        ("libffi.so.8", True),
+        ("PySide6/Qt/lib/libQt6Core.so.6", True),
+    ],
+)
+def test_libraries_every_linux_desktop_has_are_left_to_the_system(
+    bundle_path: str, kept: bool
+) -> None:
+    """CUPS, C++ runtime, fonts, GLib, D-Bus and X11 core go; the xcb-util family stays."""
+    assert freeze.keeps_binary(bundle_path) is kept
+
+
+def test_each_system_ships_only_its_own_icon_format() -> None:
+    """Linux needs neither .icns nor .ico; macOS keeps .icns, Windows .ico; PNGs stay."""
+    for system, kept in (("linux", set()), ("darwin", {".icns"}), ("win32", {".ico"})):
+        for suffix in (".icns", ".ico"):
+            path = f"battlewheel/icons/battlewheel{suffix}"
+            assert freeze.keeps_binary(path, system) is (suffix in kept)
+        assert freeze.keeps_binary("battlewheel/icons/battlewheel-16.png", system)
+    assert not freeze.keeps_binary("pyqtgraph/icons/peegee/peegee_512px.png")
+    assert freeze.keeps_binary("pyqtgraph/icons/auto.png")
+
+
+def test_static_symbols_are_stripped_only_where_strip_keeps_the_file_loadable() -> None:
+    """ICU's own link layout allows it; OpenBLAS, grown by patchelf, does not."""
+    import numpy
+    import PySide6
+
+    openblas = next((Path(numpy.__file__).parent.parent / "numpy.libs").glob("libscipy_openblas*"))
+    icu_i18n = Path(PySide6.__file__).parent / "Qt" / "lib" / "libicui18n.so.73"
+    assert freeze.has_movable_symbol_table(icu_i18n)
+    assert not freeze.has_movable_symbol_table(openblas)
 
 
 def test_missing_pyinstaller_is_reported_with_the_command_that_installs_it(
