@@ -150,6 +150,47 @@ def test_pyqtgraph_charts_work_with_the_qtopengl_stand_in() -> None:
     assert "leaves out Qt's OpenGL bindings" in result.stdout
 
 
+# Prints the demo campaign through QPrinter, as the GUI's print preview does, with the
+# plugin list of Qt's debug output on stderr.
+_PRINT_WITH_QPRINTER = """
+import sys
+from PySide6.QtPrintSupport import QPrinter
+from PySide6.QtWidgets import QApplication
+from battlewheel.printing.dialog import HealthTrackPreview, make_printer, paint_on_printer
+from battlewheel.printing.sources import campaign_cards
+from battlewheel.storage.campaign import load_campaign
+app = QApplication([])
+cards = campaign_cards(load_campaign(sys.argv[1]), blank=False)
+preview = HealthTrackPreview(None, cards, page="A4")
+preview.show()
+app.processEvents()
+printer = make_printer("A4")
+printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+printer.setOutputFileName(sys.argv[2])
+print("pages", paint_on_printer(printer, cards))
+"""
+
+
+def test_without_the_systems_libcups_printing_still_makes_pdfs(tmp_path: Path) -> None:
+    """An unloadable libcups (as on a system without CUPS) stops Qt's cups plugin only."""
+    (tmp_path / "libcups.so.2").write_bytes(b"")  # found first: "file too short"
+    output = tmp_path / "sheets.pdf"
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", QT_DEBUG_PLUGINS="1",
+               LD_LIBRARY_PATH=str(tmp_path))
+    result = subprocess.run(
+        [sys.executable, "-c", _PRINT_WITH_QPRINTER, str(ROOT / "resources/campaigns/demo.json"),
+         str(output)], capture_output=True, text=True, check=False, env=env, timeout=120,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    failed = [line for line in result.stderr.splitlines()
+              if "libcupsprintersupport.so" in line and "cannot load" in line]
+    assert failed and "libcups.so.2" in failed[0]
+    assert "Traceback" not in result.stderr
+    label, pages = result.stdout.split()
+    assert label == "pages" and int(pages) >= 1
+    assert output.read_bytes().startswith(b"%PDF-")
+
+
 @pytest.mark.parametrize(
     ("bundle_path", "kept"),
     [
