@@ -260,8 +260,10 @@ def keeps_binary(dest_name: str, system: str = sys.platform) -> bool:
         return False
     if parts[:2] == (PACKAGE, "icons") and Path(dest_name).suffix in FOREIGN_ICONS.get(system, ()):
         return False
-    # pyqtgraph's logo, for pg.mkQApp's window icon; Battlewheel sets its own.
-    if parts[:3] == ("pyqtgraph", "icons", "peegee"):
+    # pyqtgraph's logo, for pg.mkQApp's window icon (Battlewheel sets its own), and
+    # its colour-map tables, read by pg.colormap.get() for heat maps (the odds dock
+    # draws bars in the palette's colours).
+    if parts[:3] == ("pyqtgraph", "icons", "peegee") or parts[:2] == ("pyqtgraph", "colors"):
         return False
     if "plugins" in parts[:-1]:
         kind, name = parts[parts.index("plugins") + 1], parts[-1]

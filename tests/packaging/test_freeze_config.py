@@ -224,6 +224,7 @@ def test_each_system_ships_only_its_own_icon_format() -> None:
             assert freeze.keeps_binary(path, system) is (suffix in kept)
         assert freeze.keeps_binary("battlewheel/icons/battlewheel-16.png", system)
     assert not freeze.keeps_binary("pyqtgraph/icons/peegee/peegee_512px.png")
+    assert not freeze.keeps_binary("pyqtgraph/colors/maps/CET-L1.csv")
     assert freeze.keeps_binary("pyqtgraph/icons/auto.png")
 
 
