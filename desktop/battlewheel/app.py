@@ -215,4 +215,22 @@ def _smoke_test(app: "QApplication", started: float, folder: Path) -> int:
     print(f"startup_ms={round((painted[0] - started) * 1000)}")
     app.processEvents()  # the docks filled after first paint load too
     window.close()
+    return _errors_reported()
+
+
+def _errors_reported() -> int:
+    """0 if no exception reached the error dialog during the smoke test, else 1.
+
+    What start-up leaves for after first paint (the odds charts, the sheets) runs in
+    slots, whose exceptions Qt hands to the hook rather than to the caller.
+    """
+    from battlewheel.views.error_dialog import ErrorReporter, uninstall_excepthook
+
+    reporter = sys.excepthook
+    if not isinstance(reporter, ErrorReporter):
+        return 0
+    uninstall_excepthook(reporter)
+    if reporter.reported:
+        print(f"smoke test: {reporter.reported} error(s), shown above", file=sys.stderr)
+        return 1
     return 0

@@ -6,6 +6,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from battlewheel.app import run_gui
+from battlewheel.views.error_dialog import ErrorReporter
+from battlewheel.views.main_window import MainWindow
+
 
 def test_smoke_test_paints_the_demo_and_reports_startup(battlewheel_home: Path) -> None:
     """The command exits 0 and prints startup_ms=<n>, leaving the user's settings alone."""
@@ -23,3 +30,19 @@ def test_smoke_test_paints_the_demo_and_reports_startup(battlewheel_home: Path) 
     assert re.search(r"^startup_ms=\d+$", result.stdout, re.MULTILINE), result.stdout
     assert not (battlewheel_home / "settings.ini").exists()
     assert not (battlewheel_home / "recent.json").exists()
+
+
+def test_smoke_test_fails_when_the_work_after_first_paint_raises(
+    qapp: QApplication, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An exception loading the odds charts (after first paint, in a slot) fails the run."""
+
+    def broken(self: MainWindow) -> None:
+        raise ImportError("no pyqtgraph in this build")
+
+    monkeypatch.setattr(MainWindow, "load_odds_panel", broken)
+    assert run_gui(None, smoke_test=True) == 1
+    error = capsys.readouterr().err
+    assert "ImportError: no pyqtgraph in this build" in error
+    assert "smoke test: 1 error(s), shown above" in error
+    assert not isinstance(sys.excepthook, ErrorReporter)

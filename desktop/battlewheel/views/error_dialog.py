@@ -73,6 +73,7 @@ class ErrorReporter:
         self.parent = parent
         self.previous: ExceptHook = sys.excepthook
         self.shown: list[ErrorDialog] = []
+        self.reported = 0  # how many exceptions reached the hook (the smoke test checks)
 
     def __call__(
         self,
@@ -81,6 +82,7 @@ class ErrorReporter:
         trace: TracebackType | None,
     ) -> None:
         """Report one uncaught exception."""
+        self.reported += 1
         traceback.print_exception(kind, error, trace)
         if isinstance(error, KeyboardInterrupt) or QApplication.instance() is None:
             return
