@@ -72,6 +72,9 @@ def test_a_close_attack_on_a_blocked_target_shows_the_roll_to_get_past(shown: Sh
     ]
     assert form.dice.pool() == 4
     assert not form.blocker.isVisibleTo(dialog)  # a single Blocker needs no choice
+    odds = dialog.odds.odds()
+    assert odds is not None
+    assert odds.title.endswith("(once past the Blocker: 61% to get past)")
     dialog.attack_dice.set_typed("5")
     assert dialog.refusal().startswith("000 §Block: Guard blocks for Bandit: Tepet Ejava must "
                                        "first roll 4 dice")
@@ -92,6 +95,8 @@ def test_getting_past_lets_the_attack_reach_the_target(shown: Shown) -> None:
     dialog = _blocked(shown)
     assert dialog.block_form is not None
     dialog.block_form.dice.set_typed("7 8 2 3")
+    odds = dialog.odds.odds()
+    assert odds is not None and "Blocker" not in odds.title  # past it: the odds stand alone
     dialog.attack_dice.set_typed("6")
     lines = dialog.steps().splitlines()
     assert lines[2] == ("Before the roll, get past the Blocker: "

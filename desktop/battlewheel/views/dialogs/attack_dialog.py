@@ -44,7 +44,7 @@ from battlewheel.engine.traits import CharacterKind
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.apply import push_all, trial
 from battlewheel.views.dialogs.attack_inputs import AttackForm, DefenceForm, dv_label
-from battlewheel.views.dialogs.block_step import GetPastForm
+from battlewheel.views.dialogs.block_step import GetPastForm, chance_to_pass
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource
 from battlewheel.views.odds_dock import AttackSetup, OddsPanel, OddsProvider
 
@@ -314,7 +314,7 @@ class AttackDialog(QDialog):
         soak = rules.soak_parts(declaration, target)[3]
         _, levels, strength = rules.raw_damage(declaration, 0)
         setup = AttackSetup(
-            title=self._headline(self.model.state),
+            title=self._headline(self.model.state) + self._unrolled_block_note(),
             attack_dice=dice,
             automatic_successes=automatic,
             external_penalty=declaration.external_penalty,
@@ -326,6 +326,15 @@ class AttackDialog(QDialog):
             extra=defender.kind is CharacterKind.EXTRA,
         )
         return setup.odds
+
+    def _unrolled_block_note(self) -> str:
+        """The odds shown hold once past a Blocker; until the roll, say how likely that is."""
+        form = self.block_form
+        if form is None or not form.ward.melee or form.passage() is not None:
+            return ""
+        double = self.declaration().attacker.double_tens
+        chance = chance_to_pass(form.plan(), double_tens=double)
+        return f" (once past the Blocker: {chance:.0%} to get past)"
 
     def _preview(self) -> None:
         result = trial(self.model.session, [self.action(), *self.stunt_awards()])
