@@ -6,7 +6,7 @@ Uses the builds in ``dist/`` made by ``packaging/build_executable.py`` (one fold
 the one-file build when ``dist/onefile/`` has it); builds the one-folder program first
 if it is missing. Each program runs ``--smoke-test`` as a fresh process on the offscreen
 platform, alternating, after one warm-up run each. Printed: the median ``startup_ms``
-the program reports (top of ``run_gui`` to first paint) and the median wall clock from
+the program reports (top of ``battlewheel.cli`` to first paint) and the median wall clock from
 process start to exit, which also holds interpreter start-up and, for the one-file
 build, unpacking. Target: one-folder bundle under 120 MB.
 """
