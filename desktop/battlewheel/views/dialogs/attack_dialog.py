@@ -11,7 +11,7 @@ meets the Block's cover in its DV. Resolve pushes one
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Any, TypeVar
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -29,16 +29,13 @@ from battlewheel.engine.combat import attack as rules
 from battlewheel.engine.combat import narration, sheet_builders, stunts, values
 from battlewheel.engine.combat import rewrite_block as block
 from battlewheel.engine.combat.actions_attack import (
-    AttackCharms,
     AwardStunt,
-    Defence,
     GetPast,
     ResolveAttack,
     ResolveCounterattack,
 )
 from battlewheel.engine.combat.rewrite_flurry import DeclaredFlurry
 from battlewheel.engine.combat.state import Combat, Combatant
-from battlewheel.engine.dice import DiceEntry
 from battlewheel.engine.equipment import Weapon
 from battlewheel.engine.traits import CharacterKind
 from battlewheel.models.combat_model import CombatModel
@@ -49,21 +46,7 @@ from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource
 from battlewheel.views.odds_dock import AttackSetup, OddsPanel, OddsProvider
 
 RESOLVE_SHORTCUT = "Ctrl+Return"
-
-
-class AttackInputFields(TypedDict):
-    """The ``AttackInputs`` fields the dialog fills, shared by attacks and counterattacks."""
-
-    stunt: int
-    stunt_dice: DiceEntry | None
-    willpower: bool
-    specialty: str | None
-    external_penalty: int
-    charms: AttackCharms
-    defence: Defence
-    reroll: DiceEntry | None
-    virtue: DiceEntry | None
-    charm_defence: DiceEntry | None
+Attack = TypeVar("Attack", ResolveAttack, ResolveCounterattack)
 
 
 class AttackDialog(QDialog):
@@ -246,18 +229,19 @@ class AttackDialog(QDialog):
 
     def action(self) -> ResolveAttack | ResolveCounterattack:
         """The action as the GM has filled the dialog in so far."""
-        return ResolveAttack(
+        return self.with_inputs(
+            ResolveAttack,
             attacker=self.attacker_id,
             index=self.index,
             attack=self.attack_dice.entry(),
             block=GetPast() if self.block_form is None else self.block_form.get_past(),
-            **self.inputs(),
         )
 
-    def inputs(self) -> AttackInputFields:
-        """Steps 1-6 as filled in: what every attack carries besides who, whom and the roll."""
+    def with_inputs(self, kind: type[Attack], **own: Any) -> Attack:
+        """An attack action of ``kind``: its ``own`` fields, then steps 1-6 as filled in."""
         form = self.attack_form
-        return AttackInputFields(
+        return kind(
+            **own,
             stunt=form.stunt.value(),
             stunt_dice=self.stunt_dice.entry(),
             willpower=form.willpower.isChecked(),

@@ -66,12 +66,12 @@ class CounterattackDialog(AttackDialog):
 
     def action(self) -> ResolveCounterattack:
         """The counterattack as the GM has filled the dialog in so far."""
-        return ResolveCounterattack(
+        return self.with_inputs(
+            ResolveCounterattack,
             attacker=self.attacker_id,
             target=self.defender_id,
             weapon=self.weapon.name,
             attack=self.attack_dice.entry(),
-            **self.inputs(),
         )
 
 
