@@ -8,10 +8,12 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QScrollArea, QTabBar
 from pytestqt.qtbot import QtBot
 
+from battlewheel.engine.combat.actions import CycleHealthBox
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.tab_titles import short_title, tab_titles
 from battlewheel.views import settings as prefs
 from battlewheel.views.main_window import MainWindow
+from battlewheel.views.sheets.sheet_dock import CharacterSheetDock
 from tests.desktop.started_combat import started_session
 
 
@@ -116,3 +118,32 @@ def test_in_larger_text_the_sheet_fits_its_dock_without_sideways_overflow(
         assert window.wheel_view.width() > 300  # the wheel keeps a usable size
     finally:
         prefs.TextScale(qapp).apply(False)
+
+
+def test_a_sheet_behind_another_tab_redraws_only_when_its_tab_comes_up(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """A box cycled on Old Kettle while Red Lotus's tab is up waits for Kettle's tab.
+
+    Qt leaves a sheet in a back tab isVisible() (it is only moved out of sight), so this
+    is the case where a keypress would otherwise redraw every changed combatant's sheet.
+    """
+    window.sheet_docks["lotus"].raise_()
+    kettle = window.sheet_docks["kettle"]
+    qtbot.waitUntil(lambda: kettle.visibleRegion().isEmpty())
+    assert kettle.isVisible()  # Qt's view of a back tab, hence the sheet's own flag
+    before = _shown_marks(kettle)
+    window.combat.push(CycleHealthBox("kettle", 0))
+    assert kettle.is_stale()
+    assert _shown_marks(kettle) == before
+    kettle.raise_()
+    qtbot.waitUntil(lambda: not kettle.is_stale())
+    combatant = window.combat.combatant("kettle")
+    assert combatant is not None
+    assert _shown_marks(kettle) == combatant.health.marks != before
+
+
+def _shown_marks(dock: CharacterSheetDock) -> str:
+    track = dock.sheet.health.track()
+    assert track is not None
+    return track.marks

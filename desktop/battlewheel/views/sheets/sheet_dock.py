@@ -48,6 +48,10 @@ class CharacterSheetDock(QDockWidget):
         self.sheet.poolChangeRequested.connect(self._change_pool)
         self.sheet.overrideRequested.connect(self.open_override)
         self._stale = False
+        # Whether the sheet is on screen, as the last visibilityChanged said. A sheet in
+        # a tab behind another stays isVisible() (Qt only moves it out of sight), so
+        # only this signal tells which sheet the GM can see.
+        self._on_screen = True
         # A short title for the tab (set by the window's sheet docks); the sheet itself
         # and a floating dock's tooltip show the full name.
         self.tab_title: str | None = None
@@ -79,12 +83,13 @@ class CharacterSheetDock(QDockWidget):
             return
         # A dozen sheets sit in tabs; only the ones on screen redraw at once, the
         # others when their tab comes up, so a keypress never waits on hidden sheets.
-        if self.isVisible():
+        if self._on_screen and self.isVisible():
             self.refresh()
         else:
             self._stale = True
 
     def _visibility_changed(self, visible: bool) -> None:
+        self._on_screen = visible
         if visible and self._stale:
             self.refresh()
 
