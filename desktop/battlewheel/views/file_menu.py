@@ -56,26 +56,31 @@ def ask_unsaved(parent: QWidget, name: str, doing: str) -> Button:
     return Button(box.exec())
 
 
+Keys = QKeySequence.StandardKey
+
+
 class FileMenu:
     """Builds the File menu's actions into the window and carries them out."""
 
     def __init__(self, window: "MainWindow", files: CampaignFiles | None) -> None:
         self.window = window
         self.files = files
-        for name, text, key, slot in (
-            ("open", "&Open…", QKeySequence.StandardKey.Open, self.open_campaign),
-            ("save", "&Save", QKeySequence.StandardKey.Save, self.save),
-            ("save_as", "Save &As…", QKeySequence.StandardKey.SaveAs, self.save_as),
+        for name, text, key, tip, slot in (
+            ("open", "&Open…", Keys.Open, "Open a campaign file", self.open_campaign),
+            ("save", "&Save", Keys.Save, "Write the campaign to its file", self.save),
+            ("save_as", "Save &As…", Keys.SaveAs, "Write the campaign to a new file", self.save_as),
         ):
             action = QAction(text, window)
             action.setObjectName(name)
             action.setShortcut(QKeySequence(key))
+            action.setStatusTip(tip)
             action.setEnabled(files is not None)
             action.triggered.connect(slot)
             window.actions_by_name[name] = action
         quit_action = QAction("&Quit", window)
         quit_action.setObjectName("quit")
-        quit_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Quit))
+        quit_action.setShortcut(QKeySequence(Keys.Quit))
+        quit_action.setStatusTip("Close Battlewheel (it offers to save unsaved work)")
         quit_action.triggered.connect(window.close)
         window.actions_by_name["quit"] = quit_action
         self.recent_menu = QMenu("Open &recent", window)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QDialog,
     QDockWidget,
     QLabel,
     QMainWindow,
@@ -257,6 +258,7 @@ class MainWindow(QMainWindow):
             action.setIconText(name.capitalize())
             keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
             action.setToolTip(f"{what} the last step ({keys})")
+            action.setStatusTip(f"{what} the last step")
             self.actions_by_name[name] = action
             self.addAction(action)
         self._action(
@@ -321,6 +323,9 @@ class MainWindow(QMainWindow):
         larger.setChecked(prefs.larger_text(self.settings))
         larger.toggled.connect(self.set_larger_text)
         self._action(
+            "shortcuts", "&Keyboard shortcuts", "F1", "Every key the window answers to"
+        ).triggered.connect(self.show_shortcuts)
+        self._action(
             "reset_layout", "&Reset layout", None, "Put every dock back where it started"
         ).triggered.connect(self.reset_layout)
         self._action(
@@ -370,6 +375,7 @@ class MainWindow(QMainWindow):
             self.docks_menu.addAction(dock.toggleViewAction())
         view_menu.addAction(self.actions_by_name["reset_layout"])
         help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self.actions_by_name["shortcuts"])
         help_menu.addAction("&Reading the wheel", self.legend)
         help_menu.addAction("&About Battlewheel", self.about)
 
@@ -556,6 +562,15 @@ class MainWindow(QMainWindow):
     def legend(self) -> None:
         """What the wheel's shapes, colours and badges mean, and its keys."""
         QMessageBox.information(self, "Reading the wheel", WHEEL_LEGEND)
+
+    def show_shortcuts(self) -> QDialog:
+        """Help > Keyboard shortcuts: the menus' keys, listed from the actions."""
+        from battlewheel.views.keys_help import ShortcutsDialog, menu_actions, shortcut_rows
+
+        dialog = ShortcutsDialog(shortcut_rows(menu_actions(self.menuBar())), self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        return dialog
 
     def about(self) -> None:
         """The About box."""

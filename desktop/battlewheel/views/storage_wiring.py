@@ -46,7 +46,8 @@ def add_print_actions(window: MainWindow) -> bool:
     actions = [
         _action(window, "print_tracks", "&Print health tracks\u2026",
                 QKeySequence(QKeySequence.StandardKey.Print),
-                lambda: _choose_then(window, files, _preview)),
+                lambda: _choose_then(window, files, _preview),
+                tip="Health-track cards of the roster and the fighters, previewed"),
         _action(window, "export_tracks", "&Export health tracks to PDF\u2026", None,
                 lambda: _choose_then(window, files, _export)),
         _action(window, "blank_sheets", "&Blank player sheets\u2026", None,
@@ -62,9 +63,10 @@ def add_print_actions(window: MainWindow) -> bool:
 
 
 def _action(window: MainWindow, name: str, text: str, key: QKeySequence | None,
-            slot: object) -> QAction:
+            slot: object, *, tip: str = "") -> QAction:
     action = QAction(text, window)
     action.setObjectName(name)
+    action.setStatusTip(tip)
     if key is not None:
         action.setShortcut(key)
     action.triggered.connect(slot)
