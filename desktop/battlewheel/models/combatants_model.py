@@ -14,12 +14,13 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     Qt,
 )
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
 
 from battlewheel.engine.combat.state import Combatant
+from battlewheel.engine.health import HealthTrack
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.snapshot import colour_indices
-from battlewheel.models.wheel_info import colour_hex
+from battlewheel.models.wheel_info import ALLY, colour_hex
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -28,8 +29,24 @@ SIDE_ROLE = Qt.ItemDataRole.UserRole + 2
 # What the columns sort by: numbers as numbers; no next tick sorts last.
 SORT_ROLE = Qt.ItemDataRole.UserRole + 3
 NOT_ON_WHEEL = 10**9
+# The Health column's track itself, for the delegate that draws its boxes.
+HEALTH_ROLE = Qt.ItemDataRole.UserRole + 4
 
 COLUMNS = ("Name", "Side", "Next tick", "Health", "Wound", "DV penalty", "Motes", "Willpower")
+# Short header titles keep the roster narrow; the header tooltip and menu give the full name.
+# "W" and "DV" are the wound and DV badges of the counters on the wheel.
+HEADER_TITLES = {"Next tick": "Tick", "Wound": "W", "DV penalty": "DV", "Willpower": "WP"}
+HEADER_TIPS = {
+    "Name": "The combatant; the swatch is round for allies, square for enemies, as on the wheel",
+    "Side": "Ally or enemy",
+    "Next tick": "The tick of the combatant's next action (who acts next is on top)",
+    "Health": "The health track: / bashing, X lethal, * aggravated",
+    "Wound": "Wound penalty to dice pools",
+    "DV penalty": "Penalty to Dodge and Parry DVs from actions this turn",
+    "Motes": "Personal / peripheral motes",
+    "Willpower": "Temporary Willpower",
+}
+_SWATCH_PIXELS = 64  # drawn large once; the view scales the icon down to its icon size
 
 
 def _health_text(combatant: Combatant) -> str:
@@ -38,6 +55,48 @@ def _health_text(combatant: Combatant) -> str:
         if flag:
             return f"{track.marks} ({word})"
     return track.marks
+
+
+def health_words(track: HealthTrack) -> str:
+    """The track in words for a tooltip, worst damage first, then the wound penalty."""
+    taken = (("aggravated", track.aggravated), ("lethal", track.lethal), ("bashing", track.bashing))
+    damage = ", ".join(f"{count} {kind}" for kind, count in taken if count) or "no damage"
+    levels = f"{damage} of {track.size} levels ({track.upper_size} health, {track.dying} Dying)"
+    if track.dead:
+        return f"{levels}; dead"
+    penalty = track.wound_penalty
+    parts = [levels, f"wound penalty -{penalty}" if penalty else "no wound penalty"]
+    if track.critical:
+        parts.append("critical (dying)")
+    elif track.unconscious:
+        parts.append("unconscious")
+    return "; ".join(parts)
+
+
+def _tooltip(combatant: Combatant, column: int) -> str:
+    if column == 0:
+        return f"{combatant.name} ({combatant.side})"
+    if column == COLUMNS.index("Health"):
+        return health_words(combatant.health)
+    return f"{COLUMNS[column]}: {_cell(combatant, column)}"
+
+
+def side_swatch(side: str, colour: str) -> QIcon:
+    """The counter's colour in the counter's shape: a disc for allies, a square for enemies."""
+    pixmap = QPixmap(_SWATCH_PIXELS, _SWATCH_PIXELS)
+    pixmap.fill(QColor(0, 0, 0, 0))
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(QColor(0, 0, 0, 110))
+    painter.setBrush(QColor(colour))
+    inset = _SWATCH_PIXELS // 8
+    side_length = _SWATCH_PIXELS - 2 * inset
+    if side == ALLY:
+        painter.drawEllipse(inset, inset, side_length, side_length)
+    else:
+        painter.drawRect(inset, inset, side_length, side_length)
+    painter.end()
+    return QIcon(pixmap)
 
 
 def _cell(combatant: Combatant, column: int) -> str:
@@ -76,6 +135,7 @@ class CombatantsModel(QAbstractTableModel):
         self.combat = combat
         self._ids = combat.combatant_ids()
         self._colours = self._colour_indices()
+        self._swatches: dict[tuple[str, str], QIcon] = {}
         combat.rosterChanged.connect(self._reset)
         combat.combatantChanged.connect(self._row_changed)
 
@@ -88,33 +148,40 @@ class CombatantsModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(COLUMNS)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        """Text, the combatant's id and side, and the counter colour for the name."""
+        """Text, tooltips, the combatant's id, side and track, and the name's swatch."""
         if not index.isValid() or index.row() >= len(self._ids):
             return None
         combatant_id = self._ids[index.row()]
         combatant = self.combat.combatant(combatant_id)
         if combatant is None:
             return None
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+        if role == Qt.ItemDataRole.DisplayRole:
             return _cell(combatant, index.column())
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return _tooltip(combatant, index.column())
         if role == ID_ROLE:
             return combatant_id
         if role == SIDE_ROLE:
             return combatant.side
         if role == SORT_ROLE:
             return _sort_key(combatant, index.column())
+        if role == HEALTH_ROLE and index.column() == COLUMNS.index("Health"):
+            return combatant.health
         if role == Qt.ItemDataRole.DecorationRole and index.column() == 0:
-            return QColor(colour_hex(combatant.side, self._colours.get(combatant_id, 0)))
+            return self._swatch(combatant.side, self._colours.get(combatant_id, 0))
         return None
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
-        """Column titles."""
-        if role != Qt.ItemDataRole.DisplayRole:
+        """Short column titles, with the full name and meaning as the tooltip."""
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(COLUMNS):
             return None
-        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(COLUMNS):
-            return COLUMNS[section]
+        name = COLUMNS[section]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return HEADER_TITLES.get(name, name)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return HEADER_TIPS[name]
         return None
 
     def row_of(self, combatant_id: str) -> int:
@@ -131,6 +198,13 @@ class CombatantsModel(QAbstractTableModel):
         row = self.row_of(combatant_id)
         if row >= 0:
             self.dataChanged.emit(self.index(row, 0), self.index(row, len(COLUMNS) - 1))
+
+    def _swatch(self, side: str, colour_index: int) -> QIcon:
+        colour = colour_hex(side, colour_index)
+        icon = self._swatches.get((side, colour))
+        if icon is None:
+            icon = self._swatches[(side, colour)] = side_swatch(side, colour)
+        return icon
 
     def _colour_indices(self) -> dict[str, int]:
         return colour_indices(list(self.combat.state.combatants.values()))

@@ -4,6 +4,7 @@ from PySide6.QtCore import (
     QItemSelectionModel,
     QModelIndex,
     QPersistentModelIndex,
+    QSettings,
     QSortFilterProxyModel,
     Qt,
     Signal,
@@ -16,6 +17,8 @@ from PySide6.QtWidgets import (
 )
 
 from battlewheel.models.combatants_model import COLUMNS, ID_ROLE, SORT_ROLE, CombatantsModel
+from battlewheel.views.combatants_columns import HEALTH, ColumnChooser, ColumnFitter
+from battlewheel.views.health_delegate import HealthDelegate
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -27,11 +30,21 @@ _FEATURES = (
 
 
 class CombatantsDock(QDockWidget):
-    """Every combatant in a table; choosing a row selects that combatant everywhere."""
+    """Every combatant in a table; choosing a row selects that combatant everywhere.
+
+    The header's right-click menu chooses the columns; ``settings`` (the window's)
+    remembers that choice between runs.
+    """
 
     combatantChosen = Signal(str)
 
-    def __init__(self, model: CombatantsModel, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        model: CombatantsModel,
+        parent: QWidget | None = None,
+        *,
+        settings: QSettings | None = None,
+    ) -> None:
         super().__init__("Combatants", parent)
         self.setObjectName("combatantsDock")
         self.setFeatures(_FEATURES)
@@ -49,12 +62,20 @@ class CombatantsDock(QDockWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setStretchLastSection(True)
-        self.table.resizeColumnsToContents()
+        self.table.setWordWrap(False)  # long names elide; the tooltip has them whole
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.health_delegate = HealthDelegate(self.table)
+        self.table.setItemDelegateForColumn(HEALTH, self.health_delegate)
+        self.columns = ColumnChooser(self.table, settings)
+        self.fitter = ColumnFitter(self.table, self.health_delegate)
+        self.fitter.fit()
         self.table.activated.connect(self._chosen)
         self.table.clicked.connect(self._chosen)
-        model.modelReset.connect(self.table.resizeColumnsToContents)
         self.setWidget(self.table)
+
+    def fit_columns(self) -> None:
+        """Size the columns to their contents and the dock now (e.g. after a font change)."""
+        self.fitter.fit()
 
     def select(self, combatant_id: str) -> None:
         """Highlight one combatant's row without echoing a choice back."""

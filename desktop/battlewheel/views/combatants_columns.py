@@ -1,0 +1,176 @@
+"""The roster table's columns: which ones show (the GM's choice, remembered) and their widths.
+
+The roster dock is narrow (a quarter of a laptop screen), so every column but Name is
+exactly as wide as its contents and its short title, Name takes the rest and elides,
+and the Health boxes shrink before Name would go below a few letters. Nothing is wider
+than the viewport, so the table never scrolls sideways.
+"""
+
+import json
+
+from PySide6.QtCore import QEvent, QObject, QPoint, QSettings, QSize, Qt, QTimer
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QHeaderView, QMenu, QStyle, QTableView
+
+from battlewheel.models.combatants_model import COLUMNS, HEALTH_ROLE
+from battlewheel.views.health_delegate import MIN_SIDE, HealthDelegate, column_side, column_width
+
+HEADER_KEY = "combatants/header"
+# Bumped whenever COLUMNS changes meaning, so an older saved choice is ignored.
+HEADER_VERSION = 1
+DEFAULT_HIDDEN = frozenset({"Side", "Motes", "Willpower"})
+NAME = COLUMNS.index("Name")
+HEALTH = COLUMNS.index("Health")
+_NAME_LETTERS = 10  # Name keeps room for this many average letters before Health shrinks
+
+
+def load_hidden(settings: QSettings | None) -> frozenset[str]:
+    """The columns the GM hid, or the defaults when nothing usable was saved."""
+    raw = settings.value(HEADER_KEY) if settings is not None else None
+    try:
+        saved = json.loads(str(raw)) if raw is not None else None
+    except ValueError:
+        saved = None
+    if not isinstance(saved, dict) or saved.get("version") != HEADER_VERSION:
+        return DEFAULT_HIDDEN
+    hidden = saved.get("hidden")
+    if not isinstance(hidden, list):
+        return DEFAULT_HIDDEN
+    return frozenset(name for name in hidden if name in COLUMNS and name != "Name")
+
+
+def save_hidden(settings: QSettings, hidden: frozenset[str]) -> None:
+    """Remember the hidden columns under their own key, with the column-set version."""
+    state = {"version": HEADER_VERSION, "hidden": sorted(hidden)}
+    settings.setValue(HEADER_KEY, json.dumps(state))
+    settings.sync()
+
+
+class ColumnChooser(QObject):
+    """The header's right-click menu of checkable columns; the choice goes to the settings."""
+
+    def __init__(self, table: QTableView, settings: QSettings | None) -> None:
+        super().__init__(table)
+        self.table = table
+        self.settings = settings
+        self.menu: QMenu | None = None
+        header = table.horizontalHeader()
+        for name in load_hidden(settings):
+            header.setSectionHidden(COLUMNS.index(name), True)
+        header.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        header.customContextMenuRequested.connect(self._popup)
+
+    def hidden(self) -> frozenset[str]:
+        """The names of the hidden columns."""
+        header = self.table.horizontalHeader()
+        return frozenset(n for i, n in enumerate(COLUMNS) if header.isSectionHidden(i))
+
+    def set_visible(self, name: str, visible: bool) -> None:
+        """Show or hide one column (never Name) and remember the choice."""
+        if name == "Name" or name not in COLUMNS:
+            return
+        self.table.horizontalHeader().setSectionHidden(COLUMNS.index(name), not visible)
+        if self.settings is not None:
+            save_hidden(self.settings, self.hidden())
+
+    def build_menu(self) -> QMenu:
+        """A menu with one checkable entry per column; Name is checked and disabled."""
+        menu = QMenu(self.table)
+        menu.setObjectName("combatantsColumnsMenu")
+        hidden = self.hidden()
+        for name in COLUMNS:
+            action = QAction(name, menu)
+            action.setCheckable(True)
+            action.setChecked(name not in hidden)
+            action.setEnabled(name != "Name")
+            action.toggled.connect(lambda on, name=name: self.set_visible(name, on))
+            menu.addAction(action)
+        return menu
+
+    def _popup(self, pos: QPoint) -> None:
+        if self.menu is not None:
+            self.menu.deleteLater()
+        self.menu = self.build_menu()
+        self.menu.popup(self.table.horizontalHeader().mapToGlobal(pos))
+
+
+class ColumnFitter(QObject):
+    """Keeps every visible column inside the viewport: contents-wide, Name stretching."""
+
+    def __init__(self, table: QTableView, health: HealthDelegate) -> None:
+        super().__init__(table)
+        self.table = table
+        self.health = health
+        self._viewport = table.viewport()
+        # A child timer dies with the table, so no refit can reach a deleted table.
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self.fit)
+        header = table.horizontalHeader()
+        header.setMinimumSectionSize(16)
+        for column in range(len(COLUMNS)):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
+        header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
+        header.setStretchLastSection(False)
+        header.sectionCountChanged.connect(self.schedule)
+        header.sortIndicatorChanged.connect(self.schedule)
+        table.viewport().installEventFilter(self)
+        table.installEventFilter(self)
+        model = table.model()
+        for signal in (model.modelReset, model.dataChanged, model.layoutChanged):
+            signal.connect(self.schedule)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Refit when the viewport changes width or the text size changes."""
+        kind = event.type()
+        if (watched is self._viewport and kind == QEvent.Type.Resize) or (
+            watched is self.table and kind == QEvent.Type.FontChange
+        ):
+            self.schedule()
+        return super().eventFilter(watched, event)
+
+    def schedule(self, *_args: object) -> None:
+        """Refit once the current burst of changes is over."""
+        if not self._timer.isActive():
+            self._timer.start(0)
+
+    def fit(self) -> None:
+        """Size the rows to the font and every column but Name to its contents."""
+        self._timer.stop()
+        table, header = self.table, self.table.horizontalHeader()
+        metrics = table.fontMetrics()
+        table.verticalHeader().setDefaultSectionSize(metrics.height() + 8)
+        icon = round(metrics.height() * 0.8)
+        table.setIconSize(QSize(icon, icon))
+        shown = [c for c in range(len(COLUMNS)) if not header.isSectionHidden(c) and c != NAME]
+        widths = {c: max(table.sizeHintForColumn(c), self.title_width(c)) for c in shown}
+        if HEALTH in widths:
+            others = sum(w for c, w in widths.items() if c != HEALTH)
+            name_room = icon + metrics.averageCharWidth() * _NAME_LETTERS + 12
+            widths[HEALTH] = self._fit_health(table.viewport().width() - others - name_room)
+        for column, width in widths.items():
+            if header.sectionSize(column) != width:
+                header.resizeSection(column, width)
+
+    def _fit_health(self, room: int) -> int:
+        """Health's width in ``room``: boxes at the font's size, smaller when room is short."""
+        model = self.table.model()
+        tracks = [model.index(row, HEALTH).data(HEALTH_ROLE) for row in range(model.rowCount())]
+        metrics = self.table.fontMetrics()
+        title = self.title_width(HEALTH)
+        largest = max(title, column_width(tracks, column_side(tracks, 10**6, metrics)))
+        least = max(title, column_width(tracks, MIN_SIDE))
+        width = max(least, min(largest, room))
+        self.health.side = column_side(tracks, width, metrics)
+        return width
+
+    def title_width(self, column: int) -> int:
+        """What a column's title needs: its text, the header margins, the sort arrow."""
+        header = self.table.horizontalHeader()
+        style = header.style()
+        margin = style.pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None, header)
+        title = str(header.model().headerData(column, Qt.Orientation.Horizontal))
+        width = header.fontMetrics().horizontalAdvance(title) + 2 * margin + 4
+        if header.isSortIndicatorShown() and header.sortIndicatorSection() == column:
+            width += style.pixelMetric(QStyle.PixelMetric.PM_HeaderMarkSize, None, header) + margin
+        return width
