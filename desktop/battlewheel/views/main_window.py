@@ -142,7 +142,9 @@ class MainWindow(QMainWindow):
         )
         self.combatants_model = CombatantsModel(self.combat, self)
         self.log_model = CombatLogModel(self.combat, self)
-        self.combatants_dock = CombatantsDock(self.combatants_model, self)
+        self.combatants_dock = CombatantsDock(
+            self.combatants_model, self, settings=self.settings
+        )
         self.combatants_dock.combatantChosen.connect(self.select_combatant)
         self.log_dock = LogDock(self.log_model, self)
         self.odds_dock = self._odds_placeholder()
@@ -530,7 +532,7 @@ class MainWindow(QMainWindow):
             earlier = self._normal_widths
             widths = [earlier.get(dock, width) for dock, width in zip(docks, widths, strict=True)]
         self._apply_text_size(on)
-        self.combatants_dock.table.resizeColumnsToContents()
+        self.combatants_dock.fit_columns()
         # Bigger text would widen the docks and shrink the wheel; put the widths back
         # once the new fonts have been laid out.
         QTimer.singleShot(0, lambda: self.resizeDocks(docks, widths, Qt.Orientation.Horizontal))
@@ -549,7 +551,7 @@ class MainWindow(QMainWindow):
         larger = prefs.larger_text(self.settings)
         self._apply_text_size(larger)
         if larger:  # the roster measured its columns at the normal size
-            self.combatants_dock.table.resizeColumnsToContents()
+            self.combatants_dock.fit_columns()
 
     def reset_layout(self) -> None:
         """Put every dock back where it was at first start."""
