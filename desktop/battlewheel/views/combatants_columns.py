@@ -21,7 +21,7 @@ HEADER_VERSION = 1
 DEFAULT_HIDDEN = frozenset({"Side", "Motes", "Willpower"})
 NAME = COLUMNS.index("Name")
 HEALTH = COLUMNS.index("Health")
-_NAME_LETTERS = 10  # Name keeps room for this many average letters before Health shrinks
+_NAME_LETTERS = 14  # Name keeps room for this many average letters before Health shrinks
 
 
 def load_hidden(settings: QSettings | None) -> frozenset[str]:

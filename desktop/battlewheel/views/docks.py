@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 from battlewheel.models.combatants_model import COLUMNS, ID_ROLE, SORT_ROLE, CombatantsModel
 from battlewheel.views.combatants_columns import HEALTH, ColumnChooser, ColumnFitter
 from battlewheel.views.health_delegate import HealthDelegate
+from battlewheel.views.name_delegate import NameDelegate
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -62,8 +63,11 @@ class CombatantsDock(QDockWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().hide()
-        self.table.setWordWrap(False)  # long names elide; the tooltip has them whole
+        # Long names elide (keeping a trailing number); the tooltip has the whole name.
+        self.table.setWordWrap(False)
         self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.name_delegate = NameDelegate(self.table)
+        self.table.setItemDelegateForColumn(COLUMNS.index("Name"), self.name_delegate)
         self.health_delegate = HealthDelegate(self.table)
         self.table.setItemDelegateForColumn(HEALTH, self.health_delegate)
         self.columns = ColumnChooser(self.table, settings)

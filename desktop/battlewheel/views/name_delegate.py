@@ -1,0 +1,44 @@
+"""The roster's Name cell: a long name elides at its end but keeps a trailing number.
+
+"Hunt spearman 1" to "Hunt spearman 4" would all elide to "Hunt spear…" in a narrow
+dock; cut before the number instead ("Hunt spe… 3") the GM still tells them apart.
+The tooltip has the whole name.
+"""
+
+import re
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QApplication, QStyle, QStyledItemDelegate, QStyleOptionViewItem
+
+Index = QModelIndex | QPersistentModelIndex
+
+_NUMBERED = re.compile(r"^(?P<stem>.*\S)(?P<number>\s+\d+)$")
+
+
+def elide_keeping_number(text: str, metrics: QFontMetrics, width: int) -> str:
+    """``text`` cut to ``width`` pixels at its end, or before its trailing number."""
+    if metrics.horizontalAdvance(text) <= width:
+        return text
+    match = _NUMBERED.match(text)
+    if match is None:
+        return metrics.elidedText(text, Qt.TextElideMode.ElideRight, width)
+    number = match["number"]
+    stem_width = width - metrics.horizontalAdvance(number)
+    return metrics.elidedText(match["stem"], Qt.TextElideMode.ElideRight, stem_width) + number
+
+
+class NameDelegate(QStyledItemDelegate):
+    """Draws the name (with its side swatch) elided so a trailing number stays in view."""
+
+    def initStyleOption(self, option: QStyleOptionViewItem, index: Index) -> None:
+        """The usual cell, with the text already elided to the room beside the swatch."""
+        super().initStyleOption(option, index)
+        widget = option.widget
+        style = widget.style() if widget is not None else QApplication.style()
+        # The same text margins the item view style leaves on each side.
+        margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, widget) + 1
+        room = option.rect.width() - 2 * margin - 2  # 2 px spare: never elided twice
+        if option.features & QStyleOptionViewItem.ViewItemFeature.HasDecoration:
+            room -= option.decorationSize.width() + 2 * margin
+        option.text = elide_keeping_number(option.text, option.fontMetrics, room)

@@ -1,0 +1,278 @@
+"""The Combatants dock as the GM reads it on a laptop: fitting, chosen columns, health boxes."""
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtGui import QColor, QContextMenuEvent, QFontMetrics, QImage
+from PySide6.QtWidgets import QApplication, QMenu, QStyleOptionViewItem
+from pytestqt.modeltest import ModelTester
+from pytestqt.qtbot import QtBot
+
+from battlewheel.engine.combat.actions import SetHealth
+from battlewheel.engine.health import HealthTrack
+from battlewheel.models.combat_model import CombatModel
+from battlewheel.models.combatants_model import (
+    COLUMNS,
+    HEALTH_ROLE,
+    ID_ROLE,
+    CombatantsModel,
+    side_swatch,
+)
+from battlewheel.views import settings as prefs
+from battlewheel.views.combatants_columns import HEADER_KEY, HEADER_VERSION, load_hidden
+from battlewheel.views.health_delegate import boxes_width
+from battlewheel.views.main_window import MainWindow
+from battlewheel.views.name_delegate import elide_keeping_number
+from tests.desktop.started_combat import started_session
+
+HEALTH = COLUMNS.index("Health")
+# Mixed damage for the started combat (10 boxes at Stamina 3, 9 at 2, 11 at 4).
+DAMAGE = {
+    "lotus": "XX/.......",  # 2 lethal, 1 bashing: the -0, -1, -1 boxes
+    "tamsin": "*X//.......",  # 1 aggravated, 1 lethal, 2 bashing down to the first -2
+    "bandit1": "///////..",  # bashing down to Incapacitated: unconscious
+    "chief": "XXXXXXXXXX",  # every Dying box full: dead
+}
+
+
+@pytest.fixture
+def text_scale(qapp: QApplication) -> Iterator[prefs.TextScale]:
+    """The application's text size switch, put back to normal after the test."""
+    scale = prefs.TextScale(qapp)
+    yield scale
+    scale.apply(False)
+
+
+def _damaged() -> CombatModel:
+    combat = CombatModel(started_session())
+    for combatant, marks in DAMAGE.items():
+        assert combat.push(SetHealth(combatant=combatant, marks=marks)) is None
+    return combat
+
+
+def _window(qtbot: QtBot, settings_file: Path, scale: prefs.TextScale) -> MainWindow:
+    window = MainWindow(_damaged(), settings=prefs.open_settings(settings_file), text_scale=scale)
+    qtbot.addWidget(window)
+    window.resize(1366, 768)
+    with qtbot.waitSignal(window.firstPainted):
+        window.show()
+    qtbot.wait(50)
+    return window
+
+
+@pytest.fixture
+def window(qtbot: QtBot, tmp_path: Path, text_scale: prefs.TextScale) -> MainWindow:
+    """The main window at laptop size on the started combat with mixed damage."""
+    return _window(qtbot, tmp_path / "settings.ini", text_scale)
+
+
+def _visible_titles(window: MainWindow) -> list[str]:
+    header = window.combatants_dock.table.horizontalHeader()
+    return [name for i, name in enumerate(COLUMNS) if not header.isSectionHidden(i)]
+
+
+def _assert_fits(window: MainWindow) -> None:
+    table = window.combatants_dock.table
+    header = table.horizontalHeader()
+    assert not table.horizontalScrollBar().isVisible()
+    for column in range(len(COLUMNS)):
+        if not header.isSectionHidden(column):
+            right = header.sectionViewportPosition(column) + header.sectionSize(column)
+            assert header.sectionViewportPosition(column) >= 0
+            assert right <= table.viewport().width(), COLUMNS[column]
+
+
+def test_every_column_fits_the_laptop_dock_without_a_sideways_scroll(window: MainWindow) -> None:
+    """At 1366x768 the roster shows all its visible columns inside the viewport."""
+    _assert_fits(window)
+
+
+def test_larger_text_still_fits_the_dock(window: MainWindow, qtbot: QtBot) -> None:
+    """With Ctrl+L the columns grow with the font but still fit; the boxes shrink to make room."""
+    dock = window.combatants_dock
+    normal_row = dock.table.rowHeight(0)
+    window.actions_by_name["larger_text"].trigger()
+    qtbot.wait(100)
+    assert dock.table.rowHeight(0) > normal_row
+    _assert_fits(window)
+
+
+def test_name_takes_the_rest_of_the_width_and_elides_with_the_full_name_as_tooltip(
+    window: MainWindow,
+) -> None:
+    """Name is the stretching column; Bandit Chief's tooltip names him whole with his side."""
+    table = window.combatants_dock.table
+    header = table.horizontalHeader()
+    used = sum(header.sectionSize(c) for c in range(len(COLUMNS)) if not header.isSectionHidden(c))
+    assert used == table.viewport().width()
+    proxy = table.model()
+    row = next(r for r in range(proxy.rowCount()) if proxy.index(r, 0).data(ID_ROLE) == "chief")
+    assert proxy.index(row, 0).data(Qt.ItemDataRole.ToolTipRole) == "Bandit Chief (enemy)"
+    assert not table.wordWrap()
+
+
+def test_default_columns_and_sort(window: MainWindow) -> None:
+    """Name, Next tick, Health, Wound and DV penalty show; the top row acts next."""
+    assert _visible_titles(window) == ["Name", "Next tick", "Health", "Wound", "DV penalty"]
+    header = window.combatants_dock.table.horizontalHeader()
+    assert header.sortIndicatorSection() == COLUMNS.index("Next tick")
+    assert header.sortIndicatorOrder() == Qt.SortOrder.AscendingOrder
+
+
+def _open_header_menu(window: MainWindow) -> QMenu:
+    header = window.combatants_dock.table.horizontalHeader()
+    spot = QPoint(10, header.height() // 2)
+    event = QContextMenuEvent(
+        QContextMenuEvent.Reason.Mouse, spot, header.viewport().mapToGlobal(spot)
+    )
+    QApplication.sendEvent(header.viewport(), event)
+    menu = window.combatants_dock.columns.menu
+    assert menu is not None and menu.isVisible()
+    return menu
+
+
+# A popup menu makes the offscreen platform say it cannot raise windows or grab the keyboard.
+@pytest.mark.qt_log_ignore("This plugin does not support (raise|grabbing the keyboard)")
+def test_the_header_menu_hides_a_column_and_a_new_window_keeps_it_hidden(
+    qtbot: QtBot, tmp_path: Path, text_scale: prefs.TextScale
+) -> None:
+    """Unticking Wound in the header menu hides it, here and in the next window."""
+    settings_file = tmp_path / "settings.ini"
+    first = _window(qtbot, settings_file, text_scale)
+    menu = _open_header_menu(first)
+    actions = {action.text(): action for action in menu.actions()}
+    assert list(actions) == list(COLUMNS)
+    assert not actions["Name"].isEnabled() and actions["Name"].isChecked()
+    assert not actions["Motes"].isChecked()
+    actions["Wound"].trigger()
+    menu.close()
+    assert "Wound" not in _visible_titles(first)
+    first.close()
+    second = _window(qtbot, settings_file, text_scale)
+    assert _visible_titles(second) == ["Name", "Next tick", "Health", "DV penalty"]
+    _assert_fits(second)
+
+
+def test_a_header_state_of_another_version_is_ignored(tmp_path: Path) -> None:
+    """A saved choice from an older column set gives the defaults, not a wrong column."""
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    settings.setValue(HEADER_KEY, f'{{"version": {HEADER_VERSION - 1}, "hidden": ["Health"]}}')
+    assert load_hidden(settings) == {"Side", "Motes", "Willpower"}
+    settings.setValue(HEADER_KEY, f'{{"version": {HEADER_VERSION}, "hidden": ["Name", "Side"]}}')
+    assert load_hidden(settings) == {"Side"}
+    settings.setValue(HEADER_KEY, "not json")
+    assert load_hidden(settings) == {"Side", "Motes", "Willpower"}
+
+
+@pytest.mark.parametrize(
+    ("combatant", "words"),
+    [
+        ("lotus", "2 lethal, 1 bashing of 10 levels (7 health, 3 Dying); wound penalty -1"),
+        (
+            "tamsin",
+            "1 aggravated, 1 lethal, 2 bashing of 11 levels (7 health, 4 Dying); wound penalty -2",
+        ),
+        ("bandit1", "7 bashing of 9 levels (7 health, 2 Dying); wound penalty -4; unconscious"),
+        ("chief", "10 lethal of 10 levels (7 health, 3 Dying); dead"),
+        ("hawk", "no damage of 9 levels (7 health, 2 Dying); no wound penalty"),
+    ],
+)
+def test_the_health_tooltip_gives_the_track_in_words(combatant: str, words: str) -> None:
+    """Worst damage first, the track's size, then the wound penalty and any condition."""
+    model = CombatantsModel(_damaged())
+    index = model.index(model.row_of(combatant), HEALTH)
+    assert index.data(Qt.ItemDataRole.ToolTipRole) == words
+
+
+def test_the_health_cell_keeps_its_text_and_hands_the_delegate_the_track() -> None:
+    """The raw marks stay the display text (copy, tests); the track goes to the delegate."""
+    model = CombatantsModel(_damaged())
+    index = model.index(model.row_of("chief"), HEALTH)
+    assert index.data() == "XXXXXXXXXX (dead)"
+    track = index.data(HEALTH_ROLE)
+    assert isinstance(track, HealthTrack) and track.dead
+
+
+def test_the_model_keeps_qts_contract_with_health_changes(qtmodeltester: ModelTester) -> None:
+    """The model tester passes on the damaged combat and after one more track change."""
+    combat = _damaged()
+    model = CombatantsModel(combat)
+    qtmodeltester.check(model)
+    combat.push(SetHealth(combatant="lotus", marks=".........."))
+    qtmodeltester.check(model)
+
+
+def test_allies_wear_a_disc_and_enemies_a_square() -> None:
+    """The swatch's corner is empty for an ally's disc and filled for an enemy's square."""
+    for side, corner_filled in (("ally", False), ("enemy", True)):
+        image = side_swatch(side, "#1f5fbf").pixmap(64, 64).toImage()
+        assert image.pixelColor(32, 32).alpha() == 255
+        assert (image.pixelColor(10, 10).alpha() > 200) is corner_filled
+
+
+def test_boxes_leave_a_wider_gap_where_the_penalty_changes() -> None:
+    """Stamina 3 at 10 px: 10 boxes, 4 gaps of 1 px inside a penalty, 5 of 3 px between."""
+    labels = HealthTrack.standard(stamina=3).labels
+    assert boxes_width(labels, 10) == 10 * 10 + 4 * 1 + 5 * 3
+
+
+def _cell_image(window: MainWindow, combatant: str) -> QImage:
+    table = window.combatants_dock.table
+    proxy = table.model()
+    row = next(r for r in range(proxy.rowCount()) if proxy.index(r, 0).data(ID_ROLE) == combatant)
+    return table.viewport().grab(table.visualRect(proxy.index(row, HEALTH))).toImage()
+
+
+def _has(image: QImage, colour: QColor) -> bool:
+    return any(
+        image.pixelColor(x, y).rgb() == colour.rgb()
+        for x in range(image.width())
+        for y in range(image.height())
+    )
+
+
+def test_a_selected_row_keeps_its_boxes_visible(window: MainWindow, qtbot: QtBot) -> None:
+    """Lotus's selected Health cell shows the highlight, white box insides and a red lethal X."""
+    window.select_combatant("lotus")
+    qtbot.wait(20)
+    image = _cell_image(window, "lotus")
+    palette = window.combatants_dock.table.palette()
+    assert _has(image, palette.color(palette.ColorRole.Highlight))
+    assert _has(image, palette.color(palette.ColorRole.Base))
+    reds = [image.pixelColor(x, y) for x in range(image.width()) for y in range(image.height())]
+    assert any(c.red() > 150 and c.green() < 90 and c.blue() < 90 for c in reds)
+
+
+def test_a_numbered_name_elides_before_its_number(qapp: QApplication) -> None:
+    """Too wide a "Hunt spearman 3" keeps " 3"; a plain name elides at its end."""
+    metrics = QFontMetrics(qapp.font())
+    width = metrics.horizontalAdvance("Hunt spear 3")
+    short = elide_keeping_number("Hunt spearman 3", metrics, width)
+    assert short.endswith("… 3") and short.startswith("Hunt")
+    assert metrics.horizontalAdvance(short) <= width
+    plain = elide_keeping_number("Kestrel of the Burning Road", metrics, width)
+    assert plain.startswith("Kestrel") and plain.endswith("…")
+    assert elide_keeping_number("Bandit 3", metrics, width) == "Bandit 3"
+
+
+def test_the_roster_tells_bandits_apart_in_larger_text(window: MainWindow, qtbot: QtBot) -> None:
+    """With Ctrl+L in the laptop dock, long names elide to fit; Bandit 1, 2, 3 keep numbers."""
+    window.actions_by_name["larger_text"].trigger()
+    qtbot.wait(100)
+    table = window.combatants_dock.table
+    proxy = table.model()
+    delegate = window.combatants_dock.name_delegate
+    shown = {}
+    for row in range(proxy.rowCount()):
+        index = proxy.index(row, 0)
+        option = QStyleOptionViewItem()
+        table.initViewItemOption(option)  # what the table hands its delegates
+        option.rect = table.visualRect(index)
+        delegate.initStyleOption(option, index)
+        shown[index.data(ID_ROLE)] = option.text
+        room = option.rect.width() - table.iconSize().width()
+        assert option.fontMetrics.horizontalAdvance(option.text) < room
+    assert [shown[f"bandit{n}"][-2:] for n in (1, 2, 3)] == [" 1", " 2", " 3"]
+    assert shown["lotus"] != "Red Lotus Dancer"  # the dock is too narrow for the whole name
