@@ -53,6 +53,8 @@ def pools_text(item: PendingDamage) -> str:
     """One line for a flurry's damage on a target: ping, then dice and levels per type."""
     pools = item.pools
     if pools.all_failed:
+        if pools.attacks == 1:
+            return "The attack Failed: no damage."
         return f"All {pools.attacks} attacks Failed: no damage."
     parts = [
         f"{TYPE_NAMES[kind].lower()} {pools.dice[kind]} dice + {pools.levels[kind]} levels"
@@ -68,7 +70,8 @@ class _PairPanel(QGroupBox):
 
     def __init__(self, state: Combat, item: PendingDamage, source: FaceSource | None,
                  parent: QWidget) -> None:
-        title = f"{state.name(item.attacker)}'s flurry → {state.name(item.target)}"
+        what = "counterattack" if item.counterattack else "flurry"
+        title = f"{state.name(item.attacker)}'s {what} → {state.name(item.target)}"
         super().__init__(title, parent)
         self.item = item
         self.rolls: dict[str, DiceEntryWidget] = {}
@@ -96,7 +99,8 @@ class _PairPanel(QGroupBox):
     def damage_roll(self) -> DamageRoll:
         entries = {kind: row.entry() for kind, row in self.rolls.items()}
         return DamageRoll(self.item.attacker, self.item.target, bashing=entries.get("B"),
-                          lethal=entries.get("L"), aggravated=entries.get("A"))
+                          lethal=entries.get("L"), aggravated=entries.get("A"),
+                          counterattack=self.item.counterattack)
 
 
 class TickDamageDialog(QDialog):

@@ -1,0 +1,79 @@
+"""The tick's damage dialog when a counterattack was resolved on the same tick."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtWidgets import QWidget
+
+from battlewheel.engine.combat.actions_attack import (
+    DeclaredManoeuvre,
+    DeclareFlurry,
+    Defence,
+    ResolveAttack,
+)
+from battlewheel.engine.dice import DiceEntry
+from battlewheel.models.combat_model import CombatModel
+from battlewheel.views.dialogs.counterattack import CounterattackDialog
+from battlewheel.views.dialogs.tick_damage import TickDamageDialog
+from tests.desktop.d2_combatants import first_tick_model, shown
+
+__all__ = ["shown"]
+
+Shown = Callable[[QWidget], QWidget]
+
+
+def _hit_then_countered(shown: Shown) -> CombatModel:
+    """Ejava hits the bandit (6 + Accuracy 2 = 8 vs parry 2); his counterattack misses.
+
+    The bandit's 4 dice show 7 8 9 10: 4 successes (a mortal's 10 counts once) + Accuracy 2
+    = 6 against Ejava's parry (4 + 4 + 1 + Essence 2) / 2 = 5.5, rounded up to 6: a miss.
+    """
+    model = first_tick_model()
+    sword = DeclaredManoeuvre("attack", "Straight sword", "bandit")
+    assert model.push(DeclareFlurry("ejava", (sword,))) is None
+    hit = ResolveAttack("ejava", 0, attack=DiceEntry.of_successes(6),
+                        defence=Defence("parry:Straight sword"))
+    assert model.push(hit) is None
+    counter = shown(CounterattackDialog(model, "bandit", "ejava", "Straight sword"))
+    assert isinstance(counter, CounterattackDialog)
+    counter.attack_dice.set_typed("7 8 9 10")
+    counter.accept()
+    assert model.state.tick.attacks[-1].counterattack
+    return model
+
+
+def test_a_failed_counterattack_does_not_block_the_tick(shown: Shown) -> None:
+    """With the hit's damage typed, the tick applies: the bandit takes the 2 levels.
+
+    Raw damage 6 excess + Strength 3 = 9 dice, sword 3 levels; soak 1 (Stamina 2 / 2)
+    leaves 2 levels; nine 1s add none: 2 lethal, and Ejava takes nothing.
+    """
+    model = _hit_then_countered(shown)
+    dialog = shown(TickDamageDialog(model))
+    assert isinstance(dialog, TickDamageDialog)
+    flurry, _counter = dialog.panels
+    flurry.rolls["L"].set_typed("1 1 1 1 1 1 1 1 1")
+    assert dialog.refusal() == ""
+    assert dialog.apply_button.isEnabled()
+    dialog.accept()
+    assert dialog.result() == TickDamageDialog.DialogCode.Accepted
+    assert model.state.combatants["bandit"].health.lethal == 2
+    assert model.state.combatants["ejava"].health.damage == 0
+
+
+def test_the_counterattack_panel_is_titled_as_a_counterattack(shown: Shown) -> None:
+    """The bandit answered with a counterattack, not a flurry of his own."""
+    model = _hit_then_countered(shown)
+    dialog = shown(TickDamageDialog(model))
+    assert isinstance(dialog, TickDamageDialog)
+    assert dialog.panels[1].title() == "Bandit's counterattack → Tepet Ejava"
+
+
+def test_a_lone_failed_attack_is_worded_in_the_singular(shown: Shown) -> None:
+    """The counterattack's panel says its one attack Failed, not "All 1 attacks"."""
+    model = _hit_then_countered(shown)
+    dialog = shown(TickDamageDialog(model))
+    assert isinstance(dialog, TickDamageDialog)
+    texts = [label.text() for label in dialog.panels[1].findChildren(type(dialog.refusal_label))]
+    assert "The attack Failed: no damage." in texts
