@@ -191,3 +191,15 @@ def test_a_stunt_rolls_its_dice_and_earns_its_reward_in_the_same_undo_step(
     model.undo_stack.undo()
     assert model.state.tick.attacks == []
     assert model.state.combatants["ejava"].stunt_reward != reward
+
+
+def test_opening_both_charm_groups_does_not_make_the_dialog_taller(shown: Shown) -> None:
+    """The charm rows scroll in their column: Resolve stays on a 768-pixel-high screen."""
+    _model, dialog = _dialog(shown)
+    QApplication.processEvents()
+    before = dialog.height()
+    dialog.attack_form.extras.switch.setChecked(True)
+    dialog.defence_form.extras.switch.setChecked(True)
+    QApplication.processEvents()
+    assert dialog.height() == before
+    assert dialog.declared_scroll.verticalScrollBar().maximum() > 0

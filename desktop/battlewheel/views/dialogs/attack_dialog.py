@@ -43,6 +43,7 @@ from battlewheel.views.dialogs.apply import push_all, trial
 from battlewheel.views.dialogs.attack_inputs import AttackForm, DefenceForm, dv_label
 from battlewheel.views.dialogs.block_step import GetPastForm, chance_to_pass
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource
+from battlewheel.views.dialogs.scrolling import scroll_column
 from battlewheel.views.odds_dock import AttackSetup, OddsPanel, OddsProvider
 
 RESOLVE_SHORTCUT = "Ctrl+Return"
@@ -151,18 +152,23 @@ class AttackDialog(QDialog):
             roll_layout.addWidget(entry)
         steps_box = QGroupBox("Steps as the engine resolves them", self)
         QVBoxLayout(steps_box).addWidget(self.steps_label)
-        declared = QVBoxLayout()
+        declared_box = QWidget(self)
+        declared = QVBoxLayout(declared_box)
+        declared.setContentsMargins(0, 0, 0, 0)
         declared.addWidget(self.attack_form)
         declared.addWidget(self.defence_form)
         declared.addStretch(1)
         if self.block_form is not None:  # read in order: declared, then got past, then 3
             declared.insertWidget(2, self.block_form)
+        # Opened charm rows scroll inside the column: the dialog would otherwise grow
+        # past the bottom of a laptop screen, taking the Resolve button with it.
+        self.declared_scroll = scroll_column(declared_box, self)
         rolls = QVBoxLayout()
         rolls.addWidget(roll_box)
         rolls.addWidget(steps_box)
         rolls.addStretch(1)
         body = QHBoxLayout()
-        body.addLayout(declared, 3)
+        body.addWidget(self.declared_scroll, 3)
         body.addLayout(rolls, 4)
         body.addWidget(self.odds, 4)
         self.buttons = QDialogButtonBox(
