@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -203,3 +204,15 @@ def test_opening_both_charm_groups_does_not_make_the_dialog_taller(shown: Shown)
     QApplication.processEvents()
     assert dialog.height() == before
     assert dialog.declared_scroll.verticalScrollBar().maximum() > 0
+
+
+def test_the_wheel_over_an_unfocused_stunt_box_leaves_the_stunt_alone(shown: Shown) -> None:
+    """Scrolling up over the stunt box scrolls the column: no stunt die appears unasked."""
+    _model, dialog = _dialog(shown)
+    stunt = dialog.attack_form.stunt
+    middle = QPointF(stunt.width() / 2, stunt.height() / 2)
+    up = QWheelEvent(middle, QPointF(stunt.mapToGlobal(middle.toPoint())), QPoint(0, 0),
+                     QPoint(0, 120), Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
+                     Qt.ScrollPhase.NoScrollPhase, False)
+    QApplication.sendEvent(stunt, up)
+    assert stunt.value() == 0

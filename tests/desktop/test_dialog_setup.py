@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QWheelEvent
+from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.combat.actions import (
@@ -147,3 +149,28 @@ def test_after_the_start_the_dialog_rolls_a_late_join_battle(shown: Shown) -> No
     dialog.accept()
     assert model.state.combatants["bandit"].next_tick == 3
     assert model.undo_stack.count() == before + 1
+
+
+def _wheel_down(widget: QWidget) -> None:
+    """One notch of the mouse wheel, downwards, over the middle of ``widget``."""
+    middle = QPointF(widget.width() / 2, widget.height() / 2)
+    event = QWheelEvent(middle, QPointF(widget.mapToGlobal(middle.toPoint())), QPoint(0, 0),
+                        QPoint(0, -120), Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
+                        Qt.ScrollPhase.NoScrollPhase, False)
+    QApplication.sendEvent(widget, event)
+
+
+def test_scrolling_over_a_situation_list_scrolls_instead_of_changing_it(shown: Shown) -> None:
+    """The wheel over an unfocused "in cover" list scrolls the dialog; the SDV stays +0."""
+    _model, dialog = _dialog(shown)
+    panel = dialog.add_ambusher("ejava")
+    situation = next(iter(panel.rows.values())).situation
+    chosen = situation.currentText()
+    _wheel_down(situation)
+    assert situation.currentText() == chosen
+    dialog.activateWindow()
+    situation.setFocus()
+    QApplication.processEvents()
+    assert situation.hasFocus()
+    _wheel_down(situation)  # focused on purpose, the wheel does pick another entry
+    assert situation.currentText() != chosen

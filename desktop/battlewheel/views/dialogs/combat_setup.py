@@ -43,6 +43,7 @@ from battlewheel.models.snapshot import wheel_of
 from battlewheel.views.dialogs.apply import Trial, push_all, trial
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource
 from battlewheel.views.dialogs.pools import trait_pool
+from battlewheel.views.dialogs.scrolling import guard_wheel
 from battlewheel.views.wheel.scene import WheelScene
 from battlewheel.views.wheel.view import WheelView
 
@@ -227,6 +228,7 @@ class CombatSetupDialog(QDialog):
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self._scroll, self._content = scroll, content
+        guard_wheel(scroll)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
@@ -257,6 +259,7 @@ class CombatSetupDialog(QDialog):
             panel.removeRequested.connect(self.remove_ambusher)
             self.ambush_layout.addWidget(panel)
             self.ambushers[combatant_id] = panel
+            guard_wheel(self._scroll)
             self._fit_width()
             self._update()
         return self.ambushers[combatant_id]
