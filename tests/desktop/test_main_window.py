@@ -365,3 +365,23 @@ def test_larger_text_off_again_gives_the_wheel_back_its_width(
     qtbot.wait(50)
     window.actions_by_name["larger_text"].setChecked(False)
     qtbot.waitUntil(lambda: abs(window.wheel_view.width() - before) <= 4)
+
+
+def test_the_first_window_fits_the_screen_it_opens_on(
+    qtbot: QtBot, settings_file: Path, text_scale: prefs.TextScale
+) -> None:
+    """With no saved layout the window is at most the screen's free area, title bar aside.
+
+    The offscreen test screen (800x600) is smaller than the 1400x900 a big screen gets,
+    as a 1366x768 laptop is; the window must not hang off its bottom edge.
+    """
+    window = MainWindow(
+        CombatModel(started_session()),
+        settings=prefs.open_settings(settings_file),
+        text_scale=text_scale,
+    )
+    qtbot.addWidget(window)
+    area = window.screen().availableGeometry()
+    assert area.height() < 900
+    assert window.width() <= area.width()
+    assert window.height() < area.height()

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMessageBox,
+    QStyle,
     QToolBar,
     QUndoView,
     QWidget,
@@ -43,6 +44,7 @@ if TYPE_CHECKING:  # the odds module pulls in pyqtgraph, loaded after first pain
     from battlewheel.views.odds_dock import AttackOdds, OddsProvider
 
 STATUS_MS = 10_000
+FIRST_SIZE = (1400, 900)  # the window at first start, if the screen is that large
 
 
 # What the GM does next in each phase of a tick (the engine's PHASE_* names).
@@ -115,11 +117,19 @@ class MainWindow(QMainWindow):
         self._build_toolbar()
         self._build_status()
         self._connect_model()
-        self.resize(1400, 900)
+        self._first_size()
         self.restore_layout()
         self._show_wheel()
 
     # -- building ---------------------------------------------------------------------
+    def _first_size(self) -> None:
+        # 1400x900 where the screen has room; on a 1366x768 laptop the window would
+        # hang off the bottom, status bar and all, so it takes the room there is, less
+        # a title bar the window manager adds above it.
+        area = self.screen().availableGeometry()
+        title = self.style().pixelMetric(QStyle.PixelMetric.PM_TitleBarHeight)
+        self.resize(min(FIRST_SIZE[0], area.width()), min(FIRST_SIZE[1], area.height() - title))
+
     def _build_wheel(self) -> None:
         self.scene = WheelScene(self)
         self.wheel_view = WheelView(self.scene, self)
