@@ -122,3 +122,16 @@ def test_the_c_key_leads_from_the_chooser_to_the_counterattack(
     assert isinstance(dialog, CounterattackDialog)
     assert dialog.weapon.name == "Punch"
     dialog.reject()
+
+
+def test_a_perfect_defence_is_named_in_the_steps_as_the_books_print_it(shown: Shown) -> None:
+    """Ejava answers with Seven Shadows Evasion: step 2 names the charm, not its data key."""
+    model = _ejava_strikes(6)
+    dialog = shown(CounterattackDialog(model, "bandit", "ejava", "Straight sword"))
+    assert isinstance(dialog, CounterattackDialog)
+    defence = dialog.defence_form
+    defence.extras.switch.setChecked(True)
+    defence.perfect.setCurrentIndex(defence.perfect.findData("seven_shadows_evasion"))
+    dialog.attack_dice.set_typed("7 8 9 10")
+    lines = dialog.steps().splitlines()
+    assert lines[1] == "2. Declare defence: Seven Shadows Evasion at step 2"

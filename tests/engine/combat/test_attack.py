@@ -317,6 +317,13 @@ def test_perfect_defence_ends_the_attack_before_any_roll() -> None:
     assert (outcome.failed, outcome.failure) == (True, "perfect defence")
 
 
+def test_a_perfect_defence_note_names_the_charm_as_printed() -> None:
+    """Heavenly Guardian Defense's step-2 note reads as its name, American spelling kept."""
+    defence = DefenceDeclaration("parry", 3, perfect_defence="heavenly_guardian_defense")
+    outcome = resolve_attack(punch(), defence, STAMINA_2, AttackDice())
+    assert outcome.notes == ("Heavenly Guardian Defense at step 2",)
+
+
 def test_perfect_defences_cannot_answer_unexpected_attacks() -> None:
     """An unexpected attack cannot be met by Seven Shadows Evasion or Adamant Skin."""
     declaration = punch(unexpected=True)

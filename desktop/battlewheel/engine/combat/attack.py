@@ -18,6 +18,7 @@ from battlewheel.engine.combat.charms import (
     check_die_cap,
     check_perfect_defence,
     dv_overrun_limit,
+    perfect_defence_name,
     third_excellency_trait,
 )
 from battlewheel.engine.dice import DiceEntry, Roll, effective_pool, roll
@@ -612,7 +613,8 @@ def resolve_attack(
     )
     outcome = failed_outcome(declaration.weapon, "perfect defence", counterattack=counterattack)
     if defence.perfect_defence is not None:
-        return replace(outcome, notes=(f"{defence.perfect_defence} at step 2",))
+        name = perfect_defence_name(defence.perfect_defence)
+        return replace(outcome, notes=(f"{name} at step 2",))
     roll = roll_attack(declaration, dice)
     step5 = apply_defence(declaration, defence, dice)
     excess = roll.total_successes - step5.final_dv

@@ -258,6 +258,11 @@ def _defence_spec(name: str) -> Mapping[str, Any]:
     return spec
 
 
+def perfect_defence_name(name: str) -> str:
+    """The perfect defence's name as the books print it (000 §Perfect Defences)."""
+    return str(_defence_spec(name)["name"])
+
+
 def perfect_defence_cost(
     name: str,
     *,
