@@ -5,6 +5,7 @@ the session's order of combatants; a change of roster resets the model, any othe
 change reports the rows that changed.
 """
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import (
@@ -46,6 +47,18 @@ HEADER_TIPS = {
     "Motes": "Personal / peripheral motes",
     "Willpower": "Temporary Willpower",
 }
+_ROLES = frozenset(
+    int(role)
+    for role in (
+        Qt.ItemDataRole.DisplayRole,
+        Qt.ItemDataRole.ToolTipRole,
+        Qt.ItemDataRole.DecorationRole,
+        ID_ROLE,
+        SIDE_ROLE,
+        SORT_ROLE,
+        HEALTH_ROLE,
+    )
+)
 _SWATCH_PIXELS = 64  # drawn large once; the view scales the icon down to its icon size
 
 
@@ -99,32 +112,39 @@ def side_swatch(side: str, colour: str) -> QIcon:
     return QIcon(pixmap)
 
 
+def _penalty(value: int) -> str:
+    return f"-{value}" if value else "0"
+
+
+# One function per column, so a cell computes only its own value (the views ask often).
+_CELLS: tuple[Callable[[Combatant], str], ...] = (
+    lambda c: c.name,
+    lambda c: c.side,
+    lambda c: "" if c.next_tick is None else str(c.next_tick),
+    lambda c: _health_text(c),
+    lambda c: _penalty(c.wound_penalty),
+    lambda c: _penalty(c.dv_penalty),
+    lambda c: f"{c.personal_motes}/{c.peripheral_motes}",
+    lambda c: str(c.willpower),
+)
+_SORT_KEYS: tuple[Callable[[Combatant], str | int], ...] = (
+    lambda c: c.name.lower(),
+    lambda c: c.side,
+    lambda c: NOT_ON_WHEEL if c.next_tick is None else c.next_tick,
+    lambda c: c.health.damage,
+    lambda c: c.wound_penalty,
+    lambda c: c.dv_penalty,
+    lambda c: c.personal_motes + c.peripheral_motes,
+    lambda c: c.willpower,
+)
+
+
 def _cell(combatant: Combatant, column: int) -> str:
-    values = (
-        combatant.name,
-        combatant.side,
-        "" if combatant.next_tick is None else str(combatant.next_tick),
-        _health_text(combatant),
-        f"-{combatant.wound_penalty}" if combatant.wound_penalty else "0",
-        f"-{combatant.dv_penalty}" if combatant.dv_penalty else "0",
-        f"{combatant.personal_motes}/{combatant.peripheral_motes}",
-        str(combatant.willpower),
-    )
-    return values[column]
+    return _CELLS[column](combatant)
 
 
 def _sort_key(combatant: Combatant, column: int) -> str | int:
-    keys: tuple[str | int, ...] = (
-        combatant.name.lower(),
-        combatant.side,
-        NOT_ON_WHEEL if combatant.next_tick is None else combatant.next_tick,
-        combatant.health.damage,
-        combatant.wound_penalty,
-        combatant.dv_penalty,
-        combatant.personal_motes + combatant.peripheral_motes,
-        combatant.willpower,
-    )
-    return keys[column]
+    return _SORT_KEYS[column](combatant)
 
 
 class CombatantsModel(QAbstractTableModel):
@@ -149,7 +169,9 @@ class CombatantsModel(QAbstractTableModel):
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """Text, tooltips, the combatant's id, side and track, and the name's swatch."""
-        if not index.isValid() or index.row() >= len(self._ids):
+        # The views ask every cell for a dozen roles on each paint: the ones this model
+        # never answers return before any look-up.
+        if role not in _ROLES or not index.isValid() or index.row() >= len(self._ids):
             return None
         combatant_id = self._ids[index.row()]
         combatant = self.combat.combatant(combatant_id)
@@ -183,6 +205,18 @@ class CombatantsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             return HEADER_TIPS[name]
         return None
+
+    def column_texts(self, column: int) -> list[str]:
+        """Every row's display text in one column (for sizing it without a view's help)."""
+        return [_cell(c, column) for c in self._combatants()]
+
+    def tracks(self) -> list[HealthTrack]:
+        """Every row's health track."""
+        return [c.health for c in self._combatants()]
+
+    def _combatants(self) -> list[Combatant]:
+        found = (self.combat.combatant(cid) for cid in self._ids)
+        return [c for c in found if c is not None]
 
     def row_of(self, combatant_id: str) -> int:
         """The row showing a combatant, or -1."""

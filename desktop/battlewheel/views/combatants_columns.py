@@ -12,7 +12,7 @@ from PySide6.QtCore import QEvent, QObject, QPoint, QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QHeaderView, QMenu, QStyle, QTableView
 
-from battlewheel.models.combatants_model import COLUMNS, HEALTH_ROLE
+from battlewheel.models.combatants_model import COLUMNS, CombatantsModel
 from battlewheel.views.health_delegate import MIN_SIDE, HealthDelegate, column_side, column_width
 
 HEADER_KEY = "combatants/header"
@@ -97,9 +97,10 @@ class ColumnChooser(QObject):
 class ColumnFitter(QObject):
     """Keeps every visible column inside the viewport: contents-wide, Name stretching."""
 
-    def __init__(self, table: QTableView, health: HealthDelegate) -> None:
+    def __init__(self, table: QTableView, source: CombatantsModel, health: HealthDelegate) -> None:
         super().__init__(table)
         self.table = table
+        self.source = source
         self.health = health
         self._viewport = table.viewport()
         # A child timer dies with the table, so no refit can reach a deleted table.
@@ -143,25 +144,39 @@ class ColumnFitter(QObject):
         icon = round(metrics.height() * 0.8)
         table.setIconSize(QSize(icon, icon))
         shown = [c for c in range(len(COLUMNS)) if not header.isSectionHidden(c) and c != NAME]
-        widths = {c: max(table.sizeHintForColumn(c), self.title_width(c)) for c in shown}
-        if HEALTH in widths:
-            others = sum(w for c, w in widths.items() if c != HEALTH)
+        widths = {c: max(self._text_width(c), self.title_width(c)) for c in shown if c != HEALTH}
+        if HEALTH in shown:
+            others = sum(widths.values())
             name_room = icon + metrics.averageCharWidth() * _NAME_LETTERS + 12
             widths[HEALTH] = self._fit_health(table.viewport().width() - others - name_room)
         for column, width in widths.items():
             if header.sectionSize(column) != width:
                 header.resizeSection(column, width)
 
+    def _text_width(self, column: int) -> int:
+        """The widest text of a column plus the item view's text margins.
+
+        Measured from the model's texts alone: the view's own sizeHintForColumn asks
+        every row for a dozen roles through the proxy, too slow to run after every tick.
+        """
+        table = self.table
+        metrics = table.fontMetrics()
+        texts = set(self.source.column_texts(column))
+        style = table.style()
+        margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, table) + 1
+        return max((metrics.horizontalAdvance(text) for text in texts), default=0) + 2 * margin + 2
+
     def _fit_health(self, room: int) -> int:
         """Health's width in ``room``: boxes at the font's size, smaller when room is short."""
-        model = self.table.model()
-        tracks = [model.index(row, HEALTH).data(HEALTH_ROLE) for row in range(model.rowCount())]
+        tracks = self.source.tracks()
+        # Widths depend on the levels alone: one track of each shape is enough.
+        shapes = list({tuple(track.labels): track for track in tracks}.values())
         metrics = self.table.fontMetrics()
         title = self.title_width(HEALTH)
-        largest = max(title, column_width(tracks, column_side(tracks, 10**6, metrics)))
-        least = max(title, column_width(tracks, MIN_SIDE))
+        largest = max(title, column_width(shapes, column_side(shapes, 10**6, metrics)))
+        least = max(title, column_width(shapes, MIN_SIDE))
         width = max(least, min(largest, room))
-        self.health.side = column_side(tracks, width, metrics)
+        self.health.side = column_side(shapes, width, metrics)
         return width
 
     def title_width(self, column: int) -> int:

@@ -71,7 +71,7 @@ class CombatantsDock(QDockWidget):
         self.health_delegate = HealthDelegate(self.table)
         self.table.setItemDelegateForColumn(HEALTH, self.health_delegate)
         self.columns = ColumnChooser(self.table, settings)
-        self.fitter = ColumnFitter(self.table, self.health_delegate)
+        self.fitter = ColumnFitter(self.table, model, self.health_delegate)
         self.fitter.fit()
         self.table.activated.connect(self._chosen)
         self.table.clicked.connect(self._chosen)

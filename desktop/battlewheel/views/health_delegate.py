@@ -12,10 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import pairwise
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPalette, QPen
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QRect, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPalette, QPen, QPixmap
 from PySide6.QtWidgets import (
-    QApplication,
     QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
@@ -29,6 +28,7 @@ Index = QModelIndex | QPersistentModelIndex
 
 MIN_SIDE = 7  # below this a mark is hard to tell from its neighbours
 _MARGIN = 4  # left and right of the boxes inside the cell
+_CACHE_SIZE = 512  # drawn strips kept; a dozen combatants need a few dozen
 # Written over the boxes of a combatant out of the fight; the tooltip says it in full.
 STATE_WORDS = {"dead": "dead", "critical": "dying", "unconscious": "unconscious"}
 
@@ -103,6 +103,10 @@ class HealthDelegate(QStyledItemDelegate):
 
     side: int | None = None
 
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._cache: dict[tuple[object, ...], QPixmap] = {}
+
     def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
         """Room for the boxes at the column's box side."""
         track = index.data(HEALTH_ROLE)
@@ -118,17 +122,52 @@ class HealthDelegate(QStyledItemDelegate):
         if track is None:
             super().paint(painter, option, index)
             return
-        cell = QStyleOptionViewItem(option)
-        self.initStyleOption(cell, index)
-        cell.text = ""
-        widget = cell.widget
-        style = widget.style() if widget is not None else QApplication.style()
-        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, cell, painter, widget)
-        painter.save()
-        painter.setClipRect(cell.rect)
-        side = self.side or preferred_side(cell.fontMetrics)
-        _paint_track(painter, cell, track, side)
-        painter.restore()
+        # The cell's own background is the table's (no alternating colours); a selected
+        # row's highlight is filled here rather than through the style's full item
+        # drawing, which asks the model for every role again.
+        if option.state & QStyle.StateFlag.State_Selected:
+            painter.fillRect(option.rect, option.palette.brush(QPalette.ColorRole.Highlight))
+        side = self.side or preferred_side(option.fontMetrics)
+        rect = option.rect
+        strip = self._strip(option, track, side, painter.device().devicePixelRatioF())
+        # Only the part inside the cell: a column narrower than its boxes clips them.
+        visible = strip.rect().intersected(rect.translated(-rect.topLeft()))
+        painter.drawPixmap(rect.topLeft(), strip, visible)
+
+    def _strip(
+        self, cell: QStyleOptionViewItem, track: TrackView, side: int, ratio: float
+    ) -> QPixmap:
+        """The track's boxes on a transparent pixmap, drawn once per look and reused.
+
+        Each tick repaints the whole roster; most rows' tracks have not changed, so a
+        cell is one pixmap copy instead of a dozen boxes and strokes.
+        """
+        palette = cell.palette
+        height = cell.rect.height()
+        key = (
+            track.marks,
+            tuple(track.labels),
+            side,
+            height,
+            cell.fontMetrics.height(),
+            palette.color(QPalette.ColorRole.Text).rgba(),
+            palette.color(QPalette.ColorRole.Base).rgba(),
+            ratio,
+        )
+        pixmap = self._cache.get(key)
+        if pixmap is None:
+            if len(self._cache) > _CACHE_SIZE:
+                self._cache.clear()
+            pixmap = QPixmap(round(cell_width(track, side) * ratio), round(height * ratio))
+            pixmap.setDevicePixelRatio(ratio)
+            pixmap.fill(Qt.GlobalColor.transparent)
+            painter = QPainter(pixmap)
+            drawn = QStyleOptionViewItem(cell)
+            drawn.rect = QRect(0, 0, cell_width(track, side), height)
+            _paint_track(painter, drawn, track, side)
+            painter.end()
+            self._cache[key] = pixmap
+        return pixmap
 
 
 def _paint_track(

@@ -31,14 +31,25 @@ def elide_keeping_number(text: str, metrics: QFontMetrics, width: int) -> str:
 class NameDelegate(QStyledItemDelegate):
     """Draws the name (with its side swatch) elided so a trailing number stays in view."""
 
+    _text_margin: int | None = None
+
     def initStyleOption(self, option: QStyleOptionViewItem, index: Index) -> None:
         """The usual cell, with the text already elided to the room beside the swatch."""
         super().initStyleOption(option, index)
-        widget = option.widget
-        style = widget.style() if widget is not None else QApplication.style()
-        # The same text margins the item view style leaves on each side.
-        margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, widget) + 1
-        room = option.rect.width() - 2 * margin - 2  # 2 px spare: never elided twice
+        text = option.text
+        metrics = option.fontMetrics
+        room = option.rect.width() - 2 * self._margin(option) - 2  # 2 px spare: elide once
         if option.features & QStyleOptionViewItem.ViewItemFeature.HasDecoration:
-            room -= option.decorationSize.width() + 2 * margin
-        option.text = elide_keeping_number(option.text, option.fontMetrics, room)
+            room -= option.decorationSize.width() + 2 * self._margin(option)
+        if metrics.horizontalAdvance(text) > room:
+            option.text = elide_keeping_number(text, metrics, room)
+
+    def _margin(self, option: QStyleOptionViewItem) -> int:
+        # The text margin the item view style leaves on each side (asked once: painting
+        # calls this for every name on every repaint).
+        if self._text_margin is None:
+            widget = option.widget
+            style = widget.style() if widget is not None else QApplication.style()
+            frame = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, widget)
+            self._text_margin = frame + 1
+        return self._text_margin
