@@ -14,6 +14,7 @@ from battlewheel.engine.combat.actions_attack import (
 )
 from battlewheel.engine.dice import DiceEntry
 from battlewheel.models.combat_model import CombatModel
+from battlewheel.models.log_model import CombatLogModel
 from battlewheel.views.dialogs.counterattack import CounterattackDialog
 from battlewheel.views.dialogs.tick_damage import TickDamageDialog
 from tests.desktop.d2_combatants import first_tick_model, shown
@@ -77,3 +78,25 @@ def test_a_lone_failed_attack_is_worded_in_the_singular(shown: Shown) -> None:
     assert isinstance(dialog, TickDamageDialog)
     texts = [label.text() for label in dialog.panels[1].findChildren(type(dialog.refusal_label))]
     assert "The attack Failed: no damage." in texts
+
+
+def test_the_log_calls_a_killed_bandit_dead_not_incapacitated(shown: Shown) -> None:
+    """Nine 10s on the 9 damage dice: 9 + 2 = 11 lethal fill the bandit's 9 boxes.
+
+    His track is -0, -1 x2, -2 x2, -4, Incapacitated, then Dying x Stamina 2: all full.
+    """
+    model = first_tick_model()
+    sword = DeclaredManoeuvre("attack", "Straight sword", "bandit")
+    assert model.push(DeclareFlurry("ejava", (sword,))) is None
+    hit = ResolveAttack("ejava", 0, attack=DiceEntry.of_successes(6),
+                        defence=Defence("parry:Straight sword"))
+    assert model.push(hit) is None
+    log = CombatLogModel(model)
+    dialog = shown(TickDamageDialog(model))
+    assert isinstance(dialog, TickDamageDialog)
+    dialog.panels[0].rolls["L"].set_typed("10 10 10 10 10 10 10 10 10")
+    dialog.accept()
+    assert model.state.combatants["bandit"].health.dead
+    assert "Bandit takes 11 lethal from Tepet Ejava: now XXXXXXXXX (dead)." in log.details(
+        len(log.sentences()) - 1
+    )

@@ -28,7 +28,7 @@ from battlewheel.engine.combat.rewrite_flurry import (
 from battlewheel.engine.combat.rewrite_tick import hear_alarm
 from battlewheel.engine.combat.setup import ranged_margin_reduction, reduced_margin
 from battlewheel.engine.combat.state import PHASE_EFFECTS, TOTALLY, Combat
-from battlewheel.engine.combat.wording import levels_text
+from battlewheel.engine.combat.wording import helpless_word, levels_text
 from battlewheel.engine.dice import DiceEntry
 from battlewheel.engine.errors import IllegalAction
 from battlewheel.engine.health import HealthOptions
@@ -120,7 +120,7 @@ def _apply_damage(state: Combat, rolls: tuple[DamageRoll, ...]) -> list[Event]:
 def _damage_text(target: str, source: str, outcome: DamageOutcome) -> str:
     """``Assassin takes 2 lethal from Captain: now XXX..... (-1).``"""
     after = outcome.after
-    penalty = "incapacitated" if after.incapacitated else f"-{after.wound_penalty}"
+    penalty = helpless_word(after) or f"-{after.wound_penalty}"
     taken = levels_text(outcome.total_levels)
     return f"{target} takes {taken} from {source}: now {after.marks} ({penalty})."
 

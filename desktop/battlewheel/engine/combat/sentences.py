@@ -19,6 +19,7 @@ from battlewheel.engine.combat.state import Combat
 from battlewheel.engine.combat.wording import (
     damage_summary,
     dice_text,
+    helpless_word,
     mark_word,
     penalty_text,
     plural,
@@ -50,7 +51,7 @@ def _cycle_box(before: Combat, action: a.CycleHealthBox, after: Combat) -> str:
 def _set_health(before: Combat, action: a.SetHealth, after: Combat) -> str:
     track = after.combatants[action.combatant].health
     who = before.name(action.combatant)
-    penalty = "incapacitated" if track.incapacitated else f"wound penalty -{track.wound_penalty}"
+    penalty = helpless_word(track) or f"wound penalty -{track.wound_penalty}"
     return f"GM sets {who}'s health to {damage_summary(track)} ({track.marks}), {penalty}."
 
 

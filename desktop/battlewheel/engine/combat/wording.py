@@ -50,10 +50,22 @@ def penalty_text(points: int) -> str:
     return f"DV -{points}" if points else "no DV penalty"
 
 
+def helpless_word(track: HealthTrack) -> str | None:
+    """The worst of dead, critical, unconscious; None while able to act (000 §Applying Effects)."""
+    if track.dead:
+        return "dead"
+    if track.critical:
+        return "critical"
+    if track.unconscious:
+        return "unconscious"
+    return "incapacitated" if track.incapacitated else None
+
+
 def wound_text(track: HealthTrack) -> str:
     """The track's marks and wound penalty, as the GM reads them off the sheet."""
-    if track.incapacitated:
-        return f"track {track.marks}, incapacitated"
+    helpless = helpless_word(track)
+    if helpless is not None:
+        return f"track {track.marks}, {helpless}"
     return f"track {track.marks}, wound penalty -{track.wound_penalty}"
 
 
