@@ -155,6 +155,19 @@ def test_the_header_menu_hides_a_column_and_a_new_window_keeps_it_hidden(
     _assert_fits(second)
 
 
+def test_a_column_shown_again_is_fitted_like_the_others(window: MainWindow, qtbot: QtBot) -> None:
+    """Side, ticked back on, is about as wide as "enemy"; the Health boxes shrink to make room."""
+    dock = window.combatants_dock
+    boxes_before = dock.health_delegate.side
+    dock.columns.set_visible("Side", True)
+    qtbot.wait(50)
+    side = COLUMNS.index("Side")
+    assert dock.table.columnWidth(side) < dock.table.fontMetrics().horizontalAdvance("enemy") + 20
+    assert boxes_before is not None and dock.health_delegate.side is not None
+    assert dock.health_delegate.side < boxes_before
+    _assert_fits(window)
+
+
 def test_a_header_state_of_another_version_is_ignored(tmp_path: Path) -> None:
     """A saved choice from an older column set gives the defaults, not a wrong column."""
     settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
@@ -276,3 +289,20 @@ def test_the_roster_tells_bandits_apart_in_larger_text(window: MainWindow, qtbot
         assert option.fontMetrics.horizontalAdvance(option.text) < room
     assert [shown[f"bandit{n}"][-2:] for n in (1, 2, 3)] == [" 1", " 2", " 3"]
     assert shown["lotus"] != "Red Lotus Dancer"  # the dock is too narrow for the whole name
+
+
+def test_widening_the_dock_gives_the_room_back_to_names_and_boxes(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """In larger text the boxes shrink to fit; a dock dragged wider regrows them and the names."""
+    dock = window.combatants_dock
+    window.actions_by_name["larger_text"].trigger()
+    qtbot.wait(100)
+    narrow_side = dock.health_delegate.side
+    narrow_name = dock.table.columnWidth(0)
+    window.resizeDocks([dock], [dock.width() + 200], Qt.Orientation.Horizontal)
+    qtbot.wait(100)
+    assert narrow_side is not None and dock.health_delegate.side is not None
+    assert dock.health_delegate.side > narrow_side
+    assert dock.table.columnWidth(0) > narrow_name
+    _assert_fits(window)

@@ -109,7 +109,10 @@ def side_swatch(side: str, colour: str) -> QIcon:
     else:
         painter.drawRect(inset, inset, side_length, side_length)
     painter.end()
-    return QIcon(pixmap)
+    icon = QIcon(pixmap)
+    # The same swatch on a selected row: Qt's default would tint it with the highlight.
+    icon.addPixmap(pixmap, QIcon.Mode.Selected)
+    return icon
 
 
 def _penalty(value: int) -> str:

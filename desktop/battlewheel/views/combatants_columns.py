@@ -8,7 +8,7 @@ than the viewport, so the table never scrolls sideways.
 
 import json
 
-from PySide6.QtCore import QEvent, QObject, QPoint, QSettings, QSize, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QPoint, QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QHeaderView, QMenu, QStyle, QTableView
 
@@ -49,6 +49,9 @@ def save_hidden(settings: QSettings, hidden: frozenset[str]) -> None:
 class ColumnChooser(QObject):
     """The header's right-click menu of checkable columns; the choice goes to the settings."""
 
+    # A column was shown or hidden: the others need refitting.
+    columnsChanged = Signal()
+
     def __init__(self, table: QTableView, settings: QSettings | None) -> None:
         super().__init__(table)
         self.table = table
@@ -72,6 +75,7 @@ class ColumnChooser(QObject):
         self.table.horizontalHeader().setSectionHidden(COLUMNS.index(name), not visible)
         if self.settings is not None:
             save_hidden(self.settings, self.hidden())
+        self.columnsChanged.emit()
 
     def build_menu(self) -> QMenu:
         """A menu with one checkable entry per column; Name is checked and disabled."""

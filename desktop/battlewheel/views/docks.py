@@ -72,6 +72,7 @@ class CombatantsDock(QDockWidget):
         self.table.setItemDelegateForColumn(HEALTH, self.health_delegate)
         self.columns = ColumnChooser(self.table, settings)
         self.fitter = ColumnFitter(self.table, model, self.health_delegate)
+        self.columns.columnsChanged.connect(self.fitter.schedule)
         self.fitter.fit()
         self.table.activated.connect(self._chosen)
         self.table.clicked.connect(self._chosen)

@@ -203,7 +203,9 @@ def _paint_word(painter: QPainter, cell: QStyleOptionViewItem, strip: QRectF, wo
     metrics: QFontMetrics = cell.fontMetrics
     if word == STATE_WORDS["unconscious"] and metrics.horizontalAdvance(word) > strip.width() - 8:
         word = "KO"  # a narrow column: the tooltip still spells it out
-    width = metrics.horizontalAdvance(word) + 8
+    width = float(metrics.horizontalAdvance(word) + 8)
+    if width > strip.width() - 4 * strip.height():
+        width = strip.width() + 2  # slivers of boxes either side would read as brackets
     pill = QRectF(0, 0, width, metrics.height())
     pill.moveCenter(strip.center())
     painter.setPen(Qt.PenStyle.NoPen)
