@@ -86,6 +86,16 @@ def test_dragging_a_counter_moves_it_in_the_engine_and_undo_takes_it_back(
     assert window.actions_by_name["redo"].isEnabled()
 
 
+def test_undo_and_redo_say_what_they_did_in_the_status_bar(window: MainWindow) -> None:
+    """After Undo the bar no longer says Bandit 1 acts on tick 6; it names the move undone."""
+    _drag_counter(window, "bandit1", 6)
+    sentence = window.combat.session.log[-1].sentence
+    window.actions_by_name["undo"].trigger()
+    assert window.statusBar().currentMessage() == f"Undone: {sentence}"
+    window.actions_by_name["redo"].trigger()
+    assert window.statusBar().currentMessage() == f"Redone: {sentence}"
+
+
 def test_a_refused_drop_springs_back_and_says_why(window: MainWindow) -> None:
     """After the combat has ended a drop is refused: the counter returns, the bar says why."""
     window.combat.push(EndCombat())

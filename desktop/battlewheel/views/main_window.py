@@ -264,6 +264,9 @@ class MainWindow(QMainWindow):
         undo.setShortcut(QKeySequence.StandardKey.Undo)
         redo = stack.createRedoAction(self, "&Redo")
         redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        # Said after the stack has moved: what was taken back, or done again.
+        undo.triggered.connect(lambda: self._say_stepped("Undone", 0))
+        redo.triggered.connect(lambda: self._say_stepped("Redone", -1))
         for name, action, what in (("undo", undo, "Take back"), ("redo", redo, "Do again")):
             action.setObjectName(name)
             # The menu shows "Undo <what>"; the toolbar button keeps its short name.
@@ -474,6 +477,14 @@ class MainWindow(QMainWindow):
                 self.statusBar().showMessage(
                     f"{moved.name} now acts on tick {moved.next_tick}.", STATUS_MS
                 )
+
+    def _say_stepped(self, done: str, offset: int) -> None:
+        # The status line still told of the step just taken back ("... now acts on
+        # tick 8"): say what Undo (or Redo) did instead.
+        stack = self.combat.undo_stack
+        command = stack.command(stack.index() + offset)
+        if command is not None:
+            self.statusBar().showMessage(f"{done}: {command.text()}", STATUS_MS)
 
     def nudge_selected(self, step: int) -> None:
         """Move the selected counter one segment either way (repeats merge into one undo)."""
