@@ -6,10 +6,10 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox
+from PySide6.QtWidgets import QComboBox, QLabel
 from pytestqt.qtbot import QtBot
 
-from battlewheel.engine.combat.actions import NextTick, RollJoinBattle, StartCombat
+from battlewheel.engine.combat.actions import NextTick, RollJoinBattle, SetHealth, StartCombat
 from battlewheel.engine.dice import DiceEntry
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.flurry_builder import FlurryBuilderDialog
@@ -171,3 +171,19 @@ def test_a_block_of_a_place_is_named_by_the_note(shown: Shown) -> None:
     (declared,) = model.state.tick.flurries["ejava"].declared
     assert (declared.kind, declared.target, declared.label) == ("block", None, "the gate")
     assert model.state.combatants["ejava"].blocking is None
+
+
+def test_the_dialog_names_whose_flurry_and_which_tick(shown: Shown) -> None:
+    """Several actors declare in turn: the heading says this one is Ejava's, on tick 1."""
+    _model, dialog = _dialog(shown)
+    heading = dialog.findChild(QLabel, "flurryHeading")
+    assert isinstance(heading, QLabel)
+    assert heading.text() == "<b>Tepet Ejava's flurry on tick 1</b>"
+
+
+def test_a_dead_target_is_marked_dead_in_the_target_list(shown: Shown) -> None:
+    """The bandit's nine boxes all hold lethal: the list says so before anyone wastes a blow."""
+    model = first_tick_model()
+    assert model.push(SetHealth("bandit", "XXXXXXXXX")) is None
+    dialog = shown(FlurryBuilderDialog(model, "ejava"))
+    assert dialog.target.itemText(dialog.target.findData("bandit")) == "Bandit (dead)"

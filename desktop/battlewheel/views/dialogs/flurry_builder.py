@@ -35,7 +35,8 @@ from battlewheel.engine.character import ready_weapons
 from battlewheel.engine.combat.actions_attack import DeclaredManoeuvre, DeclareFlurry
 from battlewheel.engine.combat.flurry import FlurryPlan, Manoeuvre, manoeuvre_table, plan_flurry
 from battlewheel.engine.combat.rewrite_flurry import weapon_named
-from battlewheel.engine.combat.state import Combat
+from battlewheel.engine.combat.state import Combat, Combatant
+from battlewheel.engine.combat.wording import helpless_word
 from battlewheel.engine.errors import IllegalAction
 from battlewheel.models.combat_model import CombatModel
 
@@ -59,6 +60,14 @@ def plan_for(state: Combat, combatant_id: str, declared: Sequence[DeclaredManoeu
     return plan_flurry(manoeuvres, magical=magical, essence=who.character.essence,
                        first_penalty=state.options.multiple_action_first_penalty,
                        tower_shield=any(m.tower_shield for m in declared))
+
+
+def target_note(state: Combat, attacker: str, target: Combatant) -> str:
+    """What the GM should know when picking a target: out of the fight, or unseen."""
+    helpless = helpless_word(target.health)
+    if helpless is not None:
+        return f" ({helpless})"
+    return "" if state.is_aware(attacker, target.id) else " (not aware of them)"
 
 
 def describe_manoeuvre(state: Combat, manoeuvre: DeclaredManoeuvre) -> str:
@@ -142,8 +151,7 @@ class FlurryBuilderDialog(QDialog):
         others = sorted((c for c in state.combatants.values() if c.id != who.id),
                         key=lambda c: c.side == who.side)
         for other in others:
-            aware = "" if state.is_aware(who.id, other.id) else " (not aware of them)"
-            self.target.addItem(f"{other.name}{aware}", other.id)
+            self.target.addItem(f"{other.name}{target_note(state, who.id, other)}", other.id)
         self.off_hand = QCheckBox("Off hand (-1 die)", box)
         add = QPushButton("Add &attack", box)
         add.setToolTip(f"Add an attack with this weapon at this target ({ADD_ATTACK_SHORTCUT})")
@@ -220,6 +228,13 @@ class FlurryBuilderDialog(QDialog):
         adders.addWidget(attack_box)
         adders.addWidget(other_box)
         layout = QVBoxLayout(self)
+        # The window title says whose flurry this is, but not every desktop shows titles
+        # plainly, and several actors declare one after another on a tick.
+        state = self.model.state
+        heading = QLabel(f"<b>{state.name(self.combatant_id)}'s flurry on tick "
+                         f"{state.current_tick}</b>", self)
+        heading.setObjectName("flurryHeading")
+        layout.addWidget(heading)
         layout.addLayout(adders)
         layout.addWidget(QLabel("Manoeuvres, in the order they resolve:", self))
         layout.addWidget(self.list, 1)
