@@ -144,9 +144,13 @@ class ColumnFitter(QObject):
         self._timer.stop()
         table, header = self.table, self.table.horizontalHeader()
         metrics = table.fontMetrics()
-        table.verticalHeader().setDefaultSectionSize(metrics.height() + 8)
+        # Set only on a change: either call relays out every row even when unchanged.
+        rows = table.verticalHeader()
+        if rows.defaultSectionSize() != metrics.height() + 8:
+            rows.setDefaultSectionSize(metrics.height() + 8)
         icon = round(metrics.height() * 0.8)
-        table.setIconSize(QSize(icon, icon))
+        if table.iconSize() != QSize(icon, icon):
+            table.setIconSize(QSize(icon, icon))
         shown = [c for c in range(len(COLUMNS)) if not header.isSectionHidden(c) and c != NAME]
         widths = {c: max(self._text_width(c), self.title_width(c)) for c in shown if c != HEALTH}
         if HEALTH in shown:
