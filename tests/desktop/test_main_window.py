@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QPointF, QSettings, Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QDockWidget
+from PySide6.QtWidgets import QApplication, QDockWidget, QTabBar
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.combat.actions import EndCombat, MoveCounter
@@ -270,6 +270,29 @@ def test_roll_opens_the_next_declared_attack(window: MainWindow) -> None:
     assert (dialog.attacker_id, dialog.defender_id) == ("lotus", "bandit1")
     assert window.odds_panel.odds() is not None
     dialog.reject()
+
+
+def _front_tab(window: MainWindow, among: str) -> str:
+    """The text of the front tab in the dock tab bar that holds ``among``."""
+    for bar in window.findChildren(QTabBar):
+        names = [bar.tabText(i) for i in range(bar.count())]
+        if among in names:
+            return bar.tabText(bar.currentIndex())
+    raise AssertionError(f"no dock tab bar holds {among!r}")
+
+
+def test_the_log_comes_back_to_the_front_once_the_attack_is_resolved(
+    window: MainWindow,
+) -> None:
+    """R puts the odds in front of the log; Resolve brings the log back, where the hit is told."""
+    _declare_attack(window)
+    QTest.keyClick(window.wheel_view, Qt.Key.Key_R)
+    dialog = window.turn.dialog
+    assert isinstance(dialog, AttackDialog)
+    assert _front_tab(window, "Odds") == "Odds"
+    dialog.attack_dice.set_typed("7")
+    dialog.accept()
+    assert _front_tab(window, "Odds") == window.log_dock.windowTitle()
 
 
 def test_apply_before_the_attack_is_resolved_is_refused(window: MainWindow) -> None:

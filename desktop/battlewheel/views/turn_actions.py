@@ -114,6 +114,9 @@ class TurnActions:
         dialog.oddsChanged.connect(self.window.show_odds)
         # The dialog worked out its first odds while being built, before we listened.
         self.window.show_odds_now(dialog.odds.odds())
+        # The odds dock came to the front over the log; once the roll is recorded
+        # the log, which says what the attack did, is what the GM wants to read.
+        dialog.accepted.connect(self.window.log_dock.raise_)
         return self._open(dialog)
 
     def apply(self) -> QDialog | None:
