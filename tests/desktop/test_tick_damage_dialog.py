@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QApplication, QScrollArea, QWidget
 
 from battlewheel.engine.combat.actions_attack import (
     DeclaredManoeuvre,
@@ -12,7 +12,7 @@ from battlewheel.engine.combat.actions_attack import (
     Defence,
     ResolveAttack,
 )
-from battlewheel.engine.dice import DiceEntry
+from battlewheel.engine.dice import DiceEntry, SeededDice
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.log_model import CombatLogModel
 from battlewheel.views.dialogs.counterattack import CounterattackDialog
@@ -100,3 +100,21 @@ def test_the_log_calls_a_killed_bandit_dead_not_incapacitated(shown: Shown) -> N
     assert "Bandit takes 11 lethal from Tepet Ejava: now XXXXXXXXX (dead)." in log.details(
         len(log.sentences()) - 1
     )
+
+
+def test_rolled_damage_faces_wrap_instead_of_running_off_the_side(shown: Shown) -> None:
+    """Nine rolled faces and their levels stay inside the summary: no sideways scrolling."""
+    model = first_tick_model()
+    sword = DeclaredManoeuvre("attack", "Straight sword", "bandit")
+    assert model.push(DeclareFlurry("ejava", (sword,))) is None
+    hit = ResolveAttack("ejava", 0, attack=DiceEntry.of_successes(6),
+                        defence=Defence("parry:Straight sword"))
+    assert model.push(hit) is None
+    dialog = shown(TickDamageDialog(model, face_source=SeededDice(3)))
+    assert isinstance(dialog, TickDamageDialog)
+    dialog.roll_all()
+    QApplication.processEvents()
+    scroll = dialog.findChild(QScrollArea)
+    assert isinstance(scroll, QScrollArea)
+    assert dialog.panels[0].rolls["L"].result_label.text().count(" ") >= 9
+    assert scroll.horizontalScrollBar().maximum() == 0

@@ -154,6 +154,8 @@ class DiceEntryWidget(QWidget):
         line.addWidget(self.roll_button)
         line.addWidget(self.typed, 2)
         line.addWidget(self.result_label, 2)
+        # Eleven rolled faces and their count outgrow a narrow row: wrap, not widen.
+        self.result_label.setWordWrap(True)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(line)
