@@ -43,7 +43,7 @@ HEADER_TIPS = {
     "Next tick": "The tick of the combatant's next action (who acts next is on top)",
     "Health": "The health track: / bashing, X lethal, * aggravated",
     "Wound": "Wound penalty to dice pools",
-    "DV penalty": "Penalty to Dodge and Parry DVs from actions this turn",
+    "DV penalty": "DV penalty from the last flurry, until the next action",
     "Motes": "Personal / peripheral motes",
     "Willpower": "Temporary Willpower",
 }
