@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
+from battlewheel.engine.character import CharacterKind
+from battlewheel.engine.combat.actions import NextTick, RollJoinBattle, StartCombat
 from battlewheel.engine.combat.actions_attack import (
     DeclaredManoeuvre,
     DeclareFlurry,
@@ -20,7 +23,7 @@ from battlewheel.models.combat_model import CombatModel
 from battlewheel.views import settings as prefs
 from battlewheel.views.dialogs.tick_damage import TickDamageDialog
 from battlewheel.views.main_window import MainWindow
-from tests.desktop.d2_combatants import first_tick_model, shown
+from tests.desktop.d2_combatants import bandit, ejava, first_tick_model, model_with, shown
 
 __all__ = ["shown"]
 
@@ -57,7 +60,7 @@ def test_apply_effects_through_the_damage_summary_shows_the_engines_sentence(
     qtbot: QtBot, tmp_path: Path, shown: Shown
 ) -> None:
     """After Ejava's hit, the damage summary's Apply leaves the engine's sentence for tick 1's
-    effects (one damage roll) in the status bar."""
+    effects (damage marked on the bandit) in the status bar."""
     model = first_tick_model()
     assert model.push(DeclareFlurry("ejava", (SWORD_AT_BANDIT,))) is None
     hit = DiceEntry.of_successes(6)
@@ -71,5 +74,40 @@ def test_apply_effects_through_the_damage_summary_shows_the_engines_sentence(
     dialog.accept()
     assert model.state.phase == PHASE_DONE
     sentence = model.session.log[-1].sentence
-    assert sentence.startswith("Tick 1's effects: 1 damage roll")
+    assert sentence == "Tick 1's effects: damage marked on Bandit, counters moved."
     assert window.statusBar().currentMessage() == sentence
+
+
+def _first_tick_with_an_extra() -> CombatModel:
+    """Ejava (Join Battle 3) against a bandit who is an extra (1): tick 1, Ejava acting."""
+    model = model_with(("ejava", ejava(), "enemy"),
+                       ("bandit", replace(bandit(), kind=CharacterKind.EXTRA), "ally"))
+    for action in (
+        RollJoinBattle("ejava", DiceEntry.of_successes(3)),
+        RollJoinBattle("bandit", DiceEntry.of_successes(1)),
+        StartCombat(),
+        NextTick(),
+    ):
+        assert model.push(action) is None
+    return model
+
+
+def test_an_extras_damage_is_reported_as_marked_though_nothing_was_rolled(
+    qtbot: QtBot, tmp_path: Path, shown: Shown
+) -> None:
+    """Ejava hits the extra: his dice become levels, so Ctrl+Return applies at once.
+
+    The bar said "no damage rolls applied" while the extra's track filled; it names him.
+    """
+    model = _first_tick_with_an_extra()
+    assert model.push(DeclareFlurry("ejava", (SWORD_AT_BANDIT,))) is None
+    attack = ResolveAttack("ejava", 0, attack=DiceEntry.of_successes(6),
+                           defence=Defence("parry:Straight sword"))
+    assert model.push(attack) is None
+    window = _window(qtbot, tmp_path, shown, model)
+    window.actions_by_name["apply"].trigger()
+    assert window.turn.dialog is None
+    assert model.state.combatants["bandit"].health.damage > 0
+    assert window.statusBar().currentMessage() == (
+        "Tick 1's effects: damage marked on Bandit, counters moved."
+    )

@@ -140,7 +140,7 @@ def test_the_tick_counter_sentences_give_the_tick_and_who_acts() -> None:
     guard = DeclareFlurry("ana", (DeclaredManoeuvre("guard"),))
     assert _logged(session, guard) == "Ana declares a flurry: Guard. Speed 3, no DV penalty."
     effects = _logged(session, ApplyTickEffects())
-    assert effects == "Tick 1's effects: no damage rolls applied, counters moved."
+    assert effects == "Tick 1's effects: no damage marked, counters moved."
     assert "Ana's counter moves on to tick 4 (Speed 3)." in _events(session)
     assert _logged(session, NextTick()) == "Next tick (tick 2)."
     assert _logged(session, NextTick()) == "Next tick (tick 3: Bo acts)."
@@ -165,7 +165,7 @@ def test_a_hit_gives_its_damage_after_soak_and_the_damage_the_track_after() -> N
         "Ana's Punch hits Bo: 4 damage dice, bashing, after soak (rolled at the tick's end)."
     ]
     damage = ApplyTickEffects((DamageRoll("ana", "bo", bashing=typed(2)),))
-    assert _logged(session, damage) == "Tick 1's effects: 1 damage roll applied, counters moved."
+    assert _logged(session, damage) == "Tick 1's effects: damage marked on Bo, counters moved."
     assert _events(session)[:2] == [
         "Bo takes 2 bashing from Ana: now //....... (-1).",
         "Ana's counter moves on to tick 6 (Speed 5).",

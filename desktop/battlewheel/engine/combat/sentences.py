@@ -127,9 +127,16 @@ def _resolve_attack(before: Combat, action: f.ResolveAttack) -> str:
     )
 
 
-def _apply_effects(before: Combat, action: f.ApplyTickEffects) -> str:
-    rolls = plural(len(action.damage), "damage roll") if action.damage else "no damage rolls"
-    return f"Tick {before.current_tick}'s effects: {rolls} applied, counters moved."
+def _apply_effects(before: Combat, action: f.ApplyTickEffects, after: Combat) -> str:
+    # Who was marked, not how many rolls were typed: an extra's damage has no roll,
+    # and a Failed flurry's entry has nothing to roll (000 §Applying Effects).
+    hurt = [
+        after.name(cid)
+        for cid, who in after.combatants.items()
+        if cid in before.combatants and who.health != before.combatants[cid].health
+    ]
+    marked = f"damage marked on {', '.join(hurt)}" if hurt else "no damage marked"
+    return f"Tick {before.current_tick}'s effects: {marked}, counters moved."
 
 
 _WITH_AFTER: dict[type[a.Action], Sentence] = {
@@ -141,8 +148,8 @@ _WITH_AFTER: dict[type[a.Action], Sentence] = {
     a.ReduceSurprise: _reduce_surprise,
     f.DeclareFlurry: _declare_flurry,
     f.AwardStunt: _award_stunt,
+    f.ApplyTickEffects: _apply_effects,
 }
 _BEFORE_ONLY: dict[type[a.Action], Callable[[Combat, Any], str]] = {
     f.ResolveAttack: _resolve_attack,
-    f.ApplyTickEffects: _apply_effects,
 }
