@@ -306,3 +306,22 @@ def test_widening_the_dock_gives_the_room_back_to_names_and_boxes(
     assert dock.health_delegate.side > narrow_side
     assert dock.table.columnWidth(0) > narrow_name
     _assert_fits(window)
+
+
+def test_larger_text_widens_the_roster_as_far_as_the_wheel_can_spare(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """Ctrl+L at 1366x768: the roster grows past its normal width while the wheel keeps three
+    quarters of its width; Ctrl+L again gives the roster back its earlier width."""
+    from battlewheel.views.main_window import WHEEL_KEPT
+
+    dock = window.combatants_dock
+    normal, wheel = dock.width(), window.wheel_view.width()
+    window.actions_by_name["larger_text"].trigger()
+    qtbot.waitUntil(lambda: dock.width() > normal)
+    qtbot.wait(50)
+    assert window.wheel_view.width() >= WHEEL_KEPT * wheel - 4
+    assert dock.width() <= dock.comfortable_width()
+    _assert_fits(window)
+    window.actions_by_name["larger_text"].trigger()
+    qtbot.waitUntil(lambda: dock.width() == normal)

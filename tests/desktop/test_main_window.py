@@ -379,14 +379,14 @@ def test_settings_from_a_newer_release_are_left_alone(tmp_path: Path) -> None:
 
 
 def test_larger_text_keeps_most_of_the_wheel(window: MainWindow, qtbot: QtBot) -> None:
-    """Larger text keeps the left docks' width; only the sheet widens to fit, so the wheel
-    keeps at least three quarters of its width."""
+    """Larger text widens the sheet to fit and the roster for its names, never narrower
+    than before, and the wheel keeps at least three quarters of its width."""
     before = window.wheel_view.width()
     left = window.combatants_dock.width()
     window.actions_by_name["larger_text"].setChecked(True)
     qtbot.wait(50)
-    assert abs(window.combatants_dock.width() - left) <= 4
-    assert window.wheel_view.width() >= 0.75 * before
+    assert window.combatants_dock.width() >= left - 4
+    assert window.wheel_view.width() >= 0.75 * before - 4
 
 
 def test_larger_text_off_again_gives_the_wheel_back_its_width(

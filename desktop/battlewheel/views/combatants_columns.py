@@ -7,6 +7,7 @@ than the viewport, so the table never scrolls sideways.
 """
 
 import json
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction
@@ -14,6 +15,9 @@ from PySide6.QtWidgets import QHeaderView, QMenu, QStyle, QTableView
 
 from battlewheel.models.combatants_model import COLUMNS, CombatantsModel
 from battlewheel.views.health_delegate import MIN_SIDE, HealthDelegate, column_side, column_width
+
+if TYPE_CHECKING:
+    from battlewheel.engine.health import HealthTrack
 
 HEADER_KEY = "combatants/header"
 # Bumped whenever COLUMNS changes meaning, so an older saved choice is ignored.
@@ -151,15 +155,35 @@ class ColumnFitter(QObject):
         icon = round(metrics.height() * 0.8)
         if table.iconSize() != QSize(icon, icon):
             table.setIconSize(QSize(icon, icon))
-        shown = [c for c in range(len(COLUMNS)) if not header.isSectionHidden(c) and c != NAME]
-        widths = {c: max(self._text_width(c), self.title_width(c)) for c in shown if c != HEALTH}
-        if HEALTH in shown:
-            others = sum(widths.values())
-            name_room = icon + metrics.averageCharWidth() * _NAME_LETTERS + 12
-            widths[HEALTH] = self._fit_health(table.viewport().width() - others - name_room)
+        widths = self._widths(table.viewport().width())
+        if HEALTH in widths:
+            self.health.side = column_side(self._shapes(), widths[HEALTH], metrics)
         for column, width in widths.items():
             if header.sectionSize(column) != width:
                 header.resizeSection(column, width)
+
+    def comfortable_width(self) -> int:
+        """The table's width with room for Name's letters and Health's boxes at full size."""
+        table = self.table
+        columns = sum(self._widths(10**6).values())
+        frame = 2 * table.frameWidth()
+        return columns + self._name_room() + table.verticalScrollBar().sizeHint().width() + frame
+
+    def _widths(self, viewport: int) -> dict[int, int]:
+        # Every shown column but Name (which stretches) at its contents' width; Health
+        # takes what Name's room leaves in ``viewport``.
+        header = self.table.horizontalHeader()
+        shown = [c for c in range(len(COLUMNS)) if not header.isSectionHidden(c) and c != NAME]
+        widths = {c: max(self._text_width(c), self.title_width(c)) for c in shown if c != HEALTH}
+        if HEALTH in shown:
+            room = viewport - sum(widths.values()) - self._name_room()
+            widths[HEALTH] = self._fit_health(room)
+        return widths
+
+    def _name_room(self) -> int:
+        metrics = self.table.fontMetrics()
+        icon = round(metrics.height() * 0.8)
+        return icon + metrics.averageCharWidth() * _NAME_LETTERS + 12
 
     def _text_width(self, column: int) -> int:
         """The widest text of a column plus the item view's text margins.
@@ -174,18 +198,18 @@ class ColumnFitter(QObject):
         margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, table) + 1
         return max((metrics.horizontalAdvance(text) for text in texts), default=0) + 2 * margin + 2
 
+    def _shapes(self) -> list["HealthTrack"]:
+        # Widths depend on the levels alone: one track of each shape is enough.
+        return list({tuple(track.labels): track for track in self.source.tracks()}.values())
+
     def _fit_health(self, room: int) -> int:
         """Health's width in ``room``: boxes at the font's size, smaller when room is short."""
-        tracks = self.source.tracks()
-        # Widths depend on the levels alone: one track of each shape is enough.
-        shapes = list({tuple(track.labels): track for track in tracks}.values())
+        shapes = self._shapes()
         metrics = self.table.fontMetrics()
         title = self.title_width(HEALTH)
         largest = max(title, column_width(shapes, column_side(shapes, 10**6, metrics)))
         least = max(title, column_width(shapes, MIN_SIDE))
-        width = max(least, min(largest, room))
-        self.health.side = column_side(shapes, width, metrics)
-        return width
+        return max(least, min(largest, room))
 
     def title_width(self, column: int) -> int:
         """What a column's title needs: its text, the header margins, the sort arrow."""

@@ -82,6 +82,10 @@ class CombatantsDock(QDockWidget):
         """Size the columns to their contents and the dock now (e.g. after a font change)."""
         self.fitter.fit()
 
+    def comfortable_width(self) -> int:
+        """The dock's width at which names keep a dozen letters and health boxes full size."""
+        return self.fitter.comfortable_width() + self.width() - self.table.width()
+
     def select(self, combatant_id: str) -> None:
         """Highlight one combatant's row without echoing a choice back."""
         row = self.model.row_of(combatant_id)

@@ -44,6 +44,10 @@ if TYPE_CHECKING:  # the odds module pulls in pyqtgraph, loaded after first pain
     from battlewheel.views.odds_dock import AttackOdds, OddsProvider
 
 STATUS_MS = 10_000
+# When larger text widens the roster, the wheel keeps this share of its width, and
+# never less than the least width.
+WHEEL_KEPT = 0.75
+MIN_WHEEL_WIDTH = 360
 FIRST_SIZE = (1400, 900)  # the window at first start, if the screen is that large
 
 
@@ -540,13 +544,16 @@ class MainWindow(QMainWindow):
 
     # -- view and layout --------------------------------------------------------------
     def set_larger_text(self, on: bool) -> None:
-        """Switch the larger-text mode and remember the choice; docks keep their widths.
+        """Switch the larger-text mode and remember the choice; the wheel stays central.
 
-        A sheet widens to fit larger text; switching back gives it its earlier width.
+        Docks keep their widths, except that a sheet widens to fit larger text and the
+        roster takes what the wheel can spare for its names; switching back gives every
+        dock its earlier width.
         """
         prefs.set_larger_text(self.settings, on)
         docks = [d for d in self.findChildren(QDockWidget) if d.isVisible() and not d.isFloating()]
         widths = [dock.width() for dock in docks]
+        wheel = self.wheel_view.width()
         if on:
             self._normal_widths = dict(zip(docks, widths, strict=True))
         else:
@@ -555,8 +562,38 @@ class MainWindow(QMainWindow):
         self._apply_text_size(on)
         self.combatants_dock.fit_columns()
         # Bigger text would widen the docks and shrink the wheel; put the widths back
-        # once the new fonts have been laid out.
-        QTimer.singleShot(0, lambda: self.resizeDocks(docks, widths, Qt.Orientation.Horizontal))
+        # once the new fonts have been laid out (the sheet then takes what it needs).
+        least = max(round(wheel * WHEEL_KEPT), MIN_WHEEL_WIDTH) if on else None
+        QTimer.singleShot(0, lambda: self._keep_dock_widths(docks, widths, least))
+
+    def _keep_dock_widths(
+        self, docks: list[QDockWidget], widths: list[int], least_wheel: int | None
+    ) -> None:
+        self.resizeDocks(docks, widths, Qt.Orientation.Horizontal)
+        if least_wheel is not None:  # once the docks have their widths back
+            QTimer.singleShot(0, lambda: self._widen_roster(least_wheel))
+
+    def _widen_roster(self, least_wheel: int) -> None:
+        # Larger text squeezes the roster's names to a few letters: give it the room its
+        # names and boxes need, as far as the wheel can spare it above ``least_wheel``.
+        roster = self.combatants_dock
+        if not roster.isVisible() or roster.isFloating():
+            return
+        spare = self.wheel_view.width() - least_wheel
+        width = min(roster.comfortable_width(), roster.width() + max(spare, 0))
+        if width <= roster.width():
+            return
+        area = self.dockWidgetArea(roster)
+        # Docks stacked in the roster's column (the log, say) share its width.
+        column = [
+            dock
+            for dock in self.findChildren(QDockWidget)
+            if dock.isVisible()
+            and not dock.isFloating()
+            and self.dockWidgetArea(dock) == area
+            and dock.x() == roster.x()
+        ]
+        self.resizeDocks(column, [width] * len(column), Qt.Orientation.Horizontal)
 
     def _apply_text_size(self, larger: bool) -> None:
         if self.text_scale is not None:
