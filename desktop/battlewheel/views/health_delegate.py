@@ -1,8 +1,8 @@
 """The roster's Health cell: the track as a row of small boxes, marked as on the sheet.
 
 The cell keeps its text (the model's DisplayRole, for copy and the tests); this delegate
-paints boxes instead, with the sheet's marks and colours (``HealthTrackWidget``'s own
-mark painter), a wider gap where the penalty changes, and a short word written
+paints boxes instead, with the sheet's marks and colours (the sheet's own
+``paint_mark``), a wider gap where the penalty changes, and a short word written
 over them when the combatant is out of the fight. The boxes shrink when the column is
 narrow.
 """
@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from battlewheel.engine.health import EMPTY, LETHAL
 from battlewheel.models.combatants_model import HEALTH_ROLE
-from battlewheel.views.sheets.health_track import MARK_COLOURS, HealthTrackWidget, TrackView
+from battlewheel.views.sheets.health_track import MARK_COLOURS, TrackView, paint_mark
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -190,7 +190,7 @@ def _paint_track(
     for box, mark in zip(rects, track.marks, strict=True):
         if mark != EMPTY:
             # The sheet's own mark painter: same strokes and colours as the big boxes.
-            HealthTrackWidget._paint_mark(painter, box.adjusted(inset, inset, -inset, -inset), mark)
+            paint_mark(painter, box.adjusted(inset, inset, -inset, -inset), mark)
     if word:
         painter.setOpacity(1.0)
         strip = QRectF(rects[0].topLeft(), rects[-1].bottomRight())

@@ -280,20 +280,25 @@ class HealthTrackWidget(QWidget):
         painter.setBrush(palette.color(QPalette.ColorRole.Base))
         painter.drawRect(rect)
         if mark != EMPTY:
-            self._paint_mark(painter, rect.adjusted(4, 4, -4, -4), mark)
+            paint_mark(painter, rect.adjusted(4, 4, -4, -4), mark)
         if self.hasFocus() and index == self._cursor:
             painter.setPen(QPen(palette.color(QPalette.ColorRole.Highlight), 2.0))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRect(rect.adjusted(-2, -2, 2, 2))
 
-    @staticmethod
-    def _paint_mark(painter: QPainter, rect: QRectF, mark: str) -> None:
-        pen = QPen(MARK_COLOURS[mark], max(2.0, rect.width() / 7))
-        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-        painter.setPen(pen)
-        painter.drawLine(rect.bottomLeft(), rect.topRight())
-        if mark in (LETHAL, AGGRAVATED):
-            painter.drawLine(rect.topLeft(), rect.bottomRight())
-        if mark == AGGRAVATED:
-            centre = rect.center()
-            painter.drawLine(QPointF(centre.x(), rect.top()), QPointF(centre.x(), rect.bottom()))
+
+def paint_mark(painter: QPainter, rect: QRectF, mark: str) -> None:
+    """Draw one mark in a box: / bashing, X lethal, X with a bar aggravated.
+
+    The sheet's track and the roster's health column both draw with it, so a mark
+    looks the same wherever the GM reads it.
+    """
+    pen = QPen(MARK_COLOURS[mark], max(2.0, rect.width() / 7))
+    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+    painter.setPen(pen)
+    painter.drawLine(rect.bottomLeft(), rect.topRight())
+    if mark in (LETHAL, AGGRAVATED):
+        painter.drawLine(rect.topLeft(), rect.bottomRight())
+    if mark == AGGRAVATED:
+        centre = rect.center()
+        painter.drawLine(QPointF(centre.x(), rect.top()), QPointF(centre.x(), rect.bottom()))
