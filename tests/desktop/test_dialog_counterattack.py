@@ -135,3 +135,18 @@ def test_a_perfect_defence_is_named_in_the_steps_as_the_books_print_it(shown: Sh
     dialog.attack_dice.set_typed("7 8 9 10")
     lines = dialog.steps().splitlines()
     assert lines[1] == "2. Declare defence: Seven Shadows Evasion at step 2"
+
+
+def test_the_odds_say_a_perfect_defence_stops_the_attack(shown: Shown) -> None:
+    """With Seven Shadows Evasion chosen the odds title says the charts assume no defence."""
+    model = _ejava_strikes(6)
+    dialog = shown(CounterattackDialog(model, "bandit", "ejava", "Straight sword"))
+    assert isinstance(dialog, CounterattackDialog)
+    defence = dialog.defence_form
+    defence.extras.switch.setChecked(True)
+    defence.perfect.setCurrentIndex(defence.perfect.findData("seven_shadows_evasion"))
+    odds = dialog.odds.odds()
+    assert odds is not None
+    assert odds.title.endswith(
+        "(stopped by Seven Shadows Evasion before any roll: the odds are without it)"
+    )

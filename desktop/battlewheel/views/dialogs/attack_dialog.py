@@ -304,7 +304,8 @@ class AttackDialog(QDialog):
         soak = rules.soak_parts(declaration, target)[3]
         _, levels, strength = rules.raw_damage(declaration, 0)
         setup = AttackSetup(
-            title=self._headline(self.model.state) + self._unrolled_block_note(),
+            title=(self._headline(self.model.state) + self._unrolled_block_note()
+                   + self._perfect_defence_note()),
             attack_dice=dice,
             automatic_successes=automatic,
             external_penalty=declaration.external_penalty,
@@ -316,6 +317,13 @@ class AttackDialog(QDialog):
             extra=defender.kind is CharacterKind.EXTRA,
         )
         return setup.odds
+
+    def _perfect_defence_note(self) -> str:
+        """The charts show the roll as if undefended; a perfect defence stops it first."""
+        chosen = self.defence_form.perfect
+        if chosen.currentData() is None:
+            return ""
+        return f" (stopped by {chosen.currentText()} before any roll: the odds are without it)"
 
     def _unrolled_block_note(self) -> str:
         """The odds shown hold once past a Blocker; until the roll, say how likely that is."""
