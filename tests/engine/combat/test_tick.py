@@ -128,6 +128,11 @@ def test_damage_waits_until_every_flurry_has_resolved() -> None:
     assert session.state.phase == PHASE_EFFECTS
     [hit] = [p for p in pending_damage(session.state) if not p.pools.all_failed]
     assert (hit.pools.dice["B"], hit.pools.levels["B"]) == (3, 0)
+    # A roll for a counterattack nobody made is refused, naming the fighters as the GM
+    # knows them rather than by their ids.
+    stray = DamageRoll("a", "b", bashing=DiceEntry.of_faces((7,)), counterattack=True)
+    with pytest.raises(IllegalAction, match=r"^000 §.*: no counterattack of A struck B$"):
+        session.apply(ApplyTickEffects((stray,)))
     session.apply(ApplyTickEffects((DamageRoll("a", "b", bashing=DiceEntry.of_faces((7, 8, 2))),)))
     assert session.state.combatants["b"].health.marks.startswith("//.")
 

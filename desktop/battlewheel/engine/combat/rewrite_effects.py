@@ -90,7 +90,9 @@ def _not_ready(state: Combat) -> str:
 def _apply_damage(state: Combat, rolls: tuple[DamageRoll, ...]) -> list[Event]:
     """Step 6: each flurry's damage to each target (000 §Applying Effects)."""
     pending = pending_damage(state)
-    by_pair = _rolls_by_pair(rolls, {(p.attacker, p.target, p.counterattack) for p in pending})
+    by_pair = _rolls_by_pair(
+        state, rolls, {(p.attacker, p.target, p.counterattack) for p in pending}
+    )
     options = HealthOptions(
         ox_body_counts_bashing=state.options.ox_body_resilience_pool == "lethal_and_bashing"
     )
@@ -126,16 +128,18 @@ def _damage_text(target: str, source: str, outcome: DamageOutcome) -> str:
 
 
 def _rolls_by_pair(
-    rolls: tuple[DamageRoll, ...], pairs: set[tuple[str, str, bool]]
+    state: Combat, rolls: tuple[DamageRoll, ...], pairs: set[tuple[str, str, bool]]
 ) -> dict[tuple[str, str, bool], DamageRoll]:
     found: dict[tuple[str, str, bool], DamageRoll] = {}
     for roll in rolls:
         key = (roll.attacker, roll.target, roll.counterattack)
         what = "counterattack" if roll.counterattack else "flurry"
+        # Names, as the GM reads them (an id that is not in the fight stays an id).
+        attacker, target = state.name(roll.attacker), state.name(roll.target)
         if key not in pairs:
-            raise IllegalAction(EFFECTS_RULE, f"no {what} of {key[0]!r} struck {key[1]!r}")
+            raise IllegalAction(EFFECTS_RULE, f"no {what} of {attacker} struck {target}")
         if key in found:
-            raise IllegalAction(EFFECTS_RULE, f"two damage rolls for {key[0]!r} on {key[1]!r}")
+            raise IllegalAction(EFFECTS_RULE, f"two damage rolls for {attacker} on {target}")
         found[key] = roll
     return found
 
