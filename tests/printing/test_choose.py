@@ -40,3 +40,20 @@ def test_none_then_all_and_the_paper_choice(qtbot: QtBot) -> None:
     dialog.check_all(Qt.CheckState.Checked)
     dialog.page.setCurrentText("Letter")
     assert len(dialog.chosen()) == 3 and dialog.chosen_page() == "Letter"
+
+
+def test_the_longest_line_shows_whole_without_a_sideways_scroll(qtbot: QtBot) -> None:
+    """A long name and subtitle fit the list as the dialog opens: no sideways scroll bar."""
+    long = SheetCard(
+        "Kestrel of the Burning Road",
+        "Solar · Essence 2 · Stamina 3 · Ox-Body 1",
+        ("-0", "Incap", "Dying"),
+        "...",
+    )
+    dialog = CardChoiceDialog([*cards(), long])
+    qtbot.addWidget(dialog)
+    with qtbot.waitExposed(dialog):
+        dialog.show()
+    assert not dialog.list.horizontalScrollBar().isVisible()
+    text = dialog.list.item(3).text()
+    assert dialog.list.fontMetrics().horizontalAdvance(text) < dialog.list.viewport().width()

@@ -43,6 +43,7 @@ class CardChoiceDialog(QDialog):
         self.page.addItems(sorted(PAGE_SIZES_MM))
         self.page.setCurrentText(default_page())
         self._lay_out()
+        self._fit_list_width()
 
     def _lay_out(self) -> None:
         layout = QVBoxLayout(self)
@@ -64,6 +65,15 @@ class CardChoiceDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
+
+    def _fit_list_width(self) -> None:
+        # Wide enough for the longest "name · kind, Essence, Stamina" line (a list
+        # sized by Qt's default cut them off behind a sideways scroll bar), but never
+        # wider than most of the screen.
+        scroll = self.list.verticalScrollBar().sizeHint().width()
+        wanted = self.list.sizeHintForColumn(0) + 2 * self.list.frameWidth() + scroll + 8
+        screen = self.screen().availableGeometry().width() if self.screen() else wanted
+        self.list.setMinimumWidth(min(wanted, round(screen * 0.8)))
 
     def check_all(self, state: Qt.CheckState) -> None:
         """Tick or untick every card."""
