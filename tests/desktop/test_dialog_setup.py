@@ -56,6 +56,19 @@ def test_typed_join_battle_previews_the_wheel_before_anything_changes(shown: Sho
     assert model.undo_stack.count() == 0
 
 
+def test_a_fresh_dialog_shows_no_red_problem_while_rolls_are_still_to_come(
+    shown: Shown,
+) -> None:
+    """Opened before anyone rolled: the preview names who is to roll, no red refusal text;
+    Start is off and its tooltip gives the engine's reason."""
+    _model, dialog = _dialog(shown)
+    assert dialog.preview_label.text().startswith("Still to roll Join Battle: Tepet Ejava")
+    assert dialog.problem_label.text() == ""
+    assert not dialog.start_button.isEnabled()
+    assert dialog.problem().startswith("000 §Roll Join Battle")
+    assert dialog.start_button.toolTip() == dialog.problem()
+
+
 def test_start_pushes_the_whole_set_up_as_one_undo_step(qtbot: QtBot, shown: Shown) -> None:
     """Start places the counters; a single undo takes the rolls and the start back."""
     model, dialog = _dialog(shown)

@@ -145,6 +145,7 @@ class CombatSetupDialog(QDialog):
         self.ambushers: dict[str, AmbusherPanel] = {}
         self.join_rows: dict[str, DiceEntryWidget] = {}
         self._last: Trial | None = None
+        self._problem = ""
         self._build()
         self._update()
         first = next(iter(self.join_rows.values()), None)
@@ -309,7 +310,8 @@ class CombatSetupDialog(QDialog):
         after_ambush = trial(self.model.session, ambush)
         self._enable_join_rows(after_ambush.state)
         joins = self.join_actions(after_ambush.state)
-        self._last = trial(self.model.session, [*ambush, *joins, *self._start()])
+        actions = [*ambush, *joins, *self._start()]
+        self._last = trial(self.model.session, actions)
         refusal = after_ambush.refusal or self._last.refusal
         if self.late:
             self.preview_label.setText(late_preview_text(self._last.state, list(self.join_rows)))
@@ -318,8 +320,15 @@ class CombatSetupDialog(QDialog):
         else:
             self.preview_label.setText(preview_text(self._last.state, self._last.refusal))
         self.preview_scene.set_wheel(wheel_of(self._last.state))
-        self.problem_label.setText("" if refusal is None else str(refusal))
+        self._problem = "" if refusal is None else str(refusal)
+        # Rolls not yet entered are the dialog's normal state, not a mistake: the
+        # preview already names who is still to roll, so no red text for that.
+        waiting = refusal is not None and self._last.applied == len(actions) - 1 and bool(
+            _still_to_roll(self._last.state)
+        )
+        self.problem_label.setText("" if waiting else self._problem)
         self.start_button.setEnabled(refusal is None)
+        self.start_button.setToolTip(self._problem)
 
     def _enable_join_rows(self, state: Combat) -> None:
         for cid, row in self.join_rows.items():
@@ -332,7 +341,7 @@ class CombatSetupDialog(QDialog):
 
     def problem(self) -> str:
         """Why the battle cannot start yet ("" when it can)."""
-        return self.problem_label.text()
+        return self._problem
 
     def accept(self) -> None:
         """Push every step as one undo entry; stay open if the engine refuses."""
@@ -341,7 +350,8 @@ class CombatSetupDialog(QDialog):
         text = "Late Join Battle" if self.late else "Set up the battle"
         refusal = push_all(self.model, self.engine_actions(), text)
         if refusal is not None:
-            self.problem_label.setText(str(refusal))
+            self._problem = str(refusal)
+            self.problem_label.setText(self._problem)
             return
         super().accept()
 
@@ -349,8 +359,7 @@ class CombatSetupDialog(QDialog):
 def preview_text(state: Combat, refusal: RulesError | None) -> str:
     """Where each counter would stand, tick by tick, or what is still missing."""
     if refusal is not None or not state.started:
-        waiting = [c.name for c in state.combatants.values()
-                   if c.surprise != TOTALLY and c.join_battle is None]
+        waiting = _still_to_roll(state)
         if waiting:
             return "Still to roll Join Battle: " + ", ".join(waiting)
         return "The wheel cannot be set up yet."
@@ -364,6 +373,12 @@ def preview_text(state: Combat, refusal: RulesError | None) -> str:
         lines.append(f"Tick {tick}{first}: {', '.join(by_tick[tick])}")
     lines.extend(_not_placed(state))
     return "\n".join(lines)
+
+
+def _still_to_roll(state: Combat) -> list[str]:
+    """Who may Join Battle (not Totally Surprised) and has no roll yet."""
+    return [c.name for c in state.combatants.values()
+            if c.surprise != TOTALLY and c.join_battle is None]
 
 
 def _not_placed(state: Combat) -> Sequence[str]:
