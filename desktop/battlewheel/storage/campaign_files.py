@@ -9,6 +9,8 @@ it keeps the crash journal in step. The window calls::
     files.save(session, path)               # File > Save / Save As
     files.record_change(session)            # after every change (CombatModel.changed)
     files.add_character(character)          # roster: import (journaled too)
+    session = files.new_combat(name, shown) # File > New combat (journaled, on screen)
+    session = files.show_combat(id, shown)  # File > Combats > one of them
     files.pending_recovery()                # at start: offer to restore?
     session = files.restore()               # ...yes (then files.path is the file to save)
     files.discard_recovery()                # ...no
@@ -23,7 +25,14 @@ from pathlib import Path
 from battlewheel.engine.character import Character
 from battlewheel.engine.combat.session import CombatSession
 from battlewheel.storage import journal as journal_module
-from battlewheel.storage.campaign import Campaign, load_campaign, load_demo_campaign, save_campaign
+from battlewheel.storage.campaign import (
+    MAX_NAME_LENGTH,
+    Campaign,
+    CombatRecord,
+    load_campaign,
+    load_demo_campaign,
+    save_campaign,
+)
 from battlewheel.storage.journal import Journal, Recovery
 from battlewheel.storage.paths import campaigns_dir
 from battlewheel.storage.recent import recent_files, remember_file
@@ -48,7 +57,7 @@ class StoredCampaigns:
         return campaigns_dir()
 
     def load(self, path: Path) -> CombatSession:
-        """Open a campaign and return its first combat (a new one if it has none).
+        """Open a campaign and return its newest combat (a new one if it has none).
 
         A bad file raises ``CampaignFileError`` and the open campaign stays as it was.
         """
@@ -91,6 +100,52 @@ class StoredCampaigns:
         self.campaign = self.campaign.with_character(character)
         self.journal.begin(self.campaign, self.combat_id, self.path, write_now=True)
 
+    # -- the campaign's combats --------------------------------------------------------
+    def next_combat_name(self) -> str:
+        """The first free "Combat N" name, N counting from one past the campaign's combats."""
+        taken = {record.name.casefold() for record in self.campaign.combats}
+        number = len(self.campaign.combats) + 1
+        while f"combat {number}" in taken:
+            number += 1
+        return f"Combat {number}"
+
+    def new_combat(self, name: str, shown: CombatSession) -> CombatSession:
+        """Add an empty combat called ``name`` and make it the one on screen.
+
+        ``shown`` is the combat on screen until now; it stays in the campaign with its
+        whole log. A blank, overlong or already used name raises ``ValueError`` and
+        changes nothing. The journal follows the new combat at once.
+        """
+        name = name.strip()
+        if not name or len(name) > MAX_NAME_LENGTH:
+            raise ValueError(f"combat name must be 1 to {MAX_NAME_LENGTH} characters, "
+                             f"not {len(name)}")
+        campaign, _ = self._placed(shown)
+        if any(record.name.casefold() == name.casefold() for record in campaign.combats):
+            raise ValueError(f"combat name {name!r} is already used in this campaign; "
+                             "each combat needs its own")
+        campaign = campaign.with_combat(name)
+        self.campaign, self.combat_id = campaign, campaign.combats[-1].id
+        self.journal.begin(campaign, self.combat_id, self.path, write_now=True)
+        return campaign.combats[-1].session
+
+    def show_combat(self, combat_id: str, shown: CombatSession) -> CombatSession:
+        """Make another combat of the campaign the one on screen and return its session.
+
+        ``shown`` (the combat on screen until now) stays in the campaign as it is. An
+        unknown id raises ``KeyError`` and changes nothing.
+        """
+        campaign, _ = self._placed(shown)
+        session = campaign.combat(combat_id).session
+        self.campaign, self.combat_id = campaign, combat_id
+        self.journal.begin(campaign, combat_id, self.path, write_now=True)
+        return session
+
+    def shown_combat(self) -> CombatRecord | None:
+        """The record of the combat on screen (None before any is shown)."""
+        ids = [record.id for record in self.campaign.combats]
+        return self.campaign.combat(self.combat_id) if self.combat_id in ids else None
+
     def pending_recovery(self) -> Recovery | None:
         """The interrupted run's journal, if any (see ``Recovery.describe``)."""
         return journal_module.pending_recovery(self.journal.path)
@@ -115,7 +170,8 @@ class StoredCampaigns:
         if not campaign.combats:
             campaign = campaign.with_combat("Combat")
         ids = [record.id for record in campaign.combats]
-        chosen = combat_id if combat_id in ids else ids[0]
+        # A file opens on its newest combat: the fight the table is most likely to go on with.
+        chosen = combat_id if combat_id in ids else ids[-1]
         self.campaign, self.path, self.combat_id = campaign, path, chosen
         self.journal.begin(campaign, chosen, path, write_now=write_now)
         return campaign.combat(chosen).session
