@@ -41,6 +41,7 @@ from battlewheel.views.wheel.view import WheelView
 if TYPE_CHECKING:  # the odds module pulls in pyqtgraph, loaded after first paint
     from battlewheel.engine.combat.session import CombatSession
     from battlewheel.engine.combat.state import Combat
+    from battlewheel.views.combats_menu import CombatsMenu
     from battlewheel.views.odds_dock import AttackOdds, OddsProvider
 
 STATUS_MS = 10_000
@@ -58,7 +59,7 @@ NEXT_STEP = {
     "resolve": "roll the attacks (R)",
     "effects": "apply the effects (Ctrl+Return)",
     "done": "next tick (N)",
-    "ended": "the combat is over",
+    "ended": "start the next fight (File > New combat, Ctrl+Shift+N)",
 }
 
 
@@ -77,6 +78,8 @@ or select it and press <b>[</b> or <b>]</b>. Hover a counter for its details.</p
 def status_text(state: "Combat") -> str:
     """The permanent status line: the tick, who acts and the GM's next step."""
     step = NEXT_STEP.get(state.phase, state.phase)
+    if state.ended:
+        return f"Combat over · next: {step}"
     if state.current_tick is None:
         return f"Not started: {step}"
     acting = ", ".join(state.name(cid) for cid in state.acting_ids()) or "nobody"
@@ -109,6 +112,9 @@ class MainWindow(QMainWindow):
         self.path: Path | None = None
         # The campaign's own name (storage sets it); without it the title names the file.
         self.campaign_name: Callable[[], str] | None = None
+        # The combat on screen, when the campaign has several (views.combats_menu sets it).
+        self.combat_name: Callable[[], str | None] | None = None
+        self.combats_menu: CombatsMenu | None = None
         # Unsaved changes the undo stack does not hold: roster imports, a restored journal.
         self._campaign_changed = False
         # Dock widths before larger text was switched on, given back when it goes off.
@@ -331,6 +337,13 @@ class MainWindow(QMainWindow):
                 "Apply the tick's effects: damage, surprise, DV penalties, counters",
                 self.turn.apply,
             ),
+            (
+                "end_combat",
+                "&End the combat\u2026",
+                None,
+                "Mark this fight over (asks first; Ctrl+Z takes it back)",
+                self.end_combat,
+            ),
         ):
             self._action(name, text, key, tip).triggered.connect(slot)
 
@@ -381,6 +394,8 @@ class MainWindow(QMainWindow):
             None,
             "counter_back",
             "counter_on",
+            None,
+            "end_combat",
         ):
             if entry is None:
                 combat_menu.addSeparator()
@@ -435,6 +450,7 @@ class MainWindow(QMainWindow):
         self.combat.changed.connect(self._show_status)
         self.combat.refused.connect(self.show_refusal)
         self.combat.undo_stack.cleanChanged.connect(self._show_title)
+        self.combat.changed.connect(self._show_title)  # "(over)" once a combat ends
         self._show_status()
         self._show_title()
 
@@ -446,7 +462,9 @@ class MainWindow(QMainWindow):
         self.tick_label.setText(status_text(self.combat.state))
 
     def _show_title(self) -> None:
-        self.setWindowTitle(f"{self.title_name()}[*] — {APP_NAME}")
+        shown = self.combat_name() if self.combat_name is not None else None
+        where = f"{shown} — {self.title_name()}" if shown else self.title_name()
+        self.setWindowTitle(f"{where}[*] — {APP_NAME}")
         self.setWindowModified(self.has_unsaved_changes())
 
     def title_name(self) -> str:
@@ -467,6 +485,9 @@ class MainWindow(QMainWindow):
 
     def show_refusal(self, reason: str) -> None:
         """Say in the status bar why the engine refused a step."""
+        if self.combat.state.ended:  # every step is refused then: say what is left to do
+            reason = "this combat is over (Ctrl+Z takes the ending back; " \
+                     "File > New combat starts the next fight)"
         self.statusBar().showMessage(f"Not allowed: {reason}", STATUS_MS)
 
     # -- gestures ---------------------------------------------------------------------
@@ -514,6 +535,12 @@ class MainWindow(QMainWindow):
         if dock is not None:
             dock.show()
             dock.raise_()
+
+    def end_combat(self) -> None:
+        """Combat > End the combat: asks, then ends it as one undo step."""
+        from battlewheel.views.combats_menu import end_combat
+
+        end_combat(self)
 
     def next_tick(self) -> None:
         """Move the tick counter one segment on."""

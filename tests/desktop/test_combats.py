@@ -1,0 +1,275 @@
+"""A campaign's fights in the window: end one, start the next, go back to an earlier one."""
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog, QMessageBox
+from pytestqt.qtbot import QtBot
+
+from battlewheel.app import _main_window
+from battlewheel.storage.campaign import load_campaign
+from battlewheel.storage.campaign_files import StoredCampaigns
+from battlewheel.storage.paths import campaigns_dir
+from battlewheel.views import settings as prefs
+from battlewheel.views.combats_menu import CombatsMenu
+from battlewheel.views.main_window import MainWindow
+from battlewheel.views.roster_dock import RosterDock
+from tests.desktop.test_main_window_storage import DEMO_NAME, join
+
+Button = QMessageBox.StandardButton
+DEMO_COMBAT = "Ambush at Marrow Ford"
+DEMO_STEPS = 8  # the demo combat's log as shipped
+
+
+@pytest.fixture
+def window(qtbot: QtBot, qapp: QApplication, tmp_path: Path) -> Iterator[MainWindow]:
+    """The window of a first start (the demo campaign), shown."""
+    built = _main_window(qapp, None, settings_file=tmp_path / "settings.ini")
+    qtbot.addWidget(built)
+    with qtbot.waitSignal(built.firstPainted):
+        built.show()
+    yield built
+    prefs.TextScale(qapp).apply(False)
+
+
+def _files(window: MainWindow) -> StoredCampaigns:
+    assert isinstance(window.files, StoredCampaigns)
+    return window.files
+
+
+def _menu(window: MainWindow) -> CombatsMenu:
+    assert window.combats_menu is not None
+    return window.combats_menu
+
+
+def when_modal(act: Callable[[QApplication], bool]) -> None:
+    """Once a modal dialog is up, run ``act`` on the application (it returns True when done)."""
+
+    def attempt(tries: int = 300) -> None:
+        if QApplication.activeModalWidget() is not None and act(qapp_instance()):
+            return
+        if tries:
+            QTimer.singleShot(10, lambda: attempt(tries - 1))
+
+    QTimer.singleShot(0, attempt)
+
+
+def qapp_instance() -> QApplication:
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    return app
+
+
+def answer_end_box(button: Button, seen: list[str]) -> None:
+    """Click ``button`` in the End the combat question, noting its text."""
+
+    def click(_app: QApplication) -> bool:
+        box = QApplication.activeModalWidget()
+        if not isinstance(box, QMessageBox) or box.objectName() != "endCombatBox":
+            return False
+        seen.append(f"{box.text()} {box.informativeText()}")
+        box.button(button).click()
+        return True
+
+    when_modal(click)
+
+
+def answer_name(name: str | None, seen: list[str]) -> None:
+    """Type ``name`` into the New combat dialog and start it (None: cancel), noting the default."""
+
+    def fill(_app: QApplication) -> bool:
+        dialog = QApplication.activeModalWidget()
+        if not isinstance(dialog, QInputDialog) or dialog.objectName() != "newCombatDialog":
+            return False
+        seen.append(dialog.textValue())
+        if name is None:
+            dialog.reject()
+        else:
+            dialog.setTextValue(name)
+            dialog.accept()
+        return True
+
+    when_modal(fill)
+
+
+def end_the_combat(window: MainWindow) -> list[str]:
+    seen: list[str] = []
+    answer_end_box(Button.Yes, seen)
+    window.actions_by_name["end_combat"].trigger()
+    return seen
+
+
+def start_new_combat(window: MainWindow, name: str | None = "Combat 2") -> list[str]:
+    seen: list[str] = []
+    answer_name(name, seen)
+    window.actions_by_name["new_combat"].trigger()
+    return seen
+
+
+def combats_listed(window: MainWindow) -> list[tuple[str, bool]]:
+    menu = _menu(window)
+    menu.fill()
+    return [(action.text(), action.isChecked()) for action in menu.menu.actions()]
+
+
+# -- ending -------------------------------------------------------------------------------
+def test_ending_asks_then_freezes_the_fight_and_undo_takes_it_back(window: MainWindow) -> None:
+    """Yes in the question ends the combat (status says so, N is refused); Ctrl+Z reopens it."""
+    seen = end_the_combat(window)
+    assert seen and "End this combat?" in seen[0] and "Ctrl+Z" in seen[0]
+    assert window.combat.state.ended
+    assert window.tick_label.text().startswith("Combat over · next: start the next fight")
+    assert "The combat is over" in window.statusBar().currentMessage()
+    assert len(window.combat.session.log) == DEMO_STEPS + 1
+    window.actions_by_name["next_tick"].trigger()
+    refusal = window.statusBar().currentMessage()
+    assert refusal.startswith("Not allowed: this combat is over")
+    assert "New combat" in refusal
+    assert len(window.combat.session.log) == DEMO_STEPS + 1
+    window.actions_by_name["undo"].trigger()
+    assert not window.combat.state.ended
+    assert len(window.combat.session.log) == DEMO_STEPS
+    assert window.tick_label.text().startswith("Not started")
+
+
+def test_cancel_in_the_question_leaves_the_fight_running(window: MainWindow) -> None:
+    """Cancel: nothing is pushed and the combat goes on."""
+    seen: list[str] = []
+    answer_end_box(Button.Cancel, seen)
+    window.actions_by_name["end_combat"].trigger()
+    assert seen
+    assert not window.combat.state.ended
+    assert window.combat.undo_stack.count() == 0
+
+
+def test_end_the_combat_sits_in_the_combat_menu_without_a_letter_key(
+    window: MainWindow,
+) -> None:
+    """The ending is a menu choice only: a stray keypress cannot freeze the fight."""
+    action = window.actions_by_name["end_combat"]
+    assert action.shortcut().isEmpty()
+    combat_menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Combat")
+    assert action in combat_menu.actions()
+
+
+# -- a new combat -------------------------------------------------------------------------
+def test_new_combat_keeps_the_old_log_and_shows_an_empty_wheel(window: MainWindow) -> None:
+    """Ctrl+Shift+N: default 'Combat 2'; the demo fight stays with its log; the wheel is empty."""
+    old = window.combat.session
+    window.combat.push(join())
+    old_json = old.to_json()
+    seen = start_new_combat(window, "Bridge at dusk")
+    assert seen == ["Combat 2"]
+    assert window.actions_by_name["new_combat"].shortcut().toString() == "Ctrl+Shift+N"
+    files = _files(window)
+    assert [r.name for r in files.campaign.combats] == [DEMO_COMBAT, "Bridge at dusk"]
+    assert files.campaign.combats[0].session is old
+    assert old.to_json() == old_json
+    assert window.combat.session is files.campaign.combats[1].session
+    assert window.combat.state.combatants == {}
+    assert window.combat.wheel().counters == ()
+    assert window.windowTitle() == f"Bridge at dusk — {DEMO_NAME}[*] — Battlewheel"
+    assert window.isWindowModified()
+    assert window.combat.undo_stack.count() == 0
+
+
+def test_cancelling_the_new_combat_dialog_changes_nothing(window: MainWindow) -> None:
+    """Cancel in the name dialog: one combat, the same session on screen, nothing unsaved."""
+    old = window.combat.session
+    start_new_combat(window, None)
+    assert len(_files(window).campaign.combats) == 1
+    assert window.combat.session is old
+    assert not window.isWindowModified()
+
+
+def test_a_used_combat_name_is_refused_and_changes_nothing(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The demo's combat name again: a warning names the clash; no combat is added."""
+    warnings: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning",
+                        lambda parent, title, text: warnings.append(text) or Button.Ok)
+    assert not _menu(window).new_combat(DEMO_COMBAT.upper())
+    assert warnings and "already used" in warnings[0]
+    assert len(_files(window).campaign.combats) == 1
+
+
+def test_the_roster_dock_adds_fighters_to_the_new_combat(window: MainWindow) -> None:
+    """After a new combat, the roster's Add puts a character on its wheel, not the old one's."""
+    old_people = set(window.combat.state.combatants)
+    start_new_combat(window)
+    roster = window.findChild(RosterDock)
+    assert isinstance(roster, RosterDock)
+    character = _files(window).campaign.characters[0]
+    assert roster.add(character)
+    assert [c.name for c in window.combat.state.combatants.values()] == [character.name]
+    assert set(_files(window).campaign.combats[0].session.state.combatants) == old_people
+
+
+def test_a_new_combat_asks_about_unsaved_work_on_close(
+    window: MainWindow, discard_on_teardown: list[str]
+) -> None:
+    """A new combat clears Undo but is unsaved: closing still asks."""
+    start_new_combat(window)
+    window.close()
+    assert discard_on_teardown == [DEMO_NAME]
+
+
+# -- switching ----------------------------------------------------------------------------
+def test_combats_menu_lists_both_and_checks_the_one_on_screen(window: MainWindow) -> None:
+    """File > Combats: oldest first, 'over' for an ended fight, the one on screen checked."""
+    assert combats_listed(window) == [(DEMO_COMBAT, True)]
+    end_the_combat(window)
+    start_new_combat(window)
+    assert combats_listed(window) == [(f"{DEMO_COMBAT} (over)", False), ("Combat 2", True)]
+    assert _menu(window).menu in [a.menu() for a in window.file_menu.actions() if a.menu()]
+
+
+def test_switching_back_and_forth_keeps_both_fights_exactly(window: MainWindow) -> None:
+    """Each combat comes back as left (to_json equal); the status says the log is kept."""
+    window.combat.push(join())
+    first = window.combat.session.to_json()
+    start_new_combat(window)
+    roster = window.findChild(RosterDock)
+    assert isinstance(roster, RosterDock)
+    assert roster.add(_files(window).campaign.characters[0])
+    second = window.combat.session.to_json()
+    _menu(window).menu.actions()  # the submenu fills as it opens
+    _menu(window).fill()
+    _menu(window).menu.actions()[0].trigger()
+    assert window.combat.session.to_json() == first
+    assert "log is kept" in window.statusBar().currentMessage()
+    assert window.combat.undo_stack.count() == 0
+    assert combats_listed(window) == [(DEMO_COMBAT, True), ("Combat 2", False)]
+    assert window.windowTitle().startswith(f"{DEMO_COMBAT} — {DEMO_NAME}")
+    assert window.isWindowModified()
+    _menu(window).menu.actions()[1].trigger()
+    assert window.combat.session.to_json() == second
+
+
+def test_saving_writes_every_combat_and_opening_shows_the_newest(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch, qtbot: QtBot, qapp: QApplication,
+    tmp_path: Path,
+) -> None:
+    """Save with the first combat on screen: the file holds both; opening it shows the newest."""
+    end_the_combat(window)
+    ended = window.combat.session.to_json()
+    start_new_combat(window)
+    roster = window.findChild(RosterDock)
+    assert isinstance(roster, RosterDock)
+    assert roster.add(_files(window).campaign.characters[0])
+    newest = window.combat.session.to_json()
+    _menu(window).fill()
+    _menu(window).menu.actions()[0].trigger()
+    target = campaigns_dir() / "ford.json"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    assert window.file_ops.save()
+    assert not window.isWindowModified()
+    saved = load_campaign(target)
+    assert [r.session.to_json() for r in saved.combats] == [ended, newest]
+    again = _main_window(qapp, target, settings_file=tmp_path / "again.ini")
+    qtbot.addWidget(again)
+    assert again.combat.session.to_json() == newest
+    assert again.windowTitle().startswith("Combat 2 — ")
