@@ -175,6 +175,7 @@ def wire_storage(window: "MainWindow", files: "StoredCampaigns") -> None:
     """Journal every change, add the roster dock, the demo campaign and printing."""
     from PySide6.QtGui import QAction
 
+    from battlewheel.views.combats_menu import install_combats_menu
     from battlewheel.views.roster_dock import install_roster_dock
     from battlewheel.views.storage_wiring import add_print_actions
 
@@ -192,6 +193,7 @@ def wire_storage(window: "MainWindow", files: "StoredCampaigns") -> None:
     window.file_menu.insertAction(window.actions_by_name["save"], demo)
     window.actions_by_name["open_demo"] = demo
     add_print_actions(window)  # File > Print / Export health tracks, Blank player sheets
+    install_combats_menu(window)  # File > New combat, File > Combats
     # The crash journal goes only with a save or the GM's Discard (see FileMenu.close).
 
 
