@@ -122,6 +122,7 @@ def test_ending_asks_then_freezes_the_fight_and_undo_takes_it_back(window: MainW
     assert window.combat.state.ended
     assert window.tick_label.text().startswith("Combat over · next: start the next fight")
     assert "The combat is over" in window.statusBar().currentMessage()
+    assert window.scene.hub.text == "combat\nover"
     assert len(window.combat.session.log) == DEMO_STEPS + 1
     window.actions_by_name["next_tick"].trigger()
     refusal = window.statusBar().currentMessage()
@@ -132,6 +133,7 @@ def test_ending_asks_then_freezes_the_fight_and_undo_takes_it_back(window: MainW
     assert not window.combat.state.ended
     assert len(window.combat.session.log) == DEMO_STEPS
     assert window.tick_label.text().startswith("Not started")
+    assert window.scene.hub.text == "not started"
 
 
 def test_cancel_in_the_question_leaves_the_fight_running(window: MainWindow) -> None:

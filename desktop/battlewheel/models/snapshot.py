@@ -27,6 +27,7 @@ def wheel_of(state: Combat) -> WheelInfo:
         current_tick=state.current_tick,
         active_segment=state.active_segment,
         counters=counters,
+        ended=state.ended,
     )
 
 

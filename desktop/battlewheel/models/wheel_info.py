@@ -67,6 +67,7 @@ class WheelInfo:
     current_tick: int | None = None
     active_segment: int | None = None
     counters: tuple[CounterInfo, ...] = field(default_factory=tuple)
+    ended: bool = False  # the combat is over (the hub says so)
 
     def segment_ticks(self) -> list[int]:
         """The tick each segment stands for next: the active one now, the others ahead."""

@@ -52,9 +52,12 @@ class HubItem(QGraphicsItem):
         self.text_scale = factor
         self.update()
 
-    def set_tick(self, tick: int | None) -> None:
-        """Show the combat's current tick (or that it has not started)."""
-        self.text = "not started" if tick is None else f"tick\n{tick}"
+    def set_tick(self, tick: int | None, *, ended: bool = False) -> None:
+        """Show the combat's current tick (or that it has not started, or is over)."""
+        if ended:
+            self.text = "combat\nover"
+        else:
+            self.text = "not started" if tick is None else f"tick\n{tick}"
         self.update()
 
     def boundingRect(self) -> QRectF:
@@ -143,7 +146,7 @@ class WheelScene(QGraphicsScene):
         for item in self.segments:
             active = item.segment == wheel.active_segment and wheel.current_tick is not None
             item.set_state(ticks[item.segment], active=active)
-        self.hub.set_tick(wheel.current_tick)
+        self.hub.set_tick(wheel.current_tick, ended=wheel.ended)
         self._sync_counters()
         waiting = len(wheel.off_wheel())
         self._fit_rect(waiting)
