@@ -35,6 +35,14 @@ class TurnActions:
     def _say(self, text: str) -> None:
         self.window.statusBar().showMessage(text, STATUS_MS)
 
+    def _over(self) -> bool:
+        # An ended combat refuses every step; say so before a dialog opens for nothing.
+        if not self.combat.state.ended:
+            return False
+        self._say("This combat is over: Ctrl+Z takes the ending back; File > New combat "
+                  "(Ctrl+Shift+N) starts the next fight.")
+        return True
+
     def _say_applied(self) -> None:
         """The engine's sentence for the newest log entry: what was just applied."""
         log = self.combat.session.log
@@ -55,6 +63,8 @@ class TurnActions:
     def set_up(self) -> QDialog | None:
         """Ambush and Join Battle for a combat not yet on the wheel; once it has begun,
         the late Join Battle of those who are no longer Totally Surprised."""
+        if self._over():
+            return None
         state = self.combat.state
         if state.started and not state.awaiting_join_battle():
             self._say("The battle has already begun and nobody is waiting to Join Battle.")
@@ -65,6 +75,8 @@ class TurnActions:
 
     def declare(self) -> QDialog | None:
         """The flurry builder for the selected acting combatant (else the first waiting)."""
+        if self._over():
+            return None
         waiting = self.combat.state.awaiting_flurry()
         if not waiting:
             self._say("Nobody acting this tick still has a flurry to declare.")
@@ -77,6 +89,8 @@ class TurnActions:
 
     def roll(self) -> QDialog | None:
         """The attack dialog for the next declared attack, its odds in the odds dock."""
+        if self._over():
+            return None
         pending = self.combat.state.pending_attacks()
         if not pending:
             self._say("No declared attack is waiting to be rolled.")
@@ -88,6 +102,8 @@ class TurnActions:
 
     def counterattack(self) -> QDialog | None:
         """A charm's counterattack: who answers whom and with what, then its steps 1-8."""
+        if self._over():
+            return None
         if not counterattack_openings(self.combat.state):
             self._say(
                 "No attack this tick has reached step 9: only an attack that has not "
@@ -123,6 +139,8 @@ class TurnActions:
         """Apply the tick's effects (surprise, DV penalties, counters); the engine says
         what is missing, such as attacks to resolve. Damage to roll first opens the
         tick's damage summary, where the rolls are typed or rolled."""
+        if self._over():
+            return None
         from battlewheel.views.dialogs.tick_damage import TickDamageDialog, needs_rolls
 
         if self.combat.state.phase == PHASE_EFFECTS and needs_rolls(self.combat.state):
