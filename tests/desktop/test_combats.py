@@ -279,10 +279,11 @@ def test_saving_writes_every_combat_and_opening_shows_the_newest(
 
 @pytest.mark.parametrize("name", ["set_up", "declare", "roll", "counterattack", "apply"])
 def test_turn_actions_after_the_end_say_the_fight_is_over(window: MainWindow, name: str) -> None:
-    """Ctrl+B, D, R, C, Ctrl+Return on an ended combat open no dialog and say what is left."""
+    """Ctrl+B, D, R, C, Ctrl+Return on an ended combat open no dialog and say, as any
+    refused step then does, what is left."""
     end_the_combat(window)
     window.actions_by_name[name].trigger()
     assert window.turn.dialog is None
     message = window.statusBar().currentMessage()
-    assert message.startswith("This combat is over: Ctrl+Z takes the ending back")
+    assert message.startswith("Not allowed: this combat is over (Ctrl+Z takes the ending back")
     assert len(window.combat.session.log) == DEMO_STEPS + 1

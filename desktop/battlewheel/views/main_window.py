@@ -34,7 +34,7 @@ from battlewheel.views.docks import CombatantsDock
 from battlewheel.views.file_menu import FileMenu
 from battlewheel.views.log_dock import LogDock
 from battlewheel.views.sheet_docks import SheetDocks
-from battlewheel.views.turn_actions import TurnActions
+from battlewheel.views.turn_actions import COMBAT_OVER, TurnActions
 from battlewheel.views.wheel.scene import WheelScene
 from battlewheel.views.wheel.view import WheelView
 
@@ -486,8 +486,7 @@ class MainWindow(QMainWindow):
     def show_refusal(self, reason: str) -> None:
         """Say in the status bar why the engine refused a step."""
         if self.combat.state.ended:  # every step is refused then: say what is left to do
-            reason = "this combat is over (Ctrl+Z takes the ending back; " \
-                     "File > New combat starts the next fight)"
+            reason = COMBAT_OVER
         self.statusBar().showMessage(f"Not allowed: {reason}", STATUS_MS)
 
     # -- gestures ---------------------------------------------------------------------

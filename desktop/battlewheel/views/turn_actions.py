@@ -22,6 +22,11 @@ if TYPE_CHECKING:
     from battlewheel.views.main_window import MainWindow
 
 STATUS_MS = 10_000
+# What the status bar says to any step tried once the combat has ended.
+COMBAT_OVER = (
+    "this combat is over (Ctrl+Z takes the ending back; "
+    "File > New combat, Ctrl+Shift+N, starts the next fight)"
+)
 
 
 class TurnActions:
@@ -39,8 +44,7 @@ class TurnActions:
         # An ended combat refuses every step; say so before a dialog opens for nothing.
         if not self.combat.state.ended:
             return False
-        self._say("This combat is over: Ctrl+Z takes the ending back; File > New combat "
-                  "(Ctrl+Shift+N) starts the next fight.")
+        self._say(f"Not allowed: {COMBAT_OVER}")
         return True
 
     def _say_applied(self) -> None:
