@@ -4,11 +4,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
+from battlewheel.app import _main_window
 from battlewheel.storage.paths import HOME_VARIABLE
 from battlewheel.views import file_menu
+from battlewheel.views import settings as prefs
+from battlewheel.views.main_window import MainWindow
 
 
 @pytest.fixture(autouse=True)
@@ -48,3 +51,14 @@ def unsaved_box(qtbot: QtBot, discard_on_teardown: list[str]) -> Iterator[None]:
 
 
 ORIGINAL_ASK = file_menu.ask_unsaved
+
+
+@pytest.fixture
+def first_start(qtbot: QtBot, qapp: QApplication, tmp_path: Path) -> Iterator[MainWindow]:
+    """The window of a first start (the demo campaign), shown; normal text size after."""
+    built = _main_window(qapp, None, settings_file=tmp_path / "settings.ini")
+    qtbot.addWidget(built)
+    with qtbot.waitSignal(built.firstPainted):
+        built.show()
+    yield built
+    prefs.TextScale(qapp).apply(False)

@@ -64,9 +64,12 @@ def model_with(*people: tuple[str, Character, str]) -> CombatModel:
     return CombatModel(session)
 
 
-def first_tick_model() -> CombatModel:
-    """Ejava (Join Battle 3) against a bandit (1): tick 1, Ejava acting, bandit on tick 3."""
-    model = model_with(("ejava", ejava(), "enemy"), ("bandit", bandit(), "ally"))
+def first_tick_model(foe: Character | None = None) -> CombatModel:
+    """Ejava (Join Battle 3) against a bandit (1): tick 1, Ejava acting, bandit on tick 3.
+
+    ``foe`` stands in for the bandit's sheet (an extra, say).
+    """
+    model = model_with(("ejava", ejava(), "enemy"), ("bandit", foe or bandit(), "ally"))
     for action in (
         RollJoinBattle("ejava", DiceEntry.of_successes(3)),
         RollJoinBattle("bandit", DiceEntry.of_successes(1)),

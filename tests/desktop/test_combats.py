@@ -1,6 +1,6 @@
 """A campaign's fights in the window: end one, start the next, go back to an earlier one."""
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -12,7 +12,6 @@ from battlewheel.app import _main_window
 from battlewheel.storage.campaign import load_campaign
 from battlewheel.storage.campaign_files import StoredCampaigns
 from battlewheel.storage.paths import campaigns_dir
-from battlewheel.views import settings as prefs
 from battlewheel.views.combats_menu import CombatsMenu
 from battlewheel.views.main_window import MainWindow
 from battlewheel.views.roster_dock import RosterDock
@@ -24,14 +23,9 @@ DEMO_STEPS = 8  # the demo combat's log as shipped
 
 
 @pytest.fixture
-def window(qtbot: QtBot, qapp: QApplication, tmp_path: Path) -> Iterator[MainWindow]:
+def window(first_start: MainWindow) -> MainWindow:
     """The window of a first start (the demo campaign), shown."""
-    built = _main_window(qapp, None, settings_file=tmp_path / "settings.ini")
-    qtbot.addWidget(built)
-    with qtbot.waitSignal(built.firstPainted):
-        built.show()
-    yield built
-    prefs.TextScale(qapp).apply(False)
+    return first_start
 
 
 def _files(window: MainWindow) -> StoredCampaigns:

@@ -10,7 +10,6 @@ from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.character import CharacterKind
-from battlewheel.engine.combat.actions import NextTick, RollJoinBattle, StartCombat
 from battlewheel.engine.combat.actions_attack import (
     DeclaredManoeuvre,
     DeclareFlurry,
@@ -23,7 +22,7 @@ from battlewheel.models.combat_model import CombatModel
 from battlewheel.views import settings as prefs
 from battlewheel.views.dialogs.tick_damage import TickDamageDialog
 from battlewheel.views.main_window import MainWindow
-from tests.desktop.d2_combatants import bandit, ejava, first_tick_model, model_with, shown
+from tests.desktop.d2_combatants import bandit, first_tick_model, shown
 
 __all__ = ["shown"]
 
@@ -80,16 +79,7 @@ def test_apply_effects_through_the_damage_summary_shows_the_engines_sentence(
 
 def _first_tick_with_an_extra() -> CombatModel:
     """Ejava (Join Battle 3) against a bandit who is an extra (1): tick 1, Ejava acting."""
-    model = model_with(("ejava", ejava(), "enemy"),
-                       ("bandit", replace(bandit(), kind=CharacterKind.EXTRA), "ally"))
-    for action in (
-        RollJoinBattle("ejava", DiceEntry.of_successes(3)),
-        RollJoinBattle("bandit", DiceEntry.of_successes(1)),
-        StartCombat(),
-        NextTick(),
-    ):
-        assert model.push(action) is None
-    return model
+    return first_tick_model(replace(bandit(), kind=CharacterKind.EXTRA))
 
 
 def test_an_extras_damage_is_reported_as_marked_though_nothing_was_rolled(

@@ -1,6 +1,5 @@
 """No work is lost on quit: Save / Discard / Cancel, the change mark, the crash journal."""
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -11,7 +10,6 @@ from pytestqt.qtbot import QtBot
 from battlewheel.app import _main_window
 from battlewheel.storage.campaign_files import StoredCampaigns
 from battlewheel.storage.paths import campaigns_dir, journal_path
-from battlewheel.views import settings as prefs
 from battlewheel.views.main_window import MainWindow
 from tests.desktop.test_main_window_storage import DEMO_FILE, DEMO_NAME, join
 
@@ -19,14 +17,9 @@ Button = QMessageBox.StandardButton
 
 
 @pytest.fixture
-def window(qtbot: QtBot, qapp: QApplication, tmp_path: Path) -> Iterator[MainWindow]:
+def window(first_start: MainWindow) -> MainWindow:
     """The window of a first start (the demo campaign), shown."""
-    built = _main_window(qapp, None, settings_file=tmp_path / "settings.ini")
-    qtbot.addWidget(built)
-    with qtbot.waitSignal(built.firstPainted):
-        built.show()
-    yield built
-    prefs.TextScale(qapp).apply(False)
+    return first_start
 
 
 def answer_box(button: Button, seen: list[str]) -> None:
