@@ -63,3 +63,14 @@ def test_a_temporary_left_by_a_killed_save_is_removed_by_the_next(tmp_path: Path
     assert not dead.exists()
     assert alive.exists()
     assert target.read_bytes() == b"whole"
+
+
+def test_a_backup_staged_by_a_killed_save_is_removed_by_the_next(tmp_path: Path) -> None:
+    """A save killed while staging ``c.json.bak`` leaves ``.c.json.bak.<pid>.tmp``; the
+    next save removes it too (its pid was read as "bak.<pid>" and the file kept)."""
+    target = tmp_path / "c.json"
+    target.write_bytes(b"first")
+    staged = tmp_path / ".c.json.bak.999999999.tmp"
+    staged.write_bytes(b"first")
+    atomic_write_bytes(target, b"second")
+    assert sorted(os.listdir(tmp_path)) == ["c.json", "c.json.bak"]

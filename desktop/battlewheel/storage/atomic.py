@@ -23,7 +23,9 @@ def backup_path(path: Path) -> Path:
 def atomic_write_bytes(path: Path, data: bytes, *, keep_backup: bool = True) -> None:
     """Replace ``path`` with ``data`` so that a crash at any moment leaves a whole file."""
     path = Path(path)
+    # A save killed while it wrote the file or while it staged the backup leaves one.
     _remove_stale_temporaries(path)
+    _remove_stale_temporaries(backup_path(path))
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         _write_synced(temporary, data)
