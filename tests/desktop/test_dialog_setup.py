@@ -69,6 +69,15 @@ def test_a_fresh_dialog_shows_no_red_problem_while_rolls_are_still_to_come(
     assert dialog.start_button.toolTip() == dialog.problem()
 
 
+def test_join_battle_rows_line_up_whatever_the_names(shown: Shown) -> None:
+    """Tepet Ejava's row and the Bandits' rows have their Roll buttons and fields in one
+    column, though the names differ in length."""
+    _model, dialog = _dialog(shown)
+    rows = list(dialog.join_rows.values())
+    assert len({row.roll_button.x() for row in rows}) == 1
+    assert len({row.typed.x() for row in rows}) == 1
+
+
 def test_start_pushes_the_whole_set_up_as_one_undo_step(qtbot: QtBot, shown: Shown) -> None:
     """Start places the counters; a single undo takes the rolls and the start back."""
     model, dialog = _dialog(shown)

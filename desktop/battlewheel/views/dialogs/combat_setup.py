@@ -41,7 +41,7 @@ from battlewheel.engine.errors import RulesError
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.snapshot import wheel_of
 from battlewheel.views.dialogs.apply import Trial, push_all, trial
-from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource
+from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource, align_titles
 from battlewheel.views.dialogs.pools import trait_pool
 from battlewheel.views.dialogs.scrolling import guard_wheel
 from battlewheel.views.wheel.scene import WheelScene
@@ -211,6 +211,7 @@ class CombatSetupDialog(QDialog):
             row.entryChanged.connect(self._update)
             layout.addWidget(row)
             self.join_rows[who.id] = row
+        align_titles(list(self.join_rows.values()))
         roll_all = QPushButton("Roll for everyone &not typed", box)
         roll_all.setToolTip(f"Roll every Join Battle still empty ({ROLL_ALL_SHORTCUT})")
         roll_all.clicked.connect(self.roll_all)

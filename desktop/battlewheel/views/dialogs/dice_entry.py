@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Sequence
 from typing import Protocol
 
 from PySide6.QtCore import Qt, Signal
@@ -235,3 +236,14 @@ class DiceEntryWidget(QWidget):
         count = result.rolled_successes
         unit = SINGULAR.get(self._unit, self._unit) if count == 1 else self._unit
         return f"{faces}{count} {unit}{botch}"
+
+
+def align_titles(rows: Sequence[DiceEntryWidget]) -> None:
+    """Give compact rows one title width, so their Roll buttons and fields line up.
+
+    Each row lays itself out alone; without this, a longer name pushes that row's
+    button and field to the right of the others.
+    """
+    width = max((row.title_label.sizeHint().width() for row in rows), default=0)
+    for row in rows:
+        row.title_label.setMinimumWidth(width)

@@ -28,7 +28,7 @@ from battlewheel.engine.combat.state import Combat
 from battlewheel.engine.traits import CharacterKind
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.apply import trial
-from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource
+from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource, align_titles
 from battlewheel.views.sheets.health_track import HealthTrackWidget, condition_text
 
 APPLY_SHORTCUT = "Ctrl+Return"
@@ -88,6 +88,7 @@ class _PairPanel(QGroupBox):
             row.set_pool(item.pools.dice[kind], double_tens=False)
             layout.addWidget(row)
             self.rolls[kind] = row
+        align_titles(list(self.rolls.values()))
         self.after = HealthTrackWidget(self)
         self.after.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.after.set_track(target.health)
