@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # Qt is imported only once the GUI really starts
 
     from PySide6.QtWidgets import QApplication
 
-    from battlewheel.engine.combat.session import CombatSession
+    from battlewheel.engine.core.session import CombatSession
     from battlewheel.storage.campaign_files import StoredCampaigns
     from battlewheel.views.main_window import MainWindow
 
@@ -57,7 +57,7 @@ def _import_pure_layers() -> None:
     # The engine and storage never touch Qt. Imported before PySide6, they escape its
     # import hook, which reads the source of every module imported after it (to look
     # for `from __feature__ import ...`): about 90 modules, some 20 ms of start-up here.
-    import battlewheel.engine.combat.session
+    import battlewheel.engine.core.session
     import battlewheel.storage.campaign_files  # noqa: F401
 
 

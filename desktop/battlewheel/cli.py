@@ -56,7 +56,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser(subcommand=tool).parse_args(arguments)
     command = getattr(args, "command", None)
     if command == "replay":
-        from battlewheel.engine.replay import replay_command
+        from battlewheel.engine.core.replay import replay_command
 
         return replay_command(args.log)
     if command == "print":

@@ -15,17 +15,17 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from battlewheel.engine.character import ATTRIBUTES, Character, CharacterKind
-from battlewheel.engine.combat.actions import (
+from battlewheel.engine.rulesets.rewrite.character import ATTRIBUTES, Character, CharacterKind
+from battlewheel.engine.rulesets.rewrite.actions import (
     Action,
     AddCombatant,
     RegainWillpower,
     SetHealth,
     SpendWillpower,
 )
-from battlewheel.engine.combat.session import CombatSession
-from battlewheel.engine.health import HealthTrack
-from battlewheel.engine.tables import weapon
+from battlewheel.engine.core.session import CombatSession
+from battlewheel.engine.core.health import HealthTrack
+from battlewheel.engine.rulesets.rewrite.tables import weapon
 from battlewheel.storage.campaign import Campaign, load_campaign, save_campaign
 from battlewheel.storage.journal import Journal
 from battlewheel.storage.schema import MAX_FILE_BYTES

@@ -8,8 +8,8 @@ from __future__ import annotations
 import random
 import timeit
 
-from battlewheel.engine.dice import _distribution, effective_pool, success_distribution
-from battlewheel.engine.health import HealthTrack
+from battlewheel.engine.core.dice import _distribution, effective_pool, success_distribution
+from battlewheel.engine.core.health import HealthTrack
 
 
 def _per_call_ms(statement: object, repeat: int) -> float:

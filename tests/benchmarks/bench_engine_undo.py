@@ -11,8 +11,8 @@ from __future__ import annotations
 import statistics
 import time
 
-from battlewheel.engine.character import Character
-from battlewheel.engine.combat import (
+from battlewheel.engine.rulesets.rewrite.character import Character
+from battlewheel.engine.rulesets.rewrite import (
     AddCombatant,
     Advance,
     ApplyTickEffects,
@@ -23,7 +23,7 @@ from battlewheel.engine.combat import (
     RollJoinBattle,
     StartCombat,
 )
-from battlewheel.engine.dice import DiceEntry
+from battlewheel.engine.core.dice import DiceEntry
 
 COMBATANTS = 12
 

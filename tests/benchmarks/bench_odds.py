@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import timeit
 
-from battlewheel.engine.combat import odds
+from battlewheel.engine.rulesets.rewrite import odds
 
 
 def _per_call_ms(statement: object, repeat: int) -> float:

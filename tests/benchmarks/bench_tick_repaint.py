@@ -20,9 +20,9 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtWidgets import QApplication
 
-from battlewheel.engine.combat.actions import AddCombatant, RollJoinBattle, StartCombat
-from battlewheel.engine.combat.session import CombatSession
-from battlewheel.engine.dice import DiceEntry
+from battlewheel.engine.rulesets.rewrite.actions import AddCombatant, RollJoinBattle, StartCombat
+from battlewheel.engine.core.session import CombatSession
+from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views import settings as prefs
 from battlewheel.views.main_window import MainWindow

@@ -10,16 +10,16 @@ import json
 from pathlib import Path
 from typing import Any
 
-from battlewheel.engine import tables
-from battlewheel.engine.character import Character
-from battlewheel.engine.combat.actions import (
+from battlewheel.engine.rulesets.rewrite import tables
+from battlewheel.engine.rulesets.rewrite.character import Character
+from battlewheel.engine.rulesets.rewrite.actions import (
     AddCombatant,
     RollJoinBattle,
     StartCombat,
     action_from_json,
 )
-from battlewheel.engine.combat.session import CombatSession
-from battlewheel.engine.dice import DiceEntry
+from battlewheel.engine.core.session import CombatSession
+from battlewheel.engine.core.dice import DiceEntry
 
 STARTED_FORMAT = "battlewheel-demo-combat"
 

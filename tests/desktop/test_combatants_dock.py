@@ -10,8 +10,8 @@ from PySide6.QtWidgets import QApplication, QMenu, QStyleOptionViewItem
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from battlewheel.engine.combat.actions import SetHealth
-from battlewheel.engine.health import HealthTrack
+from battlewheel.engine.rulesets.rewrite.actions import SetHealth
+from battlewheel.engine.core.health import HealthTrack
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.combatants_model import (
     COLUMNS,

@@ -8,15 +8,15 @@ from dataclasses import replace
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from battlewheel.engine import tables
-from battlewheel.engine.combat.actions import NextTick, RollJoinBattle, StartCombat
-from battlewheel.engine.combat.actions_attack import (
+from battlewheel.engine.rulesets.rewrite import tables
+from battlewheel.engine.rulesets.rewrite.actions import NextTick, RollJoinBattle, StartCombat
+from battlewheel.engine.rulesets.rewrite.actions_attack import (
     DeclaredManoeuvre,
     DeclareFlurry,
     GetPast,
     ResolveAttack,
 )
-from battlewheel.engine.dice import DiceEntry, SeededDice
+from battlewheel.engine.core.dice import DiceEntry, SeededDice
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.attack_dialog import AttackDialog
 from battlewheel.views.dialogs.block_step import RETARGET

@@ -8,13 +8,13 @@ from pathlib import Path
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
-from battlewheel.engine.combat.actions_attack import (
+from battlewheel.engine.rulesets.rewrite.actions_attack import (
     DeclaredManoeuvre,
     DeclareFlurry,
     Defence,
     ResolveAttack,
 )
-from battlewheel.engine.dice import DiceEntry
+from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views import settings as prefs
 from battlewheel.views.dialogs.counterattack import CounterattackChooser, CounterattackDialog

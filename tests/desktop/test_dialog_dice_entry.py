@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from battlewheel.engine.dice import DiceEntry, SeededDice
-from battlewheel.engine.errors import DiceEntryError
+from battlewheel.engine.core.dice import DiceEntry, SeededDice
+from battlewheel.engine.core.errors import DiceEntryError
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, parse_dice_text
 
 

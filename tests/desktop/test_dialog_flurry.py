@@ -9,8 +9,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLabel
 from pytestqt.qtbot import QtBot
 
-from battlewheel.engine.combat.actions import NextTick, RollJoinBattle, SetHealth, StartCombat
-from battlewheel.engine.dice import DiceEntry
+from battlewheel.engine.rulesets.rewrite.actions import NextTick, RollJoinBattle, SetHealth, StartCombat
+from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.flurry_builder import FlurryBuilderDialog
 from tests.desktop.d2_combatants import bandit, ejava, first_tick_model, model_with, shown

@@ -9,7 +9,7 @@ from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
-from battlewheel.engine.combat.actions import (
+from battlewheel.engine.rulesets.rewrite.actions import (
     Concealment,
     DeclareConcealment,
     RaiseAlarm,
@@ -17,8 +17,8 @@ from battlewheel.engine.combat.actions import (
     RollJoinBattle,
     StartCombat,
 )
-from battlewheel.engine.combat.state import TOTALLY
-from battlewheel.engine.dice import DiceEntry, SeededDice
+from battlewheel.engine.rulesets.rewrite.state import TOTALLY
+from battlewheel.engine.core.dice import DiceEntry, SeededDice
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.combat_setup import CombatSetupDialog
 from tests.desktop.d2_combatants import bandit, ejava, model_with, shown

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QPoint, Qt
 from pytestqt.qtbot import QtBot
 
-from battlewheel.engine.health import HealthTrack
+from battlewheel.engine.core.health import HealthTrack
 from battlewheel.views.sheets.health_track import HealthTrackWidget, condition_text
 from tests.desktop.d2_combatants import shown
 

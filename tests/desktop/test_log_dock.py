@@ -10,8 +10,8 @@ from PySide6.QtCore import QModelIndex, QPoint, QStringListModel, Qt
 from PySide6.QtGui import QGuiApplication, QPalette
 from pytestqt.qtbot import QtBot
 
-from battlewheel.engine.combat.actions import NextTick
-from battlewheel.engine.combat.actions_attack import (
+from battlewheel.engine.rulesets.rewrite.actions import NextTick
+from battlewheel.engine.rulesets.rewrite.actions_attack import (
     ApplyTickEffects,
     DamageRoll,
     DeclaredManoeuvre,
@@ -19,7 +19,7 @@ from battlewheel.engine.combat.actions_attack import (
     Defence,
     ResolveAttack,
 )
-from battlewheel.engine.dice import DiceEntry
+from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.log_model import CombatLogModel
 from battlewheel.views.log_dock import LogDock, muted

@@ -9,8 +9,8 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDockWidget, QTabBar
 from pytestqt.qtbot import QtBot
 
-from battlewheel.engine.combat.actions import EndCombat, MoveCounter
-from battlewheel.engine.combat.actions_attack import DeclaredManoeuvre, DeclareFlurry
+from battlewheel.engine.rulesets.rewrite.actions import EndCombat, MoveCounter
+from battlewheel.engine.rulesets.rewrite.actions_attack import DeclaredManoeuvre, DeclareFlurry
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.combatants_model import ID_ROLE
 from battlewheel.views import settings as prefs

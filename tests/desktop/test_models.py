@@ -4,8 +4,8 @@ import pytest
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from battlewheel.engine.combat.actions import AddCombatant, CycleHealthBox, EndCombat
-from battlewheel.engine.combat.actions_attack import (
+from battlewheel.engine.rulesets.rewrite.actions import AddCombatant, CycleHealthBox, EndCombat
+from battlewheel.engine.rulesets.rewrite.actions_attack import (
     ApplyTickEffects,
     DamageRoll,
     DeclaredManoeuvre,
@@ -13,8 +13,8 @@ from battlewheel.engine.combat.actions_attack import (
     Defence,
     ResolveAttack,
 )
-from battlewheel.engine.combat.session import CombatSession
-from battlewheel.engine.dice import DiceEntry
+from battlewheel.engine.core.session import CombatSession
+from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.combatants_model import COLUMNS, ID_ROLE, CombatantsModel
 from battlewheel.models.log_model import CombatLogModel

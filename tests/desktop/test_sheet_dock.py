@@ -7,7 +7,7 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from battlewheel.engine.combat.actions import CycleHealthBox, SetHealth
+from battlewheel.engine.rulesets.rewrite.actions import CycleHealthBox, SetHealth
 from battlewheel.views.sheets.sheet_dock import CharacterSheetDock
 from tests.desktop.d2_combatants import bandit, ejava, model_with, shown
 

@@ -8,7 +8,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QScrollArea, QTabBar
 from pytestqt.qtbot import QtBot
 
-from battlewheel.engine.combat.actions import CycleHealthBox
+from battlewheel.engine.rulesets.rewrite.actions import CycleHealthBox
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.tab_titles import short_title, tab_titles
 from battlewheel.views import settings as prefs

@@ -12,7 +12,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.qtbot import QtBot
 
-from battlewheel.engine.health import HealthTrack
+from battlewheel.engine.core.health import HealthTrack
 from battlewheel.views.sheets.sheet_info import PoolInfo, SheetInfo, Value, WeaponRow
 from battlewheel.views.sheets.sheet_widget import SheetWidget
 from tests.desktop.d2_combatants import shown

@@ -6,13 +6,13 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QApplication, QScrollArea, QWidget
 
-from battlewheel.engine.combat.actions_attack import (
+from battlewheel.engine.rulesets.rewrite.actions_attack import (
     DeclaredManoeuvre,
     DeclareFlurry,
     Defence,
     ResolveAttack,
 )
-from battlewheel.engine.dice import DiceEntry, SeededDice
+from battlewheel.engine.core.dice import DiceEntry, SeededDice
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.log_model import CombatLogModel
 from battlewheel.views.dialogs.counterattack import CounterattackDialog

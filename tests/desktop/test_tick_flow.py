@@ -9,14 +9,14 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
-from battlewheel.engine.combat.actions_attack import (
+from battlewheel.engine.rulesets.rewrite.actions_attack import (
     DeclaredManoeuvre,
     DeclareFlurry,
     Defence,
     ResolveAttack,
 )
-from battlewheel.engine.combat.state import PHASE_DECLARE, PHASE_DONE, PHASE_EFFECTS
-from battlewheel.engine.dice import DiceEntry
+from battlewheel.engine.rulesets.rewrite.state import PHASE_DECLARE, PHASE_DONE, PHASE_EFFECTS
+from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.views import settings as prefs
 from battlewheel.views.dialogs.attack_dialog import AttackDialog
 from battlewheel.views.dialogs.flurry_builder import FlurryBuilderDialog

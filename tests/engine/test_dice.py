@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from battlewheel.engine.dice import (
+from battlewheel.engine.core.dice import (
     DiceEntry,
     Roll,
     SeededDice,
@@ -20,7 +20,7 @@ from battlewheel.engine.dice import (
     success_distribution,
     successes,
 )
-from battlewheel.engine.errors import DiceEntryError, RulesError, TraitValueError
+from battlewheel.engine.core.errors import DiceEntryError, RulesError, TraitValueError
 
 # -- successes and botches -------------------------------------------------------------
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from battlewheel.engine.dice import (
+from battlewheel.engine.core.dice import (
     DiceEntry,
     SeededDice,
     effective_pool,

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from battlewheel.engine.errors import TraitValueError
-from battlewheel.engine.health import HealthOptions, HealthTrack, apply_levels
+from battlewheel.engine.core.errors import TraitValueError
+from battlewheel.engine.core.health import HealthOptions, HealthTrack, apply_levels
 
 
 def track(marks: str, stamina: int = 2) -> HealthTrack:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from battlewheel.engine.health import (
+from battlewheel.engine.core.health import (
     AGGRAVATED,
     BASHING,
     EMPTY,

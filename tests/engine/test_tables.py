@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from battlewheel.engine import tables
-from battlewheel.engine.equipment import Armour, DamageType, Weapon, WeaponCatalogue
-from battlewheel.engine.errors import TraitValueError
+from battlewheel.engine.rulesets.rewrite import tables
+from battlewheel.engine.rulesets.rewrite.equipment import Armour, DamageType, Weapon, WeaponCatalogue
+from battlewheel.engine.core.errors import TraitValueError
 
 
 @pytest.mark.parametrize(

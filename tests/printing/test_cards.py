@@ -2,7 +2,7 @@
 
 import pytest
 
-from battlewheel.engine.health import HealthTrack
+from battlewheel.engine.core.health import HealthTrack
 from battlewheel.printing.card import SheetCard, blank_player_card, printed_label, track_card
 
 

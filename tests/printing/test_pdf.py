@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtPrintSupport import QPrinter
 from pytestqt.qtbot import QtBot
 
-from battlewheel.engine.health import HealthTrack
+from battlewheel.engine.core.health import HealthTrack
 from battlewheel.printing.card import SheetCard, blank_player_card, track_card
 from battlewheel.printing.dialog import HealthTrackPreview, make_printer, paint_on_printer
 from battlewheel.printing.output import export_pdf

@@ -13,7 +13,7 @@ import os
 import sys
 from pathlib import Path
 
-from battlewheel.engine.combat.actions import RegainWillpower, SpendWillpower
+from battlewheel.engine.rulesets.rewrite.actions import RegainWillpower, SpendWillpower
 from battlewheel.storage.campaign_files import StoredCampaigns
 from battlewheel.storage.journal import Journal
 

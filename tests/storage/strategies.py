@@ -2,17 +2,17 @@
 
 from hypothesis import strategies as st
 
-from battlewheel.engine.character import Armour, Character, DamageType, Override, Weapon
-from battlewheel.engine.combat.actions import AddCombatant, SetHealth, SpendWillpower
-from battlewheel.engine.combat.options import (
+from battlewheel.engine.rulesets.rewrite.character import Armour, Character, DamageType, Override, Weapon
+from battlewheel.engine.rulesets.rewrite.actions import AddCombatant, SetHealth, SpendWillpower
+from battlewheel.engine.rulesets.rewrite.options import (
     FIRST_PENALTIES,
     LATE_JOIN_CAPS,
     OX_BODY_POOLS,
-    RulesetOptions,
+    RewriteOptions,
 )
-from battlewheel.engine.combat.session import CombatSession
-from battlewheel.engine.health import HealthTrack
-from battlewheel.engine.traits import ABILITIES, ATTRIBUTES, VIRTUES, CharacterKind
+from battlewheel.engine.core.session import CombatSession
+from battlewheel.engine.core.health import HealthTrack
+from battlewheel.engine.rulesets.rewrite.traits import ABILITIES, ATTRIBUTES, VIRTUES, CharacterKind
 from battlewheel.storage.campaign import Campaign, CombatRecord
 
 names = st.text(
@@ -60,7 +60,7 @@ overrides = st.dictionaries(
 )
 
 options = st.builds(
-    RulesetOptions,
+    RewriteOptions,
     segment_count=st.integers(2, 60),
     late_join_cap=st.sampled_from(LATE_JOIN_CAPS),
     multiple_action_first_penalty=st.sampled_from(FIRST_PENALTIES),

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from battlewheel.engine.combat.actions import SpendWillpower
+from battlewheel.engine.rulesets.rewrite.actions import SpendWillpower
 from battlewheel.storage.campaign import load_campaign, load_demo_campaign, save_campaign
 from battlewheel.storage.campaign_files import StoredCampaigns
 from battlewheel.storage.errors import CampaignFileError

@@ -5,9 +5,9 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 
-from battlewheel.engine.character import Armour, Character, Weapon
-from battlewheel.engine.combat.options import RulesetOptions
-from battlewheel.engine.combat.session import CombatSession
+from battlewheel.engine.rulesets.rewrite.character import Armour, Character, Weapon
+from battlewheel.engine.rulesets.rewrite.options import RewriteOptions
+from battlewheel.engine.core.session import CombatSession
 from battlewheel.storage.campaign import (
     Campaign,
     campaign_bytes,
@@ -45,9 +45,9 @@ def test_armour_round_trips_through_json(armour: Armour) -> None:
 
 
 @given(options)
-def test_ruleset_options_round_trip_through_json(chosen: RulesetOptions) -> None:
+def test_ruleset_options_round_trip_through_json(chosen: RewriteOptions) -> None:
     """Every ruling the GM chose comes back as chosen."""
-    assert RulesetOptions.from_json(through_json(chosen.to_json())) == chosen
+    assert RewriteOptions.from_json(through_json(chosen.to_json())) == chosen
 
 
 @SLOW

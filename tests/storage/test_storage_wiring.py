@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtWidgets import QDialog, QFileDialog
 from pytestqt.qtbot import QtBot
 
-from battlewheel.engine.combat.actions import SetHealth
+from battlewheel.engine.rulesets.rewrite.actions import SetHealth
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.printing.card import SheetCard
 from battlewheel.printing.choose import CardChoiceDialog

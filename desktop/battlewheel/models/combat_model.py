@@ -9,10 +9,10 @@ wheel repaints on wheel changes and a sheet on its own combatant's health.
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
-from battlewheel.engine.combat.actions import Action, Advance, MoveCounter, NextTick
-from battlewheel.engine.combat.session import CombatSession
-from battlewheel.engine.combat.state import Combat, Combatant
-from battlewheel.engine.errors import IllegalAction
+from battlewheel.engine.rulesets.rewrite.actions import Action, Advance, MoveCounter, NextTick
+from battlewheel.engine.core.session import CombatSession
+from battlewheel.engine.rulesets.rewrite.state import Combat, Combatant
+from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.models.commands import command_for
 from battlewheel.models.snapshot import wheel_of
 from battlewheel.models.wheel_info import WheelInfo

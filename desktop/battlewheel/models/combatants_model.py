@@ -17,8 +17,8 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
 
-from battlewheel.engine.combat.state import Combatant
-from battlewheel.engine.health import HealthTrack
+from battlewheel.engine.rulesets.rewrite.state import Combatant
+from battlewheel.engine.core.health import HealthTrack
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.snapshot import colour_indices
 from battlewheel.models.wheel_info import ALLY, colour_hex

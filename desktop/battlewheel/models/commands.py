@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QUndoCommand
 
-from battlewheel.engine.combat.actions import Action, MoveCounter
+from battlewheel.engine.rulesets.rewrite.actions import Action, MoveCounter
 
 if TYPE_CHECKING:
     from battlewheel.models.combat_model import CombatModel

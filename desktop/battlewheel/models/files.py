@@ -9,7 +9,7 @@ without it the file actions are off.
 from pathlib import Path
 from typing import Protocol
 
-from battlewheel.engine.combat.session import CombatSession
+from battlewheel.engine.core.session import CombatSession
 
 
 class CampaignFiles(Protocol):

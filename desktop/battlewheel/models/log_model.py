@@ -13,7 +13,7 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
-from battlewheel.engine.combat.session import LogEntry
+from battlewheel.engine.core.session import LogEntry
 from battlewheel.models.combat_model import CombatModel
 
 Index = QModelIndex | QPersistentModelIndex

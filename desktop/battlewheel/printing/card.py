@@ -6,7 +6,7 @@ a Stamina and extra levels alone for a blank player sheet; the painter only read
 
 from dataclasses import dataclass
 
-from battlewheel.engine.health import HealthTrack
+from battlewheel.engine.core.health import HealthTrack
 
 BLANK = "."
 MARKS = {".": "empty", "/": "bashing", "X": "lethal", "*": "aggravated"}

@@ -1,6 +1,6 @@
 """Cards from the campaign: a character's figures and, when fighting, its current marks."""
 
-from battlewheel.engine.character import (
+from battlewheel.engine.rulesets.rewrite.character import (
     Character,
     DamageType,
     Derived,
@@ -10,7 +10,7 @@ from battlewheel.engine.character import (
     parry_dvs,
     soak,
 )
-from battlewheel.engine.health import HealthTrack
+from battlewheel.engine.core.health import HealthTrack
 from battlewheel.printing.card import SheetCard, track_card
 from battlewheel.storage.campaign import Campaign
 

@@ -26,8 +26,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from battlewheel.bundled import resource
-from battlewheel.engine.character import Character, Weapon
-from battlewheel.engine.combat.session import CombatSession
+from battlewheel.engine.rulesets.rewrite.character import Character, Weapon
+from battlewheel.engine.core.session import CombatSession
 from battlewheel.storage.atomic import atomic_write_bytes
 from battlewheel.storage.errors import CampaignFileError
 from battlewheel.storage.schema import (

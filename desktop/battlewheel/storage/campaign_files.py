@@ -22,8 +22,8 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from battlewheel.engine.character import Character
-from battlewheel.engine.combat.session import CombatSession
+from battlewheel.engine.rulesets.rewrite.character import Character
+from battlewheel.engine.core.session import CombatSession
 from battlewheel.storage import journal as journal_module
 from battlewheel.storage.campaign import (
     MAX_NAME_LENGTH,

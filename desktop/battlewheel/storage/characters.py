@@ -10,7 +10,7 @@ Reading it has the same guarantees as a campaign: size limit, JSON only, and a
 
 from pathlib import Path
 
-from battlewheel.engine.character import Character
+from battlewheel.engine.rulesets.rewrite.character import Character
 from battlewheel.storage.atomic import atomic_write_bytes
 from battlewheel.storage.errors import CampaignFileError
 from battlewheel.storage.schema import (

@@ -17,7 +17,7 @@ from battlewheel.models.combatants_model import COLUMNS, CombatantsModel
 from battlewheel.views.health_delegate import MIN_SIDE, HealthDelegate, column_side, column_width
 
 if TYPE_CHECKING:
-    from battlewheel.engine.health import HealthTrack
+    from battlewheel.engine.core.health import HealthTrack
 
 HEADER_KEY = "combatants/header"
 # Bumped whenever COLUMNS changes meaning, so an older saved choice is ignored.

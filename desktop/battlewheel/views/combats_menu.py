@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDialog, QInputDialog, QMenu, QMessageBox
 
-from battlewheel.engine.combat.actions import EndCombat
-from battlewheel.engine.combat.session import CombatSession
+from battlewheel.engine.rulesets.rewrite.actions import EndCombat
+from battlewheel.engine.core.session import CombatSession
 from battlewheel.storage.campaign_files import StoredCampaigns
 
 if TYPE_CHECKING:

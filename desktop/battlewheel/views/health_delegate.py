@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QStyleOptionViewItem,
 )
 
-from battlewheel.engine.health import EMPTY, LETHAL
+from battlewheel.engine.core.health import EMPTY, LETHAL
 from battlewheel.models.combatants_model import HEALTH_ROLE
 from battlewheel.views.sheets.health_track import MARK_COLOURS, TrackView, paint_mark
 

@@ -39,8 +39,8 @@ from battlewheel.views.wheel.scene import WheelScene
 from battlewheel.views.wheel.view import WheelView
 
 if TYPE_CHECKING:  # the odds module pulls in pyqtgraph, loaded after first paint
-    from battlewheel.engine.combat.session import CombatSession
-    from battlewheel.engine.combat.state import Combat
+    from battlewheel.engine.core.session import CombatSession
+    from battlewheel.engine.rulesets.rewrite.state import Combat
     from battlewheel.views.combats_menu import CombatsMenu
     from battlewheel.views.odds_dock import AttackOdds, OddsProvider
 

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from battlewheel.engine.combat.odds import damage_level_distribution
+from battlewheel.engine.rulesets.rewrite.odds import damage_level_distribution
 
 HIT_COLOUR = QColor("#2e7d32")
 MISS_COLOUR = QColor("#9e9e9e")

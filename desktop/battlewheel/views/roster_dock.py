@@ -32,8 +32,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from battlewheel.engine.character import Character
-from battlewheel.engine.combat.actions import AddCombatant
+from battlewheel.engine.rulesets.rewrite.character import Character
+from battlewheel.engine.rulesets.rewrite.actions import AddCombatant
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.storage.campaign_files import StoredCampaigns
 from battlewheel.storage.characters import export_character, import_character

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QDialog
 
-from battlewheel.engine.combat.actions_attack import ApplyTickEffects
-from battlewheel.engine.combat.rewrite_counter import counterattack_openings
-from battlewheel.engine.combat.state import PHASE_EFFECTS
+from battlewheel.engine.rulesets.rewrite.actions_attack import ApplyTickEffects
+from battlewheel.engine.rulesets.rewrite.rewrite_counter import counterattack_openings
+from battlewheel.engine.rulesets.rewrite.state import PHASE_EFFECTS
 from battlewheel.models.combat_model import CombatModel
 
 if TYPE_CHECKING:

@@ -11,9 +11,9 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from battlewheel.engine import tables
-from battlewheel.engine.character import ATTRIBUTES, Character, CharacterKind
-from battlewheel.engine.combat import (
+from battlewheel.engine.rulesets.rewrite import tables
+from battlewheel.engine.rulesets.rewrite.character import ATTRIBUTES, Character, CharacterKind
+from battlewheel.engine.rulesets.rewrite import (
     AddCombatant,
     Advance,
     ApplyTickEffects,
@@ -33,14 +33,20 @@ from battlewheel.engine.combat import (
     StartCombat,
     pending_damage,
 )
-from battlewheel.engine.combat.attack import best_dv
-from battlewheel.engine.combat.rewrite_flurry import preview_attack
-from battlewheel.engine.combat.values import join_battle_pool
-from battlewheel.engine.dice import DiceEntry, SeededDice
+from battlewheel.engine.rulesets.rewrite.attack import best_dv
+from battlewheel.engine.rulesets.rewrite.rewrite_flurry import preview_attack
+from battlewheel.engine.rulesets.rewrite.values import join_battle_pool
+from battlewheel.engine.core.dice import DiceEntry, SeededDice
+from battlewheel.engine.rulesets.rewrite.options import RewriteOptions
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "resources" / "examples"
 SWORD = tables.weapon("Short sword")
 SPEAR = tables.weapon("Spear")
+
+
+# The example fights were written before the ruling wound_penalty_on_dv existed; they
+# keep the rulings they were played under, so they replay exactly as before.
+PLAYED_UNDER = RewriteOptions(wound_penalty_on_dv=False)
 
 
 def _mortal(name: str, **traits: int) -> Character:
@@ -103,7 +109,7 @@ def _fight_tick(session: CombatSession, dice: SeededDice, targets: dict[str, str
 
 def mortal_duel() -> CombatSession:
     """Two swordsmen fight until one is Incapacitated."""
-    session = CombatSession.new()
+    session = CombatSession.new(PLAYED_UNDER)
     dice = SeededDice("mortal duel")
     ana = _mortal("Ana", dexterity=3, strength=2, stamina=2, wits=2, melee=3, awareness=2, dodge=2)
     bo = _mortal("Bo", dexterity=2, strength=3, stamina=3, wits=2, melee=3, awareness=1, dodge=1)
@@ -121,7 +127,7 @@ def mortal_duel() -> CombatSession:
 
 def ambush_with_late_joiner() -> CombatSession:
     """A hidden knife-man strikes a guard who never saw him; the guard joins the fight late."""
-    session = CombatSession.new()
+    session = CombatSession.new(PLAYED_UNDER)
     dice = SeededDice("ambush")
     knife = tables.weapon("Knife")
     assassin = Character(
@@ -151,7 +157,7 @@ def ambush_with_late_joiner() -> CombatSession:
 
 def exalt_against_extras() -> CombatSession:
     """A Solar cuts through three extras with a magical flurry and dodges with Seven Shadows."""
-    session = CombatSession.new()
+    session = CombatSession.new(PLAYED_UNDER)
     dice = SeededDice("exalt and extras")
     solar = Character(
         name="Harmonious Jade",
@@ -219,7 +225,7 @@ def bodyguard_blocks() -> CombatSession:
     The archer's shots meet the Block's cover; the swordsman must roll his movement to
     get past the bodyguard, and turns on the bodyguard when he fails.
     """
-    session = CombatSession.new()
+    session = CombatSession.new(PLAYED_UNDER)
     dice = SeededDice("bodyguard 7")
     merchant = Character(
         name="Merchant",

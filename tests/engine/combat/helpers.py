@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from battlewheel.engine.character import Character, CharacterKind
-from battlewheel.engine.combat import AddCombatant, CombatSession, RollJoinBattle, StartCombat
-from battlewheel.engine.dice import DiceEntry
+from battlewheel.engine.rulesets.rewrite.character import Character, CharacterKind
+from battlewheel.engine.rulesets.rewrite import AddCombatant, CombatSession, RollJoinBattle, StartCombat
+from battlewheel.engine.core.dice import DiceEntry
 
 
 def person(

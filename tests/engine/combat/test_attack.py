@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from battlewheel.engine.character import Character
-from battlewheel.engine.combat.attack import (
+from battlewheel.engine.rulesets.rewrite.character import Character
+from battlewheel.engine.rulesets.rewrite.attack import (
     AttackDeclaration,
     AttackDice,
     Attacker,
@@ -18,13 +18,13 @@ from battlewheel.engine.combat.attack import (
     resolve_attack,
     resolve_counterattack,
 )
-from battlewheel.engine.combat.narration import describe_steps
-from battlewheel.engine.combat.sheet_builders import attacker_for, target_for
-from battlewheel.engine.dice import DiceEntry
-from battlewheel.engine.equipment import Armour, DamageType, Weapon
-from battlewheel.engine.errors import DiceEntryError, IllegalAction
-from battlewheel.engine.tables import weapon
-from battlewheel.engine.traits import CharacterKind
+from battlewheel.engine.rulesets.rewrite.narration import describe_steps
+from battlewheel.engine.rulesets.rewrite.sheet_builders import attacker_for, target_for
+from battlewheel.engine.core.dice import DiceEntry
+from battlewheel.engine.rulesets.rewrite.equipment import Armour, DamageType, Weapon
+from battlewheel.engine.core.errors import DiceEntryError, IllegalAction
+from battlewheel.engine.rulesets.rewrite.tables import weapon
+from battlewheel.engine.rulesets.rewrite.traits import CharacterKind
 
 PUNCH = weapon("Punch")
 KICK = weapon("Kick")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from battlewheel.engine import tables
-from battlewheel.engine.character import Character
-from battlewheel.engine.combat import (
+from battlewheel.engine.rulesets.rewrite import tables
+from battlewheel.engine.rulesets.rewrite.character import Character
+from battlewheel.engine.rulesets.rewrite import (
     AddCombatant,
     Advance,
     ApplyTickEffects,
@@ -22,10 +22,10 @@ from battlewheel.engine.combat import (
     StartCombat,
     pending_damage,
 )
-from battlewheel.engine.combat.narration import describe_steps
-from battlewheel.engine.combat.rewrite_flurry import preview_attack
-from battlewheel.engine.dice import DiceEntry
-from battlewheel.engine.errors import IllegalAction
+from battlewheel.engine.rulesets.rewrite.narration import describe_steps
+from battlewheel.engine.rulesets.rewrite.rewrite_flurry import preview_attack
+from battlewheel.engine.core.dice import DiceEntry
+from battlewheel.engine.core.errors import IllegalAction
 
 from .helpers import typed
 

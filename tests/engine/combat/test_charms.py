@@ -2,7 +2,7 @@
 
 import pytest
 
-from battlewheel.engine.combat.charms import (
+from battlewheel.engine.rulesets.rewrite.charms import (
     adamant_skin_cost,
     cap_units,
     charm_data,
@@ -18,8 +18,8 @@ from battlewheel.engine.combat.charms import (
     third_excellency,
     third_excellency_dv_bonus,
 )
-from battlewheel.engine.errors import IllegalAction
-from battlewheel.engine.traits import CharacterKind
+from battlewheel.engine.core.errors import IllegalAction
+from battlewheel.engine.rulesets.rewrite.traits import CharacterKind
 
 SOLAR = CharacterKind.SOLAR
 DB = CharacterKind.DRAGON_BLOODED

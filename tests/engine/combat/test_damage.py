@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from battlewheel.engine.combat.attack import (
+from battlewheel.engine.rulesets.rewrite.attack import (
     AttackDeclaration,
     AttackDice,
     Attacker,
@@ -14,17 +14,17 @@ from battlewheel.engine.combat.attack import (
     Target,
     resolve_attack,
 )
-from battlewheel.engine.combat.damage import (
+from battlewheel.engine.rulesets.rewrite.damage import (
     apply_flurry_damage,
     damage_roll_levels,
     flurry_damage_pools,
     ping_value,
 )
-from battlewheel.engine.combat.flurry import Manoeuvre, plan_flurry
-from battlewheel.engine.dice import DiceEntry
-from battlewheel.engine.errors import DiceEntryError
-from battlewheel.engine.health import HealthOptions, HealthTrack
-from battlewheel.engine.tables import weapon
+from battlewheel.engine.rulesets.rewrite.flurry import Manoeuvre, plan_flurry
+from battlewheel.engine.core.dice import DiceEntry
+from battlewheel.engine.core.errors import DiceEntryError
+from battlewheel.engine.core.health import HealthOptions, HealthTrack
+from battlewheel.engine.rulesets.rewrite.tables import weapon
 
 
 @dataclass(frozen=True)

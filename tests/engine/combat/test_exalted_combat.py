@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from battlewheel.engine import tables
-from battlewheel.engine.character import Character, CharacterKind
-from battlewheel.engine.combat import (
+from battlewheel.engine.rulesets.rewrite import tables
+from battlewheel.engine.rulesets.rewrite.character import Character, CharacterKind
+from battlewheel.engine.rulesets.rewrite import (
     AddCombatant,
     ApplyTickEffects,
     AttackCharms,
@@ -23,8 +23,8 @@ from battlewheel.engine.combat import (
     StartCombat,
     pending_damage,
 )
-from battlewheel.engine.dice import DiceEntry
-from battlewheel.engine.errors import IllegalAction
+from battlewheel.engine.core.dice import DiceEntry
+from battlewheel.engine.core.errors import IllegalAction
 
 from .helpers import typed
 

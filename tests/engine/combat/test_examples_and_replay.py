@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from battlewheel.engine.combat import TOTALLY, CombatSession, DeclareFlurry
-from battlewheel.engine.replay import replay_command
+from battlewheel.engine.rulesets.rewrite import TOTALLY, CombatSession, DeclareFlurry
+from battlewheel.engine.core.replay import replay_command
 
 from .examples import BUILDERS, EXAMPLES
 
@@ -20,7 +20,7 @@ def _load(name: str) -> CombatSession:
 
 @pytest.mark.parametrize("name", sorted(BUILDERS))
 def test_each_shipped_example_is_what_its_builder_makes(name: str) -> None:
-    """The files in resources/examples replay and match tests/engine/combat/examples.py."""
+    """The files in resources/examples replay and match tests/engine/rulesets/rewrite/examples.py."""
     shipped = json.loads((EXAMPLES / name).read_text(encoding="utf-8"))
     assert shipped == BUILDERS[name]().to_json()
 

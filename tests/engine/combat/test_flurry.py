@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from battlewheel.engine.combat.flurry import (
+from battlewheel.engine.rulesets.rewrite.flurry import (
     Manoeuvre,
     block_cover_bonus,
     block_movement_roll,
@@ -14,9 +14,9 @@ from battlewheel.engine.combat.flurry import (
     multiple_action_penalties,
     plan_flurry,
 )
-from battlewheel.engine.equipment import DamageType, Weapon
-from battlewheel.engine.errors import IllegalAction
-from battlewheel.engine.tables import weapon
+from battlewheel.engine.rulesets.rewrite.equipment import DamageType, Weapon
+from battlewheel.engine.core.errors import IllegalAction
+from battlewheel.engine.rulesets.rewrite.tables import weapon
 
 PUNCH = weapon("Punch")
 KICK = weapon("Kick")

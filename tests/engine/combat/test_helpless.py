@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from battlewheel.engine.combat import (
+from battlewheel.engine.rulesets.rewrite import (
     PHASE_EFFECTS,
     Advance,
     ApplyTickEffects,
@@ -13,7 +13,7 @@ from battlewheel.engine.combat import (
     NextTick,
     SetHealth,
 )
-from battlewheel.engine.errors import IllegalAction
+from battlewheel.engine.core.errors import IllegalAction
 
 from .helpers import started
 

@@ -6,8 +6,8 @@ import json
 import re
 from pathlib import Path
 
-from battlewheel.engine.combat import action_from_json, action_to_json
-from battlewheel.engine.combat.actions import ACTION_TYPES
+from battlewheel.engine.rulesets.rewrite import action_from_json, action_to_json
+from battlewheel.engine.rulesets.rewrite.actions import ACTION_TYPES
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "combat-log.md"
 

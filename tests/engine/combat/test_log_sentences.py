@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 from battlewheel.bundled import resource
-from battlewheel.engine.character import CharacterKind
-from battlewheel.engine.combat import (
+from battlewheel.engine.rulesets.rewrite.character import CharacterKind
+from battlewheel.engine.rulesets.rewrite import (
     Advance,
     ApplyTickEffects,
     AwardStunt,
@@ -34,11 +34,11 @@ from battlewheel.engine.combat import (
     SpendWillpower,
     StartCombat,
 )
-from battlewheel.engine.combat.actions import Action, AddCombatant
-from battlewheel.engine.combat.attack import failed_outcome
-from battlewheel.engine.combat.narration import outcome_sentence
-from battlewheel.engine.dice import DiceEntry
-from battlewheel.engine.tables import weapon
+from battlewheel.engine.rulesets.rewrite.actions import Action, AddCombatant
+from battlewheel.engine.rulesets.rewrite.attack import failed_outcome
+from battlewheel.engine.rulesets.rewrite.narration import outcome_sentence
+from battlewheel.engine.core.dice import DiceEntry
+from battlewheel.engine.rulesets.rewrite.tables import weapon
 from tests.engine.combat.helpers import person, typed
 
 # Ana: Dexterity 3 + Brawl 2, Strength 2; her Punch has Accuracy 1, an automatic success.

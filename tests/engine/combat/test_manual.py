@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from battlewheel.engine.character import CharacterKind
-from battlewheel.engine.combat import (
+from battlewheel.engine.rulesets.rewrite.character import CharacterKind
+from battlewheel.engine.rulesets.rewrite import (
     AddCombatant,
     AwardStunt,
     CombatSession,
@@ -21,7 +21,7 @@ from battlewheel.engine.combat import (
     SpendMotes,
     SpendWillpower,
 )
-from battlewheel.engine.errors import IllegalAction
+from battlewheel.engine.core.errors import IllegalAction
 
 from .helpers import person, started, typed
 

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from battlewheel.engine.combat.attack import (
+from battlewheel.engine.rulesets.rewrite.attack import (
     AttackDeclaration,
     AttackDice,
     Attacker,
@@ -15,10 +15,10 @@ from battlewheel.engine.combat.attack import (
     Target,
     resolve_attack,
 )
-from battlewheel.engine.combat.damage import damage_roll_levels
-from battlewheel.engine.combat.odds import damage_level_distribution, hit_chances
-from battlewheel.engine.dice import DiceEntry
-from battlewheel.engine.equipment import DamageType, Weapon
+from battlewheel.engine.rulesets.rewrite.damage import damage_roll_levels
+from battlewheel.engine.rulesets.rewrite.odds import damage_level_distribution, hit_chances
+from battlewheel.engine.core.dice import DiceEntry
+from battlewheel.engine.rulesets.rewrite.equipment import DamageType, Weapon
 
 
 def test_one_die_against_dv_zero_hits_four_times_in_ten() -> None:

@@ -7,8 +7,8 @@ from dataclasses import replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from battlewheel.engine.character import CharacterKind
-from battlewheel.engine.combat import (
+from battlewheel.engine.rulesets.rewrite.character import CharacterKind
+from battlewheel.engine.rulesets.rewrite import (
     TOTALLY,
     Action,
     AddCombatant,
@@ -31,16 +31,16 @@ from battlewheel.engine.combat import (
     ResolveCounterattack,
     RollAmbush,
     RollJoinBattle,
-    RulesetOptions,
+    RewriteOptions,
     SetHealth,
     SpendMotes,
     SpendWillpower,
     StartCombat,
     pending_damage,
 )
-from battlewheel.engine.combat.rewrite_flurry import preview_attack
-from battlewheel.engine.dice import DiceEntry
-from battlewheel.engine.errors import IllegalAction
+from battlewheel.engine.rulesets.rewrite.rewrite_flurry import preview_attack
+from battlewheel.engine.core.dice import DiceEntry
+from battlewheel.engine.core.errors import IllegalAction
 
 from .helpers import person
 
@@ -173,7 +173,7 @@ def _check_invariants(session: CombatSession) -> None:
 
 
 OPTIONS = st.builds(
-    RulesetOptions,
+    RewriteOptions,
     segment_count=st.integers(5, 10),
     late_join_cap=st.sampled_from(["from_active_tick", "from_next_segment"]),
     multiple_action_first_penalty=st.sampled_from(["manoeuvre_count", "manoeuvre_count_minus_one"]),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from battlewheel.engine.combat import (
+from battlewheel.engine.rulesets.rewrite import (
     PARTIALLY,
     UNSURPRISED,
     AddCombatant,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from battlewheel.engine import tables
-from battlewheel.engine.combat import (
+from battlewheel.engine.rulesets.rewrite import tables
+from battlewheel.engine.rulesets.rewrite import (
     Action,
     AddCombatant,
     CombatSession,
@@ -21,7 +21,7 @@ from battlewheel.engine.combat import (
     SpendWillpower,
     StartCombat,
 )
-from battlewheel.engine.errors import IllegalAction
+from battlewheel.engine.core.errors import IllegalAction
 
 from .helpers import person, typed
 

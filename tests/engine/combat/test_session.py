@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from battlewheel.engine.combat import (
+from battlewheel.engine.rulesets.rewrite import (
     PHASE_DECLARE,
     PHASE_DONE,
     AddCombatant,
@@ -22,7 +22,7 @@ from battlewheel.engine.combat import (
     action_from_json,
     action_to_json,
 )
-from battlewheel.engine.errors import IllegalAction
+from battlewheel.engine.core.errors import IllegalAction
 
 from .helpers import person, started
 
@@ -151,4 +151,4 @@ def test_the_offered_actions_follow_the_phase() -> None:
 def test_turn_order_lists_the_soonest_to_act_first() -> None:
     """Join Battle 1, 3 and 2: ticks 3, 1 and 2, so the order is b, c, a."""
     session = started(a=1, b=3, c=2)
-    assert session.turn_order() == ("b", "c", "a")
+    assert session.ruleset.turn_order(session.state) == ("b", "c", "a")

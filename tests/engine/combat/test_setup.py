@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from battlewheel.engine.character import CharacterKind
-from battlewheel.engine.combat import (
+from battlewheel.engine.rulesets.rewrite.character import CharacterKind
+from battlewheel.engine.rulesets.rewrite import (
     PARTIALLY,
     TOTALLY,
     UNSURPRISED,
@@ -19,9 +19,9 @@ from battlewheel.engine.combat import (
     RollJoinBattle,
     StartCombat,
 )
-from battlewheel.engine.combat.setup import margin_of_surprise, situation_modifier, surprise_state
-from battlewheel.engine.dice import DiceEntry
-from battlewheel.engine.errors import IllegalAction
+from battlewheel.engine.rulesets.rewrite.setup import margin_of_surprise, situation_modifier, surprise_state
+from battlewheel.engine.core.dice import DiceEntry
+from battlewheel.engine.core.errors import IllegalAction
 
 from .helpers import person, typed
 

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from battlewheel.engine.combat.attack import (
+from battlewheel.engine.rulesets.rewrite.attack import (
     AttackDeclaration,
     AttackDice,
     Attacker,
@@ -12,17 +12,17 @@ from battlewheel.engine.combat.attack import (
     Target,
     resolve_attack,
 )
-from battlewheel.engine.combat.stunts import (
+from battlewheel.engine.rulesets.rewrite.stunts import (
     StuntReward,
     best_reward,
     stunt_dice,
     stunt_dv_bonus,
     stunt_reward,
 )
-from battlewheel.engine.dice import DiceEntry
-from battlewheel.engine.errors import IllegalAction
-from battlewheel.engine.tables import weapon
-from battlewheel.engine.traits import CharacterKind
+from battlewheel.engine.core.dice import DiceEntry
+from battlewheel.engine.core.errors import IllegalAction
+from battlewheel.engine.rulesets.rewrite.tables import weapon
+from battlewheel.engine.rulesets.rewrite.traits import CharacterKind
 
 SOLAR = CharacterKind.SOLAR
 HEROIC = CharacterKind.HEROIC_MORTAL

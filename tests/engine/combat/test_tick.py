@@ -6,9 +6,9 @@ from dataclasses import replace
 
 import pytest
 
-from battlewheel.engine import tables
-from battlewheel.engine.character import CharacterKind
-from battlewheel.engine.combat import (
+from battlewheel.engine.rulesets.rewrite import tables
+from battlewheel.engine.rulesets.rewrite.character import CharacterKind
+from battlewheel.engine.rulesets.rewrite import (
     PARTIALLY,
     PHASE_EFFECTS,
     PHASE_RESOLVE,
@@ -36,9 +36,9 @@ from battlewheel.engine.combat import (
     StartCombat,
     pending_damage,
 )
-from battlewheel.engine.combat.rewrite_counter import counterattack_openings
-from battlewheel.engine.dice import DiceEntry
-from battlewheel.engine.errors import IllegalAction
+from battlewheel.engine.rulesets.rewrite.rewrite_counter import counterattack_openings
+from battlewheel.engine.core.dice import DiceEntry
+from battlewheel.engine.core.errors import IllegalAction
 
 from .helpers import person, typed
 

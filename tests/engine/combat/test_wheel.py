@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from battlewheel.engine.combat.wheel import (
+from battlewheel.engine.rulesets.rewrite.wheel import (
     drop_tick,
     join_battle_offset,
     laps_ahead,

@@ -12,10 +12,10 @@ import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from battlewheel.engine.combat.actions import Action
-from battlewheel.engine.combat.session import CombatSession
-from battlewheel.engine.combat.state import Combat
-from battlewheel.engine.errors import RulesError
+from battlewheel.engine.rulesets.rewrite.actions import Action
+from battlewheel.engine.core.session import CombatSession
+from battlewheel.engine.rulesets.rewrite.state import Combat
+from battlewheel.engine.core.errors import RulesError
 from battlewheel.models.combat_model import CombatModel
 
 

@@ -25,19 +25,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from battlewheel.engine.combat import attack as rules
-from battlewheel.engine.combat import narration, sheet_builders, stunts, values
-from battlewheel.engine.combat import rewrite_block as block
-from battlewheel.engine.combat.actions_attack import (
+from battlewheel.engine.rulesets.rewrite import attack as rules
+from battlewheel.engine.rulesets.rewrite import narration, sheet_builders, stunts, values
+from battlewheel.engine.rulesets.rewrite import rewrite_block as block
+from battlewheel.engine.rulesets.rewrite.actions_attack import (
     AwardStunt,
     GetPast,
     ResolveAttack,
     ResolveCounterattack,
 )
-from battlewheel.engine.combat.rewrite_flurry import DeclaredFlurry
-from battlewheel.engine.combat.state import Combat, Combatant
-from battlewheel.engine.equipment import Weapon
-from battlewheel.engine.traits import CharacterKind
+from battlewheel.engine.rulesets.rewrite.rewrite_flurry import DeclaredFlurry
+from battlewheel.engine.rulesets.rewrite.state import Combat, Combatant
+from battlewheel.engine.rulesets.rewrite.equipment import Weapon
+from battlewheel.engine.rulesets.rewrite.traits import CharacterKind
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.apply import push_all, trial
 from battlewheel.views.dialogs.attack_inputs import AttackForm, DefenceForm, dv_label

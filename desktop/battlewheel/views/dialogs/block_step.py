@@ -23,13 +23,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from battlewheel.engine.combat import rewrite_block as block
-from battlewheel.engine.combat.actions_attack import GetPast
-from battlewheel.engine.combat.attack import roll_entry
-from battlewheel.engine.combat.flurry import BlockRoll
-from battlewheel.engine.combat.state import Combat, Combatant
-from battlewheel.engine.derived import gets_double_tens
-from battlewheel.engine.dice import success_distribution
+from battlewheel.engine.rulesets.rewrite import rewrite_block as block
+from battlewheel.engine.rulesets.rewrite.actions_attack import GetPast
+from battlewheel.engine.rulesets.rewrite.attack import roll_entry
+from battlewheel.engine.rulesets.rewrite.flurry import BlockRoll
+from battlewheel.engine.rulesets.rewrite.state import Combat, Combatant
+from battlewheel.engine.rulesets.rewrite.derived import gets_double_tens
+from battlewheel.engine.core.dice import success_distribution
 from battlewheel.views.dialogs.attack_inputs import Extras
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource
 

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from battlewheel.engine.combat.actions import (
+from battlewheel.engine.rulesets.rewrite.actions import (
     Action,
     Concealment,
     DeclareConcealment,
@@ -36,8 +36,8 @@ from battlewheel.engine.combat.actions import (
     RollJoinBattle,
     StartCombat,
 )
-from battlewheel.engine.combat.state import TOTALLY, Combat
-from battlewheel.engine.errors import RulesError
+from battlewheel.engine.rulesets.rewrite.state import TOTALLY, Combat
+from battlewheel.engine.core.errors import RulesError
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.snapshot import wheel_of
 from battlewheel.views.dialogs.apply import Trial, push_all, trial

@@ -19,11 +19,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from battlewheel.engine.character import ready_weapons
-from battlewheel.engine.combat.actions_attack import ResolveCounterattack
-from battlewheel.engine.combat.rewrite_counter import counterattack_openings
-from battlewheel.engine.combat.rewrite_flurry import weapon_named
-from battlewheel.engine.combat.state import Combat
+from battlewheel.engine.rulesets.rewrite.character import ready_weapons
+from battlewheel.engine.rulesets.rewrite.actions_attack import ResolveCounterattack
+from battlewheel.engine.rulesets.rewrite.rewrite_counter import counterattack_openings
+from battlewheel.engine.rulesets.rewrite.rewrite_flurry import weapon_named
+from battlewheel.engine.rulesets.rewrite.state import Combat
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.attack_dialog import AttackDialog
 from battlewheel.views.dialogs.block_step import GetPastForm

@@ -28,8 +28,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from battlewheel.engine.dice import DiceEntry, SeededDice, roll
-from battlewheel.engine.errors import DiceEntryError
+from battlewheel.engine.core.dice import DiceEntry, SeededDice, roll
+from battlewheel.engine.core.errors import DiceEntryError
 
 ROLL_SHORTCUT = "Ctrl+R"
 SINGULAR = {"successes": "success", "levels": "level"}

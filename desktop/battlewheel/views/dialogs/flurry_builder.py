@@ -31,13 +31,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from battlewheel.engine.character import ready_weapons
-from battlewheel.engine.combat.actions_attack import DeclaredManoeuvre, DeclareFlurry
-from battlewheel.engine.combat.flurry import FlurryPlan, Manoeuvre, manoeuvre_table, plan_flurry
-from battlewheel.engine.combat.rewrite_flurry import weapon_named
-from battlewheel.engine.combat.state import Combat, Combatant
-from battlewheel.engine.combat.wording import helpless_word
-from battlewheel.engine.errors import IllegalAction
+from battlewheel.engine.rulesets.rewrite.character import ready_weapons
+from battlewheel.engine.rulesets.rewrite.actions_attack import DeclaredManoeuvre, DeclareFlurry
+from battlewheel.engine.rulesets.rewrite.flurry import FlurryPlan, Manoeuvre, manoeuvre_table, plan_flurry
+from battlewheel.engine.rulesets.rewrite.rewrite_flurry import weapon_named
+from battlewheel.engine.rulesets.rewrite.state import Combat, Combatant
+from battlewheel.engine.rulesets.rewrite.wording import helpless_word
+from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.models.combat_model import CombatModel
 
 DECLARE_SHORTCUT = "Ctrl+Return"

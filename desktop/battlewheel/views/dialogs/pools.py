@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from battlewheel.engine.character import gets_double_tens, unskilled_penalty
-from battlewheel.engine.combat.state import Combatant
-from battlewheel.engine.dice import effective_pool
+from battlewheel.engine.rulesets.rewrite.character import gets_double_tens, unskilled_penalty
+from battlewheel.engine.rulesets.rewrite.state import Combatant
+from battlewheel.engine.core.dice import effective_pool
 
 
 @dataclass(frozen=True)

@@ -22,10 +22,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from battlewheel.engine.combat.actions_attack import ApplyTickEffects, DamageRoll
-from battlewheel.engine.combat.rewrite_effects import PendingDamage, pending_damage
-from battlewheel.engine.combat.state import Combat
-from battlewheel.engine.traits import CharacterKind
+from battlewheel.engine.rulesets.rewrite.actions_attack import ApplyTickEffects, DamageRoll
+from battlewheel.engine.rulesets.rewrite.rewrite_effects import PendingDamage, pending_damage
+from battlewheel.engine.rulesets.rewrite.state import Combat
+from battlewheel.engine.rulesets.rewrite.traits import CharacterKind
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.apply import trial
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource, align_titles

@@ -26,7 +26,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-from battlewheel.engine.health import AGGRAVATED, BASHING, DYING_LABEL, EMPTY, LETHAL
+from battlewheel.engine.core.health import AGGRAVATED, BASHING, DYING_LABEL, EMPTY, LETHAL
 
 MARK_NAMES = {EMPTY: "empty", BASHING: "bashing", LETHAL: "lethal", AGGRAVATED: "aggravated"}
 NEXT_MARK = {EMPTY: BASHING, BASHING: LETHAL, LETHAL: AGGRAVATED, AGGRAVATED: EMPTY}

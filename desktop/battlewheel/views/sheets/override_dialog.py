@@ -22,11 +22,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from battlewheel.engine.character import DamageType, dodge_dv, hardness, parry_dv, soak
-from battlewheel.engine.character import surprise_detection_value as sheet_sdv
-from battlewheel.engine.combat import values
-from battlewheel.engine.combat.actions import SetOverride
-from battlewheel.engine.combat.state import Combatant
+from battlewheel.engine.rulesets.rewrite.character import DamageType, dodge_dv, hardness, parry_dv, soak
+from battlewheel.engine.rulesets.rewrite.character import surprise_detection_value as sheet_sdv
+from battlewheel.engine.rulesets.rewrite import values
+from battlewheel.engine.rulesets.rewrite.actions import SetOverride
+from battlewheel.engine.rulesets.rewrite.state import Combatant
 
 
 @dataclass(frozen=True)

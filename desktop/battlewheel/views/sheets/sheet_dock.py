@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QDockWidget, QWidget
 
-from battlewheel.engine.combat.actions import (
+from battlewheel.engine.rulesets.rewrite.actions import (
     Action,
     CycleHealthBox,
     RegainMotes,

@@ -1,0 +1,67 @@
+"""The base of every action, and reading actions back from a log.
+
+An action is one frozen, JSON-serialisable value; each ruleset defines its own. The
+core knows only the base class, how to write any action and how to read one back
+against a ruleset's list of action types, plus the one action every ruleset shares:
+changing a ruling mid-fight.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from battlewheel.engine.core.codec import LogFormatError, decode_fields, encode
+
+Names = Callable[[str], str]
+
+
+@dataclass(frozen=True)
+class Action:
+    """Base of every action; ``kind`` names it in the log."""
+
+    kind: ClassVar[str] = ""
+
+    def sentence(self, names: Names) -> str:
+        """A readable sentence for the combat log."""
+        return self.kind.replace("_", " ")
+
+
+@dataclass(frozen=True)
+class ChangeRuling(Action):
+    """The GM changes one ruling (a ruleset option) in the middle of a fight."""
+
+    kind: ClassVar[str] = "change_ruling"
+    name: str
+    value: bool | int | str
+
+    def sentence(self, names: Names) -> str:
+        value = {True: "on", False: "off"}.get(self.value, self.value)  # type: ignore[call-overload]
+        return f"GM changes the ruling {self.name.replace('_', ' ')} to {value}."
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    """The action as a JSON object with its ``kind`` first."""
+    body = encode(action)
+    return {"kind": action.kind, **body}
+
+
+def action_types(classes: Iterable[type[Action]]) -> dict[str, type[Action]]:
+    """A kind-to-class table for ``decode_action``."""
+    return {cls.kind: cls for cls in classes}
+
+
+def decode_action(
+    obj: object, types: Mapping[str, type[Action]], path: str = "action"
+) -> Action:
+    """Read one action strictly: unknown kind, missing field or wrong type is refused."""
+    if not isinstance(obj, dict):
+        raise LogFormatError(path, "must be a JSON object")
+    kind = obj.get("kind")
+    if not isinstance(kind, str):
+        raise LogFormatError(f"{path}.kind", "is missing")
+    cls = types.get(kind)
+    if cls is None:
+        raise LogFormatError(f"{path}.kind", f"unknown action kind {kind!r}")
+    return cls(**decode_fields(cls, obj, path, skip=frozenset({"kind"})))

@@ -1,0 +1,396 @@
+"""The presentation contract: what a ruleset shows the desktop, as plain values.
+
+Every ruleset describes its fight through these types and nothing else reaches the
+shared views: the turn track the wheel draws (2e's ring of ticks, 3e's Initiative
+scale, the order of a round), what dropping a counter on a slot would do, the sheet's
+sections, the turn's actions and the printed card. They hold no engine objects and
+no Qt, so a view can be tested with hand-made values and a repaint can never change
+the combat.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from battlewheel.engine.core.actions import Action
+
+ALLY = "ally"
+ENEMY = "enemy"
+SIDES = (ALLY, ENEMY)
+
+# Where a badge sits on its counter.
+TOP_LEFT, TOP_RIGHT, BOTTOM_LEFT, BOTTOM_RIGHT = "top_left", "top_right", "bottom_left", "bottom_right"
+
+
+# -- the turn track (the wheel) -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One place on the ring: a tick, an Initiative value, a place in the round's order.
+
+    ``shaded`` draws it in the warning shade (3e's Crash arc); ``mark`` is a word drawn
+    beside the label (3e's base Initiative).
+    """
+
+    label: str
+    shaded: bool = False
+    mark: str = ""
+
+
+@dataclass(frozen=True)
+class Badge:
+    """A small label on a counter: ``text`` on the counter, ``tip`` in words.
+
+    ``tone`` picks its colour: ``"penalty"``, ``"lap"``, ``"wound"``, ``"state"`` or
+    ``"info"``.
+    """
+
+    corner: str
+    text: str
+    tip: str = ""
+    tone: str = "info"
+
+
+@dataclass(frozen=True)
+class Counter:
+    """One combatant's counter: who, which slot, and what it wears.
+
+    ``slot`` indexes ``TurnTrack.slots`` (None: waiting beside the ring, or in the
+    pocket when ``pocket`` names its trigger). ``done`` draws it dim (acted this round);
+    ``down`` crosses it out (dead, out of the fight). ``meter`` is a fraction 0-1 drawn
+    as an arc (Endurance, Health) or None.
+    """
+
+    id: str
+    name: str
+    initials: str
+    side: str
+    slot: int | None
+    colour_index: int = 0
+    acting: bool = False
+    done: bool = False
+    down: bool = False
+    badges: tuple[Badge, ...] = ()
+    states: tuple[str, ...] = ()
+    details: tuple[str, ...] = ()
+    meter: float | None = None
+    pocket: str = ""
+
+    def badge(self, corner: str) -> Badge | None:
+        """The badge in one corner, if any."""
+        return next((b for b in self.badges if b.corner == corner), None)
+
+
+@dataclass(frozen=True)
+class TurnTrack:
+    """The whole ring: its slots, the cursor, the counters and the hub's words.
+
+    ``order_key`` keeps the counters sharing a slot in a stable order (nearest first).
+    """
+
+    slots: tuple[Slot, ...] = (Slot("0"),)
+    cursor: int | None = None
+    counters: tuple[Counter, ...] = ()
+    hub: str = "not started"
+    ended: bool = False
+    waiting_caption: str = "not on the wheel yet"
+    pocket_caption: str = "held"
+
+    @property
+    def slot_count(self) -> int:
+        """How many slots the ring has."""
+        return len(self.slots)
+
+    def counter(self, counter_id: str) -> Counter | None:
+        """The counter with this id, or None."""
+        return next((c for c in self.counters if c.id == counter_id), None)
+
+    def off_wheel(self) -> list[Counter]:
+        """Counters waiting beside the ring (not in the pocket), in roster order."""
+        return [c for c in self.counters if c.slot is None and not c.pocket]
+
+    def in_pocket(self) -> list[Counter]:
+        """Counters whose action is held for a trigger."""
+        return [c for c in self.counters if c.slot is None and c.pocket]
+
+    def on_slot(self, slot: int) -> list[Counter]:
+        """The counters standing on one slot, in the order the ruleset gave them."""
+        return [c for c in self.counters if c.slot == slot]
+
+
+@dataclass(frozen=True)
+class DropVerdict:
+    """What letting a counter go on a slot would do: an action with its cost, or a refusal.
+
+    ``rule`` names the section that decides (shown as the reason's source); ``confirm``
+    asks the GM first (a cost in a resource, or a GM edit outside the rules).
+    """
+
+    action: Action | None
+    cost: str = ""
+    refusal: str = ""
+    rule: str = ""
+    confirm: bool = False
+
+    @property
+    def allowed(self) -> bool:
+        """Whether the drop becomes an action."""
+        return self.action is not None
+
+
+# -- the sheet ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Glyph:
+    """One kind of mark a box track holds: its character in the marks and its words."""
+
+    mark: str
+    name: str
+    colour: str
+
+
+@dataclass(frozen=True)
+class BoxTrack:
+    """A row of boxes (health levels, Endurance, Magnitude, Health with negatives, Ward).
+
+    ``marks`` has one character per box (``blank`` when empty); ``labels`` the label
+    over each box; ``legend`` the glyphs it can hold; ``cycle`` the order a click steps
+    through (empty first) or empty when the track cannot be clicked. ``action_key``
+    names what a click asks the ruleset for.
+    """
+
+    key: str
+    title: str
+    marks: str
+    labels: tuple[str, ...]
+    legend: tuple[Glyph, ...]
+    cycle: tuple[str, ...] = ()
+    blank: str = "."
+    summary: str = ""
+    penalty: int = 0
+    condition: str = ""
+    flags: tuple[str, ...] = ()
+
+    def glyph(self, mark: str) -> Glyph | None:
+        """The legend entry of one mark (None for an empty box)."""
+        return next((g for g in self.legend if g.mark == mark), None)
+
+    def next_mark(self, mark: str) -> str:
+        """What a click makes of a box holding ``mark`` (the cycle wraps round)."""
+        if mark not in self.cycle:
+            return mark
+        return self.cycle[(self.cycle.index(mark) + 1) % len(self.cycle)]
+
+
+@dataclass(frozen=True)
+class Value:
+    """One shown number or word; ``note`` explains an override or a penalty."""
+
+    label: str
+    value: int | str
+    overridden: bool = False
+    note: str = ""
+    key: str = ""
+
+    @property
+    def text(self) -> str:
+        """The value as printed; an override wears a dagger so it stands out."""
+        return f"{self.value}†" if self.overridden else str(self.value)
+
+
+@dataclass(frozen=True)
+class Pool:
+    """A spendable pool (Willpower, motes, Initiative, Impulse); ``key`` names it."""
+
+    key: str
+    label: str
+    current: int
+    maximum: int | None = None
+    note: str = ""
+
+    @property
+    def text(self) -> str:
+        """``current / maximum``; a maximum the GM set wears a dagger."""
+        if self.maximum is None:
+            return str(self.current)
+        return f"{self.current} / {self.maximum}" + ("†" if self.note else "")
+
+
+@dataclass(frozen=True)
+class Table:
+    """Rows under column headers (weapons, attacks)."""
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    tips: tuple[str, ...] = ()
+    footer: str = ""
+
+
+@dataclass(frozen=True)
+class Values:
+    """A titled group of values (defences, attributes)."""
+
+    title: str
+    values: tuple[Value, ...]
+    columns: int = 1
+    headings: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Text:
+    """A titled paragraph (notes, specialties, armour)."""
+
+    title: str
+    text: str
+
+
+Section = BoxTrack | Values | Table | Text
+
+
+@dataclass(frozen=True)
+class PoolsSection:
+    """The sheet's spendable pools."""
+
+    title: str
+    pools: tuple[Pool, ...]
+
+
+@dataclass(frozen=True)
+class SheetView:
+    """Everything one character sheet shows, in the ruleset's order."""
+
+    id: str
+    name: str
+    kind: str
+    side: str
+    status: tuple[str, ...] = ()
+    sections: tuple[Section | PoolsSection, ...] = ()
+    edit_dialog: str = ""
+
+    def tracks(self) -> tuple[BoxTrack, ...]:
+        """The box tracks of the sheet, in order."""
+        return tuple(s for s in self.sections if isinstance(s, BoxTrack))
+
+    def track(self, key: str) -> BoxTrack | None:
+        """One box track by key."""
+        return next((t for t in self.tracks() if t.key == key), None)
+
+    def pools(self) -> tuple[Pool, ...]:
+        """Every pool of the sheet."""
+        return tuple(p for s in self.sections if isinstance(s, PoolsSection) for p in s.pools)
+
+    def values(self, title: str) -> tuple[Value, ...]:
+        """The values of one titled group (empty when the sheet has none)."""
+        found = [s for s in self.sections if isinstance(s, Values) and s.title == title]
+        return found[0].values if found else ()
+
+
+# -- the turn's actions and the printed card ----------------------------------------------
+
+
+@dataclass(frozen=True)
+class TurnAction:
+    """One entry of the Combat menu and toolbar: a key, a label, what it opens.
+
+    ``dialog`` names the dialog the ruleset's views package opens; ``action`` is an
+    action to push as it is, with no dialog; ``why_not`` says why it is greyed out.
+    """
+
+    key: str
+    label: str
+    shortcut: str = ""
+    tip: str = ""
+    dialog: str = ""
+    action: Action | None = None
+    why_not: str = ""
+    toolbar: bool = False
+
+    @property
+    def enabled(self) -> bool:
+        """Whether the entry can be used now."""
+        return not self.why_not
+
+
+@dataclass(frozen=True)
+class Card:
+    """A printed card: a title line, the sections and a strip of reminders at the foot."""
+
+    title: str
+    subtitle: str = ""
+    sections: tuple[Section | PoolsSection, ...] = ()
+    reminders: tuple[str, ...] = ()
+
+
+# -- naming counters -------------------------------------------------------------------------
+
+ALLY_COLOURS = ("#1f5fbf", "#14806f", "#5440b8", "#1b7fb5", "#2e7d32", "#3949ab", "#00695c")
+ENEMY_COLOURS = ("#b3261e", "#c05600", "#a0155a", "#8e2b0b", "#b8431a", "#7b1fa2", "#9c2a2a")
+
+
+def colour_hex(side: str, index: int) -> str:
+    """The counter colour of a combatant: a hue from its side's family, varied by index."""
+    family = ALLY_COLOURS if side == ALLY else ENEMY_COLOURS
+    return family[index % len(family)]
+
+
+def colour_indices(sides: Sequence[tuple[str, str]]) -> dict[str, int]:
+    """Each (id, side)'s place among its own side, which picks its counter colour."""
+    counts: dict[bool, int] = {True: 0, False: 0}
+    result = {}
+    for cid, side in sides:
+        ally = side == ALLY
+        result[cid] = counts[ally]
+        counts[ally] += 1
+    return result
+
+
+_NUMBERED = re.compile(r"^(?P<stem>.*?)\s*(?P<number>\d+)$")
+
+
+def initials(name: str) -> str:
+    """Two or three letters that name a combatant on its counter ("Bandit 3" → "B3")."""
+    match = _NUMBERED.match(name.strip())
+    if match and match["stem"]:
+        return _letters(match["stem"], 1) + match["number"]
+    return _letters(name, 2)
+
+
+def _letters(name: str, most: int) -> str:
+    words = [w for w in re.split(r"[\s\-_]+", name.strip()) if w]
+    if not words:
+        return "?"
+    if len(words) == 1 or most == 1:
+        first = words[0]
+        return (first[:most].capitalize()) if most > 1 else first[0].upper()
+    return "".join(w[0].upper() for w in words[:most])
+
+
+def unique_initials(names: Sequence[str]) -> list[str]:
+    """Initials for every name, numbered where two would otherwise look alike."""
+    raw = [initials(n) for n in names]
+    seen: dict[str, int] = {}
+    result = []
+    for text in raw:
+        if raw.count(text) == 1:
+            result.append(text)
+            continue
+        seen[text] = seen.get(text, 0) + 1
+        result.append(f"{text[:2]}{seen[text]}")
+    return result
+
+
+@dataclass(frozen=True)
+class RulesetInfo:
+    """A combat system as File > New combat lists it."""
+
+    name: str
+    title: str
+    seed: str
+    available: bool
+    note: str = ""
+    tags: tuple[str, ...] = field(default_factory=tuple)

@@ -1,0 +1,443 @@
+"""The d10 dice layer of Exalted 2e: successes, botches, exact odds, pools and rolls.
+
+Every roll in the engine draws from a dice entry: faces from a seeded random source
+(stored the moment the GM pressed "roll") or what the GM typed, the faces or only a
+success count. Storing the entry, never the random state, makes replay deterministic.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any, Protocol
+
+from .errors import DiceEntryError, TraitValueError
+
+DEFAULT_TARGET = 7
+FACES = range(1, 11)
+
+
+# -- reading faces -----------------------------------------------------------------
+
+
+def _checked_faces(faces: Iterable[int]) -> tuple[int, ...]:
+    result = tuple(faces)
+    for face in result:
+        if isinstance(face, bool) or not isinstance(face, int) or face not in FACES:
+            raise DiceEntryError(f"a d10 face must be a whole number 1-10, got {face!r}")
+    return result
+
+
+def _check_target(target: int) -> None:
+    if isinstance(target, bool) or not isinstance(target, int) or not 1 <= target <= 10:
+        raise TraitValueError("target number", "1-10", target)
+
+
+def successes(
+    faces: Iterable[int], *, target: int = DEFAULT_TARGET, double_tens: bool = True
+) -> int:
+    """Count successes: each die at the target or above, a 10 twice (004 §Pools and Dice)."""
+    _check_target(target)
+    checked = _checked_faces(faces)
+    count = sum(1 for face in checked if face >= target)
+    return count + (checked.count(10) if double_tens else 0)
+
+
+def is_botch(faces: Iterable[int], *, target: int = DEFAULT_TARGET) -> bool:
+    """No success and at least one 1 (004 §Botch)."""
+    checked = _checked_faces(faces)
+    return successes(checked, target=target) == 0 and 1 in checked
+
+
+def damage_levels(faces: Iterable[int], *, target: int = DEFAULT_TARGET) -> int:
+    """Levels from a damage roll: each die at the target or above is one level, 10s too.
+
+    (000 §Applying Effects: a damage roll does not count 10s twice.)
+    """
+    return successes(faces, target=target, double_tens=False)
+
+
+def max_successes(dice: int, *, double_tens: bool = True) -> int:
+    """The most successes a pool can show: two per die with double 10s (004 §Rule of 10)."""
+    return max(dice, 0) * (2 if double_tens else 1)
+
+
+# -- exact odds --------------------------------------------------------------------
+
+
+def _die_weights(target: int, double_tens: bool) -> list[int]:
+    """Ways (out of 10) one die shows 0, 1 or 2 successes."""
+    misses = target - 1
+    if double_tens:
+        return [misses, 10 - target, 1]
+    return [misses, 11 - target]
+
+
+def success_distribution(
+    dice: int, *, target: int = DEFAULT_TARGET, double_tens: bool = True
+) -> list[float]:
+    """Exact chance of each success count 0..max for a pool (004 §Pools and Dice).
+
+    The count of ways for each total is an exact integer convolution, divided once by
+    10**dice, so every entry is the correctly rounded float of the true probability.
+    A pool of 0 dice gives ``[1.0]``.
+    """
+    if isinstance(dice, bool) or not isinstance(dice, int) or dice < 0:
+        raise TraitValueError("dice", "a whole number 0 or more", dice)
+    _check_target(target)
+    return list(_distribution(dice, target, double_tens))
+
+
+@lru_cache(maxsize=512)
+def _distribution(dice: int, target: int, double_tens: bool) -> tuple[float, ...]:
+    # cached: the odds dock asks for the same few pools again and again
+    weights = _die_weights(target, double_tens)
+    ways = [1]
+    for _ in range(dice):
+        ways = _convolve(ways, weights)
+    total = 10**dice
+    return tuple(float(Fraction(count, total)) for count in ways)
+
+
+def _convolve(left: list[int], right: list[int]) -> list[int]:
+    result = [0] * (len(left) + len(right) - 1)
+    for i, a in enumerate(left):
+        if a:
+            for j, b in enumerate(right):
+                result[i + j] += a * b
+    return result
+
+
+def chance_of_at_least(
+    dice: int, needed: int, *, target: int = DEFAULT_TARGET, double_tens: bool = True
+) -> float:
+    """Chance that a pool shows ``needed`` successes or more (004 §Difficulty and Success)."""
+    odds = success_distribution(dice, target=target, double_tens=double_tens)
+    return min(1.0, sum(odds[max(needed, 0) :]))
+
+
+# -- static values -----------------------------------------------------------------
+
+
+def halve_static(total: int, *, round_up: bool) -> int:
+    """Half of a sum for a static value, rounded up or down (004 §Rounding Static Values).
+
+    Exalted and other magical beings round up; mortals, heroic mortals and extras down.
+    """
+    return -(-total // 2) if round_up else total // 2
+
+
+def natural_lethal_soak(stamina: int) -> int:
+    """Stamina halved, rounded down for everyone (004 §Rounding Static Values)."""
+    return stamina // 2
+
+
+# -- the dice pool -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PoolSteps:
+    """The pool after each step of the order of modifiers (004 §Order of Modifiers)."""
+
+    base: int
+    after_bonuses: int
+    after_penalties: int
+    after_magical_bonuses: int
+    after_magical_penalties: int
+    final: int
+    minimum_applied: bool
+
+
+def pool_steps(
+    base: int,
+    *,
+    essence: int,
+    bonus_dice: int = 0,
+    penalty_dice: int = 0,
+    wound_penalty: int = 0,
+    multiple_action_penalty: int = 0,
+    magical_bonus_dice: int = 0,
+    magical_penalty_dice: int = 0,
+    essence_floor: str = "floor",
+) -> PoolSteps:
+    """Walk the six-step order of modifiers, keeping each step (004 §Order of Modifiers).
+
+    ``penalty_dice`` are the other non-magical internal penalties (darkness, unskilled,
+    off-hand); wound and multiple-action penalties are separate parameters and are
+    subtracted with them in step 2. Step 5, the Essence minimum for Essence 2+, is
+    min(Essence - (wound + multiple-action), base pool); as it is a minimum it never
+    lowers a pool (reading the step literally would count those penalties twice).
+    Step 6 (bonus successes) belongs to the roll, not the pool. The ruling
+    ``essence_floor`` "literal" makes the pool take the minimum's value even when lower.
+    """
+    for name, value in (
+        ("bonus_dice", bonus_dice),
+        ("penalty_dice", penalty_dice),
+        ("wound_penalty", wound_penalty),
+        ("multiple_action_penalty", multiple_action_penalty),
+        ("magical_bonus_dice", magical_bonus_dice),
+        ("magical_penalty_dice", magical_penalty_dice),
+    ):
+        if value < 0:
+            raise TraitValueError(name, "0 or more (give penalties as positive numbers)", value)
+    step1 = base + bonus_dice
+    step2 = step1 - penalty_dice - wound_penalty - multiple_action_penalty
+    step3 = step2 + magical_bonus_dice
+    step4 = step3 - magical_penalty_dice
+    final = step4
+    if essence >= 2 and step4 < essence:
+        minimum = min(essence - wound_penalty - multiple_action_penalty, base)
+        final = minimum if essence_floor == "literal" else max(step4, minimum)
+    return PoolSteps(base, step1, step2, step3, step4, final, final != step4)
+
+
+def effective_pool(
+    base: int,
+    *,
+    essence: int,
+    bonus_dice: int = 0,
+    penalty_dice: int = 0,
+    wound_penalty: int = 0,
+    multiple_action_penalty: int = 0,
+    magical_bonus_dice: int = 0,
+    magical_penalty_dice: int = 0,
+    essence_floor: str = "floor",
+) -> int:
+    """The dice actually rolled after the order of modifiers (004 §Order of Modifiers).
+
+    Penalties are positive numbers of dice removed. ``penalty_dice`` holds only the
+    other internal penalties; wound and multiple-action penalties are their own
+    parameters, taken off in step 2 with it and also forming W for the Essence
+    minimum of step 5. May be 0 or less: then the roll fails unless it has bonus
+    successes. ``pool_steps`` shows every step.
+    """
+    return pool_steps(
+        base,
+        essence=essence,
+        bonus_dice=bonus_dice,
+        penalty_dice=penalty_dice,
+        wound_penalty=wound_penalty,
+        multiple_action_penalty=multiple_action_penalty,
+        magical_bonus_dice=magical_bonus_dice,
+        magical_penalty_dice=magical_penalty_dice,
+        essence_floor=essence_floor,
+    ).final
+
+
+# -- dice entries and sources ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DiceEntry:
+    """What one roll showed: the faces, or only the success count the GM typed.
+
+    Build with ``of_faces`` or ``of_successes``. With a count only, ``botch`` is what
+    the GM said (a botch needs 0 successes); with faces it is read from the faces.
+    """
+
+    faces: tuple[int, ...] | None = None
+    successes: int | None = None
+    botch: bool = False
+
+    def __post_init__(self) -> None:
+        if (self.faces is None) == (self.successes is None):
+            raise DiceEntryError("a dice entry holds either faces or a success count")
+        if self.faces is not None:
+            object.__setattr__(self, "faces", _checked_faces(self.faces))
+            if self.botch:
+                raise DiceEntryError("a botch is read from the faces, not given with them")
+        else:
+            count = self.successes
+            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+                raise DiceEntryError(f"successes must be a whole number 0 or more, got {count!r}")
+            if self.botch and count:
+                raise DiceEntryError(f"a botch has 0 successes, got {count}")
+
+    @classmethod
+    def of_faces(cls, faces: Iterable[int]) -> DiceEntry:
+        """An entry of the faces shown, each 1-10."""
+        return cls(faces=tuple(faces))
+
+    @classmethod
+    def of_successes(cls, count: int, *, botch: bool = False) -> DiceEntry:
+        """An entry of a success count only; ``botch`` only with 0 successes."""
+        return cls(successes=count, botch=botch)
+
+    def check_pool(self, dice: int, *, double_tens: bool = True) -> None:
+        """Raise ``DiceEntryError`` unless this entry could come from ``dice`` dice."""
+        pool = max(dice, 0)
+        if self.faces is not None:
+            if len(self.faces) != pool:
+                raise DiceEntryError(f"{len(self.faces)} faces given for a pool of {pool} dice")
+        elif self.successes is not None and self.successes > max_successes(
+            pool, double_tens=double_tens
+        ):
+            most = max_successes(pool, double_tens=double_tens)
+            raise DiceEntryError(
+                f"successes must be 0-{most} for a pool of {pool} dice, got {self.successes}"
+            )
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict: ``{"faces": [...]}`` or ``{"successes": n, "botch": b}``."""
+        if self.faces is not None:
+            return {"faces": list(self.faces)}
+        return {"successes": self.successes, "botch": self.botch}
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> DiceEntry:
+        """Read an entry written by ``to_json``; nonsense raises ``DiceEntryError``."""
+        if not isinstance(obj, Mapping):
+            raise DiceEntryError(f"a dice entry must be an object, got {obj!r}")
+        if "faces" in obj:
+            faces = obj["faces"]
+            if not isinstance(faces, list | tuple):
+                raise DiceEntryError(f"faces must be a list of 1-10, got {faces!r}")
+            return cls.of_faces(faces)
+        if "successes" in obj:
+            return cls.of_successes(obj["successes"], botch=bool(obj.get("botch", False)))
+        raise DiceEntryError("a dice entry needs 'faces' or 'successes'")
+
+    def __str__(self) -> str:
+        if self.faces is not None:
+            return " ".join(str(face) for face in self.faces) or "no dice"
+        return f"{self.successes} successes" + (" (botch)" if self.botch else "")
+
+
+class DiceSource(Protocol):
+    """Anything that hands out d10 faces."""
+
+    def faces(self, count: int) -> tuple[int, ...]: ...
+
+
+class SeededDice:
+    """A reproducible source of random d10 faces: the same seed gives the same faces."""
+
+    def __init__(self, seed: int | str) -> None:
+        self.seed = seed
+        self._random = random.Random(seed)
+
+    def faces(self, count: int) -> tuple[int, ...]:
+        """The next ``count`` faces (none for a pool of 0 or less)."""
+        return tuple(self._random.randint(1, 10) for _ in range(max(count, 0)))
+
+    def entry(self, count: int) -> DiceEntry:
+        """A dice entry of the next ``count`` faces."""
+        return DiceEntry.of_faces(self.faces(count))
+
+    def __repr__(self) -> str:
+        return f"SeededDice({self.seed!r})"
+
+
+# -- resolved rolls ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Roll:
+    """A resolved roll: what was rolled, what it showed, and what shaped the pool.
+
+    ``dice`` is the number of dice rolled (0 for a pool of 0 or less);
+    ``rolled_successes`` come from the dice; ``automatic_successes`` (Willpower,
+    Accuracy, charms, stunts) are added on top; ``external_penalty`` is recorded and
+    taken off in ``net_successes`` (004 §External Penalties). ``modifiers`` maps a
+    name to the dice it added or removed (e.g. ``{"wound": -1}``), for the log.
+    """
+
+    dice: int
+    faces: tuple[int, ...] | None
+    rolled_successes: int
+    automatic_successes: int = 0
+    external_penalty: int = 0
+    botch: bool = False
+    target: int = DEFAULT_TARGET
+    double_tens: bool = True
+    modifiers: Mapping[str, int] = field(default_factory=dict)
+
+    @property
+    def successes(self) -> int:
+        """Successes from the dice plus automatic successes."""
+        return self.rolled_successes + self.automatic_successes
+
+    @property
+    def net_successes(self) -> int:
+        """Successes after the external penalty, never below 0."""
+        return max(0, self.successes - self.external_penalty)
+
+    @property
+    def failed_automatically(self) -> bool:
+        """No dice and no bonus successes: the roll fails outright (004 §Order of Modifiers)."""
+        return self.dice == 0 and self.automatic_successes == 0
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict that ``from_json`` turns back into an equal roll."""
+        return {
+            "dice": self.dice,
+            "faces": None if self.faces is None else list(self.faces),
+            "rolled_successes": self.rolled_successes,
+            "automatic_successes": self.automatic_successes,
+            "external_penalty": self.external_penalty,
+            "botch": self.botch,
+            "target": self.target,
+            "double_tens": self.double_tens,
+            "modifiers": dict(self.modifiers),
+        }
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> Roll:
+        """Read a roll written by ``to_json``."""
+        try:
+            faces = obj.get("faces")
+            return cls(
+                dice=int(obj["dice"]),
+                faces=None if faces is None else _checked_faces(int(f) for f in faces),
+                rolled_successes=int(obj["rolled_successes"]),
+                automatic_successes=int(obj.get("automatic_successes", 0)),
+                external_penalty=int(obj.get("external_penalty", 0)),
+                botch=bool(obj.get("botch", False)),
+                target=int(obj.get("target", DEFAULT_TARGET)),
+                double_tens=bool(obj.get("double_tens", True)),
+                modifiers={str(k): int(v) for k, v in dict(obj.get("modifiers", {})).items()},
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            raise DiceEntryError(f"not a stored roll: {error}") from error
+
+
+def roll(
+    dice: int,
+    entry: DiceEntry,
+    *,
+    target: int = DEFAULT_TARGET,
+    double_tens: bool = True,
+    automatic_successes: int = 0,
+    external_penalty: int = 0,
+    modifiers: Mapping[str, int] | None = None,
+) -> Roll:
+    """Resolve a pool against a dice entry (004 §Pools and Dice, §Order of Modifiers).
+
+    A pool of 0 or less rolls nothing, so its entry must hold no faces or 0 successes.
+    A botch needs 0 successes in all, automatic ones included. Raises
+    ``DiceEntryError`` when the entry does not fit the pool.
+    """
+    _check_target(target)
+    if automatic_successes < 0 or external_penalty < 0:
+        raise DiceEntryError("automatic successes and external penalty must be 0 or more")
+    rolled = max(dice, 0)
+    entry.check_pool(rolled, double_tens=double_tens)
+    if entry.faces is not None:
+        count = successes(entry.faces, target=target, double_tens=double_tens)
+        botch = is_botch(entry.faces, target=target)
+    else:
+        count, botch = entry.successes or 0, entry.botch
+    return Roll(
+        dice=rolled,
+        faces=entry.faces,
+        rolled_successes=count,
+        automatic_successes=automatic_successes,
+        external_penalty=external_penalty,
+        botch=botch and automatic_successes == 0,
+        target=target,
+        double_tens=double_tens,
+        modifiers=dict(modifiers or {}),
+    )

@@ -1,0 +1,188 @@
+"""The ruleset interface and its registry.
+
+A ruleset owns everything particular to one combat system: its state type, its
+actions and their handlers, its options, its characters' stat blocks, its log
+sentences, and the presentation contract (``contract.py``) the desktop reads. The
+session and the shared views talk only to this interface, so the four systems stand
+side by side under ``engine/rulesets/`` without the core knowing any of them.
+"""
+
+from __future__ import annotations
+
+import importlib
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, Protocol
+
+from battlewheel.engine.core import contract as c
+from battlewheel.engine.core.actions import Action, ChangeRuling, action_types, decode_action
+from battlewheel.engine.core.errors import IllegalAction, TraitValueError
+from battlewheel.engine.core.events import Event
+from battlewheel.engine.core.options import Options
+
+
+class CombatState(Protocol):
+    """What the core needs of a ruleset's state: its options, and a cheap copy."""
+
+    options: Any
+
+    def clone(self) -> Any: ...
+
+
+Handler = Callable[[Any, Any], list[Event]]
+RULINGS_SECTION = "Combat > Rulings"
+
+
+class Ruleset(ABC):
+    """One combat system behind the contract the session and the desktop read."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    seed: ClassVar[str]
+    options_type: ClassVar[type[Options]]
+
+    # -- state and actions ------------------------------------------------------------
+
+    @abstractmethod
+    def new_state(self, options: Any) -> Any:
+        """An empty combat under these options."""
+
+    @abstractmethod
+    def handlers(self) -> Mapping[type[Action], Handler]:
+        """The action types this ruleset accepts and the function that applies each."""
+
+    def refresh(self, state: Any) -> None:
+        """Recompute the derived values shown for the combatants (after every action)."""
+
+    def default_options(self) -> Options:
+        """The rulings a new combat starts with."""
+        return self.options_type()
+
+    def options_from_json(self, obj: object) -> Options:
+        """This ruleset's options read from JSON; missing ones as they were before they existed."""
+        return self.options_type.from_json(obj)
+
+    def action_from_json(self, obj: object, path: str = "action") -> Action:
+        """Read one action of this ruleset from the log, strictly."""
+        return decode_action(obj, self._types(), path)
+
+    def _types(self) -> dict[str, type[Action]]:
+        cached: dict[str, type[Action]] | None = self.__dict__.get("_action_types")
+        if cached is None:
+            cached = action_types([*self.handlers(), ChangeRuling])
+            self.__dict__["_action_types"] = cached
+        return cached
+
+    def offered(self, state: Any) -> tuple[str, ...]:
+        """The action kinds this ruleset offers now."""
+        return tuple(cls.kind for cls in self.handlers())
+
+    def apply(self, state: Any, action: Action) -> list[Event]:
+        """Change ``state`` by ``action``; the caller passes a copy it can throw away."""
+        if isinstance(action, ChangeRuling):
+            events = change_ruling(state, action)
+        else:
+            handler = self.handlers().get(type(action))
+            if handler is None:
+                raise IllegalAction(f"ruleset {self.name}", f"does not offer {action.kind!r}")
+            events = handler(state, action)
+        self.refresh(state)
+        return events
+
+    def describe(self, before: Any, action: Action, after: Any | None) -> str:
+        """The log sentence of ``action`` from ``before`` to ``after`` (None: it was refused)."""
+        return action.sentence(self.names(before))
+
+    def names(self, state: Any) -> Callable[[str], str]:
+        """How sentences name a combatant id in this state."""
+        return lambda cid: cid
+
+    def final_state(self, state: Any) -> dict[str, Any]:
+        """The state ``battlewheel replay`` prints as JSON."""
+        return {}
+
+    # -- the presentation contract -------------------------------------------------------
+
+    @abstractmethod
+    def turn_track(self, state: Any) -> c.TurnTrack:
+        """What the wheel shows: slots, cursor, counters and their badges."""
+
+    def drop(self, state: Any, counter_id: str, slot: int) -> c.DropVerdict:
+        """What letting ``counter_id`` go on ``slot`` would do (refused unless a ruleset says)."""
+        return c.DropVerdict(None, refusal="counters do not move by hand in this system")
+
+    @abstractmethod
+    def sheet(self, state: Any, combatant_id: str) -> c.SheetView:
+        """One combatant's sheet as it stands now."""
+
+    def box_click(self, state: Any, combatant_id: str, track: str, index: int) -> Action | None:
+        """The action a click on box ``index`` of a sheet's track asks for (None: not clickable)."""
+        return None
+
+    def pool_change(
+        self, state: Any, combatant_id: str, pool: str, amount: int
+    ) -> Action | None:
+        """The action spending (negative) or regaining (positive) ``amount`` of a pool."""
+        return None
+
+    def turn_actions(self, state: Any) -> tuple[c.TurnAction, ...]:
+        """The Combat menu's entries for the turn, in order."""
+        return ()
+
+    def card(self, state: Any | None, combatant_id: str | None, block: Any) -> c.Card:
+        """A printed card for one stat block (with its fight's marks when ``state`` is given)."""
+        raise NotImplementedError(f"{self.title} has no printed card yet")
+
+    def acting(self, state: Any) -> tuple[str, ...]:
+        """Whose turn it is now (empty between turns)."""
+        return ()
+
+    def combatant_ids(self, state: Any) -> tuple[str, ...]:
+        """Every combatant of the fight, in the order they joined."""
+        return tuple(getattr(state, "combatants", {}))
+
+
+def change_ruling(state: Any, action: ChangeRuling) -> list[Event]:
+    """Change one ruling of a fight in progress (a GM decision, logged and undoable)."""
+    options: Options = state.options
+    try:
+        state.options = options.changed(action.name, action.value)
+    except TraitValueError as error:
+        raise IllegalAction(RULINGS_SECTION, str(error)) from error
+    if state.options == options:
+        raise IllegalAction(RULINGS_SECTION, f"{action.name} is already {action.value!r}")
+    return [Event("ruling_changed", text=f"{action.name} = {action.value!r}")]
+
+
+# -- the registry ------------------------------------------------------------------------
+
+_REGISTRY: dict[str, Ruleset] = {}
+_PLUGINS = "battlewheel.engine.rulesets"
+
+
+def register_ruleset(ruleset: Ruleset) -> Ruleset:
+    """Make a ruleset available by its name."""
+    _REGISTRY[ruleset.name] = ruleset
+    return ruleset
+
+
+def _load_plugins() -> None:
+    # The rulesets register themselves when their package is imported; the core never
+    # names one, it only asks the rulesets package to load them all.
+    importlib.import_module(_PLUGINS)
+
+
+def get_ruleset(name: str) -> Ruleset:
+    """The ruleset registered under ``name``; an unknown name is refused with the known ones."""
+    if name not in _REGISTRY:
+        _load_plugins()
+    if name not in _REGISTRY:
+        known = ", ".join(sorted(_REGISTRY))
+        raise IllegalAction("ruleset", f"unknown ruleset {name!r}; known: {known}")
+    return _REGISTRY[name]
+
+
+def ruleset_names() -> tuple[str, ...]:
+    """Every registered ruleset's name."""
+    _load_plugins()
+    return tuple(_REGISTRY)

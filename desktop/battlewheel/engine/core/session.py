@@ -1,0 +1,249 @@
+"""A combat session: the state, the log of actions that built it, undo and redo.
+
+The log is the combat: replaying it from the start rebuilds the state exactly. Every
+``SNAPSHOT_EVERY`` actions the session keeps the state reached, so undo replays at
+most that many actions whatever the length of the log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from battlewheel.engine.core.actions import Action, action_to_json
+from battlewheel.engine.core.codec import LogFormatError
+from battlewheel.engine.core.events import Event
+from battlewheel.engine.core.options import Options
+from battlewheel.engine.core.ruleset import Ruleset, get_ruleset
+from battlewheel.engine.core.errors import (
+    DiceEntryError,
+    IllegalAction,
+    RulesError,
+    TraitValueError,
+)
+
+LOG_FORMAT = "battlewheel-combat"
+LOG_VERSION = 1
+SNAPSHOT_EVERY = 64
+# Logs written before a combat named its ruleset are 2e Rewrite fights.
+FIRST_RULESET = "2e-rewrite"
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One applied action, the sentence that describes it and the events it caused."""
+
+    action: Action
+    sentence: str
+    events: tuple[Event, ...]
+
+
+class ReplayError(RulesError):
+    """A log entry that cannot be read or applied; names the entry and why."""
+
+    def __init__(self, index: int, problem: str) -> None:
+        self.index = index
+        self.problem = problem
+        super().__init__(f"entry {index}: {problem}")
+
+
+class CombatSession:
+    """One combat: apply actions, undo and redo them, save and load the log."""
+
+    def __init__(self, ruleset: Ruleset, options: Options) -> None:
+        self._ruleset = ruleset
+        self._options = options
+        self._state = ruleset.new_state(options)
+        self._log: list[LogEntry] = []
+        self._redo: list[Action] = []
+        self._snapshots: dict[int, Any] = {0: self._state}
+
+    @classmethod
+    def new(cls, options: Options | None = None, ruleset: str = FIRST_RULESET) -> CombatSession:
+        """An empty combat under a registered ruleset (its default rulings unless given)."""
+        chosen = get_ruleset(ruleset)
+        return cls(chosen, options if options is not None else chosen.default_options())
+
+    # -- reading ---------------------------------------------------------------
+
+    @property
+    def state(self) -> Any:
+        """The current state; read it, never change it (push actions instead)."""
+        return self._state
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The ruleset this combat runs under."""
+        return self._ruleset
+
+    @property
+    def options(self) -> Options:
+        """The rulings this combat started under (changes since are actions in its log)."""
+        return self._options
+
+    @property
+    def log(self) -> tuple[LogEntry, ...]:
+        """Applied entries, oldest first."""
+        return tuple(self._log)
+
+    def offered(self) -> tuple[str, ...]:
+        """The action kinds the ruleset offers now (the desktop builds menus from them)."""
+        return self._ruleset.offered(self._state)
+
+    def describe(self, action: Action) -> str:
+        """The sentence ``action`` would log if applied now (the undo and redo texts).
+
+        It is worked out on a throw-away copy, so the sentence can give what the action
+        would lead to (the tick reached, the track after a click); a refused action
+        still gets a plain sentence.
+        """
+        try:
+            return self._step(self._state, action)[1].sentence
+        except IllegalAction:
+            if not isinstance(action, Action):
+                raise
+            return self._ruleset.describe(self._state, action, None)
+
+    # -- changing ----------------------------------------------------------------
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply an action; an illegal one raises ``IllegalAction`` and changes nothing.
+
+        A new action clears the redo list.
+        """
+        self._push(action)
+        self._redo.clear()
+        return list(self._log[-1].events)
+
+    def refusal(self, action: Action) -> IllegalAction | None:
+        """Why ``action`` would be refused now, or None; nothing changes either way."""
+        try:
+            self._step(self._state, action)
+        except IllegalAction as error:
+            return error
+        return None
+
+    def _push(self, action: Action) -> None:
+        state, entry = self._step(self._state, action)
+        self._state = state
+        self._log.append(entry)
+        if len(self._log) % SNAPSHOT_EVERY == 0:
+            self._snapshots[len(self._log)] = state
+
+    def _step(self, state: Any, action: Action) -> tuple[Any, LogEntry]:
+        if not isinstance(action, Action):
+            raise IllegalAction("combat log", f"not an action: {action!r}")
+        work = state.clone()
+        try:
+            events = self._ruleset.apply(work, action)
+        except IllegalAction:
+            raise
+        except DiceEntryError as error:
+            raise IllegalAction("004 §Pools and Dice", str(error)) from error
+        except TraitValueError as error:
+            raise IllegalAction("004 §Traits", str(error)) from error
+        except RulesError as error:
+            raise IllegalAction(action.kind, str(error)) from error
+        sentence = self._ruleset.describe(state, action, work)
+        return work, LogEntry(action, sentence, tuple(events))
+
+    # -- undo and redo -------------------------------------------------------------
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether there is an action to undo."""
+        return bool(self._log)
+
+    @property
+    def can_redo(self) -> bool:
+        """Whether there is an undone action to redo."""
+        return bool(self._redo)
+
+    @property
+    def undo_text(self) -> str:
+        """The sentence of the action undo would take back ("" if none)."""
+        return self._log[-1].sentence if self._log else ""
+
+    @property
+    def redo_text(self) -> str:
+        """The sentence of the action redo would apply again ("" if none)."""
+        return self.describe(self._redo[-1]) if self._redo else ""
+
+    def undo(self) -> LogEntry:
+        """Take back the last action; the state is exactly what it was before it."""
+        if not self._log:
+            raise IllegalAction("combat log", "there is nothing to undo")
+        entry = self._log.pop()
+        self._redo.append(entry.action)
+        self._state = self._rebuild(len(self._log))
+        return entry
+
+    def redo(self) -> LogEntry:
+        """Apply the last undone action again."""
+        if not self._redo:
+            raise IllegalAction("combat log", "there is nothing to redo")
+        self._push(self._redo[-1])
+        self._redo.pop()
+        return self._log[-1]
+
+    def _rebuild(self, length: int) -> Any:
+        """The state after the first ``length`` entries, from the nearest snapshot."""
+        for index in [i for i in self._snapshots if i > length]:
+            del self._snapshots[index]
+        start = max(self._snapshots)
+        state = self._snapshots[start]
+        for entry in self._log[start:length]:
+            state, _ = self._step(state, entry.action)
+        return state
+
+    # -- saving and loading ------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The combat as its log: ruleset, options, applied actions and undone ones."""
+        return {
+            "format": LOG_FORMAT,
+            "version": LOG_VERSION,
+            "ruleset": self._ruleset.name,
+            "options": self._options.to_json(),
+            "actions": [action_to_json(entry.action) for entry in self._log],
+            "redo": [action_to_json(action) for action in reversed(self._redo)],
+        }
+
+    @classmethod
+    def from_json(cls, obj: object) -> CombatSession:
+        """Rebuild a combat by replaying its log; a bad entry raises ``ReplayError`` naming it."""
+        if not isinstance(obj, dict):
+            raise LogFormatError("log", "must be a JSON object")
+        if obj.get("format", LOG_FORMAT) != LOG_FORMAT:
+            raise LogFormatError("log.format", f"must be {LOG_FORMAT!r}")
+        version = obj.get("version", LOG_VERSION)
+        if version != LOG_VERSION:
+            raise LogFormatError("log.version", f"must be {LOG_VERSION}, got {version!r}")
+        name = obj.get("ruleset", FIRST_RULESET)
+        if not isinstance(name, str):
+            raise LogFormatError("log.ruleset", "must be a string")
+        ruleset = get_ruleset(name)
+        session = cls(ruleset, ruleset.options_from_json(obj.get("options")))
+        for index, item in enumerate(_entries(obj, "actions")):
+            action = _read_entry(ruleset, index, item)
+            try:
+                session._push(action)
+            except IllegalAction as error:
+                raise ReplayError(index, f"{action.kind} refused: {error}") from error
+        undone = [_read_entry(ruleset, i, item) for i, item in enumerate(_entries(obj, "redo"))]
+        session._redo = list(reversed(undone))
+        return session
+
+
+def _entries(obj: dict[str, Any], key: str) -> list[Any]:
+    items = obj.get(key, [])
+    if not isinstance(items, list):
+        raise LogFormatError(f"log.{key}", "must be a list of actions")
+    return items
+
+
+def _read_entry(ruleset: Ruleset, index: int, item: object) -> Action:
+    try:
+        return ruleset.action_from_json(item, f"actions[{index}]")
+    except RulesError as error:
+        raise ReplayError(index, str(error)) from error

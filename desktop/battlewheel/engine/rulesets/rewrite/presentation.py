@@ -1,0 +1,58 @@
+"""The 2e Rewrite's side of the presentation contract: wheel, drops, sheets, cards.
+
+Each function reads a combat state (never changes it) into the contract's plain
+values, so the shared views draw a 2e fight without knowing it is one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from battlewheel.engine.core import contract as c
+from battlewheel.engine.core.errors import IllegalAction
+from battlewheel.engine.rulesets.rewrite import actions as a
+from battlewheel.engine.rulesets.rewrite import card as cards
+from battlewheel.engine.rulesets.rewrite import sheet_info, wheel_view
+from battlewheel.engine.rulesets.rewrite.state import Combat
+
+if TYPE_CHECKING:
+    from battlewheel.engine.core.ruleset import Ruleset
+
+WHEEL_RULE = "RULES.md §The wheel"
+
+
+def turn_track(state: Combat) -> c.TurnTrack:
+    """The ring of segments (000 §The Battlewheel)."""
+    return wheel_view.turn_track(state)
+
+
+def drop(ruleset: Ruleset, state: Combat, counter_id: str, slot: int) -> c.DropVerdict:
+    """A drop moves the counter's next action to the first tick that shows the segment."""
+    action = a.MoveCounter(combatant=counter_id, segment=slot)
+    try:
+        ruleset.apply(state.clone(), action)
+    except IllegalAction as refusal:
+        return c.DropVerdict(None, refusal=refusal.reason, rule=refusal.rule)
+    return c.DropVerdict(action, cost="no cost: a GM move", rule=WHEEL_RULE)
+
+
+def sheet(state: Combat, combatant_id: str) -> c.SheetView:
+    """Traits, pools, current defences, weapons and the health track."""
+    return sheet_info.sheet_of(state, combatant_id)
+
+
+def pool_change(combatant_id: str, pool: str, amount: int) -> a.Action:
+    """Willpower or motes spent (negative amount) or regained."""
+    if pool == "willpower":
+        kind: type[a.Action] = a.SpendWillpower if amount < 0 else a.RegainWillpower
+        return kind(combatant=combatant_id, amount=abs(amount))  # type: ignore[call-arg]
+    motes = a.SpendMotes if amount < 0 else a.RegainMotes
+    return motes(combatant=combatant_id, amount=abs(amount), pool=pool)
+
+
+def card(state: Combat | None, combatant_id: str | None, block: Any) -> c.Card:
+    """A player's health-track card: the track (with marks in a fight), soak and DVs."""
+    track = None
+    if state is not None and combatant_id is not None:
+        track = state.combatants[combatant_id].health
+    return cards.character_card(block, track)

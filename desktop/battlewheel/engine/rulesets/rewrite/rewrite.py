@@ -1,0 +1,168 @@
+"""The 2e Rewrite ruleset (seed 000): its actions and derived values behind the interface."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+from battlewheel.engine.rulesets.rewrite import actions as a
+from battlewheel.engine.rulesets.rewrite import actions_attack as f
+from battlewheel.engine.rulesets.rewrite import (
+    rewrite_counter,
+    rewrite_effects,
+    rewrite_flurry,
+    rewrite_manual,
+    rewrite_setup,
+    rewrite_tick,
+    presentation,
+    replay_state,
+    sentences,
+    values,
+)
+from battlewheel.engine.core import contract as c
+from battlewheel.engine.rulesets.rewrite.options import RewriteOptions
+from battlewheel.engine.core.ruleset import Handler, Ruleset, register_ruleset
+from battlewheel.engine.rulesets.rewrite.state import (
+    PHASE_DECLARE,
+    PHASE_DONE,
+    PHASE_EFFECTS,
+    PHASE_RESOLVE,
+    PHASE_SETUP,
+    Combat,
+)
+
+_HANDLERS: dict[type[a.Action], Handler] = {
+    a.AddCombatant: rewrite_setup.add_combatant,
+    a.RemoveCombatant: rewrite_setup.remove_combatant,
+    a.DeclareConcealment: rewrite_setup.declare_concealment,
+    a.RollAmbush: rewrite_setup.roll_ambush,
+    a.RollJoinBattle: rewrite_setup.roll_join_battle,
+    a.StartCombat: rewrite_setup.start,
+    a.NextTick: rewrite_tick.next_tick,
+    a.Advance: rewrite_tick.advance,
+    a.DeclareMovement: rewrite_tick.declare_movement,
+    a.RaiseAlarm: rewrite_tick.raise_alarm,
+    a.ReduceSurprise: rewrite_tick.reduce_surprise,
+    a.MoveCounter: rewrite_manual.move_counter,
+    a.CycleHealthBox: rewrite_manual.cycle_box,
+    a.SetHealth: rewrite_manual.set_health,
+    a.SpendMotes: rewrite_manual.spend_motes,
+    a.RegainMotes: rewrite_manual.regain_motes,
+    a.SpendWillpower: rewrite_manual.spend_willpower,
+    a.RegainWillpower: rewrite_manual.regain_willpower,
+    a.SetOverride: rewrite_manual.set_override,
+    a.EndCombat: rewrite_manual.end_combat,
+    f.DeclareFlurry: rewrite_flurry.declare_flurry,
+    f.ResolveAttack: rewrite_flurry.resolve_attack,
+    f.ResolveCounterattack: rewrite_counter.resolve_counterattack,
+    f.ApplyTickEffects: rewrite_effects.apply_tick_effects,
+    f.AwardStunt: rewrite_flurry.award_stunt,
+}
+
+
+# Offered at any time while the fight runs: the GM's hand and the roster.
+_ALWAYS = (
+    "add_combatant",
+    "remove_combatant",
+    "raise_alarm",
+    "reduce_surprise",
+    "cycle_box",
+    "set_health",
+    "spend_motes",
+    "regain_motes",
+    "spend_willpower",
+    "regain_willpower",
+    "set_override",
+    "award_stunt",
+    "end_combat",
+    "change_ruling",
+)
+_STARTED = ("move_counter", "declare_movement", "roll_join_battle")
+_BY_PHASE: dict[str, tuple[str, ...]] = {
+    PHASE_SETUP: ("declare_concealment", "roll_ambush", "roll_join_battle", "start"),
+    PHASE_DECLARE: ("declare_flurry", *_STARTED),
+    PHASE_RESOLVE: ("resolve_attack", "resolve_counterattack", *_STARTED),
+    PHASE_EFFECTS: ("apply_tick_effects", "resolve_counterattack", *_STARTED),
+    PHASE_DONE: ("next_tick", "advance", *_STARTED),
+}
+
+
+class Rewrite2e(Ruleset):
+    """Exalted 2nd edition with the combat engine rewrite (000) on the basic mechanics (004)."""
+
+    name: ClassVar[str] = "2e-rewrite"
+    title: ClassVar[str] = "Exalted 2e (combat rewrite)"
+    seed: ClassVar[str] = "000 + 004"
+    options_type: ClassVar[type[RewriteOptions]] = RewriteOptions
+
+    def new_state(self, options: Any) -> Combat:
+        """An empty fight under these rulings."""
+        return Combat(options=options)
+
+    def handlers(self) -> Mapping[type[a.Action], Handler]:
+        """Every action of the 2e Rewrite and its handler."""
+        return _HANDLERS
+
+    def offered(self, state: Combat) -> tuple[str, ...]:
+        """The action kinds that make sense in the current phase of the tick."""
+        if state.ended:
+            return ()
+        return (*_BY_PHASE[state.phase], *_ALWAYS)
+
+    def pending_damage(self, state: Combat) -> tuple[rewrite_effects.PendingDamage, ...]:
+        """Each flurry and target of the tick, its damage dice and levels (000 §Total Damage)."""
+        return rewrite_effects.pending_damage(state)
+
+    def describe(self, before: Combat, action: a.Action, after: Combat | None) -> str:
+        """Name targets, weapons, ticks and tracks from the states around the action."""
+        return sentences.describe(before, action, after)
+
+    def refresh(self, state: Combat) -> None:
+        """Segments, laps, surprise, current DVs and wound penalties (000 §Each tick)."""
+        values.refresh(state)
+
+    def names(self, state: Combat) -> Callable[[str], str]:
+        """Combatants by name; one who has left is named by id."""
+        return state.name
+
+    def final_state(self, state: Combat) -> dict[str, Any]:
+        """The tick, and each combatant's wheel, health, DVs and pools."""
+        return replay_state.final_state(state)
+
+    def turn_order(self, state: Combat) -> tuple[str, ...]:
+        """Combatants on the wheel, soonest to act first (ties in the order they were added)."""
+        placed = [(c.next_tick, i, cid) for i, (cid, c) in enumerate(state.combatants.items())]
+        return tuple(cid for tick, _, cid in sorted(p for p in placed if p[0] is not None))
+
+    def acting(self, state: Combat) -> tuple[str, ...]:
+        """The combatants whose counters are on the current tick."""
+        return state.acting_ids()
+
+    # -- the contract --------------------------------------------------------------------
+
+    def turn_track(self, state: Combat) -> c.TurnTrack:
+        """The ring of segments labelled with ticks (000 §The Battlewheel)."""
+        return presentation.turn_track(state)
+
+    def drop(self, state: Combat, counter_id: str, slot: int) -> c.DropVerdict:
+        """A counter let go on a segment: its next action moves there (RULES.md §The wheel)."""
+        return presentation.drop(self, state, counter_id, slot)
+
+    def sheet(self, state: Combat, combatant_id: str) -> c.SheetView:
+        """Traits, pools, current defences, weapons and the health track."""
+        return presentation.sheet(state, combatant_id)
+
+    def box_click(self, state: Combat, combatant_id: str, track: str, index: int) -> a.Action:
+        """A click cycles one health box (000 §Health Levels)."""
+        return a.CycleHealthBox(combatant=combatant_id, index=index)
+
+    def pool_change(self, state: Combat, combatant_id: str, pool: str, amount: int) -> a.Action:
+        """Willpower or motes spent (negative) or regained."""
+        return presentation.pool_change(combatant_id, pool, amount)
+
+    def card(self, state: Combat | None, combatant_id: str | None, block: Any) -> c.Card:
+        """A player's health-track card."""
+        return presentation.card(state, combatant_id, block)
+
+
+REWRITE_2E = register_ruleset(Rewrite2e())

@@ -1,0 +1,194 @@
+"""2e Rewrite steps 6-9: damage, surprise, DV penalties and counters (000 §Apply Effects).
+
+Damage is applied per flurry and target once every flurry of the tick has resolved
+(C2's ``damage`` module does the arithmetic); then surprise is reassessed, the actors
+take their flurries' DV penalties and their counters move on by the flurries' Speed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from battlewheel.engine.rulesets.rewrite import derived as sheet
+from battlewheel.engine.rulesets.rewrite import values
+from battlewheel.engine.rulesets.rewrite.actions_attack import ApplyTickEffects, DamageRoll
+from battlewheel.engine.rulesets.rewrite.common import require_started
+from battlewheel.engine.rulesets.rewrite.damage import (
+    DamageOutcome,
+    DamagePools,
+    apply_flurry_damage,
+    flurry_damage_pools,
+)
+from battlewheel.engine.core.events import Event
+from battlewheel.engine.rulesets.rewrite.rewrite_flurry import (
+    DeclaredFlurry,
+    ResolvedAttack,
+    inactive_if_helpless,
+)
+from battlewheel.engine.rulesets.rewrite.rewrite_tick import hear_alarm
+from battlewheel.engine.rulesets.rewrite.setup import ranged_margin_reduction, reduced_margin
+from battlewheel.engine.rulesets.rewrite.state import PHASE_EFFECTS, TOTALLY, Combat
+from battlewheel.engine.rulesets.rewrite.wording import helpless_word, levels_text
+from battlewheel.engine.core.dice import DiceEntry
+from battlewheel.engine.core.errors import IllegalAction
+from battlewheel.engine.core.health import HealthOptions
+from battlewheel.engine.rulesets.rewrite.traits import CharacterKind
+
+EFFECTS_RULE = "000 §Apply Effects"
+SURPRISE_RULE = "000 §Reassess Surprise"
+
+
+@dataclass(frozen=True)
+class PendingDamage:
+    """One flurry's damage against one target, before the damage roll (000 §Total Damage).
+
+    ``pools.dice`` says how many dice of each type (B, L, A) to roll.
+    """
+
+    attacker: str
+    target: str
+    pools: DamagePools
+    counterattack: bool = False
+
+
+def pending_damage(state: Combat) -> tuple[PendingDamage, ...]:
+    """Each flurry-and-target pair of the tick and its damage pools (000 §Calculate Ping Value)."""
+    groups: dict[tuple[str, str, bool], list[ResolvedAttack]] = {}
+    for done in state.tick.attacks:
+        key = (done.attacker, done.defender, done.counterattack)
+        groups.setdefault(key, []).append(done)
+    found = []
+    for (attacker, target, counter), attacks in groups.items():
+        essence = state.combatants[attacker].character.essence
+        pools = flurry_damage_pools(essence, [a.outcome for a in attacks])
+        found.append(PendingDamage(attacker, target, pools, counter))
+    return tuple(found)
+
+
+def apply_tick_effects(state: Combat, action: ApplyTickEffects) -> list[Event]:
+    """Steps 6-9 of the tick, in order (000 §Apply Effects to §Move Counters)."""
+    require_started(state, "applying the tick's effects")
+    if state.phase != PHASE_EFFECTS:
+        raise IllegalAction(EFFECTS_RULE, _not_ready(state))
+    # Someone knocked out since the tick began declared nothing: Inactive now.
+    events = inactive_if_helpless(state)
+    events += _apply_damage(state, action.damage)
+    events += reassess_surprise(state)
+    events += _penalties_and_counters(state)
+    return events
+
+
+def _not_ready(state: Combat) -> str:
+    if state.awaiting_flurry():
+        names = ", ".join(state.name(cid) for cid in state.awaiting_flurry())
+        return f"still to declare a flurry: {names}"
+    if state.pending_attacks():
+        return "declared attacks are still to be resolved"
+    return "nobody is acting on this tick"
+
+
+def _apply_damage(state: Combat, rolls: tuple[DamageRoll, ...]) -> list[Event]:
+    """Step 6: each flurry's damage to each target (000 §Applying Effects)."""
+    pending = pending_damage(state)
+    by_pair = _rolls_by_pair(
+        state, rolls, {(p.attacker, p.target, p.counterattack) for p in pending}
+    )
+    options = HealthOptions(
+        ox_body_counts_bashing=state.options.ox_body_resilience_pool == "lethal_and_bashing"
+    )
+    events = []
+    for item in pending:
+        target = state.combatants.get(item.target)
+        if target is None:
+            continue
+        key = (item.attacker, item.target, item.counterattack)
+        roll = by_pair.get(key, DamageRoll(item.attacker, item.target))
+        outcome = apply_flurry_damage(
+            item.pools,
+            target.health,
+            rolls=_entries(roll),
+            extra=target.character.kind is CharacterKind.EXTRA,
+            exalted_resilience=sheet.has_exalted_resilience(target.character),
+            ox_body=values.has_ox_body(target),
+            options=options,
+        )
+        state.combatants[target.id] = target.replace(health=outcome.after)
+        if outcome.after != outcome.before:
+            text = _damage_text(target.name, state.name(item.attacker), outcome)
+            events.append(Event("health_changed", target.id, text))
+    return events
+
+
+def _damage_text(target: str, source: str, outcome: DamageOutcome) -> str:
+    """``Assassin takes 2 lethal from Captain: now XXX..... (-1).``"""
+    after = outcome.after
+    penalty = helpless_word(after) or f"-{after.wound_penalty}"
+    taken = levels_text(outcome.total_levels)
+    return f"{target} takes {taken} from {source}: now {after.marks} ({penalty})."
+
+
+def _rolls_by_pair(
+    state: Combat, rolls: tuple[DamageRoll, ...], pairs: set[tuple[str, str, bool]]
+) -> dict[tuple[str, str, bool], DamageRoll]:
+    found: dict[tuple[str, str, bool], DamageRoll] = {}
+    for roll in rolls:
+        key = (roll.attacker, roll.target, roll.counterattack)
+        what = "counterattack" if roll.counterattack else "flurry"
+        # Names, as the GM reads them (an id that is not in the fight stays an id).
+        attacker, target = state.name(roll.attacker), state.name(roll.target)
+        if key not in pairs:
+            raise IllegalAction(EFFECTS_RULE, f"no {what} of {attacker} struck {target}")
+        if key in found:
+            raise IllegalAction(EFFECTS_RULE, f"two damage rolls for {attacker} on {target}")
+        found[key] = roll
+    return found
+
+
+def _entries(roll: DamageRoll) -> dict[str, DiceEntry]:
+    given = {"B": roll.bashing, "L": roll.lethal, "A": roll.aggravated}
+    return {kind: entry for kind, entry in given.items() if entry is not None}
+
+
+def reassess_surprise(state: Combat) -> list[Event]:
+    """Step 7: alarms, melee contact and ranged attacks change awareness (000 §Reassess Surprise).
+
+    Someone struck at in close combat becomes Aware of the attacker; a ranged attack
+    lowers the attacker's Margin of Surprise by one each time. Those no longer Totally
+    Surprised may then roll Join Battle (``awaiting_join_battle``).
+    """
+    before = {cid: c.surprise for cid, c in state.combatants.items()}
+    events = []
+    for by, hearers in state.tick.alarms:
+        events += hear_alarm(state, by, hearers)
+    for done in state.tick.attacks:
+        pair = (done.defender, done.attacker)
+        if pair not in state.unaware:
+            continue
+        step = ranged_margin_reduction()
+        margin = 0 if done.close else reduced_margin(state.unaware[pair], step)
+        if margin:
+            state.unaware[pair] = margin
+        else:
+            del state.unaware[pair]
+    values.refresh(state)
+    for cid, c in state.combatants.items():
+        if before.get(cid) == TOTALLY and c.surprise != TOTALLY and c.next_tick is None:
+            events.append(Event("may_join_battle", cid, f"{c.name} may now roll Join Battle."))
+    return events
+
+
+def _penalties_and_counters(state: Combat) -> list[Event]:
+    """Steps 8-9: flurry DV penalty, counter on by its Speed (000 §Apply DV Penalties)."""
+    assert state.current_tick is not None
+    events = []
+    for cid in state.acting_ids():
+        flurry = state.tick.flurries[cid]
+        assert isinstance(flurry, DeclaredFlurry)
+        who = state.combatants[cid]
+        tick = state.current_tick + flurry.plan.speed
+        state.combatants[cid] = who.replace(dv_penalty=flurry.plan.dv_penalty, next_tick=tick)
+        speed = flurry.plan.speed
+        text = f"{who.name}'s counter moves on to tick {tick} (Speed {speed})."
+        events.append(Event("counter_moved", cid, text))
+    state.tick.effects_applied = True
+    return events
