@@ -15,7 +15,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from battlewheel.engine.rulesets.rewrite.character import ATTRIBUTES, Character, CharacterKind
+from battlewheel.engine.core.health import HealthTrack
+from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.rewrite.actions import (
     Action,
     AddCombatant,
@@ -23,8 +24,7 @@ from battlewheel.engine.rulesets.rewrite.actions import (
     SetHealth,
     SpendWillpower,
 )
-from battlewheel.engine.core.session import CombatSession
-from battlewheel.engine.core.health import HealthTrack
+from battlewheel.engine.rulesets.rewrite.character import ATTRIBUTES, Character, CharacterKind
 from battlewheel.engine.rulesets.rewrite.tables import weapon
 from battlewheel.storage.campaign import Campaign, load_campaign, save_campaign
 from battlewheel.storage.journal import Journal

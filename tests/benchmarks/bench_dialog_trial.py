@@ -14,9 +14,9 @@ import copy
 import time
 from collections.abc import Callable
 
-from battlewheel.engine.rulesets.rewrite.character import Character, CharacterKind
-from battlewheel.engine.rulesets.rewrite.actions import AddCombatant, CycleHealthBox
 from battlewheel.engine.core.session import CombatSession
+from battlewheel.engine.rulesets.rewrite.actions import AddCombatant, CycleHealthBox
+from battlewheel.engine.rulesets.rewrite.character import Character, CharacterKind
 from battlewheel.views.dialogs.apply import trial
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import statistics
 import time
 
-from battlewheel.engine.rulesets.rewrite.character import Character
+from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.rulesets.rewrite import (
     AddCombatant,
     Advance,
@@ -23,7 +23,7 @@ from battlewheel.engine.rulesets.rewrite import (
     RollJoinBattle,
     StartCombat,
 )
-from battlewheel.engine.core.dice import DiceEntry
+from battlewheel.engine.rulesets.rewrite.character import Character
 
 COMBATANTS = 12
 

@@ -20,9 +20,14 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtWidgets import QApplication
 
-from battlewheel.engine.rulesets.rewrite.actions import AddCombatant, RollJoinBattle, StartCombat
-from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.core.dice import DiceEntry
+from battlewheel.engine.core.session import CombatSession
+from battlewheel.engine.rulesets.rewrite.actions import (
+    AddCombatant,
+    NextTick,
+    RollJoinBattle,
+    StartCombat,
+)
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views import settings as prefs
 from battlewheel.views.main_window import MainWindow
@@ -55,7 +60,7 @@ def _sample(app: QApplication, window: MainWindow, *, full: bool) -> Sample:
     """One next tick: wall ms to the new state, wall ms to the repaint, CPU ms in all."""
     cpu = time.process_time()
     started = time.perf_counter()
-    refused = window.combat.next_tick()
+    refused = window.combat.push(NextTick())
     stepped = time.perf_counter()
     if full:
         window.repaint()  # every widget of the window, dirty or not

@@ -10,10 +10,21 @@ from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
-from battlewheel.engine.rulesets.rewrite.character import Armour, Character, CharacterKind, DamageType, Weapon
-from battlewheel.engine.rulesets.rewrite.actions import AddCombatant, NextTick, RollJoinBattle, StartCombat
-from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.core.dice import DiceEntry
+from battlewheel.engine.core.session import CombatSession
+from battlewheel.engine.rulesets.rewrite.actions import (
+    AddCombatant,
+    NextTick,
+    RollJoinBattle,
+    StartCombat,
+)
+from battlewheel.engine.rulesets.rewrite.character import (
+    Armour,
+    Character,
+    CharacterKind,
+    DamageType,
+    Weapon,
+)
 from battlewheel.models.combat_model import CombatModel
 
 SWORD = Weapon(

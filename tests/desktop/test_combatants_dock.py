@@ -10,11 +10,12 @@ from PySide6.QtWidgets import QApplication, QMenu, QStyleOptionViewItem
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from battlewheel.engine.rulesets.rewrite.actions import SetHealth
+from battlewheel.engine.core.contract import BoxTrack
 from battlewheel.engine.core.health import HealthTrack
+from battlewheel.engine.rulesets.rewrite.actions import SetHealth
+from battlewheel.engine.rulesets.rewrite.roster import COLUMNS as REWRITE_COLUMNS
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.combatants_model import (
-    COLUMNS,
     HEALTH_ROLE,
     ID_ROLE,
     CombatantsModel,
@@ -27,6 +28,8 @@ from battlewheel.views.main_window import MainWindow
 from battlewheel.views.name_delegate import elide_keeping_number
 from tests.desktop.started_combat import started_session
 
+# The 2e Rewrite's columns: the fights these tests play are 2e fights.
+COLUMNS = tuple(column.name for column in REWRITE_COLUMNS)
 HEALTH = COLUMNS.index("Health")
 # Mixed damage for the started combat (10 boxes at Stamina 3, 9 at 2, 11 at 4).
 DAMAGE = {
@@ -171,12 +174,13 @@ def test_a_column_shown_again_is_fitted_like_the_others(window: MainWindow, qtbo
 def test_a_header_state_of_another_version_is_ignored(tmp_path: Path) -> None:
     """A saved choice from an older column set gives the defaults, not a wrong column."""
     settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    model = CombatantsModel(CombatModel(started_session()))
     settings.setValue(HEADER_KEY, f'{{"version": {HEADER_VERSION - 1}, "hidden": ["Health"]}}')
-    assert load_hidden(settings) == {"Side", "Motes", "Willpower"}
+    assert load_hidden(settings, model) == {"Side", "Motes", "Willpower"}
     settings.setValue(HEADER_KEY, f'{{"version": {HEADER_VERSION}, "hidden": ["Name", "Side"]}}')
-    assert load_hidden(settings) == {"Side"}
+    assert load_hidden(settings, model) == {"Side"}
     settings.setValue(HEADER_KEY, "not json")
-    assert load_hidden(settings) == {"Side", "Motes", "Willpower"}
+    assert load_hidden(settings, model) == {"Side", "Motes", "Willpower"}
 
 
 @pytest.mark.parametrize(
@@ -205,7 +209,7 @@ def test_the_health_cell_keeps_its_text_and_hands_the_delegate_the_track() -> No
     index = model.index(model.row_of("chief"), HEALTH)
     assert index.data() == "XXXXXXXXXX (dead)"
     track = index.data(HEALTH_ROLE)
-    assert isinstance(track, HealthTrack) and track.dead
+    assert isinstance(track, BoxTrack) and "dead" in track.flags
 
 
 def test_the_model_keeps_qts_contract_with_health_changes(qtmodeltester: ModelTester) -> None:

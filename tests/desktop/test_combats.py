@@ -5,14 +5,14 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog, QMessageBox
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from battlewheel.app import _main_window
 from battlewheel.storage.campaign import load_campaign
 from battlewheel.storage.campaign_files import StoredCampaigns
 from battlewheel.storage.paths import campaigns_dir
-from battlewheel.views.combats_menu import CombatsMenu
+from battlewheel.views.combats_menu import CombatsMenu, NewCombatDialog
 from battlewheel.views.main_window import MainWindow
 from battlewheel.views.roster_dock import RosterDock
 from tests.desktop.test_main_window_storage import DEMO_NAME, join
@@ -75,13 +75,13 @@ def answer_name(name: str | None, seen: list[str]) -> None:
 
     def fill(_app: QApplication) -> bool:
         dialog = QApplication.activeModalWidget()
-        if not isinstance(dialog, QInputDialog) or dialog.objectName() != "newCombatDialog":
+        if not isinstance(dialog, NewCombatDialog):
             return False
-        seen.append(dialog.textValue())
+        seen.append(dialog.name())
         if name is None:
             dialog.reject()
         else:
-            dialog.setTextValue(name)
+            dialog.name_edit.setText(name)
             dialog.accept()
         return True
 

@@ -9,11 +9,11 @@ from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from battlewheel.engine.core.dice import DiceEntry, SeededDice
 from battlewheel.engine.rulesets.rewrite.actions_attack import DeclaredManoeuvre, DeclareFlurry
 from battlewheel.engine.rulesets.rewrite.state import PHASE_EFFECTS
-from battlewheel.engine.core.dice import DiceEntry, SeededDice
 from battlewheel.models.combat_model import CombatModel
-from battlewheel.views.dialogs.attack_dialog import AttackDialog
+from battlewheel.views.rulesets.rewrite.attack_dialog import AttackDialog
 from tests.desktop.d2_combatants import first_tick_model, shown
 
 __all__ = ["shown"]

@@ -8,6 +8,7 @@ from dataclasses import replace
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from battlewheel.engine.core.dice import DiceEntry, SeededDice
 from battlewheel.engine.rulesets.rewrite import tables
 from battlewheel.engine.rulesets.rewrite.actions import NextTick, RollJoinBattle, StartCombat
 from battlewheel.engine.rulesets.rewrite.actions_attack import (
@@ -16,10 +17,9 @@ from battlewheel.engine.rulesets.rewrite.actions_attack import (
     GetPast,
     ResolveAttack,
 )
-from battlewheel.engine.core.dice import DiceEntry, SeededDice
 from battlewheel.models.combat_model import CombatModel
-from battlewheel.views.dialogs.attack_dialog import AttackDialog
-from battlewheel.views.dialogs.block_step import RETARGET
+from battlewheel.views.rulesets.rewrite.attack_dialog import AttackDialog
+from battlewheel.views.rulesets.rewrite.block_step import RETARGET
 from tests.desktop.d2_combatants import SWORD, bandit, ejava, model_with, shown
 
 __all__ = ["shown"]

@@ -8,17 +8,20 @@ from pathlib import Path
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
+from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.rulesets.rewrite.actions_attack import (
     DeclaredManoeuvre,
     DeclareFlurry,
     Defence,
     ResolveAttack,
 )
-from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views import settings as prefs
-from battlewheel.views.dialogs.counterattack import CounterattackChooser, CounterattackDialog
 from battlewheel.views.main_window import MainWindow
+from battlewheel.views.rulesets.rewrite.counterattack import (
+    CounterattackChooser,
+    CounterattackDialog,
+)
 from tests.desktop.d2_combatants import first_tick_model, shown
 
 __all__ = ["shown"]

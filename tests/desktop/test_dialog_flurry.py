@@ -9,10 +9,15 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLabel
 from pytestqt.qtbot import QtBot
 
-from battlewheel.engine.rulesets.rewrite.actions import NextTick, RollJoinBattle, SetHealth, StartCombat
 from battlewheel.engine.core.dice import DiceEntry
+from battlewheel.engine.rulesets.rewrite.actions import (
+    NextTick,
+    RollJoinBattle,
+    SetHealth,
+    StartCombat,
+)
 from battlewheel.models.combat_model import CombatModel
-from battlewheel.views.dialogs.flurry_builder import FlurryBuilderDialog
+from battlewheel.views.rulesets.rewrite.flurry_builder import FlurryBuilderDialog
 from tests.desktop.d2_combatants import bandit, ejava, first_tick_model, model_with, shown
 
 __all__ = ["shown"]

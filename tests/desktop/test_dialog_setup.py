@@ -9,6 +9,7 @@ from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
+from battlewheel.engine.core.dice import DiceEntry, SeededDice
 from battlewheel.engine.rulesets.rewrite.actions import (
     Concealment,
     DeclareConcealment,
@@ -18,9 +19,8 @@ from battlewheel.engine.rulesets.rewrite.actions import (
     StartCombat,
 )
 from battlewheel.engine.rulesets.rewrite.state import TOTALLY
-from battlewheel.engine.core.dice import DiceEntry, SeededDice
 from battlewheel.models.combat_model import CombatModel
-from battlewheel.views.dialogs.combat_setup import CombatSetupDialog
+from battlewheel.views.rulesets.rewrite.combat_setup import CombatSetupDialog
 from tests.desktop.d2_combatants import bandit, ejava, model_with, shown
 
 __all__ = ["shown"]
@@ -50,7 +50,7 @@ def test_typed_join_battle_previews_the_wheel_before_anything_changes(shown: Sho
         "Tick 3: Bandit",
         "Tick 7: Bandit",
     ]
-    placed = {c.id: c.segment for c in dialog.preview_scene.wheel.counters}
+    placed = {c.id: c.slot for c in dialog.preview_scene.wheel.counters}
     assert placed == {"ejava": 1, "bandit": 3, "guard": 0}
     assert not model.state.started
     assert model.undo_stack.count() == 0

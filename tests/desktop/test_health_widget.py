@@ -8,7 +8,8 @@ from PySide6.QtCore import QPoint, Qt
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.core.health import HealthTrack
-from battlewheel.views.sheets.health_track import HealthTrackWidget, condition_text
+from battlewheel.engine.rulesets.rewrite.sheet_info import condition_text, health_section
+from battlewheel.views.sheets.health_track import HealthTrackWidget
 from tests.desktop.d2_combatants import shown
 
 __all__ = ["shown"]
@@ -18,7 +19,7 @@ Shown = Callable[[HealthTrackWidget], HealthTrackWidget]
 
 def _widget(shown: Shown, track: HealthTrack) -> HealthTrackWidget:
     widget = HealthTrackWidget()
-    widget.set_track(track)
+    widget.set_track(health_section(track))
     widget.resize(widget.sizeHint())
     return shown(widget)
 
@@ -43,7 +44,7 @@ def test_clicking_a_box_requests_that_box_and_changes_nothing(qtbot: QtBot, show
     with qtbot.waitSignal(widget.cycleRequested) as blocker:
         qtbot.mouseClick(widget, Qt.MouseButton.LeftButton, pos=_centre(widget, 4))
     assert blocker.args == [4]
-    assert widget.track() is track
+    assert widget.track() == health_section(track)
 
 
 def test_space_cycles_the_box_under_the_keyboard_cursor(qtbot: QtBot, shown: Shown) -> None:

@@ -10,7 +10,8 @@ from PySide6.QtCore import QModelIndex, QPoint, QStringListModel, Qt
 from PySide6.QtGui import QGuiApplication, QPalette
 from pytestqt.qtbot import QtBot
 
-from battlewheel.engine.rulesets.rewrite.actions import NextTick
+from battlewheel.engine.core.dice import DiceEntry
+from battlewheel.engine.rulesets.rewrite.actions import MoveCounter, NextTick
 from battlewheel.engine.rulesets.rewrite.actions_attack import (
     ApplyTickEffects,
     DamageRoll,
@@ -19,7 +20,6 @@ from battlewheel.engine.rulesets.rewrite.actions_attack import (
     Defence,
     ResolveAttack,
 )
-from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.log_model import CombatLogModel
 from battlewheel.views.log_dock import LogDock, muted
@@ -121,7 +121,7 @@ def test_lines_that_only_repeat_the_sentence_are_left_out() -> None:
     combat = first_tick_model()
     model = CombatLogModel(combat)
     assert combat.push(DeclareFlurry("ejava", (SWORD_AT_BANDIT,))) is None
-    assert combat.move_counter("bandit", 2) is None
+    assert combat.push(MoveCounter(combatant="bandit", segment=2)) is None
     kinds = [entry.action.kind for entry in combat.session.log]
     every = ("add_combatant", "roll_join_battle", "next_tick", "declare_flurry", "move_counter")
     for kind in every:

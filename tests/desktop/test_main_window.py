@@ -14,10 +14,10 @@ from battlewheel.engine.rulesets.rewrite.actions_attack import DeclaredManoeuvre
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.combatants_model import ID_ROLE
 from battlewheel.views import settings as prefs
-from battlewheel.views.dialogs.attack_dialog import AttackDialog
-from battlewheel.views.dialogs.flurry_builder import FlurryBuilderDialog
 from battlewheel.views.error_dialog import ErrorDialog, ErrorReporter
 from battlewheel.views.main_window import MainWindow
+from battlewheel.views.rulesets.rewrite.attack_dialog import AttackDialog
+from battlewheel.views.rulesets.rewrite.flurry_builder import FlurryBuilderDialog
 from battlewheel.views.wheel.geometry import point_at
 from tests.desktop.started_combat import started_session
 
@@ -58,7 +58,7 @@ def window(qtbot: QtBot, settings_file: Path, text_scale: prefs.TextScale) -> Ma
 def _drag_counter(window: MainWindow, combatant_id: str, segment: int) -> None:
     view = window.wheel_view
     start = window.scene.counters[combatant_id].pos()
-    target = QPointF(*point_at(190, (segment + 0.5) * 360 / window.combat.wheel().segment_count))
+    target = QPointF(*point_at(190, (segment + 0.5) * 360 / window.combat.wheel().slot_count))
     begin, end = view.mapFromScene(start), view.mapFromScene(target)
     viewport = view.viewport()
     QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, begin)
@@ -75,7 +75,7 @@ def test_dragging_a_counter_moves_it_in_the_engine_and_undo_takes_it_back(
     assert window.combat.state.combatants["bandit1"].next_tick == 6
     assert window.statusBar().currentMessage() == "Bandit 1 now acts on tick 6."
     item = window.scene.counters["bandit1"]
-    assert window.combat.wheel().counter("bandit1").segment == 6  # type: ignore[union-attr]
+    assert window.combat.wheel().counter("bandit1").slot == 6  # type: ignore[union-attr]
     assert item.pos() != QPointF(0, 0)
     undo = window.actions_by_name["undo"]
     sentence = window.combat.session.log[-1].sentence  # the engine's words for the move
@@ -361,7 +361,7 @@ def test_the_roster_lists_who_acts_next_first(window: MainWindow) -> None:
 
     assert order()[0] == "lotus"
     assert order()[-1] == "ghost"
-    window.combat.move_counter("bandit1", 0)
+    window.combat.push(MoveCounter(combatant="bandit1", segment=0))
     assert order()[-2:] == ["bandit1", "ghost"]
 
 

@@ -9,8 +9,8 @@ from PySide6.QtWidgets import QApplication, QDockWidget
 from pytestqt.qtbot import QtBot
 
 from battlewheel.app import _main_window, first_session
-from battlewheel.engine.rulesets.rewrite.actions import RollJoinBattle
 from battlewheel.engine.core.dice import DiceEntry
+from battlewheel.engine.rulesets.rewrite.actions import RollJoinBattle
 from battlewheel.storage.campaign_files import StoredCampaigns
 from battlewheel.views import settings as prefs
 from battlewheel.views.main_window import MainWindow

@@ -4,7 +4,15 @@ import pytest
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from battlewheel.engine.rulesets.rewrite.actions import AddCombatant, CycleHealthBox, EndCombat
+from battlewheel.engine.core.dice import DiceEntry
+from battlewheel.engine.core.session import CombatSession
+from battlewheel.engine.rulesets.rewrite.actions import (
+    AddCombatant,
+    CycleHealthBox,
+    EndCombat,
+    MoveCounter,
+    NextTick,
+)
 from battlewheel.engine.rulesets.rewrite.actions_attack import (
     ApplyTickEffects,
     DamageRoll,
@@ -13,18 +21,19 @@ from battlewheel.engine.rulesets.rewrite.actions_attack import (
     Defence,
     ResolveAttack,
 )
-from battlewheel.engine.core.session import CombatSession
-from battlewheel.engine.core.dice import DiceEntry
+from battlewheel.engine.rulesets.rewrite.roster import COLUMNS as REWRITE_COLUMNS
+from battlewheel.engine.rulesets.rewrite.wheel_view import display_laps
 from battlewheel.models.combat_model import CombatModel
-from battlewheel.models.combatants_model import COLUMNS, ID_ROLE, CombatantsModel
+from battlewheel.models.combatants_model import ID_ROLE, CombatantsModel
 from battlewheel.models.log_model import CombatLogModel
-from battlewheel.models.snapshot import display_laps
 from tests.desktop.d2_combatants import first_tick_model
 from tests.desktop.started_combat import started_roster, started_session
 
 SWORD_AT_BANDIT = DeclaredManoeuvre("attack", "Straight sword", "bandit")
 
 # The started test combat after its set-up: tick 1 (segment 1 of 7), Bandit 1 on tick 4.
+
+COLUMNS = tuple(column.name for column in REWRITE_COLUMNS)
 
 
 @pytest.fixture
@@ -43,21 +52,21 @@ def test_the_started_combat_has_eight_fighters_on_both_sides_and_three_on_one_se
     wheel = CombatModel(started_session(roster)).wheel()
     assert len(wheel.counters) >= 8
     assert {c.side for c in wheel.counters} == {"ally", "enemy"}
-    assert [c.name for c in wheel.on_segment(4)] == ["Bandit 1", "Bandit 2", "Bandit 3"]
+    assert [c.name for c in wheel.on_slot(4)] == ["Bandit 1", "Bandit 2", "Bandit 3"]
 
 
 def test_moving_a_counter_sets_the_next_tick_that_shows_that_segment(combat: CombatModel) -> None:
     """At tick 1 of 7, segment 6 means tick 6 and segment 0 means tick 7."""
-    assert combat.move_counter("bandit1", 6) is None
+    assert combat.push(MoveCounter(combatant="bandit1", segment=6)) is None
     assert _tick(combat, "bandit1") == 6
-    assert combat.move_counter("bandit2", 0) is None
+    assert combat.push(MoveCounter(combatant="bandit2", segment=0)) is None
     assert _tick(combat, "bandit2") == 7
 
 
 def test_undo_and_redo_of_a_move_follow_the_engine(combat: CombatModel) -> None:
     """Undo puts Bandit 1 back on tick 4; redo moves him to tick 6 again."""
     before = len(combat.session.log)
-    combat.move_counter("bandit1", 6)
+    combat.push(MoveCounter(combatant="bandit1", segment=6))
     combat.undo_stack.undo()
     assert _tick(combat, "bandit1") == 4
     assert len(combat.session.log) == before
@@ -70,7 +79,7 @@ def test_repeated_drags_of_one_counter_merge_into_one_undo_step(combat: CombatMo
     """Three drags of Bandit 1 are one undo step that takes all three back."""
     before = len(combat.session.log)
     for segment in (5, 6, 0):
-        combat.move_counter("bandit1", segment)
+        combat.push(MoveCounter(combatant="bandit1", segment=segment))
     assert combat.undo_stack.count() == 1
     assert len(combat.session.log) == before + 3
     combat.undo_stack.undo()
@@ -82,8 +91,8 @@ def test_repeated_drags_of_one_counter_merge_into_one_undo_step(combat: CombatMo
 
 def test_drags_of_different_counters_stay_separate_steps(combat: CombatModel) -> None:
     """Moving Bandit 1 then Bandit 2 leaves two undo steps; one undo keeps Bandit 1 moved."""
-    combat.move_counter("bandit1", 6)
-    combat.move_counter("bandit2", 6)
+    combat.push(MoveCounter(combatant="bandit1", segment=6))
+    combat.push(MoveCounter(combatant="bandit2", segment=6))
     assert combat.undo_stack.count() == 2
     combat.undo_stack.undo()
     assert (_tick(combat, "bandit1"), _tick(combat, "bandit2")) == (6, 4)
@@ -91,7 +100,7 @@ def test_drags_of_different_counters_stay_separate_steps(combat: CombatModel) ->
 
 def test_the_edit_menu_texts_are_the_engine_sentences(combat: CombatModel) -> None:
     """The undo text names the move as the combat log does."""
-    combat.move_counter("bandit1", 6)
+    combat.push(MoveCounter(combatant="bandit1", segment=6))
     sentence = combat.session.log[-1].sentence
     assert "Bandit 1" in sentence and "segment 6" in sentence
     assert combat.undo_stack.undoText() == sentence
@@ -101,7 +110,7 @@ def test_a_refused_action_changes_nothing_and_says_why(combat: CombatModel, qtbo
     """Next tick while Red Lotus Dancer has not declared is refused with the rule named."""
     before = combat.session.to_json()
     with qtbot.waitSignal(combat.refused) as refused:
-        error = combat.next_tick()
+        error = combat.push(NextTick())
     assert error is not None
     assert "Red Lotus Dancer" in refused.args[0]
     assert combat.session.to_json() == before
@@ -119,7 +128,7 @@ def test_an_unexpected_error_leaves_state_and_stack_untouched(
 
     monkeypatch.setattr(combat.session, "apply", broken)
     with pytest.raises(RuntimeError, match="engine bug"):
-        combat.move_counter("bandit1", 6)
+        combat.push(MoveCounter(combatant="bandit1", segment=6))
     assert combat.undo_stack.count() == 0
     assert combat.session.to_json() == before
 
@@ -127,18 +136,18 @@ def test_an_unexpected_error_leaves_state_and_stack_untouched(
 def test_health_signal_names_only_the_combatant_hit(combat: CombatModel, qtbot: QtBot) -> None:
     """Cycling Bandit 3's first box reports Bandit 3's health and nobody else's."""
     hurt: list[str] = []
-    combat.healthChanged.connect(hurt.append)
+    combat.combatantChanged.connect(hurt.append)
     combat.push(CycleHealthBox(combatant="bandit3", index=0))
     assert hurt == ["bandit3"]
 
 
 def test_wheel_and_tick_signals_follow_undo(combat: CombatModel, qtbot: QtBot) -> None:
     """Undoing a move emits wheelChanged and puts the counter back on segment 4."""
-    combat.move_counter("bandit1", 6)
+    combat.push(MoveCounter(combatant="bandit1", segment=6))
     with qtbot.waitSignal(combat.wheelChanged):
         combat.undo_stack.undo()
     counter = combat.wheel().counter("bandit1")
-    assert counter is not None and counter.segment == 4
+    assert counter is not None and counter.slot == 4
 
 
 def test_lap_marker_counts_laps_beyond_the_labelled_ticks() -> None:
@@ -153,7 +162,8 @@ def test_the_started_combat_ghost_wears_a_lap_marker(combat: CombatModel) -> Non
     """The Hungry Ghost, moved to tick 10 at tick 1, stands on segment 3 one lap ahead."""
     ghost = combat.wheel().counter("ghost")
     assert ghost is not None
-    assert (ghost.segment, ghost.laps_ahead) == (3, 1)
+    lap = ghost.badge("top_right")
+    assert ghost.slot == 3 and lap is not None and lap.text == "+1 lap"
 
 
 def test_combatants_model_passes_the_model_tester(
@@ -162,7 +172,7 @@ def test_combatants_model_passes_the_model_tester(
     """The combatants table keeps Qt's model contract, before and after changes."""
     model = CombatantsModel(combat)
     qtmodeltester.check(model)
-    combat.move_counter("bandit1", 6)
+    combat.push(MoveCounter(combatant="bandit1", segment=6))
     combat.push(CycleHealthBox(combatant="bandit3", index=0))
     qtmodeltester.check(model)
     assert model.columnCount() == len(COLUMNS)
@@ -175,7 +185,7 @@ def test_combatants_model_shows_each_fighter_once_with_next_tick(combat: CombatM
     row = model.row_of("bandit1")
     assert model.index(row, 0).data(ID_ROLE) == "bandit1"
     assert model.index(row, COLUMNS.index("Next tick")).data() == "4"
-    combat.move_counter("bandit1", 6)
+    combat.push(MoveCounter(combatant="bandit1", segment=6))
     assert model.index(row, COLUMNS.index("Next tick")).data() == "6"
 
 
@@ -192,7 +202,7 @@ def test_log_model_passes_the_model_tester(combat: CombatModel, qtmodeltester: M
     """The log list keeps Qt's model contract as rows come and go."""
     model = CombatLogModel(combat)
     qtmodeltester.check(model)
-    combat.move_counter("bandit1", 6)
+    combat.push(MoveCounter(combatant="bandit1", segment=6))
     combat.undo_stack.undo()
     qtmodeltester.check(model)
 
@@ -225,7 +235,7 @@ def test_log_model_adds_the_newest_sentence_last_and_removes_it_on_undo(
     model = CombatLogModel(combat)
     rows = model.rowCount()
     with qtbot.waitSignal(model.rowsInserted):
-        combat.move_counter("bandit1", 6)
+        combat.push(MoveCounter(combatant="bandit1", segment=6))
     assert model.rowCount() == rows + 1
     assert model.index(rows, 0).data() == combat.session.log[-1].sentence
     with qtbot.waitSignal(model.rowsRemoved):
@@ -236,7 +246,7 @@ def test_log_model_adds_the_newest_sentence_last_and_removes_it_on_undo(
 def test_a_new_session_clears_history_and_resets_the_log(combat: CombatModel, qtbot: QtBot) -> None:
     """Opening another combat empties the undo stack and the log view."""
     model = CombatLogModel(combat)
-    combat.move_counter("bandit1", 6)
+    combat.push(MoveCounter(combatant="bandit1", segment=6))
     with qtbot.waitSignal(model.modelReset):
         combat.set_session(CombatSession.new())
     assert combat.undo_stack.count() == 0
@@ -247,5 +257,5 @@ def test_a_new_session_clears_history_and_resets_the_log(combat: CombatModel, qt
 def test_a_move_after_the_end_is_refused(combat: CombatModel) -> None:
     """Once the combat has ended, dragging a counter is refused and nothing moves."""
     combat.push(EndCombat())
-    assert combat.move_counter("bandit1", 6) is not None
+    assert combat.push(MoveCounter(combatant="bandit1", segment=6)) is not None
     assert _tick(combat, "bandit1") == 4

@@ -6,7 +6,8 @@ from collections.abc import Callable
 
 import pytest
 
-from battlewheel.views.odds_dock import AttackSetup, OddsDock
+from battlewheel.engine.rulesets.rewrite.odds import AttackSetup
+from battlewheel.views.odds_dock import OddsDock
 from tests.desktop.d2_combatants import shown
 
 __all__ = ["shown"]

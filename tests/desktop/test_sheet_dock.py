@@ -7,6 +7,7 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from battlewheel.engine.core.contract import Table
 from battlewheel.engine.rulesets.rewrite.actions import CycleHealthBox, SetHealth
 from battlewheel.views.sheets.sheet_dock import CharacterSheetDock
 from tests.desktop.d2_combatants import bandit, ejava, model_with, shown
@@ -66,20 +67,21 @@ def test_the_sheet_shows_derived_values_from_the_engine(shown: Shown) -> None:
     dock = _dock(shown)
     info = dock.sheet.info()
     assert info is not None
-    shown = {value.label: value.text for value in info.defences}
+    shown = {value.label: value.text for value in info.values("Defences (current)")}
     assert shown["Dodge DV"] == "6"
     assert shown["Parry (Straight sword)"] == "6"
     assert shown["Unarmed parry"] == "4"
     assert shown["Soak"] == "8B / 6L / 0A"
     assert dock.windowTitle() == "Tepet Ejava"
-    (sword,) = info.weapons
-    assert sword.pool == "8"  # Dexterity 4 + Melee 4, unhurt
+    (weapons,) = [s for s in info.sections if isinstance(s, Table) and s.title == "Weapons"]
+    (sword,) = weapons.rows
+    assert sword[weapons.columns.index("Pool")] == "8"  # Dexterity 4 + Melee 4, unhurt
 
 
 def test_spending_willpower_is_one_undo_step(qtbot: QtBot, shown: Shown) -> None:
     """Willpower 7/7: regain is disabled; spend makes it 6/7; undo restores 7/7."""
     dock = _dock(shown)
-    row = dock.sheet._pool_rows["willpower"]
+    row = dock.sheet.section_box("Pools").rows["willpower"]  # type: ignore[union-attr]
     assert not row.regain.isEnabled()
     qtbot.mouseClick(row.spend, Qt.MouseButton.LeftButton)
     assert row.value.text() == "6 / 7"
@@ -113,4 +115,6 @@ def test_the_weapon_pool_loses_the_wound_penalty(shown: Shown) -> None:
     dock = _dock(shown)
     dock.model.push(SetHealth("ejava", "XX///" + "." * 5))
     info = dock.sheet.info()
-    assert info is not None and info.weapons[0].pool == "6"
+    assert info is not None
+    (weapons,) = [s for s in info.sections if isinstance(s, Table) and s.title == "Weapons"]
+    assert weapons.rows[0][weapons.columns.index("Pool")] == "6"

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QWidget
 
-from battlewheel.views.sheets.override_dialog import OverrideDialog, override_choices
+from battlewheel.views.rulesets.rewrite.override_dialog import OverrideDialog, override_choices
 from battlewheel.views.sheets.sheet_dock import CharacterSheetDock
 from tests.desktop.d2_combatants import bandit, ejava, model_with, shown
 
@@ -25,7 +25,7 @@ def _dock(shown: Shown) -> CharacterSheetDock:
 def _defence(dock: CharacterSheetDock, label: str) -> tuple[str, str]:
     info = dock.sheet.info()
     assert info is not None
-    found = next(value for value in info.defences if value.label == label)
+    found = next(value for value in info.values("Defences (current)") if value.label == label)
     return found.text, found.note
 
 
@@ -77,7 +77,7 @@ def test_clearing_an_override_restores_the_computed_value(shown: Shown) -> None:
     """A motes pool set to 20 shows 13 / 20†; Clear puts back 13 / 13."""
     dock = _dock(shown)
     _override(dock, "personal_motes_pool", 20, "Essence-bearing gem")
-    row = dock.sheet._pool_rows["personal"]
+    row = dock.sheet.section_box("Pools").rows["personal"]  # type: ignore[union-attr]
     assert row.value.text() == "13 / 20†"
     dialog = dock.open_override()
     assert isinstance(dialog, OverrideDialog)

@@ -1,4 +1,4 @@
-"""The sheet widget draws a SheetInfo and turns gestures into requests."""
+"""The sheet widget draws a ruleset's SheetView and turns gestures into requests."""
 
 from __future__ import annotations
 
@@ -12,8 +12,17 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.qtbot import QtBot
 
+from battlewheel.engine.core.contract import (
+    Pool,
+    PoolsSection,
+    SheetView,
+    Table,
+    Text,
+    Value,
+    Values,
+)
 from battlewheel.engine.core.health import HealthTrack
-from battlewheel.views.sheets.sheet_info import PoolInfo, SheetInfo, Value, WeaponRow
+from battlewheel.engine.rulesets.rewrite.sheet_info import health_section
 from battlewheel.views.sheets.sheet_widget import SheetWidget
 from tests.desktop.d2_combatants import shown
 
@@ -22,21 +31,36 @@ __all__ = ["shown"]
 Shown = Callable[[SheetWidget], SheetWidget]
 
 
-def _info(**changes: Any) -> SheetInfo:
-    base = SheetInfo(
+WOUNDED = HealthTrack.standard(3).mark(bashing=2, lethal=1, aggravated=1)
+
+
+def _info(health: HealthTrack = WOUNDED, **changes: Any) -> SheetView:
+    base = SheetView(
         id="ejava",
         name="Tepet Ejava",
         kind="Dragon-Blooded",
         side="enemy",
-        health=HealthTrack.standard(3).mark(bashing=2, lethal=1, aggravated=1),
-        pools=(PoolInfo("willpower", "Willpower", 5, 7), PoolInfo("personal", "Motes", 0, 13)),
-        defences=(Value("Dodge DV", 4), Value("Parry DV (sword)", 6, True, "GM: blessed blade")),
-        weapons=(WeaponRow("Straight sword", 5, 2, "+3L", "+1", 2, ""),),
+        sections=(
+            health_section(health),
+            PoolsSection("Pools", (Pool("willpower", "Willpower", 5, 7),
+                                   Pool("personal", "Motes", 0, 13))),
+            Values("Defences (current)", (Value("Dodge DV", 4),
+                                          Value("Parry DV (sword)", 6, True, "GM: blessed blade"))),
+            Table("Weapons", ("Weapon", "Spd"), (("Straight sword", "5"),)),
+            Text("Notes", ""),
+        ),
+        edit_dialog="override",
     )
     return dataclasses.replace(base, **changes)
 
 
-def _sheet(shown: Shown, info: SheetInfo) -> SheetWidget:
+def _condition(sheet: SheetWidget) -> str:
+    box = sheet.section_box("Health")
+    assert box is not None
+    return box.condition_label.text()  # type: ignore[attr-defined]
+
+
+def _sheet(shown: Shown, info: SheetView) -> SheetWidget:
     sheet = shown(SheetWidget())
     sheet.show_info(info)
     return sheet
@@ -51,8 +75,8 @@ def test_the_sheet_shows_name_kind_side_and_condition(shown: Shown) -> None:
     sheet = _sheet(shown, _info())
     assert sheet.name_label.text() == "Tepet Ejava"
     assert sheet.kind_label.text() == "Dragon-Blooded · Enemy"
-    assert sheet.health.track() == _info().health
-    assert sheet.condition_label.text() == "Wound penalty -2"
+    assert sheet.health.track() == health_section(WOUNDED)
+    assert _condition(sheet) == "Wound penalty -2"
 
 
 def test_an_overridden_value_wears_a_dagger_and_its_reason(shown: Shown) -> None:
@@ -67,10 +91,10 @@ def test_an_overridden_value_wears_a_dagger_and_its_reason(shown: Shown) -> None
 def test_a_health_click_is_passed_on_as_a_request(qtbot: QtBot, shown: Shown) -> None:
     """Clicking box 5 of the sheet's track asks for box 5; the sheet itself stays as it was."""
     sheet = _sheet(shown, _info())
-    with qtbot.waitSignal(sheet.healthCycleRequested) as blocker:
+    with qtbot.waitSignal(sheet.boxClickRequested) as blocker:
         centre = sheet.health.box_rect(5).center().toPoint()
         qtbot.mouseClick(sheet.health, Qt.MouseButton.LeftButton, pos=centre)
-    assert blocker.args == [5]
+    assert blocker.args == ["health", 5]
     assert sheet.info() == _info()
 
 
@@ -79,7 +103,8 @@ def test_pool_buttons_request_spending_and_regaining(qtbot: QtBot, shown: Shown)
     sheet = _sheet(shown, _info())
     requested: list[tuple[str, int]] = []
     sheet.poolChangeRequested.connect(lambda key, delta: requested.append((key, delta)))
-    willpower, motes = sheet._pool_rows["willpower"], sheet._pool_rows["personal"]
+    pools = sheet.section_box("Pools")
+    willpower, motes = pools.rows["willpower"], pools.rows["personal"]  # type: ignore[union-attr]
     qtbot.mouseClick(willpower.spend, Qt.MouseButton.LeftButton)
     qtbot.mouseClick(willpower.regain, Qt.MouseButton.LeftButton)
     assert requested == [("willpower", -1), ("willpower", 1)]
@@ -94,8 +119,20 @@ def test_a_new_info_keeps_the_health_widget_and_its_focus(shown: Shown) -> None:
     healed = HealthTrack.standard(3)
     sheet.show_info(_info(health=healed))
     assert sheet.health is track_widget
-    assert track_widget.track() == healed
-    assert sheet.condition_label.text() == "No wound penalty"
+    assert track_widget.track() == health_section(healed)
+    assert _condition(sheet) == "No wound penalty"
+
+
+def test_empty_sections_are_hidden_and_the_edit_button_follows_the_ruleset(
+    shown: Shown,
+) -> None:
+    """Empty notes take no room; a sheet without an edit dialog shows no override button."""
+    sheet = _sheet(shown, _info())
+    notes = sheet.section_box("Notes")
+    assert notes is not None and notes.isHidden()
+    assert not sheet.override_button.isHidden()
+    sheet.show_info(_info(edit_dialog=""))
+    assert sheet.override_button.isHidden()
 
 
 def test_larger_application_text_enlarges_the_name_and_the_boxes(shown: Shown) -> None:

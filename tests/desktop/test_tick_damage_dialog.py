@@ -6,17 +6,17 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QApplication, QScrollArea, QWidget
 
+from battlewheel.engine.core.dice import DiceEntry, SeededDice
 from battlewheel.engine.rulesets.rewrite.actions_attack import (
     DeclaredManoeuvre,
     DeclareFlurry,
     Defence,
     ResolveAttack,
 )
-from battlewheel.engine.core.dice import DiceEntry, SeededDice
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.log_model import CombatLogModel
-from battlewheel.views.dialogs.counterattack import CounterattackDialog
-from battlewheel.views.dialogs.tick_damage import TickDamageDialog
+from battlewheel.views.rulesets.rewrite.counterattack import CounterattackDialog
+from battlewheel.views.rulesets.rewrite.tick_damage import TickDamageDialog
 from tests.desktop.d2_combatants import first_tick_model, shown
 
 __all__ = ["shown"]

@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
+from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.rulesets.rewrite.actions_attack import (
     DeclaredManoeuvre,
     DeclareFlurry,
@@ -16,12 +17,11 @@ from battlewheel.engine.rulesets.rewrite.actions_attack import (
     ResolveAttack,
 )
 from battlewheel.engine.rulesets.rewrite.state import PHASE_DECLARE, PHASE_DONE, PHASE_EFFECTS
-from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.views import settings as prefs
-from battlewheel.views.dialogs.attack_dialog import AttackDialog
-from battlewheel.views.dialogs.flurry_builder import FlurryBuilderDialog
-from battlewheel.views.dialogs.tick_damage import TickDamageDialog
 from battlewheel.views.main_window import MainWindow
+from battlewheel.views.rulesets.rewrite.attack_dialog import AttackDialog
+from battlewheel.views.rulesets.rewrite.flurry_builder import FlurryBuilderDialog
+from battlewheel.views.rulesets.rewrite.tick_damage import TickDamageDialog
 from battlewheel.views.sheets.sheet_dock import CharacterSheetDock
 from tests.desktop.d2_combatants import first_tick_model, shown
 

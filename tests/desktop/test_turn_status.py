@@ -9,19 +9,19 @@ from pathlib import Path
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
-from battlewheel.engine.rulesets.rewrite.character import CharacterKind
+from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.rulesets.rewrite.actions_attack import (
     DeclaredManoeuvre,
     DeclareFlurry,
     Defence,
     ResolveAttack,
 )
+from battlewheel.engine.rulesets.rewrite.character import CharacterKind
 from battlewheel.engine.rulesets.rewrite.state import PHASE_DONE
-from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views import settings as prefs
-from battlewheel.views.dialogs.tick_damage import TickDamageDialog
 from battlewheel.views.main_window import MainWindow
+from battlewheel.views.rulesets.rewrite.tick_damage import TickDamageDialog
 from tests.desktop.d2_combatants import bandit, first_tick_model, shown
 
 __all__ = ["shown"]

@@ -9,7 +9,8 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
-from battlewheel.models.wheel_info import CounterInfo, WheelInfo, initials, unique_initials
+from battlewheel.engine.core.contract import Counter, Slot, TurnTrack, initials, unique_initials
+from battlewheel.engine.rulesets.rewrite.wheel_view import badges, segment_ticks, state_words
 from battlewheel.views.wheel.counter_item import badge_texts
 from battlewheel.views.wheel.geometry import (
     COUNTER_PITCH,
@@ -23,21 +24,43 @@ from battlewheel.views.wheel.scene import WheelScene
 from battlewheel.views.wheel.view import WheelView
 
 
-def _counter(cid: str, segment: int | None, side: str = "ally", **extra: object) -> CounterInfo:
-    return CounterInfo(
-        id=cid, name=f"Fighter {cid}", initials=cid, side=side, segment=segment, **extra
-    )  # type: ignore[arg-type]
+def _counter(
+    cid: str,
+    segment: int | None,
+    side: str = "ally",
+    *,
+    dv_penalty: int = 0,
+    wound_penalty: int = 0,
+    laps_ahead: int = 0,
+    surprise: str | None = None,
+    unconscious: bool = False,
+    critical: bool = False,
+    dead: bool = False,
+) -> Counter:
+    """A 2e counter as the 2e wheel view dresses it: its badges and state words."""
+    states = state_words(surprise, unconscious=unconscious, critical=critical, dead=dead)
+    return Counter(
+        id=cid, name=f"Fighter {cid}", initials=cid, side=side, slot=segment, down=dead,
+        badges=badges(dv_penalty=dv_penalty, wound_penalty=wound_penalty, laps=laps_ahead,
+                      states=states),
+        states=states,
+    )
+
+
+def _wheel(counters: tuple[Counter, ...] = (), count: int = 7,
+           cursor: int | None = None) -> TurnTrack:
+    return TurnTrack(slots=tuple(Slot(f"tick {i}") for i in range(count)), cursor=cursor,
+                     counters=counters)
 
 
 def test_segment_labels_count_on_from_the_active_tick() -> None:
     """Tick 10 on segment 3 of 7: segments 0..6 stand for ticks 14,15,16,10,11,12,13."""
-    wheel = WheelInfo(segment_count=7, current_tick=10, active_segment=3)
-    assert wheel.segment_ticks() == [14, 15, 16, 10, 11, 12, 13]
+    assert segment_ticks(7, 10, 3) == [14, 15, 16, 10, 11, 12, 13]
 
 
 def test_segment_labels_before_the_battle_are_the_segment_numbers() -> None:
     """Before the first tick the wheel shows ticks 0..n-1."""
-    assert WheelInfo(segment_count=5).segment_ticks() == [0, 1, 2, 3, 4]
+    assert segment_ticks(5, None, None) == [0, 1, 2, 3, 4]
 
 
 def test_initials_take_word_letters_and_keep_numbers() -> None:
@@ -117,10 +140,10 @@ def test_scene_puts_each_counter_on_its_segment(qtbot: QtBot) -> None:
         _counter("C", 2, "enemy"),
         _counter("D", 5, "enemy"),
     )
-    scene.set_wheel(WheelInfo(segment_count=7, current_tick=3, active_segment=3, counters=counters))
+    scene.set_wheel(_wheel(counters, cursor=3))
     for info in counters:
         item = scene.counters[info.id]
-        assert segment_at(item.x(), item.y(), 7) == info.segment
+        assert segment_at(item.x(), item.y(), 7) == info.slot
     a, b = scene.counters["A"].pos(), scene.counters["B"].pos()
     assert math.hypot(a.x() - b.x(), a.y() - b.y()) >= COUNTER_PITCH * 0.8
 
@@ -128,8 +151,8 @@ def test_scene_puts_each_counter_on_its_segment(qtbot: QtBot) -> None:
 def test_scene_follows_a_new_segment_count_and_drops_removed_counters(qtbot: QtBot) -> None:
     """Going from 7 to 10 segments rebuilds the ring; a counter no longer listed goes."""
     scene = WheelScene()
-    scene.set_wheel(WheelInfo(counters=(_counter("A", 1), _counter("B", 2))))
-    scene.set_wheel(WheelInfo(segment_count=10, counters=(_counter("A", 9),)))
+    scene.set_wheel(_wheel((_counter("A", 1), _counter("B", 2))))
+    scene.set_wheel(_wheel((_counter("A", 9),), count=10))
     assert len(scene.segments) == 10
     assert set(scene.counters) == {"A"}
     item = scene.counters["A"]
@@ -144,7 +167,7 @@ def test_dragging_a_counter_reports_the_target_and_springs_back(qtbot: QtBot) ->
     """Real mouse events drag A from segment 1 to 4; the scene reports it and, with the
     wheel unchanged (as after a refusal), A stands on segment 1 again."""
     scene = WheelScene()
-    scene.set_wheel(WheelInfo(counters=(_counter("A", 1),)))
+    scene.set_wheel(_wheel((_counter("A", 1),)))
     view = WheelView(scene)
     view.resize(700, 700)
     view.show()
@@ -170,7 +193,7 @@ def _drag(view: WheelView, start: QPointF, target: QPointF) -> None:
 def test_a_click_without_moving_selects_and_reports_no_drop(qtbot: QtBot) -> None:
     """A press and release in place selects the counter and reports it, but drops nothing."""
     scene = WheelScene()
-    scene.set_wheel(WheelInfo(counters=(_counter("A", 1), _counter("B", 3))))
+    scene.set_wheel(_wheel((_counter("A", 1), _counter("B", 3))))
     view = WheelView(scene)
     view.resize(700, 700)
     view.show()
@@ -193,7 +216,7 @@ def test_each_of_three_fanned_counters_can_be_clicked(qtbot: QtBot) -> None:
     """Three counters sharing segment 2: a click on each selects that one, not a neighbour."""
     scene = WheelScene()
     counters = (_counter("A", 2), _counter("B", 2), _counter("C", 2, "enemy"))
-    scene.set_wheel(WheelInfo(counters=counters))
+    scene.set_wheel(_wheel(counters))
     view = WheelView(scene)
     view.resize(600, 600)
     view.show()
@@ -209,7 +232,7 @@ def test_each_of_three_fanned_counters_can_be_clicked(qtbot: QtBot) -> None:
 def test_a_counter_let_go_on_the_hub_is_reported_as_missed(qtbot: QtBot) -> None:
     """Dragged onto the centre disc, A reports a missed drop and stands on segment 1 again."""
     scene = WheelScene()
-    scene.set_wheel(WheelInfo(counters=(_counter("A", 1),)))
+    scene.set_wheel(_wheel((_counter("A", 1),)))
     view = WheelView(scene)
     view.resize(700, 700)
     view.show()
@@ -226,14 +249,14 @@ def test_counters_not_on_the_wheel_wait_in_a_tray_below_it(qtbot: QtBot) -> None
     scene grows to show them; once both are placed the tray and the extra room go."""
     scene = WheelScene()
     plain = scene.sceneRect()
-    scene.set_wheel(WheelInfo(counters=(_counter("A", None), _counter("B", None, "enemy"))))
+    scene.set_wheel(_wheel((_counter("A", None), _counter("B", None, "enemy"))))
     a, b = scene.counters["A"].pos(), scene.counters["B"].pos()
     assert a.y() == b.y() > LABEL_RADIUS
     assert b.x() - a.x() >= COUNTER_PITCH
     assert segment_at(a.x(), a.y(), 7) is None
     assert scene.sceneRect().bottom() >= a.y() + COUNTER_PITCH / 2 > plain.bottom()
     assert scene.tray_caption.isVisible()
-    scene.set_wheel(WheelInfo(counters=(_counter("A", 1), _counter("B", 2, "enemy"))))
+    scene.set_wheel(_wheel((_counter("A", 1), _counter("B", 2, "enemy"))))
     assert scene.sceneRect() == plain
     assert not scene.tray_caption.isVisible()
 
@@ -241,7 +264,7 @@ def test_counters_not_on_the_wheel_wait_in_a_tray_below_it(qtbot: QtBot) -> None
 def test_a_counter_dragged_from_the_tray_reports_its_segment(qtbot: QtBot) -> None:
     """A waiting counter dragged onto segment 5 is reported like any other drop."""
     scene = WheelScene()
-    scene.set_wheel(WheelInfo(counters=(_counter("A", None),)))
+    scene.set_wheel(_wheel((_counter("A", None),)))
     view = WheelView(scene)
     view.resize(700, 760)
     view.show()

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from battlewheel.engine.core.errors import TraitValueError
 from battlewheel.engine.rulesets.rewrite.character import (
     ABILITIES,
     ATTRIBUTES,
@@ -30,7 +31,6 @@ from battlewheel.engine.rulesets.rewrite.character import (
     surprise_detection_value,
     unskilled_penalty,
 )
-from battlewheel.engine.core.errors import TraitValueError
 
 SWORD = Weapon("Sword", "melee", speed=5, accuracy=1, damage=2, damage_type=DamageType.LETHAL,
                defence=1, rate=2)  # fmt: skip

@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from battlewheel.engine.rulesets.rewrite import tables
-from battlewheel.engine.rulesets.rewrite.equipment import Armour, DamageType, Weapon, WeaponCatalogue
 from battlewheel.engine.core.errors import TraitValueError
+from battlewheel.engine.rulesets.rewrite import tables
+from battlewheel.engine.rulesets.rewrite.equipment import (
+    Armour,
+    DamageType,
+    Weapon,
+    WeaponCatalogue,
+)
 
 
 @pytest.mark.parametrize(

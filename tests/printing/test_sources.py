@@ -5,8 +5,8 @@ from pathlib import Path
 import pytest
 
 from battlewheel.engine.rulesets.rewrite import tables
-from battlewheel.engine.rulesets.rewrite.character import Character, DamageType, Weapon
 from battlewheel.engine.rulesets.rewrite.actions import SetHealth
+from battlewheel.engine.rulesets.rewrite.character import Character, DamageType, Weapon
 from battlewheel.printing.command import print_command
 from battlewheel.printing.sources import campaign_cards, character_card
 from battlewheel.storage.campaign import load_demo_campaign, save_campaign

@@ -2,16 +2,22 @@
 
 from hypothesis import strategies as st
 
-from battlewheel.engine.rulesets.rewrite.character import Armour, Character, DamageType, Override, Weapon
+from battlewheel.engine.core.health import HealthTrack
+from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.rewrite.actions import AddCombatant, SetHealth, SpendWillpower
+from battlewheel.engine.rulesets.rewrite.character import (
+    Armour,
+    Character,
+    DamageType,
+    Override,
+    Weapon,
+)
 from battlewheel.engine.rulesets.rewrite.options import (
     FIRST_PENALTIES,
     LATE_JOIN_CAPS,
     OX_BODY_POOLS,
     RewriteOptions,
 )
-from battlewheel.engine.core.session import CombatSession
-from battlewheel.engine.core.health import HealthTrack
 from battlewheel.engine.rulesets.rewrite.traits import ABILITIES, ATTRIBUTES, VIRTUES, CharacterKind
 from battlewheel.storage.campaign import Campaign, CombatRecord
 

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from battlewheel.engine.rulesets.rewrite.actions import RegainWillpower, SetHealth, SpendWillpower
 from battlewheel.engine.core.session import CombatSession
+from battlewheel.engine.rulesets.rewrite.actions import RegainWillpower, SetHealth, SpendWillpower
 from battlewheel.storage.campaign import Campaign, load_demo_campaign
 from battlewheel.storage.journal import Journal, discard, pending_recovery, recover
 

@@ -5,9 +5,9 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 
+from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.rewrite.character import Armour, Character, Weapon
 from battlewheel.engine.rulesets.rewrite.options import RewriteOptions
-from battlewheel.engine.core.session import CombatSession
 from battlewheel.storage.campaign import (
     Campaign,
     campaign_bytes,

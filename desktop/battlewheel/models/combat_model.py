@@ -1,21 +1,23 @@
 """The Qt face of one combat session: undo stack, snapshots and change signals.
 
-Views call `push` (or a helper such as `move_counter`) with an engine action; the
-model checks it with the engine, wraps it in an undo command and pushes that. After
-every apply, undo or redo it re-reads the session and emits only what changed, so the
-wheel repaints on wheel changes and a sheet on its own combatant's health.
+Views call `push` (or `drop` for a counter let go on the wheel) with an engine action;
+the model checks it with the engine, wraps it in an undo command and pushes that.
+After every apply, undo or redo it re-reads the session through the ruleset's
+presentation contract and emits only what changed, so the wheel repaints on wheel
+changes and a sheet on its own combatant's changes. Nothing here knows which ruleset
+the combat runs under.
 """
+
+from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
-from battlewheel.engine.rulesets.rewrite.actions import Action, Advance, MoveCounter, NextTick
-from battlewheel.engine.core.session import CombatSession
-from battlewheel.engine.rulesets.rewrite.state import Combat, Combatant
+from battlewheel.engine.core.actions import Action
+from battlewheel.engine.core.contract import DropVerdict, TurnTrack
 from battlewheel.engine.core.errors import IllegalAction
+from battlewheel.engine.core.session import CombatSession
 from battlewheel.models.commands import command_for
-from battlewheel.models.snapshot import wheel_of
-from battlewheel.models.wheel_info import WheelInfo
 
 
 class CombatModel(QObject):
@@ -28,8 +30,6 @@ class CombatModel(QObject):
     # The absolute current tick (None before the battle starts, hence ``object``).
     tickChanged = Signal(object)
     wheelChanged = Signal()
-    # One combatant's health track changed; the id says whose.
-    healthChanged = Signal(str)
     # Anything about one combatant changed (health, motes, DVs, tick...).
     combatantChanged = Signal(str)
     # The set of combatants changed (someone added or removed, or a new session).
@@ -41,27 +41,34 @@ class CombatModel(QObject):
         super().__init__(parent)
         self.undo_stack = QUndoStack(self)
         self.session = session
-        self._wheel = wheel_of(session.state)
-        self._health = self._health_marks()
-        self._combatants = dict(session.state.combatants)
+        self._wheel = self._read_wheel()
+        self._combatants = self._read_combatants()
 
     # -- reading ----------------------------------------------------------------------
     @property
-    def state(self) -> Combat:
+    def state(self) -> Any:
         """The engine's state (read it; never change it)."""
         return self.session.state
 
-    def wheel(self) -> WheelInfo:
-        """The wheel as it stands now."""
+    def wheel(self) -> TurnTrack:
+        """The turn track (the wheel) as it stands now."""
         return self._wheel
 
-    def combatant(self, combatant_id: str) -> Combatant | None:
-        """One combatant, or None if they are not in the fight."""
-        return self.state.combatants.get(combatant_id)
+    def combatant(self, combatant_id: str) -> Any | None:
+        """One combatant's record in the ruleset's own terms, or None if not in the fight."""
+        return self._combatants.get(combatant_id)
+
+    def has_combatant(self, combatant_id: str) -> bool:
+        """Whether someone of this id is in the fight."""
+        return combatant_id in self._combatants
 
     def combatant_ids(self) -> list[str]:
         """Every combatant's id, in the order they joined."""
-        return list(self.state.combatants)
+        return list(self._combatants)
+
+    def name(self, combatant_id: str) -> str:
+        """A combatant's name (the id itself for someone no longer here)."""
+        return self.session.ruleset.names(self.state)(combatant_id)
 
     # -- changing (always through the undo stack) -------------------------------------
     def push(self, action: Action) -> IllegalAction | None:
@@ -81,46 +88,59 @@ class CombatModel(QObject):
         self.undo_stack.push(command_for(self, action, self.session.log[-1].sentence))
         return None
 
-    def move_counter(self, combatant_id: str, segment: int) -> IllegalAction | None:
-        """Drag a counter to a segment (RULES.md §The wheel), as an undoable action."""
-        return self.push(MoveCounter(combatant=combatant_id, segment=segment))
+    def drop_verdict(self, combatant_id: str, slot: int) -> DropVerdict:
+        """What letting a counter go on ``slot`` would do; nothing changes."""
+        return self.session.ruleset.drop(self.state, combatant_id, slot)
 
-    def next_tick(self) -> IllegalAction | None:
-        """Move the tick counter one segment on."""
-        return self.push(NextTick())
+    def drop(self, combatant_id: str, slot: int) -> DropVerdict:
+        """A counter let go on a slot: the ruleset's action for it, pushed as one undo step.
 
-    def advance(self) -> IllegalAction | None:
-        """Move the tick counter on to the next tick on which someone acts."""
-        return self.push(Advance())
+        A refused drop is emitted as ``refused`` (the counter springs back by itself).
+        """
+        verdict = self.drop_verdict(combatant_id, slot)
+        if verdict.action is not None:
+            refusal = self.push(verdict.action)
+            if refusal is not None:
+                return DropVerdict(None, refusal=refusal.reason, rule=refusal.rule)
+        elif verdict.refusal:
+            self.refused.emit(_refusal_text(verdict))
+        return verdict
 
     def set_session(self, session: CombatSession) -> None:
         """Show another combat (a campaign was opened); its history starts afresh."""
         self.undo_stack.clear()
         self.session = session
+        # Listeners of sessionReplaced read the new combat at once (its columns, its
+        # combatants), so it is read before they hear of it.
+        self._wheel = self._read_wheel()
+        self._combatants = self._read_combatants()
         self.sessionReplaced.emit()
         self.refresh(force=True)
 
     # -- called by the undo commands --------------------------------------------------
     def refresh(self, *, force: bool = False) -> None:
         """Re-read the session and emit a signal for each kind of change."""
-        old_wheel, old_health, old_people = self._wheel, self._health, self._combatants
-        self._wheel = wheel_of(self.state)
-        self._health = self._health_marks()
-        self._combatants = dict(self.state.combatants)
-        if force or list(old_health) != list(self._health):
+        old_wheel, old_people = self._wheel, self._combatants
+        self._wheel = self._read_wheel()
+        self._combatants = self._read_combatants()
+        if force or list(old_people) != list(self._combatants):
             self.rosterChanged.emit()
-        if force or old_wheel.current_tick != self._wheel.current_tick:
-            self.tickChanged.emit(self._wheel.current_tick)
+        if force or old_wheel.hub != self._wheel.hub:
+            self.tickChanged.emit(self._wheel.cursor)
         if force or old_wheel != self._wheel:
             self.wheelChanged.emit()
-        for combatant_id, marks in self._health.items():
-            if force or old_health.get(combatant_id) != marks:
-                self.healthChanged.emit(combatant_id)
         for combatant_id, combatant in self._combatants.items():
-            # The engine replaces every combatant it refreshes; compare values, not identity.
+            # The engine replaces every combatant it changes; compare values, not identity.
             if force or old_people.get(combatant_id) != combatant:
                 self.combatantChanged.emit(combatant_id)
         self.changed.emit()
 
-    def _health_marks(self) -> dict[str, str]:
-        return {cid: c.health.marks for cid, c in self.state.combatants.items()}
+    def _read_wheel(self) -> TurnTrack:
+        return self.session.ruleset.turn_track(self.state)
+
+    def _read_combatants(self) -> dict[str, Any]:
+        return dict(self.session.ruleset.combatants(self.state))
+
+
+def _refusal_text(verdict: DropVerdict) -> str:
+    return f"{verdict.rule}: {verdict.refusal}" if verdict.rule else verdict.refusal

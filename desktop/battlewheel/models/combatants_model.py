@@ -1,11 +1,13 @@
 """A table of the combatants: one row each, columns for what the GM scans at a glance.
 
-Read-only: editing goes through undo commands, never through ``setData``. Rows follow
-the session's order of combatants; a change of roster resets the model, any other
-change reports the rows that changed.
+The columns and each row's cells come from the combat's ruleset (the contract's
+``Column`` and ``Cell``): 2e shows the next tick, the health boxes and the penalties;
+another system its own. Read-only: editing goes through undo commands, never through
+``setData``. Rows follow the session's order of combatants; a change of roster (or of
+combat) resets the model, any other change reports the rows that changed. A row's
+cells are read once per change of its combatant, not on every paint.
 """
 
-from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import (
@@ -17,36 +19,27 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
 
-from battlewheel.engine.rulesets.rewrite.state import Combatant
-from battlewheel.engine.core.health import HealthTrack
+from battlewheel.engine.core.contract import (
+    ALLY,
+    NOT_PLACED,
+    BoxTrack,
+    Cell,
+    Column,
+    colour_hex,
+    colour_indices,
+)
 from battlewheel.models.combat_model import CombatModel
-from battlewheel.models.snapshot import colour_indices
-from battlewheel.models.wheel_info import ALLY, colour_hex
 
 Index = QModelIndex | QPersistentModelIndex
 
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
 SIDE_ROLE = Qt.ItemDataRole.UserRole + 2
-# What the columns sort by: numbers as numbers; no next tick sorts last.
+# What the columns sort by: numbers as numbers; not yet on the wheel sorts last.
 SORT_ROLE = Qt.ItemDataRole.UserRole + 3
-NOT_ON_WHEEL = 10**9
-# The Health column's track itself, for the delegate that draws its boxes.
+NOT_ON_WHEEL = NOT_PLACED
+# A track column's box track itself, for the delegate that draws its boxes.
 HEALTH_ROLE = Qt.ItemDataRole.UserRole + 4
 
-COLUMNS = ("Name", "Side", "Next tick", "Health", "Wound", "DV penalty", "Motes", "Willpower")
-# Short header titles keep the roster narrow; the header tooltip and menu give the full name.
-# "W" and "DV" are the wound and DV badges of the counters on the wheel.
-HEADER_TITLES = {"Next tick": "Tick", "Wound": "W", "DV penalty": "DV", "Willpower": "WP"}
-HEADER_TIPS = {
-    "Name": "The combatant; the swatch is round for allies, square for enemies, as on the wheel",
-    "Side": "Ally or enemy",
-    "Next tick": "The tick of the combatant's next action (who acts next is on top)",
-    "Health": "The health track: / bashing, X lethal, * aggravated",
-    "Wound": "Wound penalty to dice pools",
-    "DV penalty": "DV penalty from the last flurry, until the next action",
-    "Motes": "Personal / peripheral motes",
-    "Willpower": "Temporary Willpower",
-}
 _ROLES = frozenset(
     int(role)
     for role in (
@@ -60,39 +53,6 @@ _ROLES = frozenset(
     )
 )
 _SWATCH_PIXELS = 64  # drawn large once; the view scales the icon down to its icon size
-
-
-def _health_text(combatant: Combatant) -> str:
-    track = combatant.health
-    for flag, word in ((track.dead, "dead"), (track.unconscious, "unconscious")):
-        if flag:
-            return f"{track.marks} ({word})"
-    return track.marks
-
-
-def health_words(track: HealthTrack) -> str:
-    """The track in words for a tooltip, worst damage first, then the wound penalty."""
-    taken = (("aggravated", track.aggravated), ("lethal", track.lethal), ("bashing", track.bashing))
-    damage = ", ".join(f"{count} {kind}" for kind, count in taken if count) or "no damage"
-    levels = f"{damage} of {track.size} levels ({track.upper_size} health, {track.dying} Dying)"
-    if track.dead:
-        return f"{levels}; dead"
-    penalty = track.wound_penalty
-    parts = [levels, f"wound penalty -{penalty}" if penalty else "no wound penalty"]
-    if track.critical:
-        parts.append("critical (dying)")
-    elif track.unconscious:
-        parts.append("unconscious")
-    return "; ".join(parts)
-
-
-def _tooltip(combatant: Combatant, column: int) -> str:
-    if column == 0:
-        return f"{combatant.name} ({combatant.side})"
-    if column == COLUMNS.index("Health"):
-        return health_words(combatant.health)
-    return f"{COLUMNS[column]}: {_cell(combatant, column)}"
-
 
 def side_swatch(side: str, colour: str) -> QIcon:
     """The counter's colour in the counter's shape: a disc for allies, a square for enemies."""
@@ -115,60 +75,56 @@ def side_swatch(side: str, colour: str) -> QIcon:
     return icon
 
 
-def _penalty(value: int) -> str:
-    return f"-{value}" if value else "0"
-
-
-# One function per column, so a cell computes only its own value (the views ask often).
-_CELLS: tuple[Callable[[Combatant], str], ...] = (
-    lambda c: c.name,
-    lambda c: c.side,
-    lambda c: "" if c.next_tick is None else str(c.next_tick),
-    lambda c: _health_text(c),
-    lambda c: _penalty(c.wound_penalty),
-    lambda c: _penalty(c.dv_penalty),
-    lambda c: f"{c.personal_motes}/{c.peripheral_motes}",
-    lambda c: str(c.willpower),
-)
-_SORT_KEYS: tuple[Callable[[Combatant], str | int], ...] = (
-    lambda c: c.name.lower(),
-    lambda c: c.side,
-    lambda c: NOT_ON_WHEEL if c.next_tick is None else c.next_tick,
-    lambda c: c.health.damage,
-    lambda c: c.wound_penalty,
-    lambda c: c.dv_penalty,
-    lambda c: c.personal_motes + c.peripheral_motes,
-    lambda c: c.willpower,
-)
-
-
-def _cell(combatant: Combatant, column: int) -> str:
-    return _CELLS[column](combatant)
-
-
-def _sort_key(combatant: Combatant, column: int) -> str | int:
-    return _SORT_KEYS[column](combatant)
-
-
 class CombatantsModel(QAbstractTableModel):
     """The combatants of one combat as a table (for the roster list and the sheets)."""
 
     def __init__(self, combat: CombatModel, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.combat = combat
-        self._ids = combat.combatant_ids()
-        self._colours = self._colour_indices()
+        self.columns: tuple[Column, ...] = ()
+        self._ids: list[str] = []
+        self._rows: dict[str, tuple[Cell, ...]] = {}
+        self._colours: dict[str, int] = {}
         self._swatches: dict[tuple[str, str], QIcon] = {}
+        self._read()
         combat.rosterChanged.connect(self._reset)
+        combat.sessionReplaced.connect(self._reset)
         combat.combatantChanged.connect(self._row_changed)
 
+    # -- what the ruleset says ------------------------------------------------------------
+    def column_names(self) -> tuple[str, ...]:
+        """The columns' names, in order (the header menu and the settings use them)."""
+        return tuple(column.name for column in self.columns)
+
+    def column(self, name: str) -> int:
+        """The index of a column by name, or -1."""
+        names = self.column_names()
+        return names.index(name) if name in names else -1
+
+    def order_column(self) -> int:
+        """The column that sorts the table in turn order."""
+        return next((i for i, c in enumerate(self.columns) if c.order), 0)
+
+    def track_column(self) -> int:
+        """The column that draws a box track, or -1."""
+        return next((i for i, c in enumerate(self.columns) if c.track), -1)
+
+    def cells(self, combatant_id: str) -> tuple[Cell, ...]:
+        """A combatant's row, read from the ruleset once per change of the combatant."""
+        row = self._rows.get(combatant_id)
+        if row is None:
+            ruleset = self.combat.session.ruleset
+            row = self._rows[combatant_id] = ruleset.roster_cells(self.combat.state, combatant_id)
+        return row
+
+    # -- the table ------------------------------------------------------------------------
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
         """One row per combatant (a table has no children)."""
         return 0 if parent.isValid() else len(self._ids)
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        """The fixed columns."""
-        return 0 if parent.isValid() else len(COLUMNS)
+        """The ruleset's columns."""
+        return 0 if parent.isValid() else len(self.columns)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """Text, tooltips, the combatant's id, side and track, and the name's swatch."""
@@ -177,64 +133,79 @@ class CombatantsModel(QAbstractTableModel):
         if role not in _ROLES or not index.isValid() or index.row() >= len(self._ids):
             return None
         combatant_id = self._ids[index.row()]
-        combatant = self.combat.combatant(combatant_id)
-        if combatant is None:
+        if not self.combat.has_combatant(combatant_id):
             return None
+        cells = self.cells(combatant_id)
+        cell = cells[index.column()]
         if role == Qt.ItemDataRole.DisplayRole:
-            return _cell(combatant, index.column())
+            return cell.text
         if role == Qt.ItemDataRole.ToolTipRole:
-            return _tooltip(combatant, index.column())
+            return cell.tip or f"{self.columns[index.column()].name}: {cell.text}"
         if role == ID_ROLE:
             return combatant_id
         if role == SIDE_ROLE:
-            return combatant.side
+            return self._side(cells)
         if role == SORT_ROLE:
-            return _sort_key(combatant, index.column())
-        if role == HEALTH_ROLE and index.column() == COLUMNS.index("Health"):
-            return combatant.health
+            return cell.sort
+        if role == HEALTH_ROLE:
+            return cell.track
         if role == Qt.ItemDataRole.DecorationRole and index.column() == 0:
-            return self._swatch(combatant.side, self._colours.get(combatant_id, 0))
+            return self._swatch(self._side(cells), self._colours.get(combatant_id, 0))
         return None
+
+    def _side(self, cells: tuple[Cell, ...]) -> str:
+        side = self.column("Side")
+        return cells[side].text if side >= 0 else ""
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
         """Short column titles, with the full name and meaning as the tooltip."""
-        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(COLUMNS):
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(self.columns):
             return None
-        name = COLUMNS[section]
+        column = self.columns[section]
         if role == Qt.ItemDataRole.DisplayRole:
-            return HEADER_TITLES.get(name, name)
+            return column.short
         if role == Qt.ItemDataRole.ToolTipRole:
-            return HEADER_TIPS[name]
+            return column.tip or column.name
         return None
 
     def column_texts(self, column: int) -> list[str]:
         """Every row's display text in one column (for sizing it without a view's help)."""
-        return [_cell(c, column) for c in self._combatants()]
+        return [self.cells(cid)[column].text for cid in self._present()]
 
-    def tracks(self) -> list[HealthTrack]:
-        """Every row's health track."""
-        return [c.health for c in self._combatants()]
+    def tracks(self) -> list[BoxTrack]:
+        """Every row's box track (of the track column)."""
+        column = self.track_column()
+        if column < 0:
+            return []
+        found = (self.cells(cid)[column].track for cid in self._present())
+        return [track for track in found if track is not None]
 
-    def _combatants(self) -> list[Combatant]:
-        found = (self.combat.combatant(cid) for cid in self._ids)
-        return [c for c in found if c is not None]
+    def _present(self) -> list[str]:
+        return [cid for cid in self._ids if self.combat.has_combatant(cid)]
 
     def row_of(self, combatant_id: str) -> int:
         """The row showing a combatant, or -1."""
         return self._ids.index(combatant_id) if combatant_id in self._ids else -1
 
+    def _read(self) -> None:
+        self.columns = self.combat.session.ruleset.roster_columns()
+        self._ids = self.combat.combatant_ids()
+        self._rows = {}
+        sides = [(cid, self._side(self.cells(cid))) for cid in self._ids]
+        self._colours = colour_indices(sides)
+
     def _reset(self) -> None:
         self.beginResetModel()
-        self._ids = self.combat.combatant_ids()
-        self._colours = self._colour_indices()
+        self._read()
         self.endResetModel()
 
     def _row_changed(self, combatant_id: str) -> None:
+        self._rows.pop(combatant_id, None)
         row = self.row_of(combatant_id)
         if row >= 0:
-            self.dataChanged.emit(self.index(row, 0), self.index(row, len(COLUMNS) - 1))
+            self.dataChanged.emit(self.index(row, 0), self.index(row, len(self.columns) - 1))
 
     def _swatch(self, side: str, colour_index: int) -> QIcon:
         colour = colour_hex(side, colour_index)
@@ -242,6 +213,3 @@ class CombatantsModel(QAbstractTableModel):
         if icon is None:
             icon = self._swatches[(side, colour)] = side_swatch(side, colour)
         return icon
-
-    def _colour_indices(self) -> dict[str, int]:
-        return colour_indices(list(self.combat.state.combatants.values()))

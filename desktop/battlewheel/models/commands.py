@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QUndoCommand
 
-from battlewheel.engine.rulesets.rewrite.actions import Action, MoveCounter
+from battlewheel.engine.core.actions import Action
 
 if TYPE_CHECKING:
     from battlewheel.models.combat_model import CombatModel
 
-MOVE_COUNTER_ID = 1001
+MERGING_ID = 1001
 
 
 class ActionCommand(QUndoCommand):
@@ -48,21 +48,19 @@ class ActionCommand(QUndoCommand):
         self.model.refresh()
 
 
-class MoveCounterCommand(ActionCommand):
-    """A counter dragged to a segment; further drags of the same counter merge into it."""
+class MergingCommand(ActionCommand):
+    """An action that folds into the one before with the same merge key (a counter's drags)."""
 
     def id(self) -> int:
         """Commands with this id may merge."""
-        return MOVE_COUNTER_ID
+        return MERGING_ID
 
     def mergeWith(self, other: QUndoCommand) -> bool:
         """Fold a following drag of the same counter into this command."""
-        if not isinstance(other, MoveCounterCommand):
+        if not isinstance(other, MergingCommand):
             return False
         mine, theirs = self.action, other.action
-        if not (isinstance(mine, MoveCounter) and isinstance(theirs, MoveCounter)):
-            return False
-        if mine.combatant != theirs.combatant:
+        if mine.merge_key() != theirs.merge_key():
             return False
         self.steps += other.steps
         self.action = theirs
@@ -72,6 +70,6 @@ class MoveCounterCommand(ActionCommand):
 
 def command_for(model: "CombatModel", action: Action, text: str) -> ActionCommand:
     """The right command class for an action."""
-    if isinstance(action, MoveCounter):
-        return MoveCounterCommand(model, action, text)
+    if action.merge_key():
+        return MergingCommand(model, action, text)
     return ActionCommand(model, action, text)

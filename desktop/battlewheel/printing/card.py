@@ -6,6 +6,7 @@ a Stamina and extra levels alone for a blank player sheet; the painter only read
 
 from dataclasses import dataclass
 
+from battlewheel.engine.core.contract import BoxTrack, Card, Glyph, Text, Values
 from battlewheel.engine.core.health import HealthTrack
 
 BLANK = "."
@@ -21,6 +22,8 @@ class SheetCard:
     labels: tuple[str, ...]
     marks: str
     reference: tuple[str, ...] = ()
+    # Marks of a ruleset other than the B/L/A strokes, printed as shaded boxes.
+    glyphs: tuple[Glyph, ...] = ()
 
     def __post_init__(self) -> None:
         if len(self.labels) != len(self.marks):
@@ -28,14 +31,43 @@ class SheetCard:
                 f"marks: {len(self.marks)} marks for {len(self.labels)} boxes; "
                 "each box needs exactly one mark"
             )
-        unknown = set(self.marks) - set(MARKS)
+        known = set(MARKS) | {glyph.mark for glyph in self.glyphs}
+        unknown = set(self.marks) - known
         if unknown:
-            raise ValueError(f"marks: {sorted(unknown)} not among {sorted(MARKS)}")
+            raise ValueError(f"marks: {sorted(unknown)} not among {sorted(known)}")
 
     def blanked(self) -> "SheetCard":
         """The same card with every box empty, for a fresh sheet."""
         return SheetCard(self.name, self.subtitle, self.labels, BLANK * len(self.labels),
-                         self.reference)
+                         self.reference, self.glyphs)
+
+
+def card_from_contract(card: Card, *, blank: bool = False) -> SheetCard:
+    """A ruleset's printed card as the painter lays it out: its first box track as the
+    boxes, its other sections and reminders as reference lines; ``blank`` empties the
+    boxes and takes the card's blank reminders."""
+    tracks = [s for s in card.sections if isinstance(s, BoxTrack)]
+    track = tracks[0] if tracks else None
+    labels = track.labels if track else ()
+    marks = "".join(BLANK if m == track.blank else m for m in track.marks) if track else ""
+    glyphs = tuple(g for g in track.legend if g.mark not in MARKS) if track else ()
+    lines = [line for section in card.sections for line in _lines(section, track)]
+    reminders = card.reminders
+    if blank:
+        marks = BLANK * len(marks)
+        reminders = card.blank_reminders if card.blank_reminders is not None else reminders
+    return SheetCard(card.title, card.subtitle, labels, marks, (*lines, *reminders), glyphs)
+
+
+def _lines(section: object, first: BoxTrack | None) -> list[str]:
+    if isinstance(section, Values):
+        pairs = "   ".join(f"{v.label} {v.text}" for v in section.values)
+        return [f"{section.title}: {pairs}"] if section.values else []
+    if isinstance(section, Text):
+        return [f"{section.title}: {section.text}"] if section.text else []
+    if isinstance(section, BoxTrack) and section is not first:
+        return [f"{section.title}: {section.marks}"]
+    return []
 
 
 def printed_label(label: str) -> str:

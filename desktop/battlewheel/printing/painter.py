@@ -20,6 +20,8 @@ from battlewheel.printing.layout import (
 )
 
 INK = QColor("#000000")
+STROKES = "/X*"  # the ordered health track's marks, drawn as strokes
+SHADE = QColor(120, 120, 120)
 FAINT = QColor("#707070")
 FONT_FAMILY = "DejaVu Sans"
 LEGEND = "Marks:  / bashing    X lethal    \u2731 aggravated"
@@ -119,8 +121,10 @@ def paint_box(page: _Page, box: Rect, label: str, mark: str) -> None:
     page.text(label_area, label, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom)
     painter.setPen(page.pen(0.3))
     painter.drawRect(page.rect(box))
-    if mark != BLANK:
+    if mark in STROKES:
         paint_mark(page, box, mark)
+    elif mark != BLANK:  # another system's mark (Ward, a negative box): a shaded box
+        page.painter.fillRect(page.rect(box).adjusted(2, 2, -2, -2), SHADE)
 
 
 def paint_mark(page: _Page, box: Rect, mark: str) -> None:

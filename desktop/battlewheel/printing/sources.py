@@ -1,50 +1,25 @@
-"""Cards from the campaign: a character's figures and, when fighting, its current marks."""
+"""Cards from the campaign, read through each fight's ruleset (the contract's ``Card``).
 
-from battlewheel.engine.rulesets.rewrite.character import (
-    Character,
-    DamageType,
-    Derived,
-    dodge_dv,
-    hardness,
-    health_track_for,
-    parry_dvs,
-    soak,
-)
-from battlewheel.engine.core.health import HealthTrack
-from battlewheel.printing.card import SheetCard, track_card
+A roster character's card comes from its stat block, boxes empty; a fighter's card from
+the latest combat it is in, with its marks. Printing never imports a ruleset: it asks
+the registry for one by the name the combat or the stat block carries.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from battlewheel.engine.core.contract import Card
+from battlewheel.engine.core.ruleset import get_ruleset
+from battlewheel.engine.core.session import FIRST_RULESET
+from battlewheel.printing.card import SheetCard, card_from_contract
 from battlewheel.storage.campaign import Campaign
 
-MAX_PARRIES = 3
 
-
-def character_card(character: Character, track: HealthTrack | None = None, *,
-                   blank: bool = False) -> SheetCard:
-    """A card for a character: its track (empty unless given), soak, DVs, wound penalty."""
-    return track_card(character.name, subtitle(character),
-                      track or health_track_for(character), reference(character), blank=blank)
-
-
-def subtitle(character: Character) -> str:
-    """Kind, Essence and Stamina, the figures that shape the track."""
-    parts = [character.kind.value, f"Essence {character.essence}",
-             f"Stamina {character.stamina}"]
-    if character.extra_health_levels:
-        parts.append(f"{len(character.extra_health_levels)} extra levels")
-    return " \u00b7 ".join(parts)
-
-
-def reference(character: Character) -> tuple[str, ...]:
-    """Soak and hardness per damage type, then the Dodge DV and the best Parry DVs."""
-    soaks = "  ".join(f"{t.value} {_shown(soak(character, t))}" for t in DamageType)
-    hard = "  ".join(f"{t.value} {_shown(hardness(character, t))}" for t in DamageType)
-    # Fists and feet only when the character carries nothing that parries.
-    carried = parry_dvs(character, natural=False) or parry_dvs(character)
-    parries = sorted(carried.items(), key=lambda item: -item[1].value)
-    parry_text = ", ".join(f"{_shown(dv)} ({name})" for name, dv in parries[:MAX_PARRIES])
-    return (
-        f"Soak {soaks}     Hardness {hard}",
-        f"Dodge DV {_shown(dodge_dv(character))}     Parry DV {parry_text or 'none'}",
-    )
+def character_card(character: Any, *, blank: bool = False,
+                   ruleset: str = FIRST_RULESET) -> SheetCard:
+    """A roster character's card for one system: its track empty, its reference figures."""
+    return _printed(get_ruleset(ruleset).block_card(character), blank)
 
 
 def campaign_cards(campaign: Campaign, *, blank: bool = False) -> list[SheetCard]:
@@ -52,21 +27,27 @@ def campaign_cards(campaign: Campaign, *, blank: bool = False) -> list[SheetCard
 
     A character in a combat shows its marks from the latest combat it is in.
     """
-    current = _tracks_in_combats(campaign)
-    cards = [character_card(c, current.pop(c.name.casefold(), (c, None))[1], blank=blank)
-             for c in campaign.characters]
-    cards.extend(character_card(c, track, blank=blank) for c, track in current.values())
-    return cards
+    fought = _cards_in_combats(campaign)
+    roster = get_ruleset(FIRST_RULESET)
+    cards = [_take(fought, c.name) or roster.block_card(c) for c in campaign.characters]
+    cards.extend(fought.values())
+    return [_printed(card, blank) for card in cards]
 
 
-def _tracks_in_combats(campaign: Campaign) -> dict[str, tuple[Character, HealthTrack | None]]:
-    found: dict[str, tuple[Character, HealthTrack | None]] = {}
+def _take(fought: dict[str, Card], name: str) -> Card | None:
+    return fought.pop(name.casefold(), None)
+
+
+def _cards_in_combats(campaign: Campaign) -> dict[str, Card]:
+    found: dict[str, Card] = {}
     for record in campaign.combats:
-        for combatant in record.session.state.combatants.values():
-            found[combatant.character.name.casefold()] = (combatant.character, combatant.health)
+        session = record.session
+        ruleset = session.ruleset
+        for combatant_id in ruleset.combatants(session.state):
+            card = ruleset.card(session.state, combatant_id)
+            found[card.title.casefold()] = card
     return found
 
 
-def _shown(value: Derived) -> str:
-    """A figure, daggered when the GM overrode it."""
-    return f"{value.value}\u2020" if value.overridden else str(value.value)
+def _printed(card: Card, blank: bool) -> SheetCard:
+    return card_from_contract(card, blank=blank)

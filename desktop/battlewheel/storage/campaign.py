@@ -26,8 +26,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from battlewheel.bundled import resource
+from battlewheel.engine.core.session import FIRST_RULESET, CombatSession
 from battlewheel.engine.rulesets.rewrite.character import Character, Weapon
-from battlewheel.engine.core.session import CombatSession
 from battlewheel.storage.atomic import atomic_write_bytes
 from battlewheel.storage.errors import CampaignFileError
 from battlewheel.storage.schema import (
@@ -114,13 +114,17 @@ class Campaign:
             c for c in self.characters if c.name.casefold() != name.casefold()
         ))
 
-    def with_combat(self, name: str, session: CombatSession | None = None) -> Campaign:
-        """Add a combat (a new empty one unless a session is given) under a fresh id."""
+    def with_combat(
+        self, name: str, session: CombatSession | None = None, ruleset: str = FIRST_RULESET
+    ) -> Campaign:
+        """Add a combat (a new empty one of ``ruleset`` unless a session is given)."""
         taken = {record.id for record in self.combats}
         number = len(self.combats) + 1
         while f"combat-{number}" in taken:
             number += 1
-        record = CombatRecord(f"combat-{number}", name, session or CombatSession.new())
+        record = CombatRecord(
+            f"combat-{number}", name, session or CombatSession.new(ruleset=ruleset)
+        )
         return replace(self, combats=(*self.combats, record))
 
     # -- JSON ------------------------------------------------------------------------

@@ -22,8 +22,8 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from battlewheel.engine.core.session import FIRST_RULESET, CombatSession
 from battlewheel.engine.rulesets.rewrite.character import Character
-from battlewheel.engine.core.session import CombatSession
 from battlewheel.storage import journal as journal_module
 from battlewheel.storage.campaign import (
     MAX_NAME_LENGTH,
@@ -109,7 +109,9 @@ class StoredCampaigns:
             number += 1
         return f"Combat {number}"
 
-    def new_combat(self, name: str, shown: CombatSession) -> CombatSession:
+    def new_combat(
+        self, name: str, shown: CombatSession, ruleset: str = FIRST_RULESET
+    ) -> CombatSession:
         """Add an empty combat called ``name`` and make it the one on screen.
 
         ``shown`` is the combat on screen until now; it stays in the campaign with its
@@ -124,7 +126,7 @@ class StoredCampaigns:
         if any(record.name.casefold() == name.casefold() for record in campaign.combats):
             raise ValueError(f"combat name {name!r} is already used in this campaign; "
                              "each combat needs its own")
-        campaign = campaign.with_combat(name)
+        campaign = campaign.with_combat(name, ruleset=ruleset)
         self.campaign, self.combat_id = campaign, campaign.combats[-1].id
         self.journal.begin(campaign, self.combat_id, self.path, write_now=True)
         return campaign.combats[-1].session

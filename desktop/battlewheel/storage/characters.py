@@ -8,7 +8,9 @@ Reading it has the same guarantees as a campaign: size limit, JSON only, and a
 ``CampaignFileError`` naming the problem, with nothing changed.
 """
 
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from battlewheel.engine.rulesets.rewrite.character import Character
 from battlewheel.storage.atomic import atomic_write_bytes
@@ -24,6 +26,15 @@ from battlewheel.storage.schema import (
 FORMAT = "battlewheel-character"
 MAX_CHARACTER_BYTES = 1024 * 1024
 """A character with long notes is a few kilobytes; one mebibyte is plenty."""
+
+
+# What a campaign's roster holds, as the roster dock and the print chooser see it.
+RosterCharacter = Character
+
+
+def character_from_json(obj: Mapping[str, Any]) -> RosterCharacter:
+    """A roster character read from JSON (a drag between windows, a file)."""
+    return Character.from_json(obj)
 
 
 def export_character(character: Character, path: Path) -> None:

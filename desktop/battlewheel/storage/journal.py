@@ -36,8 +36,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
-from battlewheel.engine.rulesets.rewrite.actions import Action, action_to_json
 from battlewheel.engine.core.session import CombatSession
+from battlewheel.engine.rulesets.rewrite.actions import Action, action_to_json
 from battlewheel.storage.campaign import Campaign
 from battlewheel.storage.errors import CampaignFileError
 from battlewheel.storage.paths import journal_path

@@ -13,34 +13,38 @@ from PySide6.QtCore import QEvent, QObject, QPoint, QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QHeaderView, QMenu, QStyle, QTableView
 
-from battlewheel.models.combatants_model import COLUMNS, CombatantsModel
+from battlewheel.models.combatants_model import CombatantsModel
 from battlewheel.views.health_delegate import MIN_SIDE, HealthDelegate, column_side, column_width
 
 if TYPE_CHECKING:
-    from battlewheel.engine.core.health import HealthTrack
+    from battlewheel.engine.core.contract import BoxTrack
 
 HEADER_KEY = "combatants/header"
-# Bumped whenever COLUMNS changes meaning, so an older saved choice is ignored.
+# Bumped whenever the saved choice changes meaning, so an older one is ignored.
 HEADER_VERSION = 1
-DEFAULT_HIDDEN = frozenset({"Side", "Motes", "Willpower"})
-NAME = COLUMNS.index("Name")
-HEALTH = COLUMNS.index("Health")
+NAME = 0  # the first column of every ruleset's table
 _NAME_LETTERS = 14  # Name keeps room for this many average letters before Health shrinks
 
 
-def load_hidden(settings: QSettings | None) -> frozenset[str]:
-    """The columns the GM hid, or the defaults when nothing usable was saved."""
+def default_hidden(model: CombatantsModel) -> frozenset[str]:
+    """The columns the ruleset starts hidden."""
+    return frozenset(column.name for column in model.columns if column.hidden)
+
+
+def load_hidden(settings: QSettings | None, model: CombatantsModel) -> frozenset[str]:
+    """The columns the GM hid, or the ruleset's defaults when nothing usable was saved."""
     raw = settings.value(HEADER_KEY) if settings is not None else None
     try:
         saved = json.loads(str(raw)) if raw is not None else None
     except ValueError:
         saved = None
     if not isinstance(saved, dict) or saved.get("version") != HEADER_VERSION:
-        return DEFAULT_HIDDEN
+        return default_hidden(model)
     hidden = saved.get("hidden")
     if not isinstance(hidden, list):
-        return DEFAULT_HIDDEN
-    return frozenset(name for name in hidden if name in COLUMNS and name != "Name")
+        return default_hidden(model)
+    names = model.column_names()
+    return frozenset(name for name in hidden if name in names and name != names[NAME])
 
 
 def save_hidden(settings: QSettings, hidden: frozenset[str]) -> None:
@@ -56,27 +60,38 @@ class ColumnChooser(QObject):
     # A column was shown or hidden: the others need refitting.
     columnsChanged = Signal()
 
-    def __init__(self, table: QTableView, settings: QSettings | None) -> None:
+    def __init__(
+        self, table: QTableView, source: CombatantsModel, settings: QSettings | None
+    ) -> None:
         super().__init__(table)
         self.table = table
+        self.source = source
         self.settings = settings
         self.menu: QMenu | None = None
         header = table.horizontalHeader()
-        for name in load_hidden(settings):
-            header.setSectionHidden(COLUMNS.index(name), True)
+        self.apply_saved()
         header.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         header.customContextMenuRequested.connect(self._popup)
+
+    def apply_saved(self) -> None:
+        """Hide the columns the GM hid (after the table's columns changed, too)."""
+        header = self.table.horizontalHeader()
+        hidden = load_hidden(self.settings, self.source)
+        for index, name in enumerate(self.source.column_names()):
+            header.setSectionHidden(index, name in hidden)
 
     def hidden(self) -> frozenset[str]:
         """The names of the hidden columns."""
         header = self.table.horizontalHeader()
-        return frozenset(n for i, n in enumerate(COLUMNS) if header.isSectionHidden(i))
+        names = self.source.column_names()
+        return frozenset(n for i, n in enumerate(names) if header.isSectionHidden(i))
 
     def set_visible(self, name: str, visible: bool) -> None:
         """Show or hide one column (never Name) and remember the choice."""
-        if name == "Name" or name not in COLUMNS:
+        index = self.source.column(name)
+        if index <= NAME:
             return
-        self.table.horizontalHeader().setSectionHidden(COLUMNS.index(name), not visible)
+        self.table.horizontalHeader().setSectionHidden(index, not visible)
         if self.settings is not None:
             save_hidden(self.settings, self.hidden())
         self.columnsChanged.emit()
@@ -86,11 +101,11 @@ class ColumnChooser(QObject):
         menu = QMenu(self.table)
         menu.setObjectName("combatantsColumnsMenu")
         hidden = self.hidden()
-        for name in COLUMNS:
+        for index, name in enumerate(self.source.column_names()):
             action = QAction(name, menu)
             action.setCheckable(True)
             action.setChecked(name not in hidden)
-            action.setEnabled(name != "Name")
+            action.setEnabled(index != NAME)
             action.toggled.connect(lambda on, name=name: self.set_visible(name, on))
             menu.addAction(action)
         return menu
@@ -117,9 +132,7 @@ class ColumnFitter(QObject):
         self._timer.timeout.connect(self.fit)
         header = table.horizontalHeader()
         header.setMinimumSectionSize(16)
-        for column in range(len(COLUMNS)):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
-        header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
+        self.set_modes()
         header.setStretchLastSection(False)
         header.sectionCountChanged.connect(self.schedule)
         header.sortIndicatorChanged.connect(self.schedule)
@@ -128,6 +141,13 @@ class ColumnFitter(QObject):
         model = table.model()
         for signal in (model.modelReset, model.dataChanged, model.layoutChanged):
             signal.connect(self.schedule)
+
+    def set_modes(self) -> None:
+        """Every column fixed, Name stretching (again after the columns changed)."""
+        header = self.table.horizontalHeader()
+        for column in range(self.source.columnCount()):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
+        header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Refit when the viewport changes width or the text size changes."""
@@ -156,8 +176,9 @@ class ColumnFitter(QObject):
         if table.iconSize() != QSize(icon, icon):
             table.setIconSize(QSize(icon, icon))
         widths = self._widths(table.viewport().width())
-        if HEALTH in widths:
-            self.health.side = column_side(self._shapes(), widths[HEALTH], metrics)
+        track = self.source.track_column()
+        if track in widths:
+            self.health.side = column_side(self._shapes(), widths[track], metrics)
         for column, width in widths.items():
             if header.sectionSize(column) != width:
                 header.resizeSection(column, width)
@@ -173,11 +194,13 @@ class ColumnFitter(QObject):
         # Every shown column but Name (which stretches) at its contents' width; Health
         # takes what Name's room leaves in ``viewport``.
         header = self.table.horizontalHeader()
-        shown = [c for c in range(len(COLUMNS)) if not header.isSectionHidden(c) and c != NAME]
-        widths = {c: max(self._text_width(c), self.title_width(c)) for c in shown if c != HEALTH}
-        if HEALTH in shown:
+        count = self.source.columnCount()
+        shown = [c for c in range(count) if not header.isSectionHidden(c) and c != NAME]
+        track = self.source.track_column()
+        widths = {c: max(self._text_width(c), self.title_width(c)) for c in shown if c != track}
+        if track in shown:
             room = viewport - sum(widths.values()) - self._name_room()
-            widths[HEALTH] = self._fit_health(room)
+            widths[track] = self._fit_health(room)
         return widths
 
     def _name_room(self) -> int:
@@ -198,7 +221,7 @@ class ColumnFitter(QObject):
         margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, table) + 1
         return max((metrics.horizontalAdvance(text) for text in texts), default=0) + 2 * margin + 2
 
-    def _shapes(self) -> list["HealthTrack"]:
+    def _shapes(self) -> list["BoxTrack"]:
         # Widths depend on the levels alone: one track of each shape is enough.
         return list({tuple(track.labels): track for track in self.source.tracks()}.values())
 
@@ -206,7 +229,7 @@ class ColumnFitter(QObject):
         """Health's width in ``room``: boxes at the font's size, smaller when room is short."""
         shapes = self._shapes()
         metrics = self.table.fontMetrics()
-        title = self.title_width(HEALTH)
+        title = self.title_width(self.source.track_column())
         largest = max(title, column_width(shapes, column_side(shapes, 10**6, metrics)))
         least = max(title, column_width(shapes, MIN_SIDE))
         return max(least, min(largest, room))

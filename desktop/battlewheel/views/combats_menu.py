@@ -14,11 +14,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QDialog, QInputDialog, QMenu, QMessageBox
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QStandardItemModel
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QMessageBox,
+    QWidget,
+)
 
-from battlewheel.engine.rulesets.rewrite.actions import EndCombat
+from battlewheel.engine.core.contract import RulesetInfo
 from battlewheel.engine.core.session import CombatSession
+from battlewheel.engine.rulesets import systems
 from battlewheel.storage.campaign_files import StoredCampaigns
 
 if TYPE_CHECKING:
@@ -32,7 +43,11 @@ Button = QMessageBox.StandardButton
 
 def end_combat(window: MainWindow) -> bool:
     """Ask, then end the combat on screen as one undo step; True once it has ended."""
-    if window.combat.state.ended:
+    end = window.combat.session.ruleset.end_action()
+    if end is None:
+        window.statusBar().showMessage("This system's fights cannot be ended by hand.", STATUS_MS)
+        return False
+    if window.combat.wheel().ended:
         window.statusBar().showMessage(f"This combat is already over. {ENDED_NEXT}.", STATUS_MS)
         return False
     box = QMessageBox(QMessageBox.Icon.Question, "End the combat",
@@ -44,7 +59,7 @@ def end_combat(window: MainWindow) -> bool:
     )
     box.button(Button.Yes).setText("&End the combat")
     box.setDefaultButton(Button.Cancel)
-    if box.exec() != Button.Yes or window.combat.push(EndCombat()) is not None:
+    if box.exec() != Button.Yes or window.combat.push(end) is not None:
         return False
     window.statusBar().showMessage(
         f"The combat is over. {ENDED_NEXT}; Ctrl+Z takes the ending back.", STATUS_MS
@@ -91,7 +106,7 @@ class CombatsMenu:
         record = self.files.shown_combat()
         if record is None or len(self.files.campaign.combats) < 2:
             return None
-        return combat_label(record.name, self.window.combat.state.ended)
+        return combat_label(record.name, self.window.combat.wheel().ended)
 
     # -- the submenu ----------------------------------------------------------------
     def fill(self) -> None:
@@ -102,10 +117,11 @@ class CombatsMenu:
         for record in self.files.campaign.combats:
             on_screen = shown is not None and record.id == shown.id
             session = self.window.combat.session if on_screen else record.session
-            action = self.menu.addAction(combat_label(record.name, session.state.ended))
+            ended = session.ruleset.turn_track(session.state).ended
+            action = self.menu.addAction(combat_label(record.name, ended))
             action.setCheckable(True)
             action.setChecked(on_screen)
-            action.setToolTip(f"{len(session.log)} step(s) in its log")
+            action.setToolTip(f"{session.ruleset.title}: {len(session.log)} step(s) in its log")
             self.group.addAction(action)
             action.triggered.connect(lambda _checked=False, cid=record.id: self.show(cid))
 
@@ -119,30 +135,25 @@ class CombatsMenu:
         self._put_on_screen(session, unsaved=unsaved)
         name = self.files.campaign.combat(combat_id).name
         self.window.statusBar().showMessage(
-            f"Showing {combat_label(name, session.state.ended)}: its log is kept; "
+            f"Showing {combat_label(name, self.window.combat.wheel().ended)}: its log is kept; "
             "Undo starts afresh from here.", STATUS_MS
         )
 
     # -- a new combat ---------------------------------------------------------------
     def ask_new_combat(self) -> bool:
-        """Ask the new combat's name, then add it and show it; False if cancelled."""
-        dialog = QInputDialog(self.window)
-        dialog.setObjectName("newCombatDialog")
-        dialog.setWindowTitle("New combat")
-        dialog.setLabelText(
-            f"Name of the next fight in {self.files.campaign.name}.\n"
-            "The combats so far stay in the campaign (File > Combats)."
+        """Ask the new combat's name and system, then add it and show it; False if cancelled."""
+        dialog = NewCombatDialog(
+            self.files.campaign.name, self.files.next_combat_name(),
+            self.window.combat.session.ruleset.name, self.window,
         )
-        dialog.setTextValue(self.files.next_combat_name())
-        dialog.setOkButtonText("&Start")
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
-        return self.new_combat(dialog.textValue())
+        return self.new_combat(dialog.name(), dialog.ruleset())
 
-    def new_combat(self, name: str) -> bool:
+    def new_combat(self, name: str, ruleset: str = "2e-rewrite") -> bool:
         """Add an empty combat called ``name`` and show it; a bad name is reported."""
         try:
-            session = self.files.new_combat(name, self.window.combat.session)
+            session = self.files.new_combat(name, self.window.combat.session, ruleset)
         except ValueError as error:
             QMessageBox.warning(self.window, "Cannot start the combat", str(error))
             return False
@@ -159,6 +170,61 @@ class CombatsMenu:
         # must still be asked about on close.
         if unsaved:
             self.window.mark_campaign_changed()
+
+
+class NewCombatDialog(QDialog):
+    """File > New combat: the fight's name and its combat system.
+
+    Systems whose ruleset has not been built yet are listed, greyed out, as not
+    available, so the GM sees what the program is for and what it can run today.
+    """
+
+    def __init__(
+        self, campaign: str, suggested: str, current: str, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("newCombatDialog")
+        self.setWindowTitle("New combat")
+        intro = QLabel(f"The next fight in {campaign}. The combats so far stay in the "
+                       "campaign (File > Combats).", self)
+        intro.setWordWrap(True)
+        self.name_edit = QLineEdit(suggested, self)
+        self.name_edit.selectAll()
+        self.system = QComboBox(self)
+        self.system.setObjectName("newCombatSystem")
+        self._fill(systems(), current)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Start")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form = QFormLayout(self)
+        form.addRow(intro)
+        form.addRow("&Name:", self.name_edit)
+        form.addRow("&System:", self.system)
+        form.addRow(buttons)
+
+    def _fill(self, found: tuple[RulesetInfo, ...], current: str) -> None:
+        model = self.system.model()
+        assert isinstance(model, QStandardItemModel)
+        for row, info in enumerate(found):
+            text = f"{info.title} ({info.seed})"
+            self.system.addItem(text if info.available else f"{text} \u2014 {info.note}",
+                                info.name)
+            item = model.item(row)
+            if not info.available:
+                item.setEnabled(False)
+                item.setToolTip("Its ruleset is not built into this program yet.")
+            elif info.name == current:
+                self.system.setCurrentIndex(row)
+
+    def name(self) -> str:
+        """The combat's name as typed."""
+        return self.name_edit.text()
+
+    def ruleset(self) -> str:
+        """The chosen system's ruleset name."""
+        return str(self.system.currentData())
 
 
 def install_combats_menu(window: MainWindow) -> CombatsMenu | None:

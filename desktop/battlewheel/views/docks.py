@@ -16,8 +16,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from battlewheel.models.combatants_model import COLUMNS, ID_ROLE, SORT_ROLE, CombatantsModel
-from battlewheel.views.combatants_columns import HEALTH, ColumnChooser, ColumnFitter
+from battlewheel.models.combatants_model import ID_ROLE, SORT_ROLE, CombatantsModel
+from battlewheel.views.combatants_columns import NAME, ColumnChooser, ColumnFitter
 from battlewheel.views.health_delegate import HealthDelegate
 from battlewheel.views.name_delegate import NameDelegate
 
@@ -58,7 +58,7 @@ class CombatantsDock(QDockWidget):
         self.table.setObjectName("combatantsTable")
         self.table.setModel(self.proxy)
         self.table.setSortingEnabled(True)
-        self.table.sortByColumn(COLUMNS.index("Next tick"), Qt.SortOrder.AscendingOrder)
+        self.table.sortByColumn(model.order_column(), Qt.SortOrder.AscendingOrder)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -67,16 +67,33 @@ class CombatantsDock(QDockWidget):
         self.table.setWordWrap(False)
         self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.name_delegate = NameDelegate(self.table)
-        self.table.setItemDelegateForColumn(COLUMNS.index("Name"), self.name_delegate)
+        self.table.setItemDelegateForColumn(NAME, self.name_delegate)
         self.health_delegate = HealthDelegate(self.table)
-        self.table.setItemDelegateForColumn(HEALTH, self.health_delegate)
-        self.columns = ColumnChooser(self.table, settings)
+        self._track_column = -1
+        self._place_track_delegate()
+        self.columns = ColumnChooser(self.table, model, settings)
         self.fitter = ColumnFitter(self.table, model, self.health_delegate)
         self.columns.columnsChanged.connect(self.fitter.schedule)
+        model.modelReset.connect(self._columns_may_have_changed)
         self.fitter.fit()
         self.table.activated.connect(self._chosen)
         self.table.clicked.connect(self._chosen)
         self.setWidget(self.table)
+
+    def _place_track_delegate(self) -> None:
+        if self._track_column >= 0:
+            self.table.setItemDelegateForColumn(self._track_column, None)  # type: ignore[arg-type]
+        self._track_column = self.model.track_column()
+        if self._track_column >= 0:
+            self.table.setItemDelegateForColumn(self._track_column, self.health_delegate)
+
+    def _columns_may_have_changed(self) -> None:
+        # Another combat (maybe of another system) is on screen: its columns, its
+        # saved choice of hidden ones, its turn order on top.
+        self._place_track_delegate()
+        self.columns.apply_saved()
+        self.fitter.set_modes()
+        self.table.sortByColumn(self.model.order_column(), Qt.SortOrder.AscendingOrder)
 
     def fit_columns(self) -> None:
         """Size the columns to their contents and the dock now (e.g. after a font change)."""

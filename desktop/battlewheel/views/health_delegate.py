@@ -20,9 +20,10 @@ from PySide6.QtWidgets import (
     QStyleOptionViewItem,
 )
 
-from battlewheel.engine.core.health import EMPTY, LETHAL
+from battlewheel.engine.core.contract import BoxTrack
+from battlewheel.engine.core.health import LETHAL
 from battlewheel.models.combatants_model import HEALTH_ROLE
-from battlewheel.views.sheets.health_track import MARK_COLOURS, TrackView, paint_mark
+from battlewheel.views.sheets.health_track import MARK_COLOURS, SHAPED, paint_mark
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -38,14 +39,11 @@ def preferred_side(metrics: QFontMetrics) -> int:
     return max(MIN_SIDE, round(metrics.height() * 0.7))
 
 
-def state_word(track: TrackView) -> str:
+def state_word(track: BoxTrack) -> str:
     """The word over the boxes when the combatant is out of the fight ('' otherwise)."""
-    if track.dead:
-        return STATE_WORDS["dead"]
-    if track.critical:
-        return STATE_WORDS["critical"]
-    if track.unconscious:
-        return STATE_WORDS["unconscious"]
+    for flag in ("dead", "critical", "unconscious"):
+        if flag in track.flags:
+            return STATE_WORDS[flag]
     return ""
 
 
@@ -76,17 +74,17 @@ def box_rects(labels: Sequence[str], side: float, left: float, top: float) -> li
     return rects
 
 
-def cell_width(track: TrackView, side: int) -> int:
+def cell_width(track: BoxTrack, side: int) -> int:
     """The cell width one track's boxes need at ``side``."""
     return round(boxes_width(track.labels, side) + 2 * _MARGIN) + 1
 
 
-def column_width(tracks: Sequence[TrackView], side: int) -> int:
+def column_width(tracks: Sequence[BoxTrack], side: int) -> int:
     """The width every track of the column needs at one box side."""
     return max((cell_width(track, side) for track in tracks), default=0)
 
 
-def column_side(tracks: Sequence[TrackView], width: int, metrics: QFontMetrics) -> int:
+def column_side(tracks: Sequence[BoxTrack], width: int, metrics: QFontMetrics) -> int:
     """The largest box side (down to MIN_SIDE) at which every track fits in ``width``."""
     side = preferred_side(metrics)
     while side > MIN_SIDE and column_width(tracks, side) > width:
@@ -135,7 +133,7 @@ class HealthDelegate(QStyledItemDelegate):
         painter.drawPixmap(rect.topLeft(), strip, visible)
 
     def _strip(
-        self, cell: QStyleOptionViewItem, track: TrackView, side: int, ratio: float
+        self, cell: QStyleOptionViewItem, track: BoxTrack, side: int, ratio: float
     ) -> QPixmap:
         """The track's boxes on a transparent pixmap, drawn once per look and reused.
 
@@ -171,7 +169,7 @@ class HealthDelegate(QStyledItemDelegate):
 
 
 def _paint_track(
-    painter: QPainter, cell: QStyleOptionViewItem, track: TrackView, side: int
+    painter: QPainter, cell: QStyleOptionViewItem, track: BoxTrack, side: int
 ) -> None:
     rect: QRectF = QRectF(cell.rect)
     palette: QPalette = cell.palette
@@ -188,9 +186,14 @@ def _paint_track(
         painter.drawRect(box)
     inset = max(1.5, side / 5)
     for box, mark in zip(rects, track.marks, strict=True):
-        if mark != EMPTY:
+        if mark == track.blank:
+            continue
+        glyph = track.glyph(mark)
+        if mark in SHAPED:
             # The sheet's own mark painter: same strokes and colours as the big boxes.
             paint_mark(painter, box.adjusted(inset, inset, -inset, -inset), mark)
+        elif glyph is not None:
+            painter.fillRect(box.adjusted(inset, inset, -inset, -inset), QColor(glyph.colour))
     if word:
         painter.setOpacity(1.0)
         strip = QRectF(rects[0].topLeft(), rects[-1].bottomRight())

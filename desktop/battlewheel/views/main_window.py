@@ -1,8 +1,10 @@
 """The main window: the wheel in the centre, docks around it, keyboard-first actions.
 
-The window wires views to the `CombatModel`: a drop on the wheel becomes
-``move_counter``; the model's signals repaint the wheel; a refusal shows in the status
-bar. Nothing here changes the combat except through the model's undo stack.
+The window wires views to the `CombatModel`: a drop on the wheel becomes the action
+the combat's ruleset gives it; the model's signals repaint the wheel; a refusal shows in
+the status bar. The turn's entries (Combat menu and toolbar) come from the ruleset's
+contract, so the window serves every combat system alike. Nothing here changes the
+combat except through the model's undo stack.
 """
 
 from collections.abc import Callable
@@ -34,13 +36,13 @@ from battlewheel.views.docks import CombatantsDock
 from battlewheel.views.file_menu import FileMenu
 from battlewheel.views.log_dock import LogDock
 from battlewheel.views.sheet_docks import SheetDocks
-from battlewheel.views.turn_actions import COMBAT_OVER, TurnActions
+from battlewheel.views.turn_menu import COMBAT_OVER, TurnMenu
 from battlewheel.views.wheel.scene import WheelScene
 from battlewheel.views.wheel.view import WheelView
 
 if TYPE_CHECKING:  # the odds module pulls in pyqtgraph, loaded after first paint
+    from battlewheel.engine.core.contract import DropVerdict
     from battlewheel.engine.core.session import CombatSession
-    from battlewheel.engine.rulesets.rewrite.state import Combat
     from battlewheel.views.combats_menu import CombatsMenu
     from battlewheel.views.odds_dock import AttackOdds, OddsProvider
 
@@ -50,40 +52,6 @@ STATUS_MS = 10_000
 WHEEL_KEPT = 0.75
 MIN_WHEEL_WIDTH = 360
 FIRST_SIZE = (1400, 900)  # the window at first start, if the screen is that large
-
-
-# What the GM does next in each phase of a tick (the engine's PHASE_* names).
-NEXT_STEP = {
-    "setup": "set up the battle (Ctrl+B)",
-    "declare": "declare flurries (D)",
-    "resolve": "roll the attacks (R)",
-    "effects": "apply the effects (Ctrl+Return)",
-    "done": "next tick (N)",
-    "ended": "start the next fight (File > New combat, Ctrl+Shift+N)",
-}
-
-
-WHEEL_LEGEND = """\
-<p>Each segment shows the tick it stands for; the yellow segment and the pointer on the
-rim are the tick counter. The hub shows the current tick.</p>
-<p><b>Round, cool colours</b>: allies. <b>Square, warm colours</b>: enemies.
-A gold ring: acting this tick. A cyan ring: selected.</p>
-<p>Badges: <b>DV-n</b> (top left) DV penalty; <b>+n lap</b> (top right) acts n laps
-later than the tick shown; <b>W-n</b> (bottom left) wound penalty; bottom right
-<b>?</b> surprised, <b>z</b> unconscious, <b>!</b> critical, <b>†</b> dead (greyed).</p>
-<p>Drag a counter to another segment to move its next action there (Ctrl+Z undoes it),
-or select it and press <b>[</b> or <b>]</b>. Hover a counter for its details.</p>"""
-
-
-def status_text(state: "Combat") -> str:
-    """The permanent status line: the tick, who acts and the GM's next step."""
-    step = NEXT_STEP.get(state.phase, state.phase)
-    if state.ended:
-        return f"Combat over · next: {step}"
-    if state.current_tick is None:
-        return f"Not started: {step}"
-    acting = ", ".join(state.name(cid) for cid in state.acting_ids()) or "nobody"
-    return f"Tick {state.current_tick} · acting: {acting} · next: {step}"
 
 
 class MainWindow(QMainWindow):
@@ -120,6 +88,7 @@ class MainWindow(QMainWindow):
         # Dock widths before larger text was switched on, given back when it goes off.
         self._normal_widths: dict[QDockWidget, int] = {}
         self.actions_by_name: dict[str, QAction] = {}
+        self._turn_keys: set[str] = set()
         self._build_wheel()
         self._build_docks()
         self._build_actions()
@@ -149,7 +118,7 @@ class MainWindow(QMainWindow):
         self.scene.counterDropped.connect(self.drop_counter)
         self.scene.counterDropMissed.connect(
             lambda _cid: self.statusBar().showMessage(
-                "Drop a counter on a segment of the wheel to move it.", STATUS_MS
+                "Drop a counter on a slot of the wheel to move it.", STATUS_MS
             )
         )
         self.scene.counterSelected.connect(self.select_combatant)
@@ -286,66 +255,24 @@ class MainWindow(QMainWindow):
             action.setStatusTip(f"{what} the last step")
             self.actions_by_name[name] = action
             self.addAction(action)
-        self._action(
-            "next_tick", "Next &tick", "N", "Move the tick counter one segment on"
-        ).triggered.connect(self.next_tick)
-        self._action(
-            "next_action",
-            "Next &action",
-            "A",
-            "Move the tick counter on to the next tick on which someone acts",
-        ).triggered.connect(self.next_action)
         self._build_turn_actions()
         self.file_ops = FileMenu(self, self.files)
         self._build_view_actions()
 
     def _build_turn_actions(self) -> None:
-        self.turn = TurnActions(self, self.combat)
-        for name, text, key, tip, slot in (
-            (
-                "set_up",
-                "&Set up the battle…",
-                "Ctrl+B",
-                "Ambush and Join Battle rolls",
-                self.turn.set_up,
-            ),
-            (
-                "declare",
-                "&Declare flurry…",
-                "D",
-                "Declare the flurry of the selected (or next) acting combatant",
-                self.turn.declare,
-            ),
-            (
-                "roll",
-                "&Roll attack…",
-                "R",
-                "Roll (or type) the next declared attack",
-                self.turn.roll,
-            ),
-            (
-                "counterattack",
-                "&Counterattack…",
-                "C",
-                "A charm's counterattack on someone whose attack reached step 9 this tick",
-                self.turn.counterattack,
-            ),
-            (
-                "apply",
-                "A&pply effects",
-                "Ctrl+Return",
-                "Apply the tick's effects: damage, surprise, DV penalties, counters",
-                self.turn.apply,
-            ),
-            (
-                "end_combat",
-                "&End the combat\u2026",
-                None,
-                "Mark this fight over (asks first; Ctrl+Z takes it back)",
-                self.end_combat,
-            ),
-        ):
-            self._action(name, text, key, tip).triggered.connect(slot)
+        self.turn = TurnMenu(self, self.combat)
+        self._action(
+            "end_combat",
+            "&End the combat\u2026",
+            None,
+            "Mark this fight over (asks first; Ctrl+Z takes it back)",
+        ).triggered.connect(self.end_combat)
+        self._action(
+            "rulings",
+            "R&ulings\u2026",
+            None,
+            "Every ruling of this combat's system: its meaning, default and current value",
+        ).triggered.connect(self.show_rulings)
 
     def _build_view_actions(self) -> None:
         larger = self._action(
@@ -380,27 +307,7 @@ class MainWindow(QMainWindow):
         edit_menu = bar.addMenu("&Edit")
         edit_menu.addAction(self.actions_by_name["undo"])
         edit_menu.addAction(self.actions_by_name["redo"])
-        combat_menu = bar.addMenu("&Combat")
-        for entry in (
-            "set_up",
-            None,
-            "next_tick",
-            "next_action",
-            None,
-            "declare",
-            "roll",
-            "counterattack",
-            "apply",
-            None,
-            "counter_back",
-            "counter_on",
-            None,
-            "end_combat",
-        ):
-            if entry is None:
-                combat_menu.addSeparator()
-            else:
-                combat_menu.addAction(self.actions_by_name[entry])
+        self.combat_menu = bar.addMenu("&Combat")
         view_menu = bar.addMenu("&View")
         view_menu.addAction(self.actions_by_name["larger_text"])
         view_menu.addSeparator()
@@ -417,24 +324,35 @@ class MainWindow(QMainWindow):
         toolbar = QToolBar("Combat", self)
         toolbar.setObjectName("combatToolbar")
         toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        for name in (
-            "undo",
-            "redo",
-            None,
-            "next_tick",
-            "next_action",
-            None,
-            "declare",
-            "roll",
-            "apply",
-        ):
-            if name is None:
-                toolbar.addSeparator()
-            else:
-                toolbar.addAction(self.actions_by_name[name])
         toolbar.setStyleSheet(resource("styles", "battlewheel.qss").read_text(encoding="utf-8"))
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, toolbar)
         self.toolbar = toolbar
+        self._fill_turn_entries()
+
+    def _fill_turn_entries(self) -> None:
+        """The Combat menu and the toolbar, with the turn entries of the combat's ruleset."""
+        if not self.turn.rebuild() and self.combat_menu.actions():
+            return
+        for key in [k for k in self.actions_by_name if k in self._turn_keys]:
+            del self.actions_by_name[key]
+        self._turn_keys = set(self.turn.actions)
+        self.actions_by_name.update(self.turn.actions)
+        self.combat_menu.clear()
+        for group in self.turn.grouped():
+            for key in group:
+                self.combat_menu.addAction(self.turn.actions[key])
+            self.combat_menu.addSeparator()
+        for name in ("counter_back", "counter_on", None, "rulings", "end_combat"):
+            if name is None:
+                self.combat_menu.addSeparator()
+            else:
+                self.combat_menu.addAction(self.actions_by_name[name])
+        self.toolbar.clear()
+        for name in ("undo", "redo"):
+            self.toolbar.addAction(self.actions_by_name[name])
+        self.toolbar.addSeparator()
+        for key in self.turn.toolbar_keys():
+            self.toolbar.addAction(self.turn.actions[key])
 
     def _build_status(self) -> None:
         self.tick_label = QLabel(self)
@@ -446,6 +364,7 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.tick_label)
 
     def _connect_model(self) -> None:
+        self.combat.sessionReplaced.connect(self._fill_turn_entries)
         self.combat.wheelChanged.connect(self._show_wheel)
         self.combat.changed.connect(self._show_status)
         self.combat.refused.connect(self.show_refusal)
@@ -459,7 +378,7 @@ class MainWindow(QMainWindow):
         self.scene.set_wheel(self.combat.wheel())
 
     def _show_status(self) -> None:
-        self.tick_label.setText(status_text(self.combat.state))
+        self.tick_label.setText(self.combat.session.ruleset.status_line(self.combat.state))
 
     def _show_title(self) -> None:
         shown = self.combat_name() if self.combat_name is not None else None
@@ -485,22 +404,24 @@ class MainWindow(QMainWindow):
 
     def show_refusal(self, reason: str) -> None:
         """Say in the status bar why the engine refused a step."""
-        if self.combat.state.ended:  # every step is refused then: say what is left to do
+        if self.combat.wheel().ended:  # every step is refused then: say what is left to do
             reason = COMBAT_OVER
         self.statusBar().showMessage(f"Not allowed: {reason}", STATUS_MS)
 
     # -- gestures ---------------------------------------------------------------------
-    def drop_counter(self, combatant_id: str, segment: int) -> None:
-        """A counter was dropped on a segment: ask the engine to move it there."""
-        counter = self.combat.wheel().counter(combatant_id)
-        if counter is not None and counter.segment == segment and counter.laps_ahead == 0:
+    def drop_counter(self, combatant_id: str, slot: int) -> None:
+        """A counter was let go on a slot: the ruleset's action for it, or its refusal."""
+        verdict = self.combat.drop_verdict(combatant_id, slot)
+        if verdict.action is not None and verdict.confirm and not self._confirm_drop(verdict):
             return
-        if self.combat.move_counter(combatant_id, segment) is None:
-            moved = self.combat.combatant(combatant_id)
-            if moved is not None:
-                self.statusBar().showMessage(
-                    f"{moved.name} now acts on tick {moved.next_tick}.", STATUS_MS
-                )
+        verdict = self.combat.drop(combatant_id, slot)
+        if verdict.action is not None and verdict.result:
+            self.statusBar().showMessage(verdict.result, STATUS_MS)
+
+    def _confirm_drop(self, verdict: "DropVerdict") -> bool:
+        # A drop that costs a resource (or edits the fight outside the rules) says so first.
+        answer = QMessageBox.question(self, "Move the counter?", f"{verdict.cost}\n\nGo ahead?")
+        return answer == QMessageBox.StandardButton.Yes
 
     def _say_stepped(self, done: str, offset: int) -> None:
         # The status line still told of the step just taken back ("... now acts on
@@ -517,14 +438,14 @@ class MainWindow(QMainWindow):
         if counter is None:
             self.statusBar().showMessage("Select a counter on the wheel first.", STATUS_MS)
             return
-        if counter.segment is None:
+        if counter.slot is None:
             self.statusBar().showMessage(
-                f"{counter.name} is not on the wheel yet: drag the counter onto a segment.",
+                f"{counter.name} is not on the wheel yet: drag the counter onto a slot.",
                 STATUS_MS,
             )
             return
-        count = self.combat.wheel().segment_count
-        self.drop_counter(counter.id, (counter.segment + step) % count)
+        count = self.combat.wheel().slot_count
+        self.drop_counter(counter.id, (counter.slot + step) % count)
 
     def select_combatant(self, combatant_id: str) -> None:
         """Show one combatant everywhere: counter, roster row and sheet."""
@@ -541,13 +462,14 @@ class MainWindow(QMainWindow):
 
         end_combat(self)
 
-    def next_tick(self) -> None:
-        """Move the tick counter one segment on."""
-        self.combat.next_tick()
+    def show_rulings(self) -> QDialog:
+        """Combat > Rulings: every option of the combat's ruleset; a change is one undo step."""
+        from battlewheel.views.rulings_dialog import RulingsDialog
 
-    def next_action(self) -> None:
-        """Move the tick counter on to the next tick on which someone acts."""
-        self.combat.advance()
+        dialog = RulingsDialog(self.combat, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        return dialog
 
     # -- files (storage fills in `files`) ---------------------------------------------
     def open_path(self, path: Path) -> None:
@@ -647,7 +569,8 @@ class MainWindow(QMainWindow):
 
     def legend(self) -> None:
         """What the wheel's shapes, colours and badges mean, and its keys."""
-        QMessageBox.information(self, "Reading the wheel", WHEEL_LEGEND)
+        legend = self.combat.session.ruleset.wheel_legend()
+        QMessageBox.information(self, "Reading the wheel", legend)
 
     def show_shortcuts(self) -> QDialog:
         """Help > Keyboard shortcuts: the menus' keys, listed from the actions."""

@@ -2,14 +2,14 @@
 
 Two pyqtgraph bar charts: the distribution of the attack's successes (bars that beat
 the DV drawn as hits, the DV as a dashed line) and the spread of health levels the
-damage would mark. The dock draws an ``AttackOdds`` it is handed; the numbers come
-from the engine's odds helpers (see ``odds_for``), the dock computes no rules itself.
+damage would mark. The dock draws the contract's ``Odds`` it is handed, from any
+ruleset's attack dialog; the numbers come from the ruleset's odds helpers, the dock
+computes no rules itself.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, Signal
@@ -23,71 +23,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from battlewheel.engine.rulesets.rewrite.odds import damage_level_distribution
+from battlewheel.engine.core.contract import Odds as AttackOdds
 
 HIT_COLOUR = QColor("#2e7d32")
 MISS_COLOUR = QColor("#9e9e9e")
 DAMAGE_COLOUR = QColor("#b3261e")
 
 
-@dataclass(frozen=True)
-class AttackOdds:
-    """Everything the dock draws for one attack against one DV.
-
-    ``successes[k]`` is the chance of ``k`` total successes (automatic ones and
-    external penalties already counted); ``levels[k]`` the chance that a hit deals
-    ``k`` levels after soak (before the flurry's ping and Exalted resilience);
-    ``hit_chance`` the chance that successes exceed ``dv``.
-    """
-
-    title: str
-    dv: int
-    successes: tuple[float, ...]
-    hit_chance: float
-    levels: tuple[float, ...] = ()
-
-
 OddsProvider = Callable[[int], AttackOdds]
 """Builds the odds for a given DV (so the dock's DV box can ask again)."""
-
-
-@dataclass(frozen=True)
-class AttackSetup:
-    """The numbers of one attack that the odds depend on, besides the DV.
-
-    ``attack_dice`` after every internal penalty; ``automatic_successes`` (Accuracy,
-    Willpower, stunt, charms); the damage side as raw numbers before soak.
-    """
-
-    title: str
-    attack_dice: int
-    automatic_successes: int = 0
-    external_penalty: int = 0
-    target: int = 7
-    double_tens: bool = True
-    strength_dice: int = 0
-    weapon_levels: int = 0
-    hardness: int = 0
-    soak: int = 0
-    extra: bool = False
-
-    def odds(self, dv: int) -> AttackOdds:
-        """The engine's odds of this attack against ``dv``."""
-        damage = damage_level_distribution(
-            self.attack_dice,
-            self.automatic_successes,
-            dv,
-            strength_dice=self.strength_dice,
-            weapon_levels=self.weapon_levels,
-            hardness=self.hardness,
-            soak=self.soak,
-            extra=self.extra,
-            external_penalty=self.external_penalty,
-            target=self.target,
-            double_tens=self.double_tens,
-        )
-        hit = damage.hit
-        return AttackOdds(self.title, hit.dv, hit.successes, hit.chance_to_hit, damage.given_hit)
 
 
 def expected(distribution: Sequence[float]) -> float:
@@ -191,7 +135,7 @@ class OddsPanel(QWidget):
     def hit_text(odds: AttackOdds) -> str:
         text = f"Chance to hit vs DV {odds.dv}: {odds.hit_chance:.0%}"
         if odds.levels:
-            text += f" · a hit deals {expected(odds.levels):.1f} levels on average"
+            text += f" · a hit deals {expected(odds.levels):.1f} {odds.damage_label} on average"
         return text
 
     def _draw_successes(self, odds: AttackOdds) -> None:

@@ -1,7 +1,7 @@
 """The campaign's roster as a dock: drag a character into the combat, import, export.
 
 A character dragged from the list and dropped on the wheel (or added with the button or
-a double-click) becomes an undoable ``AddCombatant`` pushed through the combat model,
+a double-click) becomes the ruleset's undoable join action pushed through the combat model,
 on the side chosen under the list. Import adds a character file to the roster; Export
 writes the selected character to a file. The list follows the campaign the window has
 open: it is re-read whenever the combat model reports a change.
@@ -32,11 +32,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from battlewheel.engine.rulesets.rewrite.character import Character
-from battlewheel.engine.rulesets.rewrite.actions import AddCombatant
+from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.storage.campaign_files import StoredCampaigns
-from battlewheel.storage.characters import export_character, import_character
+from battlewheel.storage.characters import (
+    RosterCharacter as Character,
+)
+from battlewheel.storage.characters import (
+    character_from_json,
+    export_character,
+    import_character,
+)
 
 if TYPE_CHECKING:
     from battlewheel.views.main_window import MainWindow
@@ -59,7 +65,7 @@ def character_from_mime(data: QMimeData) -> Character | None:
     if not data.hasFormat(CHARACTER_MIME):
         return None
     try:
-        return Character.from_json(json.loads(bytes(data.data(CHARACTER_MIME).data())))
+        return character_from_json(json.loads(bytes(data.data(CHARACTER_MIME).data())))
     except (ValueError, TypeError, KeyError):
         return None
 
@@ -155,10 +161,14 @@ class RosterDock(QDockWidget):
             self.roster.show_characters(characters)
 
     def add(self, character: Character) -> bool:
-        """Push an undoable AddCombatant; False (reason in the status bar) if refused."""
+        """Push the ruleset's undoable join; False (reason in the status bar) if refused."""
         taken = set(self.combat.combatant_ids())
-        action = AddCombatant(new_combatant_id(character.name, taken), character,
-                              self.chosen_side())
+        cid = new_combatant_id(character.name, taken)
+        try:
+            action = self.combat.session.ruleset.join_action(cid, character, self.chosen_side())
+        except IllegalAction as refusal:
+            self.combat.refused.emit(str(refusal))
+            return False
         return self.combat.push(action) is None
 
     def add_selected(self) -> None:

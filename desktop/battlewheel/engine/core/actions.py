@@ -27,6 +27,10 @@ class Action:
         """A readable sentence for the combat log."""
         return self.kind.replace("_", " ")
 
+    def merge_key(self) -> str:
+        """Actions with the same non-empty key fold into one undo step (repeated drags)."""
+        return ""
+
 
 @dataclass(frozen=True)
 class ChangeRuling(Action):
@@ -37,7 +41,7 @@ class ChangeRuling(Action):
     value: bool | int | str
 
     def sentence(self, names: Names) -> str:
-        value = {True: "on", False: "off"}.get(self.value, self.value)  # type: ignore[call-overload]
+        value = ("on" if self.value else "off") if isinstance(self.value, bool) else self.value
         return f"GM changes the ruling {self.name.replace('_', ' ')} to {value}."
 
 

@@ -21,7 +21,10 @@ ENEMY = "enemy"
 SIDES = (ALLY, ENEMY)
 
 # Where a badge sits on its counter.
-TOP_LEFT, TOP_RIGHT, BOTTOM_LEFT, BOTTOM_RIGHT = "top_left", "top_right", "bottom_left", "bottom_right"
+TOP_LEFT = "top_left"
+TOP_RIGHT = "top_right"
+BOTTOM_LEFT = "bottom_left"
+BOTTOM_RIGHT = "bottom_right"
 
 
 # -- the turn track (the wheel) -----------------------------------------------------------
@@ -134,6 +137,7 @@ class DropVerdict:
     refusal: str = ""
     rule: str = ""
     confirm: bool = False
+    result: str = ""
 
     @property
     def allowed(self) -> bool:
@@ -174,16 +178,24 @@ class BoxTrack:
     penalty: int = 0
     condition: str = ""
     flags: tuple[str, ...] = ()
+    # (label, mark) pairs: a box under that label never holds that mark (2e: a Dying
+    # box never holds bashing), so a click steps past it.
+    refused: tuple[tuple[str, str], ...] = ()
 
     def glyph(self, mark: str) -> Glyph | None:
         """The legend entry of one mark (None for an empty box)."""
         return next((g for g in self.legend if g.mark == mark), None)
 
-    def next_mark(self, mark: str) -> str:
+    def next_mark(self, mark: str, label: str = "") -> str:
         """What a click makes of a box holding ``mark`` (the cycle wraps round)."""
         if mark not in self.cycle:
             return mark
-        return self.cycle[(self.cycle.index(mark) + 1) % len(self.cycle)]
+        index = self.cycle.index(mark)
+        for step in range(1, len(self.cycle) + 1):
+            following = self.cycle[(index + step) % len(self.cycle)]
+            if (label, following) not in self.refused:
+                return following
+        return mark
 
 
 @dataclass(frozen=True)
@@ -290,6 +302,43 @@ class SheetView:
         return found[0].values if found else ()
 
 
+# -- the combatants table ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of the combatants table: its name, short title and meaning.
+
+    ``track`` columns draw a box track; ``order`` marks the column that sorts the table
+    in turn order (who acts next on top); ``hidden`` columns start hidden.
+    """
+
+    name: str
+    title: str = ""
+    tip: str = ""
+    track: bool = False
+    order: bool = False
+    hidden: bool = False
+
+    @property
+    def short(self) -> str:
+        """The header's text (the full name when no short title is given)."""
+        return self.title or self.name
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One cell of the combatants table: text, what it sorts by, its tooltip, its track."""
+
+    text: str = ""
+    sort: int | str = 0
+    tip: str = ""
+    track: BoxTrack | None = None
+
+
+NOT_PLACED = 10**9  # sorts after every slot: a combatant not yet on the ring
+
+
 # -- the turn's actions and the printed card ----------------------------------------------
 
 
@@ -309,6 +358,7 @@ class TurnAction:
     action: Action | None = None
     why_not: str = ""
     toolbar: bool = False
+    group: int = 0
 
     @property
     def enabled(self) -> bool:
@@ -324,6 +374,8 @@ class Card:
     subtitle: str = ""
     sections: tuple[Section | PoolsSection, ...] = ()
     reminders: tuple[str, ...] = ()
+    # The reminders of the card printed blank, where they differ (no current figures).
+    blank_reminders: tuple[str, ...] | None = None
 
 
 # -- naming counters -------------------------------------------------------------------------
@@ -382,6 +434,24 @@ def unique_initials(names: Sequence[str]) -> list[str]:
         seen[text] = seen.get(text, 0) + 1
         result.append(f"{text[:2]}{seen[text]}")
     return result
+
+
+@dataclass(frozen=True)
+class Odds:
+    """What the odds dock draws for one roll against one defence.
+
+    ``successes[k]`` is the chance of ``k`` total successes (automatic ones and
+    external penalties already counted); ``levels[k]`` the chance that a hit deals
+    ``k`` of ``damage_label`` (health levels, Initiative, Endurance); ``hit_chance``
+    the chance that the successes beat ``dv``.
+    """
+
+    title: str
+    dv: int
+    successes: tuple[float, ...]
+    hit_chance: float
+    levels: tuple[float, ...] = ()
+    damage_label: str = "levels"
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from battlewheel.engine.core.errors import TraitValueError
 
 _MISSING: Any = dataclasses.MISSING
 OptionValue = bool | int | str
-O = TypeVar("O", bound="Options")
+OptionsT = TypeVar("OptionsT", bound="Options")
 
 
 def option(
@@ -77,7 +77,7 @@ class Options:
                 f.name,
                 f.metadata.get("label", f.name),
                 f.metadata.get("description", ""),
-                f.default,
+                _default(f),
                 tuple(f.metadata.get("choices", ())),
                 f.metadata.get("bounds"),
             )
@@ -89,7 +89,7 @@ class Options:
         return dataclasses.asdict(self)
 
     @classmethod
-    def from_json(cls: type[O], obj: object) -> O:
+    def from_json(cls: type[OptionsT], obj: object) -> OptionsT:
         """Read options; a missing one takes the value it had before it existed."""
         if obj is None:
             return cls()
@@ -99,14 +99,27 @@ class Options:
         unknown = sorted(set(obj) - set(fields))
         if unknown:
             raise TraitValueError(f"options.{unknown[0]}", "one of " + ", ".join(sorted(fields)))
-        values = {name: obj.get(name, f.metadata.get("before", f.default)) for name, f in fields.items()}
+        values = {name: obj.get(name, _before(f)) for name, f in fields.items()}
         return cls(**values)
 
-    def changed(self: O, name: str, value: object) -> O:
+    def changed(self: OptionsT, name: str, value: object) -> OptionsT:
         """A copy with one ruling changed; an unknown name or a bad value is refused."""
         if name not in {spec.name for spec in self.specs()}:
-            raise TraitValueError(f"options.{name}", "one of " + ", ".join(s.name for s in self.specs()))
+            names = ", ".join(spec.name for spec in self.specs())
+            raise TraitValueError(f"options.{name}", "one of " + names)
         return dataclasses.replace(self, **{name: value})
+
+
+def _default(field: dataclasses.Field[object]) -> OptionValue:
+    value = field.default
+    if not isinstance(value, bool | int | str):
+        raise TypeError(f"option {field.name} needs a plain default (declare it with option())")
+    return value
+
+
+def _before(field: dataclasses.Field[object]) -> object:
+    """The value a combat saved before this option existed is read with."""
+    return field.metadata.get("before", field.default)
 
 
 def check_option(spec: OptionSpec, value: object) -> None:

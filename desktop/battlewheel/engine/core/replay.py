@@ -9,10 +9,10 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
-from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.core.errors import RulesError
+from battlewheel.engine.core.session import CombatSession
 
 EXIT_OK = 0
 EXIT_UNREADABLE = 2

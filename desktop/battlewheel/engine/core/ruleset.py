@@ -51,7 +51,7 @@ class Ruleset(ABC):
     def handlers(self) -> Mapping[type[Action], Handler]:
         """The action types this ruleset accepts and the function that applies each."""
 
-    def refresh(self, state: Any) -> None:
+    def refresh(self, state: Any) -> None:  # noqa: B027 - optional, most rulesets need it
         """Recompute the derived values shown for the combatants (after every action)."""
 
     def default_options(self) -> Options:
@@ -125,21 +125,69 @@ class Ruleset(ABC):
         """The action spending (negative) or regaining (positive) ``amount`` of a pool."""
         return None
 
+    def roster_columns(self) -> tuple[c.Column, ...]:
+        """The combatants table's columns: name first, then the ruleset's own."""
+        return (c.Column("Name"), c.Column("Side", hidden=True),
+                c.Column("Turn", order=True), c.Column("Track", track=True))
+
+    def roster_cells(self, state: Any, combatant_id: str) -> tuple[c.Cell, ...]:
+        """One combatant's cells, one per column of ``roster_columns`` (read from the sheet)."""
+        sheet = self.sheet(state, combatant_id)
+        track = next(iter(sheet.tracks()), None)
+        track_cell = c.Cell(track.marks, track.marks.count(track.blank), track.summary, track) \
+            if track else c.Cell()
+        order = self.turn_order(state)
+        place = order.index(combatant_id) if combatant_id in order else c.NOT_PLACED
+        return (c.Cell(sheet.name, sheet.name.lower()), c.Cell(sheet.side, sheet.side),
+                c.Cell("" if place == c.NOT_PLACED else str(place + 1), place), track_cell)
+
+    def turn_order(self, state: Any) -> tuple[str, ...]:
+        """Combatants in the order they act next (the table's default sort)."""
+        return tuple(self.combatants(state))
+
     def turn_actions(self, state: Any) -> tuple[c.TurnAction, ...]:
         """The Combat menu's entries for the turn, in order."""
         return ()
 
-    def card(self, state: Any | None, combatant_id: str | None, block: Any) -> c.Card:
-        """A printed card for one stat block (with its fight's marks when ``state`` is given)."""
+    def card(self, state: Any, combatant_id: str) -> c.Card:
+        """A fighter's printed card, with the marks of the fight as it stands."""
+        raise NotImplementedError(f"{self.title} has no printed card yet")
+
+    def block_card(self, block: Any) -> c.Card:
+        """A printed card for a roster character's stat block, its tracks empty."""
         raise NotImplementedError(f"{self.title} has no printed card yet")
 
     def acting(self, state: Any) -> tuple[str, ...]:
         """Whose turn it is now (empty between turns)."""
         return ()
 
-    def combatant_ids(self, state: Any) -> tuple[str, ...]:
-        """Every combatant of the fight, in the order they joined."""
-        return tuple(getattr(state, "combatants", {}))
+    def join_action(self, combatant_id: str, character: Any, side: str) -> Action:
+        """The action that brings a campaign character into a fight of this system.
+
+        Refused (``IllegalAction``) when the character has no stat block for it.
+        """
+        raise IllegalAction(self.title, f"{self.title} fights cannot take roster characters yet")
+
+    def end_action(self, reason: str = "") -> Action | None:
+        """The action that ends a fight in this system (None: it cannot be ended by hand)."""
+        return None
+
+    def status_line(self, state: Any) -> str:
+        """The window's permanent status line: where the fight stands and what comes next."""
+        return ""
+
+    def wheel_legend(self) -> str:
+        """How to read the wheel, in a few short paragraphs of rich text (Help menu)."""
+        return "<p>Drag a counter to another slot; Ctrl+Z undoes it.</p>"
+
+    def combatants(self, state: Any) -> Mapping[str, Any]:
+        """Each combatant's record by id, in the order they joined.
+
+        Records are frozen values replaced whole on every change, so comparing two
+        states' records tells which combatants an action touched.
+        """
+        found: Mapping[str, Any] = state.combatants
+        return found
 
 
 def change_ruling(state: Any, action: ChangeRuling) -> list[Event]:

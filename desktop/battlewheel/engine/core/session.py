@@ -12,15 +12,15 @@ from typing import Any
 
 from battlewheel.engine.core.actions import Action, action_to_json
 from battlewheel.engine.core.codec import LogFormatError
-from battlewheel.engine.core.events import Event
-from battlewheel.engine.core.options import Options
-from battlewheel.engine.core.ruleset import Ruleset, get_ruleset
 from battlewheel.engine.core.errors import (
     DiceEntryError,
     IllegalAction,
     RulesError,
     TraitValueError,
 )
+from battlewheel.engine.core.events import Event
+from battlewheel.engine.core.options import Options
+from battlewheel.engine.core.ruleset import Ruleset, get_ruleset
 
 LOG_FORMAT = "battlewheel-combat"
 LOG_VERSION = 1

@@ -11,11 +11,11 @@ from __future__ import annotations
 import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from battlewheel.engine.rulesets.rewrite.actions import Action
-from battlewheel.engine.core.session import CombatSession
-from battlewheel.engine.rulesets.rewrite.state import Combat
+from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.errors import RulesError
+from battlewheel.engine.core.session import CombatSession
 from battlewheel.models.combat_model import CombatModel
 
 
@@ -23,7 +23,7 @@ from battlewheel.models.combat_model import CombatModel
 class Trial:
     """The state after the actions that succeeded, and the first refusal (if any)."""
 
-    state: Combat
+    state: Any
     applied: int
     refusal: RulesError | None
 

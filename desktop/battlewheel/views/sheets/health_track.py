@@ -1,4 +1,7 @@
-"""The health-track widget: a row of boxes under their penalty labels, like the paper sheet.
+"""The box-track widget: a row of boxes under their labels, like the paper sheet.
+
+It draws any ruleset's box track (the contract's ``BoxTrack``): 2e's and 3e's health
+levels, Endurance, Health and Vigor, Ward, Magnitude.
 
 The widget only shows a track and reports clicks: a click (or Space on the box under
 the keyboard cursor) emits ``cycleRequested(index)``; whoever owns the state pushes
@@ -10,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
@@ -26,10 +28,12 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-from battlewheel.engine.core.health import AGGRAVATED, BASHING, DYING_LABEL, EMPTY, LETHAL
+from battlewheel.engine.core.contract import BoxTrack
+from battlewheel.engine.core.health import AGGRAVATED, BASHING, LETHAL
 
-MARK_NAMES = {EMPTY: "empty", BASHING: "bashing", LETHAL: "lethal", AGGRAVATED: "aggravated"}
-NEXT_MARK = {EMPTY: BASHING, BASHING: LETHAL, LETHAL: AGGRAVATED, AGGRAVATED: EMPTY}
+# The ordered health track's marks keep their shapes: / bashing, X lethal, X with a bar
+# aggravated. Any other ruleset's glyph fills its box in the glyph's colour.
+SHAPED = (BASHING, LETHAL, AGGRAVATED)
 # Mark colours differ as well as shapes, so a glance across the table finds lethal damage;
 # the shapes alone still tell the kinds apart for a colour-blind reader or a grey print.
 MARK_COLOURS = {
@@ -37,23 +41,6 @@ MARK_COLOURS = {
     LETHAL: QColor("#b3261e"),
     AGGRAVATED: QColor("#6a1b9a"),
 }
-
-
-class TrackView(Protocol):
-    """What the widget reads from an engine ``HealthTrack``."""
-
-    @property
-    def marks(self) -> str: ...
-    @property
-    def labels(self) -> Sequence[str]: ...
-    @property
-    def wound_penalty(self) -> int: ...
-    @property
-    def unconscious(self) -> bool: ...
-    @property
-    def critical(self) -> bool: ...
-    @property
-    def dead(self) -> bool: ...
 
 
 @dataclass(frozen=True)
@@ -76,19 +63,6 @@ def _groups(labels: Sequence[str]) -> list[_Group]:
     return groups
 
 
-def condition_text(track: TrackView) -> str:
-    """One line for the GM: the wound penalty and the worst condition reached."""
-    if track.dead:
-        return "Dead"
-    penalty = track.wound_penalty
-    parts = [f"Wound penalty -{penalty}" if penalty else "No wound penalty"]
-    if track.critical:
-        parts.append("critical (dying)")
-    elif track.unconscious:
-        parts.append("unconscious")
-    return " · ".join(parts)
-
-
 class HealthTrackWidget(QWidget):
     """Boxes of one health track; click or Space cycles a box through a request signal."""
 
@@ -96,25 +70,25 @@ class HealthTrackWidget(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._track: TrackView | None = None
+        self._track: BoxTrack | None = None
         self._cursor = 0
         self._groups: list[_Group] = []
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.setAccessibleName("Health track")
-        self.setToolTip(self._help_text())
 
     # -- state ------------------------------------------------------------
-    def set_track(self, track: TrackView) -> None:
+    def set_track(self, track: BoxTrack) -> None:
         """Show ``track``; the keyboard cursor stays on its box when the length allows."""
         self._track = track
         self._groups = _groups(track.labels)
         self._cursor = min(self._cursor, max(len(track.marks) - 1, 0))
         self.setAccessibleDescription(self.describe())
+        self.setToolTip(self._help_text())
         self.updateGeometry()
         self.update()
 
-    def track(self) -> TrackView | None:
+    def track(self) -> BoxTrack | None:
         return self._track
 
     def box_count(self) -> int:
@@ -128,10 +102,10 @@ class HealthTrackWidget(QWidget):
         """The track in words, for screen readers and the accessible description."""
         if self._track is None:
             return "No health track"
-        marks = self._track.marks
-        taken = {name: marks.count(mark) for mark, name in MARK_NAMES.items() if mark != EMPTY}
+        track = self._track
+        taken = {glyph.name: track.marks.count(glyph.mark) for glyph in track.legend}
         damage = ", ".join(f"{n} {name}" for name, n in taken.items() if n) or "no damage"
-        return f"{damage}; {condition_text(self._track)}"
+        return f"{damage}; {track.condition}" if track.condition else damage
 
     # -- geometry ---------------------------------------------------------
     def _side(self) -> float:
@@ -188,7 +162,7 @@ class HealthTrackWidget(QWidget):
     # -- input ------------------------------------------------------------
     def mousePressEvent(self, event: QMouseEvent) -> None:
         index = self.box_at(event.position())
-        if event.button() != Qt.MouseButton.LeftButton or index is None:
+        if event.button() != Qt.MouseButton.LeftButton or index is None or not self._clickable():
             super().mousePressEvent(event)
             return
         self._cursor = index
@@ -200,10 +174,15 @@ class HealthTrackWidget(QWidget):
         count = self.box_count()
         if count and key in (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Home, Qt.Key.Key_End):
             self._move_cursor(key, count)
-        elif count and key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
+        elif count and self._clickable() and key in (
+            Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter
+        ):
             self.cycleRequested.emit(self._cursor)
         else:
             super().keyPressEvent(event)
+
+    def _clickable(self) -> bool:
+        return self._track is not None and bool(self._track.cycle)
 
     def _move_cursor(self, key: Qt.Key, count: int) -> None:
         steps = {Qt.Key.Key_Left: self._cursor - 1, Qt.Key.Key_Right: self._cursor + 1}
@@ -238,22 +217,27 @@ class HealthTrackWidget(QWidget):
         """What box ``index`` holds and what a click would make of it."""
         if self._track is None:
             return ""
-        mark = self._track.marks[index]
-        label = self._track.labels[index]
-        following = NEXT_MARK[mark]
-        if following == BASHING and label == DYING_LABEL:
-            following = LETHAL  # a Dying box never holds bashing (000 §Health Levels)
+        track = self._track
+        mark = track.marks[index]
+        label = track.labels[index]
+        if not track.cycle:
+            return f"{label} box: {self._word(mark)}."
         return (
-            f"{label} box: {MARK_NAMES[mark]}. Click (or Space) to cycle to "
-            f"{MARK_NAMES[following]}; Ctrl+Z undoes."
+            f"{label} box: {self._word(mark)}. Click (or Space) to cycle to "
+            f"{self._word(track.next_mark(mark, label))}; Ctrl+Z undoes."
         )
 
-    @staticmethod
-    def _help_text() -> str:
-        return (
-            "Click a box, or use ←/→ and Space, to cycle it: empty → bashing / → "
-            "lethal X → aggravated * → empty. Each click is one undoable step (Ctrl+Z)."
-        )
+    def _word(self, mark: str) -> str:
+        glyph = self._track.glyph(mark) if self._track is not None else None
+        return glyph.name if glyph is not None else "empty"
+
+    def _help_text(self) -> str:
+        track = self._track
+        if track is None or not track.cycle:
+            return "The boxes of this track."
+        steps = " → ".join(self._word(mark) for mark in (*track.cycle, track.cycle[0]))
+        return (f"Click a box, or use ←/→ and Space, to cycle it: {steps}. "
+                "Each click is one undoable step (Ctrl+Z).")
 
     # -- painting ---------------------------------------------------------
     def paintEvent(self, event: QPaintEvent) -> None:
@@ -279,8 +263,12 @@ class HealthTrackWidget(QWidget):
         painter.setPen(QPen(palette.color(QPalette.ColorRole.WindowText), 1.2))
         painter.setBrush(palette.color(QPalette.ColorRole.Base))
         painter.drawRect(rect)
-        if mark != EMPTY:
-            paint_mark(painter, rect.adjusted(4, 4, -4, -4), mark)
+        if self._track is not None and mark != self._track.blank:
+            glyph = self._track.glyph(mark)
+            if mark in SHAPED:
+                paint_mark(painter, rect.adjusted(4, 4, -4, -4), mark)
+            elif glyph is not None:
+                painter.fillRect(rect.adjusted(3, 3, -3, -3), QColor(glyph.colour))
         if self.hasFocus() and index == self._cursor:
             painter.setPen(QPen(palette.color(QPalette.ColorRole.Highlight), 2.0))
             painter.setBrush(Qt.BrushStyle.NoBrush)

@@ -1,35 +1,18 @@
 """A character sheet dock bound to one combatant of the combat model.
 
-Gestures become engine actions pushed through the model's undo stack: a health box
-click is one ``CycleHealthBox``, a pool button one spend or regain. The dock redraws
-when the model says this combatant changed, never by itself.
+Gestures become engine actions pushed through the model's undo stack: the combat's
+ruleset says which action a box click or a pool button means (2e: ``CycleHealthBox``,
+a Willpower or mote spend). The dock redraws when the model says this combatant
+changed, never by itself.
 """
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QDockWidget, QWidget
+from PySide6.QtWidgets import QDialog, QDockWidget, QWidget
 
-from battlewheel.engine.rulesets.rewrite.actions import (
-    Action,
-    CycleHealthBox,
-    RegainMotes,
-    RegainWillpower,
-    SpendMotes,
-    SpendWillpower,
-)
 from battlewheel.models.combat_model import CombatModel
-from battlewheel.views.sheets.override_dialog import OverrideDialog
-from battlewheel.views.sheets.sheet_info import sheet_of
+from battlewheel.views.rulesets import NoDialog, build_dialog
 from battlewheel.views.sheets.sheet_widget import SheetScroll, SheetWidget
-
-
-def pool_action(combatant_id: str, key: str, delta: int) -> Action:
-    """The engine action for one press of a pool button (+1 regains, -1 spends)."""
-    amount = abs(delta)
-    if key == "willpower":
-        return (RegainWillpower if delta > 0 else SpendWillpower)(combatant_id, amount)
-    mote_action = RegainMotes if delta > 0 else SpendMotes
-    return mote_action(combatant_id, amount, key)
 
 
 class CharacterSheetDock(QDockWidget):
@@ -44,7 +27,7 @@ class CharacterSheetDock(QDockWidget):
         self.setObjectName(f"sheet:{combatant_id}")
         self.sheet = SheetWidget()
         self.setWidget(SheetScroll(self.sheet, self))
-        self.sheet.healthCycleRequested.connect(self._cycle_box)
+        self.sheet.boxClickRequested.connect(self._click_box)
         self.sheet.poolChangeRequested.connect(self._change_pool)
         self.sheet.overrideRequested.connect(self.open_override)
         self._stale = False
@@ -62,9 +45,9 @@ class CharacterSheetDock(QDockWidget):
     def refresh(self) -> None:
         """Redraw from the model (a removed combatant leaves the last sheet shown)."""
         self._stale = False
-        if self.model.combatant(self.combatant_id) is None:
+        if not self.model.has_combatant(self.combatant_id):
             return
-        info = sheet_of(self.model.state, self.combatant_id)
+        info = self.model.session.ruleset.sheet(self.model.state, self.combatant_id)
         self.setWindowTitle(self.tab_title or info.name)
         self.setToolTip(info.name)
         self.sheet.show_info(info)
@@ -93,19 +76,28 @@ class CharacterSheetDock(QDockWidget):
         if visible and self._stale:
             self.refresh()
 
-    def _cycle_box(self, index: int) -> None:
-        self.model.push(CycleHealthBox(combatant=self.combatant_id, index=index))
+    def _click_box(self, track: str, index: int) -> None:
+        ruleset = self.model.session.ruleset
+        action = ruleset.box_click(self.model.state, self.combatant_id, track, index)
+        if action is not None:
+            self.model.push(action)
 
     def _change_pool(self, key: str, delta: int) -> None:
-        self.model.push(pool_action(self.combatant_id, key, delta))
+        ruleset = self.model.session.ruleset
+        action = ruleset.pool_change(self.model.state, self.combatant_id, key, delta)
+        if action is not None:
+            self.model.push(action)
 
-    def open_override(self) -> OverrideDialog | None:
-        """Open the GM override dialog; its choice becomes one action on the undo stack."""
-        who = self.model.combatant(self.combatant_id)
-        if who is None:
+    def open_override(self) -> QDialog | None:
+        """Open the ruleset's edit dialog for this sheet (2e: the GM override)."""
+        info = self.sheet.info()
+        if info is None or not info.edit_dialog:
             return None
-        dialog = OverrideDialog(who, self)
-        dialog.accepted.connect(lambda: self.model.push(dialog.action()))
-        dialog.finished.connect(dialog.deleteLater)
-        dialog.open()
+        try:
+            dialog = build_dialog(self, self.model, info.edit_dialog, self.combatant_id)
+        except NoDialog:
+            return None
+        if dialog is not None:
+            dialog.finished.connect(dialog.deleteLater)
+            dialog.open()
         return dialog

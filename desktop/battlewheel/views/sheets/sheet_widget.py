@@ -1,15 +1,12 @@
-"""The character sheet: one combatant's traits, pools, defences, weapons and health.
+"""The character sheet: the sections a ruleset lists for one combatant.
 
-``SheetWidget`` draws a ``SheetInfo`` and turns gestures into requests (signals);
-``CharacterSheetDock`` connects it to the combat model, so a click on a health box or
-a Willpower button becomes one engine action on the undo stack. The widget keeps its
-health track and pool buttons across refreshes, so keyboard focus survives a click.
+``SheetWidget`` draws a ``SheetView`` (box tracks, pools, values, tables, text) and
+turns gestures into requests (signals); ``CharacterSheetDock`` asks the combat's
+ruleset which action each request means and pushes it through the undo stack. The
+widget keeps its section boxes across refreshes, so keyboard focus survives a click.
 """
 
 from __future__ import annotations
-
-from collections.abc import Sequence
-from typing import TypeVar
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
 from PySide6.QtGui import QFont
@@ -27,14 +24,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from battlewheel.views.sheets.health_track import HealthTrackWidget, condition_text
-from battlewheel.views.sheets.sheet_info import PoolInfo, SheetInfo, Value, WeaponRow
+from battlewheel.engine.core.contract import (
+    BoxTrack,
+    Pool,
+    PoolsSection,
+    SheetView,
+    Table,
+    Text,
+    Value,
+    Values,
+)
+from battlewheel.views.sheets.health_track import HealthTrackWidget
 
-_L = TypeVar("_L", bound=QLayout)
 SIDE_WORDS = {"ally": "Ally", "enemy": "Enemy"}
-WEAPON_COLUMNS = ("Weapon", "Pool", "Spd", "Acc", "Dmg", "Def", "Rate", "Tags")
-WEAPON_TIPS = ("", "Attack dice now: Dexterity + Ability, wound penalty included",
-               "Speed", "Accuracy (automatic successes)", "Damage", "Defence", "Rate", "Tags")
 
 
 def _clear(layout: QLayout) -> None:
@@ -82,28 +84,41 @@ class _PoolRow(QWidget):
         layout.addWidget(self.spend)
         layout.addWidget(self.regain)
 
-    def show_pool(self, pool: PoolInfo) -> None:
+    def show_pool(self, pool: Pool) -> None:
         self.label.setText(pool.label)
         self.value.setText(pool.text)
         self.value.setToolTip(pool.note)
         self.spend.setToolTip(f"Spend 1 {pool.label} (undo with Ctrl+Z)")
         self.regain.setToolTip(f"Regain 1 {pool.label} (undo with Ctrl+Z)")
         self.spend.setEnabled(pool.current > 0)
-        self.regain.setEnabled(pool.current < pool.maximum)
+        self.regain.setEnabled(pool.maximum is None or pool.current < pool.maximum)
 
 
 class SheetWidget(QWidget):
-    """One character sheet; emits requests, never changes the combat itself."""
+    """One character sheet drawn from the ruleset's sections; emits requests only.
 
-    healthCycleRequested = Signal(int)
+    Each section of the ``SheetView`` gets a group box, kept across refreshes while the
+    sheet has the same sections, so a health track or a pool button keeps the keyboard
+    focus through the click that changed it.
+    """
+
+    boxClickRequested = Signal(str, int)
     poolChangeRequested = Signal(str, int)
     overrideRequested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._info: SheetInfo | None = None
-        self._pool_rows: dict[str, _PoolRow] = {}
+        self._info: SheetView | None = None
+        self._sections: list[_SectionBox] = []
         self._build()
+
+    @property
+    def health(self) -> HealthTrackWidget:
+        """The first box track's widget (a sheet always has one: its health)."""
+        for box in self._sections:
+            if isinstance(box, _TrackBox):
+                return box.track_widget
+        raise LookupError("this sheet has no box track")
 
     def _build(self) -> None:
         self.name_label = QLabel(self)
@@ -111,19 +126,19 @@ class SheetWidget(QWidget):
         self.kind_label = QLabel(self)
         self.status_label = QLabel(self)
         self.status_label.setWordWrap(True)
-        self.health = HealthTrackWidget(self)
-        self.health.cycleRequested.connect(self.healthCycleRequested)
-        self.condition_label = QLabel(self)
-        self.pools_box, self.pools_layout = self._section("Pools", QVBoxLayout)
-        self.defence_box, self.defence_grid = self._section("Defences (current)", QGridLayout)
         self.override_button = QPushButton("GM &override…", self)
         self.override_button.setToolTip("Set a derived value by hand, with a reason (undo: Ctrl+Z)")
         self.override_button.clicked.connect(self.overrideRequested)
-        self.traits_box, self.traits_grid = self._section("Traits", QGridLayout)
-        self.weapons_box, self.weapons_grid = self._section("Weapons", QGridLayout)
-        self.notes_label = QLabel(self)
-        self.notes_label.setWordWrap(True)
-        self._lay_out()
+        header = QHBoxLayout()
+        header.addWidget(self.name_label, 1)
+        header.addWidget(self.kind_label)
+        self.body = QVBoxLayout()
+        layout = QVBoxLayout(self)
+        layout.addLayout(header)
+        layout.addWidget(self.status_label)
+        layout.addLayout(self.body)
+        layout.addWidget(self.override_button, 0, Qt.AlignmentFlag.AlignRight)
+        layout.addStretch(1)
 
     def _style_name(self) -> None:
         # The name is a quarter larger than the sheet's font, whatever that is now.
@@ -139,127 +154,176 @@ class SheetWidget(QWidget):
             self._style_name()
         super().changeEvent(event)
 
-    def _section(self, title: str, kind: type[_L]) -> tuple[QGroupBox, _L]:
-        box = QGroupBox(title, self)
-        layout = kind(box)
-        if isinstance(layout, QGridLayout):
-            # Room between a value and the next column's label, in the current font.
-            layout.setHorizontalSpacing(self.fontMetrics().averageCharWidth() * 3 // 2)
-        return box, layout
-
-    def _lay_out(self) -> None:
-        header = QHBoxLayout()
-        header.addWidget(self.name_label, 1)
-        header.addWidget(self.kind_label)
-        health_box = QGroupBox("Health", self)
-        health_layout = QVBoxLayout(health_box)
-        health_layout.addWidget(self.health)
-        health_layout.addWidget(self.condition_label)
-        layout = QVBoxLayout(self)
-        layout.addLayout(header)
-        layout.addWidget(self.status_label)
-        for widget in (health_box, self.pools_box, self.defence_box):
-            layout.addWidget(widget)
-        layout.addWidget(self.override_button, 0, Qt.AlignmentFlag.AlignRight)
-        layout.addWidget(self.traits_box)
-        layout.addWidget(self.weapons_box)
-        layout.addWidget(self.notes_label)
-        layout.addStretch(1)
-
     # -- showing ----------------------------------------------------------
-    def info(self) -> SheetInfo | None:
+    def info(self) -> SheetView | None:
         return self._info
 
-    def show_info(self, info: SheetInfo) -> None:
+    def section_box(self, title: str) -> QGroupBox | None:
+        """The group box of one section, by title (for tests and the keyboard)."""
+        return next((box for box in self._sections if box.title() == title), None)
+
+    def show_info(self, info: SheetView) -> None:
         """Draw ``info``; sections that did not change are left alone."""
-        old, self._info = self._info, info
+        self._info = info
         self.name_label.setText(info.name)
         self.kind_label.setText(f"{info.kind} · {SIDE_WORDS.get(info.side, info.side)}")
         self.status_label.setText(" · ".join(info.status))
         self.status_label.setVisible(bool(info.status))
-        self.health.set_track(info.health)
-        self.health.setAccessibleName(f"Health track of {info.name}")
-        self.condition_label.setText(condition_text(info.health))
-        self._show_pools(info.pools)
-        if old is None or old.defences != info.defences:
-            self._show_values(self.defence_grid, info.defences, columns=1)
-        if old is None or _traits(old) != _traits(info):
-            self._show_traits(info)
-        if old is None or old.weapons != info.weapons or old.armour != info.armour:
-            self._show_weapons(info.weapons, info.armour)
-        self.notes_label.setText(info.notes)
-        self.notes_label.setVisible(bool(info.notes))
+        self.override_button.setVisible(bool(info.edit_dialog))
+        if [_shape(s) for s in info.sections] != [box.shape for box in self._sections]:
+            self._rebuild(info)
+        for box, section in zip(self._sections, info.sections, strict=True):
+            box.show_section(section)
+        for box in self._sections:
+            if isinstance(box, _TrackBox):
+                box.track_widget.setAccessibleName(f"{box.title()} track of {info.name}")
 
-    def _show_pools(self, pools: Sequence[PoolInfo]) -> None:
-        wanted = [pool.key for pool in pools]
-        if wanted != list(self._pool_rows):
-            _clear(self.pools_layout)
-            self._pool_rows = {}
+    def _rebuild(self, info: SheetView) -> None:
+        _clear(self.body)
+        self._sections = [_section_box(section, self) for section in info.sections]
+        for box in self._sections:
+            if isinstance(box, _TrackBox):
+                box.clicked.connect(self.boxClickRequested)
+            if isinstance(box, _PoolsBox):
+                box.changeRequested.connect(self.poolChangeRequested)
+            self.body.addWidget(box)
+
+
+def _shape(section: object) -> tuple[str, str]:
+    return (type(section).__name__, getattr(section, "title", ""))
+
+
+class _SectionBox(QGroupBox):
+    """A section of the sheet: draws one kind of contract section."""
+
+    def __init__(self, section: object, parent: QWidget) -> None:
+        super().__init__(str(getattr(section, "title", "")), parent)
+        self.shape = _shape(section)
+        self._shown: object = None
+
+    def show_section(self, section: object) -> None:
+        """Redraw only when the section's values changed."""
+        if section != self._shown:
+            self._shown = section
+            self.draw(section)
+        self.setVisible(self.has_content(section))
+
+    def draw(self, section: object) -> None:
+        raise NotImplementedError
+
+    def has_content(self, section: object) -> bool:
+        return True
+
+
+class _TrackBox(_SectionBox):
+    clicked = Signal(str, int)
+
+    def __init__(self, section: BoxTrack, parent: QWidget) -> None:
+        super().__init__(section, parent)
+        self.key = section.key
+        self.track_widget = HealthTrackWidget(self)
+        self.track_widget.cycleRequested.connect(lambda index: self.clicked.emit(self.key, index))
+        self.condition_label = QLabel(self)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.track_widget)
+        layout.addWidget(self.condition_label)
+
+    def draw(self, section: object) -> None:
+        assert isinstance(section, BoxTrack)
+        self.track_widget.set_track(section)
+        self.condition_label.setText(section.condition)
+        self.condition_label.setVisible(bool(section.condition))
+
+
+class _PoolsBox(_SectionBox):
+    changeRequested = Signal(str, int)
+
+    def __init__(self, section: PoolsSection, parent: QWidget) -> None:
+        super().__init__(section, parent)
+        self.layout_ = QVBoxLayout(self)
+        self.rows: dict[str, _PoolRow] = {}
+
+    def draw(self, section: object) -> None:
+        assert isinstance(section, PoolsSection)
+        wanted = [pool.key for pool in section.pools]
+        if wanted != list(self.rows):
+            _clear(self.layout_)
+            self.rows = {}
             for key in wanted:
-                row = _PoolRow(key, self.pools_box)
-                row.changeRequested.connect(self.poolChangeRequested)
-                self.pools_layout.addWidget(row)
-                self._pool_rows[key] = row
-        for pool in pools:
-            self._pool_rows[pool.key].show_pool(pool)
-        self.pools_box.setVisible(bool(pools))
+                row = _PoolRow(key, self)
+                row.changeRequested.connect(self.changeRequested)
+                self.layout_.addWidget(row)
+                self.rows[key] = row
+        for pool in section.pools:
+            self.rows[pool.key].show_pool(pool)
 
-    def _show_values(self, grid: QGridLayout, values: Sequence[Value], *, columns: int) -> None:
-        _clear(grid)
-        box = self.defence_box
-        for index, value in enumerate(values):
-            row, column = divmod(index, columns)
-            grid.addWidget(QLabel(value.label, box), row, column * 2)
-            grid.addWidget(_value_label(value, box), row, column * 2 + 1)
+    def has_content(self, section: object) -> bool:
+        return isinstance(section, PoolsSection) and bool(section.pools)
 
-    def _show_traits(self, info: SheetInfo) -> None:
-        grid = self.traits_grid
-        _clear(grid)
-        box = self.traits_box
-        row = 0
-        for column, (group, values) in enumerate(info.attributes):
-            heading = QLabel(f"<b>{group}</b>", box)
-            grid.addWidget(heading, row, column * 2, 1, 2)
-            for offset, value in enumerate(values, start=1):
-                grid.addWidget(QLabel(value.label, box), row + offset, column * 2)
-                grid.addWidget(_value_label(value, box), row + offset, column * 2 + 1)
-        row += 1 + max((len(values) for _, values in info.attributes), default=0)
-        for title, values in (("Abilities", info.abilities), ("Virtues", info.virtues)):
-            if values:
-                row = self._trait_block(grid, row, title, values)
-        if info.specialties:
-            text = QLabel("<b>Specialties</b>: " + ", ".join(info.specialties), box)
-            text.setWordWrap(True)
-            grid.addWidget(text, row, 0, 1, 6)
 
-    def _trait_block(self, grid: QGridLayout, row: int, title: str, values: Sequence[Value]) -> int:
-        box = self.traits_box
-        grid.addWidget(QLabel(f"<b>{title}</b>", box), row, 0, 1, 6)
-        for index, value in enumerate(values):
-            line, column = divmod(index, 3)
-            grid.addWidget(QLabel(value.label, box), row + 1 + line, column * 2)
-            grid.addWidget(_value_label(value, box), row + 1 + line, column * 2 + 1)
-        return row + 2 + (len(values) - 1) // 3
+class _GridBox(_SectionBox):
+    def __init__(self, section: object, parent: QWidget) -> None:
+        super().__init__(section, parent)
+        self.grid = QGridLayout(self)
+        # Room between a value and the next column's label, in the current font.
+        self.grid.setHorizontalSpacing(self.fontMetrics().averageCharWidth() * 3 // 2)
 
-    def _show_weapons(self, weapons: Sequence[WeaponRow], armour: str) -> None:
-        grid = self.weapons_grid
-        _clear(grid)
-        box = self.weapons_box
-        for column, (title, tip) in enumerate(zip(WEAPON_COLUMNS, WEAPON_TIPS, strict=True)):
-            heading = QLabel(f"<b>{title}</b>", box)
+
+class _ValuesBox(_GridBox):
+    def draw(self, section: object) -> None:
+        assert isinstance(section, Values)
+        _clear(self.grid)
+        top = 0
+        for column, heading in enumerate(section.headings):
+            self.grid.addWidget(QLabel(f"<b>{heading}</b>", self), 0, column * 2, 1, 2)
+            top = 1
+        for index, value in enumerate(section.values):
+            row, column = divmod(index, max(1, section.columns))
+            self.grid.addWidget(QLabel(value.label, self), top + row, column * 2)
+            self.grid.addWidget(_value_label(value, self), top + row, column * 2 + 1)
+
+    def has_content(self, section: object) -> bool:
+        return isinstance(section, Values) and bool(section.values)
+
+
+class _TableBox(_GridBox):
+    def draw(self, section: object) -> None:
+        assert isinstance(section, Table)
+        _clear(self.grid)
+        tips = section.tips or ("",) * len(section.columns)
+        for column, (title, tip) in enumerate(zip(section.columns, tips, strict=False)):
+            heading = QLabel(f"<b>{title}</b>", self)
             heading.setToolTip(tip)
-            grid.addWidget(heading, 0, column)
-        for row, weapon in enumerate(weapons, start=1):
-            cells = (weapon.name, weapon.pool, weapon.speed, weapon.accuracy, weapon.damage,
-                     weapon.defence, weapon.rate, weapon.tags)
+            self.grid.addWidget(heading, 0, column)
+        for row, cells in enumerate(section.rows, start=1):
             for column, cell in enumerate(cells):
-                grid.addWidget(QLabel(str(cell), box), row, column)
-        if armour:
-            grid.addWidget(QLabel(f"Armour: {armour}", box), len(weapons) + 1, 0, 1, 8)
+                self.grid.addWidget(QLabel(cell, self), row, column)
+        if section.footer:
+            self.grid.addWidget(QLabel(section.footer, self), len(section.rows) + 1, 0, 1,
+                                len(section.columns))
 
 
-def _traits(info: SheetInfo) -> tuple[object, ...]:
-    return (info.attributes, info.abilities, info.virtues, info.specialties)
+class _TextBox(_SectionBox):
+    def __init__(self, section: Text, parent: QWidget) -> None:
+        super().__init__(section, parent)
+        self.label = QLabel(self)
+        self.label.setWordWrap(True)
+        QVBoxLayout(self).addWidget(self.label)
+
+    def draw(self, section: object) -> None:
+        assert isinstance(section, Text)
+        self.label.setText(section.text)
+
+    def has_content(self, section: object) -> bool:
+        return isinstance(section, Text) and bool(section.text)
+
+
+def _section_box(section: object, parent: QWidget) -> _SectionBox:
+    kinds: dict[type, type[_SectionBox]] = {
+        BoxTrack: _TrackBox, PoolsSection: _PoolsBox, Values: _ValuesBox,
+        Table: _TableBox, Text: _TextBox,
+    }
+    return kinds[type(section)](section, parent)
 
 
 class SheetScroll(QScrollArea):

@@ -2,15 +2,15 @@
 
 Allies are round and cool-coloured, enemies square and warm-coloured, so the two sides
 differ in shape as well as colour (readable for colour-blind GMs and in print).
-Badges: top-left the DV penalty, top-right the lap marker, bottom-left the wound
-penalty, bottom-right the state (? surprised, z unconscious, ! critical, † dead).
+The badges in its corners are the ruleset's (the 2e wheel: DV penalty, lap marker,
+wound penalty, state); a counter that has acted is drawn faded, one that is down grey.
 """
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from battlewheel.models.wheel_info import ALLY, CounterInfo
+from battlewheel.engine.core.contract import ALLY, Counter
 from battlewheel.views.wheel import palette
 from battlewheel.views.wheel.geometry import COUNTER_SIZE
 
@@ -18,57 +18,30 @@ _HALF = COUNTER_SIZE / 2
 _BADGE_H = 15.0
 
 
-def badge_texts(info: CounterInfo) -> dict[str, tuple[str, str]]:
+def badge_texts(info: Counter) -> dict[str, tuple[str, str]]:
     """The badges a counter wears, by corner: corner → (text, colour)."""
-    badges: dict[str, tuple[str, str]] = {}
-    if info.dead:  # penalties mean nothing any more; only the cross and the dagger
-        return {"bottom_right": ("†", palette.BADGE_STATE)}
-    if info.dv_penalty:
-        badges["top_left"] = (f"DV{-abs(info.dv_penalty)}", palette.BADGE_DV)
-    if info.laps_ahead > 0:
-        badges["top_right"] = (f"+{info.laps_ahead} lap", palette.BADGE_LAP)
-    if info.wound_penalty:
-        badges["bottom_left"] = (f"W{-abs(info.wound_penalty)}", palette.BADGE_WOUND)
-    state = _state_glyphs(info)
-    if state:
-        badges["bottom_right"] = (state, palette.BADGE_STATE)
-    return badges
+    return {
+        badge.corner: (badge.text, palette.BADGE_TONES.get(badge.tone, palette.BADGE_INFO))
+        for badge in info.badges
+    }
 
 
-def _state_glyphs(info: CounterInfo) -> str:
-    if info.dead:
-        return "†"
-    glyphs = ""
-    if info.surprise:
-        glyphs += "?"
-    if info.unconscious:
-        glyphs += "z"
-    if info.critical:
-        glyphs += "!"
-    return glyphs
-
-
-def tooltip_for(info: CounterInfo) -> str:
-    """The counter's tooltip: name, side, next tick and every condition spelled out."""
-    lines = [f"<b>{info.name}</b> ({info.side})"]
-    if info.next_tick is not None:
-        lines.append(f"next action: tick {info.next_tick}")
-    if info.laps_ahead:
-        lines.append(f"{info.laps_ahead} lap(s) ahead of the wheel")
-    if info.dv_penalty:
-        lines.append(f"DV penalty -{abs(info.dv_penalty)}")
-    if info.wound_penalty:
-        lines.append(f"wound penalty -{abs(info.wound_penalty)}")
-    lines.extend(info.states())
+def tooltip_for(info: Counter) -> str:
+    """The counter's tooltip: name, side, the ruleset's details and every state spelled out."""
+    lines = [f"<b>{info.name}</b> ({info.side})", *info.details, *info.states]
+    if info.pocket:
+        lines.append(f"holding: {info.pocket}")
     if info.acting:
-        lines.append("acting this tick")
+        lines.append("acting now")
+    elif info.done:
+        lines.append("has acted")
     return "<br>".join(lines)
 
 
 class CounterItem(QGraphicsItem):
     """One counter; the scene moves it, this item only draws itself."""
 
-    def __init__(self, info: CounterInfo) -> None:
+    def __init__(self, info: Counter) -> None:
         super().__init__()
         self.info = info
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
@@ -85,7 +58,7 @@ class CounterItem(QGraphicsItem):
         """The combatant this counter stands for."""
         return self.info.id
 
-    def set_info(self, info: CounterInfo) -> None:
+    def set_info(self, info: Counter) -> None:
         """Show a new snapshot of the combatant."""
         self.info = info
         self.setToolTip(tooltip_for(info))
@@ -117,16 +90,21 @@ class CounterItem(QGraphicsItem):
     ) -> None:
         """Draw the token, its initials, its outline state and its badges."""
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        if self.info.done:  # acted this round: faded, the badges stay readable
+            painter.setOpacity(0.45)
         self._paint_body(painter)
-        if self.info.dead:
+        if self.info.down:
             self._paint_cross(painter)
         self._paint_initials(painter)
+        painter.setOpacity(1.0)
+        if self.info.meter is not None:
+            self._paint_meter(painter, self.info.meter)
         for corner, (text, colour) in badge_texts(self.info).items():
             self._paint_badge(painter, corner, text, colour)
 
     def _paint_body(self, painter: QPainter) -> None:
         fill = palette.counter_colour(self.info.side, self.info.colour_index)
-        if self.info.dead:
+        if self.info.down:
             fill = QColor(palette.DEAD_FILL)
         outline = QPen(QColor("#ffffff"), 2.5)
         if self.info.acting:
@@ -149,6 +127,19 @@ class CounterItem(QGraphicsItem):
         painter.setPen(QColor("#ffffff"))
         rect = QRectF(-_HALF, -_HALF, COUNTER_SIZE, COUNTER_SIZE)
         painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, self.info.initials)
+
+    def _paint_meter(self, painter: QPainter, fraction: float) -> None:
+        # What is left of a resource (Endurance, Health) as an arc round the token,
+        # full circle when untouched, clockwise from the top.
+        rect = QRectF(-_HALF - 4, -_HALF - 4, COUNTER_SIZE + 8, COUNTER_SIZE + 8)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(QColor(0, 0, 0, 50), 3))
+        painter.drawEllipse(rect)
+        pen = QPen(QColor(palette.METER), 3)
+        pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+        painter.setPen(pen)
+        span = round(-360 * 16 * max(0.0, min(1.0, fraction)))
+        painter.drawArc(rect, 90 * 16, span)
 
     def _paint_cross(self, painter: QPainter) -> None:
         painter.setPen(QPen(QColor(40, 40, 40, 140), 3))

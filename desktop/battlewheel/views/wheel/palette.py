@@ -2,7 +2,7 @@
 
 from PySide6.QtGui import QColor
 
-from battlewheel.models.wheel_info import colour_hex
+from battlewheel.engine.core.contract import colour_hex
 
 SEGMENT_FILL = ("#f4efe4", "#ece5d6")
 ACTIVE_FILL = "#ffd866"
@@ -16,7 +16,19 @@ BADGE_DV = "#e07b00"
 BADGE_WOUND = "#c62828"
 BADGE_LAP = "#6a1b9a"
 BADGE_STATE = "#37474f"
+BADGE_INFO = "#00695c"
 DEAD_FILL = "#8d8d8d"
+SHADED_FILL = "#f3d0c8"
+METER = "#2e7d32"
+
+# A badge's tone (engine contract) to its colour.
+BADGE_TONES = {
+    "penalty": BADGE_DV,
+    "wound": BADGE_WOUND,
+    "lap": BADGE_LAP,
+    "state": BADGE_STATE,
+    "info": BADGE_INFO,
+}
 
 
 def counter_colour(side: str, index: int) -> QColor:

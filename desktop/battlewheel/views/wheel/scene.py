@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from battlewheel.models.wheel_info import WheelInfo
+from battlewheel.engine.core.contract import Counter, TurnTrack
 from battlewheel.views.wheel import palette
 from battlewheel.views.wheel.counter_item import CounterItem
 from battlewheel.views.wheel.geometry import (
@@ -52,13 +52,11 @@ class HubItem(QGraphicsItem):
         self.text_scale = factor
         self.update()
 
-    def set_tick(self, tick: int | None, *, ended: bool = False) -> None:
-        """Show the combat's current tick (or that it has not started, or is over)."""
-        if ended:
-            self.text = "combat\nover"
-        else:
-            self.text = "not started" if tick is None else f"tick\n{tick}"
-        self.update()
+    def set_text(self, text: str) -> None:
+        """Show where the fight stands: the ruleset's words (``tick\\n7``, ``round\\n2``)."""
+        if text != self.text:
+            self.text = text
+            self.update()
 
     def boundingRect(self) -> QRectF:
         """The centre disc."""
@@ -86,7 +84,15 @@ class HubItem(QGraphicsItem):
 class TrayCaptionItem(QGraphicsItem):
     """The words above the counters that wait beside the wheel."""
 
-    TEXT = "not on the wheel yet"
+    def __init__(self) -> None:
+        super().__init__()
+        self.text = "not on the wheel yet"
+
+    def set_text(self, text: str) -> None:
+        """The ruleset's words for those waiting (or holding their action)."""
+        if text != self.text:
+            self.text = text
+            self.update()
 
     def boundingRect(self) -> QRectF:
         """A line of small type centred over the tray."""
@@ -104,7 +110,7 @@ class TrayCaptionItem(QGraphicsItem):
         font.setPixelSize(13)
         painter.setFont(font)
         painter.setPen(QColor(palette.LABEL))
-        painter.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignCenter, self.TEXT)
+        painter.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignCenter, self.text)
 
 
 class WheelScene(QGraphicsScene):
@@ -121,7 +127,7 @@ class WheelScene(QGraphicsScene):
         # A few dozen items that move on every change: a linear scan beats keeping a
         # BSP tree up to date (Qt's advice for scenes with moving items).
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
-        self.wheel = WheelInfo()
+        self.wheel = TurnTrack()
         self.text_scale = 1.0
         self.segments: list[SegmentItem] = []
         self.counters: dict[str, CounterItem] = {}
@@ -137,21 +143,33 @@ class WheelScene(QGraphicsScene):
         self.set_wheel(self.wheel)
 
     # -- drawing the model's wheel ----------------------------------------------------
-    def set_wheel(self, wheel: WheelInfo) -> None:
-        """Show a new snapshot: segments, tick labels, counters and their places."""
+    def set_wheel(self, wheel: TurnTrack) -> None:
+        """Show a new turn track: slots and their labels, the cursor, counters and places."""
         self.wheel = wheel
-        if len(self.segments) != wheel.segment_count:
-            self._build_segments(wheel.segment_count)
-        ticks = wheel.segment_ticks()
-        for item in self.segments:
-            active = item.segment == wheel.active_segment and wheel.current_tick is not None
-            item.set_state(ticks[item.segment], active=active)
-        self.hub.set_tick(wheel.current_tick, ended=wheel.ended)
+        if len(self.segments) != wheel.slot_count:
+            self._build_segments(wheel.slot_count)
+        for item, slot in zip(self.segments, wheel.slots, strict=True):
+            label = f"{slot.label} ({slot.mark})" if slot.mark else slot.label
+            item.set_state(label, active=item.segment == wheel.cursor, shaded=slot.shaded)
+        self.hub.set_text(wheel.hub)
         self._sync_counters()
-        waiting = len(wheel.off_wheel())
-        self._fit_rect(waiting)
-        self.tray_caption.setVisible(waiting > 0)
+        waiting = self._waiting()
+        self._fit_rect(len(waiting))
+        self.tray_caption.set_text(self._tray_words())
+        self.tray_caption.setVisible(bool(waiting))
         self.layout_counters()
+
+    def _waiting(self) -> list[Counter]:
+        # Beside the ring: those not placed yet, then those holding their action.
+        return [*self.wheel.off_wheel(), *self.wheel.in_pocket()]
+
+    def _tray_words(self) -> str:
+        held = self.wheel.in_pocket()
+        if held and not self.wheel.off_wheel():
+            return self.wheel.pocket_caption
+        if held:
+            return f"{self.wheel.waiting_caption} · {self.wheel.pocket_caption}"
+        return self.wheel.waiting_caption
 
     def _fit_rect(self, waiting: int) -> None:
         # Tick labels at three and nine o'clock stick out furthest (see label_point);
@@ -191,15 +209,13 @@ class WheelScene(QGraphicsScene):
 
     def layout_counters(self) -> None:
         """Put every counter on its segment, fanned out so each stays visible."""
-        for segment in range(self.wheel.segment_count):
-            here = self.wheel.on_segment(segment)
-            for info, slot in zip(
-                here, fan_slots(segment, self.wheel.segment_count, len(here)), strict=True
-            ):
+        count = self.wheel.slot_count
+        for segment in range(count):
+            here = self.wheel.on_slot(segment)
+            for info, slot in zip(here, fan_slots(segment, count, len(here)), strict=True):
                 self._place(info.id, slot)
-        for info, slot in zip(
-            self.wheel.off_wheel(), tray_slots(len(self.wheel.off_wheel())), strict=True
-        ):
+        waiting = self._waiting()
+        for info, slot in zip(waiting, tray_slots(len(waiting)), strict=True):
             self._place(info.id, slot)
 
     def _place(self, counter_id: str, slot: Slot) -> None:
@@ -259,7 +275,7 @@ class WheelScene(QGraphicsScene):
             item.setZValue(50)
         if self._dragging:
             item.setPos(origin + moved)
-            self._light_drop_target(segment_at(item.x(), item.y(), self.wheel.segment_count))
+            self._light_drop_target(segment_at(item.x(), item.y(), self.wheel.slot_count))
         event.accept()
 
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
@@ -271,7 +287,7 @@ class WheelScene(QGraphicsScene):
             return
         item = drag[0]
         self._light_drop_target(None)
-        target = segment_at(item.x(), item.y(), self.wheel.segment_count)
+        target = segment_at(item.x(), item.y(), self.wheel.slot_count)
         if target is not None:
             self.counterDropped.emit(item.counter_id, target)
         else:

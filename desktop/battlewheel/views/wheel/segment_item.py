@@ -85,7 +85,8 @@ class SegmentItem(QGraphicsItem):
         super().__init__()
         self.segment = segment
         self.count = count
-        self.tick = 0
+        self.text = ""
+        self.shaded = False
         self.active = False
         self.drop_target = False
         self._path = sector_path(segment, count)
@@ -96,15 +97,16 @@ class SegmentItem(QGraphicsItem):
         # it is drawn from a cached pixmap while the labels and counters change.
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.label = TickLabelItem(segment, count, self)
-        self.label.set_text("tick 0", bold=False)
+        self.label.set_text("", bold=False)
 
-    def set_state(self, tick: int, *, active: bool) -> None:
-        """Show a new tick label and whether the tick counter is here."""
-        if active != self.active:
+    def set_state(self, text: str, *, active: bool, shaded: bool = False) -> None:
+        """Show a new label, whether the cursor is here, and whether the slot is shaded."""
+        if active != self.active or shaded != self.shaded:
             self.active = active
+            self.shaded = shaded
             self.update()
-        self.tick = tick
-        self.label.set_text(f"tick {tick}", bold=active)
+        self.text = text
+        self.label.set_text(text, bold=active)
 
     def set_drop_target(self, on: bool) -> None:
         """Light the segment while a dragged counter hovers over it."""
@@ -139,6 +141,8 @@ class SegmentItem(QGraphicsItem):
             return QColor(palette.DROP_FILL)
         if self.active:
             return QColor(palette.ACTIVE_FILL)
+        if self.shaded:
+            return QColor(palette.SHADED_FILL)
         return QColor(palette.SEGMENT_FILL[self.segment % 2])
 
     def _paint_tick_counter(self, painter: QPainter) -> None:

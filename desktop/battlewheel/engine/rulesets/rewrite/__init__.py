@@ -5,6 +5,10 @@ Importing the package registers the ruleset as ``"2e-rewrite"``. ``CombatSession
 the GM's rulings.
 """
 
+from battlewheel.engine.core.codec import LogFormatError
+from battlewheel.engine.core.events import Event
+from battlewheel.engine.core.ruleset import Ruleset, get_ruleset, register_ruleset, ruleset_names
+from battlewheel.engine.core.session import CombatSession, LogEntry, ReplayError
 from battlewheel.engine.rulesets.rewrite.actions import (
     Action,
     AddCombatant,
@@ -43,13 +47,9 @@ from battlewheel.engine.rulesets.rewrite.actions_attack import (
     ResolveAttack,
     ResolveCounterattack,
 )
-from battlewheel.engine.core.codec import LogFormatError
-from battlewheel.engine.core.events import Event
 from battlewheel.engine.rulesets.rewrite.options import RewriteOptions
-from battlewheel.engine.rulesets.rewrite.rewrite_effects import PendingDamage, pending_damage
-from battlewheel.engine.core.ruleset import Ruleset, get_ruleset, register_ruleset, ruleset_names
-from battlewheel.engine.core.session import CombatSession, LogEntry, ReplayError
 from battlewheel.engine.rulesets.rewrite.rewrite import REWRITE_2E, Rewrite2e
+from battlewheel.engine.rulesets.rewrite.rewrite_effects import PendingDamage, pending_damage
 from battlewheel.engine.rulesets.rewrite.state import (
     PARTIALLY,
     PHASE_DECLARE,
@@ -72,6 +72,7 @@ __all__ = [
     "PHASE_ENDED",
     "PHASE_RESOLVE",
     "PHASE_SETUP",
+    "REWRITE_2E",
     "TOTALLY",
     "UNSURPRISED",
     "Action",
@@ -107,12 +108,11 @@ __all__ = [
     "ReplayError",
     "ResolveAttack",
     "ResolveCounterattack",
+    "Rewrite2e",
+    "RewriteOptions",
     "RollAmbush",
     "RollJoinBattle",
-    "REWRITE_2E",
-    "Rewrite2e",
     "Ruleset",
-    "RewriteOptions",
     "SetHealth",
     "SetOverride",
     "SpendMotes",

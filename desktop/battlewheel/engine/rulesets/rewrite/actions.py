@@ -8,13 +8,13 @@ log rebuilds the state exactly. ``sentence`` renders an action for the combat lo
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from battlewheel.engine.rulesets.rewrite.character import Character
 from battlewheel.engine.core.actions import Action, ChangeRuling, Names, decode_action
 from battlewheel.engine.core.actions import action_to_json as action_to_json
-from battlewheel.engine.rulesets.rewrite.wording import dice_text, override_name, plural
 from battlewheel.engine.core.dice import DiceEntry
+from battlewheel.engine.rulesets.rewrite.character import Character
+from battlewheel.engine.rulesets.rewrite.wording import dice_text, override_name, plural
 
 SIDES = ("ally", "enemy")
 
@@ -178,6 +178,10 @@ class MoveCounter(Action):
     def sentence(self, names: Names) -> str:
         where = f"segment {self.segment}" if self.segment is not None else f"tick {self.tick}"
         return f"GM moves {names(self.combatant)}'s counter to {where}."
+
+    def merge_key(self) -> str:
+        """Repeated drags of one counter are one undo step."""
+        return f"move_counter:{self.combatant}"
 
 
 @dataclass(frozen=True)

@@ -11,10 +11,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
+from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.rulesets.rewrite.actions import Action, Names, register_action
 from battlewheel.engine.rulesets.rewrite.flurry import manoeuvre_table
 from battlewheel.engine.rulesets.rewrite.wording import dice_text
-from battlewheel.engine.core.dice import DiceEntry
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from battlewheel.engine.core.dice import DiceEntry, Roll, effective_pool, roll
+from battlewheel.engine.core.errors import DiceEntryError, IllegalAction
 from battlewheel.engine.rulesets.rewrite.charms import (
     check_attack_charms,
     check_die_cap,
@@ -21,9 +23,7 @@ from battlewheel.engine.rulesets.rewrite.charms import (
     perfect_defence_name,
     third_excellency_trait,
 )
-from battlewheel.engine.core.dice import DiceEntry, Roll, effective_pool, roll
 from battlewheel.engine.rulesets.rewrite.equipment import Weapon
-from battlewheel.engine.core.errors import DiceEntryError, IllegalAction
 from battlewheel.engine.rulesets.rewrite.traits import CharacterKind
 
 ROLL_RULE = "000 §Attack Roll"

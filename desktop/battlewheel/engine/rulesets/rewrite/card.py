@@ -31,23 +31,8 @@ def character_card(character: Character, track: HealthTrack | None = None) -> c.
         title=character.name,
         subtitle=subtitle(character),
         sections=(health_section(shown),),
-        reminders=(*reference(character), wound_line(track)),
-    )
-
-
-def blank_card(stamina: int, extra_levels: tuple[int, ...] = ()) -> c.Card:
-    """A nameless card with an empty track for a Stamina and extra levels, to hand out."""
-    track = HealthTrack.standard(stamina, extra_levels)
-    extras = ", ".join(f"\u2212{level}" for level in extra_levels)
-    return c.Card(
-        title="",
-        subtitle=f"Stamina {stamina}" + (f" \u00b7 extra levels {extras}" if extras else ""),
-        sections=(health_section(track),),
-        reminders=(
-            "Soak   B ____   L ____   A ____      Hardness ____",
-            "Dodge DV ____      Parry DV ____ / ____",
-            wound_line(None),
-        ),
+        reminders=(*reference(character), wound_line(shown)),
+        blank_reminders=(*reference(character), wound_line(None)),
     )
 
 

@@ -12,6 +12,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from battlewheel.engine.core.errors import TraitValueError
+from battlewheel.engine.core.health import ALLOWED_PENALTIES
+
 from .derived import (
     Derived,
     Override,
@@ -34,8 +37,6 @@ from .derived import (
     unskilled_penalty,
 )
 from .equipment import Armour, DamageType, Weapon, WeaponCatalogue
-from battlewheel.engine.core.errors import TraitValueError
-from battlewheel.engine.core.health import ALLOWED_PENALTIES
 from .traits import (
     ABILITIES,
     ABILITY_RANGE,

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from battlewheel.engine.rulesets.rewrite.state import Combat, Combatant
 from battlewheel.engine.core.dice import DiceEntry, is_botch, successes
 from battlewheel.engine.core.errors import IllegalAction
+from battlewheel.engine.rulesets.rewrite.state import Combat, Combatant
 
 INVOLVED_RULE = "000 §Determine Involved Characters"
 TICK_RULE = "000 §Each tick"

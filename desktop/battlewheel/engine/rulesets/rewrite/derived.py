@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from battlewheel.engine.core.dice import halve_static, natural_lethal_soak
-from .equipment import DamageType, Weapon
 from battlewheel.engine.core.errors import TraitValueError
 from battlewheel.engine.core.health import HealthTrack
+
+from .equipment import DamageType, Weapon
 from .tables import brawl_weapons
 from .traits import CharacterKind
 

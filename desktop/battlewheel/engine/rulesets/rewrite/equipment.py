@@ -14,6 +14,7 @@ from functools import cached_property
 from typing import Any
 
 from battlewheel.engine.core.errors import TraitValueError
+
 from .traits import ABILITIES, ATTRIBUTES, check_name, check_range
 
 

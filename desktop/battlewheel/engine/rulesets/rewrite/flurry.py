@@ -19,8 +19,8 @@ from importlib.resources import files
 from types import MappingProxyType
 from typing import Any
 
-from battlewheel.engine.rulesets.rewrite.equipment import Weapon
 from battlewheel.engine.core.errors import IllegalAction
+from battlewheel.engine.rulesets.rewrite.equipment import Weapon
 
 RULE = "000 §Manoeuvres"
 ATTACK_RULE = "000 §Attack Resolution"

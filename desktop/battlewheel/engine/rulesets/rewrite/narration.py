@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-from battlewheel.engine.rulesets.rewrite.attack import AttackOutcome, DamageStep, DefenceStep, RollStep
-from battlewheel.engine.rulesets.rewrite.wording import charm_name, plural, successes
+from battlewheel.engine.rulesets.rewrite.attack import (
+    AttackOutcome,
+    DamageStep,
+    DefenceStep,
+    RollStep,
+)
 from battlewheel.engine.rulesets.rewrite.equipment import DamageType
+from battlewheel.engine.rulesets.rewrite.wording import charm_name, plural, successes
 
 STEP_TITLES = (
     "Declare attack",

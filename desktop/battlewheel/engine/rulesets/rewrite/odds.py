@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from battlewheel.engine.core.contract import Odds
 from battlewheel.engine.core.dice import success_distribution
 
 
@@ -167,3 +168,42 @@ def _add_roll(levels: list[float], p: float, dice: int, fixed: int, extra: bool)
         levels.extend([0.0] * (needed - len(levels)))
     for k, q in enumerate(spread):
         levels[offset + k] += p * q
+
+
+@dataclass(frozen=True)
+class AttackSetup:
+    """The numbers of one attack that the odds depend on, besides the DV.
+
+    ``attack_dice`` after every internal penalty; ``automatic_successes`` (Accuracy,
+    Willpower, stunt, charms); the damage side as raw numbers before soak.
+    """
+
+    title: str
+    attack_dice: int
+    automatic_successes: int = 0
+    external_penalty: int = 0
+    target: int = 7
+    double_tens: bool = True
+    strength_dice: int = 0
+    weapon_levels: int = 0
+    hardness: int = 0
+    soak: int = 0
+    extra: bool = False
+
+    def odds(self, dv: int) -> Odds:
+        """The engine's odds of this attack against ``dv``."""
+        damage = damage_level_distribution(
+            self.attack_dice,
+            self.automatic_successes,
+            dv,
+            strength_dice=self.strength_dice,
+            weapon_levels=self.weapon_levels,
+            hardness=self.hardness,
+            soak=self.soak,
+            extra=self.extra,
+            external_penalty=self.external_penalty,
+            target=self.target,
+            double_tens=self.double_tens,
+        )
+        hit = damage.hit
+        return Odds(self.title, hit.dv, hit.successes, hit.chance_to_hit, damage.given_hit)

@@ -6,12 +6,11 @@ values, so the shared views draw a 2e fight without knowing it is one.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from battlewheel.engine.core import contract as c
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.rulesets.rewrite import actions as a
-from battlewheel.engine.rulesets.rewrite import card as cards
 from battlewheel.engine.rulesets.rewrite import sheet_info, wheel_view
 from battlewheel.engine.rulesets.rewrite.state import Combat
 
@@ -27,13 +26,23 @@ def turn_track(state: Combat) -> c.TurnTrack:
 
 
 def drop(ruleset: Ruleset, state: Combat, counter_id: str, slot: int) -> c.DropVerdict:
-    """A drop moves the counter's next action to the first tick that shows the segment."""
+    """A drop moves the counter's next action to the first tick that shows the segment.
+
+    Letting a counter go where it already stands (and not laps ahead) changes nothing:
+    no action, no refusal.
+    """
+    who = state.combatants.get(counter_id)
+    if who is not None and who.segment == slot and who.laps_ahead == 0:
+        return c.DropVerdict(None)
     action = a.MoveCounter(combatant=counter_id, segment=slot)
+    trial = state.clone()
     try:
-        ruleset.apply(state.clone(), action)
+        ruleset.apply(trial, action)
     except IllegalAction as refusal:
         return c.DropVerdict(None, refusal=refusal.reason, rule=refusal.rule)
-    return c.DropVerdict(action, cost="no cost: a GM move", rule=WHEEL_RULE)
+    moved = trial.combatants[counter_id]
+    return c.DropVerdict(action, cost="no cost: a GM move", rule=WHEEL_RULE,
+                         result=f"{moved.name} now acts on tick {moved.next_tick}.")
 
 
 def sheet(state: Combat, combatant_id: str) -> c.SheetView:
@@ -48,11 +57,3 @@ def pool_change(combatant_id: str, pool: str, amount: int) -> a.Action:
         return kind(combatant=combatant_id, amount=abs(amount))  # type: ignore[call-arg]
     motes = a.SpendMotes if amount < 0 else a.RegainMotes
     return motes(combatant=combatant_id, amount=abs(amount), pool=pool)
-
-
-def card(state: Combat | None, combatant_id: str | None, block: Any) -> c.Card:
-    """A player's health-track card: the track (with marks in a fight), soak and DVs."""
-    track = None
-    if state is not None and combatant_id is not None:
-        track = state.combatants[combatant_id].health
-    return cards.character_card(block, track)

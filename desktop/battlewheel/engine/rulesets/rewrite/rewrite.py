@@ -5,23 +5,26 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
+from battlewheel.engine.core import contract as c
+from battlewheel.engine.core.ruleset import Handler, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.rewrite import actions as a
 from battlewheel.engine.rulesets.rewrite import actions_attack as f
+from battlewheel.engine.rulesets.rewrite import card as cards
 from battlewheel.engine.rulesets.rewrite import (
+    presentation,
+    replay_state,
     rewrite_counter,
     rewrite_effects,
     rewrite_flurry,
     rewrite_manual,
     rewrite_setup,
     rewrite_tick,
-    presentation,
-    replay_state,
+    roster,
     sentences,
+    turn_menu,
     values,
 )
-from battlewheel.engine.core import contract as c
 from battlewheel.engine.rulesets.rewrite.options import RewriteOptions
-from battlewheel.engine.core.ruleset import Handler, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.rewrite.state import (
     PHASE_DECLARE,
     PHASE_DONE,
@@ -160,9 +163,42 @@ class Rewrite2e(Ruleset):
         """Willpower or motes spent (negative) or regained."""
         return presentation.pool_change(combatant_id, pool, amount)
 
-    def card(self, state: Combat | None, combatant_id: str | None, block: Any) -> c.Card:
-        """A player's health-track card."""
-        return presentation.card(state, combatant_id, block)
+    def roster_columns(self) -> tuple[c.Column, ...]:
+        """Name, side, next tick, health boxes, wound and DV penalties, motes, Willpower."""
+        return roster.COLUMNS
+
+    def roster_cells(self, state: Combat, combatant_id: str) -> tuple[c.Cell, ...]:
+        """One combatant's row of the combatants table."""
+        return roster.cells(state, combatant_id)
+
+    def turn_actions(self, state: Combat) -> tuple[c.TurnAction, ...]:
+        """Set up, next tick, declare, roll, counterattack, apply (000 §Each tick)."""
+        return turn_menu.turn_actions(state)
+
+    def join_action(self, combatant_id: str, character: Any, side: str) -> a.Action:
+        """A roster character joins the fight (000 §Set Up: involved characters)."""
+        return a.AddCombatant(combatant_id, character, side)
+
+    def end_action(self, reason: str = "") -> a.Action:
+        """Combat > End the combat."""
+        return a.EndCombat(reason=reason)
+
+    def status_line(self, state: Combat) -> str:
+        """The tick, who acts and the GM's next step."""
+        return turn_menu.status_line(state)
+
+    def wheel_legend(self) -> str:
+        """Segments, counters, badges and the drag."""
+        return turn_menu.WHEEL_LEGEND
+
+    def card(self, state: Combat, combatant_id: str) -> c.Card:
+        """A player's health-track card with the fight's marks."""
+        who = state.combatants[combatant_id]
+        return cards.character_card(who.character, who.health)
+
+    def block_card(self, block: Any) -> c.Card:
+        """A roster character's health-track card, its boxes empty."""
+        return cards.character_card(block)
 
 
 REWRITE_2E = register_ruleset(Rewrite2e())

@@ -11,16 +11,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from battlewheel.engine.core.errors import IllegalAction
+from battlewheel.engine.core.events import Event
 from battlewheel.engine.rulesets.rewrite import attack as rules
 from battlewheel.engine.rulesets.rewrite import values
 from battlewheel.engine.rulesets.rewrite.actions_attack import GetPast
-from battlewheel.engine.core.events import Event
+from battlewheel.engine.rulesets.rewrite.derived import gets_double_tens
+from battlewheel.engine.rulesets.rewrite.equipment import Weapon
 from battlewheel.engine.rulesets.rewrite.flurry import BlockRoll, block_movement_roll
 from battlewheel.engine.rulesets.rewrite.state import Combat, Combatant
 from battlewheel.engine.rulesets.rewrite.wording import successes
-from battlewheel.engine.rulesets.rewrite.derived import gets_double_tens
-from battlewheel.engine.rulesets.rewrite.equipment import Weapon
-from battlewheel.engine.core.errors import IllegalAction
 
 BLOCK_RULE = "000 §Block"
 BLOCKED = "blocked"  # the failure of an attack aborted at a Blocker

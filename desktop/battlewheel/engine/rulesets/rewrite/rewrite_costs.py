@@ -6,12 +6,12 @@ attack and defence and taken from the pools, or refused when the pools cannot pa
 
 from __future__ import annotations
 
-from battlewheel.engine.rulesets.rewrite import derived as sheet
-from battlewheel.engine.rulesets.rewrite import charms
-from battlewheel.engine.rulesets.rewrite.actions_attack import ResolveAttack, ResolveCounterattack
-from battlewheel.engine.rulesets.rewrite.state import Combat, Combatant
-from battlewheel.engine.rulesets.rewrite.equipment import Weapon
 from battlewheel.engine.core.errors import IllegalAction
+from battlewheel.engine.rulesets.rewrite import charms
+from battlewheel.engine.rulesets.rewrite import derived as sheet
+from battlewheel.engine.rulesets.rewrite.actions_attack import ResolveAttack, ResolveCounterattack
+from battlewheel.engine.rulesets.rewrite.equipment import Weapon
+from battlewheel.engine.rulesets.rewrite.state import Combat, Combatant
 
 AnyAttack = ResolveAttack | ResolveCounterattack
 MOTE_RULE = "000 §Charms"

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from battlewheel.engine.core.errors import IllegalAction
+from battlewheel.engine.core.events import Event
 from battlewheel.engine.rulesets.rewrite import attack as rules
 from battlewheel.engine.rulesets.rewrite import sheet_builders
 from battlewheel.engine.rulesets.rewrite.actions_attack import ResolveCounterattack
 from battlewheel.engine.rulesets.rewrite.common import combatant, require_started
-from battlewheel.engine.core.events import Event
 from battlewheel.engine.rulesets.rewrite.rewrite_costs import charge_attacker, charge_defender
 from battlewheel.engine.rulesets.rewrite.rewrite_flurry import (
     ResolvedAttack,
@@ -16,7 +17,6 @@ from battlewheel.engine.rulesets.rewrite.rewrite_flurry import (
     weapon_named,
 )
 from battlewheel.engine.rulesets.rewrite.state import Combat
-from battlewheel.engine.core.errors import IllegalAction
 
 COUNTER_RULE = "000 §Counterattacks"
 

@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from battlewheel.engine.core.dice import DiceEntry
+from battlewheel.engine.core.errors import IllegalAction
+from battlewheel.engine.core.events import Event
+from battlewheel.engine.core.health import HealthOptions
 from battlewheel.engine.rulesets.rewrite import derived as sheet
 from battlewheel.engine.rulesets.rewrite import values
 from battlewheel.engine.rulesets.rewrite.actions_attack import ApplyTickEffects, DamageRoll
@@ -19,7 +23,6 @@ from battlewheel.engine.rulesets.rewrite.damage import (
     apply_flurry_damage,
     flurry_damage_pools,
 )
-from battlewheel.engine.core.events import Event
 from battlewheel.engine.rulesets.rewrite.rewrite_flurry import (
     DeclaredFlurry,
     ResolvedAttack,
@@ -28,11 +31,8 @@ from battlewheel.engine.rulesets.rewrite.rewrite_flurry import (
 from battlewheel.engine.rulesets.rewrite.rewrite_tick import hear_alarm
 from battlewheel.engine.rulesets.rewrite.setup import ranged_margin_reduction, reduced_margin
 from battlewheel.engine.rulesets.rewrite.state import PHASE_EFFECTS, TOTALLY, Combat
-from battlewheel.engine.rulesets.rewrite.wording import helpless_word, levels_text
-from battlewheel.engine.core.dice import DiceEntry
-from battlewheel.engine.core.errors import IllegalAction
-from battlewheel.engine.core.health import HealthOptions
 from battlewheel.engine.rulesets.rewrite.traits import CharacterKind
+from battlewheel.engine.rulesets.rewrite.wording import helpless_word, levels_text
 
 EFFECTS_RULE = "000 §Apply Effects"
 SURPRISE_RULE = "000 §Reassess Surprise"

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from battlewheel.engine.rulesets.rewrite import derived as sheet
+from battlewheel.engine.core.errors import IllegalAction
+from battlewheel.engine.core.events import Event
 from battlewheel.engine.rulesets.rewrite import attack as rules
 from battlewheel.engine.rulesets.rewrite import charms, sheet_builders, stunts, values
+from battlewheel.engine.rulesets.rewrite import derived as sheet
 from battlewheel.engine.rulesets.rewrite import rewrite_block as block
 from battlewheel.engine.rulesets.rewrite.actions_attack import (
     AwardStunt,
@@ -21,14 +23,16 @@ from battlewheel.engine.rulesets.rewrite.actions_attack import (
     ResolveAttack,
 )
 from battlewheel.engine.rulesets.rewrite.common import combatant, require_running, require_started
-from battlewheel.engine.core.events import Event
+from battlewheel.engine.rulesets.rewrite.equipment import Weapon
 from battlewheel.engine.rulesets.rewrite.flurry import FlurryPlan, Manoeuvre, plan_flurry
 from battlewheel.engine.rulesets.rewrite.narration import outcome_sentence
-from battlewheel.engine.rulesets.rewrite.rewrite_costs import AnyAttack, charge_attacker, charge_defender
+from battlewheel.engine.rulesets.rewrite.rewrite_costs import (
+    AnyAttack,
+    charge_attacker,
+    charge_defender,
+)
 from battlewheel.engine.rulesets.rewrite.state import Combat, Combatant
 from battlewheel.engine.rulesets.rewrite.wording import penalty_text
-from battlewheel.engine.rulesets.rewrite.equipment import Weapon
-from battlewheel.engine.core.errors import IllegalAction
 
 DECLARE_RULE = "000 §All Acting Characters Declare Flurries"
 ROLL_RULE = "000 §Attack Roll"

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from battlewheel.engine.rulesets.rewrite.character import Character
+from battlewheel.engine.core.errors import IllegalAction, TraitValueError
+from battlewheel.engine.core.events import Event
+from battlewheel.engine.core.health import HealthTrack
 from battlewheel.engine.rulesets.rewrite import values, wheel
 from battlewheel.engine.rulesets.rewrite.actions import (
     Action,
@@ -18,18 +20,16 @@ from battlewheel.engine.rulesets.rewrite.actions import (
     SpendMotes,
     SpendWillpower,
 )
+from battlewheel.engine.rulesets.rewrite.character import Character
 from battlewheel.engine.rulesets.rewrite.common import (
     combatant,
     require_amount,
     require_running,
     require_started,
 )
-from battlewheel.engine.core.events import Event
+from battlewheel.engine.rulesets.rewrite.derived import check_override_key
 from battlewheel.engine.rulesets.rewrite.state import Combat, Combatant, Override, TickState
 from battlewheel.engine.rulesets.rewrite.wording import wound_text
-from battlewheel.engine.rulesets.rewrite.derived import check_override_key
-from battlewheel.engine.core.errors import IllegalAction, TraitValueError
-from battlewheel.engine.core.health import HealthTrack
 
 MOVE_RULE = "000 §Move Counters"
 HEALTH_RULE = "000 §Health Levels"

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from battlewheel.engine.core.dice import DiceEntry
+from battlewheel.engine.core.errors import IllegalAction
+from battlewheel.engine.core.events import Event
 from battlewheel.engine.rulesets.rewrite import setup, values, wheel
 from battlewheel.engine.rulesets.rewrite.actions import (
     SIDES,
@@ -20,11 +23,8 @@ from battlewheel.engine.rulesets.rewrite.common import (
     require_running,
     require_setup,
 )
-from battlewheel.engine.core.events import Event
-from battlewheel.engine.rulesets.rewrite.state import TOTALLY, Combat, Combatant
 from battlewheel.engine.rulesets.rewrite.derived import gets_double_tens
-from battlewheel.engine.core.dice import DiceEntry
-from battlewheel.engine.core.errors import IllegalAction
+from battlewheel.engine.rulesets.rewrite.state import TOTALLY, Combat, Combatant
 
 AMBUSH_RULE = "000 §Determine if there is an Ambush"
 SURPRISE_RULE = "000 §Roll Surprise Checks"
@@ -88,7 +88,8 @@ def roll_ambush(state: Combat, action: RollAmbush) -> list[Event]:
             SURPRISE_RULE, f"{state.name(action.ambusher)} has not hidden from anyone"
         )
     ambusher = state.combatants[action.ambusher]
-    _check_faces(action.dice, values.ambush_pool(ambusher, state.options.essence_floor), SURPRISE_RULE, "Dexterity + Stealth")
+    pool = values.ambush_pool(ambusher, state.options.essence_floor)
+    _check_faces(action.dice, pool, SURPRISE_RULE, "Dexterity + Stealth")
     rolled = entry_successes(action.dice, double_tens=gets_double_tens(ambusher.character))
     events = [Event("ambush_rolled", action.ambusher, action.sentence(state.name))]
     for target, modifier in targets.items():
@@ -138,7 +139,8 @@ def roll_join_battle(state: Combat, action: RollJoinBattle) -> list[Event]:
         raise IllegalAction(
             JOIN_RULE, f"{who.name} is Totally Surprised and cannot Join Battle yet"
         )
-    _check_faces(action.dice, values.join_battle_pool(who, state.options.essence_floor), JOIN_RULE, "Wits + Awareness")
+    pool = values.join_battle_pool(who, state.options.essence_floor)
+    _check_faces(action.dice, pool, JOIN_RULE, "Wits + Awareness")
     rolled = entry_successes(action.dice, double_tens=gets_double_tens(who.character))
     botch = entry_botched(action.dice)
     if not state.started:

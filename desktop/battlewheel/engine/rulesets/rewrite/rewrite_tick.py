@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from battlewheel.engine.core.errors import IllegalAction
+from battlewheel.engine.core.events import Event
 from battlewheel.engine.rulesets.rewrite import values
 from battlewheel.engine.rulesets.rewrite.actions import (
     Advance,
@@ -11,11 +13,9 @@ from battlewheel.engine.rulesets.rewrite.actions import (
     ReduceSurprise,
 )
 from battlewheel.engine.rulesets.rewrite.common import TICK_RULE, combatant, require_started
-from battlewheel.engine.core.events import Event
 from battlewheel.engine.rulesets.rewrite.rewrite_flurry import inactive_if_helpless
 from battlewheel.engine.rulesets.rewrite.setup import reduced_margin
 from battlewheel.engine.rulesets.rewrite.state import PHASE_DONE, TOTALLY, Combat, TickState
-from battlewheel.engine.core.errors import IllegalAction
 
 MOVEMENT_RULE = "000 §All Characters Declare Movement"
 ALARM_RULE = "000 §Raising the Alarm"

@@ -7,8 +7,8 @@
 from __future__ import annotations
 
 from battlewheel.engine.rulesets.rewrite import derived
-from battlewheel.engine.rulesets.rewrite.character import Character
 from battlewheel.engine.rulesets.rewrite.attack import Attacker, Target
+from battlewheel.engine.rulesets.rewrite.character import Character
 from battlewheel.engine.rulesets.rewrite.equipment import DamageType, Weapon
 from battlewheel.engine.rulesets.rewrite.traits import CharacterKind
 

@@ -19,7 +19,16 @@ from battlewheel.engine.core.contract import (
     Value,
     Values,
 )
-
+from battlewheel.engine.core.health import (
+    AGGRAVATED,
+    BASHING,
+    DYING_LABEL,
+    EMPTY,
+    LETHAL,
+    HealthTrack,
+)
+from battlewheel.engine.rulesets.rewrite import values as combat_derived
+from battlewheel.engine.rulesets.rewrite.attack import AttackDeclaration, attack_pool
 from battlewheel.engine.rulesets.rewrite.character import (
     ABILITIES,
     VIRTUES,
@@ -33,12 +42,14 @@ from battlewheel.engine.rulesets.rewrite.character import (
     soak,
     surprise_detection_value,
 )
-from battlewheel.engine.rulesets.rewrite import values as combat_derived
-from battlewheel.engine.rulesets.rewrite.attack import AttackDeclaration, attack_pool
 from battlewheel.engine.rulesets.rewrite.sheet_builders import attacker_for
-from battlewheel.engine.rulesets.rewrite.state import PARTIALLY, TOTALLY, Combat, Combatant, Override
-from battlewheel.engine.core.health import AGGRAVATED, BASHING, EMPTY, LETHAL, HealthTrack
-
+from battlewheel.engine.rulesets.rewrite.state import (
+    PARTIALLY,
+    TOTALLY,
+    Combat,
+    Combatant,
+    Override,
+)
 
 # -- reading a combatant ------------------------------------------------------------
 
@@ -96,6 +107,7 @@ def health_section(track: HealthTrack) -> BoxTrack:
         blank=EMPTY,
         condition=condition_text(track),
         penalty=track.wound_penalty,
+        refused=((DYING_LABEL, BASHING),),
         flags=tuple(word for flag, word in ((track.dead, "dead"), (track.critical, "critical"),
                                             (track.unconscious, "unconscious")) if flag),
     )

@@ -13,8 +13,9 @@ from functools import cache
 from importlib.resources import files
 from typing import Any
 
-from .equipment import Armour, Weapon, WeaponCatalogue
 from battlewheel.engine.core.errors import TraitValueError
+
+from .equipment import Armour, Weapon, WeaponCatalogue
 
 RESOURCES = "battlewheel.resources"
 BRAWL_WEAPONS = ("Punch", "Headbutt", "Kick", "Clinch")

@@ -9,16 +9,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from battlewheel.engine.core.dice import effective_pool
 from battlewheel.engine.rulesets.rewrite import character as sheet
-from battlewheel.engine.rulesets.rewrite.character import Character
 from battlewheel.engine.rulesets.rewrite import setup, wheel
+from battlewheel.engine.rulesets.rewrite.character import Character
 from battlewheel.engine.rulesets.rewrite.flurry import dash_extra_yards
 from battlewheel.engine.rulesets.rewrite.state import Combat, Combatant
 from battlewheel.engine.rulesets.rewrite.stunts import StuntReward
-from battlewheel.engine.core.dice import effective_pool
 
 # Values of the fight the GM may override; the sheet's own (DVs, soak, SDV, caps) are
-# overridden on the character (battlewheel.engine.rulesets.rewrite.derived's keys). The sheet does not
+# overridden on the character (the keys of the 2e derived module). The sheet does not
 # record Ox-Body's first purchase, so "ox_body" = 1 says the character has it.
 COMBAT_OVERRIDES: tuple[str, ...] = (
     "movement",

@@ -11,35 +11,57 @@ from battlewheel.engine.core import contract as c
 from battlewheel.engine.rulesets.rewrite.state import PARTIALLY, TOTALLY, Combat, Combatant
 
 _SURPRISE_WORDS = {TOTALLY: "totally", PARTIALLY: "partially"}
+# Glyphs of the state badge, in the order they are written ("?!": surprised, critical).
+_STATE_MARKS = (("surprised", "?"), ("unconscious", "z"), ("critical", "!"))
 
 
 def turn_track(state: Combat) -> c.TurnTrack:
-    """The wheel a combat state shows; combatants not yet on it wait beside it."""
+    """The wheel a combat state shows; combatants not yet on it wait beside it.
+
+    Counters sharing a segment come nearest action first, then allies, then by name;
+    those waiting beside the wheel keep the roster's order.
+    """
     combatants = list(state.combatants.values())
     letters = dict(zip(state.combatants, c.unique_initials([x.name for x in combatants]),
                        strict=True))
     colours = c.colour_indices([(x.id, x.side) for x in combatants])
     acting = set(state.acting_ids())
-    counters = [
+    ordered = [x for _, x in sorted(enumerate(combatants), key=lambda p: _place(p, state))]
+    counters = tuple(
         counter_of(x, state, initials=letters[x.id], colour=colours[x.id], acting=x.id in acting)
-        for x in combatants
-    ]
-    counters.sort(key=lambda x: _order(x, state))
+        for x in ordered
+    )
     return c.TurnTrack(
         slots=slots(state),
         cursor=state.active_segment,
-        counters=tuple(counters),
+        counters=counters,
         hub=hub_text(state),
         ended=state.ended,
     )
 
 
+def _place(indexed: tuple[int, Combatant], state: Combat) -> tuple[object, ...]:
+    index, who = indexed
+    if who.segment is None:
+        return (0, index)
+    return (1, _laps(who, state), who.side != c.ALLY, who.name)
+
+
+def _laps(who: Combatant, state: Combat) -> int:
+    return display_laps(who.next_tick, state.current_tick, state.segment_count)
+
+
 def slots(state: Combat) -> tuple[c.Slot, ...]:
     """Each segment labelled with the tick it stands for next: the active one now."""
-    count = state.segment_count
-    now = state.current_tick if state.current_tick is not None else 0
-    active = state.active_segment if state.active_segment is not None else now % count
-    return tuple(c.Slot(f"tick {now + (index - active) % count}") for index in range(count))
+    ticks = segment_ticks(state.segment_count, state.current_tick, state.active_segment)
+    return tuple(c.Slot(f"tick {tick}") for tick in ticks)
+
+
+def segment_ticks(count: int, current_tick: int | None, active: int | None) -> list[int]:
+    """The tick each segment stands for next: the active one now, the others ahead."""
+    now = current_tick if current_tick is not None else 0
+    here = active if active is not None else now % count
+    return [now + (index - here) % count for index in range(count)]
 
 
 def hub_text(state: Combat) -> str:
@@ -49,22 +71,12 @@ def hub_text(state: Combat) -> str:
     return "not started" if state.current_tick is None else f"tick\n{state.current_tick}"
 
 
-def _order(counter: c.Counter, state: Combat) -> tuple[int, bool, str]:
-    laps = _laps(counter, state)
-    return (laps, counter.side != c.ALLY, counter.name)
-
-
-def _laps(counter: c.Counter, state: Combat) -> int:
-    badge = counter.badge(c.TOP_RIGHT)
-    return int(badge.text.split()[0].lstrip("+")) if badge else 0
-
-
 def counter_of(
     who: Combatant, state: Combat, *, initials: str, colour: int, acting: bool
 ) -> c.Counter:
     """One combatant's counter: its segment, badges, states and tooltip lines."""
     health = who.health
-    laps = display_laps(who.next_tick, state.current_tick, state.segment_count)
+    laps = _laps(who, state)
     states = _states(who)
     return c.Counter(
         id=who.id,
@@ -82,36 +94,49 @@ def counter_of(
 
 
 def _states(who: Combatant) -> tuple[str, ...]:
-    words = []
-    if who.surprise in _SURPRISE_WORDS:
-        words.append(f"{_SURPRISE_WORDS[who.surprise]} surprised")
     health = who.health
-    for flag, word in ((health.dead, "dead"), (health.critical, "critical"),
-                       (health.unconscious, "unconscious")):
+    return state_words(_SURPRISE_WORDS.get(who.surprise), unconscious=health.unconscious,
+                       critical=health.critical, dead=health.dead)
+
+
+def state_words(
+    surprise: str | None, *, unconscious: bool = False, critical: bool = False, dead: bool = False
+) -> tuple[str, ...]:
+    """A counter's conditions as short words, for tooltips and the status bar."""
+    words = [f"{surprise} surprised"] if surprise else []
+    for flag, word in ((dead, "dead"), (critical, "critical"), (unconscious, "unconscious")):
         if flag:
             words.append(word)
     return tuple(words)
 
 
-_STATE_MARKS = (("dead", "\u2020"), ("critical", "!"), ("unconscious", "z"), ("surprised", "?"))
-
-
 def _badges(who: Combatant, laps: int, states: tuple[str, ...]) -> tuple[c.Badge, ...]:
-    badges = []
+    return badges(dv_penalty=who.dv_penalty, wound_penalty=who.wound_penalty, laps=laps,
+                  states=states)
+
+
+def badges(
+    *, dv_penalty: int = 0, wound_penalty: int = 0, laps: int = 0, states: tuple[str, ...] = ()
+) -> tuple[c.Badge, ...]:
+    """The corner badges: DV penalty, lap marker, wound penalty, state glyphs.
+
+    A dead combatant's penalties are moot: its counter wears the dagger alone.
+    """
+    if "dead" in states:
+        return (c.Badge(c.BOTTOM_RIGHT, "\u2020", "dead", "state"),)
+    found = []
+    if dv_penalty:
+        found.append(c.Badge(c.TOP_LEFT, f"DV{-abs(dv_penalty)}",
+                             f"DV penalty -{abs(dv_penalty)}", "penalty"))
     if laps > 0:
-        badges.append(c.Badge(c.TOP_RIGHT, f"+{laps} lap", f"{laps} lap(s) ahead", "lap"))
-    if not who.health.dead:
-        if who.dv_penalty:
-            badges.append(c.Badge(c.TOP_LEFT, f"DV{-abs(who.dv_penalty)}",
-                                  f"DV penalty -{abs(who.dv_penalty)}", "penalty"))
-        if who.wound_penalty:
-            badges.append(c.Badge(c.BOTTOM_LEFT, f"W{-abs(who.wound_penalty)}",
-                                  f"wound penalty -{abs(who.wound_penalty)}", "wound"))
-    for word, mark in _STATE_MARKS:
-        if any(word in state for state in states):
-            badges.append(c.Badge(c.BOTTOM_RIGHT, mark, word, "state"))
-            break
-    return tuple(badges)
+        found.append(c.Badge(c.TOP_RIGHT, f"+{laps} lap", f"{laps} lap(s) ahead", "lap"))
+    if wound_penalty:
+        found.append(c.Badge(c.BOTTOM_LEFT, f"W{-abs(wound_penalty)}",
+                             f"wound penalty -{abs(wound_penalty)}", "wound"))
+    glyphs = "".join(mark for word, mark in _STATE_MARKS if any(word in s for s in states))
+    if glyphs:
+        found.append(c.Badge(c.BOTTOM_RIGHT, glyphs, ", ".join(states), "state"))
+    return tuple(found)
 
 
 def _details(who: Combatant, laps: int) -> tuple[str, ...]:
