@@ -202,3 +202,9 @@ def test_shipped_qt_and_icu_libraries_collate_as_the_wheels_do(frozen: Path) -> 
     assert shipped["zones"] == wheel["zones"]
     assert shipped["warnings"] == []
 
+
+
+def test_release_workflows_check_passes_on_the_frozen_build(frozen: Path) -> None:
+    """``release.py check``, which the release workflow runs on each system, passes here."""
+    release = load("release")
+    assert release.check_frozen(frozen) == []
