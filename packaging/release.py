@@ -1,11 +1,12 @@
 """Check a frozen build and pack it for a release; the release workflow runs both.
 
-    python packaging/release.py check dist/battlewheel/battlewheel
+    python packaging/release.py check --dist dist --onefile-dist dist/onefile
     python packaging/release.py archive --dist dist --onefile-dist dist/onefile --out release
 
-``check`` runs the frozen program's ``--smoke-test`` on the offscreen platform and
-``print`` on the demo campaign, and fails unless both exit 0 and the PDF is whole; it
-reads only exit codes and files, since a windowed Windows build has no stdout.
+``check`` runs each build's ``--smoke-test`` on the offscreen platform and ``print``
+on the demo campaign (on macOS the one-folder build is run from inside the ``.app``),
+and fails unless both exit 0 and the PDF is whole; it reads only exit codes and files,
+since a windowed Windows build has no stdout.
 ``archive`` packs the one-folder build (the ``.app`` on macOS) and the one-file build
 as ``battlewheel-<version>-<system>-<arch>[-onefile].<zip|tar.gz>``: zip on Windows
 and macOS, tar.gz (which keeps the executable bit) on Linux. With ``--tag`` it first
@@ -84,6 +85,18 @@ def _zip(source: Path, archive: Path) -> None:
             packed.write(path, path.relative_to(source.parent))
 
 
+def built_executables(dist: Path, onefile_dist: Path, system: str) -> list[Path]:
+    """The executables of both builds, as they ship: on macOS, the one inside the .app."""
+    from battlewheel import APP_NAME
+
+    executable = APP_NAME.lower() + (".exe" if system == "win32" else "")
+    if system == "darwin":
+        folder = dist / f"{APP_NAME}.app" / "Contents" / "MacOS"
+    else:
+        folder = dist / APP_NAME.lower()
+    return [folder / executable, onefile_dist / executable]
+
+
 def release_sources(dist: Path, onefile_dist: Path, system: str) -> dict[bool, Path]:
     """What ships, by whether it is the one-file build: macOS ships its ``.app`` only."""
     from battlewheel import APP_NAME
@@ -113,6 +126,8 @@ def make_archives(
 
 def check_frozen(executable: Path, campaign: Path = DEMO_CAMPAIGN) -> list[str]:
     """Run the smoke test and ``print`` on ``campaign``; what went wrong (empty: nothing)."""
+    if not executable.is_file():
+        return ["missing: build it first (build_executable.py)"]
     with tempfile.TemporaryDirectory(prefix="battlewheel-check-") as folder:
         work = Path(folder)
         env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "BATTLEWHEEL_HOME": str(work)}
@@ -140,16 +155,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Command-line entry point."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
-    check = commands.add_parser("check", help="run a frozen program's smoke test and print")
-    check.add_argument("executable", type=Path)
+    check = commands.add_parser("check", help="run both builds' smoke test and print")
     archive = commands.add_parser("archive", help="pack the builds for a release")
-    archive.add_argument("--dist", type=Path, required=True, help="the one-folder build's dist")
-    archive.add_argument("--onefile-dist", type=Path, required=True)
+    for command in (check, archive):
+        command.add_argument("--dist", type=Path, required=True, help="the one-folder build's")
+        command.add_argument("--onefile-dist", type=Path, required=True, help="the one-file's")
     archive.add_argument("--out", type=Path, required=True, help="folder for the archives")
     archive.add_argument("--tag", help="the release tag, checked against the version")
     args = parser.parse_args(argv)
     if args.command == "check":
-        return _report(check_frozen(args.executable), f"{args.executable}: smoke test and print")
+        return _check_all(built_executables(args.dist, args.onefile_dist, sys.platform))
     from battlewheel import __version__
 
     problem = tag_problem(args.tag, __version__) if args.tag else None
@@ -159,6 +174,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                               platform.machine()):
         print(path)
     return 0
+
+
+def _check_all(executables: list[Path]) -> int:
+    failed = 0
+    for executable in executables:
+        problems = [f"{executable}: {problem}" for problem in check_frozen(executable)]
+        failed += _report(problems, f"{executable}: smoke test and print")
+    return 1 if failed else 0
 
 
 def _report(problems: list[str], success: str) -> int:

@@ -113,6 +113,17 @@ def test_macos_ships_the_app_and_the_others_both_builds(tmp_path: Path) -> None:
         False: dist / NAME, True: onefile / NAME}
 
 
+def test_the_checked_executables_are_the_ones_that_ship(tmp_path: Path) -> None:
+    """Both builds on each system; on macOS the one-folder build runs from inside the .app."""
+    dist, onefile = tmp_path / "dist", tmp_path / "onefile"
+    assert release.built_executables(dist, onefile, "darwin") == [
+        dist / f"{APP_NAME}.app" / "Contents" / "MacOS" / NAME, onefile / NAME]
+    assert release.built_executables(dist, onefile, "win32") == [
+        dist / NAME / f"{NAME}.exe", onefile / f"{NAME}.exe"]
+    assert release.built_executables(dist, onefile, "linux") == [
+        dist / NAME / NAME, onefile / NAME]
+
+
 def test_archive_command_packs_every_build_that_ships(tmp_path: Path) -> None:
     """With the tag of the package's version, each build of this system gets its archive."""
     dist, onefile = tmp_path / "dist", tmp_path / "onefile"
@@ -163,3 +174,12 @@ def test_check_reports_a_failing_run_or_a_missing_pdf(
     program.chmod(0o755)
     problems = release.check_frozen(program)
     assert problems and problems[0].startswith(problem)
+
+
+def test_check_command_fails_when_a_build_is_missing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Checking before building names each missing executable and exits 1."""
+    code = release.main(["check", "--dist", str(tmp_path), "--onefile-dist", str(tmp_path)])
+    assert code == 1
+    assert capsys.readouterr().err.count("missing: build it first") == 2
