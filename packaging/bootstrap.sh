@@ -4,6 +4,8 @@
 #   2. a virtual environment in .venv,
 #   3. Battlewheel itself, editable, with the extras named as arguments (e.g. test dev).
 # Usage: bash packaging/bootstrap.sh [EXTRA ...]
+# On macOS and on Windows (Git Bash) step 1 is skipped, as Qt's wheels bring all they
+# need there; the environment's Python is then .venv/Scripts/python on Windows.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -42,8 +44,31 @@ install_system_packages() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 }
 
+# The Python that makes the environment: $PYTHON if set, else python3, else python.
+# Windows' installers give only python.exe, and its python3 may be the Store's stand-in,
+# which exists but does not run Python.
+system_python() {
+  local candidate
+  for candidate in ${PYTHON:-} python3 python; do
+    if "$candidate" -c "import sys; sys.exit(sys.version_info < (3, 11))" >/dev/null 2>&1; then
+      echo "$candidate"
+      return 0
+    fi
+  done
+  echo "bootstrap: no Python 3.11 or newer found as python3 or python; set PYTHON=/path/to/python" >&2
+  return 1
+}
+
+# Where the environment keeps its Python: Scripts/ on Windows, bin/ elsewhere.
+venv_python() {
+  if [ -d .venv/Scripts ]; then echo .venv/Scripts/python.exe; else echo .venv/bin/python; fi
+}
+
 install_system_packages "$@"
-[ -x .venv/bin/python ] || python3 -m venv .venv
-.venv/bin/python -m pip install --quiet --upgrade pip
+if [ ! -x "$(venv_python)" ]; then
+  python=$(system_python)
+  "$python" -m venv .venv
+fi
+"$(venv_python)" -m pip install --quiet --upgrade pip
 extras=$(IFS=,; echo "$*")
-.venv/bin/python -m pip install --quiet -e ".${extras:+[$extras]}"
+"$(venv_python)" -m pip install --quiet -e ".${extras:+[$extras]}"

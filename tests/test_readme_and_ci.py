@@ -23,3 +23,14 @@ def test_ci_runs_the_readme_test_command_verbatim() -> None:
     test_command = _readme_commands()[1]
     ci_lines = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     assert test_command in ci_lines
+
+
+def test_the_test_workflow_runs_the_readme_test_command_on_every_system() -> None:
+    """Verbatim on Linux and macOS; on Windows only the virtual environment's layout differs."""
+    test_command = _readme_commands()[1]
+    workflow = (ROOT / ".github" / "workflows" / "tests.yml").read_text(encoding="utf-8")
+    runs = [line.strip().removeprefix("run: ") for line in workflow.splitlines()
+            if line.strip().startswith("run: bash packaging/bootstrap.sh")]
+    windows = test_command.replace(".venv/bin/python", ".venv/Scripts/python")
+    assert windows != test_command
+    assert sorted(runs) == sorted([test_command, windows])

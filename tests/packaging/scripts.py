@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGING = ROOT / "packaging"
 
@@ -23,3 +25,11 @@ def load(name: str) -> ModuleType:
         sys.modules[key] = module
         spec.loader.exec_module(module)
     return sys.modules[key]
+
+
+# For what only the Linux build has: ELF files, the wheels' .so libraries, the ICU
+# trimming and the Linux bundle's layout. On Windows and macOS the release workflow
+# builds the program and runs its smoke test and print instead.
+linux_only = pytest.mark.skipif(
+    not sys.platform.startswith("linux"), reason="checks what only the Linux build has"
+)

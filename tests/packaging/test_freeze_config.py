@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.packaging.scripts import ROOT, load
+from tests.packaging.scripts import ROOT, linux_only, load
 
 freeze = load("freeze_config")
 build_script = load("build_executable")
@@ -171,6 +171,7 @@ print("pages", paint_on_printer(printer, cards))
 """
 
 
+@linux_only
 def test_without_the_systems_libcups_printing_still_makes_pdfs(tmp_path: Path) -> None:
     """An unloadable libcups (as on a system without CUPS) stops Qt's cups plugin only."""
     (tmp_path / "libcups.so.2").write_bytes(b"")  # found first: "file too short"
@@ -228,6 +229,7 @@ def test_each_system_ships_only_its_own_icon_format() -> None:
     assert freeze.keeps_binary("pyqtgraph/icons/auto.png")
 
 
+@linux_only
 def test_static_symbols_are_stripped_only_where_strip_keeps_the_file_loadable() -> None:
     """ICU's own link layout allows it; OpenBLAS, grown by patchelf, does not."""
     import numpy

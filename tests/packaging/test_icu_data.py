@@ -10,7 +10,7 @@ from pathlib import Path
 import PySide6
 import pytest
 
-from tests.packaging.scripts import ROOT, load
+from tests.packaging.scripts import ROOT, linux_only, load
 
 icu = load("icu_data")
 WHEEL_ICU_DATA = Path(PySide6.__file__).parent / "Qt" / "lib" / "libicudata.so.73"
@@ -48,6 +48,7 @@ def test_parse_gives_back_the_items_written() -> None:
     assert parsed == package
 
 
+@linux_only
 def test_real_package_survives_parse_and_write_byte_for_byte() -> None:
     """The wheel's 3921-item package is rebuilt exactly, padding bytes included."""
     original = icu.exported_object(WHEEL_ICU_DATA.read_bytes())
@@ -100,6 +101,7 @@ def test_large_converters_and_the_extensions_built_on_them_are_left_out() -> Non
     assert icu.filter_package(package).names == ["icudt73l/cnvalias.icu", "icudt73l/latin.cnv"]
 
 
+@linux_only
 def test_linked_library_exports_the_package_under_the_same_soname_and_symbol(
     tmp_path: Path,
 ) -> None:
@@ -135,6 +137,7 @@ def trimmed_answers(tmp_path_factory: pytest.TempPathFactory) -> dict[str, objec
     return _probe(folder)
 
 
+@linux_only
 def test_trimmed_data_sorts_every_language_as_the_full_data_does(
     trimmed_answers: dict[str, object],
 ) -> None:
@@ -147,6 +150,7 @@ def test_trimmed_data_sorts_every_language_as_the_full_data_does(
     assert trimmed_answers["warnings"] == []
 
 
+@linux_only
 def test_trimmed_data_still_sorts_by_each_languages_own_rules(
     trimmed_answers: dict[str, object],
 ) -> None:
@@ -160,6 +164,7 @@ def test_trimmed_data_still_sorts_by_each_languages_own_rules(
     assert orders["en_US numeric"].index("item9") < orders["en_US numeric"].index("item10")
 
 
+@linux_only
 def test_trimmed_data_keeps_single_byte_codecs_and_drops_east_asian_ones(
     trimmed_answers: dict[str, object],
 ) -> None:

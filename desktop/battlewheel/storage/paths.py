@@ -1,25 +1,42 @@
 """Every location the program reads or writes for the user, in one module.
 
-By default the folders come from platformdirs (the user data and config directories
-of the operating system). Setting the environment variable ``BATTLEWHEEL_HOME`` to a
-folder puts everything under that folder instead: for development, for a portable
-run from a USB stick, and for tests, which must never touch the real user's files.
+By default the folders come from platformdirs, the user data and config folders of
+the operating system:
+
+    Windows  %APPDATA%\\Battlewheel\\Battlewheel  (data and config, roaming profile)
+    macOS    ~/Library/Application Support/Battlewheel  (data and config)
+    Linux    ~/.local/share/Battlewheel (data), ~/.config/Battlewheel (config)
+
+Setting the environment variable ``BATTLEWHEEL_HOME`` to a folder puts everything
+under that folder instead: for development, for a portable run from a USB stick, and
+for tests, which must never touch the real user's files.
 
 Layout under the root (data and config share it when ``BATTLEWHEEL_HOME`` is set)::
 
     campaigns/           the default folder of the Open and Save dialogs
     recovery/journal.jsonl   the crash journal of the open campaign
     recent.json          the recent-files list (config)
+    settings.ini         window layout and preferences (config; views/settings.py)
 """
 
 import os
 from pathlib import Path
 
-from platformdirs import user_config_path, user_data_path
+from platformdirs import PlatformDirs
+from platformdirs.api import PlatformDirsABC
 
 from battlewheel import APP_NAME, ORGANIZATION
 
 HOME_VARIABLE = "BATTLEWHEEL_HOME"
+
+# The platformdirs class of the running system. Tests put another system's class here
+# (platformdirs.windows.Windows, platformdirs.macos.MacOS) to see where its files go.
+platform_dirs_class: type[PlatformDirsABC] = PlatformDirs
+
+
+def _user_dirs() -> PlatformDirsABC:
+    """The system's user folders for the program; roaming on Windows, so they follow the GM."""
+    return platform_dirs_class(APP_NAME, ORGANIZATION, roaming=True)
 
 
 def override_root() -> Path | None:
@@ -33,7 +50,7 @@ def data_dir() -> Path:
     root = override_root()
     if root is not None:
         return root
-    return user_data_path(APP_NAME, ORGANIZATION, roaming=True)
+    return _user_dirs().user_data_path
 
 
 def config_dir() -> Path:
@@ -41,7 +58,7 @@ def config_dir() -> Path:
     root = override_root()
     if root is not None:
         return root
-    return user_config_path(APP_NAME, ORGANIZATION, roaming=True)
+    return _user_dirs().user_config_path
 
 
 def campaigns_dir(*, create: bool = True) -> Path:
