@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from battlewheel.cli import replay_command
 from battlewheel.engine.combat import TOTALLY, CombatSession, DeclareFlurry
-from battlewheel.engine.replay import replay_command
 
 from .examples import BUILDERS, EXAMPLES
 
