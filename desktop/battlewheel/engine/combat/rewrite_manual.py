@@ -37,6 +37,13 @@ MOTE_RULE = "000 §Charms"
 WILLPOWER_RULE = "004 §Willpower"
 POOLS = ("personal", "peripheral")
 OVERRIDE_RULE = "GM override"
+MAX_TICK = 1_000_000
+"""The furthest tick a counter can be dragged to.
+
+A tick is about a second of fighting, so a million ticks is eleven days of one
+combat: no fight comes near, while a typo or a damaged log asking for 10^12 is
+refused with the range instead of being carried (and drawn) for ever.
+"""
 
 
 def move_counter(state: Combat, action: MoveCounter) -> list[Event]:
@@ -72,6 +79,10 @@ def _target_tick(state: Combat, action: MoveCounter) -> int:
     if action.tick < state.current_tick:
         raise IllegalAction(
             MOVE_RULE, f"tick {action.tick} has passed (the current tick is {state.current_tick})"
+        )
+    if action.tick > MAX_TICK:
+        raise IllegalAction(
+            MOVE_RULE, f"tick must be {state.current_tick}-{MAX_TICK}, got {action.tick}"
         )
     return action.tick
 
