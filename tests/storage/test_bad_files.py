@@ -98,7 +98,7 @@ CASES: dict[str, tuple[bytes, str]] = {
         r"segment_count must be a whole number 2-60"),
     "absurdly long log": (
         edited(set_in(["combats", 0, "session", "redo"], [{"kind": "next_tick"}] * 10_001)),
-        r"session.redo has 10001 entries; at most 10000 per combat allowed"),
+        r"log.redo: has 10001 entries; at most 10000 per combat allowed"),
     "unknown action": (edited(add_action({"kind": "summon_behemoth"})),
                        r"combats\[0\].*summon_behemoth"),
     "action on nobody": (edited(add_action({"kind": "spend_willpower", "combatant": "ghost",
