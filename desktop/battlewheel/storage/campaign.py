@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 from battlewheel.bundled import resource
 from battlewheel.engine.character import Character, Weapon
 from battlewheel.engine.combat.session import CombatSession
+from battlewheel.engine.traits import StoredFields
 from battlewheel.storage.atomic import atomic_write_bytes
 from battlewheel.storage.errors import CampaignFileError
 from battlewheel.storage.schema import (
@@ -50,6 +51,9 @@ MAX_COMBATS = 1_000
 # Campaign.__post_init__ refuse the change (a new combat, an imported character) that
 # would pass one, so the program never saves a campaign it would refuse to open.
 
+CAMPAIGN_KEYS = frozenset(
+    {"schema_version", "format", "name", "notes", "characters", "weapons", "combats"}
+)
 T = TypeVar("T")
 # What a malformed part of a file can raise while the engine reads it.
 _DECODE_ERRORS = (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError)
@@ -154,6 +158,10 @@ class Campaign:
     def from_json(cls, document: dict[str, Any], path: Path | None = None) -> Campaign:
         """Read an upgraded campaign object; any bad part raises ``CampaignFileError``."""
         reader = _Reader(path)
+        unknown = sorted(set(document) - CAMPAIGN_KEYS)
+        if unknown:
+            raise CampaignFileError(path, f"{unknown[0]} is not a field of a campaign (one of "
+                                    f"{', '.join(sorted(CAMPAIGN_KEYS))})")
         if document.get("format", FORMAT) != FORMAT:
             raise CampaignFileError(path, f"format must be {FORMAT!r}, "
                                     f"not {document.get('format')!r}")
@@ -254,6 +262,7 @@ def _weapon(value: dict[str, Any]) -> Weapon:
 
 
 def _combat(value: dict[str, Any]) -> CombatRecord:
+    StoredFields(value, "", ("id", "name", "session"))
     for key in ("id", "name"):
         text = value.get(key)
         if not isinstance(text, str) or not text.strip() or len(text) > MAX_NAME_LENGTH:

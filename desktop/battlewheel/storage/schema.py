@@ -23,6 +23,8 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+# Storage names JSON types in messages as the engine does, so the name is re-exported.
+from battlewheel.engine.traits import json_type as json_type
 from battlewheel.storage.errors import CampaignFileError
 
 SCHEMA_VERSION = 1
@@ -228,21 +230,6 @@ def _version_of(path: Path | None, document: dict[str, Any], current: int) -> in
     if version < 1:
         raise CampaignFileError(path, f"schema_version must be {allowed}, not {version}")
     return version
-
-
-def json_type(value: object) -> str:
-    """The JSON name of a parsed value's type, for messages."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "an array"
-    return "an object"
 
 
 def dump_json(document: Mapping[str, Any]) -> bytes:

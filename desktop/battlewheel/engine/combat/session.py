@@ -27,6 +27,7 @@ from battlewheel.engine.errors import (
 
 LOG_FORMAT = "battlewheel-combat"
 LOG_VERSION = 1
+LOG_KEYS = frozenset({"format", "version", "ruleset", "options", "actions", "redo"})
 SNAPSHOT_EVERY = 64
 MAX_ACTIONS = 10_000
 """The most actions one combat holds, applied or waiting for redo.
@@ -238,6 +239,9 @@ class CombatSession:
         """Rebuild a combat by replaying its log; a bad entry raises ``ReplayError`` naming it."""
         if not isinstance(obj, dict):
             raise LogFormatError("log", "must be a JSON object")
+        unknown = sorted(set(obj) - LOG_KEYS)
+        if unknown:
+            raise LogFormatError(f"log.{unknown[0]}", "is not a field of a combat log")
         if obj.get("format", LOG_FORMAT) != LOG_FORMAT:
             raise LogFormatError("log.format", f"must be {LOG_FORMAT!r}")
         version = obj.get("version", LOG_VERSION)
