@@ -35,6 +35,7 @@ CASE_SECONDS = 10
 """A case's time limit: opening the biggest legal file (10,000 actions) takes under 1 s."""
 
 KINDS = ("campaign", "log")
+OUTCOMES = ("accepted", "refused", "traceback", "hang", "file changed", "not saved unchanged")
 
 
 class Hang(Exception):
@@ -45,7 +46,7 @@ class Hang(Exception):
 class Tally:
     """Outcomes by name, and the first failure of each bad kind."""
 
-    counts: Counter[str] = field(default_factory=Counter)
+    counts: Counter[str] = field(default_factory=lambda: Counter(dict.fromkeys(OUTCOMES, 0)))
     first: dict[str, str] = field(default_factory=dict)
 
     def bad(self, outcome: str, case: str, detail: str) -> None:
@@ -156,7 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     total = sum(tally.counts.values())
     print(f"{total} mutants ({args.cases} campaigns, {args.cases} logs, seeds "
           f"{args.first}-{args.first + args.cases - 1}): " +
-          ", ".join(f"{n} {name}" for name, n in sorted(tally.counts.items())))
+          ", ".join(f"{tally.counts[name]} {name}" for name in OUTCOMES))
     for outcome, example in tally.first.items():
         print(f"first {outcome}: {example}")
     return 1 if tally.failures else 0
