@@ -21,6 +21,7 @@ from battlewheel.storage.campaign import Campaign, load_campaign
 from battlewheel.storage.characters import import_character
 from battlewheel.storage.errors import CampaignFileError
 from battlewheel.storage.journal import Journal, pending_recovery
+from battlewheel.storage.recent import recent_files
 
 EXAMPLE = Path(__file__).parents[2] / "resources" / "examples" / "mortal-duel.json"
 
@@ -108,3 +109,11 @@ def test_replay_into_a_closed_pipe_ends_quietly() -> None:
     error = process.stderr.read().decode()
     assert process.wait(timeout=60) == 141
     assert "Traceback" not in error
+
+
+@pytest.mark.parametrize("case", sorted(BAD_FILES))
+def test_a_damaged_recent_files_list_is_read_as_empty(tmp_path: Path, case: str) -> None:
+    """The recent list only helps find files: any damage leaves it empty, never a crash."""
+    store = tmp_path / "recent.json"
+    store.write_bytes(BAD_FILES[case][0])
+    assert recent_files(store) == []
