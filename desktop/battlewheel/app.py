@@ -137,7 +137,11 @@ def first_session(
     recovery = files.pending_recovery()
     if recovery is not None:
         if ask(recovery.describe()):
-            return FirstCombat(files.restore(), files.path, restored=True)
+            try:
+                return FirstCombat(files.restore(), files.path, restored=True)
+            except (OSError, ValueError) as error:
+                warn(f"The unsaved work cannot be restored:\n{error}\n\n"
+                     "The journal is kept, renamed .unreadable, and not offered again.")
         files.discard_recovery()
     recent = files.recent()
     wanted = campaign if campaign is not None else (recent[0] if recent else None)

@@ -11,11 +11,16 @@ import time
 STARTED = time.perf_counter()
 
 import argparse  # noqa: E402
+import os  # noqa: E402
 import sys  # noqa: E402
-from collections.abc import Sequence  # noqa: E402
+from collections.abc import Callable, Sequence  # noqa: E402
 from pathlib import Path  # noqa: E402
+from typing import TextIO  # noqa: E402
 
 SUBCOMMANDS = ("replay", "print")
+EXIT_UNREADABLE = 2
+# What a shell reports for a program stopped by SIGPIPE (128 + 13), as ``yes | head`` does.
+EXIT_READER_GONE = 141
 
 
 def build_parser(*, subcommand: bool = False) -> argparse.ArgumentParser:
@@ -56,13 +61,44 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser(subcommand=tool).parse_args(arguments)
     command = getattr(args, "command", None)
     if command == "replay":
-        from battlewheel.engine.core.replay import replay_command
-
-        return replay_command(args.log)
+        return _until_reader_leaves(lambda: replay_command(args.log))
     if command == "print":
         from battlewheel.printing.command import print_command
 
-        return print_command(args.campaign, args.output, blank=args.blank, page=args.page_size)
+        return _until_reader_leaves(lambda: print_command(
+            args.campaign, args.output, blank=args.blank, page=args.page_size))
     from battlewheel.app import run_gui
 
     return run_gui(args.campaign, smoke_test=args.smoke_test, started=STARTED)
+
+
+def replay_command(path: Path, *, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """``battlewheel replay LOG``: the final state as JSON; exit 2 unreadable, 3 refused."""
+    from battlewheel.engine.core.replay import replay_document
+    from battlewheel.storage.errors import CampaignFileError
+    from battlewheel.storage.schema import read_json_file
+
+    out = out or sys.stdout
+    err = err or sys.stderr
+    try:
+        document = read_json_file(Path(path))
+    except CampaignFileError as error:
+        print(f"{path}: cannot read the log: {error.problem}", file=err)
+        return EXIT_UNREADABLE
+    return replay_document(document, str(path), out=out, err=err)
+
+
+def _until_reader_leaves(command: Callable[[], int]) -> int:
+    """Run a tool; if its reader stops reading (``| head``), end quietly.
+
+    Python's advice for SIGPIPE: point stdout at devnull so the flush at exit does not
+    raise a second time.
+    """
+    try:
+        code = command()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_READER_GONE
+    return code

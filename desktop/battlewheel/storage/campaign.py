@@ -26,11 +26,13 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from battlewheel.bundled import resource
+from battlewheel.engine.core.fields import StoredFields
 from battlewheel.engine.core.session import FIRST_RULESET, CombatSession
 from battlewheel.engine.rulesets.rewrite.character import Character, Weapon
 from battlewheel.storage.atomic import atomic_write_bytes
 from battlewheel.storage.errors import CampaignFileError
 from battlewheel.storage.schema import (
+    MAX_FILE_BYTES,
     SCHEMA_VERSION,
     dump_json,
     json_type,
@@ -45,10 +47,13 @@ MAX_NAME_LENGTH = 200
 MAX_NOTES_LENGTH = 1_000_000
 MAX_CHARACTERS = 10_000
 MAX_COMBATS = 1_000
-# A long evening is a few hundred actions; replaying is about 0.4 ms an action, so the
-# cap keeps a file that is merely big (not over the size limit) from hanging the load.
-MAX_ACTIONS = 10_000
+# These limits hold for every Campaign, not only one read from a file: the checks in
+# Campaign.__post_init__ refuse the change (a new combat, an imported character) that
+# would pass one, so the program never saves a campaign it would refuse to open.
 
+CAMPAIGN_KEYS = frozenset(
+    {"schema_version", "format", "name", "notes", "characters", "weapons", "combats"}
+)
 T = TypeVar("T")
 # What a malformed part of a file can raise while the engine reads it.
 _DECODE_ERRORS = (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError)
@@ -79,6 +84,18 @@ class Campaign:
     combats: tuple[CombatRecord, ...] = ()
     weapons: tuple[Weapon, ...] = ()
     notes: str = ""
+
+    def __post_init__(self) -> None:
+        for what, items, limit in (("characters", self.characters, MAX_CHARACTERS),
+                                   ("combats", self.combats, MAX_COMBATS),
+                                   ("weapons", self.weapons, MAX_CHARACTERS)):
+            if len(items) > limit:
+                raise ValueError(f"a campaign holds at most {limit} {what}; this one would "
+                                 f"have {len(items)} (start another campaign for more)")
+        for what, text, limit in (("campaign name", self.name, MAX_NAME_LENGTH),
+                                  ("campaign notes", self.notes, MAX_NOTES_LENGTH)):
+            if len(text) > limit:
+                raise ValueError(f"{what} must be at most {limit} characters, not {len(text)}")
 
     # -- reading -----------------------------------------------------------------
 
@@ -145,6 +162,10 @@ class Campaign:
     def from_json(cls, document: dict[str, Any], path: Path | None = None) -> Campaign:
         """Read an upgraded campaign object; any bad part raises ``CampaignFileError``."""
         reader = _Reader(path)
+        unknown = sorted(set(document) - CAMPAIGN_KEYS)
+        if unknown:
+            raise CampaignFileError(path, f"{unknown[0]} is not a field of a campaign (one of "
+                                    f"{', '.join(sorted(CAMPAIGN_KEYS))})")
         if document.get("format", FORMAT) != FORMAT:
             raise CampaignFileError(path, f"format must be {FORMAT!r}, "
                                     f"not {document.get('format')!r}")
@@ -174,6 +195,11 @@ def save_campaign(campaign: Campaign, path: Path) -> None:
     The previous version is kept beside it as ``<name>.bak``.
     """
     data = campaign_bytes(campaign)
+    if len(data) > MAX_FILE_BYTES:
+        # Refused now rather than written and then refused on opening; the old file stays.
+        raise CampaignFileError(path, f"the campaign would be {len(data) / 2**20:.0f} MiB; "
+                                f"files are limited to {MAX_FILE_BYTES / 2**20:.0f} MiB, so "
+                                "move finished combats to another campaign first")
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     atomic_write_bytes(Path(path), data)
 
@@ -240,6 +266,7 @@ def _weapon(value: dict[str, Any]) -> Weapon:
 
 
 def _combat(value: dict[str, Any]) -> CombatRecord:
+    StoredFields(value, "", ("id", "name", "session"))
     for key in ("id", "name"):
         text = value.get(key)
         if not isinstance(text, str) or not text.strip() or len(text) > MAX_NAME_LENGTH:
@@ -247,14 +274,7 @@ def _combat(value: dict[str, Any]) -> CombatRecord:
                              f"characters, not {text!r}")
     if "session" not in value:
         raise ValueError("session is missing (the combat's log)")
-    session = value["session"]
-    if isinstance(session, dict):
-        for key in ("actions", "redo"):
-            entries = session.get(key, [])
-            if isinstance(entries, list) and len(entries) > MAX_ACTIONS:
-                raise ValueError(f"session.{key} has {len(entries)} entries; at most "
-                                 f"{MAX_ACTIONS} per combat allowed")
-    return CombatRecord(value["id"], value["name"], CombatSession.from_json(session))
+    return CombatRecord(value["id"], value["name"], CombatSession.from_json(value["session"]))
 
 
 def _describe(error: BaseException) -> str:

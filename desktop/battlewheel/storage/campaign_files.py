@@ -33,6 +33,7 @@ from battlewheel.storage.campaign import (
     load_demo_campaign,
     save_campaign,
 )
+from battlewheel.storage.errors import CampaignFileError
 from battlewheel.storage.journal import Journal, Recovery
 from battlewheel.storage.paths import campaigns_dir
 from battlewheel.storage.recent import recent_files, remember_file
@@ -153,8 +154,16 @@ class StoredCampaigns:
         return journal_module.pending_recovery(self.journal.path)
 
     def restore(self) -> CombatSession:
-        """Open the campaign rebuilt from the journal; its file is ``self.path``."""
-        recovered = journal_module.recover(self.journal.path)
+        """Open the campaign rebuilt from the journal; its file is ``self.path``.
+
+        A journal that cannot be replayed raises ``CampaignFileError`` and is set aside
+        (``.unreadable``), so the next start does not offer it again.
+        """
+        try:
+            recovered = journal_module.recover(self.journal.path)
+        except CampaignFileError:
+            journal_module.set_aside(self.journal.path)
+            raise
         session = self._adopt(recovered.campaign, recovered.campaign_path,
                               combat_id=recovered.combat_id, write_now=True)
         return session

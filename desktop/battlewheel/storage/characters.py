@@ -41,7 +41,12 @@ def export_character(character: Character, path: Path) -> None:
     """Write one character to a file, atomically."""
     document = {"schema_version": SCHEMA_VERSION, "format": FORMAT,
                 "character": character.to_json()}
-    atomic_write_bytes(Path(path), dump_json(document), keep_backup=False)
+    data = dump_json(document)
+    if len(data) > MAX_CHARACTER_BYTES:
+        # import_character would refuse it: say so now, before a file is written.
+        raise CampaignFileError(path, f"the character would be {len(data) / 2**20:.1f} MiB; "
+                                "character files are limited to 1 MiB (shorten the notes)")
+    atomic_write_bytes(Path(path), data, keep_backup=False)
 
 
 def import_character(path: Path) -> Character:

@@ -36,12 +36,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
+from battlewheel.engine.core.actions import Action, action_to_json
 from battlewheel.engine.core.session import CombatSession
-from battlewheel.engine.rulesets.rewrite.actions import Action, action_to_json
+from battlewheel.storage.atomic import atomic_write_bytes
 from battlewheel.storage.campaign import Campaign
 from battlewheel.storage.errors import CampaignFileError
 from battlewheel.storage.paths import journal_path
-from battlewheel.storage.schema import MAX_FILE_BYTES, upgrade
+from battlewheel.storage.schema import MAX_FILE_BYTES, parse_json, upgrade
 
 JOURNAL_FORMAT = "battlewheel"
 JOURNAL_VERSION = 1
@@ -137,21 +138,26 @@ class Journal:
         os.fsync(handle.fileno())
 
     def _open(self) -> IO[bytes]:
-        """Start the file with the base campaign; it is written whole before any change."""
-        header = {
+        """Start the file with the base campaign; it is written whole before any change.
+
+        The header is encoded first and put in place by a rename, so a header that
+        cannot be written (or a crash while writing it) leaves no journal at all rather
+        than one whose changes have no campaign to apply to.
+        """
+        header = _line({
             "journal": JOURNAL_FORMAT, "version": JOURNAL_VERSION,
             "campaign_path": str(self._campaign_path) if self._campaign_path else None,
             "combat_id": self._combat_id,
             "started_at": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
             "campaign": self._base,
-        }
+        })
         self.path.parent.mkdir(parents=True, exist_ok=True)
         if not self._owned and self.path.exists():
             # An earlier run's journal that nobody restored or discarded: keep one copy.
             os.replace(self.path, self.path.with_name(self.path.stem + ".previous.jsonl"))
-        self._handle = open(self.path, "wb")  # noqa: SIM115 - kept open for appending
+        atomic_write_bytes(self.path, header, keep_backup=False)
+        self._handle = open(self.path, "ab")  # noqa: SIM115 - kept open for appending
         self._owned = True
-        self._handle.write(_line(header))
         return self._handle
 
 
@@ -163,7 +169,7 @@ def pending_recovery(path: Path | None = None) -> Recovery | None:
     except FileNotFoundError:
         return None
     except CampaignFileError:
-        _set_aside(path)
+        set_aside(path)
         return None
     campaign_path = header.get("campaign_path")
     return Recovery(
@@ -204,9 +210,9 @@ def _replayed(campaign: Campaign, combat_id: str, operations: list[dict[str, Any
     base = record.session.to_json() if record else CombatSession.new().to_json()
     actions: list[Any] = list(base["actions"])
     for operation in operations:
-        if operation.get("op") == "truncate":
-            del actions[int(operation["length"]):]
-        elif operation.get("op") == "apply":
+        if operation["op"] == "truncate":
+            del actions[operation["length"]:]
+        else:
             actions.append(operation["action"])
     try:
         session = CombatSession.from_json({**base, "actions": actions, "redo": []})
@@ -232,21 +238,30 @@ def _read(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     operations: list[dict[str, Any]] = []
     for raw in lines[1:]:
         parsed = _parse(raw, path)
-        if parsed is None:
+        if parsed is None or not _is_operation(parsed):
             break
         operations.append(parsed)
     return header, operations
 
 
 def _parse(raw: bytes, path: Path) -> dict[str, Any] | None:
+    """One line through the reader of every file; None for a torn or damaged line."""
     try:
-        value = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+        value = parse_json(path, raw)
+    except CampaignFileError:
         return None
     return value if isinstance(value, dict) else None
 
 
-def _set_aside(path: Path) -> None:
+def _is_operation(line: dict[str, Any]) -> bool:
+    """A line ``_replayed`` can apply as it is (the action itself is checked by replaying)."""
+    if line.get("op") == "apply":
+        return isinstance(line.get("action"), dict)
+    length = line.get("length")
+    return line.get("op") == "truncate" and type(length) is int and length >= 0
+
+
+def set_aside(path: Path) -> None:
     """Keep an unreadable journal for inspection instead of offering it again."""
     with contextlib.suppress(OSError):
         os.replace(path, path.with_suffix(".unreadable"))

@@ -4,7 +4,9 @@ import json
 from pathlib import Path
 
 from battlewheel.storage.atomic import atomic_write_text
+from battlewheel.storage.errors import CampaignFileError
 from battlewheel.storage.paths import recent_files_path
+from battlewheel.storage.schema import read_json_file
 
 MAX_RECENT = 10
 
@@ -16,8 +18,11 @@ def recent_files(store: Path | None = None) -> list[Path]:
     """
     store = store or recent_files_path()
     try:
-        names = json.loads(store.read_text(encoding="utf-8")).get("recent", [])
-    except (OSError, ValueError, AttributeError):
+        document = read_json_file(store)
+    except CampaignFileError:
+        return []
+    names = document.get("recent", []) if isinstance(document, dict) else []
+    if not isinstance(names, list):
         return []
     paths = [Path(name) for name in names if isinstance(name, str)]
     return [path for path in paths if path.is_file()][:MAX_RECENT]

@@ -7,13 +7,24 @@ A file from a later version, or with no usable version, is refused rather than g
 
 Loading never executes anything from the file: it is parsed with ``json`` only
 (no pickle, no eval, no object hooks that build classes by name).
+
+``read_json_file`` and ``parse_json`` are the one reader of every JSON file the
+program opens (campaigns, character exports, combat logs, each journal line). Beyond
+strict JSON they refuse what would crash or trap the code behind them: numbers too
+long to be any value we store, NaN and Infinity (also when spelt as ``1e999``),
+nesting deeper than any file we write, and text with a lone surrogate escape, which
+Python reads but can never write back as UTF-8.
 """
 
 import json
-from collections.abc import Callable, Mapping
+import math
+import re
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+# Storage names JSON types in messages as the engine does, so the name is re-exported.
+from battlewheel.engine.core.fields import json_type as json_type
 from battlewheel.storage.errors import CampaignFileError
 
 SCHEMA_VERSION = 1
@@ -26,6 +37,26 @@ A campaign of 500 characters and 50 combats of 500 actions each is about 4 MiB
 (tests/benchmarks/bench_campaign_io.py), so the limit leaves ample room while a
 stray video or disk image named ``.json`` is turned away without filling the memory.
 """
+
+MAX_NUMBER_DIGITS = 15
+"""The longest whole number accepted (the sign aside).
+
+Every number the program stores is small (ticks up to a million, dots, dice), and
+15 digits stay exact as JSON numbers everywhere; a longer one is a damaged file, and
+past 4,300 digits Python refuses to convert it at all.
+"""
+
+MAX_DEPTH = 40
+"""The deepest nesting of arrays and objects accepted.
+
+The deepest file we write (a journal line holding a campaign, whose combat log holds
+a character's weapon) is about 12 levels deep; 40 leaves room while keeping the
+recursive readers behind this one far from Python's recursion limit.
+"""
+
+# A \uD800-\uDFFF escape is the only way a lone surrogate can enter: strict UTF-8
+# decoding refuses encoded ones. Most files have none, so the walk is usually skipped.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -49,7 +80,7 @@ def read_json_file(path: Path, *, max_bytes: int = MAX_FILE_BYTES) -> object:
     if size > max_bytes:
         raise CampaignFileError(
             path,
-            f"the file is {size / 2**20:.0f} MiB; campaign files are limited to "
+            f"the file is {size / 2**20:.0f} MiB; Battlewheel files are limited to "
             f"{max_bytes / 2**20:.0f} MiB, so this is not a Battlewheel file",
         )
     try:
@@ -60,26 +91,105 @@ def read_json_file(path: Path, *, max_bytes: int = MAX_FILE_BYTES) -> object:
 
 
 def parse_json(path: Path | None, raw: bytes) -> object:
-    """Decode UTF-8 JSON, refusing NaN and Infinity, which JSON itself does not allow."""
+    """Decode UTF-8 JSON and refuse anything the program could not work with or save."""
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise CampaignFileError(
             path, f"the file is not UTF-8 text (bad byte at position {error.start})"
         ) from None
+    document = _loads(path, text)
+    _check_nesting(path, document)
+    if _SURROGATE_ESCAPE.search(text):
+        _check_text(path, document)
+    return document
+
+
+def _loads(path: Path | None, text: str) -> object:
     try:
-        return json.loads(text, parse_constant=_refuse_constant)
+        return json.loads(text, parse_constant=_refuse_constant, parse_int=_whole_number,
+                          parse_float=_finite_number)
     except json.JSONDecodeError as error:
         raise CampaignFileError(
             path, f"the file is not valid JSON: {error.msg} at line {error.lineno}, "
             f"column {error.colno}"
         ) from None
+    except _BadNumber as error:
+        raise CampaignFileError(path, f"the file is not usable JSON: {error}") from None
     except RecursionError:
         raise CampaignFileError(path, "the file is not valid JSON: nested too deeply") from None
 
 
+class _BadNumber(ValueError):
+    """A number the JSON grammar allows but no Battlewheel file holds."""
+
+
 def _refuse_constant(name: str) -> float:
     raise json.JSONDecodeError(f"{name} is not a JSON number", name, 0)
+
+
+def _whole_number(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise _BadNumber(f"a number has {len(text.lstrip('-'))} digits; at most "
+                         f"{MAX_NUMBER_DIGITS} allowed")
+    return int(text)
+
+
+def _finite_number(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _BadNumber(f"{text[:20]} is too large for a number (Infinity is not JSON)")
+    return value
+
+
+def _check_nesting(path: Path | None, document: object) -> None:
+    """Refuse nesting deeper than ``MAX_DEPTH``, walking without recursion."""
+    level: list[object] = [document]
+    for _depth in range(MAX_DEPTH):
+        level = [child for value in level for child in _children(value)
+                 if isinstance(child, dict | list)]
+        if not level:
+            return
+    raise CampaignFileError(
+        path, f"the file is nested more than {MAX_DEPTH} levels deep; no Battlewheel file is"
+    )
+
+
+def _children(value: object) -> Iterable[object]:
+    if isinstance(value, dict):
+        return value.values()
+    return value if isinstance(value, list) else ()
+
+
+def _check_text(path: Path | None, document: object) -> None:
+    """Refuse a lone surrogate anywhere (keys too), naming where it is."""
+    stack: list[tuple[object, str]] = [(document, "")]
+    while stack:
+        value, where = stack.pop()
+        if isinstance(value, str) and not _encodable(value):
+            raise CampaignFileError(path, f"{where or 'the text'}: {_surrogate_problem(value)}")
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if not _encodable(key):
+                    raise CampaignFileError(path, f"a key in {where or 'the top level'}: "
+                                            f"{_surrogate_problem(key)}")
+                stack.append((item, f"{where}.{key}" if where else key))
+        elif isinstance(value, list):
+            stack.extend((item, f"{where}[{index}]") for index, item in enumerate(value))
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _surrogate_problem(text: str) -> str:
+    lone = next(char for char in text if 0xD800 <= ord(char) <= 0xDFFF)
+    return (f"the text holds \\u{ord(lone):04x}, a lone half of a character pair, which "
+            "cannot be saved again; remove or replace that escape")
 
 
 def upgrade(
@@ -120,21 +230,6 @@ def _version_of(path: Path | None, document: dict[str, Any], current: int) -> in
     if version < 1:
         raise CampaignFileError(path, f"schema_version must be {allowed}, not {version}")
     return version
-
-
-def json_type(value: object) -> str:
-    """The JSON name of a parsed value's type, for messages."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "an array"
-    return "an object"
 
 
 def dump_json(document: Mapping[str, Any]) -> bytes:

@@ -184,11 +184,10 @@ class RosterDock(QDockWidget):
         if not name:
             return
         try:
-            character = import_character(Path(name))
+            self.files.add_character(import_character(Path(name)))
         except (OSError, ValueError) as error:
             QMessageBox.warning(self, "Cannot import character", str(error))
             return
-        self.files.add_character(character)
         self.refresh()
         self.rosterChanged.emit()
 
@@ -204,7 +203,7 @@ class RosterDock(QDockWidget):
             return
         try:
             export_character(character, Path(name))
-        except OSError as error:
+        except (OSError, ValueError) as error:
             QMessageBox.warning(self, "Cannot export character", str(error))
 
 

@@ -291,13 +291,19 @@ class DiceEntry:
         """Read an entry written by ``to_json``; nonsense raises ``DiceEntryError``."""
         if not isinstance(obj, Mapping):
             raise DiceEntryError(f"a dice entry must be an object, got {obj!r}")
+        unknown = sorted(set(obj) - {"faces", "successes", "botch"})
+        if unknown:
+            raise DiceEntryError(f"{unknown[0]} is not a field of a dice entry")
+        botch = obj.get("botch", False)
+        if not isinstance(botch, bool):
+            raise DiceEntryError(f"botch must be true or false, got {botch!r}")
         if "faces" in obj:
             faces = obj["faces"]
             if not isinstance(faces, list | tuple):
                 raise DiceEntryError(f"faces must be a list of 1-10, got {faces!r}")
-            return cls.of_faces(faces)
+            return cls(faces=tuple(faces), botch=botch)
         if "successes" in obj:
-            return cls.of_successes(obj["successes"], botch=bool(obj.get("botch", False)))
+            return cls.of_successes(obj["successes"], botch=botch)
         raise DiceEntryError("a dice entry needs 'faces' or 'successes'")
 
     def __str__(self) -> str:

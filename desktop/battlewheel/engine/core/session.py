@@ -24,9 +24,17 @@ from battlewheel.engine.core.ruleset import Ruleset, get_ruleset
 
 LOG_FORMAT = "battlewheel-combat"
 LOG_VERSION = 1
+LOG_KEYS = frozenset({"format", "version", "ruleset", "options", "actions", "redo"})
 SNAPSHOT_EVERY = 64
 # Logs written before a combat named its ruleset are 2e Rewrite fights.
 FIRST_RULESET = "2e-rewrite"
+MAX_ACTIONS = 10_000
+"""The most actions one combat holds, applied or waiting for redo.
+
+A long evening is a few hundred actions; replaying is about 0.4 ms an action, so the
+cap keeps opening a campaign quick. It is enforced when an action is applied, so the
+program never writes a combat it would refuse to open.
+"""
 
 
 @dataclass(frozen=True)
@@ -118,12 +126,19 @@ class CombatSession:
     def refusal(self, action: Action) -> IllegalAction | None:
         """Why ``action`` would be refused now, or None; nothing changes either way."""
         try:
+            self._require_room()
             self._step(self._state, action)
         except IllegalAction as error:
             return error
         return None
 
+    def _require_room(self) -> None:
+        if len(self._log) >= MAX_ACTIONS:
+            raise IllegalAction("combat log", f"a combat holds at most {MAX_ACTIONS} actions; "
+                                "end this one and go on in a new combat (File > New combat)")
+
     def _push(self, action: Action) -> None:
+        self._require_room()
         state, entry = self._step(self._state, action)
         self._state = state
         self._log.append(entry)
@@ -214,6 +229,9 @@ class CombatSession:
         """Rebuild a combat by replaying its log; a bad entry raises ``ReplayError`` naming it."""
         if not isinstance(obj, dict):
             raise LogFormatError("log", "must be a JSON object")
+        unknown = sorted(set(obj) - LOG_KEYS)
+        if unknown:
+            raise LogFormatError(f"log.{unknown[0]}", "is not a field of a combat log")
         if obj.get("format", LOG_FORMAT) != LOG_FORMAT:
             raise LogFormatError("log.format", f"must be {LOG_FORMAT!r}")
         version = obj.get("version", LOG_VERSION)
@@ -239,6 +257,9 @@ def _entries(obj: dict[str, Any], key: str) -> list[Any]:
     items = obj.get(key, [])
     if not isinstance(items, list):
         raise LogFormatError(f"log.{key}", "must be a list of actions")
+    if len(items) > MAX_ACTIONS:
+        raise LogFormatError(f"log.{key}", f"has {len(items)} entries; at most {MAX_ACTIONS} "
+                             "per combat allowed")
     return items
 
 

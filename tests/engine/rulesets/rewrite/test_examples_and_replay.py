@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from battlewheel.engine.core.replay import replay_command
+from battlewheel.cli import replay_command
 from battlewheel.engine.rulesets.rewrite import TOTALLY, CombatSession, DeclareFlurry
 
 from .examples import BUILDERS, EXAMPLES

@@ -7,16 +7,19 @@ import pytest
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.rulesets.rewrite import (
     AddCombatant,
+    Advance,
     AwardStunt,
     CombatSession,
     Concealment,
     DeclareConcealment,
     EndCombat,
+    MoveCounter,
     NextTick,
     RegainMotes,
     RegainWillpower,
     RemoveCombatant,
     RollAmbush,
+    SetHealth,
     SetOverride,
     SpendMotes,
     SpendWillpower,
@@ -121,3 +124,25 @@ def test_an_ended_combat_refuses_changes_until_the_end_is_undone() -> None:
         session.apply(NextTick())
     session.undo()
     session.apply(NextTick())
+
+
+def test_lowering_the_willpower_rating_lowers_current_willpower() -> None:
+    """A GM override of the rating below current Willpower brings current down to it."""
+    session = started(ana=3, bo=2)
+    assert session.state.combatants["ana"].willpower == 5
+    session.apply(SetOverride("ana", "willpower_rating", 3, "a curse"))
+    assert session.state.combatants["ana"].willpower == 3
+    session.apply(SetOverride("ana", "willpower_rating", None))
+    assert session.state.combatants["ana"].willpower == 3  # raising gives nothing back
+
+
+def test_a_combatant_revived_by_hand_acts_on_the_next_tick() -> None:
+    """Clearing a dead combatant's track puts the counter the tick counter passed just ahead."""
+    session = started(ana=3, bo=2)
+    size = len(session.state.combatants["bo"].health.marks)
+    session.apply(SetHealth("bo", "*" * size))
+    session.apply(MoveCounter("ana", tick=10))
+    session.apply(Advance())  # the dead bo's counter is passed over
+    assert session.state.current_tick == 10
+    session.apply(SetHealth("bo", "." * size))
+    assert session.state.combatants["bo"].next_tick == 11

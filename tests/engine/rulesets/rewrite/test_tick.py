@@ -6,8 +6,10 @@ from dataclasses import replace
 
 import pytest
 
+from battlewheel.engine.rulesets.rewrite import tables
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.errors import IllegalAction
+from battlewheel.engine.core.events import Event
 from battlewheel.engine.rulesets.rewrite import (
     PARTIALLY,
     PHASE_EFFECTS,
@@ -35,12 +37,14 @@ from battlewheel.engine.rulesets.rewrite import (
     SpendMotes,
     StartCombat,
     pending_damage,
-    tables,
+    rewrite_tick,
 )
 from battlewheel.engine.rulesets.rewrite.character import CharacterKind
 from battlewheel.engine.rulesets.rewrite.rewrite_counter import counterattack_openings
+from battlewheel.engine.rulesets.rewrite.rewrite_manual import MAX_TICK
+from battlewheel.engine.rulesets.rewrite.state import Combat
 
-from .helpers import person, typed
+from .helpers import person, started, typed
 
 FIGHTER = {"dexterity": 3, "stamina": 2, "strength": 2, "wits": 2}
 SKILLS = {"dodge": 2, "brawl": 2, "melee": 3, "awareness": 1}
@@ -351,3 +355,45 @@ def test_an_alarm_raised_in_a_flurry_is_heard_when_surprise_is_reassessed() -> N
     session.apply(ApplyTickEffects())
     assert session.state.combatants["w"].surprise == PARTIALLY
     assert session.state.awaiting_join_battle() == ("w",)
+
+
+def test_advance_jumps_any_gap_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Advance over a million empty ticks begins one tick, not a million (2.6 s walked)."""
+    session = started(ana=3, bo=2)
+    for cid in ("ana", "bo"):
+        session.apply(MoveCounter(cid, tick=MAX_TICK))
+    begun: list[int | None] = []
+    begin_tick = rewrite_tick._begin_tick
+
+    def counted(state: Combat) -> list[Event]:
+        begun.append(state.current_tick)
+        return begin_tick(state)
+
+    monkeypatch.setattr(rewrite_tick, "_begin_tick", counted)
+    events = session.apply(Advance())
+    assert len(begun) == 1
+    assert session.state.current_tick == MAX_TICK
+    assert set(session.state.acting_ids()) == {"ana", "bo"}
+    assert [e.kind for e in events][:1] == ["tick_started"]
+
+
+def test_a_jump_lands_where_single_ticks_would() -> None:
+    """Advance and the same number of Next tick steps reach the same state."""
+    jumped, stepped = started(ana=3, bo=2), started(ana=3, bo=2)
+    for session in (jumped, stepped):
+        session.apply(MoveCounter("ana", tick=40))
+        session.apply(MoveCounter("bo", tick=45))
+    gap = 40 - jumped.state.current_tick
+    jumped.apply(Advance())
+    for _ in range(gap):
+        stepped.apply(NextTick())
+    assert jumped.state.current_tick == stepped.state.current_tick == 40
+    assert jumped.state.combatants == stepped.state.combatants
+
+
+def test_an_absurd_tick_is_refused_with_its_range() -> None:
+    """A counter cannot be sent to tick 10^12; the refusal gives the allowed ticks."""
+    session = started(ana=3, bo=2)
+    with pytest.raises(IllegalAction, match=r"000 §Move Counters: tick must be 0-1000000, "
+                                            r"got 1000000000000"):
+        session.apply(MoveCounter("ana", tick=10**12))

@@ -49,8 +49,10 @@ from .traits import (
     VIRTUES,
     WILLPOWER_RANGE,
     CharacterKind,
+    StoredFields,
     check_name,
     check_range,
+    json_type,
     parse_kind,
 )
 
@@ -162,7 +164,7 @@ class Character:
         fix(self, "weapons", tuple(self.weapons))
         fix(self, "extra_health_levels", tuple(sorted(self.extra_health_levels)))
         for level in self.extra_health_levels:
-            if level not in ALLOWED_PENALTIES:
+            if isinstance(level, bool) or level not in ALLOWED_PENALTIES:
                 raise TraitValueError("extra_health_levels", "penalties 0, 1, 2 or 4", level)
         for key, override in self.overrides.items():
             check_override_key(key)
@@ -286,24 +288,37 @@ class Character:
 
     @classmethod
     def _from_mapping(cls, obj: Mapping[str, Any]) -> Character:
-        armour = obj.get("armour")
+        fields = StoredFields(obj, "", CHARACTER_KEYS)
+        armour = fields.value("armour", None)
         return cls(
-            name=obj.get("name", ""),
-            kind=parse_kind(obj.get("kind", CharacterKind.MORTAL.value)),
-            attributes=dict(obj.get("attributes", {})),
-            abilities=dict(obj.get("abilities", {})),
-            specialties={k: dict(v) for k, v in dict(obj.get("specialties", {})).items()},
-            essence=obj.get("essence", 1),
-            willpower=obj.get("willpower", 5),
-            virtues=dict(obj.get("virtues", {})),
-            personal_motes=obj.get("personal_motes", 0),
-            peripheral_motes=obj.get("peripheral_motes", 0),
-            weapons=tuple(Weapon.from_json(item) for item in obj.get("weapons", ())),
+            name=fields.text("name", ""),
+            kind=parse_kind(fields.text("kind", CharacterKind.MORTAL.value)),
+            attributes=fields.table("attributes", {}),
+            abilities=fields.table("abilities", {}),
+            specialties=_specialty_tables(fields.table("specialties", {})),
+            essence=fields.value("essence", 1),
+            willpower=fields.value("willpower", 5),
+            virtues=fields.table("virtues", {}),
+            personal_motes=fields.value("personal_motes", 0),
+            peripheral_motes=fields.value("peripheral_motes", 0),
+            weapons=tuple(Weapon.from_json(item) for item in fields.array("weapons", ())),
             armour=None if armour is None else Armour.from_json(armour),
-            extra_health_levels=tuple(obj.get("extra_health_levels", ())),
-            notes=str(obj.get("notes", "")),
+            extra_health_levels=tuple(fields.array("extra_health_levels", ())),
+            notes=fields.text("notes", ""),
             overrides={
-                str(key): Override.from_json(value)
-                for key, value in dict(obj.get("overrides", {})).items()
+                key: Override.from_json(value, f"overrides.{key}")
+                for key, value in fields.table("overrides", {}).items()
             },
         )
+
+
+CHARACTER_KEYS = frozenset(Character.__dataclass_fields__)
+
+
+def _specialty_tables(given: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
+    """Each Ability's specialties must be an object of name: dots."""
+    for ability, named in given.items():
+        if not isinstance(named, Mapping):
+            raise TraitValueError(f"specialties.{ability}",
+                                  f"an object of name: dots, not {json_type(named)}")
+    return dict(given)

@@ -20,7 +20,7 @@ from battlewheel.engine.core.health import HealthTrack
 
 from .equipment import DamageType, Weapon
 from .tables import brawl_weapons
-from .traits import CharacterKind
+from .traits import CharacterKind, StoredFields
 
 if TYPE_CHECKING:
     from .character import Character
@@ -47,12 +47,10 @@ class Override:
         return {"value": self.value, "reason": self.reason}
 
     @classmethod
-    def from_json(cls, obj: Mapping[str, Any]) -> Override:
-        """Read an override written by ``to_json``."""
-        try:
-            return cls(obj["value"], str(obj["reason"]))
-        except (KeyError, TypeError) as error:
-            raise TraitValueError("override", "an object with value and reason", obj) from error
+    def from_json(cls, obj: Mapping[str, Any], where: str = "override") -> Override:
+        """Read an override written by ``to_json``; ``where`` names it in a refusal."""
+        fields = StoredFields(obj, f"{where}.", ("value", "reason"))
+        return cls(fields.value("value"), fields.text("reason"))
 
 
 @dataclass(frozen=True)

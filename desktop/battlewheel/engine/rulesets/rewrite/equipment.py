@@ -15,7 +15,7 @@ from typing import Any
 
 from battlewheel.engine.core.errors import TraitValueError
 
-from .traits import ABILITIES, ATTRIBUTES, check_name, check_range
+from .traits import ABILITIES, ATTRIBUTES, StoredFields, check_name, check_range
 
 
 class DamageType(StrEnum):
@@ -138,32 +138,27 @@ class Weapon:
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> Weapon:
         """Read a weapon; a missing or bad field raises ``TraitValueError`` naming it."""
-        if not isinstance(obj, Mapping):
-            raise TraitValueError("weapon", "a JSON object", obj)
-        name = str(obj.get("name", ""))
-        try:
-            return cls(
-                name=name,
-                ability=str(obj["ability"]).lower(),
-                speed=obj["speed"],
-                accuracy=obj.get("accuracy", 0),
-                damage=obj.get("damage", 0),
-                damage_type=DamageType.parse(obj.get("damage_type", "B")),
-                defence=obj.get("defence"),
-                rate=obj.get("rate", 1),
-                overwhelming=obj.get("overwhelming", 0),
-                adds_strength=bool(obj.get("adds_strength", True)),
-                body_parts=tuple(str(p) for p in obj.get("body_parts", ("hand",))),
-                tags=frozenset(str(t).upper() for t in obj.get("tags", ())),
-                range=obj.get("range"),
-                minimums=dict(obj.get("minimums", {})),
-                house_example=bool(obj.get("house_example", False)),
-                notes=str(obj.get("notes", "")),
-            )
-        except KeyError as error:
-            raise TraitValueError(f"weapon {name or '?'}: {error.args[0]}", "present") from error
-        except (TypeError, AttributeError) as error:
-            raise TraitValueError(f"weapon {name or '?'}", "a row of the weapon table") from error
+        name = obj.get("name") if isinstance(obj, Mapping) else None
+        fields = StoredFields(obj, f"weapon {name if isinstance(name, str) else '?'}: ",
+                              WEAPON_KEYS)
+        return cls(
+            name=fields.text("name"),
+            ability=fields.text("ability").lower(),
+            speed=fields.value("speed"),
+            accuracy=fields.value("accuracy", 0),
+            damage=fields.value("damage", 0),
+            damage_type=DamageType.parse(fields.text("damage_type", "B")),
+            defence=fields.value("defence", None),
+            rate=fields.value("rate", 1),
+            overwhelming=fields.value("overwhelming", 0),
+            adds_strength=fields.flag("adds_strength", True),
+            body_parts=fields.texts("body_parts", ("hand",)),
+            tags=frozenset(tag.upper() for tag in fields.texts("tags", ())),
+            range=fields.value("range", None),
+            minimums=fields.table("minimums", {}),
+            house_example=fields.flag("house_example", False),
+            notes=fields.text("notes", ""),
+        )
 
     def renamed(self, name: str) -> Weapon:
         """The same weapon under another name."""
@@ -225,17 +220,20 @@ class Armour:
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> Armour:
         """Read armour; a bad field raises ``TraitValueError`` naming it."""
-        if not isinstance(obj, Mapping):
-            raise TraitValueError("armour", "a JSON object", obj)
+        fields = StoredFields(obj, "armour.", ARMOUR_KEYS)
         return cls(
-            name=str(obj.get("name", "")),
-            soak=obj.get("soak", 0),
-            hardness=obj.get("hardness", 0),
-            mobility_penalty=obj.get("mobility_penalty", 0),
-            fatigue=obj.get("fatigue", 0),
-            house_example=bool(obj.get("house_example", False)),
-            notes=str(obj.get("notes", "")),
+            name=fields.text("name", ""),
+            soak=fields.value("soak", 0),
+            hardness=fields.value("hardness", 0),
+            mobility_penalty=fields.value("mobility_penalty", 0),
+            fatigue=fields.value("fatigue", 0),
+            house_example=fields.flag("house_example", False),
+            notes=fields.text("notes", ""),
         )
+
+
+WEAPON_KEYS = frozenset(Weapon.__dataclass_fields__)
+ARMOUR_KEYS = frozenset(Armour.__dataclass_fields__)
 
 
 def _with_table_notes(data: dict[str, Any], house_example: bool, notes: str) -> dict[str, Any]:

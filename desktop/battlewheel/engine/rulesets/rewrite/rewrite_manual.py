@@ -37,6 +37,13 @@ MOTE_RULE = "000 §Charms"
 WILLPOWER_RULE = "004 §Willpower"
 POOLS = ("personal", "peripheral")
 OVERRIDE_RULE = "GM override"
+MAX_TICK = 1_000_000
+"""The furthest tick a counter can be dragged to.
+
+A tick is about a second of fighting, so a million ticks is eleven days of one
+combat: no fight comes near, while a typo or a damaged log asking for 10^12 is
+refused with the range instead of being carried (and drawn) for ever.
+"""
 
 
 def move_counter(state: Combat, action: MoveCounter) -> list[Event]:
@@ -73,6 +80,10 @@ def _target_tick(state: Combat, action: MoveCounter) -> int:
         raise IllegalAction(
             MOVE_RULE, f"tick {action.tick} has passed (the current tick is {state.current_tick})"
         )
+    if action.tick > MAX_TICK:
+        raise IllegalAction(
+            MOVE_RULE, f"tick must be {state.current_tick}-{MAX_TICK}, got {action.tick}"
+        )
     return action.tick
 
 
@@ -95,9 +106,25 @@ def _new_track(
         health = change(who.health)
     except TraitValueError as error:
         raise IllegalAction(HEALTH_RULE, str(error)) from error
-    state.combatants[who.id] = who.replace(health=health)
+    state.combatants[who.id] = who.replace(health=health, **_revived_counter(state, who, health))
     text = f"{who.name}'s health: {wound_text(health)}."
     return [Event("health_changed", who.id, text)]
+
+
+def _revived_counter(state: Combat, who: Combatant, health: HealthTrack) -> dict[str, object]:
+    """A combatant brought back from death acts on the tick after the current one.
+
+    The dead keep their counter where they fell, which the tick counter has passed or
+    is on; only a counter ahead of it is ever reached again (RULES.md §The wheel,
+    000 §Move Tick Counter), so without this the revived would never act again.
+    """
+    behind = (state.started and state.current_tick is not None
+              and who.next_tick is not None and who.next_tick <= state.current_tick)
+    if not (who.health.dead and not health.dead and behind):
+        return {}
+    assert state.current_tick is not None
+    state.tick.forget(who.id)  # off the active tick: no longer acting in it
+    return {"next_tick": state.current_tick + 1}
 
 
 def spend_motes(state: Combat, action: SpendMotes) -> list[Event]:
@@ -180,10 +207,24 @@ def set_override(state: Combat, action: SetOverride) -> list[Event]:
         kept = tuple(item for item in who.overrides if item.field != action.field)
         if action.value is not None:
             kept = (*kept, Override(action.field, action.value, action.reason))
-        state.combatants[who.id] = who.replace(overrides=kept)
+        state.combatants[who.id] = _within_pools(who.replace(overrides=kept))
     else:
         state.combatants[who.id] = who.replace(character=_overridden_sheet(who, action))
     return [Event("override_changed", who.id, action.sentence(state.name))]
+
+
+def _within_pools(who: Combatant) -> Combatant:
+    """Lowering a rating or pool size by hand lowers what is left to it, as a GM expects.
+
+    Current Willpower above the permanent rating (or motes above the pool) is a state
+    the rules never reach (004 §Willpower, 000 §Charms), so it is clamped, not kept.
+    """
+    return who.replace(
+        willpower=min(who.willpower, max(0, values.willpower_rating(who))),
+        personal_motes=min(who.personal_motes, max(0, values.mote_pool_size(who, "personal"))),
+        peripheral_motes=min(who.peripheral_motes,
+                             max(0, values.mote_pool_size(who, "peripheral"))),
+    )
 
 
 def _overridden_sheet(who: Combatant, action: SetOverride) -> Character:

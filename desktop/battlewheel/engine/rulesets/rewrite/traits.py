@@ -10,6 +10,8 @@ from __future__ import annotations
 from enum import StrEnum
 
 from battlewheel.engine.core.errors import TraitValueError
+from battlewheel.engine.core.fields import StoredFields as StoredFields
+from battlewheel.engine.core.fields import json_type as json_type
 
 
 class CharacterKind(StrEnum):
