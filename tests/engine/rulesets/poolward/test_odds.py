@@ -7,8 +7,12 @@ from fractions import Fraction
 
 import pytest
 
-from battlewheel.engine.rulesets.poolward import Attack, PoolWardOptions, attack_odds
-from battlewheel.engine.rulesets.poolward import preview_attack
+from battlewheel.engine.rulesets.poolward import (
+    Attack,
+    PoolWardOptions,
+    attack_odds,
+    preview_attack,
+)
 from battlewheel.engine.rulesets.poolward.odds import success_odds
 
 from .helpers import city_guard, fight, mar

@@ -68,7 +68,8 @@ def test_the_seed_pools_of_yunone_whisper_and_malatar(
 ) -> None:
     """Yúnónë 4 + 8 + 4 = 16, Whisper 6 + 4 + 5 = 15, Malatar 1 + 4 + 5 = 10 (002 §Attack
     Roll Dice Pools)."""
-    block = StatBlock("Caster", stats={**stats, "constitution": 2}, skills=dict([skill]), attacks=(profile,))
+    block = StatBlock("Caster", stats={**stats, "constitution": 2}, skills=dict([skill]),
+                      attacks=(profile,))
     assert raw_pool(block, profile, DEFAULT).total == dice
 
 

@@ -59,15 +59,17 @@ OPTIONS = st.builds(
     armour_stacking=st.sampled_from(["add", "highest"]),
     ward_refresh=st.sampled_from(["never", "per_scene"]),
 )
-RULINGS = st.sampled_from([("flat_footed_drops_shield", False), ("dodge_reset", "own_turn"),
-                           ("bleed_rate", 1), ("dice", "004"), ("delay_keeps_place", False),
-                           ("dice", "d20")])
+RULINGS: st.SearchStrategy[tuple[str, bool | int | str]] = st.sampled_from([
+    ("flat_footed_drops_shield", False), ("dodge_reset", "own_turn"), ("bleed_rate", 1),
+    ("dice", "004"), ("delay_keeps_place", False), ("dice", "d20"),
+])
 
 
 def _add(data: st.DataObject, session: CombatSession) -> Action:
     n = len(session.log)
     armour = data.draw(st.integers(0, 3))
-    block = person(f"P{n}", armour=armour, armour_dr=min(armour, 1), shield=data.draw(st.integers(0, 2)),
+    block = person(f"P{n}", armour=armour, armour_dr=min(armour, 1),
+                   shield=data.draw(st.integers(0, 2)),
                    shield_apr=1, dodge=data.draw(st.integers(0, 2)),
                    parry=data.draw(st.integers(0, 1)), ward=data.draw(st.integers(0, 3)),
                    dr_physical=data.draw(st.integers(0, 2)), attacks=ARMS)

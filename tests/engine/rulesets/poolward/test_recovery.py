@@ -18,7 +18,7 @@ from battlewheel.engine.rulesets.poolward import (
 )
 from battlewheel.engine.rulesets.poolward.damage import Tracks, lethal_healing
 
-from .helpers import RULESET, fight, faces, person, typed
+from .helpers import RULESET, faces, fight, person, typed
 
 
 def _hurt(health: int = 1, vigor: int = 0) -> CombatSession:

@@ -73,7 +73,7 @@ def test_the_options_are_saved_with_the_log() -> None:
     session = CombatSession.new(PoolWardOptions(bleed_rate=2), ruleset="pool-and-ward")
     saved = session.to_json()
     assert saved["options"]["bleed_rate"] == 2
-    assert CombatSession.from_json(saved).options.bleed_rate == 2
+    assert CombatSession.from_json(saved).options == PoolWardOptions(bleed_rate=2)
 
 
 def test_an_unknown_action_kind_in_a_log_is_named() -> None:

@@ -43,7 +43,7 @@ def _landing(outcome: AttackOutcome, target: Fighter) -> str:
     result = outcome.result
     if not result.hit:
         return "no successes, no damage."
-    parts = [f"{outcome.successes} successes"]
+    parts = [f"{outcome.successes} success" + ("" if outcome.successes == 1 else "es")]
     if result.damage != outcome.successes:
         parts.append(f"Mortal: {result.damage}")
     if result.ward_absorbed:
