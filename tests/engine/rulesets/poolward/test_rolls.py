@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from battlewheel.engine.core.errors import IllegalAction
-from battlewheel.engine.rulesets.poolward import PoolWardOptions
+from battlewheel.engine.rulesets.poolward import Attack, PoolWardOptions
 from battlewheel.engine.rulesets.poolward.rolls import read_roll
 
-from .helpers import faces, typed
+from .helpers import faces, fight, person, typed
 
 DEFAULT = PoolWardOptions()
 
@@ -56,3 +56,12 @@ def test_the_faces_must_match_the_pool() -> None:
         read_roll(faces(7, 7, 7), 4, DEFAULT)
     with pytest.raises(IllegalAction, match="needs its roll"):
         read_roll(None, 4, DEFAULT)
+
+
+def test_a_004_botch_is_named_in_the_log_and_changes_nothing_else() -> None:
+    """Under dice 004 a roll of no successes with a 1 is logged as a botch; no damage."""
+    session = fight(("a", person("A"), "ally"), ("b", person("B"), "enemy"),
+                    options=PoolWardOptions(dice="004"))
+    session.apply(Attack("a", "b", "Sword", dice=faces(1, 2, 3, 4, 5, 6, 2, 3, 4)))
+    assert session.log[-1].sentence.endswith("no successes (a botch), no damage.")
+    assert session.state.fighters["b"].health == 3

@@ -42,7 +42,9 @@ def _attack(before: Fight, action: a.Attack, after: Fight) -> str:
 def _landing(outcome: AttackOutcome, target: Fighter) -> str:
     result = outcome.result
     if not result.hit:
-        return "no successes, no damage."
+        # 004 in full notes a botch; the page gives it no effect beyond the miss.
+        return "no successes (a botch), no damage." if outcome.roll.botch else (
+            "no successes, no damage.")
     parts = [f"{outcome.successes} success" + ("" if outcome.successes == 1 else "es")]
     if result.damage != outcome.successes:
         parts.append(f"Mortal: {result.damage}")
