@@ -1,0 +1,109 @@
+"""The Combat menu of a Pool & Ward fight: each entry, its key, its dialog, why it is greyed.
+
+Dialog names are what the later views package opens: ``roll_order``, ``attack``,
+``use_action``, ``ready_action``, ``trigger_readied``, ``recovery``, ``heal``,
+``backlash``. Entries that need nothing more carry their action.
+"""
+
+from __future__ import annotations
+
+from battlewheel.engine.core.contract import TurnAction
+from battlewheel.engine.rulesets.poolward import actions as a
+from battlewheel.engine.rulesets.poolward.options import ORDER_EACH_ROUND, ORDER_GM, ORDER_ONCE
+from battlewheel.engine.rulesets.poolward.rounds import missing_rolls, missing_slots
+from battlewheel.engine.rulesets.poolward.state import STANDARD, Fight
+
+OVER = "the fight is over"
+NOT_STARTED = "the fight has not begun"
+
+
+def turn_actions(state: Fight) -> tuple[TurnAction, ...]:
+    """The turn's entries in menu order."""
+    return (
+        _start(state),
+        TurnAction("roll_order", "Roll the order…", "Ctrl+R", "each fighter rolls the pool "
+                   "the GM chose", dialog="roll_order", why_not=_why_not_roll(state)),
+        TurnAction("attack", "Attack…", "A", "pool, defence step by step, odds, roll",
+                   dialog="attack", why_not=_why_not_attack(state), toolbar=True),
+        TurnAction("use_action", "Take an action…", "U", "spend a free, fast, move, standard "
+                   "or full action", dialog="use_action", why_not=_why_not_turn(state)),
+        TurnAction("ready_action", "Ready an action…", "R", "hold the action for a trigger",
+                   dialog="ready_action", why_not=_why_not_turn(state)),
+        TurnAction("trigger_readied", "Trigger a readied action…", "T",
+                   dialog="trigger_readied", why_not=_why_not_trigger(state)),
+        TurnAction("next_turn", "Next turn", "N", "end this turn; the round starts over after "
+                   "the last", action=a.NextTurn(), why_not=_why_not_next(state), toolbar=True),
+        TurnAction("heal", "Lethal healing…", "H", dialog="heal",
+                   why_not="" if state.fighters else "nobody to heal"),
+        TurnAction("backlash", "Sorcerous Backlash…", "", dialog="backlash",
+                   why_not="" if state.fighters else "nobody to hurt"),
+        TurnAction("recovery", "Sleep and rest…", "", "a night's sleep, Medicine, 15-minute "
+                   "rests", dialog="recovery", why_not=_why_not_recovery(state)),
+        TurnAction("end_fight", "End the fight", "", action=a.EndFight(),
+                   why_not=OVER if state.ended else ""),
+    )
+
+
+def _start(state: Fight) -> TurnAction:
+    why = ""
+    if state.ended:
+        why = OVER
+    elif state.started:
+        why = "the fight has already begun"
+    elif len(state.fighters) < 2:
+        why = "add at least two fighters"
+    elif state.options.turn_order != ORDER_GM and missing_rolls(state):
+        why = "roll the order first"
+    return TurnAction("start_fight", "Start the fight", "Ctrl+Return", action=a.StartFight(),
+                      why_not=why, toolbar=True)
+
+
+def _why_not_roll(state: Fight) -> str:
+    if state.ended:
+        return OVER
+    if state.options.turn_order == ORDER_GM:
+        return "the GM sets the order (turn order ruling)"
+    if state.options.turn_order == ORDER_ONCE and state.started:
+        return "the order was rolled once, at the start"
+    return ""
+
+
+def _why_not_turn(state: Fight) -> str:
+    if state.ended:
+        return OVER
+    if not state.started:
+        return NOT_STARTED
+    return "" if state.actor() else "the round is over: next turn starts the next"
+
+
+def _why_not_attack(state: Fight) -> str:
+    why = _why_not_turn(state)
+    actor = state.actor()
+    if why or actor is None:
+        return why
+    if missing_slots(state.fighters[actor], STANDARD, state.options):
+        return f"{state.name(actor)} has used the standard action this turn"
+    return ""
+
+
+def _why_not_trigger(state: Fight) -> str:
+    if state.ended:
+        return OVER
+    if not state.readied:
+        return "nobody holds a readied action"
+    return "" if state.interrupting is None else "a readied action is being taken"
+
+
+def _why_not_next(state: Fight) -> str:
+    if state.ended:
+        return OVER
+    if not state.started:
+        return NOT_STARTED
+    waiting = state.options.turn_order == ORDER_EACH_ROUND and missing_rolls(state)
+    return "roll the order for the next round first" if state.round_over and waiting else ""
+
+
+def _why_not_recovery(state: Fight) -> str:
+    if state.started and not state.ended:
+        return "recovery is out of combat: end the fight first"
+    return "" if state.fighters else "nobody to tend"

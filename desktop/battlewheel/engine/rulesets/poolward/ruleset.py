@@ -1,0 +1,125 @@
+"""The Pool & Ward ruleset (seed 002) behind the core's interface: handlers, options, contract."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+from battlewheel.engine.core import contract as c
+from battlewheel.engine.core.actions import Action
+from battlewheel.engine.core.ruleset import Handler, Ruleset, register_ruleset
+from battlewheel.engine.rulesets.poolward import actions as a
+from battlewheel.engine.rulesets.poolward import (
+    attack,
+    handlers_manual,
+    handlers_turn,
+    menu,
+    rounds,
+    sentences,
+    sheet,
+    wheel,
+)
+from battlewheel.engine.rulesets.poolward.block import StatBlock
+from battlewheel.engine.rulesets.poolward.options import PoolWardOptions
+from battlewheel.engine.rulesets.poolward.state import Fight
+
+_HANDLERS: dict[type[Action], Handler] = {
+    a.AddCombatant: handlers_turn.add_combatant,
+    a.RemoveCombatant: handlers_turn.remove_combatant,
+    a.SetOrder: handlers_turn.set_order,
+    a.RollOrder: handlers_turn.roll_order,
+    a.StartFight: handlers_turn.start_fight,
+    a.NextTurn: handlers_turn.next_turn,
+    a.EndFight: handlers_turn.end_fight,
+    a.UseAction: handlers_turn.use_action,
+    a.GrantAction: handlers_turn.grant_action,
+    a.DelayTurn: handlers_turn.delay_turn,
+    a.ReadyAction: handlers_turn.ready_action,
+    a.TriggerReadied: handlers_turn.trigger_readied,
+    a.Attack: attack.attack,
+    a.SetTrack: handlers_manual.set_track,
+    a.AdjustRound: handlers_manual.adjust_round,
+    a.SetCondition: handlers_manual.set_condition,
+    a.Backlash: handlers_manual.backlash,
+    a.Sleep: handlers_manual.sleep,
+    a.Rest: handlers_manual.rest,
+    a.Heal: handlers_manual.heal,
+}
+
+
+class PoolAndWard(Ruleset):
+    """Pool & Ward: one roll for hit and damage, defence off the pool, Ward, Health and Vigor."""
+
+    name: ClassVar[str] = "pool-and-ward"
+    title: ClassVar[str] = "Pool & Ward"
+    seed: ClassVar[str] = "002"
+    options_type: ClassVar[type[PoolWardOptions]] = PoolWardOptions
+
+    def new_state(self, options: Any) -> Fight:
+        """An empty fight under these rulings."""
+        return Fight(options=options)
+
+    def handlers(self) -> Mapping[type[Action], Handler]:
+        """Every Pool & Ward action and its handler."""
+        return _HANDLERS
+
+    def refresh(self, state: Fight) -> None:
+        """Conditions and flat-footedness; Dodge back at a turn's start under ``dodge_reset``."""
+        rounds.refresh(state)
+
+    def describe(self, before: Fight, action: Action, after: Fight | None) -> str:
+        """Names, the pool's working and where the damage went."""
+        return sentences.describe(before, action, after)
+
+    def names(self, state: Fight) -> Callable[[str], str]:
+        """Fighters by name; one who has left by id."""
+        return state.name
+
+    def final_state(self, state: Fight) -> dict[str, Any]:
+        """The round, the order and each fighter's tracks."""
+        return sentences.final_state(state)
+
+    def acting(self, state: Fight) -> tuple[str, ...]:
+        """The fighter whose turn it is (empty between rounds)."""
+        actor = state.actor()
+        return () if actor is None else (actor,)
+
+    def combatant_ids(self, state: Fight) -> tuple[str, ...]:
+        """Every fighter, in the order they joined."""
+        return tuple(state.fighters)
+
+    # -- the contract -------------------------------------------------------------------------
+
+    def turn_track(self, state: Fight) -> c.TurnTrack:
+        """The round's order as a ring (rules/pool-and-ward.md §5)."""
+        return wheel.turn_track(state)
+
+    def drop(self, state: Fight, counter_id: str, slot: int) -> c.DropVerdict:
+        """A counter let go on a place: a free Delayed action there."""
+        return wheel.drop(self, state, counter_id, slot)
+
+    def sheet(self, state: Fight, combatant_id: str) -> c.SheetView:
+        """Tracks, this round's defence, the defence block, stats, skills and attacks."""
+        return sheet.sheet(state, combatant_id)
+
+    def box_click(self, state: Fight, combatant_id: str, track: str, index: int) -> Action | None:
+        """A click sets Health, Vigor or Ward to that box."""
+        return sheet.box_click(state, combatant_id, track, index)
+
+    def pool_change(self, state: Fight, combatant_id: str, pool: str,
+                    amount: int) -> Action | None:
+        """Dodge or Parry spent or given back, or a track moved."""
+        return sheet.pool_change(state, combatant_id, pool, amount)
+
+    def turn_actions(self, state: Fight) -> tuple[c.TurnAction, ...]:
+        """The Combat menu's entries for the turn."""
+        return menu.turn_actions(state)
+
+    def card(self, state: Fight | None, combatant_id: str | None, block: Any) -> c.Card:
+        """The player card of rules/pool-and-ward.md §6."""
+        if not isinstance(block, StatBlock):
+            raise TypeError("a Pool & Ward card needs a Pool & Ward stat block")
+        return sheet.card(state, combatant_id, block)
+
+
+POOL_AND_WARD = register_ruleset(PoolAndWard())

@@ -1,0 +1,174 @@
+"""The presentation contract: the wheel of the round's order, drops, sheets, clicks, the menu
+and the player card (rules/pool-and-ward.md §5-§6)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from battlewheel.engine.core import contract as c
+from battlewheel.engine.core.ruleset import get_ruleset
+from battlewheel.engine.rulesets.poolward import (
+    AdjustRound,
+    Attack,
+    DelayTurn,
+    NextTurn,
+    SetTrack,
+    StartFight,
+    demo_fight,
+)
+from battlewheel.engine.rulesets.poolward.demo import edward
+
+from .helpers import fight, person, typed
+
+RULES = get_ruleset("pool-and-ward")
+
+
+def test_the_ruleset_is_registered_with_its_title_and_seed() -> None:
+    """Name, title and seed as File > New combat lists them."""
+    assert (RULES.name, RULES.title, RULES.seed) == ("pool-and-ward", "Pool & Ward", "002")
+
+
+def test_the_ring_is_the_order_with_the_round_marker_and_the_cursor_on_the_actor() -> None:
+    """Slots are places in the order; the first carries the round; the cursor on the actor."""
+    session = demo_fight()
+    session.apply(StartFight())
+    session.apply(NextTurn())
+    track = RULES.turn_track(session.state)
+    assert [s.label for s in track.slots] == ["1", "2", "3", "4"]
+    assert track.slots[0].mark == "round 1" and track.slots[0].shaded
+    assert track.cursor == 1 and track.hub == "round 1\nCutthroat 2"
+    edward_counter = track.counter("edward")
+    assert edward_counter is not None and edward_counter.slot == 3
+    assert RULES.acting(session.state) == ("cutthroat2",)
+
+
+def test_counters_wear_health_vigor_ward_dodge_and_the_state() -> None:
+    """Badges: H/V top left (red at 0 or below), Ward top right, Dodge and Parry bottom left,
+    flat-footed or dead bottom right."""
+    warded = person("Mage", ward=3, parry=1, dodge=1)
+    session = fight(("a", person("A"), "ally"), ("m", warded, "enemy"))
+    session.apply(Attack("a", "m", "Sword", dice=typed(4)))
+    counter = RULES.turn_track(session.state).counter("m")
+    assert counter is not None
+    assert [(b.corner, b.text) for b in counter.badges] == [
+        (c.TOP_LEFT, "H2 V3"), (c.TOP_RIGHT, "W0"), (c.BOTTOM_LEFT, "D1 P0")]
+    session.apply(SetTrack("m", "health", 0))
+    counter = RULES.turn_track(session.state).counter("m")
+    assert counter is not None
+    assert counter.badge(c.TOP_LEFT).tone == "wound"  # type: ignore[union-attr]
+    assert counter.badge(c.BOTTOM_RIGHT).text == "z"  # type: ignore[union-attr]
+    assert "bleeding" in counter.states and counter.meter == 0
+
+
+def test_a_drop_is_a_free_delay_or_a_refusal_naming_the_rule() -> None:
+    """Dropping the actor later: a DelayTurn at no cost; dropping ahead of the actor: refused."""
+    session = demo_fight()
+    session.apply(StartFight())
+    verdict = RULES.drop(session.state, "cutthroat1", 3)
+    assert verdict.allowed and verdict.action == DelayTurn("cutthroat1", 3)
+    assert verdict.cost.startswith("free") and verdict.rule == "002 §Types of Actions"
+    refused = RULES.drop(session.state, "edward", 0)
+    assert not refused.allowed and "ahead of the actor" in refused.refusal
+    assert refused.rule == "002 §Types of Actions"
+
+
+def test_the_sheet_lists_the_sections_the_issue_names() -> None:
+    """Health rows, Vigor, Ward, this round's Dodge and Parry, defence, stats, skills, attacks."""
+    session = demo_fight()
+    sheet = RULES.sheet(session.state, "edward")
+    assert [t.key for t in sheet.tracks()] == ["health", "health_negative", "vigor"]
+    assert sheet.track("health_negative").labels[-1].endswith("\u2620")  # type: ignore[union-attr]
+    assert [p.key for p in sheet.pools()] == ["dodge", "parry"]
+    defence = {v.label: v.value for v in sheet.values("Defence")}
+    assert (defence["Armour"], defence["Shield"], defence["APR"]) == (3, 1, 1)
+    attacks = next(s for s in sheet.sections if isinstance(s, c.Table))
+    assert attacks.rows[0][:4] == ("Longsword", "melee", "12", "0")
+
+
+def test_health_boxes_mark_points_lost_into_the_negative_row() -> None:
+    """Health 5 at -2: all five positive boxes and two negative ones marked."""
+    session = demo_fight()
+    session.apply(SetTrack("edward", "health", -2))
+    sheet = RULES.sheet(session.state, "edward")
+    assert sheet.track("health").marks == "XXXXX"  # type: ignore[union-attr]
+    assert sheet.track("health_negative").marks == "XX..."  # type: ignore[union-attr]
+
+
+def test_a_box_click_sets_the_track_or_takes_back_the_last_box() -> None:
+    """Click the third Health box: 2 points lost; click it again: 1 lost; negative row too."""
+    session = demo_fight()
+    click = RULES.box_click(session.state, "edward", "health", 2)
+    assert click == SetTrack("edward", "health", 2)
+    assert click is not None
+    session.apply(click)
+    assert RULES.box_click(session.state, "edward", "health", 2) == SetTrack(
+        "edward", "health", 3)
+    assert RULES.box_click(session.state, "edward", "health_negative", 0) == SetTrack(
+        "edward", "health", -1)
+    assert RULES.box_click(session.state, "edward", "health", 99) is None
+    assert RULES.box_click(session.state, "edward", "notes", 0) is None
+
+
+def test_pool_buttons_change_dodge_losses_parry_uses_and_tracks() -> None:
+    """Minus on Dodge is a loss more; plus on Ward gives a point back."""
+    session = demo_fight()
+    assert RULES.pool_change(session.state, "edward", "dodge", -1) == AdjustRound(
+        "edward", "dodge_losses", 1)
+    assert RULES.pool_change(session.state, "edward", "vigor", -2) == SetTrack(
+        "edward", "vigor", 2)
+    assert RULES.pool_change(session.state, "edward", "motes", 1) is None
+
+
+def test_the_menu_says_why_an_entry_is_greyed() -> None:
+    """Before the start only Start (and the roster's tools) work; then Attack and Next turn."""
+    session = demo_fight()
+    entries = {e.key: e for e in RULES.turn_actions(session.state)}
+    assert entries["start_fight"].enabled and entries["start_fight"].action == StartFight()
+    assert entries["attack"].why_not == "the fight has not begun"
+    assert entries["roll_order"].why_not.startswith("the GM sets the order")
+    session.apply(StartFight())
+    entries = {e.key: e for e in RULES.turn_actions(session.state)}
+    assert entries["attack"].enabled and entries["attack"].dialog == "attack"
+    assert entries["next_turn"].action == NextTurn()
+    assert "out of combat" in entries["recovery"].why_not
+    session.apply(Attack("cutthroat1", "edward", "Dagger", dice=typed(0)))
+    entries = {e.key: e for e in RULES.turn_actions(session.state)}
+    assert "used the standard action" in entries["attack"].why_not
+
+
+def test_the_player_card_has_the_blocks_of_section_six() -> None:
+    """Stats, skills, attacks, defence, Health rows (skull last), Vigor, per-round boxes,
+    statuses, the Backlash tally and the recovery reminders."""
+    card = RULES.card(None, None, replace(edward(), parry=2, ward=2))
+    titles = [getattr(s, "title", "") for s in card.sections]
+    assert titles == ["Stats", "Skills", "Attacks", "Defence", "Health", "Negative Health",
+                      "Vigor", "Ward", "Dodge lost this round", "Parry uses this round",
+                      "Status", "Backlash"]
+    assert any("sleep" in line for line in card.reminders)
+    session = demo_fight()
+    session.apply(SetTrack("edward", "health", 1))
+    marked = RULES.card(session.state, "edward", edward())
+    health = next(s for s in marked.sections if isinstance(s, c.BoxTrack))
+    assert health.marks == "XXXX."
+
+
+def test_the_final_state_prints_the_round_and_the_tracks() -> None:
+    """What battlewheel replay prints."""
+    session = demo_fight()
+    session.apply(StartFight())
+    printed = RULES.final_state(session.state)
+    assert printed["round"] == 1 and printed["actor"] == "cutthroat1"
+    assert printed["fighters"]["edward"]["health"] == 5
+
+
+def test_log_sentences_give_the_pools_working() -> None:
+    """The attack's sentence: raw dice, defence, dice rolled, where the damage went."""
+    session = demo_fight()
+    session.apply(StartFight())
+    session.apply(Attack("cutthroat1", "edward", "Dagger", dice=typed(2)))
+    assert session.log[-1].sentence == (
+        "Cutthroat 1 attacks Edward Sumner with Dagger: 7 dice \u2212 5 = 2 dice, 2 successes, "
+        "DR turns 1 non-lethal, Vigor \u22121, Health \u22121 (now 4); fires Bleed 1.")
+    assert session.undo_text == session.log[-1].sentence
+    session.apply(AdjustRound("edward", "dodge_losses", -1))
+    assert session.log[-1].sentence == "GM changes Edward Sumner's dodge losses by -1."
