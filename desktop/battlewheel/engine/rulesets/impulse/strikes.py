@@ -7,7 +7,7 @@ outcome, so the log always says what the handler did.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.errors import IllegalAction
@@ -290,8 +290,13 @@ def _effects(
         return ()
     if len(targets) > 1 and stunt.effect in TARGETED and not every and stunt.target not in targets:
         raise IllegalAction(FLURRY, "the stunt effect falls on one of the flurry's targets")
+    # Under "every_target" each target receives the effect as if it had been named.
     chosen = targets if every and stunt.effect in TARGETED else (stunt.target or targets[0],)
-    found = [check_effect(state, actor, stunt, decisive=True, default=t) for t in chosen]
+    aimed = [replace(stunt, target=t) if stunt.effect in TARGETED else stunt for t in chosen]
+    found = [
+        check_effect(state, actor, s, decisive=True, default=t)
+        for s, t in zip(aimed, chosen, strict=True)
+    ]
     if not outcome.hit:
         return ()
     return tuple(resolve_effect(state, stunt, t, outcome.damage) for t in found)
