@@ -109,7 +109,8 @@ def _pass_turn(state: ImpulseCombat) -> list[Event]:
     if state.paused is not None:
         state.acting_key, state.simple_done = state.paused.key, state.paused.simple_done
         state.paused = None
-        return []
+        if state.can_act(state.acting_id() or ""):
+            return []
     state.done = state.done | {state.acting_key or ""}
     return advance(state)
 

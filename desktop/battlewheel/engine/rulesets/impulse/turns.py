@@ -178,7 +178,11 @@ def end_turn(state: ImpulseCombat, action: a.EndTurn) -> list[Event]:
     """The acting counter is done; a fired hold hands back the turn it interrupted."""
     require_started(state)
     if state.acting_key is None:
-        raise IllegalAction(ROUND, "nobody is acting")
+        # Everyone was out; someone who joined or got up since takes the next turn.
+        events = advance(state)
+        if state.acting_key is None:
+            raise IllegalAction(ROUND, "nobody is left who can act")
+        return events
     if state.paused is not None:
         state.acting_key = state.paused.key
         state.simple_done = state.paused.simple_done
