@@ -18,15 +18,32 @@ from battlewheel.engine.rulesets.impulse import (
 
 SWORD = Weapon("Sword", "medium", "strength", "melee")
 BOW = Weapon("Bow", "light", "dexterity", "archery", ranged=True)
-TRAITS = {"strength": 3, "dexterity": 3, "melee": 3, "archery": 3, "athletics": 2,
-          "cunning": 2, "awareness": 2, "stealth": 2, "presence": 2}
+TRAITS = {
+    "strength": 3,
+    "dexterity": 3,
+    "melee": 3,
+    "archery": 3,
+    "athletics": 2,
+    "cunning": 2,
+    "awareness": 2,
+    "stealth": 2,
+    "presence": 2,
+}
 
 
 def block(name: str, **changes: Any) -> ImpulseCharacter:
     """A fighter with a sword and a bow, light armour (no table changes), DV 3, Endurance 10."""
     values: dict[str, Any] = {
-        "initiative": 3, "endurance": 10, "dv": 3, "evasion": 2, "soak": 2, "resolve": 2,
-        "guile": 2, "base_damage": 2, "armour": "light", "weapons": (SWORD, BOW),
+        "initiative": 3,
+        "endurance": 10,
+        "dv": 3,
+        "evasion": 2,
+        "soak": 2,
+        "resolve": 2,
+        "guile": 2,
+        "base_damage": 2,
+        "armour": "light",
+        "weapons": (SWORD, BOW),
         "traits": TRAITS,
     }
     values.update(changes)
@@ -43,8 +60,12 @@ def face(*faces: int) -> DiceEntry:
     return DiceEntry.of_faces(faces)
 
 
-def fight(*fighters: tuple[str, ImpulseCharacter, str, int], band: str = "melee",
-          options: ImpulseOptions | None = None, start: bool = True) -> CombatSession:
+def fight(
+    *fighters: tuple[str, ImpulseCharacter, str, int],
+    band: str = "melee",
+    options: ImpulseOptions | None = None,
+    start: bool = True,
+) -> CombatSession:
     """A fight of (id, block, side, order die face...) all at ``band``; started unless told."""
     session = CombatSession.new(options or ImpulseOptions(), ruleset="impulse")
     for cid, character, side, _ in fighters:
@@ -56,7 +77,13 @@ def fight(*fighters: tuple[str, ImpulseCharacter, str, int], band: str = "melee"
     return session
 
 
-def duel(options: ImpulseOptions | None = None, band: str = "melee", **changes: Any) -> CombatSession:
+def duel(
+    options: ImpulseOptions | None = None, band: str = "melee", **changes: Any
+) -> CombatSession:
     """Ana (ally, order 3+8) against Bo (enemy, order 3+4): Ana acts first."""
-    return fight(("ana", block("Ana", player=True, **changes), "ally", 8),
-                 ("bo", block("Bo"), "enemy", 4), band=band, options=options)
+    return fight(
+        ("ana", block("Ana", player=True, **changes), "ally", 8),
+        ("bo", block("Bo"), "enemy", 4),
+        band=band,
+        options=options,
+    )

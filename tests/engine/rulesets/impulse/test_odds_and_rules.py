@@ -47,7 +47,7 @@ def test_decisive_damage_spread_matches_enumeration() -> None:
         hits += 1
         pool = 1 + 0 + (got - 1)
         for damage in itertools.product(range(1, 11), repeat=pool):
-            spread[successes(damage)] = spread.get(successes(damage), 0.0) + 10.0 ** -pool
+            spread[successes(damage)] = spread.get(successes(damage), 0.0) + 10.0**-pool
     odds = decisive_odds(2, 1, 1, 0)
     assert odds.hit.chance_to_hit == pytest.approx(hits / 100, abs=1e-12)
     for count, weight in spread.items():
@@ -69,4 +69,14 @@ def test_small_rules() -> None:
     assert change_cost(7, 12) == 5 and change_cost(12, 7) == 0
     assert lowered(2, 3, 0) == 0 and lowered(-1, 3, 0) == -1 and lowered(5, 3, -2) == 2
     assert speed(5, "down") == 5 and speed(5, "up") == 6
-    assert [band_of_hexes(h) for h in (0, 1, 2, 5, 6, 15, 16, 30, 31)] == [0, 0, 1, 1, 2, 2, 3, 3, 4]
+    assert [band_of_hexes(h) for h in (0, 1, 2, 5, 6, 15, 16, 30, 31)] == [
+        0,
+        0,
+        1,
+        1,
+        2,
+        2,
+        3,
+        3,
+        4,
+    ]

@@ -1,12 +1,12 @@
-"""The presentation contract of an Impulse fight: wheel, drops, sheet, menu, card (rules/impulse.md §5-6)."""
+"""An Impulse fight's contract: wheel, drops, sheet, menu, card (rules/impulse.md §5-6)."""
 
 from __future__ import annotations
 
 from battlewheel.engine.core import contract as c
 from battlewheel.engine.rulesets.impulse import (
     IMPULSE,
-    AdjustImpulse,
     AddCombatant,
+    AdjustImpulse,
     ChangeInitiative,
     EndTurn,
     HoldAction,
@@ -22,8 +22,10 @@ from .helpers import block, duel, face, fight
 
 def test_the_ring_is_the_rounds_order_with_one_slot_per_counter() -> None:
     """§5: an NPC with two actions has two slots; labels are order values, highest first."""
-    session = fight(("ana", block("Ana", player=True), "ally", 8),
-                    ("ogre", block("Ogre", actions=2), "enemy", 4))
+    session = fight(
+        ("ana", block("Ana", player=True), "ally", 8),
+        ("ogre", block("Ogre", actions=2), "enemy", 4),
+    )
     track = IMPULSE.turn_track(session.state)
     assert [s.label for s in track.slots] == ["11", "7", "7"]
     assert [x.id for x in track.counters] == ["ana", "ogre", "ogre#2"]
@@ -50,7 +52,7 @@ def test_a_held_counter_sits_in_the_pocket_under_its_trigger() -> None:
 
 
 def test_dragging_the_acting_counter_earlier_shows_its_impulse_cost_first() -> None:
-    """§5 and 001 §Change Initiative: Bo (7) dropped on Ana's slot (11) asks order 12 for 5 Impulse."""
+    """§5, 001 §Change Initiative: Bo (7) dropped on Ana's slot (11) asks 12 for 5 Impulse."""
     session = duel()
     session.apply(EndTurn())
     session.apply(AdjustImpulse("bo", 3))
@@ -127,8 +129,16 @@ def test_the_player_card_has_every_part_of_section_six() -> None:
     character = block("Ana", player=True)
     card = IMPULSE.card(None, None, character)
     titles = [getattr(s, "title", "") for s in card.sections]
-    assert titles == ["Order", "Impulse", "Endurance", "Defences", "Weapons", "Armour",
-                      "Stunt effects (+2 dice)", "Statuses"]
+    assert titles == [
+        "Order",
+        "Impulse",
+        "Endurance",
+        "Defences",
+        "Weapons",
+        "Armour",
+        "Stunt effects (+2 dice)",
+        "Statuses",
+    ]
     assert any("Hold 2" in line for line in card.reminders)
     assert any("Limit" in line for line in card.reminders)
 

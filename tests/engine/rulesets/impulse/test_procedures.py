@@ -109,13 +109,17 @@ def test_falling_to_zero_endurance_puts_a_player_out_with_one_limit() -> None:
 
 
 def test_flurry_strike_rolls_against_the_highest_dv_and_splits_the_damage() -> None:
-    """001 §Flurry Strikes: DVs 2 and 4, 6 successes: threshold 2 over the higher; pool 4 + 3 + 2 = 9;
-    5 damage split 1 to Bo and 4 to Cy."""
-    session = fight(("ana", block("Ana", player=True), "ally", 8),
-                    ("bo", block("Bo", dv=2), "enemy", 4), ("cy", block("Cy", dv=4), "enemy", 2))
+    """001 §Flurry Strikes: DVs 2 and 4, 6 successes: threshold 2 over the higher;
+    pool 4 + 3 + 2 = 9; 5 damage split 1 to Bo and 4 to Cy."""
+    session = fight(
+        ("ana", block("Ana", player=True), "ally", 8),
+        ("bo", block("Bo", dv=2), "enemy", 4),
+        ("cy", block("Cy", dv=4), "enemy", 2),
+    )
     _set_impulse(session, "ana", 4)
-    flurry = FlurryStrike("ana", ("bo", "cy"), "Sword", accuracy=typed(6), damage=typed(5),
-                          split=(1, 4))
+    flurry = FlurryStrike(
+        "ana", ("bo", "cy"), "Sword", accuracy=typed(6), damage=typed(5), split=(1, 4)
+    )
     session.apply(flurry)
     assert session.state.combatants["bo"].endurance == 9
     assert session.state.combatants["cy"].endurance == 6
@@ -124,12 +128,18 @@ def test_flurry_strike_rolls_against_the_highest_dv_and_splits_the_damage() -> N
 
 def test_a_flurry_split_must_place_all_the_damage() -> None:
     """001 §Flurry Strikes: 5 damage split as 1 + 3 is refused."""
-    session = fight(("ana", block("Ana", player=True), "ally", 8),
-                    ("bo", block("Bo"), "enemy", 4), ("cy", block("Cy"), "enemy", 2))
+    session = fight(
+        ("ana", block("Ana", player=True), "ally", 8),
+        ("bo", block("Bo"), "enemy", 4),
+        ("cy", block("Cy"), "enemy", 2),
+    )
     _set_impulse(session, "ana", 4)
     with pytest.raises(IllegalAction, match="all 5 damage"):
-        session.apply(FlurryStrike("ana", ("bo", "cy"), "Sword", accuracy=typed(6),
-                                   damage=typed(5), split=(1, 3)))
+        session.apply(
+            FlurryStrike(
+                "ana", ("bo", "cy"), "Sword", accuracy=typed(6), damage=typed(5), split=(1, 3)
+            )
+        )
 
 
 # -- Holding -------------------------------------------------------------------------------------
@@ -209,8 +219,11 @@ def test_change_initiative_on_someone_elses_turn_is_refused_by_default() -> None
 def test_disengage_is_contested_by_each_foe_in_melee() -> None:
     """001 §Disengage: Evasion 2; Bo rolls 3 and keeps up, Cy rolls 2 and is left at short and
     cannot close to melee with Ana for a round; Ana pays 2 Impulse."""
-    session = fight(("ana", block("Ana", player=True), "ally", 8),
-                    ("bo", block("Bo"), "enemy", 4), ("cy", block("Cy"), "enemy", 2))
+    session = fight(
+        ("ana", block("Ana", player=True), "ally", 8),
+        ("bo", block("Bo"), "enemy", 4),
+        ("cy", block("Cy"), "enemy", 2),
+    )
     _set_impulse(session, "ana", 5)
     session.apply(Disengage("ana", (Contest("bo", typed(3)), Contest("cy", typed(2)))))
     state = session.state
@@ -225,8 +238,11 @@ def test_disengage_is_contested_by_each_foe_in_melee() -> None:
 
 def test_disengage_must_hear_from_every_foe_in_melee() -> None:
     """001 §Disengage: leaving Cy out of the contests is refused."""
-    session = fight(("ana", block("Ana", player=True), "ally", 8),
-                    ("bo", block("Bo"), "enemy", 4), ("cy", block("Cy"), "enemy", 2))
+    session = fight(
+        ("ana", block("Ana", player=True), "ally", 8),
+        ("bo", block("Bo"), "enemy", 4),
+        ("cy", block("Cy"), "enemy", 2),
+    )
     _set_impulse(session, "ana", 5)
     with pytest.raises(IllegalAction, match="contests or declines once"):
         session.apply(Disengage("ana", (Contest("bo", typed(3)),)))

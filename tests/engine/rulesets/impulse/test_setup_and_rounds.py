@@ -94,8 +94,11 @@ def test_under_gm_places_extra_counters_are_placed_by_hand_before_the_start() ->
 def test_ties_go_to_the_higher_score_until_the_player_settles_them() -> None:
     """001 §Turn Order and rules/impulse.md §4: Bo (Initiative 5, face 3) and Ana (3, face 5)
     tie at 8: Bo first by score; the player puts Ana first."""
-    session = fight(("ana", block("Ana", player=True), "ally", 5),
-                    ("bo", block("Bo", initiative=5), "enemy", 3), start=False)
+    session = fight(
+        ("ana", block("Ana", player=True), "ally", 5),
+        ("bo", block("Bo", initiative=5), "enemy", 3),
+        start=False,
+    )
     assert [e.cid for e in session.state.order()] == ["bo", "ana"]
     session.apply(SettleTie(("ana", "bo")))
     assert [e.cid for e in session.state.order()] == ["ana", "bo"]
@@ -107,8 +110,9 @@ def test_ties_go_to_the_higher_score_until_the_player_settles_them() -> None:
 def test_the_ambushed_start_at_zero_impulse_and_act_last_in_round_one_only() -> None:
     """001 §Ambush Round: Ana (order 11) is ambushed: 0 Impulse, acts after Bo (7) in round 1,
     first again in round 2."""
-    session = fight(("ana", block("Ana", player=True), "ally", 8),
-                    ("bo", block("Bo"), "enemy", 4), start=False)
+    session = fight(
+        ("ana", block("Ana", player=True), "ally", 8), ("bo", block("Bo"), "enemy", 4), start=False
+    )
     session.apply(MarkAmbushed("ana"))
     session.apply(StartCombat())
     state = session.state
@@ -122,8 +126,9 @@ def test_the_ambushed_start_at_zero_impulse_and_act_last_in_round_one_only() -> 
 
 def test_the_ambush_contest_needs_more_successes_than_the_ambusher() -> None:
     """001 §Ambush Round: a tie lets the ambush stand; 3 against 2 sees it coming."""
-    session = fight(("ana", block("Ana", player=True), "ally", 8),
-                    ("bo", block("Bo"), "enemy", 4), start=False)
+    session = fight(
+        ("ana", block("Ana", player=True), "ally", 8), ("bo", block("Bo"), "enemy", 4), start=False
+    )
     session.apply(MarkAmbushed("ana"))
     session.apply(AmbushContest("ana", "bo", typed(2), typed(2)))
     assert session.state.combatants["ana"].ambushed
@@ -154,8 +159,11 @@ def test_reinforcements_spend_a_round_at_extreme_then_arrive() -> None:
 
 def test_a_fallen_player_dies_only_by_choice_and_a_villain_escape_gives_strife() -> None:
     """001 §Defeat: Ana out keeps living until ChooseDeath; Bo escaping gives each PC 1 Strife."""
-    session = fight(("ana", block("Ana", player=True), "ally", 8),
-                    ("cy", block("Cy", player=True), "ally", 6), ("bo", block("Bo"), "enemy", 4))
+    session = fight(
+        ("ana", block("Ana", player=True), "ally", 8),
+        ("cy", block("Cy", player=True), "ally", 6),
+        ("bo", block("Bo"), "enemy", 4),
+    )
     session.apply(SetEndurance("ana", 0))
     ana = session.state.combatants["ana"]
     assert ana.defeated and not ana.dead and ana.limit == 1

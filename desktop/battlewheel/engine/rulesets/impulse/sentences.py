@@ -27,7 +27,7 @@ def _manoeuvre(before: ImpulseCombat, action: Action, after: ImpulseCombat) -> s
     result = strikes.resolve_manoeuvre(before, action)
     impulse = after.combatants[action.actor].impulse
     text = (
-        f"{result.successes} successes from {result.pool} dice: "
+        f"{successes_text(result.successes)} from {result.pool} dice: "
         f"+{result.successes} Impulse ({impulse})."
     )
     return _with_effects(text, (result.effect,) if result.effect else (), before)
@@ -40,14 +40,14 @@ def _strike(before: ImpulseCombat, action: Action, after: ImpulseCombat) -> str:
         assert isinstance(action, a.FlurryStrike)
         result = strikes.resolve_flurry(before, action)
     actor = action.actor
-    head = f"{result.successes} successes from {result.pool} dice against DV {result.dv}"
+    head = f"{successes_text(result.successes)} from {result.pool} dice against DV {result.dv}"
     if not result.hit:
         return f"{head}: a miss; {before.name(actor)} loses 2 Impulse."
     impulse = before.combatants[actor].impulse
     base = result.damage_pool - impulse - result.threshold
     damage = (
         f"{head}: a hit by {result.threshold}. Damage {impulse} Impulse + {base} Base "
-        f"Damage + {result.threshold} = {result.damage_pool} dice: {result.damage} successes"
+        f"Damage + {result.threshold} = {result.damage_pool} dice: {successes_text(result.damage)}"
     )
     shares = "; ".join(
         f"{before.name(t)} loses {n} Endurance ({after.combatants[t].endurance} left)"
@@ -75,6 +75,11 @@ def _change(before: ImpulseCombat, action: Action, after: ImpulseCombat) -> str:
 def _next(before: ImpulseCombat, action: Action, after: ImpulseCombat) -> str:
     parts = []
     if after.round != before.round:
+        parts += [
+            f"{f.name}'s trigger never came: 2 Impulse back."
+            for cid, f in before.combatants.items()
+            if f.hold is not None and cid in after.combatants and after.combatants[cid].hold is None
+        ]
         parts.append(f"Round {after.round} begins.")
     acting = after.acting_id()
     parts.append(f"{after.name(acting)} acts." if acting else "Nobody is left to act.")
@@ -103,7 +108,20 @@ def _impulse_spent(before: ImpulseCombat, action: Action, after: ImpulseCombat) 
     assert isinstance(action, a.HoldAction | a.Dash)
     actor = action.actor
     spent = before.combatants[actor].impulse - after.combatants[actor].impulse
-    return f"({spent} Impulse spent.)" if spent > 0 else ""
+    text = f"({spent} Impulse spent.)" if spent > 0 else ""
+    return f"{text} {_next(before, action, after)}" if isinstance(action, a.HoldAction) else text
+
+
+def _ambush(before: ImpulseCombat, action: Action, after: ImpulseCombat) -> str:
+    assert isinstance(action, a.AmbushContest)
+    if after.combatants[action.victim].ambushed:
+        return f"{after.name(action.victim)} is caught unawares."
+    return f"{after.name(action.victim)} sees it coming."
+
+
+def successes_text(count: int) -> str:
+    """ "1 success", "3 successes"."""
+    return f"{count} success" + ("" if count == 1 else "es")
 
 
 _OUTCOMES: dict[type[Action], Callable[[ImpulseCombat, Action, ImpulseCombat], str]] = {
@@ -117,4 +135,5 @@ _OUTCOMES: dict[type[Action], Callable[[ImpulseCombat, Action, ImpulseCombat], s
     a.RollOrder: _order,
     a.HoldAction: _impulse_spent,
     a.Dash: _impulse_spent,
+    a.AmbushContest: _ambush,
 }
