@@ -189,7 +189,8 @@ def test_disarmed_fighters_strike_only_unarmed_and_restrained_cannot_move() -> N
 
 def test_close_weapons_need_melee_and_ranged_into_melee_loses_two_successes() -> None:
     """001 §Attack Ranges: a sword at short is refused; a bow (Dexterity 3 +
-    Archery 3 + light 1 = 7 dice) at melee: 5 - 2 = 3 does not beat DV 3 (a miss); under ranged_in_melee "plus_dv" the DV is 5 instead."""
+    Archery 3 + light 1 = 7 dice) at melee: 5 - 2 = 3 does not beat DV 3 (a miss); under
+    ranged_in_melee "plus_dv" the DV is 5 instead."""
     session = duel(band="short")
     _give(session, "ana", 4)
     with pytest.raises(IllegalAction, match="only at melee"):
