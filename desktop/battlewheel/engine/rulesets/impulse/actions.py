@@ -1,0 +1,434 @@
+"""Every change to an Impulse fight is one of these frozen, JSON-serialisable actions.
+
+Rolls travel inside the action as ``DiceEntry`` values (faces from a seeded roll or
+typed by the GM, or a success count typed), so replaying a log rebuilds the fight.
+``sentence`` is the plain log line; ``sentences.describe`` adds what came of it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from battlewheel.engine.core.actions import Action, Names
+from battlewheel.engine.core.dice import DiceEntry
+from battlewheel.engine.rulesets.impulse.character import ImpulseCharacter
+
+MANOEUVRE_EFFECTS = (
+    "knockback",
+    "intimidate",
+    "stun",
+    "smash_scenery",
+    "seek_cover",
+    "counter_cover",
+    "defend_other",
+)
+DECISIVE_EFFECTS = ("disarm", "restrain", "maim", "humiliate", "terrorize")
+DIRECTIONS = ("toward", "away")
+TIMINGS = ("before", "after")
+REWARDS = ("willpower", "motes")
+
+
+def _list(names: Names, ids: tuple[str, ...]) -> str:
+    return ", ".join(names(i) for i in ids)
+
+
+# -- set-up and roster -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AddCombatant(Action):
+    """Bring a character in; ``band`` to everyone present, or a reserve arriving at it later."""
+
+    kind: ClassVar[str] = "add_combatant"
+    id: str
+    character: ImpulseCharacter
+    side: str = "enemy"
+    band: str = "short"
+    reserve: bool = False
+
+    def sentence(self, names: Names) -> str:
+        side = "an ally" if self.side == "ally" else "an enemy"
+        where = "waits at Extreme as a reinforcement" if self.reserve else f"at {self.band} range"
+        return f"{self.character.name} joins the fight as {side} ({where})."
+
+
+@dataclass(frozen=True)
+class RemoveCombatant(Action):
+    """Take a combatant out of the fight entirely (a GM edit)."""
+
+    kind: ClassVar[str] = "remove_combatant"
+    id: str
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.id)} leaves the fight."
+
+
+@dataclass(frozen=True)
+class SetRange(Action):
+    """The GM puts two combatants at a range band (001 §Range Bands)."""
+
+    kind: ClassVar[str] = "set_range"
+    a: str
+    b: str
+    band: str
+
+    def sentence(self, names: Names) -> str:
+        return f"GM sets {names(self.a)} and {names(self.b)} at {self.band} range."
+
+
+@dataclass(frozen=True)
+class RollOrder(Action):
+    """The order roll, 1d10 + Initiative read by its face, one die per counter (001 §Turn Order)."""
+
+    kind: ClassVar[str] = "roll_order"
+    combatant: str
+    dice: DiceEntry
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.combatant)} rolls for the order: {self.dice}."
+
+
+@dataclass(frozen=True)
+class SetOrderValue(Action):
+    """The GM places a counter at an order value (extra NPC actions, or a drag)."""
+
+    kind: ClassVar[str] = "set_order_value"
+    combatant: str
+    value: int
+    index: int = 0
+
+    def sentence(self, names: Names) -> str:
+        which = f" action {self.index + 1}" if self.index else ""
+        return f"GM places {names(self.combatant)}{which} at order {self.value}."
+
+
+@dataclass(frozen=True)
+class MarkAmbushed(Action):
+    """The GM declares a combatant ambushed, or not (001 §Ambush Round)."""
+
+    kind: ClassVar[str] = "mark_ambushed"
+    combatant: str
+    ambushed: bool = True
+
+    def sentence(self, names: Names) -> str:
+        state = "is caught in an ambush" if self.ambushed else "is not ambushed"
+        return f"{names(self.combatant)} {state}."
+
+
+@dataclass(frozen=True)
+class AmbushContest(Action):
+    """A player character's Cunning + Awareness against an ambusher's Cunning + Stealth."""
+
+    kind: ClassVar[str] = "ambush_contest"
+    victim: str
+    ambusher: str
+    awareness: DiceEntry
+    stealth: DiceEntry
+
+    def sentence(self, names: Names) -> str:
+        return (
+            f"{names(self.victim)} watches for {names(self.ambusher)}'s ambush: "
+            f"{self.awareness} against {self.stealth}."
+        )
+
+
+@dataclass(frozen=True)
+class StartCombat(Action):
+    """Round 1 begins: starting Impulse and the first counter acts (001 §Turn Order)."""
+
+    kind: ClassVar[str] = "start"
+
+    def sentence(self, names: Names) -> str:
+        return "The fight begins: round 1."
+
+
+@dataclass(frozen=True)
+class SettleTie(Action):
+    """Tied counters in the order the player, a coin or the GM chose (001 §Turn Order)."""
+
+    kind: ClassVar[str] = "settle_tie"
+    keys: tuple[str, ...]
+
+    def sentence(self, names: Names) -> str:
+        who = [names(k.partition("#")[0]) for k in self.keys]
+        return "Tie settled: " + " before ".join(who) + "."
+
+
+# -- the turn ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EndTurn(Action):
+    """The acting counter is done; the next one acts, or the next round begins."""
+
+    kind: ClassVar[str] = "end_turn"
+
+    def sentence(self, names: Names) -> str:
+        return "End of turn."
+
+
+@dataclass(frozen=True)
+class StuntEffect:
+    """One stunt effect and what it needs (001 §Stunting Maneuvers, §Stunting Decisive Strikes).
+
+    ``target`` is whom it falls on (the strike's target when empty, the acting
+    character for Seek Cover, the ally for Defend Other); ``scenery`` is the GM's
+    difficulty for scenery effects; ``cover`` the level Seek Cover finds; ``hazard`` the
+    GM's words for what smashed scenery creates.
+    """
+
+    effect: str
+    target: str = ""
+    direction: str = "away"
+    scenery: int = 0
+    cover: str = "partial"
+    hazard: str = ""
+
+
+@dataclass(frozen=True)
+class Manoeuvre(Action):
+    """A manoeuvre: Attribute + Ability, successes become Impulse (001 §Maneuvers)."""
+
+    kind: ClassVar[str] = "manoeuvre"
+    actor: str
+    attribute: str
+    ability: str
+    dice: DiceEntry
+    stunt: StuntEffect | None = None
+    stunted: bool = False
+    description: str = ""
+    reward: str = "willpower"
+
+    def sentence(self, names: Names) -> str:
+        how = " (stunted)" if self.stunted or self.stunt else ""
+        what = f": {self.description}" if self.description else ""
+        return (
+            f"{names(self.actor)} manoeuvres with {self.attribute.title()} + "
+            f"{self.ability.title()}{how}{what}; rolls {self.dice}."
+        )
+
+
+@dataclass(frozen=True)
+class DecisiveStrike(Action):
+    """A Decisive Strike: accuracy, then Impulse-fuelled damage (001 §Decisive Strike)."""
+
+    kind: ClassVar[str] = "decisive_strike"
+    actor: str
+    target: str
+    weapon: str
+    accuracy: DiceEntry
+    damage: DiceEntry | None = None
+    stunted: bool = False
+    stunt: StuntEffect | None = None
+    reward: str = "willpower"
+
+    def sentence(self, names: Names) -> str:
+        how = " (stunted)" if self.stunted else ""
+        return (
+            f"{names(self.actor)} makes a Decisive Strike{how} on {names(self.target)} "
+            f"with {self.weapon}: accuracy {self.accuracy}."
+        )
+
+
+@dataclass(frozen=True)
+class FlurryStrike(Action):
+    """Several targets, the highest DV, the damage split (001 §Flurry Strikes)."""
+
+    kind: ClassVar[str] = "flurry_strike"
+    actor: str
+    targets: tuple[str, ...]
+    weapon: str
+    accuracy: DiceEntry
+    damage: DiceEntry | None = None
+    split: tuple[int, ...] = ()
+    stunted: bool = False
+    stunt: StuntEffect | None = None
+    reward: str = "willpower"
+
+    def sentence(self, names: Names) -> str:
+        how = " (stunted)" if self.stunted else ""
+        return (
+            f"{names(self.actor)} makes a Flurry Strike{how} on {_list(names, self.targets)} "
+            f"with {self.weapon}: accuracy {self.accuracy}."
+        )
+
+
+@dataclass(frozen=True)
+class HoldAction(Action):
+    """Spend 2 Impulse and wait for a named trigger (001 §Holding Action)."""
+
+    kind: ClassVar[str] = "hold_action"
+    actor: str
+    trigger: str
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.actor)} holds their action until: {self.trigger}."
+
+
+@dataclass(frozen=True)
+class FireHold(Action):
+    """The trigger came: the held counter acts before or after it (001 §Holding Action)."""
+
+    kind: ClassVar[str] = "fire_hold"
+    actor: str
+    timing: str = "before"
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.actor)}'s trigger comes; they act {self.timing} it."
+
+
+@dataclass(frozen=True)
+class ChangeInitiative(Action):
+    """A new order value from next round: +1 per Impulse, lowering free (001 §Change Initiative)."""
+
+    kind: ClassVar[str] = "change_initiative"
+    actor: str
+    value: int
+    index: int = 0
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.actor)} changes their order to {self.value} from next round."
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    """One band toward or away from targets (a group moves together) (001 §Move)."""
+
+    kind: ClassVar[str] = "move"
+    actor: str
+    targets: tuple[str, ...]
+    direction: str = "toward"
+    drag: str = ""
+
+    def sentence(self, names: Names) -> str:
+        dragged = f", dragging {names(self.drag)}" if self.drag else ""
+        return f"{names(self.actor)} moves {self.direction} {_list(names, self.targets)}{dragged}."
+
+
+@dataclass(frozen=True)
+class Dash(Action):
+    """Two bands for 2 Impulse and -1 DV for a round (001 §Dash)."""
+
+    kind: ClassVar[str] = "dash"
+    actor: str
+    targets: tuple[str, ...]
+    direction: str = "toward"
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.actor)} dashes {self.direction} {_list(names, self.targets)}."
+
+
+@dataclass(frozen=True)
+class Contest:
+    """One foe's attempt to keep up with a Disengage: Dex + Athletics, or no roll (None)."""
+
+    foe: str
+    dice: DiceEntry | None = None
+
+
+@dataclass(frozen=True)
+class Disengage(Action):
+    """Leave melee for short range for 2 Impulse; foes may contest (001 §Disengage)."""
+
+    kind: ClassVar[str] = "disengage"
+    actor: str
+    contests: tuple[Contest, ...] = ()
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.actor)} tries to disengage."
+
+
+# -- the GM's hand ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AdjustImpulse(Action):
+    """Impulse spent (negative) or gained by hand: a power, a correction."""
+
+    kind: ClassVar[str] = "adjust_impulse"
+    combatant: str
+    amount: int
+
+    def sentence(self, names: Names) -> str:
+        verb = "gains" if self.amount > 0 else "spends"
+        return f"{names(self.combatant)} {verb} {abs(self.amount)} Impulse."
+
+
+@dataclass(frozen=True)
+class SetEndurance(Action):
+    """Endurance set by hand (a click on the boxes)."""
+
+    kind: ClassVar[str] = "set_endurance"
+    combatant: str
+    value: int
+
+    def sentence(self, names: Names) -> str:
+        return f"GM sets {names(self.combatant)}'s Endurance to {self.value}."
+
+
+@dataclass(frozen=True)
+class SetCover(Action):
+    """A situational defence: none, partial or full (001 §Situational Defenses, §Cover)."""
+
+    kind: ClassVar[str] = "set_cover"
+    combatant: str
+    level: str
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.combatant)} now has {self.level} cover."
+
+
+@dataclass(frozen=True)
+class CounterDefence(Action):
+    """A power or an act strips one level of a situational defence (001 §Situational Defenses)."""
+
+    kind: ClassVar[str] = "counter_defence"
+    combatant: str
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.combatant)}'s situational defence is countered one level."
+
+
+@dataclass(frozen=True)
+class ClearStatus(Action):
+    """The GM ends a status early."""
+
+    kind: ClassVar[str] = "clear_status"
+    combatant: str
+    name: str
+
+    def sentence(self, names: Names) -> str:
+        return f"GM clears {self.name.replace('_', ' ')} from {names(self.combatant)}."
+
+
+@dataclass(frozen=True)
+class ChooseDeath(Action):
+    """A fallen character dies: a player's choice for a PC (001 §Death and Dying)."""
+
+    kind: ClassVar[str] = "choose_death"
+    combatant: str
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.combatant)} dies."
+
+
+@dataclass(frozen=True)
+class VillainEscapes(Action):
+    """A recurring villain gets away; each PC gains Strife (001 §Recurring Antagonist Defeat)."""
+
+    kind: ClassVar[str] = "villain_escapes"
+    combatant: str
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.combatant)} escapes to fight another day."
+
+
+@dataclass(frozen=True)
+class EndCombat(Action):
+    """The fight is over."""
+
+    kind: ClassVar[str] = "end_combat"
+
+    def sentence(self, names: Names) -> str:
+        return "The fight is over."

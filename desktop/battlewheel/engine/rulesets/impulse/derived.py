@@ -1,0 +1,42 @@
+"""Derived values, refreshed after every action: current DV, Evasion and Soak.
+
+DV = typed DV + 2 for partial cover - 1 while dashed; under Defend Other the better of
+it and the defender's (or the defender's, by ruling). Evasion and Soak take the armour
+class's modifiers on top unless the ruling says they are typed in.
+"""
+
+from __future__ import annotations
+
+from battlewheel.engine.rulesets.impulse.character import armoured_evasion, armoured_soak
+from battlewheel.engine.rulesets.impulse.rules import DASH_DV, cover_dv
+from battlewheel.engine.rulesets.impulse.state import Fighter, ImpulseCombat
+
+
+def own_dv(who: Fighter) -> int:
+    """DV with partial cover and a Dash (001 §Situational Defenses, §Dash), never below 0."""
+    dashed = DASH_DV if who.has("dashed") else 0
+    return max(0, who.character.dv + cover_dv(who.cover) - dashed)
+
+
+def defended_dv(state: ImpulseCombat, who: Fighter) -> int:
+    """The DV used under Defend Other (001 §Stunting Maneuvers; ruling defend_other_dv)."""
+    mine = own_dv(who)
+    status = who.status("defended")
+    defender = state.combatants.get(status.other) if status else None
+    if defender is None:
+        return mine
+    theirs = own_dv(defender)
+    return theirs if state.options.defend_other_dv == "defender" else max(mine, theirs)
+
+
+def refresh(state: ImpulseCombat) -> None:
+    """Recompute every fighter's current DV, Evasion and Soak."""
+    modifiers = state.options.table_modifiers
+    for cid, who in list(state.combatants.items()):
+        fresh = who.replace(
+            dv=defended_dv(state, who),
+            evasion=armoured_evasion(who.character, modifiers),
+            soak=armoured_soak(who.character, modifiers),
+        )
+        if fresh != who:
+            state.combatants[cid] = fresh

@@ -1,0 +1,239 @@
+"""The Combat menu of an Impulse fight: each entry, the dialog it opens and why it is greyed out.
+
+The later views package opens the named dialogs; the engine says only what each needs
+and whether the rules allow it now, so a greyed entry always gives its reason.
+"""
+
+from __future__ import annotations
+
+from battlewheel.engine.core.contract import TurnAction
+from battlewheel.engine.rulesets.impulse import actions as a
+from battlewheel.engine.rulesets.impulse.common import in_melee_with_foe
+from battlewheel.engine.rulesets.impulse.rules import (
+    DASH_COST,
+    DISENGAGE_COST,
+    HOLD_COST,
+    STRIKE_MINIMUM,
+)
+from battlewheel.engine.rulesets.impulse.state import Fighter, ImpulseCombat
+
+
+def turn_actions(state: ImpulseCombat) -> tuple[TurnAction, ...]:
+    """Set-up entries before round 1; the acting fighter's options during the fight."""
+    if state.ended:
+        return ()
+    if not state.started:
+        return _setup(state)
+    return _fight(state)
+
+
+def _setup(state: ImpulseCombat) -> tuple[TurnAction, ...]:
+    unrolled = [f for f in state.combatants.values() if not f.orders]
+    unplaced = [
+        f
+        for f in state.combatants.values()
+        if len(f.orders) != f.character.actions and not state.in_reserve(f.id)
+    ]
+    return (
+        TurnAction(
+            "roll_order",
+            "Roll for the order\u2026",
+            "R",
+            "1d10 + Initiative per action",
+            dialog="impulse_order",
+            why_not="" if unrolled else "everyone has rolled",
+            toolbar=True,
+        ),
+        TurnAction(
+            "ambush",
+            "Ambush\u2026",
+            "",
+            "who is caught unawares; Cunning + Awareness contests",
+            dialog="impulse_ambush",
+        ),
+        _tie_entry(state),
+        TurnAction(
+            "start",
+            "Begin round 1",
+            "Ctrl+Return",
+            action=a.StartCombat(),
+            toolbar=True,
+            why_not=""
+            if len(state.combatants) >= 2 and not unplaced
+            else "every combatant on the field needs all their order values",
+        ),
+    )
+
+
+def _tie_entry(state: ImpulseCombat) -> TurnAction:
+    tied = unsettled_ties(state)
+    return TurnAction(
+        "settle_tie",
+        "Settle a tie\u2026",
+        "",
+        "the player picks, or a coin flip",
+        dialog="impulse_tie",
+        why_not="" if tied else "no tie to settle",
+    )
+
+
+def unsettled_ties(state: ImpulseCombat) -> tuple[tuple[str, ...], ...]:
+    """Groups of tied counters of different fighters that the GM has not put in order."""
+    groups: dict[int, list[str]] = {}
+    for entry in state.order():
+        groups.setdefault(entry.value, []).append(entry.key)
+    return tuple(
+        tuple(keys)
+        for keys in groups.values()
+        if len({k.partition("#")[0] for k in keys}) > 1
+        and not all(k in state.tie_breaks for k in keys)
+    )
+
+
+def _fight(state: ImpulseCombat) -> tuple[TurnAction, ...]:
+    cid = state.acting_id()
+    who = state.combatants[cid] if cid else None
+    simple = _simple_why(state, who)
+    holders = [f for f in state.combatants.values() if f.hold is not None]
+    return (
+        TurnAction(
+            "manoeuvre",
+            "Manoeuvre\u2026",
+            "M",
+            "roll for Impulse; stunts add effects",
+            dialog="impulse_manoeuvre",
+            why_not=simple,
+            toolbar=True,
+        ),
+        TurnAction(
+            "decisive",
+            "Decisive Strike\u2026",
+            "D",
+            "spend Impulse on damage",
+            dialog="impulse_decisive",
+            why_not=simple or _strike_why(who),
+            toolbar=True,
+        ),
+        TurnAction(
+            "flurry",
+            "Flurry Strike\u2026",
+            "F",
+            "one roll against the highest DV, damage split",
+            dialog="impulse_flurry",
+            why_not=simple or _strike_why(who),
+        ),
+        TurnAction(
+            "hold",
+            "Hold action\u2026",
+            "H",
+            "2 Impulse; wait for a trigger",
+            dialog="impulse_hold",
+            why_not=simple
+            or _cost_why(who, HOLD_COST, "holding")
+            or ("a firing hold cannot be held again" if state.paused else ""),
+        ),
+        TurnAction(
+            "fire_hold",
+            "Fire a held action\u2026",
+            "Shift+H",
+            dialog="impulse_fire_hold",
+            why_not="" if holders and not state.paused else "nobody is holding an action",
+        ),
+        TurnAction(
+            "change_initiative",
+            "Change Initiative\u2026",
+            "I",
+            "+1 order per Impulse, from next round",
+            dialog="impulse_change_initiative",
+            why_not=_free_why(who, "change_initiative"),
+        ),
+        TurnAction(
+            "move",
+            "Move\u2026",
+            "V",
+            "one band",
+            dialog="impulse_move",
+            why_not=_move_why(state, who) or _melee_why(state, who),
+        ),
+        TurnAction(
+            "dash",
+            "Dash\u2026",
+            "Shift+V",
+            "two bands, 2 Impulse, \u22121 DV",
+            dialog="impulse_dash",
+            why_not=_move_why(state, who) or _melee_why(state, who) or _dash_why(state, who),
+        ),
+        TurnAction(
+            "disengage",
+            "Disengage\u2026",
+            "G",
+            "2 Impulse, back to short",
+            dialog="impulse_disengage",
+            why_not=_move_why(state, who) or _disengage_why(state, who),
+        ),
+        TurnAction(
+            "end_turn",
+            "End turn",
+            "N",
+            action=a.EndTurn(),
+            toolbar=True,
+            why_not="" if state.acting_key else "nobody is acting",
+        ),
+        _tie_entry(state),
+        TurnAction(
+            "villain_escapes",
+            "Villain escapes\u2026",
+            "",
+            "each player gains a Strife Point",
+            dialog="impulse_villain_escapes",
+        ),
+        TurnAction("end_combat", "End the fight", "", action=a.EndCombat()),
+    )
+
+
+def _simple_why(state: ImpulseCombat, who: Fighter | None) -> str:
+    if who is None:
+        return "nobody is acting"
+    return "this turn's Simple action is taken" if state.simple_done else ""
+
+
+def _strike_why(who: Fighter | None) -> str:
+    return _cost_why(who, STRIKE_MINIMUM, "a Decisive Strike")
+
+
+def _cost_why(who: Fighter | None, cost: int, what: str) -> str:
+    if who is None:
+        return "nobody is acting"
+    return f"{what} needs {cost} Impulse ({who.impulse} now)" if who.impulse < cost else ""
+
+
+def _free_why(who: Fighter | None, kind: str) -> str:
+    if who is None:
+        return "nobody is acting"
+    return "already used this turn" if kind in who.free_used else ""
+
+
+def _move_why(state: ImpulseCombat, who: Fighter | None) -> str:
+    if who is None:
+        return "nobody is acting"
+    if who.moved:
+        return f"this round's movement is used ({who.moved})"
+    return "restrained this round" if who.has("restrained") else ""
+
+
+def _melee_why(state: ImpulseCombat, who: Fighter | None) -> str:
+    if who is not None and in_melee_with_foe(state, who.id):
+        return "in melee with a foe: Disengage instead"
+    return ""
+
+
+def _dash_why(state: ImpulseCombat, who: Fighter | None) -> str:
+    if who is not None and who.dash_round is not None and who.dash_round == state.round - 1:
+        return "dashed last round"
+    return _cost_why(who, DASH_COST, "a Dash")
+
+
+def _disengage_why(state: ImpulseCombat, who: Fighter | None) -> str:
+    if who is not None and not in_melee_with_foe(state, who.id):
+        return "not in melee with a foe"
+    return _cost_why(who, DISENGAGE_COST, "a Disengage")

@@ -1,0 +1,190 @@
+"""The Impulse homebrew (seed 001) behind the core's ruleset interface."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+from battlewheel.engine.core import contract as c
+from battlewheel.engine.core.actions import Action
+from battlewheel.engine.core.ruleset import Handler, Ruleset, register_ruleset
+from battlewheel.engine.rulesets.impulse import actions as a
+from battlewheel.engine.rulesets.impulse import (
+    card,
+    derived,
+    final,
+    gm,
+    menu,
+    movement,
+    sentences,
+    setup,
+    sheet,
+    strikes,
+    turns,
+    wheel,
+)
+from battlewheel.engine.rulesets.impulse.character import ImpulseCharacter
+from battlewheel.engine.rulesets.impulse.options import ImpulseOptions
+from battlewheel.engine.rulesets.impulse.state import PHASE_SETUP, PHASE_TURN, ImpulseCombat
+
+_HANDLERS: dict[type[Action], Handler] = {
+    a.AddCombatant: setup.add_combatant,
+    a.RemoveCombatant: setup.remove_combatant,
+    a.SetRange: setup.set_range,
+    a.RollOrder: setup.roll_order,
+    a.SetOrderValue: setup.set_order_value,
+    a.MarkAmbushed: setup.mark_ambushed,
+    a.AmbushContest: setup.ambush_contest,
+    a.StartCombat: turns.start,
+    a.SettleTie: turns.settle_tie,
+    a.EndTurn: turns.end_turn,
+    a.HoldAction: turns.hold_action,
+    a.FireHold: turns.fire_hold,
+    a.ChangeInitiative: turns.change_initiative,
+    a.Manoeuvre: strikes.manoeuvre,
+    a.DecisiveStrike: strikes.decisive_strike,
+    a.FlurryStrike: strikes.flurry_strike,
+    a.Move: movement.move,
+    a.Dash: movement.dash,
+    a.Disengage: movement.disengage,
+    a.AdjustImpulse: gm.adjust_impulse,
+    a.SetEndurance: gm.set_endurance,
+    a.SetCover: gm.set_cover,
+    a.CounterDefence: gm.counter_defence,
+    a.ClearStatus: gm.clear_status,
+    a.ChooseDeath: gm.choose_death,
+    a.VillainEscapes: gm.villain_escapes,
+    a.EndCombat: gm.end_combat,
+}
+_ALWAYS = (
+    "add_combatant",
+    "remove_combatant",
+    "set_range",
+    "roll_order",
+    "set_order_value",
+    "settle_tie",
+    "adjust_impulse",
+    "set_endurance",
+    "set_cover",
+    "counter_defence",
+    "clear_status",
+    "choose_death",
+    "villain_escapes",
+    "end_combat",
+    "change_ruling",
+)
+_BY_PHASE = {
+    PHASE_SETUP: ("mark_ambushed", "ambush_contest", "start"),
+    PHASE_TURN: (
+        "end_turn",
+        "manoeuvre",
+        "decisive_strike",
+        "flurry_strike",
+        "hold_action",
+        "fire_hold",
+        "change_initiative",
+        "move",
+        "dash",
+        "disengage",
+    ),
+}
+
+
+class ImpulseRuleset(Ruleset):
+    """Rounds, Impulse and Endurance: the Impulse homebrew's combat (seed 001)."""
+
+    name: ClassVar[str] = "impulse"
+    title: ClassVar[str] = "Impulse homebrew"
+    seed: ClassVar[str] = "001"
+    options_type: ClassVar[type[ImpulseOptions]] = ImpulseOptions
+
+    def new_state(self, options: Any) -> ImpulseCombat:
+        """An empty fight under these rulings."""
+        return ImpulseCombat(options=options)
+
+    def handlers(self) -> Mapping[type[Action], Handler]:
+        """Every Impulse action and its handler."""
+        return _HANDLERS
+
+    def offered(self, state: ImpulseCombat) -> tuple[str, ...]:
+        """The action kinds that make sense now."""
+        if state.ended:
+            return ()
+        return (*_BY_PHASE[state.phase], *_ALWAYS)
+
+    def refresh(self, state: ImpulseCombat) -> None:
+        """Current DV, Evasion and Soak (001 §Combat Values)."""
+        derived.refresh(state)
+
+    def describe(self, before: ImpulseCombat, action: Action, after: ImpulseCombat | None) -> str:
+        """The action and, once applied, what came of it."""
+        return sentences.describe(before, action, after)
+
+    def names(self, state: ImpulseCombat) -> Callable[[str], str]:
+        """Fighters by name."""
+        return state.name
+
+    def final_state(self, state: ImpulseCombat) -> dict[str, Any]:
+        """The round, the order, pools, marks and ranges."""
+        return final.final_state(state)
+
+    def acting(self, state: ImpulseCombat) -> tuple[str, ...]:
+        """The fighter whose turn it is (a fired hold's owner while it acts)."""
+        cid = state.acting_id()
+        return (cid,) if cid else ()
+
+    # -- the contract --------------------------------------------------------------------------
+
+    def turn_track(self, state: ImpulseCombat) -> c.TurnTrack:
+        """This round's order as the ring (rules/impulse.md §5)."""
+        return wheel.turn_track(state)
+
+    def drop(self, state: ImpulseCombat, counter_id: str, slot: int) -> c.DropVerdict:
+        """Change Initiative for the acting counter (cost shown); a GM edit for the others."""
+        return wheel.drop(self, state, counter_id, slot)
+
+    def pocket_drop(self, state: ImpulseCombat, counter_id: str, trigger: str) -> c.DropVerdict:
+        """The acting counter into the pocket: Hold (2 Impulse) until ``trigger``."""
+        return wheel.pocket_drop(self, state, counter_id, trigger)
+
+    def pocket_fire(
+        self, state: ImpulseCombat, counter_id: str, timing: str = "before"
+    ) -> c.DropVerdict:
+        """A held counter out of the pocket: it acts now, before or after the trigger."""
+        return wheel.pocket_fire(self, state, counter_id, timing)
+
+    def sheet(self, state: ImpulseCombat, combatant_id: str) -> c.SheetView:
+        """Pools, Endurance boxes, defences, order, weapons, ranges and statuses."""
+        return sheet.sheet_of(state, combatant_id)
+
+    def box_click(
+        self, state: ImpulseCombat, combatant_id: str, track: str, index: int
+    ) -> Action | None:
+        """A click on an Endurance box marks up to it or clears from it."""
+        who = state.combatants.get(combatant_id)
+        if who is None or track != "endurance" or not 0 <= index < who.character.endurance:
+            return None
+        return a.SetEndurance(
+            combatant_id, sheet.box_click_value(who.character, who.endurance, index)
+        )
+
+    def pool_change(
+        self, state: ImpulseCombat, combatant_id: str, pool: str, amount: int
+    ) -> Action | None:
+        """Impulse spent (negative) or gained by hand."""
+        return sheet.pool_action(combatant_id, pool, amount)
+
+    def turn_actions(self, state: ImpulseCombat) -> tuple[c.TurnAction, ...]:
+        """The Combat menu for the set-up or for the acting fighter."""
+        return menu.turn_actions(state)
+
+    def card(self, state: ImpulseCombat | None, combatant_id: str | None, block: Any) -> c.Card:
+        """The player card of rules/impulse.md §6 (with the fight's marks when given)."""
+        if not isinstance(block, ImpulseCharacter):
+            raise TypeError("an Impulse card is printed from an ImpulseCharacter")
+        who = state.combatants.get(combatant_id) if state and combatant_id else None
+        options = state.options if state else ImpulseOptions()
+        return card.player_card(block, who, options, state.round if state else 0)
+
+
+IMPULSE = register_ruleset(ImpulseRuleset())

@@ -1,0 +1,209 @@
+"""The Impulse wheel (rules/impulse.md §5): the ring is this round's order, one slot per counter.
+
+Counters carry their Impulse and an Endurance arc; a held counter waits in the pocket
+under its trigger; reinforcements and the unrolled wait off the ring. Dragging the
+acting counter earlier is Change Initiative with its cost shown before the drop;
+dragging any other counter is a GM edit.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from battlewheel.engine.core import contract as c
+from battlewheel.engine.core.actions import Action
+from battlewheel.engine.core.errors import IllegalAction
+from battlewheel.engine.rulesets.impulse import actions as a
+from battlewheel.engine.rulesets.impulse.rules import HOLD_COST, change_cost
+from battlewheel.engine.rulesets.impulse.state import Entry, Fighter, ImpulseCombat, split_key
+
+if TYPE_CHECKING:
+    from battlewheel.engine.core.ruleset import Ruleset
+
+WHEEL = "rules/impulse.md §5"
+CHANGE = "001 §Change Initiative"
+HOLDING = "001 §Holding Action"
+_MARKS = (("stunned", "S"), ("restrained", "R"), ("disarmed", "D"), ("dashed", "\u2192"))
+
+
+def turn_track(state: ImpulseCombat) -> c.TurnTrack:
+    """Slots in this round's order, the cursor on the turn in progress, every counter."""
+    order = state.order()
+    fighters = list(state.combatants.values())
+    letters = dict(
+        zip(state.combatants, c.unique_initials([f.name for f in fighters]), strict=True)
+    )
+    colours = c.colour_indices([(f.id, f.side) for f in fighters])
+    counters = [_counter(state, e, i, letters[e.cid], colours[e.cid]) for i, e in enumerate(order)]
+    placed = {e.cid for e in order}
+    counters += [
+        _waiting(state, f, letters[f.id], colours[f.id])
+        for f in fighters
+        if f.id not in placed and not f.gone
+    ]
+    return c.TurnTrack(
+        slots=tuple(
+            c.Slot(str(e.value), shaded=e.trailing, mark="ambushed" if e.trailing else "")
+            for e in order
+        )
+        or (c.Slot("-"),),
+        cursor=state.cursor(),
+        counters=tuple(counters),
+        hub=hub_text(state),
+        ended=state.ended,
+        waiting_caption="off the field (reinforcements, order not rolled)",
+        pocket_caption="held actions",
+    )
+
+
+def hub_text(state: ImpulseCombat) -> str:
+    """The round marker: the round in play, or that the fight has not begun or is over."""
+    if state.ended:
+        return "fight\nover"
+    if not state.started:
+        return "not started"
+    return f"round\n{state.round}" + ("\nhold fires" if state.paused else "")
+
+
+def _counter(
+    state: ImpulseCombat, entry: Entry, slot: int, initials: str, colour: int
+) -> c.Counter:
+    who = state.combatants[entry.cid]
+    index = split_key(entry.key)[1]
+    held = who.hold is not None and who.hold.key == entry.key
+    return c.Counter(
+        id=entry.key,
+        name=who.name if index == 0 else f"{who.name} ({index + 1})",
+        initials=initials if index == 0 else f"{initials}{index + 1}",
+        side=c.ALLY if who.side == "ally" else c.ENEMY,
+        slot=None if held else slot,
+        colour_index=colour,
+        acting=entry.key == state.acting_key,
+        done=entry.key in state.done and not held,
+        down=who.defeated or who.dead,
+        badges=_badges(who, index),
+        states=_states(who),
+        details=_details(state, who, index),
+        meter=_meter(who),
+        pocket=who.hold.trigger if held and who.hold else "",
+    )
+
+
+def _waiting(state: ImpulseCombat, who: Fighter, initials: str, colour: int) -> c.Counter:
+    why = "in reserve at Extreme" if state.in_reserve(who.id) else "order not rolled"
+    return c.Counter(
+        id=who.id,
+        name=who.name,
+        initials=initials,
+        side=c.ALLY if who.side == "ally" else c.ENEMY,
+        slot=None,
+        colour_index=colour,
+        down=who.defeated,
+        badges=_badges(who, 0),
+        states=_states(who),
+        details=(why,),
+        meter=_meter(who),
+    )
+
+
+def _meter(who: Fighter) -> float:
+    return max(0, who.endurance) / who.character.endurance
+
+
+def _badges(who: Fighter, index: int) -> tuple[c.Badge, ...]:
+    badges = [c.Badge(c.TOP_LEFT, str(who.impulse), f"{who.impulse} Impulse", "info")]
+    if index < len(who.next_orders) and who.next_orders[index] != who.orders[index]:
+        ghost = who.next_orders[index]
+        badges.append(
+            c.Badge(c.TOP_RIGHT, f"\u2192{ghost}", f"order {ghost} from next round", "lap")
+        )
+    if who.cover != "none":
+        badges.append(c.Badge(c.BOTTOM_LEFT, who.cover[0].upper(), f"{who.cover} cover", "state"))
+    for name, mark in _MARKS:
+        if who.has(name):
+            badges.append(c.Badge(c.BOTTOM_RIGHT, mark, name, "penalty"))
+            break
+    return tuple(badges)
+
+
+def _states(who: Fighter) -> tuple[str, ...]:
+    words = [s.name.replace("_", " ") for s in who.statuses]
+    words += [f"{d} drawback" for d in who.drawbacks]
+    for flag, word in (
+        (who.ambushed, "ambushed"),
+        (who.defeated, "out of the fight"),
+        (who.dead, "dead"),
+        (who.fled, "fled"),
+    ):
+        if flag:
+            words.append(word)
+    return tuple(words)
+
+
+def _details(state: ImpulseCombat, who: Fighter, index: int) -> tuple[str, ...]:
+    lines = [f"Impulse {who.impulse}", f"Endurance {who.endurance} / {who.character.endurance}"]
+    if index < len(who.orders):
+        lines.append(f"order {who.orders[index]}")
+    if who.hold is not None:
+        lines.append(f"holding for: {who.hold.trigger}")
+    return tuple(lines)
+
+
+# -- drops -----------------------------------------------------------------------------------
+
+
+def drop(ruleset: Ruleset, state: ImpulseCombat, counter_id: str, slot: int) -> c.DropVerdict:
+    """The acting counter dragged earlier pays Impulse (Change Initiative); others are GM edits."""
+    order = state.order()
+    keys = [e.key for e in order]
+    if counter_id not in keys or not 0 <= slot < len(order):
+        return c.DropVerdict(
+            None, refusal="only a counter in the order can go on a slot", rule=WHEEL
+        )
+    here = keys.index(counter_id)
+    if slot == here:
+        return c.DropVerdict(None, refusal="the counter is already there", rule=WHEEL)
+    cid, index = split_key(counter_id)
+    value = order[slot].value + 1 if slot < here else max(0, order[slot].value - 1)
+    if counter_id == state.acting_key and state.paused is None:
+        return _change_verdict(ruleset, state, cid, index, value)
+    action = a.SetOrderValue(cid, value, index)
+    return _verdict(ruleset, state, action, "no cost: a GM edit (takes effect now)", WHEEL)
+
+
+def _change_verdict(
+    ruleset: Ruleset, state: ImpulseCombat, cid: str, index: int, value: int
+) -> c.DropVerdict:
+    old = state.combatants[cid].next_orders[index]
+    cost = change_cost(old, value)
+    words = f"{cost} Impulse" if cost else "free"
+    action = a.ChangeInitiative(cid, value, index)
+    return _verdict(
+        ruleset, state, action, f"{words}: order {old} \u2192 {value} from next round", CHANGE
+    )
+
+
+def pocket_drop(
+    ruleset: Ruleset, state: ImpulseCombat, counter_id: str, trigger: str
+) -> c.DropVerdict:
+    """The acting counter into the pocket: Hold, 2 Impulse (001 §Holding Action)."""
+    cid = split_key(counter_id)[0]
+    return _verdict(ruleset, state, a.HoldAction(cid, trigger), f"{HOLD_COST} Impulse", HOLDING)
+
+
+def pocket_fire(
+    ruleset: Ruleset, state: ImpulseCombat, counter_id: str, timing: str
+) -> c.DropVerdict:
+    """A held counter out of the pocket: it acts now (001 §Holding Action)."""
+    cid = split_key(counter_id)[0]
+    return _verdict(ruleset, state, a.FireHold(cid, timing), "no cost (paid when held)", HOLDING)
+
+
+def _verdict(
+    ruleset: Ruleset, state: ImpulseCombat, action: Action, cost: str, rule: str
+) -> c.DropVerdict:
+    try:
+        ruleset.apply(state.clone(), action)
+    except IllegalAction as refusal:
+        return c.DropVerdict(None, refusal=refusal.reason, rule=refusal.rule)
+    return c.DropVerdict(action, cost=cost, rule=rule, confirm=True)

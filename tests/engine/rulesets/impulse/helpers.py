@@ -1,0 +1,89 @@
+"""Small builders for Impulse tests: stat blocks with only what a case needs, typed dice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import battlewheel.engine.rulesets.impulse  # noqa: F401  (registers the ruleset)
+from battlewheel.engine.core.dice import DiceEntry
+from battlewheel.engine.core.session import CombatSession
+from battlewheel.engine.rulesets.impulse import (
+    AddCombatant,
+    ImpulseCharacter,
+    ImpulseOptions,
+    RollOrder,
+    StartCombat,
+    Weapon,
+)
+
+SWORD = Weapon("Sword", "medium", "strength", "melee")
+BOW = Weapon("Bow", "light", "dexterity", "archery", ranged=True)
+TRAITS = {
+    "strength": 3,
+    "dexterity": 3,
+    "melee": 3,
+    "archery": 3,
+    "athletics": 2,
+    "cunning": 2,
+    "awareness": 2,
+    "stealth": 2,
+    "presence": 2,
+}
+
+
+def block(name: str, **changes: Any) -> ImpulseCharacter:
+    """A fighter with a sword and a bow, light armour (no table changes), DV 3, Endurance 10."""
+    values: dict[str, Any] = {
+        "initiative": 3,
+        "endurance": 10,
+        "dv": 3,
+        "evasion": 2,
+        "soak": 2,
+        "resolve": 2,
+        "guile": 2,
+        "base_damage": 2,
+        "armour": "light",
+        "weapons": (SWORD, BOW),
+        "traits": TRAITS,
+    }
+    values.update(changes)
+    return ImpulseCharacter(name, **values)
+
+
+def typed(successes: int, *, botch: bool = False) -> DiceEntry:
+    """A success count the GM typed."""
+    return DiceEntry.of_successes(successes, botch=botch)
+
+
+def face(*faces: int) -> DiceEntry:
+    """Dice faces the GM typed (the order roll reads faces)."""
+    return DiceEntry.of_faces(faces)
+
+
+def fight(
+    *fighters: tuple[str, ImpulseCharacter, str, int],
+    band: str = "melee",
+    options: ImpulseOptions | None = None,
+    start: bool = True,
+) -> CombatSession:
+    """A fight of (id, block, side, order die face...) all at ``band``; started unless told."""
+    session = CombatSession.new(options or ImpulseOptions(), ruleset="impulse")
+    for cid, character, side, _ in fighters:
+        session.apply(AddCombatant(cid, character, side, band=band))
+    for cid, character, _, die in fighters:
+        session.apply(RollOrder(cid, face(*([die] * character.actions))))
+    if start:
+        session.apply(StartCombat())
+    return session
+
+
+def duel(
+    options: ImpulseOptions | None = None, band: str = "melee", **changes: Any
+) -> CombatSession:
+    """Ana (ally, order 3+8) against Bo (enemy, order 3+4): Ana acts first."""
+    return fight(
+        ("ana", block("Ana", player=True, **changes), "ally", 8),
+        ("bo", block("Bo"), "enemy", 4),
+        band=band,
+        options=options,
+    )

@@ -1,0 +1,168 @@
+"""An Impulse fight's contract: wheel, drops, sheet, menu, card (rules/impulse.md §5-6)."""
+
+from __future__ import annotations
+
+from battlewheel.engine.core import contract as c
+from battlewheel.engine.rulesets.impulse import (
+    IMPULSE,
+    AddCombatant,
+    AdjustImpulse,
+    ChangeInitiative,
+    EndTurn,
+    HoldAction,
+    ImpulseOptions,
+    RollOrder,
+    SetEndurance,
+    SetOrderValue,
+    demo_fight,
+)
+
+from .helpers import block, duel, face, fight
+
+
+def test_the_ring_is_the_rounds_order_with_one_slot_per_counter() -> None:
+    """§5: an NPC with two actions has two slots; labels are order values, highest first."""
+    session = fight(
+        ("ana", block("Ana", player=True), "ally", 8),
+        ("ogre", block("Ogre", actions=2), "enemy", 4),
+    )
+    track = IMPULSE.turn_track(session.state)
+    assert [s.label for s in track.slots] == ["11", "7", "7"]
+    assert [x.id for x in track.counters] == ["ana", "ogre", "ogre#2"]
+    assert track.cursor == 0 and track.counter("ana") and track.counter("ana").acting
+    assert track.hub == "round\n1"
+
+
+def test_counters_carry_impulse_and_an_endurance_arc() -> None:
+    """§5: Impulse chip count top left; Endurance 5 of 10 is a half arc."""
+    session = duel()
+    session.apply(SetEndurance("bo", 5))
+    bo = IMPULSE.turn_track(session.state).counter("bo")
+    assert bo is not None and bo.meter == 0.5
+    badge = bo.badge(c.TOP_LEFT)
+    assert badge is not None and badge.text == "3"
+
+
+def test_a_held_counter_sits_in_the_pocket_under_its_trigger() -> None:
+    """§5: after Hold the counter leaves its slot for the pocket labelled with the trigger."""
+    session = duel()
+    session.apply(HoldAction("ana", "the gate opens"))
+    pocket = IMPULSE.turn_track(session.state).in_pocket()
+    assert [(x.id, x.pocket) for x in pocket] == [("ana", "the gate opens")]
+
+
+def test_dragging_the_acting_counter_earlier_shows_its_impulse_cost_first() -> None:
+    """§5, 001 §Change Initiative: Bo (7) dropped on Ana's slot (11) asks 12 for 5 Impulse."""
+    session = duel()
+    session.apply(EndTurn())
+    session.apply(AdjustImpulse("bo", 3))
+    verdict = IMPULSE.drop(session.state, "bo", 0)
+    assert verdict.allowed and verdict.confirm
+    assert verdict.action == ChangeInitiative("bo", 12, 0)
+    assert verdict.cost.startswith("5 Impulse")
+
+
+def test_a_drop_the_impulse_cannot_pay_is_refused_naming_the_rule() -> None:
+    """001 §Change Initiative: with 3 Impulse the same drop is refused."""
+    session = duel()
+    session.apply(EndTurn())
+    verdict = IMPULSE.drop(session.state, "bo", 0)
+    assert not verdict.allowed and verdict.rule == "001 §Change Initiative"
+
+
+def test_dragging_another_counter_is_a_free_gm_edit() -> None:
+    """§5: Bo dragged before Ana on Ana's turn is placed at 12 at no cost."""
+    session = duel()
+    verdict = IMPULSE.drop(session.state, "bo", 0)
+    assert verdict.action == SetOrderValue("bo", 12, 0) and "GM edit" in verdict.cost
+
+
+def test_pocket_drops_hold_and_fire() -> None:
+    """§5: into the pocket is a Hold for 2 Impulse; out of it fires the hold."""
+    session = duel()
+    verdict = IMPULSE.pocket_drop(session.state, "ana", "Bo moves")
+    assert verdict.allowed and verdict.cost == "2 Impulse"
+    session.apply(verdict.action)  # type: ignore[arg-type]
+    fired = IMPULSE.pocket_fire(session.state, "ana", "after")
+    assert fired.allowed
+
+
+def test_the_sheet_shows_pools_endurance_boxes_defences_weapons_and_statuses() -> None:
+    """Issue 13 Sheets: Impulse, Endurance boxes, DV, Evasion, Soak, Resolve, Guile, weapons."""
+    session = duel()
+    session.apply(SetEndurance("ana", 7))
+    sheet = IMPULSE.sheet(session.state, "ana")
+    track = sheet.track("endurance")
+    assert track is not None and track.marks == "XXX......." and track.summary == "7 / 10"
+    assert [p.key for p in sheet.pools()] == ["impulse", "willpower"]
+    labels = [v.label for v in sheet.values("Defences (current)")]
+    assert labels[:5] == ["DV", "Evasion", "Soak", "Resolve", "Guile"]
+    weapons = next(s for s in sheet.sections if isinstance(s, c.Table) and s.title == "Weapons")
+    assert weapons.rows[0] == ("Sword", "medium", "Strength", "6", "3", "close")
+
+
+def test_a_box_click_marks_up_to_the_box_or_clears_from_it() -> None:
+    """Clicking box 4 of an untouched track takes Endurance to 6; clicking box 1 then gives 9."""
+    session = duel()
+    click = IMPULSE.box_click(session.state, "ana", "endurance", 3)
+    assert click == SetEndurance("ana", 6)
+    session.apply(click)
+    assert IMPULSE.box_click(session.state, "ana", "endurance", 1) == SetEndurance("ana", 9)
+    assert IMPULSE.pool_change(session.state, "ana", "impulse", -2) == AdjustImpulse("ana", -2)
+
+
+def test_turn_actions_grey_out_with_the_reason() -> None:
+    """001 §Decisive Strike: with 1 Impulse the strike entry says why; End turn pushes at once."""
+    session = duel()
+    session.apply(AdjustImpulse("ana", -2))
+    entries = {t.key: t for t in IMPULSE.turn_actions(session.state)}
+    assert "needs 2 Impulse" in entries["decisive"].why_not
+    assert "Disengage instead" in entries["move"].why_not
+    assert "needs 2 Impulse" in entries["disengage"].why_not
+    assert entries["end_turn"].action == EndTurn()
+    assert entries["manoeuvre"].dialog == "impulse_manoeuvre"
+
+
+def test_the_player_card_has_every_part_of_section_six() -> None:
+    """§6: order box, Impulse tally, Endurance boxes, defences, weapons, armour, stunts,
+    statuses and the costs strip with Limit on defeat."""
+    character = block("Ana", player=True)
+    card = IMPULSE.card(None, None, character)
+    titles = [getattr(s, "title", "") for s in card.sections]
+    assert titles == [
+        "Order",
+        "Impulse",
+        "Endurance",
+        "Defences",
+        "Weapons",
+        "Armour",
+        "Stunt effects (+2 dice)",
+        "Statuses",
+    ]
+    assert any("Hold 2" in line for line in card.reminders)
+    assert any("Limit" in line for line in card.reminders)
+
+
+def test_the_demo_fight_is_ready_to_start() -> None:
+    """The demo: four combatants rolled, the chief with two counters, Begin round 1 enabled."""
+    session = demo_fight()
+    entries = {t.key: t for t in IMPULSE.turn_actions(session.state)}
+    assert entries["start"].enabled
+    session.apply(entries["start"].action)  # type: ignore[arg-type]
+    assert len(IMPULSE.turn_track(session.state).slots) == 5
+
+
+def test_reinforcements_and_the_unrolled_wait_off_the_ring() -> None:
+    """§5: a reserve waits beside the ring with the reason."""
+    session = duel()
+    session.apply(AddCombatant("guard", block("Guard"), reserve=True, band="long"))
+    session.apply(RollOrder("guard", face(2)))
+    waiting = IMPULSE.turn_track(session.state).off_wheel()
+    assert [(x.id, x.details) for x in waiting] == [("guard", ("in reserve at Extreme",))]
+
+
+def test_the_battlemap_ruling_adds_speed_to_the_sheet() -> None:
+    """001 §Battlemaps: Dex 3 + Athletics 2 = 5, halved down 2, Speed 5, Dash 10."""
+    session = duel(ImpulseOptions(battlemap=True))
+    values = {v.label: v.value for v in IMPULSE.sheet(session.state, "ana").values("Battlemap")}
+    assert values["Speed (hexes)"] == 5 and values["Dash (hexes)"] == 10
