@@ -546,6 +546,9 @@ def _grapple(state: Combat, plan: AttackPlan, action: a.Attack, events: list[Eve
     theirs = roll(theirs_pool, action.resist, double_tens=target.block.double_tens).successes
     rounds = r.control_rounds(mine, theirs)
     state.grapples[attacker.id] = Grapple(target.id, rounds, action.gambit == "engage")
+    if state.actor == attacker.id:
+        # The turn the gambit lands holds the grapple without a Maintain action.
+        state.turn = _with_turn(state, maintained=True)
     events.append(Event("grapple", target.id, f"{attacker.name} holds {target.name}: "
                                               f"{rounds} control rounds."))
 
