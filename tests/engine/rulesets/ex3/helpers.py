@@ -51,12 +51,16 @@ def fight(*people: tuple[str, Character, str, int], options: Ex3Options | None =
     for cid, _, _, jb in people:
         session.apply(a.RollJoinBattle(cid, typed(jb)))
     if close:
-        ids = [p[0] for p in people]
-        for i, first in enumerate(ids):
-            for second in ids[i + 1:]:
-                session.state.close.add(frozenset((first, second)))
+        all_close(session, [p[0] for p in people])
     session.apply(a.StartCombat())
     return session
+
+
+def all_close(session: CombatSession, ids: list[str]) -> None:
+    """The GM puts every pair at close range."""
+    for i, first in enumerate(ids):
+        for second in ids[i + 1:]:
+            session.apply(a.SetRange(first, second, band="close"))
 
 
 def state_of(session: CombatSession) -> Combat:

@@ -102,17 +102,28 @@ def set_condition(state: Combat, action: a.SetCondition) -> list[Event]:
 
 
 def set_range(state: Combat, action: a.SetRange) -> list[Event]:
-    """Place a pair at a band, or a combatant in a zone (003 §Positioning; ruling range_model)."""
+    """Place a pair at a band, or a combatant in a zone (003 §Positioning; ruling range_model).
+
+    With zones, a pair can be put at close or short range (the first joins the other's
+    zone); farther bands follow from the zones themselves.
+    """
     who = _who(state, action.combatant)
-    if action.other:
-        _who(state, action.other)
-        if state.options.range_model != "bands" or action.band not in r.RANGE_ORDER:
-            raise IllegalAction(GM, "per-pair bands need the bands range model and a band")
-        state.bands[frozenset((who.id, action.other))] = action.band
-        return [Event("range", who.id, f"{who.name} is at {action.band} range.")]
-    state.close = {pair for pair in state.close if who.id not in pair}
-    state.put(who.replace(zone=action.zone, crossing=None))
-    return [Event("range", who.id, f"{who.name} stands in zone {action.zone}.")]
+    if not action.other:
+        state.close = {pair for pair in state.close if who.id not in pair}
+        state.put(who.replace(zone=action.zone, crossing=None))
+        return [Event("range", who.id, f"{who.name} stands in zone {action.zone}.")]
+    other = _who(state, action.other)
+    pair = frozenset((who.id, other.id))
+    if action.band not in r.RANGE_ORDER or other.id == who.id:
+        raise IllegalAction(GM, "name someone else and a range band")
+    if state.options.range_model == "bands":
+        state.bands[pair] = action.band
+    elif action.band in ("close", "short"):
+        state.put(who.replace(zone=other.zone, crossing=None))
+        state.close = state.close | {pair} if action.band == "close" else state.close - {pair}
+    else:
+        raise IllegalAction(GM, "with zones, place the combatant in a zone instead")
+    return [Event("range", who.id, f"{who.name} is at {action.band} range of {other.name}.")]
 
 
 def mark_rough(state: Combat, action: a.MarkRough) -> list[Event]:
