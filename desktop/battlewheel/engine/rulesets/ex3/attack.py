@@ -271,7 +271,7 @@ def damage_plan(state: Combat, plan: AttackPlan, action: a.Attack, threshold: in
     flurry_cut = -3 if plan.flurry and state.options.flurry_penalty_scope == "damage_too" else 0
     if plan.mode == a.WITHERING:
         return _withering_plan(state, plan, action, attacker, target, threshold, flurry_cut, clash)
-    return _decisive_plan(plan, action, attacker, target, flurry_cut, clash, ward_parry)
+    return _decisive_plan(state, plan, action, (attacker, target), flurry_cut, clash, ward_parry)
 
 
 def _withering_plan(state: Combat, plan: AttackPlan, action: a.Attack, attacker: Combatant,
@@ -294,27 +294,31 @@ def _withering_plan(state: Combat, plan: AttackPlan, action: a.Attack, attacker:
                       attacker.block.double_tens and not attacker.is_group)
 
 
-def _decisive_plan(plan: AttackPlan, action: a.Attack, attacker: Combatant, target: Combatant,
-                   flurry_cut: int, clash: bool, ward_parry: int) -> DamagePlan:
+def _decisive_plan(state: Combat, plan: AttackPlan, action: a.Attack,
+                   pair: tuple[Combatant, Combatant], flurry_cut: int, clash: bool,
+                   ward_parry: int) -> DamagePlan:
+    attacker, target = pair
     gambit = plan.mode == a.GAMBIT
     hard = 0 if action.escape else target.derived.hardness
     base = r.decisive_pool(attacker.initiative or 0, hard, gambit)
     parts = [("Initiative" if base else "Initiative (stopped by Hardness)", base),
              ("flurry", flurry_cut), ("warded", -(ward_parry // 2))]
-    parts += _throw_and_order(None, action, attacker, withering=False)
+    parts += _throw_and_order(state, action, attacker, withering=False)
     auto = (r.CLASH_DECISIVE_BONUS if clash else 0) + (r.AMBUSH_ESCAPE_BONUS * action.escape)
     parts = [(n, v) for n, v in parts if v]
     pool = max(sum(v for _, v in parts), 0) if base else 0
     return DamagePlan(pool, tuple(parts), auto, False)
 
 
-def _throw_and_order(state: Combat | None, action: a.Attack, attacker: Combatant, *,
+def _throw_and_order(state: Combat, action: a.Attack, attacker: Combatant, *,
                      withering: bool) -> list[tuple[str, int]]:
     parts = []
-    if action.grapple == "throw" and state is not None:
+    if action.grapple == "throw":
         grip = state.grapples[attacker.id]
         parts.append(("throw", r.throw_bonus(grip.rounds, attacker.block.attribute("strength"),
                                              withering)))
+    if state.options.flurry_penalty_scope == "damage_too" and attacker.order_active:
+        parts.append(("Order", attacker.order_bonus))
     return parts
 
 
