@@ -76,7 +76,8 @@ def init(session: CombatSession, cid: str) -> int:
     return value
 
 
-def withering(attacker: str, target: str, hits: int, damage: int | None, **extra: object) -> a.Attack:
+def withering(attacker: str, target: str, hits: int, damage: int | None,
+              **extra: object) -> a.Attack:
     """A withering attack with typed successes."""
     return a.Attack(attacker, target, "withering", "Sword", typed(hits),
                     None if damage is None else typed(damage), **extra)  # type: ignore[arg-type]

@@ -1,4 +1,4 @@
-"""The other combat actions and gambits, their costs and requirements (003 §Combat Actions, §Gambits)."""
+"""The other actions and gambits, costs and requirements (003 §Combat Actions, §Gambits)."""
 
 from __future__ import annotations
 

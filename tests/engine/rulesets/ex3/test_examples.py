@@ -48,7 +48,7 @@ def test_the_clash_example_sets_up_a_clash_by_delay_and_wins_it() -> None:
 
 
 def test_the_battle_group_routs_after_carrying_damage_over() -> None:
-    """12 damage on Magnitude 9: passed check, Size 1 at 8 - 3 = 5; then a failed check, scattered."""
+    """12 damage on Magnitude 9: a pass, Size 1 at 8 - 3 = 5; then a failed check, scattered."""
     session = _load("ex3-battle-group-routs.json")
     texts = _texts(session)
     assert "Spear Wall holds but drops to Size 1, Magnitude 5." in texts

@@ -1,4 +1,4 @@
-"""The odds dock's numbers are exact: checked against enumerating every face (003 §Resolution Steps)."""
+"""The odds dock's numbers are exact: checked against every face (003 §Resolution Steps)."""
 
 from __future__ import annotations
 

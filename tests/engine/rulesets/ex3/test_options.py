@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import pytest
 
@@ -11,10 +12,10 @@ from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3.attack import damage_plan, plan_attack
-from battlewheel.engine.rulesets.ex3.character import Character, Weapon
+from battlewheel.engine.rulesets.ex3.character import Weapon
 from battlewheel.engine.rulesets.ex3.options import Ex3Options
 
-from .helpers import SWORD, decisive, fight, fighter, group, init, pass_to, typed, withering
+from .helpers import decisive, fight, fighter, group, init, pass_to, typed, withering
 
 DEFAULTS = {
     "defence_choice": "best", "static_rounding": "004", "jb_rating": "pool",
@@ -27,7 +28,7 @@ DEFAULTS = {
 }
 
 
-def _duel(options: Ex3Options, b_jb: int = 5, **b_traits: object) -> CombatSession:
+def _duel(options: Ex3Options, b_jb: int = 5, **b_traits: Any) -> CombatSession:
     return fight(("a", fighter("A"), "ally", 6), ("b", fighter("B", **b_traits), "enemy", b_jb),
                  options=options)
 
@@ -169,7 +170,7 @@ def test_off_hand_penalty(on: bool, pool: int) -> None:
 
 
 def test_grapple_defender_pool_gm_takes_the_pool_given() -> None:
-    """Ruling grapple_defender_pool "gm": the target resists with the GM's pool (1 die, at most 2)."""
+    """Ruling grapple_defender_pool "gm": the target resists with the GM's pool (1 die)."""
     session = _duel(Ex3Options(grapple_defender_pool="gm"))
     gambit = a.Attack("a", "b", "gambit", "Unarmed", typed(4), typed(3), gambit="grapple",
                       control=typed(4), resist=typed(3), resist_pool=1)
@@ -219,7 +220,7 @@ def test_range_model_bands_keeps_a_band_per_pair() -> None:
 
 @pytest.mark.parametrize(("scope", "pool"), [("not_damage", 10), ("damage_too", 7)])
 def test_flurry_penalty_scope(scope: str, pool: int) -> None:
-    """Ruling flurry_penalty_scope: a flurried attack's damage pool 10 loses 3 only under 'damage_too'."""
+    """Ruling flurry_penalty_scope: a flurry's damage pool 10 loses 3 only under 'damage_too'."""
     session = _duel(Ex3Options(flurry_penalty_scope=scope))
     action = withering("a", "b", 5, 4, flurry=True)
     plan = plan_attack(session.state, action)

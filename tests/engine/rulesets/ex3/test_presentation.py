@@ -80,7 +80,8 @@ def test_the_sheet_shows_initiative_defences_health_and_weapon_pools() -> None:
     sheet = RULESET.sheet(session.state, "b")
     assert {v.key: v.value for v in sheet.values("Initiative")}["initiative"] == -1
     defence = {v.key: v.value for v in sheet.values("Defence")}
-    assert (defence["parry"], defence["evasion"], defence["soak"], defence["hardness"]) == (3, 3, 2, 0)
+    shown = (defence["parry"], defence["evasion"], defence["soak"], defence["hardness"])
+    assert shown == (3, 3, 2, 0)
     assert defence["onslaught"] == -1
     assert sheet.track("health") is not None
     table = next(s for s in sheet.sections if isinstance(s, c.Table))
@@ -99,7 +100,7 @@ def test_a_battle_groups_sheet_has_a_magnitude_track_and_clicks_set_it() -> None
 
 
 def test_the_menu_greys_out_what_cannot_be_used_now() -> None:
-    """After the attack the Simple action is gone; Rise needs prone; a clash needs a foe on the tick."""
+    """After attacking the Simple action is gone; Rise needs prone; a clash a foe on the tick."""
     session = fight(("a", fighter("A"), "ally", 6), ("b", fighter("B"), "enemy", 2))
     entries = {e.key: e for e in RULESET.turn_actions(session.state)}
     assert entries["attack"].enabled and entries["attack"].dialog == "ex3.attack"

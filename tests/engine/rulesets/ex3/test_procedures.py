@@ -41,7 +41,7 @@ def test_withering_damage_never_falls_below_the_weapons_minimum() -> None:
 
 
 def test_decisive_hit_against_hardness_at_or_above_initiative_rolls_no_dice() -> None:
-    """003 §Resolution Steps 8c: Hardness 9 against Initiative 9 leaves 0 dice; still resets to 3."""
+    """003 §Resolution Steps 8c: Hardness 9 against Initiative 9 leaves 0 dice; resets to 3."""
     session = fight(("a", fighter("A"), "ally", 6), ("b", fighter("B", hardness=9), "enemy", 5))
     action = decisive("a", "b", 4, 0)
     plan = plan_attack(session.state, action)
@@ -52,7 +52,7 @@ def test_decisive_hit_against_hardness_at_or_above_initiative_rolls_no_dice() ->
 
 
 def test_decisive_hit_below_hardness_deals_levels_and_resets() -> None:
-    """003 §Resolution Steps 8c-e: Hardness 5 < Initiative 9, 9 dice; 3 successes = 3 lethal levels."""
+    """003 §Resolution Steps 8c-e: Hardness 5 < Initiative 9: 9 dice; 3 successes, 3 lethal."""
     session = fight(("a", fighter("A"), "ally", 6), ("b", fighter("B", hardness=5), "enemy", 5))
     session.apply(decisive("a", "b", 4, 3))
     assert session.state.combatants["b"].health.marks.startswith("XXX.")
@@ -169,7 +169,7 @@ def test_a_rout_carries_damage_over_then_a_failed_check_dissolves_the_group() ->
     session = fight(("a", fighter("A"), "ally", 6), ("g", group("Guards"), "enemy", 0))
     attack = withering("a", "g", 7, 11)
     assert plan_attack(session.state, attack).defence.value == 3
-    with pytest.raises(IllegalAction, match="003 §Battle Groups.*rout check"):
+    with pytest.raises(IllegalAction, match=r"003 §Battle Groups.*rout check"):
         session.apply(attack)
     session.apply(withering("a", "g", 7, 11, rout=(typed(2),)))
     g = session.state.combatants["g"]

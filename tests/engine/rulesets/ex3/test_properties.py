@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from collections.abc import Callable
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -27,7 +26,6 @@ from battlewheel.engine.rulesets.ex3.state import Combat
 from .helpers import all_close, fighter, group, typed
 
 IDS = ("a", "b", "c", "g")
-Draw = Callable[[st.SearchStrategy[object]], object]
 
 
 def _session(data: st.DataObject) -> CombatSession:
@@ -54,11 +52,13 @@ def _attack(data: st.DataObject, state: Combat) -> a.Action:
     attacker = state.actor or data.draw(st.sampled_from(IDS))
     foes = [f for f in IDS if f != attacker and state.combatants[f].side
             != state.combatants[attacker].side]
-    target = data.draw(st.sampled_from(foes if foes and data.draw(st.booleans()) else IDS))
+    at_foe = bool(foes) and data.draw(st.booleans())
+    target = data.draw(st.sampled_from(foes if at_foe else list(IDS)))
     mode = data.draw(st.sampled_from(("withering", "withering", "decisive", "gambit")))
     gambit = data.draw(st.sampled_from(("grapple", "distract", "disarm", "engage", "unhorse")))
     action = a.Attack(attacker, target, mode, data.draw(st.sampled_from(("Sword", "Unarmed"))),
-                      typed(data.draw(st.integers(0, 9))), gambit=gambit if mode == "gambit" else "",
+                      typed(data.draw(st.integers(0, 9))),
+                      gambit=gambit if mode == "gambit" else "",
                       difficulty=3, ally="c" if attacker != "c" else "a", disarm_weapon="Sword",
                       control=typed(data.draw(st.integers(0, 5))), resist=typed(1),
                       shift_dice=typed(1), flurry=data.draw(st.booleans()))

@@ -8,8 +8,8 @@ import pytest
 
 from battlewheel.engine.core.errors import TraitValueError
 from battlewheel.engine.core.session import CombatSession
-from battlewheel.engine.rulesets.ex3 import demo_fight
 from battlewheel.engine.rulesets.ex3 import actions as a
+from battlewheel.engine.rulesets.ex3 import demo_fight
 from battlewheel.engine.rulesets.ex3.character import Armour, Character, GroupTraits, Weapon
 from battlewheel.engine.rulesets.ex3.demo import guard, villain
 
@@ -36,13 +36,13 @@ def test_impossible_values_are_refused_naming_the_field(change: dict[str, object
 
 def test_weapons_armour_and_group_traits_are_checked_too() -> None:
     """A weapon's accuracy, armour's penalty, a group's Size and Drill."""
-    with pytest.raises(TraitValueError, match="weapon Axe.accuracy"):
+    with pytest.raises(TraitValueError, match=r"weapon Axe\.accuracy"):
         Weapon("Axe", accuracy=20)
-    with pytest.raises(TraitValueError, match="armour.penalty"):
+    with pytest.raises(TraitValueError, match=r"armour\.penalty"):
         Armour(penalty=9)
-    with pytest.raises(TraitValueError, match="group.size"):
+    with pytest.raises(TraitValueError, match=r"group\.size"):
         GroupTraits(size=6)
-    with pytest.raises(TraitValueError, match="group.drill"):
+    with pytest.raises(TraitValueError, match=r"group\.drill"):
         GroupTraits(drill="sloppy")
 
 
@@ -57,7 +57,7 @@ def test_reading_a_block_with_an_impossible_value_names_it() -> None:
     """A bad value in JSON is a TraitValueError, as in the constructor."""
     obj = villain().to_json()
     obj["attributes"]["dexterity"] = 12
-    with pytest.raises(TraitValueError, match="attributes.dexterity"):
+    with pytest.raises(TraitValueError, match=r"attributes\.dexterity"):
         Character.from_json(obj)
     obj = villain().to_json()
     obj["armour"] = "plate"

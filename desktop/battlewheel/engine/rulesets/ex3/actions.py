@@ -34,7 +34,7 @@ def dice_text(entry: DiceEntry | None) -> str:
 
 @dataclass(frozen=True)
 class AddCombatant(Action):
-    """Bring a fighter or battle group in; ``unready`` for one caught unawares (003 §Ready Weapon)."""
+    """Bring a fighter or group in; ``unready``: caught unawares (003 §Ready Weapon)."""
 
     kind: ClassVar[str] = "add_combatant"
     id: str
@@ -401,7 +401,7 @@ MOVE_STEPS = ("close", "leave", "zone", "toward", "away")
 
 @dataclass(frozen=True)
 class Move(Action):
-    """Cover ground 1 (003 §Move): into or out of close range, to a zone, or a band nearer/farther."""
+    """Cover ground 1: in or out of close range, to a zone, a band nearer or farther (003 §Move)."""
 
     kind: ClassVar[str] = "move"
     combatant: str
@@ -435,7 +435,7 @@ class ReadyWeapon(Action):
 
 @dataclass(frozen=True)
 class RiseFromProne(Action):
-    """Stand up; Dexterity + Dodge at difficulty 2 with a foe at close range (003 §Rise From Prone)."""
+    """Stand up; Dexterity + Dodge, difficulty 2, with a foe close (003 §Rise From Prone)."""
 
     kind: ClassVar[str] = "rise"
     combatant: str
@@ -464,7 +464,7 @@ class Rush(Action):
 
 @dataclass(frozen=True)
 class TakeCover(Action):
-    """Dexterity + Dodge at the GM's difficulty for light, heavy or total cover (003 §Take Cover)."""
+    """Dexterity + Dodge at the GM's difficulty: light, heavy or total cover (003 §Take Cover)."""
 
     kind: ClassVar[str] = "take_cover"
     combatant: str

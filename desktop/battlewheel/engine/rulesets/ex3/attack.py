@@ -199,7 +199,7 @@ def _in_flurry(state: Combat, action: a.Attack) -> bool:
 
 
 def _zeroed(state: Combat, action: a.Attack, attacker: Combatant, target: Combatant) -> str:
-    """Defence 0: an ambush, a held target's escape, a Savage (003 §Attacks From Stealth, §Grapple)."""
+    """Defence 0: ambush, escape from a hold, Savage (003 §Attacks From Stealth, §Grapple)."""
     if action.grapple:
         return "grapple manoeuvre"
     if action.escape:
@@ -254,8 +254,8 @@ def aim_bonus(attacker: Combatant, target: str, where: str) -> int:
 def _ward(state: Combat, attacker: Combatant, target: Combatant) -> tuple[str, int]:
     """Whoever Defends the target parries first (003 §Defend Other)."""
     for cid, who in state.combatants.items():
-        if who.ward == target.id and cid != attacker.id and not who.out:
-            if d.at_close(state, cid, target.id):
+        if (who.ward == target.id and cid != attacker.id and not who.out
+                and d.at_close(state, cid, target.id)):
                 parry = d.best_parry(who, state.options.static_rounding)
                 if parry is not None:
                     mods = d.standing_modifiers(state, who)
@@ -413,7 +413,7 @@ def pay_decisive_miss(state: Combat, cid: str, events: list[Event]) -> None:
 
 def _hit(state: Combat, plan: AttackPlan, action: a.Attack, target: str, threshold: int,
          shifts: bool, events: list[Event]) -> None:
-    """Step 8: damage, or the gambit, then the reset or the gambit's cost (003 §Resolution Steps)."""
+    """Step 8: damage or the gambit, then the reset or its cost (003 §Resolution Steps)."""
     if target != plan.target:
         plan = dataclasses.replace(plan, target=target)
     ward_parry = plan.ward_parry if (plan.ward and action.at_ward) else 0
@@ -539,7 +539,7 @@ def _distract(state: Combat, plan: AttackPlan, action: a.Attack, paid: int,
 
 
 def _grapple(state: Combat, plan: AttackPlan, action: a.Attack, events: list[Event]) -> None:
-    """Control rounds from the opposed roll (003 §Grapple); a group uses its Ability (§Battle Groups)."""
+    """Control rounds from the opposed roll; a group rolls its Ability (003 §Grapple)."""
     attacker, target = state.combatants[plan.attacker], state.combatants[plan.target]
     if action.control is None or action.resist is None:
         raise IllegalAction("003 §Grapple", "give the opposed control roll of both sides")
@@ -558,7 +558,7 @@ def _grapple(state: Combat, plan: AttackPlan, action: a.Attack, events: list[Eve
 
 
 def grapple_pool(who: Combatant, ability: str) -> int:
-    """Strength + the better of Brawl and Martial Arts, or a group's combat Ability (003 §Grapple)."""
+    """Strength + the better of Brawl and Martial Arts, or a given Ability (003 §Grapple)."""
     block = who.block
     skill = block.ability(ability) if ability else max(block.ability("brawl"),
                                                        block.ability("martial_arts"))
@@ -567,7 +567,7 @@ def grapple_pool(who: Combatant, ability: str) -> int:
 
 def _after(state: Combat, plan: AttackPlan, action: a.Attack, target: str,
            events: list[Event]) -> None:
-    """Reveal a surprise attacker, spend Aim, note the attack, end a Throw (003 §Attacks From Stealth)."""
+    """Reveal a hidden attacker, spend Aim, end a Throw (003 §Attacks From Stealth)."""
     attacker = state.combatants[plan.attacker]
     victim = state.combatants[target]
     if (plan.attacker, target) in state.concealed and not victim.out:

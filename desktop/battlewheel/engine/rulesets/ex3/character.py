@@ -105,7 +105,7 @@ class Weapon:
     @classmethod
     def from_json(cls, obj: object) -> Weapon:
         """Read a weapon strictly."""
-        return _from_json(cls, obj, "weapon")  # type: ignore[no-any-return]
+        return _from_json(cls, obj, "weapon")
 
 
 # Fists and feet are always ready (003 §Ready Weapon); figures are the GM's to change.
@@ -134,7 +134,7 @@ class Armour:
     @classmethod
     def from_json(cls, obj: object) -> Armour:
         """Read armour strictly."""
-        return _from_json(cls, obj, "armour")  # type: ignore[no-any-return]
+        return _from_json(cls, obj, "armour")
 
 
 @dataclass(frozen=True)
@@ -160,7 +160,7 @@ class GroupTraits:
     @classmethod
     def from_json(cls, obj: object) -> GroupTraits:
         """Read battle-group traits strictly."""
-        return _from_json(cls, obj, "group")  # type: ignore[no-any-return]
+        return _from_json(cls, obj, "group")
 
 
 @dataclass(frozen=True)
@@ -263,4 +263,4 @@ class Character:
     @classmethod
     def from_json(cls, obj: object) -> Character:
         """Read a stat block; a wrong shape or an impossible value raises ``TraitValueError``."""
-        return _from_json(cls, obj, "character")  # type: ignore[no-any-return]
+        return _from_json(cls, obj, "character")

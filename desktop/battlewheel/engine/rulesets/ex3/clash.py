@@ -52,7 +52,7 @@ def plans(state: Combat, action: a.Clash) -> tuple[atk.AttackPlan, atk.AttackPla
 
 
 def clash(state: Combat, action: a.Clash) -> list[Event]:
-    """Opposed attack rolls; the winner hits as if past Defence, the loser -2 Defence (003 §Clashes)."""
+    """Opposed attack rolls: the winner hits as if past Defence, the loser -2 (003 §Clashes)."""
     mine, theirs = plans(state, action)
     flow.use_simple(state, mine.attacker, "attack", flurry_keyword=True, flurry=False)
     other = state.combatants[theirs.attacker]
@@ -73,7 +73,8 @@ def clash(state: Combat, action: a.Clash) -> list[Event]:
     return events
 
 
-def _tie(state: Combat, action: a.Clash, plans_: tuple[atk.AttackPlan, atk.AttackPlan]) -> list[Event]:
+def _tie(state: Combat, action: a.Clash,
+         plans_: tuple[atk.AttackPlan, atk.AttackPlan]) -> list[Event]:
     """A tie: both miss as usual, or the two roll again (ruling clash_tie)."""
     if state.options.clash_tie == "reroll":
         raise IllegalAction(CLASHES, "the clash is tied: both roll again")

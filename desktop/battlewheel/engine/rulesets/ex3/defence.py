@@ -83,7 +83,7 @@ def attack_modifiers(state: Combat, target: Combatant, attacker: Combatant,
 
 
 def is_ambush(state: Combat, target: Combatant, attacker: Combatant) -> bool:
-    """A surprise attack in round 1 on a lower Initiative is an ambush (003 §Attacks From Stealth)."""
+    """A surprise attack in round 1 on a lower Initiative (003 §Attacks From Stealth)."""
     lower = (target.initiative or 0) < (attacker.initiative or 0)
     return state.round == 1 and (attacker.id, target.id) in state.concealed and lower
 

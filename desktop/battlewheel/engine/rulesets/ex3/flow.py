@@ -177,7 +177,7 @@ def _begin_next(state: Combat) -> list[Event]:
 def _new_round(state: Combat) -> list[Event]:
     state.round += 1
     state.tick = None
-    for cid, who in list(state.combatants.items()):
+    for _cid, who in list(state.combatants.items()):
         changes: dict[str, object] = {"acted": False, "delay_tick": None}
         if who.ward and who.ward_until_round is not None and who.ward_until_round < state.round:
             changes.update(ward="", ward_until_round=None)
@@ -186,7 +186,7 @@ def _new_round(state: Combat) -> list[Event]:
 
 
 def begin_turn(state: Combat, cid: str) -> list[Event]:
-    """Defence modifiers lapse; Crash resets after three turns; grapples tick (003 §Crash, §Grapple)."""
+    """Defence modifiers lapse, Crash resets after 3 turns, grapples tick (003 §Crash, §Grapple)."""
     events: list[Event] = []
     who = state.combatants[cid]
     tick = who.tick if who.tick is not None else 0
@@ -345,7 +345,7 @@ def _spent(turn: Turn, kind: str, movement: bool, *, flurry: bool) -> Turn:
 
 
 def check_movement(state: Combat, cid: str, kind: str) -> None:
-    """One Movement action a turn; none while prone (but rising) or grappled (003 §Combat Actions)."""
+    """One Movement action a turn; none prone (but Rise) or grappled (003 §Combat Actions)."""
     assert state.turn is not None
     who = state.combatants[cid]
     movement_simple = any(k in MOVEMENT_SIMPLE for k in state.turn.simple)

@@ -33,7 +33,7 @@ def set_initiative(state: Combat, action: a.SetInitiative) -> list[Event]:
     ini.set_initiative(state, who.id, action.value, events)
     if entering:
         state.put(state.combatants[who.id].replace(crashed_by="", crash_turns=0))
-    return events + [Event("initiative_set", who.id, f"{who.name} now has {action.value}i.")]
+    return [*events, Event("initiative_set", who.id, f"{who.name} now has {action.value}i.")]
 
 
 def cycle_box(state: Combat, action: a.CycleHealthBox) -> list[Event]:
@@ -73,7 +73,7 @@ def award_break(state: Combat, action: a.AwardBreak) -> list[Event]:
 
 
 def proposed_break(state: Combat, crashed: str) -> str | None:
-    """The foe the tracker proposes for a self-Crash Break: the last to attack it (3e reading §4)."""
+    """The foe proposed for a self-Crash Break: the last to attack it (3e reading §4)."""
     who = state.combatants.get(crashed)
     if who is None or who.crashed_by != SELF:
         return None

@@ -20,7 +20,7 @@ GROUPS = "003 §Battle Groups"
 
 
 def rout_extras(state: Combat, group: Combatant, magical_area: bool) -> int:
-    """+1 each: a magical area attack, an allied group dissolved, a leader killed (003 §Battle Groups)."""
+    """+1 each: magical area, allied group dissolved, leader killed (003 §Battle Groups)."""
     return int(magical_area) + int(group.side in state.dissolved_sides) + int(group.leader_killed)
 
 

@@ -99,7 +99,7 @@ def full_defense(state: Combat, action: a.FullDefense) -> list[Event]:
              cause=ini.COST, events=events)
     who = state.combatants[action.combatant]
     state.put(who.replace(action_defence=who.action_defence + 2))
-    return events + [Event("full_defense", who.id, f"{who.name} defends: +2 Defence.")]
+    return [*events, Event("full_defense", who.id, f"{who.name} defends: +2 Defence.")]
 
 
 def ready_weapon(state: Combat, action: a.ReadyWeapon) -> list[Event]:
@@ -145,9 +145,9 @@ def move(state: Combat, action: a.Move) -> list[Event]:
 
 
 def _step(state: Combat, who: Combatant, action: a.Move) -> str:
-    if action.step in ("close", "leave", "toward", "away"):
-        if action.other not in state.combatants or action.other == who.id:
-            raise IllegalAction(POSITION, "name someone else in the fight")
+    named = action.other in state.combatants and action.other != who.id
+    if action.step in ("close", "leave", "toward", "away") and not named:
+        raise IllegalAction(POSITION, "name someone else in the fight")
     if action.step == "close":
         return _close_in(state, who, action.other)
     if action.step == "leave":
@@ -207,7 +207,7 @@ def _band_step(state: Combat, who: Combatant, other: str, step: str) -> str:
 
 
 def _moved(state: Combat, cid: str) -> None:
-    """Movement spends the turn's one, drops cover and asks a hidden mover to roll (003 §Stealth in Combat)."""
+    """Spend the Movement, drop cover, make a hidden mover roll (003 §Stealth in Combat)."""
     _turn(state, movement=True, moved=True)
     who = state.combatants[cid]
     hidden = any(hider == cid for hider, _ in state.concealed)
@@ -229,12 +229,12 @@ def disengage(state: Combat, action: a.Disengage) -> list[Event]:
     pool = trait_pool(who, "dexterity", "dodge") - penalty - rough(state, who)
     mine = successes(who, pool + speed(state, who) + action.bonus_dice, action.roll)
     if not _beats_all(state, mine, action.opposed, "dexterity", "athletics"):
-        return events + [Event("disengage_failed", who.id, f"{who.name} cannot break away.")]
+        return [*events, Event("disengage_failed", who.id, f"{who.name} cannot break away.")]
     for foe in close:
         _leave(state, who.id, foe)
     state.put(state.combatants[who.id].replace(disengaged_from=tuple(action.opposed)))
     _moved(state, who.id)
-    return events + [Event("disengaged", who.id, f"{who.name} breaks away.")]
+    return [*events, Event("disengaged", who.id, f"{who.name} breaks away.")]
 
 
 def _beats_all(state: Combat, mine: int, opposed: Mapping[str, DiceEntry], attribute: str,
@@ -281,7 +281,7 @@ def take_cover(state: Combat, action: a.TakeCover) -> list[Event]:
 
 
 def rise(state: Combat, action: a.RiseFromProne) -> list[Event]:
-    """Stand; with a foe at close range, Dexterity + Dodge at difficulty 2 (003 §Rise From Prone)."""
+    """Stand; with a foe close, Dexterity + Dodge at difficulty 2 (003 §Rise From Prone)."""
     who = state.combatants.get(action.combatant)
     if who is None or not who.prone:
         raise IllegalAction("003 §Rise From Prone", "only someone prone can rise")
@@ -318,7 +318,7 @@ def withdraw(state: Combat, action: a.Withdraw) -> list[Event]:
     progress = who.withdraw_progress + got
     if progress < r.WITHDRAW_GOAL:
         state.put(who.replace(withdraw_progress=progress))
-        return events + [Event("withdrawing", who.id, f"{who.name} withdraws: {progress}/10.")]
+        return [*events, Event("withdrawing", who.id, f"{who.name} withdraws: {progress}/10.")]
     return events + _withdrawn(state, who)
 
 
@@ -351,7 +351,7 @@ def _away(state: Combat, cid: str) -> None:
 
 def _concealment(state: Combat, who: Combatant, dice: DiceEntry, opposed: Mapping[str, DiceEntry],
                  expected: set[str], extra_penalty: int, in_combat: bool = True) -> set[str]:
-    """Dexterity + Stealth (-3 in combat) against each foe's Wits + Awareness (003 §Stealth in Combat)."""
+    """Dexterity + Stealth (-3 in combat) vs each Wits + Awareness (003 §Stealth in Combat)."""
     if set(opposed) != expected:
         names = ", ".join(sorted(state.name(f) for f in expected)) or "nobody"
         raise IllegalAction(STEALTH, f"give the Wits + Awareness rolls of: {names}")

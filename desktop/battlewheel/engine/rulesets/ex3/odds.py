@@ -46,7 +46,7 @@ def withering_odds(
     minimum: int, post_soak: int = 0, automatic: int = 0, damage_automatic: int = 0,
     attack_double_tens: bool = True, damage_double_tens: bool = True,
 ) -> Odds:
-    """Chance to hit, and the spread of Initiative damage X given a hit (003 §Resolution Steps 8)."""
+    """Chance to hit, and the spread of Initiative damage given a hit (003 §Resolution Steps)."""
     hit, spread = threshold_odds(attack_dice, automatic, defence, double_tens=attack_double_tens)
     damage: list[float] = [0.0]
     for threshold, p in enumerate(spread):
@@ -61,7 +61,7 @@ def decisive_odds(
     attack_dice: int, defence: int, *, initiative: int, hardness: int, automatic: int = 0,
     damage_automatic: int = 0, attack_double_tens: bool = True,
 ) -> Odds:
-    """Chance to hit, and the spread of health levels given a hit; no double 10s (003 §Resolution Steps 8)."""
+    """Chance to hit, spread of levels given a hit; no 10s double (003 §Resolution Steps)."""
     hit, _ = threshold_odds(attack_dice, automatic, defence, double_tens=attack_double_tens)
     pool = r.decisive_pool(initiative, hardness, gambit=False)
     levels = successes_odds(pool, damage_automatic, double_tens=False)

@@ -49,7 +49,7 @@ def halve(total: int, kind: str, rounding: str) -> int:
 
 
 def parry(block: Character, weapon: Weapon, rounding: str) -> int:
-    """(Dexterity + Ability + specialty) ÷ 2 + the weapon's Defence (003 §Defending Against Attacks)."""
+    """(Dex + Ability + specialty) ÷ 2 + weapon Defence (003 §Defending Against Attacks)."""
     total = block.attribute("dexterity") + block.ability(weapon.ability)
     total += block.specialty(weapon.ability)
     return halve(total, block.kind, rounding) + weapon.defence
@@ -62,7 +62,7 @@ def evasion(block: Character, rounding: str) -> int:
 
 
 def soak(block: Character, size: int = 0) -> int:
-    """Stamina + armour soak, plus Size for a battle group (003 §Resisting Attacks, §Battle Groups)."""
+    """Stamina + armour soak, + Size for a battle group (003 §Resisting Attacks, §Battle Groups)."""
     return block.attribute("stamina") + block.armour.soak + (size if block.is_group else 0)
 
 
@@ -92,7 +92,7 @@ def rout_difficulty(block: Character, size_lost: int, extras: int) -> int:
 
 
 def rout_pool(block: Character, drill_dice: bool) -> int:
-    """Average Willpower, plus Drill Defence as dice under ruling rout_drill_dice (003 §Battle Groups)."""
+    """Average Willpower, + Drill as dice under ruling rout_drill_dice (003 §Battle Groups)."""
     return block.willpower + (group_defence_drill(block) if drill_dice else 0)
 
 
@@ -113,7 +113,7 @@ def withering_pool(strength: int, weapon_damage: int, threshold: int, soak_value
 
 
 def decisive_pool(initiative: int, target_hardness: int, gambit: bool) -> int:
-    """Current Initiative, 0 when Hardness matches it, gambits excepted (003 §Resolution Steps, 8c)."""
+    """Current Initiative; 0 if Hardness matches it, not for gambits (003 §Resolution Steps)."""
     dice = max(initiative, 0)
     if not gambit and target_hardness >= dice:
         return 0

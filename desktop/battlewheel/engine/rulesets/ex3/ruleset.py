@@ -92,7 +92,7 @@ class Exalted3e(Ruleset):
         return _HANDLERS
 
     def refresh(self, state: Combat) -> None:
-        """Derived values for each combatant (003 §Defending Against Attacks, §Resisting Attacks)."""
+        """Derived values of each combatant (003 §Defending Against Attacks)."""
         for cid, who in state.combatants.items():
             fresh = derived(state, who)
             if fresh != who.derived:

@@ -176,8 +176,8 @@ def _delay_verdict(ruleset: Ruleset, state: Combat, who: Combatant, value: int) 
     after = (who.initiative or 0) - r.DELAY_COST
     if not who.in_crash and after <= 0:
         cost += f"; this Crashes {who.name} (-{r.SELF_CRASH_EXTRA}i more)"
-    sharing = [o.name for o in state.combatants.values()
-               if o.id != who.id and not o.acted and o.tick == value and state.hostile(o.id, who.id)]
+    sharing = [o.name for o in state.combatants.values() if o.id != who.id and not o.acted
+               and o.tick == value and state.hostile(o.id, who.id)]
     if sharing:
         cost += f"; shares tick {value} with {', '.join(sharing)}: a Clash can follow"
     return _verdict(ruleset, state, a.Delay(who.id, value), cost, confirm=after <= 0)
