@@ -116,6 +116,18 @@ def test_go_to_ground_takes_three_won_turns_and_rejoining_is_minus_ten() -> None
     assert init(session, "a") == -10
 
 
+def test_go_to_ground_needs_turns_in_a_row() -> None:
+    """003 §Go to Ground: a turn spent otherwise starts the count again."""
+    session = fight(("a", fighter("A", stealth=5), "ally", 6), ("b", fighter("B"), "enemy", 5),
+                    close=False)
+    session.apply(a.SetCondition("a", "concealed", 1, "b"))
+    session.apply(a.GoToGround("a", typed(2), {"b": typed(1)}))
+    pass_to(session, "a")
+    assert session.state.combatants["a"].ground_turns == 1
+    pass_to(session, "a")
+    assert session.state.combatants["a"].ground_turns == 0
+
+
 def test_take_cover_raises_defence_and_total_cover_stops_attacks() -> None:
     """003 §Take Cover: light cover +1; total cover cannot be targeted."""
     session = _duel()

@@ -227,3 +227,21 @@ def test_a_grappled_target_cannot_move_and_attacks_at_minus_one() -> None:
     assert plan_attack(session.state, withering("b", "a", 0, None)).pool == 7
     with pytest.raises(IllegalAction, match="003 §Grapple"):
         session.apply(a.Move("b", "leave", "a"))
+
+
+def test_a_grappler_damaged_loses_a_round_and_crashing_frees_the_target() -> None:
+    """003 §Grapple: a withering hit on the grappler costs it an extra round (attacked and
+    damaged: 3 → 1); once it Crashes the target breaks free at once."""
+    session = fight(("a", fighter("A"), "ally", 6), ("b", fighter("B"), "enemy", 5))
+    session.apply(a.Attack("a", "b", "gambit", "Unarmed", typed(4), typed(3), gambit="grapple",
+                           control=typed(4), resist=typed(1)))
+    pass_to(session, "b")
+    session.apply(a.Attack("b", "a", "withering", "Sword", typed(3), typed(2)))
+    assert session.state.grapples["a"].rounds == 1
+    session.apply(a.SetInitiative("b", 30))
+    pass_to(session, "a")
+    session.apply(a.SetInitiative("a", 1))
+    pass_to(session, "b")
+    session.apply(a.Attack("b", "a", "withering", "Sword", typed(5), typed(4)))
+    assert session.state.combatants["a"].in_crash
+    assert "a" not in session.state.grapples

@@ -468,6 +468,8 @@ def _withering(state: Combat, plan: AttackPlan, action: a.Attack, x: int, shifts
         _health_damage(state, target.id, x, plan.weapon.damage_type, events)
         return
     crashed = ini.lose(state, target.id, x, by=attacker.id, cause=ini.DAMAGE, events=events)
+    if x > 0:
+        lose_control_round(state, target.id, events)
     ini.gain(state, attacker.id, x + 1, events)
     if crashed:
         ini.after_crash(state, attacker.id, target.id, shifts=shifts,

@@ -237,8 +237,11 @@ def end_turn(state: Combat) -> list[Event]:
     who = state.combatants[cid]
     crash_turns = who.crash_turns + 1 if who.in_crash else 0
     aim = (who.aim_target, who.aim_turns) if turn.aimed else ("", 0)
+    # Go to Ground counts only turns in a row (003 §Go to Ground).
+    ground = who.ground_turns if "go_to_ground" in turn.simple or who.gone else 0
     state.put(who.replace(acted=True, delay_tick=None, crash_turns=crash_turns,
                           restrained=False, aim_target=aim[0], aim_turns=aim[1],
+                          ground_turns=ground,
                           order_bonus=0 if who.order_active else who.order_bonus,
                           order_active=False))
     state.turn = None

@@ -58,6 +58,10 @@ def lose(
     state.put(who.replace(initiative=after, crashed_by=crasher, crash_turns=0))
     tail = f", {r.SELF_CRASH_EXTRA} more for crashing itself" if counts_as_self else ""
     events.append(Event("crash", cid, f"{who.name} is in Crash at {after}i{tail}."))
+    if cid in state.grapples:
+        held = state.grapples.pop(cid).target
+        events.append(Event("grapple_escaped", held, f"{state.name(held)} breaks free "
+                                                     f"as {who.name} Crashes (003 §Grapple)."))
     return not own
 
 
