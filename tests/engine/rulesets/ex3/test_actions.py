@@ -291,3 +291,49 @@ def test_holding_at_bay_instead_of_striking() -> None:
     session.apply(a.Attack("a", "b", "decisive", "Sword", typed(0), hold_at_bay=True))
     b = session.state.combatants["b"]
     assert (b.held_by, b.held_until_round) == ("a", 2)
+    ending = a.EndHold("a", "b", typed(3), typed(1))
+    with pytest.raises(IllegalAction, match="until round 2"):
+        session.apply(ending)
+    pass_to(session, "a")
+    session.apply(ending)
+    assert plan_attack(session.state, withering("a", "b", 1, None)).defence.zeroed
+
+
+def test_a_held_target_that_escapes_meets_a_reflexive_ambush() -> None:
+    """003 §Attacks From Stealth: the escape attack is decisive at Defence 0, Hardness 0, +5s."""
+    session = fight(("a", fighter("A"), "ally", 6), ("b", fighter("B", hardness=10), "enemy", 5))
+    session.apply(a.SetCondition("a", "concealed", 1, "b"))
+    session.apply(a.Attack("a", "b", "decisive", "Sword", typed(0), hold_at_bay=True))
+    pass_to(session, "b")
+    escape = a.Attack("a", "b", "decisive", "Sword", typed(0), typed(0), escape=True)
+    assert plan_attack(session.state, escape, own_turn=False).defence.value == 0
+    session.apply(escape)
+    assert session.state.combatants["b"].health.lethal == 5
+    assert session.state.combatants["b"].held_by == ""
+
+
+def test_a_battle_groups_attack_reaches_every_foe_at_close_range() -> None:
+    """003 §Battle Groups: one attack roll against A and C, each with its own damage roll;
+    leaving C out is refused."""
+    session = fight(("g", group("G"), "enemy", 3), ("a", fighter("A"), "ally", 0),
+                    ("c", fighter("C"), "ally", 0))
+    alone = a.Attack("g", "a", "withering", "Sword", typed(5), typed(2))
+    with pytest.raises(IllegalAction, match="reaches C"):
+        session.apply(alone)
+    session.apply(dataclasses.replace(alone, others=(a.AlsoHit("c", typed(1)),)))
+    assert (init(session, "a"), init(session, "c")) == (1, 2)
+    assert init(session, "g") == 6  # a group gains nothing
+
+
+def test_a_group_walks_away_from_foes_two_sizes_smaller() -> None:
+    """003 §Battle Groups: a Size 2 group leaves an individual (Size 0) without Disengaging;
+    a Size 1 group cannot."""
+    for size, free in ((2, True), (1, False)):
+        session = fight(("g", group("G", size=size), "enemy", 3), ("a", fighter("A"), "ally", 0))
+        step = a.Move("g", "leave", "a")
+        if free:
+            session.apply(step)
+            assert frozenset(("g", "a")) not in session.state.close
+        else:
+            with pytest.raises(IllegalAction, match="Disengage"):
+                session.apply(step)

@@ -208,13 +208,22 @@ class MarkRough(Action):
 
 
 @dataclass(frozen=True)
+class AlsoHit:
+    """Another target a battle group's attack reaches, with its own damage roll."""
+
+    target: str
+    damage: DiceEntry | None = None
+
+
+@dataclass(frozen=True)
 class Attack(Action):
     """One attack through 003 §Resolution Steps: withering, decisive or a gambit.
 
     ``damage`` is the damage (or gambit) roll, present exactly when the attack hits;
     ``control`` and ``resist`` the grapple's opposed roll; ``shift_dice`` the Join
     Battle roll when the hit makes the attacker Shift; ``rout`` the rout checks a
-    battle group makes. ``grapple`` marks a Savage or Throw manoeuvre.
+    battle group makes. ``grapple`` marks a Savage or Throw manoeuvre. ``others`` are
+    the further foes a battle group's attack reaches, one roll for all.
     """
 
     kind: ClassVar[str] = "attack"
@@ -249,6 +258,7 @@ class Attack(Action):
     grapple: str = ""
     shift_dice: DiceEntry | None = None
     rout: tuple[DiceEntry, ...] = ()
+    others: tuple[AlsoHit, ...] = ()
 
     def sentence(self, names: Names) -> str:
         what = f"{self.gambit} gambit" if self.mode == GAMBIT else f"{self.mode} attack"
@@ -550,6 +560,20 @@ class RallyForNumbers(Action):
     def sentence(self, names: Names) -> str:
         return f"{names(self.commander)} rallies {names(self.group)} for numbers: " \
                f"{dice_text(self.roll)}."
+
+
+@dataclass(frozen=True)
+class EndHold(Action):
+    """A hold at bay runs out: both roll Join Battle, the target -2 (003 §Attacks From Stealth)."""
+
+    kind: ClassVar[str] = "end_hold"
+    holder: str
+    target: str
+    holder_roll: DiceEntry
+    target_roll: DiceEntry
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.holder)}'s hold on {names(self.target)} runs out."
 
 
 GRAPPLE_MOVES = ("maintain", "restrain", "release")

@@ -133,8 +133,9 @@ def _check_mode(state: Combat, action: a.Attack, attacker: Combatant, target: Co
         raise IllegalAction(GAMBITS, "only a gambit names a gambit")
     if action.grapple:
         _check_grapple_move(state, action, attacker)
-    if action.escape and target.held_by != attacker.id:
-        raise IllegalAction("003 §Attacks From Stealth", f"{target.name} is not held at bay")
+    if action.escape and (target.held_by != attacker.id or action.mode != a.DECISIVE):
+        raise IllegalAction("003 §Attacks From Stealth",
+                            f"only a decisive attack on {target.name} held at bay")
 
 
 def _check_gambit(state: Combat, action: a.Attack, attacker: Combatant,
@@ -204,6 +205,8 @@ def _zeroed(state: Combat, action: a.Attack, attacker: Combatant, target: Combat
         return "grapple manoeuvre"
     if action.escape:
         return "escape from hold"
+    if target.exposed_to == attacker.id:
+        return "ambush after a hold"
     return "ambush" if d.is_ambush(state, target, attacker) else ""
 
 
@@ -326,25 +329,55 @@ def _throw_and_order(state: Combat, action: a.Attack, attacker: Combatant, *,
 
 
 def resolve(state: Combat, action: a.Attack) -> list[Event]:
-    """Apply 003 §Resolution Steps 1-9 to one attack."""
-    plan = plan_attack(state, action)
+    """Apply 003 §Resolution Steps 1-9 to one attack (a battle group's to every foe it reaches)."""
+    # A held target's escape meets a reflexive ambush, made out of turn.
+    plan = plan_attack(state, action, own_turn=not action.escape)
+    spread = _group_spread(state, action)
     shifts = ini.shift_pending(state, plan.attacker, plan.target)
     _spend_turn(state, action)
     if action.hold_at_bay:
         return _hold(state, action)
     rolled = roll(plan.pool, action.attack, double_tens=plan.double_tens,
                   automatic_successes=action.bonus_successes)
-    events: list[Event] = [Event("attack_roll", plan.attacker, _roll_text(plan, rolled.successes))]
-    target, successes, defence = _through_ward(state, plan, action, rolled.successes, events)
+    events: list[Event] = []
+    for each, each_plan in ((action, plan), *spread):
+        events.append(Event("attack_roll", plan.attacker, _roll_text(each_plan,
+                                                                     rolled.successes)))
+        _land(state, each_plan, each, rolled.successes, shifts, events)
+    return events
+
+
+def _land(state: Combat, plan: AttackPlan, action: a.Attack, rolled: int, shifts: bool,
+          events: list[Event]) -> None:
+    """Steps 5-9 for one target once the attack roll is known (003 §Resolution Steps)."""
+    target, successes, defence = _through_ward(state, plan, action, rolled, events)
     _onslaught(state, target, events)
-    hit = target is not None and successes >= defence
-    if not hit:
+    if target is None or successes < defence:
         _miss(state, plan, action, events)
     else:
-        assert target is not None
         _hit(state, plan, action, target, successes - defence, shifts, events)
     _after(state, plan, action, target or plan.target, events)
-    return events
+
+
+def _group_spread(state: Combat, action: a.Attack) -> list[tuple[a.Attack, AttackPlan]]:
+    """A battle group's attack reaches every foe at close range with it, or close to a ranged
+    attack's target; each has its own damage roll in ``others`` (003 §Battle Groups)."""
+    attacker = state.combatants[action.attacker]
+    if not attacker.is_group:
+        if action.others:
+            raise IllegalAction("003 §Battle Groups", "only a battle group strikes several at once")
+        return []
+    weapon = _weapon(attacker, action.weapon)
+    centre = attacker.id if weapon.close else action.target
+    reached = {f for f in state.foes(attacker.id)
+               if f != action.target and d.at_close(state, centre, f)}
+    named = [other.target for other in action.others]
+    if set(named) != reached or len(named) != len(reached):
+        names = ", ".join(sorted(state.name(f) for f in reached)) or "nobody else"
+        raise IllegalAction("003 §Battle Groups", f"the attack reaches {names}")
+    variants = [dataclasses.replace(action, target=o.target, damage=o.damage, others=())
+                for o in action.others]
+    return [(v, plan_attack(state, v)) for v in variants]
 
 
 def _roll_text(plan: AttackPlan, successes: int) -> str:
@@ -354,6 +387,8 @@ def _roll_text(plan: AttackPlan, successes: int) -> str:
 
 def _spend_turn(state: Combat, action: a.Attack) -> None:
     assert state.turn is not None
+    if action.escape:
+        return
     if action.grapple:
         state.turn = _with_turn(state, grapple_manoeuvre=True)
         return
@@ -576,8 +611,9 @@ def _after(state: Combat, plan: AttackPlan, action: a.Attack, target: str,
         state.concealed = {p for p in state.concealed
                            if not (p[0] == plan.attacker and not state.hostile(p[1], target))}
     state.put(attacker.replace(aim_target="", aim_turns=0))
-    if action.escape:
-        state.put(state.combatants[target].replace(held_by="", held_until_round=None))
+    if action.escape or victim.exposed_to == plan.attacker:
+        state.put(state.combatants[target].replace(held_by="", held_until_round=None,
+                                                    exposed_to=""))
     state.last_attacker[target] = plan.attacker
     if state.turn is not None and state.turn.actor == plan.attacker:
         state.turn = _with_turn(state, attacked=(*state.turn.attacked, target))

@@ -20,6 +20,7 @@ from battlewheel.engine.rulesets.ex3 import rules as r
 from battlewheel.engine.rulesets.ex3.state import Combat, Combatant, Grapple
 
 STEALTH = "003 §Stealth in Combat"
+STEALTH_ATTACKS = "003 §Attacks From Stealth"
 POSITION = "003 §Positioning and Movement"
 
 
@@ -137,11 +138,20 @@ def move(state: Combat, action: a.Move) -> list[Event]:
     flow.turn_of(state, action.combatant)
     flow.check_movement(state, action.combatant, "move")
     who = state.combatants[action.combatant]
-    if d.foes_at_close(state, who.id):
+    if _holding_foes(state, who):
         raise IllegalAction("003 §Move", f"{who.name} is at close range with a foe: Disengage")
     text = _step(state, who, action)
     _moved(state, who.id)
     return [Event("moved", who.id, text)]
+
+
+def _holding_foes(state: Combat, who: Combatant) -> list[str]:
+    """Foes at close range that keep it there; a group walks away from foes 2+ Size smaller,
+    an individual counting as Size 0 (003 §Battle Groups)."""
+    close = d.foes_at_close(state, who.id)
+    if not who.is_group:
+        return close
+    return [f for f in close if state.combatants[f].size > who.size - 2]
 
 
 def _step(state: Combat, who: Combatant, action: a.Move) -> str:
@@ -448,3 +458,22 @@ def _restrain(state: Combat, grappler: str, grip: Grapple) -> list[Event]:
     state.put(target.replace(restrained=True))
     _turn(state, grapple_manoeuvre=True)
     return [Event("restrained", target.id, f"{target.name} can only act reflexively next turn.")]
+
+
+def end_hold(state: Combat, action: a.EndHold) -> list[Event]:
+    """When the rounds pass, both roll Join Battle, the target at -2; a winning holder may
+    ambush at once (003 §Attacks From Stealth)."""
+    holder = state.combatants.get(action.holder)
+    target = state.combatants.get(action.target)
+    if holder is None or target is None or target.held_by != holder.id:
+        raise IllegalAction(STEALTH_ATTACKS, "that target is not held at bay by that holder")
+    if target.held_until_round is not None and state.round < target.held_until_round:
+        until = target.held_until_round
+        raise IllegalAction(STEALTH_ATTACKS, f"the hold lasts until round {until}")
+    mine = successes(holder, ini.join_pool(holder), action.holder_roll)
+    theirs = successes(target, ini.join_pool(target) - 2, action.target_roll)
+    won = mine > theirs
+    state.put(target.replace(held_by="", held_until_round=None,
+                             exposed_to=holder.id if won else ""))
+    word = "may strike at once" if won else "loses the moment"
+    return [Event("hold_ended", target.id, f"The hold ends: {holder.name} {word}.")]

@@ -52,6 +52,7 @@ _HANDLERS: dict[type[a.Action], Handler] = {
     a.Withdraw: moves.withdraw,
     a.OtherAction: moves.other_action,
     a.GrappleMove: moves.grapple_move,
+    a.EndHold: moves.end_hold,
     a.Order: groups.order,
     a.Rally: groups.rally,
     a.RallyForNumbers: groups.rally_for_numbers,

@@ -85,6 +85,7 @@ class Combatant:
     stealth_check: bool = False
     held_by: str = ""
     held_until_round: int | None = None
+    exposed_to: str = ""
     # battle groups (003 §Battle Groups)
     magnitude: int = 0
     size: int = 0
