@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections import Counter
 from fractions import Fraction
@@ -9,8 +10,16 @@ from fractions import Fraction
 import pytest
 
 from battlewheel.engine.core.dice import successes
+from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3 import rules as r
-from battlewheel.engine.rulesets.ex3.odds import decisive_odds, gambit_odds, withering_odds
+from battlewheel.engine.rulesets.ex3.odds import (
+    attack_odds,
+    decisive_odds,
+    gambit_odds,
+    withering_odds,
+)
+
+from .helpers import fight, fighter, typed
 
 FACES = range(1, 11)
 
@@ -59,3 +68,13 @@ def test_decisive_odds_roll_initiative_without_double_tens_and_stop_at_hardness(
 def test_gambit_odds_need_a_hit_and_the_difficulty() -> None:
     """A sure hit (Defence 0) and 2 Initiative dice against difficulty 2: 0.4²."""
     assert gambit_odds(1, 0, initiative=2, difficulty=2) == pytest.approx(0.16)
+
+
+def test_the_odds_of_a_planned_attack_use_its_pool_defence_and_soak() -> None:
+    """The hand-worked withering case: 8 dice against Defence 3, Str 3 + 7 against soak 2."""
+    session = fight(("a", fighter("A"), "ally", 6), ("b", fighter("B"), "enemy", 5))
+    action = a.Attack("a", "b", "withering", "Sword", typed(0))
+    direct = withering_odds(8, 3, strength=3, weapon_damage=7, soak=2, minimum=1)
+    assert attack_odds(session.state, action) == direct
+    hit = attack_odds(session.state, dataclasses.replace(action, mode="decisive"))
+    assert len(hit.damage) == 10  # 9 Initiative dice, no double 10s

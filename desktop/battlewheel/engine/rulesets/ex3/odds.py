@@ -11,6 +11,9 @@ from dataclasses import dataclass
 
 from battlewheel.engine.core.dice import success_distribution
 from battlewheel.engine.rulesets.ex3 import rules as r
+from battlewheel.engine.rulesets.ex3.actions import Attack
+from battlewheel.engine.rulesets.ex3.attack import plan_attack
+from battlewheel.engine.rulesets.ex3.state import Combat
 
 
 @dataclass(frozen=True)
@@ -87,3 +90,32 @@ def _given(damage: list[float], hit: float) -> tuple[float, ...]:
     if hit <= 0:
         return (1.0,)
     return tuple(p / hit for p in damage)
+
+
+def attack_odds(state: Combat, action: Attack) -> Odds:
+    """The odds dock for a planned attack: withering Initiative damage or decisive levels.
+
+    A gambit's ``damage`` holds the single chance of completing it, as ``(1 - p, p)``.
+    """
+    plan = plan_attack(state, action, own_turn=not action.escape)
+    attacker, target = state.combatants[plan.attacker], state.combatants[plan.target]
+    if plan.mode == "withering":
+        group = attacker.block.group
+        raw = plan.weapon.damage + ((0 if action.spread else attacker.size) + group.might
+                                    if group is not None else 0)
+        return withering_odds(
+            plan.pool, plan.defence.value, strength=attacker.block.attribute("strength"),
+            weapon_damage=raw, soak=r.soak(target.block, target.size),
+            minimum=plan.weapon.minimum, post_soak=action.post_soak,
+            automatic=action.bonus_successes, attack_double_tens=plan.double_tens,
+            damage_double_tens=plan.double_tens)
+    initiative = attacker.initiative or 0
+    if plan.mode == "gambit":
+        chance = gambit_odds(plan.pool, plan.defence.value, initiative=initiative,
+                             difficulty=plan.difficulty, automatic=action.bonus_successes,
+                             attack_double_tens=plan.double_tens)
+        return Odds(chance, (1 - chance, chance))
+    hardness = 0 if action.escape else target.derived.hardness
+    return decisive_odds(plan.pool, plan.defence.value, initiative=initiative,
+                         hardness=hardness, automatic=action.bonus_successes,
+                         attack_double_tens=plan.double_tens)
