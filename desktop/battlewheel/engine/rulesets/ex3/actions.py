@@ -1,0 +1,593 @@
+"""3e's actions: each change to a fight is one frozen value carrying its dice.
+
+Dice are typed (successes or faces the GM entered) or rolled (faces from a seeded
+source), stored in the action, so replaying the log rebuilds the fight exactly.
+``sentence`` is the plain log line; ``sentences.describe`` adds what the state knows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from battlewheel.engine.core.actions import Action, Names
+from battlewheel.engine.core.dice import DiceEntry
+from battlewheel.engine.rulesets.ex3.character import Character
+
+WITHERING, DECISIVE, GAMBIT = "withering", "decisive", "gambit"
+MODES = (WITHERING, DECISIVE, GAMBIT)
+GAMBITS = ("disarm", "distract", "grapple", "engage", "unhorse", "special")
+
+
+def dice_text(entry: DiceEntry | None) -> str:
+    """Faces rolled or successes typed, for a log line."""
+    if entry is None:
+        return "no roll"
+    if entry.faces is not None:
+        return "rolled " + (" ".join(map(str, entry.faces)) or "no dice")
+    return f"{entry.successes} typed"
+
+
+# -- set-up and the GM's hand -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AddCombatant(Action):
+    """Bring a fighter or group in; ``unready``: caught unawares (003 §Ready Weapon)."""
+
+    kind: ClassVar[str] = "add_combatant"
+    id: str
+    character: Character
+    side: str = "enemy"
+    zone: int = 0
+    unready: bool = False
+
+    def sentence(self, names: Names) -> str:
+        side = "an ally" if self.side == "ally" else "an enemy"
+        return f"{self.character.name} joins the fight as {side}."
+
+
+@dataclass(frozen=True)
+class RemoveCombatant(Action):
+    """Take a combatant out of the fight."""
+
+    kind: ClassVar[str] = "remove_combatant"
+    id: str
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.id)} leaves the fight."
+
+
+@dataclass(frozen=True)
+class RollJoinBattle(Action):
+    """Wits + Awareness, +3 successes, at the start or late (003 §The Flow of Combat)."""
+
+    kind: ClassVar[str] = "roll_join_battle"
+    combatant: str
+    dice: DiceEntry
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.combatant)} rolls Join Battle: {dice_text(self.dice)}."
+
+
+@dataclass(frozen=True)
+class StartCombat(Action):
+    """Round 1 begins (003 §The Flow of Combat)."""
+
+    kind: ClassVar[str] = "start"
+
+    def sentence(self, names: Names) -> str:
+        return "The battle begins."
+
+
+@dataclass(frozen=True)
+class NextTurn(Action):
+    """End the turn in progress and begin the next one (003 §The Flow of Combat)."""
+
+    kind: ClassVar[str] = "next_turn"
+
+    def sentence(self, names: Names) -> str:
+        return "Next turn."
+
+
+@dataclass(frozen=True)
+class Delay(Action):
+    """Wait to a later tick this round for 2i (003 §The Flow of Combat)."""
+
+    kind: ClassVar[str] = "delay"
+    combatant: str
+    tick: int
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.combatant)} delays to tick {self.tick}."
+
+
+@dataclass(frozen=True)
+class EndCombat(Action):
+    """The fight is over."""
+
+    kind: ClassVar[str] = "end_combat"
+
+    def sentence(self, names: Names) -> str:
+        return "The combat ends."
+
+
+@dataclass(frozen=True)
+class SetInitiative(Action):
+    """GM edit of a combatant's Initiative: no rule cost (rules/3e.md §5)."""
+
+    kind: ClassVar[str] = "set_initiative"
+    combatant: str
+    value: int
+
+    def sentence(self, names: Names) -> str:
+        return f"GM sets {names(self.combatant)}'s Initiative to {self.value}."
+
+
+@dataclass(frozen=True)
+class CycleHealthBox(Action):
+    """GM click on one health box."""
+
+    kind: ClassVar[str] = "cycle_box"
+    combatant: str
+    index: int
+
+    def sentence(self, names: Names) -> str:
+        return f"GM changes {names(self.combatant)}'s health box {self.index + 1}."
+
+
+@dataclass(frozen=True)
+class SetMagnitude(Action):
+    """GM edit of a battle group's Magnitude."""
+
+    kind: ClassVar[str] = "set_magnitude"
+    combatant: str
+    value: int
+
+    def sentence(self, names: Names) -> str:
+        return f"GM sets {names(self.combatant)}'s Magnitude to {self.value}."
+
+
+@dataclass(frozen=True)
+class AwardBreak(Action):
+    """The GM gives the Break for a self-Crash to whoever caused it most (003 §Crash)."""
+
+    kind: ClassVar[str] = "award_break"
+    to: str
+    crashed: str
+
+    def sentence(self, names: Names) -> str:
+        return f"GM awards {names(self.to)} the Break for {names(self.crashed)}'s Crash."
+
+
+@dataclass(frozen=True)
+class SetCondition(Action):
+    """GM sets a condition: prone, cover (0-3), mounted, leader_killed, concealed_from."""
+
+    kind: ClassVar[str] = "set_condition"
+    combatant: str
+    condition: str
+    value: int
+    other: str = ""
+
+    def sentence(self, names: Names) -> str:
+        return f"GM sets {names(self.combatant)}'s {self.condition.replace('_', ' ')} " \
+               f"to {self.value}."
+
+
+@dataclass(frozen=True)
+class SetRange(Action):
+    """GM places two combatants at a range band (per-pair bands) or a zone (003 §Positioning)."""
+
+    kind: ClassVar[str] = "set_range"
+    combatant: str
+    other: str = ""
+    band: str = ""
+    zone: int = 0
+
+    def sentence(self, names: Names) -> str:
+        if self.other:
+            return f"GM puts {names(self.combatant)} at {self.band} range of {names(self.other)}."
+        return f"GM puts {names(self.combatant)} in zone {self.zone}."
+
+
+@dataclass(frozen=True)
+class MarkRough(Action):
+    """GM marks a zone as difficult terrain (or clears it) (003 §Positioning and Movement)."""
+
+    kind: ClassVar[str] = "mark_rough"
+    zone: int
+    rough: bool = True
+
+    def sentence(self, names: Names) -> str:
+        return f"Zone {self.zone} is {'difficult terrain' if self.rough else 'open ground'}."
+
+
+# -- attacks -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AlsoHit:
+    """Another target a battle group's attack reaches, with its own damage roll."""
+
+    target: str
+    damage: DiceEntry | None = None
+
+
+@dataclass(frozen=True)
+class Attack(Action):
+    """One attack through 003 §Resolution Steps: withering, decisive or a gambit.
+
+    ``damage`` is the damage (or gambit) roll, present exactly when the attack hits;
+    ``control`` and ``resist`` the grapple's opposed roll; ``shift_dice`` the Join
+    Battle roll when the hit makes the attacker Shift; ``rout`` the rout checks a
+    battle group makes. ``grapple`` marks a Savage or Throw manoeuvre. ``others`` are
+    the further foes a battle group's attack reaches, one roll for all.
+    """
+
+    kind: ClassVar[str] = "attack"
+    attacker: str
+    target: str
+    mode: str
+    weapon: str
+    attack: DiceEntry
+    damage: DiceEntry | None = None
+    gambit: str = ""
+    difficulty: int = 0
+    ally: str = ""
+    disarm_weapon: str = ""
+    control: DiceEntry | None = None
+    resist: DiceEntry | None = None
+    resist_pool: int = 0
+    defence: str = ""
+    flurry: bool = False
+    specialty: int = 0
+    bonus_dice: int = 0
+    bonus_successes: int = 0
+    post_soak: int = 0
+    automatic_damage: int = 0
+    defence_modifier: int = 0
+    unblockable: bool = False
+    undodgeable: bool = False
+    magical_area: bool = False
+    spread: bool = False
+    at_ward: bool = False
+    hold_at_bay: bool = False
+    escape: bool = False
+    grapple: str = ""
+    shift_dice: DiceEntry | None = None
+    rout: tuple[DiceEntry, ...] = ()
+    others: tuple[AlsoHit, ...] = ()
+
+    def sentence(self, names: Names) -> str:
+        what = f"{self.gambit} gambit" if self.mode == GAMBIT else f"{self.mode} attack"
+        return (f"{names(self.attacker)} makes a {what} on {names(self.target)} "
+                f"with {self.weapon}: {dice_text(self.attack)}.")
+
+
+@dataclass(frozen=True)
+class ClashSide:
+    """One side of a clash: the attack it makes and, if it wins, its damage roll."""
+
+    attacker: str
+    mode: str
+    weapon: str
+    attack: DiceEntry
+    damage: DiceEntry | None = None
+    specialty: int = 0
+    bonus_dice: int = 0
+    bonus_successes: int = 0
+    post_soak: int = 0
+
+
+@dataclass(frozen=True)
+class Clash(Action):
+    """Two attacks on each other on one tick, as opposed rolls (003 §Clashes).
+
+    ``first`` is the actor; ``second`` a foe acting on the same tick who has not acted.
+    """
+
+    kind: ClassVar[str] = "clash"
+    first: ClashSide
+    second: ClashSide
+    shift_dice: DiceEntry | None = None
+    rout: tuple[DiceEntry, ...] = ()
+
+    def sentence(self, names: Names) -> str:
+        return (f"{names(self.first.attacker)} and {names(self.second.attacker)} clash: "
+                f"{dice_text(self.first.attack)} against {dice_text(self.second.attack)}.")
+
+
+# -- the other combat actions ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Aim(Action):
+    """Aim at a target for +3 on the next attack (003 §Aim)."""
+
+    kind: ClassVar[str] = "aim"
+    combatant: str
+    target: str
+    weapon: str
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.combatant)} aims at {names(self.target)}."
+
+
+@dataclass(frozen=True)
+class DefendOther(Action):
+    """Parry for an ally at close range (003 §Defend Other)."""
+
+    kind: ClassVar[str] = "defend_other"
+    combatant: str
+    ward: str
+    flurry: bool = False
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.combatant)} defends {names(self.ward)}."
+
+
+@dataclass(frozen=True)
+class Disengage(Action):
+    """Leave close range against the foes who try to stop it, for 2i (003 §Disengage)."""
+
+    kind: ClassVar[str] = "disengage"
+    combatant: str
+    roll: DiceEntry
+    opposed: Mapping[str, DiceEntry] = field(default_factory=dict)
+    flurry: bool = False
+    bonus_dice: int = 0
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.combatant)} tries to disengage: {dice_text(self.roll)}."
+
+
+@dataclass(frozen=True)
+class EstablishSurprise(Action):
+    """A concealment roll against every aware foe (003 §Establish Surprise)."""
+
+    kind: ClassVar[str] = "establish_surprise"
+    combatant: str
+    roll: DiceEntry
+    opposed: Mapping[str, DiceEntry] = field(default_factory=dict)
+    in_combat: bool = True
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.combatant)} tries to hide: {dice_text(self.roll)}."
+
+
+@dataclass(frozen=True)
+class ConcealmentRoll(Action):
+    """The concealment roll owed after moving while concealed (003 §Stealth in Combat)."""
+
+    kind: ClassVar[str] = "concealment_roll"
+    combatant: str
+    roll: DiceEntry
+    opposed: Mapping[str, DiceEntry] = field(default_factory=dict)
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.combatant)} stays hidden while moving? {dice_text(self.roll)}."
+
+
+@dataclass(frozen=True)
+class FullDefense(Action):
+    """1i for +2 Defence to the next turn (003 §Full Defense)."""
+
+    kind: ClassVar[str] = "full_defense"
+    combatant: str
+    flurry: bool = False
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.combatant)} takes a full defence."
+
+
+@dataclass(frozen=True)
+class GoToGround(Action):
+    """One of three concealment rolls to vanish (003 §Go to Ground)."""
+
+    kind: ClassVar[str] = "go_to_ground"
+    combatant: str
+    roll: DiceEntry
+    opposed: Mapping[str, DiceEntry] = field(default_factory=dict)
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.combatant)} goes to ground: {dice_text(self.roll)}."
+
+
+@dataclass(frozen=True)
+class Rejoin(Action):
+    """A combatant who went to ground comes back at -10i (003 §Go to Ground)."""
+
+    kind: ClassVar[str] = "rejoin"
+    combatant: str
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.combatant)} rejoins the fight."
+
+
+MOVE_STEPS = ("close", "leave", "zone", "toward", "away")
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    """Cover ground 1: in or out of close range, to a zone, a band nearer or farther (003 §Move)."""
+
+    kind: ClassVar[str] = "move"
+    combatant: str
+    step: str
+    other: str = ""
+    zone: int = 0
+
+    def sentence(self, names: Names) -> str:
+        if self.step == "zone":
+            return f"{names(self.combatant)} moves towards zone {self.zone}."
+        words = {"close": "closes with", "leave": "steps away from", "toward": "moves towards",
+                 "away": "moves away from"}
+        return f"{names(self.combatant)} {words.get(self.step, self.step)} {names(self.other)}."
+
+
+@dataclass(frozen=True)
+class ReadyWeapon(Action):
+    """Ready or put away weapons (003 §Ready Weapon)."""
+
+    kind: ClassVar[str] = "ready_weapon"
+    combatant: str
+    ready: tuple[str, ...] = ()
+    unready: tuple[str, ...] = ()
+    flurry: bool = False
+
+    def sentence(self, names: Names) -> str:
+        parts = [f"readies {', '.join(self.ready)}"] if self.ready else []
+        parts += [f"puts away {', '.join(self.unready)}"] if self.unready else []
+        return f"{names(self.combatant)} {' and '.join(parts) or 'handles weapons'}."
+
+
+@dataclass(frozen=True)
+class RiseFromProne(Action):
+    """Stand up; Dexterity + Dodge, difficulty 2, with a foe close (003 §Rise From Prone)."""
+
+    kind: ClassVar[str] = "rise"
+    combatant: str
+    roll: DiceEntry | None = None
+    flurry: bool = False
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.combatant)} tries to get up."
+
+
+@dataclass(frozen=True)
+class Rush(Action):
+    """Dexterity + Athletics against a target at short range to follow it (003 §Rush)."""
+
+    kind: ClassVar[str] = "rush"
+    combatant: str
+    target: str
+    roll: DiceEntry
+    opposed: DiceEntry
+    flurry: bool = False
+    bonus_dice: int = 0
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.combatant)} rushes {names(self.target)}."
+
+
+@dataclass(frozen=True)
+class TakeCover(Action):
+    """Dexterity + Dodge at the GM's difficulty: light, heavy or total cover (003 §Take Cover)."""
+
+    kind: ClassVar[str] = "take_cover"
+    combatant: str
+    roll: DiceEntry
+    difficulty: int
+    cover: int
+    flurry: bool = False
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.combatant)} takes cover."
+
+
+@dataclass(frozen=True)
+class Withdraw(Action):
+    """One roll of the extended Withdraw, 10i each (003 §Withdraw)."""
+
+    kind: ClassVar[str] = "withdraw"
+    combatant: str
+    roll: DiceEntry
+    flurry: bool = False
+    bonus_dice: int = 0
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.combatant)} withdraws: {dice_text(self.roll)}."
+
+
+@dataclass(frozen=True)
+class OtherAction(Action):
+    """Any other Simple action, -1 Defence (003 §Other Simple Action)."""
+
+    kind: ClassVar[str] = "other_action"
+    combatant: str
+    description: str = ""
+    social: bool = False
+    perilous: bool = False
+    flurry: bool = False
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.combatant)}: {self.description or 'another action'}."
+
+
+COMMAND_ATTRIBUTES = ("charisma", "appearance", "intelligence")
+
+
+@dataclass(frozen=True)
+class Order(Action):
+    """Command a battle group: its next turn adds the successes (003 §Order)."""
+
+    kind: ClassVar[str] = "order"
+    commander: str
+    group: str
+    attribute: str
+    roll: DiceEntry
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.commander)} orders {names(self.group)}: {dice_text(self.roll)}."
+
+
+@dataclass(frozen=True)
+class Rally(Action):
+    """Rally a group that failed its rout check (003 §Rally)."""
+
+    kind: ClassVar[str] = "rally"
+    commander: str
+    group: str
+    attribute: str
+    roll: DiceEntry
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.commander)} rallies {names(self.group)}: {dice_text(self.roll)}."
+
+
+@dataclass(frozen=True)
+class RallyForNumbers(Action):
+    """Restore Magnitude: successes ÷ 2 (003 §Rally for Numbers)."""
+
+    kind: ClassVar[str] = "rally_for_numbers"
+    commander: str
+    group: str
+    attribute: str
+    roll: DiceEntry
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.commander)} rallies {names(self.group)} for numbers: " \
+               f"{dice_text(self.roll)}."
+
+
+@dataclass(frozen=True)
+class EndHold(Action):
+    """A hold at bay runs out: both roll Join Battle, the target -2 (003 §Attacks From Stealth)."""
+
+    kind: ClassVar[str] = "end_hold"
+    holder: str
+    target: str
+    holder_roll: DiceEntry
+    target_roll: DiceEntry
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.holder)}'s hold on {names(self.target)} runs out."
+
+
+GRAPPLE_MOVES = ("maintain", "restrain", "release")
+
+
+@dataclass(frozen=True)
+class GrappleMove(Action):
+    """Maintain a grapple (Simple, Movement), Restrain/Drag, or release it (003 §Grapple)."""
+
+    kind: ClassVar[str] = "grapple_move"
+    grappler: str
+    move: str
+
+    def sentence(self, names: Names) -> str:
+        words = {"maintain": "keeps hold", "restrain": "restrains the target",
+                 "release": "lets go"}
+        return f"{names(self.grappler)} {words.get(self.move, self.move)}."

@@ -1,0 +1,114 @@
+"""Clashes: two attacks on each other on one tick, resolved as opposed rolls (003 §Clashes)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from battlewheel.engine.core.dice import roll
+from battlewheel.engine.core.errors import IllegalAction
+from battlewheel.engine.core.events import Event
+from battlewheel.engine.rulesets.ex3 import actions as a
+from battlewheel.engine.rulesets.ex3 import attack as atk
+from battlewheel.engine.rulesets.ex3 import flow
+from battlewheel.engine.rulesets.ex3 import initiative as ini
+from battlewheel.engine.rulesets.ex3 import rules as r
+from battlewheel.engine.rulesets.ex3.state import Combat
+
+CLASHES = "003 §Clashes"
+
+
+def as_attack(side: a.ClashSide, target: str) -> a.Attack:
+    """One side of a clash as the attack it is."""
+    return a.Attack(
+        attacker=side.attacker, target=target, mode=side.mode, weapon=side.weapon,
+        attack=side.attack, damage=side.damage, specialty=side.specialty,
+        bonus_dice=side.bonus_dice, bonus_successes=side.bonus_successes,
+        post_soak=side.post_soak)
+
+
+def can_answer(state: Combat, actor: str, other: str) -> str:
+    """Why ``other`` cannot clash with the actor now ("" if it can) (003 §Clashes)."""
+    who = state.combatants.get(other)
+    if who is None or who.out:
+        return "that combatant is not in the fight"
+    if not state.hostile(actor, other):
+        return "only foes clash"
+    if who.acted or who.simple_spent or who.tick != state.tick:
+        return f"{who.name} does not act on this tick"
+    return ""
+
+
+def plans(state: Combat, action: a.Clash) -> tuple[atk.AttackPlan, atk.AttackPlan]:
+    """Both attacks planned: the actor's in turn, the answer out of turn (003 §Clashes)."""
+    first, second = action.first, action.second
+    if first.mode not in (a.WITHERING, a.DECISIVE) or second.mode not in (a.WITHERING, a.DECISIVE):
+        raise IllegalAction(CLASHES, "clashes are withering or decisive attacks")
+    why = can_answer(state, first.attacker, second.attacker)
+    if why:
+        raise IllegalAction(CLASHES, why)
+    mine = atk.plan_attack(state, as_attack(first, second.attacker))
+    theirs = atk.plan_attack(state, as_attack(second, first.attacker), own_turn=False)
+    return mine, theirs
+
+
+def clash(state: Combat, action: a.Clash) -> list[Event]:
+    """Opposed attack rolls: the winner hits as if past Defence, the loser -2 (003 §Clashes)."""
+    mine, theirs = plans(state, action)
+    flow.use_simple(state, mine.attacker, "attack", flurry_keyword=True, flurry=False)
+    other = state.combatants[theirs.attacker]
+    state.put(other.replace(simple_spent=True))
+    rolls = [roll(p.pool, side.attack, double_tens=p.double_tens,
+                  automatic_successes=side.bonus_successes).successes
+             for p, side in ((mine, action.first), (theirs, action.second))]
+    events = [Event("clash", mine.attacker, f"Clash: {rolls[0]} against {rolls[1]} successes.")]
+    if rolls[0] == rolls[1]:
+        return events + _tie(state, action, (mine, theirs))
+    won = 0 if rolls[0] > rolls[1] else 1
+    pair = ((mine, action.first), (theirs, action.second))
+    winner, loser = pair[won], pair[1 - won]
+    shifts = ini.shift_pending(state, winner[0].attacker, loser[0].attacker)
+    _lose(state, loser[0], loser[1], events)
+    threshold = abs(rolls[0] - rolls[1])
+    _win(state, action, winner[0], winner[1], threshold, shifts, events)
+    return events
+
+
+def _tie(state: Combat, action: a.Clash,
+         plans_: tuple[atk.AttackPlan, atk.AttackPlan]) -> list[Event]:
+    """A tie: both miss as usual, or the two roll again (ruling clash_tie)."""
+    if state.options.clash_tie == "reroll":
+        raise IllegalAction(CLASHES, "the clash is tied: both roll again")
+    events = [Event("clash_tie", text="The clash is tied: both attacks miss.")]
+    for plan, side in zip(plans_, (action.first, action.second), strict=True):
+        if side.damage is not None:
+            raise IllegalAction(CLASHES, "a tied clash has no damage roll")
+        target = state.combatants[plan.target]
+        state.put(target.replace(onslaught=target.onslaught + r.ONSLAUGHT))
+        if plan.mode == a.DECISIVE:
+            atk.pay_decisive_miss(state, plan.attacker, events)
+    return events
+
+
+def _lose(state: Combat, plan: atk.AttackPlan, side: a.ClashSide, events: list[Event]) -> None:
+    """The loser's attack ends; -2 Defence that does not stack (003 §Clashes)."""
+    if side.damage is not None:
+        raise IllegalAction(CLASHES, f"{state.name(plan.attacker)} lost the clash: no damage roll")
+    loser = state.combatants[plan.attacker]
+    state.put(loser.replace(clash_penalty=True))
+    events.append(Event("clash_lost", loser.id, f"{loser.name} loses the clash: -2 Defence."))
+    if plan.mode == a.DECISIVE and state.options.clash_loser_miss_penalty:
+        atk.pay_decisive_miss(state, loser.id, events)
+
+
+def _win(state: Combat, action: a.Clash, plan: atk.AttackPlan, side: a.ClashSide,
+         threshold: int, shifts: bool, events: list[Event]) -> None:
+    """The winner's damage: threshold dice and +3s withering, +1s decisive (003 §Clashes)."""
+    attack = dataclasses.replace(as_attack(side, plan.target), shift_dice=action.shift_dice,
+                                 rout=action.rout)
+    damage = atk.damage_plan(state, plan, attack, threshold, clash=True)
+    if side.damage is None:
+        raise IllegalAction(CLASHES, f"the winner hits: give its damage roll ({damage.pool} dice)")
+    got = roll(damage.pool, side.damage, double_tens=damage.double_tens,
+               automatic_successes=damage.automatic).successes
+    atk.apply_damage(state, plan, attack, got, damage, shifts, events)
+    state.last_attacker[plan.target] = plan.attacker

@@ -1,0 +1,136 @@
+"""The GM's hand: edits outside the rules' costs, each logged and undoable (rules/3e.md §5)."""
+
+from __future__ import annotations
+
+from battlewheel.engine.core.errors import IllegalAction
+from battlewheel.engine.core.events import Event
+from battlewheel.engine.rulesets.ex3 import actions as a
+from battlewheel.engine.rulesets.ex3 import initiative as ini
+from battlewheel.engine.rulesets.ex3 import rules as r
+from battlewheel.engine.rulesets.ex3.state import SELF, Combat, Combatant
+
+GM = "rules/3e.md §5"
+SELF_BREAK_GIVEN = "self, Break given"
+CONDITIONS = {"prone": (0, 1), "cover": (0, 3), "mounted": (0, 1), "leader_killed": (0, 1),
+              "concealed": (0, 1)}
+
+
+def _who(state: Combat, cid: str) -> Combatant:
+    if cid not in state.combatants:
+        raise IllegalAction(GM, f"there is no combatant {cid!r}")
+    return state.combatants[cid]
+
+
+def set_initiative(state: Combat, action: a.SetInitiative) -> list[Event]:
+    """A GM edit of Initiative: no cost, no Break, but Crash is still Crash (003 §Crash)."""
+    who = _who(state, action.combatant)
+    if who.is_group or not who.joined:
+        raise IllegalAction(GM, f"{who.name} has no Initiative to edit")
+    if who.initiative == action.value:
+        raise IllegalAction(GM, f"{who.name} already has {action.value}i")
+    events: list[Event] = []
+    entering = not who.in_crash and action.value <= 0
+    ini.set_initiative(state, who.id, action.value, events)
+    if entering:
+        state.put(state.combatants[who.id].replace(crashed_by="", crash_turns=0))
+    return [*events, Event("initiative_set", who.id, f"{who.name} now has {action.value}i.")]
+
+
+def cycle_box(state: Combat, action: a.CycleHealthBox) -> list[Event]:
+    """A click on a health box cycles its damage (the 2e track)."""
+    who = _who(state, action.combatant)
+    try:
+        track = who.health.cycle_box(action.index)
+    except ValueError as error:
+        raise IllegalAction(GM, str(error)) from error
+    state.put(who.replace(health=track))
+    return [Event("health", who.id, f"{who.name}'s track: {track.marks}.")]
+
+
+def set_magnitude(state: Combat, action: a.SetMagnitude) -> list[Event]:
+    """A GM edit of Magnitude within 0 and its maximum (003 §Battle Groups)."""
+    who = _who(state, action.combatant)
+    most = r.magnitude_max(who.block, who.size)
+    if not who.is_group or not 0 <= action.value <= most:
+        raise IllegalAction("003 §Battle Groups", f"Magnitude must be 0-{most} for a group")
+    state.put(who.replace(magnitude=action.value))
+    return [Event("magnitude", who.id, f"{who.name}'s Magnitude is {action.value}.")]
+
+
+def award_break(state: Combat, action: a.AwardBreak) -> list[Event]:
+    """The Break for a self-Crash goes to whom the GM names (003 §Crash)."""
+    crashed = _who(state, action.crashed)
+    _who(state, action.to)
+    if not crashed.in_crash or crashed.crashed_by != SELF:
+        raise IllegalAction("003 §Crash", f"{crashed.name} is not in a Crash of its own making "
+                                          f"with a Break still to give")
+    if action.to == action.crashed or not state.hostile(action.to, action.crashed):
+        raise IllegalAction("003 §Crash", "the Break goes to a foe")
+    events: list[Event] = []
+    ini.award_break(state, action.to, crashed, events)
+    state.put(state.combatants[crashed.id].replace(crashed_by=SELF_BREAK_GIVEN))
+    return events
+
+
+def proposed_break(state: Combat, crashed: str) -> str | None:
+    """The foe proposed for a self-Crash Break: the last to attack it (3e reading §4)."""
+    who = state.combatants.get(crashed)
+    if who is None or who.crashed_by != SELF:
+        return None
+    last = state.last_attacker.get(crashed)
+    return last if last in state.combatants and state.hostile(last, crashed) else None
+
+
+def set_condition(state: Combat, action: a.SetCondition) -> list[Event]:
+    """Prone, cover, mounted, a leader killed, hidden from someone: as the GM rules."""
+    who = _who(state, action.combatant)
+    bounds = CONDITIONS.get(action.condition)
+    if bounds is None or not bounds[0] <= action.value <= bounds[1]:
+        raise IllegalAction(GM, f"condition must be one of {', '.join(CONDITIONS)} in range")
+    if action.condition == "concealed":
+        _who(state, action.other)
+        pair = (who.id, action.other)
+        state.concealed = state.concealed | {pair} if action.value else state.concealed - {pair}
+    elif action.condition == "mounted" and action.value and not who.block.mount:
+        raise IllegalAction("003 §Mounted Combat", f"{who.name} has no mount")
+    elif action.condition == "leader_killed" and not who.is_group:
+        raise IllegalAction("003 §Battle Groups", "only a battle group loses its leaders")
+    else:
+        value: object = action.value if action.condition == "cover" else bool(action.value)
+        state.put(who.replace(**{action.condition: value}))
+    return [Event("condition", who.id, f"{who.name}: {action.condition} {action.value}.")]
+
+
+def set_range(state: Combat, action: a.SetRange) -> list[Event]:
+    """Place a pair at a band, or a combatant in a zone (003 §Positioning; ruling range_model).
+
+    With zones, a pair can be put at close or short range (the first joins the other's
+    zone); farther bands follow from the zones themselves.
+    """
+    who = _who(state, action.combatant)
+    if not action.other:
+        state.close = {pair for pair in state.close if who.id not in pair}
+        state.put(who.replace(zone=action.zone, crossing=None))
+        return [Event("range", who.id, f"{who.name} stands in zone {action.zone}.")]
+    other = _who(state, action.other)
+    pair = frozenset((who.id, other.id))
+    if action.band not in r.RANGE_ORDER or other.id == who.id:
+        raise IllegalAction(GM, "name someone else and a range band")
+    if state.options.range_model == "bands":
+        state.bands[pair] = action.band
+    elif action.band in ("close", "short"):
+        state.put(who.replace(zone=other.zone, crossing=None))
+        state.close = state.close | {pair} if action.band == "close" else state.close - {pair}
+    else:
+        raise IllegalAction(GM, "with zones, place the combatant in a zone instead")
+    return [Event("range", who.id, f"{who.name} is at {action.band} range of {other.name}.")]
+
+
+def mark_rough(state: Combat, action: a.MarkRough) -> list[Event]:
+    """Difficult terrain counts double for Move (003 §Positioning and Movement)."""
+    zones = set(state.rough_zones)
+    if (action.zone in zones) == action.rough:
+        raise IllegalAction(GM, f"zone {action.zone} is already so")
+    zones = zones | {action.zone} if action.rough else zones - {action.zone}
+    state.rough_zones = frozenset(zones)
+    return [Event("terrain", text=f"Zone {action.zone} changed.")]

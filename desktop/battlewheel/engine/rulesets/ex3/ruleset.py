@@ -1,0 +1,184 @@
+"""The 3e ruleset (seed 003) behind the core's interface: handlers, refresh, sentences, contract."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+from battlewheel.engine.core import contract as c
+from battlewheel.engine.core.ruleset import Handler, Ruleset, register_ruleset
+from battlewheel.engine.rulesets.ex3 import actions as a
+from battlewheel.engine.rulesets.ex3 import (
+    attack,
+    clash,
+    flow,
+    gm,
+    groups,
+    menu,
+    moves,
+    sentences,
+    sheet,
+    wheel,
+)
+from battlewheel.engine.rulesets.ex3 import defence as d
+from battlewheel.engine.rulesets.ex3 import rules as r
+from battlewheel.engine.rulesets.ex3.character import Character
+from battlewheel.engine.rulesets.ex3.options import Ex3Options
+from battlewheel.engine.rulesets.ex3.state import Combat, Combatant, Derived
+
+_HANDLERS: dict[type[a.Action], Handler] = {
+    a.AddCombatant: flow.add_combatant,
+    a.RemoveCombatant: flow.remove_combatant,
+    a.RollJoinBattle: flow.roll_join_battle,
+    a.StartCombat: flow.start,
+    a.NextTurn: flow.next_turn,
+    a.Delay: flow.delay,
+    a.EndCombat: flow.end_combat,
+    a.Attack: attack.resolve,
+    a.Clash: clash.clash,
+    a.Aim: moves.aim,
+    a.DefendOther: moves.defend_other,
+    a.Disengage: moves.disengage,
+    a.EstablishSurprise: moves.establish_surprise,
+    a.ConcealmentRoll: moves.concealment_roll,
+    a.FullDefense: moves.full_defense,
+    a.GoToGround: moves.go_to_ground,
+    a.Rejoin: moves.rejoin,
+    a.Move: moves.move,
+    a.ReadyWeapon: moves.ready_weapon,
+    a.RiseFromProne: moves.rise,
+    a.Rush: moves.rush,
+    a.TakeCover: moves.take_cover,
+    a.Withdraw: moves.withdraw,
+    a.OtherAction: moves.other_action,
+    a.GrappleMove: moves.grapple_move,
+    a.EndHold: moves.end_hold,
+    a.Order: groups.order,
+    a.Rally: groups.rally,
+    a.RallyForNumbers: groups.rally_for_numbers,
+    a.SetInitiative: gm.set_initiative,
+    a.CycleHealthBox: gm.cycle_box,
+    a.SetMagnitude: gm.set_magnitude,
+    a.AwardBreak: gm.award_break,
+    a.SetCondition: gm.set_condition,
+    a.SetRange: gm.set_range,
+    a.MarkRough: gm.mark_rough,
+}
+
+
+def derived(state: Combat, who: Combatant) -> Derived:
+    """Parry, Evasion, soak, Hardness, wound penalty and standing Defence modifier."""
+    rounding = state.options.static_rounding
+    wound = 0 if who.is_group else r.wound_penalty(who.health)
+    return Derived(
+        parry=d.best_parry(who, rounding) or 0, evasion=r.evasion(who.block, rounding),
+        soak=r.soak(who.block, who.size), hardness=r.hardness(who.block, who.in_crash),
+        wound_penalty=wound, defence_mod=sum(v for _, v in d.standing_modifiers(state, who)))
+
+
+class Exalted3e(Ruleset):
+    """Exalted 3rd edition combat, clarified (seed 003)."""
+
+    name: ClassVar[str] = "3e"
+    title: ClassVar[str] = "Exalted 3rd edition"
+    seed: ClassVar[str] = "003"
+    options_type: ClassVar[type[Ex3Options]] = Ex3Options
+
+    def new_state(self, options: Any) -> Combat:
+        """An empty fight under these rulings."""
+        return Combat(options=options)
+
+    def handlers(self) -> Mapping[type[a.Action], Handler]:
+        """Every 3e action and its handler."""
+        return _HANDLERS
+
+    def refresh(self, state: Combat) -> None:
+        """Derived values of each combatant (003 §Defending Against Attacks)."""
+        for cid, who in state.combatants.items():
+            fresh = derived(state, who)
+            if fresh != who.derived:
+                state.combatants[cid] = who.replace(derived=fresh)
+
+    def offered(self, state: Combat) -> tuple[str, ...]:
+        """Every action kind while the fight runs; none once it is over."""
+        return () if state.ended else super().offered(state)
+
+    def describe(self, before: Combat, action: a.Action, after: Combat | None) -> str:
+        """The action's sentence and the changes it made."""
+        return sentences.describe(before, action, after)
+
+    def names(self, state: Combat) -> Callable[[str], str]:
+        """Combatants by name."""
+        return state.name
+
+    def final_state(self, state: Combat) -> dict[str, Any]:
+        """Round, tick, actor and each combatant's Initiative, health or Magnitude."""
+        return {
+            "round": state.round, "tick": state.tick, "actor": state.actor,
+            "ended": state.ended,
+            "combatants": {cid: _final(who) for cid, who in state.combatants.items()},
+            "grapples": {g: {"target": grip.target, "rounds": grip.rounds}
+                         for g, grip in state.grapples.items()},
+        }
+
+    def acting(self, state: Combat) -> tuple[str, ...]:
+        """Whose turn it is."""
+        return (state.actor,) if state.actor else ()
+
+    # -- the contract ------------------------------------------------------------------------
+
+    def turn_track(self, state: Combat) -> c.TurnTrack:
+        """The Initiative ring (rules/3e.md §5)."""
+        return wheel.turn_track(state)
+
+    def drop(self, state: Combat, counter_id: str, slot: int) -> c.DropVerdict:
+        """Delay for the actor, a GM edit for anyone else (rules/3e.md §5)."""
+        return wheel.drop(self, state, counter_id, slot)
+
+    def sheet(self, state: Combat, combatant_id: str) -> c.SheetView:
+        """Initiative, defences, health or Magnitude, weapons."""
+        return sheet.sheet(state, combatant_id)
+
+    def box_click(self, state: Combat, combatant_id: str, track: str,
+                  index: int) -> a.Action | None:
+        """A health box cycles; a Magnitude box sets Magnitude to it."""
+        who = state.combatants[combatant_id]
+        if track == "health" and not who.is_group:
+            return a.CycleHealthBox(combatant_id, index)
+        if track == "magnitude" and who.is_group:
+            value = index if index < who.magnitude else index + 1
+            return a.SetMagnitude(combatant_id, value)
+        return None
+
+    def pool_change(self, state: Combat, combatant_id: str, pool: str,
+                    amount: int) -> a.Action | None:
+        """Initiative changed by hand is a GM edit."""
+        who = state.combatants[combatant_id]
+        if pool != "initiative" or who.initiative is None or who.is_group:
+            return None
+        return a.SetInitiative(combatant_id, who.initiative + amount)
+
+    def turn_actions(self, state: Combat) -> tuple[c.TurnAction, ...]:
+        """The Combat menu for the turn in progress."""
+        return menu.turn_actions(state)
+
+    def card(self, state: Combat | None, combatant_id: str | None, block: Any) -> c.Card:
+        """A player card or battle-group card (rules/3e.md §6)."""
+        if not isinstance(block, Character):
+            raise TypeError("a 3e card needs a 3e stat block")
+        options = state.options if state is not None else Ex3Options()
+        return sheet.card(state, combatant_id, block, options)
+
+
+def _final(who: Combatant) -> dict[str, Any]:
+    return {
+        "name": who.name, "side": who.side, "initiative": who.initiative,
+        "acted": who.acted, "in_crash": who.in_crash, "crash_turns": who.crash_turns,
+        "health": who.health.marks if not who.is_group else None,
+        "magnitude": who.magnitude if who.is_group else None,
+        "size": who.size if who.is_group else None, "dissolved": who.dissolved,
+        "onslaught": who.onslaught, "prone": who.prone, "out": who.out,
+    }
+
+
+EXALTED_3E = register_ruleset(Exalted3e())

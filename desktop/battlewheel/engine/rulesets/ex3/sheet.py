@@ -1,0 +1,212 @@
+"""3e's sheets and printed cards as contract values (issue 12 "Sheets"; rules/3e.md §6).
+
+The sheet shows Initiative (current, base, Crash turns), Parry, Evasion, soak, Hardness,
+onslaught, the health boxes (or a battle group's Magnitude) and each weapon with its
+withering and decisive pools. The card is its paper twin with write-in spaces.
+"""
+
+from __future__ import annotations
+
+from battlewheel.engine.core import contract as c
+from battlewheel.engine.core.health import HealthTrack
+from battlewheel.engine.rulesets.ex3 import defence as d
+from battlewheel.engine.rulesets.ex3 import rules as r
+from battlewheel.engine.rulesets.ex3.character import Character, Weapon
+from battlewheel.engine.rulesets.ex3.options import Ex3Options
+from battlewheel.engine.rulesets.ex3.state import Combat, Combatant
+from battlewheel.engine.rulesets.ex3.wheel import condition_marks, defence_penalty
+
+HEALTH_LEGEND = (c.Glyph("/", "bashing", "#3b6fb6"), c.Glyph("X", "lethal", "#b3261e"),
+                 c.Glyph("*", "aggravated", "#6a1b9a"))
+MAGNITUDE_LEGEND = (c.Glyph("#", "Magnitude", "#2e7d32"),)
+
+
+def health_track(track: HealthTrack, clickable: bool = True) -> c.BoxTrack:
+    """The 2e track's boxes under their penalties (3e reading: health_track)."""
+    return c.BoxTrack(
+        key="health", title="Health", marks=track.marks, labels=track.labels,
+        legend=HEALTH_LEGEND, cycle=(".", "/", "X", "*") if clickable else (),
+        summary=f"wound penalty -{track.wound_penalty}" if track.wound_penalty else "unhurt"
+        if not track.damage else "no penalty", penalty=track.wound_penalty,
+        condition="dead" if track.dead else ("incapacitated" if track.incapacitated else ""))
+
+
+def magnitude_track(magnitude: int, most: int, clickable: bool = True) -> c.BoxTrack:
+    """A battle group's Magnitude boxes (003 §Battle Groups)."""
+    return c.BoxTrack(
+        key="magnitude", title="Magnitude", marks="#" * magnitude + "." * (most - magnitude),
+        labels=tuple(str(i + 1) for i in range(most)), legend=MAGNITUDE_LEGEND,
+        cycle=(".", "#") if clickable else (), summary=f"{magnitude} / {most}")
+
+
+def pools(block: Character, weapon: Weapon) -> tuple[int, int]:
+    """Withering pool (with accuracy) and decisive pool (003 §Resolution Steps, step 5)."""
+    base = block.attribute("dexterity") + block.ability(weapon.ability)
+    return base + weapon.accuracy, base
+
+
+def weapons_table(block: Character, ready: tuple[str, ...] | None) -> c.Table:
+    """Each weapon with both pools, damage, minimum, Defence and range."""
+    rows = []
+    for weapon in block.all_weapons:
+        withering, decisive = pools(block, weapon)
+        shown = weapon.name if ready is None or weapon.name in ready or weapon.name == "Unarmed" \
+            else f"{weapon.name} (not ready)"
+        rows.append((shown, str(withering), str(decisive), f"+{weapon.damage} "
+                     f"{weapon.damage_type[0].upper()}", str(weapon.minimum),
+                     f"{weapon.defence:+d}", weapon.range))
+    return c.Table("Weapons", ("weapon", "withering", "decisive", "damage", "min", "Def",
+                               "range"), tuple(rows))
+
+
+def defences(block: Character, options: Ex3Options, who: Combatant | None) -> c.Values:
+    """Parry, Evasion, soak, Hardness and the Defence modifier to the next turn."""
+    rounding = options.static_rounding
+    if who is not None:
+        parry = d.best_parry(who, rounding)
+    else:
+        parry = max(r.parry(block, w, rounding) for w in block.all_weapons if w.close)
+    values = [c.Value("Parry", "—" if parry is None else parry, key="parry"),
+              c.Value("Evasion", r.evasion(block, rounding), key="evasion"),
+              c.Value("Soak", r.soak(block, who.size if who else 0), key="soak"),
+              c.Value("Hardness", r.hardness(block, who is not None and who.in_crash),
+                      note="0 in Crash" if who is not None and who.in_crash else "",
+                      key="hardness")]
+    if who is not None:
+        values += [c.Value("Onslaught", -who.onslaught, key="onslaught"),
+                   c.Value("Defence modifier", defence_penalty(who), key="defence_mod")]
+    if block.group is not None:
+        values.append(c.Value("Group Defence", f"+{r.group_defence(block)}", key="group"))
+    return c.Values("Defence", tuple(values), columns=2)
+
+
+def initiative_values(state: Combat, who: Combatant) -> c.Values:
+    """Current and base Initiative and the turns ended in Crash (003 §Crash)."""
+    current = "—" if who.initiative is None else who.initiative
+    values = [c.Value("Initiative", current, key="initiative"),
+              c.Value("Base", who.block.base_initiative, key="base"),
+              c.Value("Crash turns", who.crash_turns if who.in_crash else 0, key="crash_turns")]
+    if who.in_crash:
+        values.append(c.Value("In Crash", "yes", note=_crash_note(state, who), key="crash"))
+    if who.delay_tick is not None:
+        values.append(c.Value("Delaying to", who.delay_tick, key="delay"))
+    return c.Values("Initiative", tuple(values), columns=2)
+
+
+def _crash_note(state: Combat, who: Combatant) -> str:
+    if who.crashed_by.startswith("self"):
+        return "crashed itself: cannot Shift"
+    if who.crashed_by:
+        return f"crashed by {state.name(who.crashed_by)}: crash them back to Shift"
+    return ""
+
+
+def group_values(who: Combatant) -> c.Values:
+    """Size, Drill, Might, Size lost and the rout state (003 §Battle Groups)."""
+    group = who.block.group
+    assert group is not None
+    rout = "dissolved" if who.dissolved else ("breaking" if who.rout_failed else "holding")
+    return c.Values("Battle group", (
+        c.Value("Size", who.size), c.Value("Drill", group.drill), c.Value("Might", group.might),
+        c.Value("Size lost", who.size_lost), c.Value("Rout", rout),
+        c.Value("Perfect morale", "yes" if group.perfect_morale else "no")), columns=2)
+
+
+def status_words(state: Combat, who: Combatant) -> tuple[str, ...]:
+    """Conditions in words: prone, cover, aim, grapple, concealment, mount."""
+    words = [tip for _, tip in condition_marks(state, who)]
+    if who.aim_target:
+        words.append(f"aiming at {state.name(who.aim_target)} ({who.aim_turns})")
+    hidden = [state.name(f) for h, f in sorted(state.concealed) if h == who.id]
+    if hidden:
+        words.append("hidden from " + ", ".join(hidden))
+    if who.mounted:
+        words.append(f"mounted ({who.block.mount})")
+    if who.ward:
+        words.append(f"defending {state.name(who.ward)}")
+    return tuple(words)
+
+
+def sheet(state: Combat, cid: str) -> c.SheetView:
+    """One combatant's sheet as it stands now."""
+    who = state.combatants[cid]
+    sections: list[c.Section | c.PoolsSection] = [
+        c.PoolsSection("Pools", (c.Pool("initiative", "Initiative", who.initiative or 0,
+                                        note=f"base {who.block.base_initiative}"),)),
+        initiative_values(state, who), defences(who.block, state.options, who)]
+    if who.is_group:
+        most = r.magnitude_max(who.block, who.size)
+        sections += [magnitude_track(who.magnitude, most), group_values(who)]
+    else:
+        sections.append(health_track(who.health))
+    sections.append(weapons_table(who.block, who.ready))
+    kind = "battle group" if who.is_group else who.block.kind
+    return c.SheetView(id=cid, name=who.name, kind=kind, side=who.side,
+                       status=status_words(state, who), sections=tuple(sections))
+
+
+# -- the printed card (rules/3e.md §6) --------------------------------------------------------
+
+STRIP = (
+    "Withering: Str + damage + threshold - soak (min. weapon minimum); target -X i, you +X+1 i",
+    "Decisive: roll your Initiative (no double 10s), 0 dice if Hardness >= it; then reset to base",
+    "Delay -2i  ·  onslaught -1 Defence per attack  ·  flurry -3 rolls / -1 Defence",
+    "Crash at 0 or less: Break +5i to who crashed you  ·  decisive miss -2i (-3i at 11+)",
+)
+
+
+def card(state: Combat | None, cid: str | None, block: Character,
+         options: Ex3Options) -> c.Card:
+    """A player card, or a battle-group card (rules/3e.md §6)."""
+    who = state.combatants[cid] if state is not None and cid is not None else None
+    if block.group is not None:
+        return _group_card(block, who)
+    jb = block.attribute("wits") + block.ability("awareness")
+    track = who.health if who is not None else HealthTrack.standard(
+        min(max(block.attribute("stamina"), 1), 10))
+    sections: list[c.Section | c.PoolsSection] = [
+        c.Values("Initiative", (c.Value("Join Battle", f"{jb} dice + 3"),
+                                c.Value("Base", block.base_initiative)), columns=2),
+        c.Text("Initiative track", "i: ____ ____ ____ ____ ____ ____    "
+               "Crash \u25a1   turns in Crash \u25cb \u25cb \u25cb"),
+        _card_defences(block, options), weapons_table(block, None),
+        health_track(track, clickable=False),
+        c.Text("Status", "prone \u25a1  cover ____  aim ____  grapple ____  concealed ____  "
+               f"mount {block.mount or '____'}")]
+    return c.Card(title=block.name, subtitle=f"{block.kind} · Essence {block.essence}",
+                  sections=tuple(sections), reminders=STRIP)
+
+
+def _card_defences(block: Character, options: Ex3Options) -> c.Values:
+    rounding = options.static_rounding
+    parry = max(r.parry(block, w, rounding) for w in block.all_weapons if w.close)
+    evasion = r.evasion(block, rounding)
+    return c.Values("Defence", (
+        c.Value("Parry", parry), c.Value("Evasion", evasion),
+        c.Value("Parry prone / light / heavy cover", f"{parry - 1} / {parry + 1} / {parry + 2}"),
+        c.Value("Evasion prone / light / heavy cover",
+                f"{evasion - 2} / {evasion + 1} / {evasion + 2}"),
+        c.Value("Soak", r.soak(block)), c.Value("Hardness", r.hardness(block, False))),
+        columns=2)
+
+
+def _group_card(block: Character, who: Combatant | None) -> c.Card:
+    group = block.group
+    assert group is not None
+    size = who.size if who is not None else group.size
+    magnitude = who.magnitude if who is not None else r.magnitude_max(block, size)
+    sections: list[c.Section | c.PoolsSection] = [
+        c.Values("Battle group", (c.Value("Size", size), c.Value("Drill", group.drill),
+                                  c.Value("Might", group.might),
+                                  c.Value("Defence bonus", f"+{r.group_defence(block)}")),
+                 columns=2),
+        magnitude_track(magnitude, r.magnitude_max(block, size), clickable=False),
+        weapons_table(block, None),
+        c.Text("Rout tally", "Size lost \u25a1 \u25a1 \u25a1 \u25a1 \u25a1   "
+               f"rout check: Willpower {block.willpower} vs 1 + Size lost"),
+    ]
+    return c.Card(title=block.name, subtitle=f"battle group · Size {size}",
+                  sections=tuple(sections), reminders=(
+                      "Size adds to attack, damage, Magnitude and soak; no 10s double on damage",
+                      "Magnitude 0: rout check; pass = Size -1, fresh Magnitude, rest carries over",
+                      "Failed: breaks at its next turn, -3 Defence until then"))

@@ -1,0 +1,192 @@
+"""3e's wheel (rules/3e.md §5): the ring is the Initiative scale, highest at the top.
+
+The Crash arc (0 and below) is shaded, every base Initiative is marked, the cursor sits
+on the current tick. Counters stand at their Initiative and dim once they have acted;
+battle groups stand at their fixed Initiative and show their Magnitude. Dragging the
+acting counter later is Delay; dragging another is a GM edit.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from battlewheel.engine.core import contract as c
+from battlewheel.engine.core.errors import IllegalAction
+from battlewheel.engine.rulesets.ex3 import actions as a
+from battlewheel.engine.rulesets.ex3 import rules as r
+from battlewheel.engine.rulesets.ex3.state import Combat, Combatant
+
+if TYPE_CHECKING:
+    from battlewheel.engine.core.ruleset import Ruleset
+
+CRASH_ARC = 5  # ticks of the Crash arc always shown below 0
+TOP_AT_LEAST = 10
+
+
+def scale(state: Combat) -> tuple[int, int]:
+    """The highest and lowest Initiative the ring shows."""
+    values = [v for who in state.combatants.values()
+              for v in (who.initiative, who.delay_tick, who.block.base_initiative)
+              if v is not None]
+    high = max([TOP_AT_LEAST, *values, state.tick or 0])
+    low = min([-CRASH_ARC, *values, state.tick or 0])
+    return high, low
+
+
+def slot_of(state: Combat, value: int) -> int:
+    """The ring slot of an Initiative value."""
+    return scale(state)[0] - value
+
+
+def value_of(state: Combat, slot: int) -> int:
+    """The Initiative value a ring slot stands for."""
+    return scale(state)[0] - slot
+
+
+def turn_track(state: Combat) -> c.TurnTrack:
+    """The whole ring: slots from the highest Initiative down, counters, cursor, hub."""
+    high, low = scale(state)
+    bases = {who.block.base_initiative for who in state.combatants.values() if not who.is_group}
+    slots = tuple(c.Slot(str(v), shaded=v <= 0, mark="base" if v in bases else "")
+                  for v in range(high, low - 1, -1))
+    people = list(state.combatants.values())
+    letters = dict(zip(state.combatants, c.unique_initials([p.name for p in people]), strict=True))
+    colours = c.colour_indices([(p.id, p.side) for p in people])
+    counters = tuple(_counter(state, p, letters[p.id], colours[p.id]) for p in people)
+    cursor = None if state.tick is None else high - state.tick
+    return c.TurnTrack(slots=slots, cursor=cursor, counters=counters, hub=_hub(state),
+                       ended=state.ended, waiting_caption="yet to roll Join Battle")
+
+
+def _hub(state: Combat) -> str:
+    if state.ended:
+        return "combat\nover"
+    if not state.started:
+        return "not started"
+    actor = state.name(state.actor) if state.actor else "between turns"
+    return f"round {state.round}\ntick {state.tick}\n{actor}"
+
+
+def _counter(state: Combat, who: Combatant, initials: str, colour: int) -> c.Counter:
+    slot = None if who.initiative is None or who.gone else slot_of(state, who.initiative)
+    return c.Counter(
+        id=who.id, name=who.name, initials=initials, side=who.side, slot=slot,
+        colour_index=colour, acting=state.actor == who.id, done=who.acted, down=who.out,
+        badges=badges(state, who), states=states(state, who), details=details(state, who),
+        meter=_meter(who),
+    )
+
+
+def _meter(who: Combatant) -> float | None:
+    if who.is_group:
+        most = r.magnitude_max(who.block, who.size)
+        return who.magnitude / most if most else 0.0
+    track = who.health
+    return 1 - track.damage / track.size
+
+
+def defence_penalty(who: Combatant) -> int:
+    """Onslaught, flurry, clash and action modifiers together, for the badge."""
+    return (-who.onslaught - int(who.flurry_penalty) - 2 * int(who.clash_penalty)
+            + who.action_defence)
+
+
+def badges(state: Combat, who: Combatant) -> tuple[c.Badge, ...]:
+    """Defence modifier, Crash pips or Magnitude, wound penalty, the chief condition."""
+    out = []
+    penalty = defence_penalty(who)
+    if penalty:
+        out.append(c.Badge(c.TOP_LEFT, f"D{penalty:+d}", "Defence modifier to its next turn "
+                           "(onslaught, flurry, clash, actions)", "penalty"))
+    if who.is_group:
+        out.append(c.Badge(c.TOP_RIGHT, f"M{who.magnitude}", f"Magnitude {who.magnitude}, "
+                           f"Size {who.size}", "info"))
+    elif who.in_crash:
+        pips = "\u25cf" * who.crash_turns + "\u25cb" * (r.CRASH_TURNS_TO_RESET - who.crash_turns)
+        out.append(c.Badge(c.TOP_RIGHT, pips, f"in Crash, {who.crash_turns} turn(s) ended there",
+                           "state"))
+    if who.derived.wound_penalty:
+        out.append(c.Badge(c.BOTTOM_LEFT, f"W-{who.derived.wound_penalty}", "wound penalty",
+                           "wound"))
+    marks = condition_marks(state, who)
+    if marks:
+        out.append(c.Badge(c.BOTTOM_RIGHT, marks[0][0], marks[0][1], "state"))
+    return tuple(out)
+
+
+def condition_marks(state: Combat, who: Combatant) -> list[tuple[str, str]]:
+    """Short marks for prone, cover, Break lock-out, Shift link, delay, grapple."""
+    marks = []
+    if who.prone:
+        marks.append(("P", "prone"))
+    if who.cover:
+        marks.append((f"C{who.cover}", "in cover"))
+    if who.left_crash_round is not None and state.round - who.left_crash_round <= 1:
+        marks.append(("L", "Break lock-out: just left Crash"))
+    if who.in_crash and who.crashed_by not in ("", "self", "self, Break given"):
+        marks.append(("S", f"Shifts by crashing {state.name(who.crashed_by)}"))
+    if who.delay_tick is not None:
+        marks.append((f"\u2192{who.delay_tick}", f"delays to tick {who.delay_tick}"))
+    if who.id in state.grapples or state.grappled_by(who.id):
+        marks.append(("G", "in a grapple"))
+    return marks
+
+
+def states(state: Combat, who: Combatant) -> tuple[str, ...]:
+    """Words for the counter's tooltip."""
+    words = [tip for _, tip in condition_marks(state, who)]
+    if who.in_crash:
+        words.insert(0, "in Crash")
+    if who.out:
+        words.insert(0, "dissolved" if who.dissolved else "out of the fight")
+    return tuple(words)
+
+
+def details(state: Combat, who: Combatant) -> tuple[str, ...]:
+    """Tooltip lines: Initiative, base, Defence modifier."""
+    lines = [f"Initiative {who.initiative}" if who.joined else "no Initiative yet",
+             f"base Initiative {who.block.base_initiative}"]
+    if who.is_group:
+        lines.append(f"Size {who.size}, Magnitude {who.magnitude}")
+    if defence_penalty(who):
+        lines.append(f"Defence {defence_penalty(who):+d} to its next turn")
+    return tuple(lines)
+
+
+def drop(ruleset: Ruleset, state: Combat, counter_id: str, slot: int) -> c.DropVerdict:
+    """The acting counter dropped later is Delay; another counter is a GM edit (rules/3e.md §5)."""
+    who = state.combatants.get(counter_id)
+    if who is None:
+        return c.DropVerdict(None, refusal="no such counter", rule="rules/3e.md §5")
+    value = value_of(state, slot)
+    if who.is_group:
+        return c.DropVerdict(None, refusal="a battle group's Initiative never changes",
+                             rule="003 §Battle Groups")
+    if state.actor == counter_id:
+        return _delay_verdict(ruleset, state, who, value)
+    action = a.SetInitiative(counter_id, value)
+    return _verdict(ruleset, state, action, "GM edit: no rule cost", confirm=True)
+
+
+def _delay_verdict(ruleset: Ruleset, state: Combat, who: Combatant, value: int) -> c.DropVerdict:
+    if state.tick is not None and value >= state.tick:
+        return c.DropVerdict(None, refusal="a delay goes to a later tick", rule="003 §The Flow "
+                             "of Combat")
+    cost = f"Delay: -{r.DELAY_COST}i"
+    after = (who.initiative or 0) - r.DELAY_COST
+    if not who.in_crash and after <= 0:
+        cost += f"; this Crashes {who.name} (-{r.SELF_CRASH_EXTRA}i more)"
+    sharing = [o.name for o in state.combatants.values() if o.id != who.id and not o.acted
+               and o.tick == value and state.hostile(o.id, who.id)]
+    if sharing:
+        cost += f"; shares tick {value} with {', '.join(sharing)}: a Clash can follow"
+    return _verdict(ruleset, state, a.Delay(who.id, value), cost, confirm=after <= 0)
+
+
+def _verdict(ruleset: Ruleset, state: Combat, action: a.Action, cost: str, *,
+             confirm: bool) -> c.DropVerdict:
+    try:
+        ruleset.apply(state.clone(), action)
+    except IllegalAction as refusal:
+        return c.DropVerdict(None, refusal=refusal.reason, rule=refusal.rule)
+    return c.DropVerdict(action, cost=cost, rule="rules/3e.md §5", confirm=confirm)
