@@ -11,25 +11,28 @@ import importlib
 from battlewheel.engine.core.contract import RulesetInfo
 from battlewheel.engine.core.ruleset import get_ruleset
 
-# name, title, seed, package (None: not built yet)
-_SYSTEMS: tuple[tuple[str, str, str, str | None], ...] = (
-    ("2e-rewrite", "Exalted 2e (combat rewrite)", "seeds 000 + 004", "rewrite"),
-    ("3e", "Exalted 3rd edition", "seed 003", None),
-    ("impulse", "Impulse homebrew", "seed 001", None),
-    ("pool-and-ward", "Pool & Ward", "seed 002", None),
+# name, title, seed, package, playable at the table (its views and dialogs are built)
+_SYSTEMS: tuple[tuple[str, str, str, str, bool], ...] = (
+    ("2e-rewrite", "Exalted 2e (combat rewrite)", "seeds 000 + 004", "rewrite", True),
+    ("3e", "Exalted 3rd edition", "seed 003", "ex3", False),
+    ("impulse", "Impulse homebrew", "seed 001", "impulse", False),
+    ("pool-and-ward", "Pool & Ward", "seed 002", "poolward", False),
 )
 
-for _name, _title, _seed, _package in _SYSTEMS:
-    if _package is not None:
-        importlib.import_module(f"{__name__}.{_package}")
+# Every engine registers, so its logs replay (``battlewheel replay``) and its files are
+# read and checked like any other; a system is offered for a new fight only once its
+# dialogs are built too.
+for _name, _title, _seed, _package, _playable in _SYSTEMS:
+    importlib.import_module(f"{__name__}.{_package}")
 
 
 def systems() -> tuple[RulesetInfo, ...]:
-    """Every combat system the program is for, and whether it can run a fight yet."""
+    """Every combat system the program is for, and whether a fight can be run in it yet."""
     return tuple(
-        RulesetInfo(name, title, seed, package is not None,
-                    "" if package is not None else "not available yet")
-        for name, title, seed, package in _SYSTEMS
+        RulesetInfo(name, title, seed, playable,
+                    "" if playable else "not available yet: its rules engine is built, "
+                    "its dialogs are not")
+        for name, title, seed, _package, playable in _SYSTEMS
     )
 
 

@@ -114,11 +114,11 @@ def test_the_menu_greys_out_what_cannot_be_used_now() -> None:
 def test_player_and_battle_group_cards_follow_the_page() -> None:
     """rules/3e.md §6: JB pool, base i, write-in strip, defences, weapons, health, strip;
     the group card has Size/Drill/Might, Magnitude boxes and a rout tally."""
-    card = RULESET.card(None, None, villain())
+    card = RULESET.block_card(villain())
     texts = [s.text for s in card.sections if isinstance(s, c.Text)]
     assert any("Crash" in t for t in texts)
     assert any("Delay -2i" in line for line in card.reminders)
     assert any(isinstance(s, c.BoxTrack) and s.key == "health" for s in card.sections)
-    group_card = RULESET.card(None, None, guard())
+    group_card = RULESET.block_card(guard())
     assert any(isinstance(s, c.BoxTrack) and s.key == "magnitude" for s in group_card.sections)
     assert any(isinstance(s, c.Text) and s.title == "Rout tally" for s in group_card.sections)

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from battlewheel.engine.core.replay import replay_command
+from battlewheel.cli import replay_command
 from battlewheel.engine.core.session import CombatSession
 
 from .examples import BUILDERS, EXAMPLES

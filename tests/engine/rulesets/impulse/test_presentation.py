@@ -127,7 +127,7 @@ def test_the_player_card_has_every_part_of_section_six() -> None:
     """§6: order box, Impulse tally, Endurance boxes, defences, weapons, armour, stunts,
     statuses and the costs strip with Limit on defeat."""
     character = block("Ana", player=True)
-    card = IMPULSE.card(None, None, character)
+    card = IMPULSE.block_card(character)
     titles = [getattr(s, "title", "") for s in card.sections]
     assert titles == [
         "Order",

@@ -139,7 +139,7 @@ def test_the_menu_says_why_an_entry_is_greyed() -> None:
 def test_the_player_card_has_the_blocks_of_section_six() -> None:
     """Stats, skills, attacks, defence, Health rows (skull last), Vigor, per-round boxes,
     statuses, the Backlash tally and the recovery reminders."""
-    card = RULES.card(None, None, replace(edward(), parry=2, ward=2))
+    card = RULES.block_card(replace(edward(), parry=2, ward=2))
     titles = [getattr(s, "title", "") for s in card.sections]
     assert titles == ["Stats", "Skills", "Attacks", "Defence", "Health", "Negative Health",
                       "Vigor", "Ward", "Dodge lost this round", "Parry uses this round",
@@ -147,7 +147,7 @@ def test_the_player_card_has_the_blocks_of_section_six() -> None:
     assert any("sleep" in line for line in card.reminders)
     session = demo_fight()
     session.apply(SetTrack("edward", "health", 1))
-    marked = RULES.card(session.state, "edward", edward())
+    marked = RULES.card(session.state, "edward")
     health = next(s for s in marked.sections if isinstance(s, c.BoxTrack))
     assert health.marks == "XXXX."
 

@@ -6,7 +6,6 @@ from dataclasses import replace
 
 import pytest
 
-from battlewheel.engine.rulesets.rewrite import tables
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.events import Event
@@ -38,6 +37,7 @@ from battlewheel.engine.rulesets.rewrite import (
     StartCombat,
     pending_damage,
     rewrite_tick,
+    tables,
 )
 from battlewheel.engine.rulesets.rewrite.character import CharacterKind
 from battlewheel.engine.rulesets.rewrite.rewrite_counter import counterattack_openings

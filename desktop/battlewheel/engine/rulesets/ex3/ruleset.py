@@ -162,12 +162,16 @@ class Exalted3e(Ruleset):
         """The Combat menu for the turn in progress."""
         return menu.turn_actions(state)
 
-    def card(self, state: Combat | None, combatant_id: str | None, block: Any) -> c.Card:
-        """A player card or battle-group card (rules/3e.md §6)."""
+    def card(self, state: Combat, combatant_id: str) -> c.Card:
+        """A fighter's player card or battle-group card, with the fight's marks (rules/3e.md §6)."""
+        block = state.combatants[combatant_id].block
+        return sheet.card(state, combatant_id, block, state.options)
+
+    def block_card(self, block: Any) -> c.Card:
+        """A roster stat block's card, its boxes empty (rules/3e.md §6)."""
         if not isinstance(block, Character):
             raise TypeError("a 3e card needs a 3e stat block")
-        options = state.options if state is not None else Ex3Options()
-        return sheet.card(state, combatant_id, block, options)
+        return sheet.card(None, None, block, Ex3Options())
 
 
 def _final(who: Combatant) -> dict[str, Any]:

@@ -178,13 +178,16 @@ class ImpulseRuleset(Ruleset):
         """The Combat menu for the set-up or for the acting fighter."""
         return menu.turn_actions(state)
 
-    def card(self, state: ImpulseCombat | None, combatant_id: str | None, block: Any) -> c.Card:
-        """The player card of rules/impulse.md §6 (with the fight's marks when given)."""
+    def card(self, state: ImpulseCombat, combatant_id: str) -> c.Card:
+        """The player card of rules/impulse.md §6, with the fight's marks."""
+        who = state.combatants[combatant_id]
+        return card.player_card(who.character, who, state.options, state.round)
+
+    def block_card(self, block: Any) -> c.Card:
+        """The player card of rules/impulse.md §6 for a roster stat block."""
         if not isinstance(block, ImpulseCharacter):
             raise TypeError("an Impulse card is printed from an ImpulseCharacter")
-        who = state.combatants.get(combatant_id) if state and combatant_id else None
-        options = state.options if state else ImpulseOptions()
-        return card.player_card(block, who, options, state.round if state else 0)
+        return card.player_card(block, None, ImpulseOptions(), 0)
 
 
 IMPULSE = register_ruleset(ImpulseRuleset())

@@ -115,11 +115,19 @@ class PoolAndWard(Ruleset):
         """The Combat menu's entries for the turn."""
         return menu.turn_actions(state)
 
-    def card(self, state: Fight | None, combatant_id: str | None, block: Any) -> c.Card:
-        """The player card of rules/pool-and-ward.md §6."""
+    def card(self, state: Fight, combatant_id: str) -> c.Card:
+        """The player card of rules/pool-and-ward.md §6, with the fight's tracks."""
+        return sheet.card(state, combatant_id, state.fighters[combatant_id].block)
+
+    def combatants(self, state: Fight) -> Mapping[str, Any]:
+        """The fighters by id, in the order they joined."""
+        return state.fighters
+
+    def block_card(self, block: Any) -> c.Card:
+        """The player card of rules/pool-and-ward.md §6 for a roster stat block."""
         if not isinstance(block, StatBlock):
             raise TypeError("a Pool & Ward card needs a Pool & Ward stat block")
-        return sheet.card(state, combatant_id, block)
+        return sheet.card(None, None, block)
 
 
 POOL_AND_WARD = register_ruleset(PoolAndWard())
