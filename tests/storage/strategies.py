@@ -20,6 +20,7 @@ from battlewheel.engine.rulesets.rewrite.options import (
 )
 from battlewheel.engine.rulesets.rewrite.traits import ABILITIES, ATTRIBUTES, VIRTUES, CharacterKind
 from battlewheel.storage.campaign import Campaign, CombatRecord
+from battlewheel.storage.roster import RosterCharacter
 
 names = st.text(
     alphabet=st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")),
@@ -124,7 +125,9 @@ def campaigns(draw: st.DrawFn) -> Campaign:
     roster = draw(st.lists(names, max_size=4, unique_by=str.casefold))
     return Campaign(
         name=draw(names),
-        characters=tuple(draw(characters(name=name)) for name in roster),
+        characters=tuple(
+            RosterCharacter.of_block("2e-rewrite", draw(characters(name=name))) for name in roster
+        ),
         combats=tuple(
             CombatRecord(f"combat-{i}", draw(names), draw(sessions()))
             for i in range(draw(st.integers(0, 2)))

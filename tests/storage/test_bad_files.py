@@ -57,6 +57,11 @@ def add_action(action: dict[str, Any]) -> Edit:
     return change
 
 
+def BLOCK(index: int) -> list[object]:  # noqa: N802 - reads as a path segment
+    """The path to a roster character's 2e stat block."""
+    return ["characters", index, "blocks", "2e-rewrite"]
+
+
 CASES: dict[str, tuple[bytes, str]] = {
     "invalid JSON": (b'{"schema_version": 1, "characters": [', "not valid JSON: .* line 1"),
     "not UTF-8": (b'{"name": "\xff\xfe"}', "not UTF-8 text"),
@@ -64,7 +69,7 @@ CASES: dict[str, tuple[bytes, str]] = {
     "an array": (b"[1, 2, 3]", "top level must be a JSON object, not an array"),
     "no schema_version": (edited(drop(["schema_version"])), "schema_version is missing"),
     "text schema_version": (edited(set_in(["schema_version"], "1")),
-                            "schema_version must be a whole number from 1 to 1, not '1'"),
+                            "schema_version must be a whole number from 1 to 2, not '1'"),
     "future schema_version": (edited(set_in(["schema_version"], 7)),
                               "schema_version 7 is newer than this program understands"),
     "other format": (edited(set_in(["format"], "spreadsheet")),
@@ -74,16 +79,17 @@ CASES: dict[str, tuple[bytes, str]] = {
                               "characters must be an array, not an object"),
     "character not an object": (edited(set_in(["characters", 0], "Kestrel")),
                                 r"characters\[0\] must be an object, not a string"),
-    "character without a name": (edited(drop(["characters", 3, "name"])),
-                                 r"characters\[3\]: name must be a non-empty name"),
-    "absurd Stamina": (edited(set_in(["characters", 1, "attributes", "stamina"], 5000)),
+    "character without a name": (
+        edited(drop(["characters", 3, "identity", "name"])),
+        r"characters\[3\]: identity.name must be present"),
+    "absurd Stamina": (edited(set_in([*BLOCK(1), "attributes", "stamina"], 5000)),
                        r"characters\[1\] \('Sesus Amaranth'\): attributes.stamina "
                        r"must be a whole number 1-10, got 5000"),
-    "negative Essence": (edited(set_in(["characters", 0, "essence"], -3)),
+    "negative Essence": (edited(set_in([*BLOCK(0), "essence"], -3)),
                          r"essence must be a whole number 1-10, got -3"),
-    "Stamina as text": (edited(set_in(["characters", 2, "attributes", "stamina"], "three")),
+    "Stamina as text": (edited(set_in([*BLOCK(2), "attributes", "stamina"], "three")),
                         r"attributes.stamina must be a whole number 1-10"),
-    "duplicate names": (edited(set_in(["characters", 1, "name"], "kestrel of the burning road")),
+    "duplicate names": (edited(set_in(["characters", 1, "identity", "name"], "kestrel of the burning road")),
                         "character name 'kestrel of the burning road' appears twice"),
     "weapon without ability": (edited(drop(["weapons", 0, "ability"])),
                                r"weapons\[0\] \('Dawn-edged daiklave'\): .*ability"),
@@ -103,16 +109,16 @@ CASES: dict[str, tuple[bytes, str]] = {
                        r"combats\[0\].*summon_behemoth"),
     "flag as text": (edited(set_in(["weapons", 0, "adds_strength"], "no")),
                      r"weapons\[0\].*adds_strength must be true or false, not a string"),
-    "null notes": (edited(set_in(["characters", 0, "notes"], None)),
+    "null notes": (edited(set_in([*BLOCK(0), "notes"], None)),
                    r"characters\[0\].*notes must be text, not null"),
-    "virtues as text": (edited(set_in(["characters", 0, "virtues"], "")),
+    "virtues as text": (edited(set_in([*BLOCK(0), "virtues"], "")),
                         r"characters\[0\].*virtues must be an object, not a string"),
     "tags as text": (edited(set_in(["weapons", 0, "tags"], "NP")),
                      r"weapons\[0\].*tags must be an array, not a string"),
     "override without a reason": (
-        edited(set_in(["characters", 0, "overrides"], {"dodge_dv": {"value": 3, "reason": None}})),
+        edited(set_in([*BLOCK(0), "overrides"], {"dodge_dv": {"value": 3, "reason": None}})),
         r"characters\[0\].*overrides.dodge_dv.reason must be text, not null"),
-    "misspelt character field": (edited(set_in(["characters", 0, "virtue"], {})),
+    "misspelt character field": (edited(set_in([*BLOCK(0), "virtue"], {})),
                                  r"characters\[0\].*virtue must be one of"),
     "misspelt campaign field": (edited(set_in(["note"], "")),
                                 "note is not a field of a campaign"),

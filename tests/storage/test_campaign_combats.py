@@ -49,7 +49,7 @@ def test_a_crash_after_a_new_combat_restores_both_with_the_new_one_shown(
     first.apply(EndCombat())
     files.record_change(first)
     new = files.new_combat("Bridge at dusk", first)
-    fighter = files.campaign.characters[0]
+    fighter = files.campaign.characters[0].block("2e-rewrite")
     new.apply(AddCombatant("ally-1", fighter, "ally"))
     files.record_change(new)
     # The run dies here: nothing saved, the journal is all there is.

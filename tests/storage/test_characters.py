@@ -10,6 +10,7 @@ from battlewheel.engine.rulesets.rewrite.character import Character
 from battlewheel.storage.campaign import Campaign
 from battlewheel.storage.characters import export_character, import_character
 from battlewheel.storage.errors import CampaignFileError
+from battlewheel.storage.roster import RosterCharacter
 from tests.storage.strategies import characters
 
 
@@ -19,16 +20,18 @@ from tests.storage.strategies import characters
 def test_exported_character_imports_equal(tmp_path: Path, character: Character) -> None:
     """Export then import gives back the same character."""
     path = tmp_path / "one.json"
-    export_character(character, path)
-    assert import_character(path) == character
+    rostered = RosterCharacter.of_block("2e-rewrite", character)
+    export_character(rostered, path)
+    assert import_character(path) == rostered
 
 
 def test_imported_character_joins_a_campaign_roster(tmp_path: Path) -> None:
     """An imported character can be added to another campaign's roster."""
     path = tmp_path / "kestrel.json"
-    export_character(Character("Kestrel", kind="Solar", essence=2), path)
+    kestrel = Character("Kestrel", kind="Solar", essence=2)
+    export_character(RosterCharacter.of_block("2e-rewrite", kestrel), path)
     roster = Campaign().with_character(import_character(path))
-    assert roster.character("kestrel").essence == 2
+    assert roster.character("kestrel").block("2e-rewrite") == kestrel
 
 
 @pytest.mark.parametrize(
@@ -40,7 +43,7 @@ def test_imported_character_joins_a_campaign_roster(tmp_path: Path) -> None:
         ({"schema_version": 1, "format": "battlewheel-character",
           "character": {"name": "X", "willpower": 99}},
          "willpower must be a whole number 1-10, got 99"),
-        ({"schema_version": 2, "format": "battlewheel-character"}, "newer than this program"),
+        ({"schema_version": 3, "format": "battlewheel-character"}, "newer than this program"),
     ],
 )
 def test_bad_character_files_are_named_and_untouched(

@@ -32,6 +32,7 @@ from battlewheel.storage.campaign_files import StoredCampaigns
 from battlewheel.storage.characters import export_character
 from battlewheel.storage.errors import CampaignFileError
 from battlewheel.storage.journal import Journal
+from battlewheel.storage.roster import RosterCharacter
 from tests.engine.rulesets.rewrite.helpers import person
 
 
@@ -100,5 +101,7 @@ def test_a_character_too_big_to_import_is_not_exported(tmp_path: Path) -> None:
     """Export refuses what import would refuse (files over 1 MiB) and writes nothing."""
     path = tmp_path / "chatty.json"
     with pytest.raises(CampaignFileError, match="character files are limited to 1 MiB"):
-        export_character(Character("Chatty", notes="x" * 2**20), path)
+        # The notes stand in the identity and in the 2e block: 1.2 MB in all.
+        chatty = Character("Chatty", notes="x" * 600_000)
+        export_character(RosterCharacter.of_block("2e-rewrite", chatty), path)
     assert not path.exists()

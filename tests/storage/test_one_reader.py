@@ -22,6 +22,7 @@ from battlewheel.storage.characters import import_character
 from battlewheel.storage.errors import CampaignFileError
 from battlewheel.storage.journal import Journal, pending_recovery
 from battlewheel.storage.recent import recent_files
+from battlewheel.storage.roster import RosterCharacter
 
 EXAMPLE = Path(__file__).parents[2] / "resources" / "examples" / "mortal-duel.json"
 
@@ -93,7 +94,7 @@ def test_a_journal_with_a_huge_number_is_set_aside(tmp_path: Path) -> None:
 def test_a_journal_never_exists_without_its_header(tmp_path: Path) -> None:
     """A base campaign that cannot be written leaves no journal, so no change is orphaned."""
     path = tmp_path / "journal.jsonl"
-    campaign = Campaign(characters=(Character("Ana\ud800"),))
+    campaign = Campaign(characters=(RosterCharacter.of_block("2e-rewrite", Character("Ana\ud800")),))
     with pytest.raises(UnicodeEncodeError):
         Journal(path).begin(campaign, None, None, write_now=True)
     assert not path.exists()

@@ -84,7 +84,7 @@ def test_campaign_round_trips_through_a_file(tmp_path: Path, campaign: Campaign)
 def test_demo_campaign_has_the_promised_cast_and_a_combat_ready_to_start() -> None:
     """The demo holds a Solar, a Dragon-Blooded, named mortals, extras and one unstarted combat."""
     demo = load_demo_campaign()
-    kinds = [character.kind.value for character in demo.characters]
+    kinds = [character.identity.kind for character in demo.characters]
     assert "Solar" in kinds and "Dragon-Blooded" in kinds
     assert kinds.count("extra") >= 3
     assert sum(kind in ("mortal", "heroic mortal") for kind in kinds) >= 2

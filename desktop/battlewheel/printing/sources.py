@@ -16,20 +16,20 @@ from battlewheel.printing.card import SheetCard, card_from_contract
 from battlewheel.storage.campaign import Campaign
 
 
-def character_card(character: Any, *, blank: bool = False,
+def character_card(block: Any, *, blank: bool = False,
                    ruleset: str = FIRST_RULESET) -> SheetCard:
-    """A roster character's card for one system: its track empty, its reference figures."""
-    return _printed(get_ruleset(ruleset).block_card(character), blank)
+    """A stat block's card for its system: its track empty, its reference figures."""
+    return _printed(get_ruleset(ruleset).block_card(block), blank)
 
 
 def campaign_cards(campaign: Campaign, *, blank: bool = False) -> list[SheetCard]:
-    """One card per roster character, then any fighter not on the roster.
+    """One card per roster character and stat block, then any fighter not on the roster.
 
     A character in a combat shows its marks from the latest combat it is in.
     """
     fought = _cards_in_combats(campaign)
-    roster = get_ruleset(FIRST_RULESET)
-    cards = [_take(fought, c.name) or roster.block_card(c) for c in campaign.characters]
+    cards = [_take(fought, character.name) or get_ruleset(ruleset).block_card(block)
+             for character in campaign.characters for ruleset, block in character.blocks]
     cards.extend(fought.values())
     return [_printed(card, blank) for card in cards]
 

@@ -2,9 +2,14 @@
 
 The file is human-readable JSON with ``schema_version`` (see ``schema``)::
 
-    {"schema_version": 1, "format": "battlewheel-campaign", "name": ...,
-     "notes": ..., "characters": [...], "weapons": [...],
+    {"schema_version": 2, "format": "battlewheel-campaign", "name": ...,
+     "notes": ..., "characters": [{"identity": {...}, "blocks": {"<ruleset>": {...}}}],
+     "weapons": [...], "rulings": {"<ruleset>": {<option>: <value>}},
      "combats": [{"id": ..., "name": ..., "session": <CombatSession.to_json()>}]}
+
+Each character is a common identity with one stat block per ruleset; each combat's log
+names its ruleset; ``rulings`` are the GM's default rulings for new combats of each
+ruleset. Version 1 files (2e characters only) open through ``migrations``.
 
 ``load_campaign`` either returns a whole new ``Campaign`` or raises
 ``CampaignFileError`` naming the problem; it never changes the file or any campaign
@@ -26,11 +31,16 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from battlewheel.bundled import resource
+from battlewheel.engine.core.errors import TraitValueError
 from battlewheel.engine.core.fields import StoredFields
+from battlewheel.engine.core.options import Options
+from battlewheel.engine.core.ruleset import get_ruleset
 from battlewheel.engine.core.session import FIRST_RULESET, CombatSession
-from battlewheel.engine.rulesets.rewrite.character import Character, Weapon
+from battlewheel.engine.rulesets.rewrite.character import Weapon
+from battlewheel.storage import migrations as _migrations  # noqa: F401 (registers v1 -> v2)
 from battlewheel.storage.atomic import atomic_write_bytes
 from battlewheel.storage.errors import CampaignFileError
+from battlewheel.storage.roster import RosterCharacter
 from battlewheel.storage.schema import (
     MAX_FILE_BYTES,
     SCHEMA_VERSION,
@@ -52,7 +62,7 @@ MAX_COMBATS = 1_000
 # would pass one, so the program never saves a campaign it would refuse to open.
 
 CAMPAIGN_KEYS = frozenset(
-    {"schema_version", "format", "name", "notes", "characters", "weapons", "combats"}
+    {"schema_version", "format", "name", "notes", "characters", "weapons", "rulings", "combats"}
 )
 T = TypeVar("T")
 # What a malformed part of a file can raise while the engine reads it.
@@ -80,10 +90,12 @@ class Campaign:
     """The roster, the combats, the GM's own weapons and free notes."""
 
     name: str = "New campaign"
-    characters: tuple[Character, ...] = ()
+    characters: tuple[RosterCharacter, ...] = ()
     combats: tuple[CombatRecord, ...] = ()
     weapons: tuple[Weapon, ...] = ()
     notes: str = ""
+    # The GM's default rulings per ruleset, for the campaign's new combats.
+    rulings: tuple[tuple[str, Options], ...] = ()
 
     def __post_init__(self) -> None:
         for what, items, limit in (("characters", self.characters, MAX_CHARACTERS),
@@ -99,7 +111,7 @@ class Campaign:
 
     # -- reading -----------------------------------------------------------------
 
-    def character(self, name: str) -> Character:
+    def character(self, name: str) -> RosterCharacter:
         """The roster character called ``name`` (case-insensitive)."""
         for character in self.characters:
             if character.name.casefold() == name.casefold():
@@ -115,7 +127,17 @@ class Campaign:
 
     # -- changed copies --------------------------------------------------------------
 
-    def with_character(self, character: Character) -> Campaign:
+    def default_rulings(self, ruleset: str) -> Options:
+        """The rulings a new combat of ``ruleset`` starts with in this campaign."""
+        found = next((options for name, options in self.rulings if name == ruleset), None)
+        return found if found is not None else get_ruleset(ruleset).default_options()
+
+    def with_rulings(self, ruleset: str, options: Options) -> Campaign:
+        """A copy whose new combats of ``ruleset`` start under ``options``."""
+        others = tuple(pair for pair in self.rulings if pair[0] != ruleset)
+        return replace(self, rulings=(*others, (ruleset, options)))
+
+    def with_character(self, character: RosterCharacter) -> Campaign:
         """Add a character, or replace the one of the same name."""
         kept = tuple(c for c in self.characters if c.name.casefold() != character.name.casefold())
         if len(kept) == len(self.characters):
@@ -139,9 +161,8 @@ class Campaign:
         number = len(self.combats) + 1
         while f"combat-{number}" in taken:
             number += 1
-        record = CombatRecord(
-            f"combat-{number}", name, session or CombatSession.new(ruleset=ruleset)
-        )
+        fresh = CombatSession.new(self.default_rulings(ruleset), ruleset=ruleset)
+        record = CombatRecord(f"combat-{number}", name, session or fresh)
         return replace(self, combats=(*self.combats, record))
 
     # -- JSON ------------------------------------------------------------------------
@@ -155,6 +176,7 @@ class Campaign:
             "notes": self.notes,
             "characters": [character.to_json() for character in self.characters],
             "weapons": [weapon.to_json() for weapon in self.weapons],
+            "rulings": {name: options.to_json() for name, options in self.rulings},
             "combats": [record.to_json() for record in self.combats],
         }
 
@@ -179,6 +201,7 @@ class Campaign:
             combats=tuple(combats),
             weapons=tuple(reader.items(document, "weapons", MAX_CHARACTERS, _weapon)),
             notes=reader.text(document, "notes", MAX_NOTES_LENGTH, default=""),
+            rulings=_rulings(path, document.get("rulings", {})),
         )
 
 
@@ -248,7 +271,9 @@ class _Reader:
     def item(self, where: str, value: object, read: Callable[[dict[str, Any]], T]) -> T:
         if not isinstance(value, dict):
             raise CampaignFileError(self.path, f"{where} must be an object, not {json_type(value)}")
-        label = f"{where} ({value['name']!r})" if isinstance(value.get("name"), str) else where
+        name = value.get("name", value.get("identity", {}).get("name")) \
+            if isinstance(value.get("identity", {}), dict) else value.get("name")
+        label = f"{where} ({name!r})" if isinstance(name, str) else where
         try:
             return read(value)
         except CampaignFileError:
@@ -257,8 +282,20 @@ class _Reader:
             raise CampaignFileError(self.path, f"{label}: {_describe(error)}") from None
 
 
-def _character(value: dict[str, Any]) -> Character:
-    return Character.from_json(value)
+def _character(value: dict[str, Any]) -> RosterCharacter:
+    return RosterCharacter.from_json(value)
+
+
+def _rulings(path: Path | None, value: object) -> tuple[tuple[str, Options], ...]:
+    if not isinstance(value, dict):
+        raise CampaignFileError(path, f"rulings must be an object, not {json_type(value)}")
+    found = []
+    for name, options in value.items():
+        try:
+            found.append((name, get_ruleset(name).options_from_json(options)))
+        except (TraitValueError, ValueError) as error:
+            raise CampaignFileError(path, f"rulings.{name}: {error}") from None
+    return tuple(found)
 
 
 def _weapon(value: dict[str, Any]) -> Weapon:

@@ -23,7 +23,6 @@ from dataclasses import replace
 from pathlib import Path
 
 from battlewheel.engine.core.session import FIRST_RULESET, CombatSession
-from battlewheel.engine.rulesets.rewrite.character import Character
 from battlewheel.storage import journal as journal_module
 from battlewheel.storage.campaign import (
     MAX_NAME_LENGTH,
@@ -37,6 +36,7 @@ from battlewheel.storage.errors import CampaignFileError
 from battlewheel.storage.journal import Journal, Recovery
 from battlewheel.storage.paths import campaigns_dir
 from battlewheel.storage.recent import recent_files, remember_file
+from battlewheel.storage.roster import RosterCharacter
 
 FILE_FILTER = "Battlewheel campaigns (*.json);;All files (*)"
 
@@ -96,7 +96,7 @@ class StoredCampaigns:
             self.journal.begin(self.campaign, self.combat_id, self.path, write_now=True)
         self.journal.sync(session)
 
-    def add_character(self, character: Character) -> None:
+    def add_character(self, character: RosterCharacter) -> None:
         """Add (or replace by name) a roster character; journaled as an unsaved change."""
         self.campaign = self.campaign.with_character(character)
         self.journal.begin(self.campaign, self.combat_id, self.path, write_now=True)

@@ -2,7 +2,10 @@
 
 A character file is JSON with its own ``schema_version``::
 
-    {"schema_version": 1, "format": "battlewheel-character", "character": {...}}
+    {"schema_version": 2, "format": "battlewheel-character",
+     "character": {"identity": {...}, "blocks": {"<ruleset>": {...}}}}
+
+A version 1 file (a bare 2e stat block) is migrated on reading like a campaign.
 
 Reading it has the same guarantees as a campaign: size limit, JSON only, and a
 ``CampaignFileError`` naming the problem, with nothing changed.
@@ -12,9 +15,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from battlewheel.engine.rulesets.rewrite.character import Character
+from battlewheel.storage import migrations as _migrations  # noqa: F401 (registers v1 -> v2)
 from battlewheel.storage.atomic import atomic_write_bytes
 from battlewheel.storage.errors import CampaignFileError
+from battlewheel.storage.roster import RosterCharacter
 from battlewheel.storage.schema import (
     SCHEMA_VERSION,
     dump_json,
@@ -28,16 +32,12 @@ MAX_CHARACTER_BYTES = 1024 * 1024
 """A character with long notes is a few kilobytes; one mebibyte is plenty."""
 
 
-# What a campaign's roster holds, as the roster dock and the print chooser see it.
-RosterCharacter = Character
-
-
 def character_from_json(obj: Mapping[str, Any]) -> RosterCharacter:
     """A roster character read from JSON (a drag between windows, a file)."""
-    return Character.from_json(obj)
+    return RosterCharacter.from_json(obj)
 
 
-def export_character(character: Character, path: Path) -> None:
+def export_character(character: RosterCharacter, path: Path) -> None:
     """Write one character to a file, atomically."""
     document = {"schema_version": SCHEMA_VERSION, "format": FORMAT,
                 "character": character.to_json()}
@@ -49,7 +49,7 @@ def export_character(character: Character, path: Path) -> None:
     atomic_write_bytes(Path(path), data, keep_backup=False)
 
 
-def import_character(path: Path) -> Character:
+def import_character(path: Path) -> RosterCharacter:
     """Read one character; a bad file raises ``CampaignFileError`` naming the problem."""
     path = Path(path)
     document = upgrade(path, read_json_file(path, max_bytes=MAX_CHARACTER_BYTES))
@@ -62,6 +62,6 @@ def import_character(path: Path) -> Character:
     if not isinstance(data, dict):
         raise CampaignFileError(path, f"character must be an object, not {json_type(data)}")
     try:
-        return Character.from_json(data)
+        return RosterCharacter.from_json(data)
     except (ValueError, TypeError, KeyError, AttributeError) as error:
         raise CampaignFileError(path, f"character: {error}") from None

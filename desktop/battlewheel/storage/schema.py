@@ -27,7 +27,7 @@ from typing import Any
 from battlewheel.engine.core.fields import json_type as json_type
 from battlewheel.storage.errors import CampaignFileError
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 """The version this program writes."""
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
@@ -63,7 +63,7 @@ Migration = Callable[[dict[str, Any]], dict[str, Any]]
 MIGRATIONS: dict[int, Migration] = {}
 """``MIGRATIONS[n]`` upgrades a file of version n to version n + 1.
 
-Version 1 is the first released format, so there is nothing to register yet; the
+Version 1 to 2 is in ``storage.migrations`` (campaign format 2); the
 test suite checks that every version below ``SCHEMA_VERSION`` has its step here.
 """
 

@@ -33,16 +33,15 @@ from PySide6.QtWidgets import (
 )
 
 from battlewheel.engine.core.errors import IllegalAction
+from battlewheel.engine.core.ruleset import get_ruleset
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.storage.campaign_files import StoredCampaigns
-from battlewheel.storage.characters import (
-    RosterCharacter as Character,
-)
 from battlewheel.storage.characters import (
     character_from_json,
     export_character,
     import_character,
 )
+from battlewheel.storage.roster import RosterCharacter as Character
 
 if TYPE_CHECKING:
     from battlewheel.views.main_window import MainWindow
@@ -96,8 +95,11 @@ class RosterList(QListWidget):
         self.characters = list(characters)
         self.clear()
         for character in self.characters:
-            item = QListWidgetItem(f"{character.name}  \u00b7  {character.kind.value}")
-            item.setToolTip(character.notes or character.name)
+            identity = character.identity
+            kind = f"  \u00b7  {identity.kind}" if identity.kind else ""
+            item = QListWidgetItem(f"{character.name}{kind}")
+            systems = ", ".join(get_ruleset(name).title for name in character.rulesets())
+            item.setToolTip(f"{identity.notes or character.name}\nStat blocks: {systems or 'none'}")
             self.addItem(item)
             if chosen is not None and character.name == chosen.name:
                 self.setCurrentItem(item)
@@ -161,15 +163,41 @@ class RosterDock(QDockWidget):
             self.roster.show_characters(characters)
 
     def add(self, character: Character) -> bool:
-        """Push the ruleset's undoable join; False (reason in the status bar) if refused."""
+        """Push the ruleset's undoable join; False (reason in the status bar) if refused.
+
+        A character with no stat block for the combat's system is offered one first.
+        """
+        ruleset = self.combat.session.ruleset
+        block = character.block(ruleset.name)
+        if block is None:
+            block = self._offer_block(character)
+            if block is None:
+                return False
         taken = set(self.combat.combatant_ids())
         cid = new_combatant_id(character.name, taken)
         try:
-            action = self.combat.session.ruleset.join_action(cid, character, self.chosen_side())
+            action = ruleset.join_action(cid, block, self.chosen_side())
         except IllegalAction as refusal:
             self.combat.refused.emit(str(refusal))
             return False
         return self.combat.push(action) is None
+
+    def _offer_block(self, character: Character) -> object | None:
+        """Ask to make a stat block for the combat's system; None when the GM declines."""
+        ruleset = self.combat.session.ruleset
+        answer = QMessageBox.question(
+            self, "No stat block for this system",
+            f"{character.name} has no {ruleset.title} stat block yet. Make one now (its "
+            "traits start at the system's defaults; fill them in on the sheet's override "
+            "or by importing a character file)?",
+        )
+        if answer != QMessageBox.StandardButton.Yes:
+            return None
+        block = ruleset.new_block(character.name)
+        self.files.add_character(character.with_block(ruleset.name, block))
+        self.refresh()
+        self.rosterChanged.emit()
+        return block
 
     def add_selected(self) -> None:
         """Add the selected character to the combat."""

@@ -40,6 +40,23 @@ class Ruleset(ABC):
     title: ClassVar[str]
     seed: ClassVar[str]
     options_type: ClassVar[type[Options]]
+    # The character stat block of this system: a frozen dataclass whose first field is
+    # ``name``, every other field defaulted, with ``to_json`` and ``from_json``.
+    block_type: ClassVar[type[Any]]
+
+    # -- stat blocks ------------------------------------------------------------------
+
+    def block_from_json(self, obj: object) -> Any:
+        """A stat block of this system read strictly from JSON."""
+        return self.block_type.from_json(obj)
+
+    def new_block(self, name: str) -> Any:
+        """A fresh stat block for a character who has none in this system yet."""
+        return self.block_type(name=name)
+
+    def block_name(self, block: Any) -> str:
+        """The name a stat block carries."""
+        return str(block.name)
 
     # -- state and actions ------------------------------------------------------------
 

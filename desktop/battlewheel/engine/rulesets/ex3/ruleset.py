@@ -83,6 +83,7 @@ class Exalted3e(Ruleset):
     title: ClassVar[str] = "Exalted 3rd edition"
     seed: ClassVar[str] = "003"
     options_type: ClassVar[type[Ex3Options]] = Ex3Options
+    block_type: ClassVar[type[Character]] = Character
 
     def new_state(self, options: Any) -> Combat:
         """An empty fight under these rulings."""

@@ -97,6 +97,7 @@ class ImpulseRuleset(Ruleset):
     title: ClassVar[str] = "Impulse homebrew"
     seed: ClassVar[str] = "001"
     options_type: ClassVar[type[ImpulseOptions]] = ImpulseOptions
+    block_type: ClassVar[type[ImpulseCharacter]] = ImpulseCharacter
 
     def new_state(self, options: Any) -> ImpulseCombat:
         """An empty fight under these rulings."""

@@ -54,6 +54,7 @@ class PoolAndWard(Ruleset):
     title: ClassVar[str] = "Pool & Ward"
     seed: ClassVar[str] = "002"
     options_type: ClassVar[type[PoolWardOptions]] = PoolWardOptions
+    block_type: ClassVar[type[StatBlock]] = StatBlock
 
     def new_state(self, options: Any) -> Fight:
         """An empty fight under these rulings."""

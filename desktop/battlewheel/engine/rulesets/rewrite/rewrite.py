@@ -24,6 +24,7 @@ from battlewheel.engine.rulesets.rewrite import (
     turn_menu,
     values,
 )
+from battlewheel.engine.rulesets.rewrite.character import Character
 from battlewheel.engine.rulesets.rewrite.options import RewriteOptions
 from battlewheel.engine.rulesets.rewrite.state import (
     PHASE_DECLARE,
@@ -97,6 +98,7 @@ class Rewrite2e(Ruleset):
     title: ClassVar[str] = "Exalted 2e (combat rewrite)"
     seed: ClassVar[str] = "000 + 004"
     options_type: ClassVar[type[RewriteOptions]] = RewriteOptions
+    block_type: ClassVar[type[Character]] = Character
 
     def new_state(self, options: Any) -> Combat:
         """An empty fight under these rulings."""
