@@ -57,7 +57,7 @@ def add_action(action: dict[str, Any]) -> Edit:
     return change
 
 
-def BLOCK(index: int) -> list[object]:  # noqa: N802 - reads as a path segment
+def BLOCK(index: int) -> list[object]:
     """The path to a roster character's 2e stat block."""
     return ["characters", index, "blocks", "2e-rewrite"]
 
@@ -89,7 +89,8 @@ CASES: dict[str, tuple[bytes, str]] = {
                          r"essence must be a whole number 1-10, got -3"),
     "Stamina as text": (edited(set_in([*BLOCK(2), "attributes", "stamina"], "three")),
                         r"attributes.stamina must be a whole number 1-10"),
-    "duplicate names": (edited(set_in(["characters", 1, "identity", "name"], "kestrel of the burning road")),
+    "duplicate names": (
+        edited(set_in(["characters", 1, "identity", "name"], "kestrel of the burning road")),
                         "character name 'kestrel of the burning road' appears twice"),
     "weapon without ability": (edited(drop(["weapons", 0, "ability"])),
                                r"weapons\[0\] \('Dawn-edged daiklave'\): .*ability"),

@@ -94,7 +94,8 @@ def test_a_journal_with_a_huge_number_is_set_aside(tmp_path: Path) -> None:
 def test_a_journal_never_exists_without_its_header(tmp_path: Path) -> None:
     """A base campaign that cannot be written leaves no journal, so no change is orphaned."""
     path = tmp_path / "journal.jsonl"
-    campaign = Campaign(characters=(RosterCharacter.of_block("2e-rewrite", Character("Ana\ud800")),))
+    ana = RosterCharacter.of_block("2e-rewrite", Character("Ana\ud800"))
+    campaign = Campaign(characters=(ana,))
     with pytest.raises(UnicodeEncodeError):
         Journal(path).begin(campaign, None, None, write_now=True)
     assert not path.exists()
