@@ -130,7 +130,9 @@ def test_ox_body_pool_option_decides_what_resilience_counts(pool: str, marks: st
     Sword: 5 + Accuracy 1 against Dodge (3+2)/2 up = 3 leaves excess 3; 3 + Strength 2 = 5
     dice and 2 levels, lethal soak 2 // 2 = 1 off the levels; faces 7 2 2 2 2 add 1 level.
     """
-    session = _duel(RewriteOptions(ox_body_resilience_pool=pool), CharacterKind.SOLAR)
+    # Hand-worked before wounds lowered DVs: the ruling is pinned off (RULES.md §Dice).
+    options = RewriteOptions(ox_body_resilience_pool=pool, wound_penalty_on_dv=False)
+    session = _duel(options, CharacterKind.SOLAR)
     session.apply(SetOverride("b", "ox_body", 1, "bought Ox-Body"))
     session.apply(SetHealth("b", "//......."))
     attack = DeclaredManoeuvre("attack", weapon="Short sword", target="b")

@@ -447,7 +447,7 @@ def defence_declaration(
 ) -> rules.DefenceDeclaration:
     """Step 2 as C2's attack rules take it (000 §Declaration of Defence)."""
     chosen = action.defence
-    dvs = values.base_dvs(defender)
+    dvs = values.standing_dvs(defender, wound_penalty_on_dv=state.options.wound_penalty_on_dv)
     if chosen.dv not in dvs:
         raise IllegalAction(
             DEFENCE_RULE, f"{defender.name} has no DV {chosen.dv!r}; has {', '.join(dvs)}"

@@ -217,6 +217,10 @@ def _dv_value(who: Combatant, name: str, current: int, computed: Derived | None)
     if who.dv_penalty:
         note = f"includes the flurry DV penalty -{who.dv_penalty}"
         value = Value(value.label, value.value, value.overridden, _join(value.note, note))
+    unhurt = max(0, (computed.value if computed is not None else current) - who.dv_penalty)
+    if current < unhurt and who.health.wound_penalty:
+        note = f"includes the wound penalty -{who.health.wound_penalty} (ruling: wounds on DVs)"
+        value = Value(value.label, value.value, value.overridden, _join(value.note, note))
     return value
 
 

@@ -145,6 +145,13 @@ def dv_cap(who: Combatant, dv_name: str) -> int:
     return _value(sheet.dv_cap(who.character, attribute="dexterity", ability=ability))
 
 
+def standing_dvs(who: Combatant, *, wound_penalty_on_dv: bool = False) -> dict[str, int]:
+    """Each DV before the flurry penalty, less the wound penalty under the ruling
+    ``wound_penalty_on_dv`` (RULES.md §Dice), never below 0: the DV an attack meets."""
+    wound = who.health.wound_penalty if wound_penalty_on_dv else 0
+    return {name: max(0, value - wound) for name, value in base_dvs(who).items()}
+
+
 def current_dvs(who: Combatant, *, wound_penalty_on_dv: bool = False) -> dict[str, int]:
     """Each DV less the flurry DV penalty in force, at least 0 (000 §Apply DV Penalties).
 

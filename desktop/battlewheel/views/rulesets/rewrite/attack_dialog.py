@@ -391,7 +391,9 @@ def planned_defence(dialog: AttackDialog) -> rules.DefenceDeclaration:
     chosen = dialog.defence_form.defence()
     return rules.DefenceDeclaration(
         dv_name=chosen.dv,
-        dv=values.base_dvs(defender).get(chosen.dv, 0),
+        dv=values.standing_dvs(
+            defender, wound_penalty_on_dv=state.options.wound_penalty_on_dv
+        ).get(chosen.dv, 0),
         dv_kind=rules.dv_kind(chosen.dv),
         dv_penalty=defender.dv_penalty,
         stunt_bonus=stunts.stunt_dv_bonus(chosen.stunt, defender.character.kind),
