@@ -42,7 +42,7 @@ class SheetDocks:
         """Build every sheet (after first paint) and show the first actor's."""
         self.ready = True
         self.sync()
-        acting = self.combat.state.acting_ids()
+        acting = self.combat.session.ruleset.acting(self.combat.state)
         first = acting[0] if acting else next(iter(self.docks), None)
         if first in self.docks:
             self.docks[first].raise_()
@@ -66,7 +66,7 @@ class SheetDocks:
         self._name_tabs()
 
     def _name_tabs(self) -> None:
-        names = {cid: self.combat.state.name(cid) for cid in self.docks}
+        names = {cid: self.combat.name(cid) for cid in self.docks}
         for cid, title in tab_titles(names).items():
             self.docks[cid].set_tab_title(title)
         # Qt makes the tab bars while laying out the docks: tune them once it has.

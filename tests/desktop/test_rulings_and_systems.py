@@ -1,0 +1,59 @@
+"""Combat > Rulings and File > New combat's systems, in the real window."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QStandardItemModel
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel
+
+from battlewheel.engine.core.ruleset import get_ruleset
+from battlewheel.views.combats_menu import NewCombatDialog
+from battlewheel.views.main_window import MainWindow
+from battlewheel.views.rulings_dialog import RulingsDialog
+
+
+def test_rulings_lists_every_option_with_its_meaning_default_and_value(
+    first_start: MainWindow,
+) -> None:
+    """Each 2e ruling appears with its description; the editors show the combat's values."""
+    dialog = first_start.show_rulings()
+    assert isinstance(dialog, RulingsDialog)
+    texts = [label.text() for label in dialog.findChildren(QLabel)]
+    for spec in get_ruleset("2e-rewrite").options_type.specs():
+        assert spec.label in texts and spec.description in texts
+    floor = dialog.editors["essence_floor"]
+    assert isinstance(floor, QComboBox) and floor.currentData() == "floor"
+    dialog.close()
+
+
+def test_a_ruling_changed_in_the_dialog_is_one_logged_undoable_step(
+    first_start: MainWindow,
+) -> None:
+    """Unticking wound penalties on DVs logs the change; Ctrl+Z ticks it again."""
+    combat = first_start.combat
+    before = combat.state.options.wound_penalty_on_dv
+    dialog = first_start.show_rulings()
+    box = dialog.editors["wound_penalty_on_dv"]
+    assert isinstance(box, QCheckBox) and box.isChecked() == before
+    box.setChecked(not before)
+    assert combat.state.options.wound_penalty_on_dv is (not before)
+    assert combat.session.log[-1].action.kind == "change_ruling"
+    assert combat.undo_stack.undoText().startswith("GM changes the ruling wound penalty on dv")
+    first_start.actions_by_name["undo"].trigger()
+    assert combat.state.options.wound_penalty_on_dv is before
+    assert box.isChecked() == before
+    dialog.close()
+
+
+def test_new_combat_lists_every_system_and_greys_the_ones_not_built(
+    first_start: MainWindow,
+) -> None:
+    """2e is offered and chosen; 3e, Impulse and Pool & Ward are listed, not available."""
+    dialog = NewCombatDialog("Demo", "Combat 2", "2e-rewrite", first_start)
+    model = dialog.system.model()
+    assert isinstance(model, QStandardItemModel)
+    rows = {dialog.system.itemData(i): model.item(i).isEnabled()
+            for i in range(dialog.system.count())}
+    assert rows == {"2e-rewrite": True, "3e": False, "impulse": False, "pool-and-ward": False}
+    assert dialog.ruleset() == "2e-rewrite"
+    assert "not available" in dialog.system.itemText(1)
+    dialog.close()
