@@ -233,7 +233,8 @@ class RoundsRuleset(Ruleset):
     def sheet(self, state: RoundsState, combatant_id: str) -> c.SheetView:
         who = state.fighters[combatant_id]
         labels = tuple(str(i + 1) for i in range(len(who.hits)))
-        track = c.BoxTrack("hits", "Hits", who.hits, labels, LEGEND, cycle=(EMPTY, HIT), blank=EMPTY,
+        track = c.BoxTrack("hits", "Hits", who.hits, labels, LEGEND, cycle=(EMPTY, HIT),
+                           blank=EMPTY,
                            condition=f"{who.hits.count(HIT)} hit(s)")
         place = state.order.index(combatant_id) + 1
         return c.SheetView(who.id, who.name, "token", who.side, (f"place {place}",),
