@@ -59,7 +59,8 @@ class RulingsDialog(QDialog):
         layout.addWidget(buttons)
         combat.changed.connect(self._show_values)
         self._show_values()
-        self.resize(720, min(560, self.sizeHint().height()))
+        # Wide enough for a description on two or three lines; short enough for 1366x768.
+        self.resize(self.fontMetrics().averageCharWidth() * 120, 560)
 
     def _table(self) -> QScrollArea:
         body = QWidget(self)
@@ -73,11 +74,15 @@ class RulingsDialog(QDialog):
             grid.addWidget(words, row, 1)
             grid.addWidget(QLabel(shown(spec.default), body), row, 2)
             editor = self._editor(spec, body)
+            # The editors stay narrow so the description gets the room to read in.
+            editor.setMaximumWidth(self.fontMetrics().averageCharWidth() * 24)
             editor.setAccessibleName(spec.label)
             editor.setObjectName(f"ruling:{spec.name}")
             self.editors[spec.name] = editor
             grid.addWidget(editor, row, 3)
         grid.setColumnStretch(1, 1)
+        grid.setRowStretch(grid.rowCount(), 1)  # rows packed at the top, room below
+        grid.setHorizontalSpacing(self.fontMetrics().averageCharWidth() * 2)
         scroll = QScrollArea(self)
         scroll.setWidget(body)
         scroll.setWidgetResizable(True)

@@ -30,8 +30,7 @@ def systems() -> tuple[RulesetInfo, ...]:
     """Every combat system the program is for, and whether a fight can be run in it yet."""
     return tuple(
         RulesetInfo(name, title, seed, playable,
-                    "" if playable else "not available yet: its rules engine is built, "
-                    "its dialogs are not")
+                    "" if playable else "not available yet (rules built, dialogs to come)")
         for name, title, seed, _package, playable in _SYSTEMS
     )
 
