@@ -81,8 +81,7 @@ class PoolAndWard(Ruleset):
 
     def acting(self, state: Fight) -> tuple[str, ...]:
         """The fighter whose turn it is (empty between rounds)."""
-        actor = state.actor()
-        return () if actor is None else (actor,)
+        return state.acting_ids()
 
     def combatant_ids(self, state: Fight) -> tuple[str, ...]:
         """Every fighter, in the order they joined."""
