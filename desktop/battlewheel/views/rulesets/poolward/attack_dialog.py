@@ -64,8 +64,8 @@ class AttackDialog(PoolWardDialog):
         self.inputs.changed.connect(self.update_preview)
         self.dice.entryChanged.connect(self.update_preview)
         self.finish(self._side())
-        self.resize(self.fontMetrics().averageCharWidth() * 130,
-                    self.fontMetrics().height() * 34)
+        self.resize(self.fontMetrics().averageCharWidth() * 150,
+                    self.fontMetrics().height() * 36)
         self.dice.focus_entry()  # keyboard first: type the successes, or Ctrl+R to roll
 
     def _side(self) -> QWidget:
@@ -116,7 +116,12 @@ class AttackDialog(PoolWardDialog):
         if preview is None or action is None:
             self.odds_label.setText("")
             return
-        self.steps_label.setText(steps_text(preview))
+        text = steps_text(preview)
+        self.steps_label.setText(text)
+        # A wrapped label in a stretching column was squeezed until its last lines
+        # overlapped (seen under Xvfb): keep room for every line and a wrapped one.
+        lines = text.count("\n") + 2
+        self.steps_label.setMinimumHeight(lines * self.fontMetrics().lineSpacing())
         target = self.state.fighters[action.target]
         self.odds_label.setText(damage_chances(preview, self.state.options, ward=target.ward,
                                                mortal=action.mortal))
