@@ -15,6 +15,7 @@ from battlewheel.engine.rulesets.poolward import (
     SetTrack,
     StartFight,
     demo_fight,
+    wheel,
 )
 from battlewheel.engine.rulesets.poolward.demo import edward
 
@@ -37,6 +38,7 @@ def test_the_ring_is_the_order_with_the_round_marker_and_the_cursor_on_the_actor
     assert [s.label for s in track.slots] == ["1", "2", "3", "4"]
     assert track.slots[0].mark == "round 1" and track.slots[0].shaded
     assert track.cursor == 1 and track.hub == "round 1\nCutthroat 2"
+    assert wheel.hub_name("Edward Sumner") == "Edward\nSumner"
     edward_counter = track.counter("edward")
     assert edward_counter is not None and edward_counter.slot == 3
     assert RULES.acting(session.state) == ("cutthroat2",)
@@ -172,3 +174,18 @@ def test_log_sentences_give_the_pools_working() -> None:
     assert session.undo_text == session.log[-1].sentence
     session.apply(AdjustRound("edward", "dodge_losses", -1))
     assert session.log[-1].sentence == "GM changes Edward Sumner's dodge losses by -1."
+
+
+def test_the_table_follows_the_round_order_and_the_status_line_says_who_acts() -> None:
+    """The Turn column reads the round's order; the status line names the actor and the
+    actions left; End the combat ends the fight."""
+    session = demo_fight()
+    assert RULES.turn_order(session.state) == ("cutthroat1", "cutthroat2", "archer", "edward")
+    assert RULES.status_line(session.state).startswith("Not started")
+    session.apply(StartFight())
+    assert RULES.status_line(session.state) == (
+        "Round 1: Cutthroat 1 acts (fast, move, standard left).")
+    end = RULES.end_action("they flee")
+    assert end is not None
+    session.apply(end)
+    assert session.state.ended

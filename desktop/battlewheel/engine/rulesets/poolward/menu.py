@@ -2,7 +2,8 @@
 
 Dialog names are what the later views package opens: ``roll_order``, ``attack``,
 ``use_action``, ``ready_action``, ``trigger_readied``, ``recovery``, ``heal``,
-``backlash``. Entries that need nothing more carry their action.
+``backlash``; the sheet's button opens ``conditions``. Entries that need nothing
+more carry their action.
 """
 
 from __future__ import annotations

@@ -82,8 +82,23 @@ class PoolAndWard(Ruleset):
 
     def acting(self, state: Fight) -> tuple[str, ...]:
         """The fighter whose turn it is (empty between rounds)."""
-        actor = state.actor()
-        return () if actor is None else (actor,)
+        return state.acting_ids()
+
+    def turn_order(self, state: Fight) -> tuple[str, ...]:
+        """The round's order (the combatants table's Turn column)."""
+        return tuple(state.order)
+
+    def end_action(self, reason: str = "") -> Action | None:
+        """Combat > End the combat ends the fight; recovery opens after it."""
+        return a.EndFight(reason)
+
+    def status_line(self, state: Fight) -> str:
+        """The round, whose turn it is and what the GM does next."""
+        return wheel.status_line(state)
+
+    def wheel_legend(self) -> str:
+        """How to read a Pool & Ward wheel (rules/pool-and-ward.md §5)."""
+        return wheel.LEGEND
 
     def combatant_ids(self, state: Fight) -> tuple[str, ...]:
         """Every fighter, in the order they joined."""

@@ -31,6 +31,9 @@ VIGOR_LEGEND = (c.Glyph(BRUISED, "Vigor lost", "#1f5fa8"),
 WARD_LEGEND = (c.Glyph(ABSORBED, "Ward spent", "#00695c"),)
 ROUND_LEGEND = (c.Glyph(USED, "used this round", "#c05600"),)
 CLICKABLE = (EMPTY, LOST)
+# The sheet's button opens the GM's conditions (caught unaware, stabilised), which no
+# click on a box can set.
+CONDITIONS_DIALOG = "conditions"
 ATTACK_COLUMNS = ("Attack", "Kind", "Pool", "AP", "Damage", "Notes")
 ATTACK_TIPS = ("", "melee, thrown, ranged or a casting path",
                "raw pool: base + stat + skill + modifiers, before the target's defence",
@@ -208,6 +211,7 @@ def sheet(state: Fight, cid: str) -> c.SheetView:
             backlash_text(tracks),
             c.Text("Notes", block.notes),
         ),
+        edit_dialog=CONDITIONS_DIALOG,
     )
 
 

@@ -160,6 +160,15 @@ class Fight:
     def _waiting(self, cid: str) -> bool:
         return cid not in self.done and cid not in self.readied and self.fighters[cid].can_act
 
+    def acting_ids(self) -> tuple[str, ...]:
+        """The actor as a tuple (empty between rounds).
+
+        The shared sheet docks still ask the state this (views/sheet_docks.py) instead of
+        the ruleset's ``acting``; kept until they do.
+        """
+        actor = self.actor()
+        return () if actor is None else (actor,)
+
     @property
     def round_over(self) -> bool:
         """The fight runs and nobody is left to act this round."""

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from battlewheel.engine.core.ruleset import Ruleset
 
 DELAY_COST = "free: a Delayed action (002 gives it no cost)"
+HUB_LINE = 11
 SLOT_LETTERS = {"fast": "F", "move": "M", "standard": "S"}
 
 
@@ -50,6 +51,33 @@ def turn_track(state: Fight) -> c.TurnTrack:
     )
 
 
+LEGEND = (
+    "<p>The ring is the round's order, the round marker on place 1 at twelve o'clock; "
+    "the pointer is on the fighter acting.</p>"
+    "<p>Badges: <b>H</b> Health and <b>V</b> Vigor (red at 0 Health or below), <b>W</b> "
+    "Ward, <b>D</b> Dodge left and <b>P</b> Parry uses left this round, and <b>FF</b> "
+    "flat-footed, <b>z</b> disabled, \u2020 dead, or the <b>F</b>/<b>M</b>/<b>S</b> "
+    "actions used this turn.</p>"
+    "<p>Drag a counter later in the order for a Delayed action (free); a readied fighter "
+    "waits under the ring with its trigger. Ctrl+Z undoes any step.</p>"
+)
+
+
+def status_line(state: Fight) -> str:
+    """Where the fight stands and what the GM does next."""
+    if state.ended:
+        return "The fight is over: sleep, rest and healing are in the Combat menu."
+    if not state.started:
+        return "Not started: drag counters to set the order, then Start the fight."
+    actor = state.actor()
+    if actor is None:
+        return f"Round {state.round} is over: Next turn starts round {state.round + 1}."
+    who = state.fighters[actor]
+    left = [slot for slot in TURN_SLOTS if slot not in who.used]
+    return (f"Round {state.round}: {who.name} acts ("
+            + (", ".join(left) + " left" if left else "no actions left") + ").")
+
+
 def slots(state: Fight) -> tuple[c.Slot, ...]:
     """One slot per place in the order; the first carries the round marker."""
     marker = f"round {state.round}" if state.started else "round 1"
@@ -68,7 +96,13 @@ def hub_text(state: Fight) -> str:
     actor = state.actor()
     if actor is None:
         return f"round {state.round}\nover"
-    return f"round {state.round}\n{state.name(actor)}"
+    return f"round {state.round}\n{hub_name(state.name(actor))}"
+
+
+def hub_name(name: str) -> str:
+    """A long name a word a line: the hub is a small circle, and "Edward Sumner" on one
+    line ran past both sides of it (seen under Xvfb at 1366x768)."""
+    return name if len(name) <= HUB_LINE else "\n".join(name.split())
 
 
 def counter_of(state: Fight, who: Fighter, initials: str, colour: int, acting: bool) -> c.Counter:
