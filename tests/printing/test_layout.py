@@ -29,8 +29,23 @@ def test_a4_holds_two_cards_of_90_mm_side_by_side() -> None:
 def test_a_stamina_3_track_fits_one_row_of_boxes() -> None:
     """Ten boxes (-0, 2x-1, 2x-2, -4, Incap, 3 Dying) fit across a 90 mm card."""
     assert boxes_per_row(90.0) == 10
-    frames = box_frames(layout_pages([card(3)], 210.0, 297.0)[0][0].frame, 10)
+    placed = layout_pages([card(3)], 210.0, 297.0)[0][0]
+    frames, titles = box_frames(placed.frame, placed.card)
+    assert len(frames) == 10 and titles == ()
     assert len({frame.y for frame in frames}) == 1
+
+
+def test_each_further_track_starts_its_own_row_under_its_title() -> None:
+    """A card with Health (3 boxes) then Vigor (2): Vigor's boxes sit on a lower row,
+    its title between the two, and the card is taller than with Health alone."""
+    health = SheetCard("Edward", "", ("1", "2", "3"), "...")
+    both = SheetCard("Edward", "", ("1", "2", "3", "1", "2"), ".....", segments=(("Vigor", 2),))
+    placed = layout_pages([both], 210.0, 297.0)[0][0]
+    frames, titles = box_frames(placed.frame, both)
+    assert [title for title, _ in titles] == ["Vigor"]
+    assert frames[3].y > frames[0].y and frames[3].x == frames[0].x
+    assert titles[0][1].y < frames[3].y
+    assert card_height(both, 90.0) > card_height(health, 90.0)
 
 
 def test_a_stamina_5_track_wraps_to_a_second_row() -> None:

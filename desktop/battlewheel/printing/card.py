@@ -6,7 +6,7 @@ a Stamina and extra levels alone for a blank player sheet; the painter only read
 
 from dataclasses import dataclass
 
-from battlewheel.engine.core.contract import BoxTrack, Card, Glyph, Text, Values
+from battlewheel.engine.core.contract import BoxTrack, Card, Glyph, Table, Text, Values
 from battlewheel.engine.core.health import HealthTrack
 
 BLANK = "."
@@ -24,6 +24,9 @@ class SheetCard:
     reference: tuple[str, ...] = ()
     # Marks of a ruleset other than the B/L/A strokes, printed as shaded boxes.
     glyphs: tuple[Glyph, ...] = ()
+    # Further box tracks after the first, as (title, box count): each starts a new row
+    # under its title; ``labels`` and ``marks`` hold every track's boxes in order.
+    segments: tuple[tuple[str, int], ...] = ()
 
     def __post_init__(self) -> None:
         if len(self.labels) != len(self.marks):
@@ -39,7 +42,17 @@ class SheetCard:
     def blanked(self) -> "SheetCard":
         """The same card with every box empty, for a fresh sheet."""
         return SheetCard(self.name, self.subtitle, self.labels, BLANK * len(self.labels),
-                         self.reference, self.glyphs)
+                         self.reference, self.glyphs, self.segments)
+
+    def tracks(self) -> list[tuple[str, int, int]]:
+        """Each track's title, first box and box count (the first track has no title)."""
+        following = sum(count for _, count in self.segments)
+        found = [("", 0, len(self.labels) - following)]
+        start = found[0][2]
+        for title, count in self.segments:
+            found.append((title, start, count))
+            start += count
+        return found
 
 
 def card_from_contract(card: Card, *, blank: bool = False) -> SheetCard:
@@ -47,26 +60,31 @@ def card_from_contract(card: Card, *, blank: bool = False) -> SheetCard:
     boxes, its other sections and reminders as reference lines; ``blank`` empties the
     boxes and takes the card's blank reminders."""
     tracks = [s for s in card.sections if isinstance(s, BoxTrack)]
-    track = tracks[0] if tracks else None
-    labels = track.labels if track else ()
-    marks = "".join(BLANK if m == track.blank else m for m in track.marks) if track else ""
-    glyphs = tuple(g for g in track.legend if g.mark not in MARKS) if track else ()
-    lines = [line for section in card.sections for line in _lines(section, track)]
+    labels = tuple(label for track in tracks for label in track.labels)
+    marks = "".join(BLANK if m == t.blank else m for t in tracks for m in t.marks)
+    glyphs = tuple({g.mark: g for t in tracks for g in t.legend if g.mark not in MARKS}.values())
+    lines = [line for section in card.sections for line in _lines(section)]
     reminders = card.reminders
     if blank:
         marks = BLANK * len(marks)
         reminders = card.blank_reminders if card.blank_reminders is not None else reminders
-    return SheetCard(card.title, card.subtitle, labels, marks, (*lines, *reminders), glyphs)
+    segments = tuple((track.title, len(track.labels)) for track in tracks[1:])
+    return SheetCard(card.title, card.subtitle, labels, marks, (*lines, *reminders), glyphs,
+                     segments)
 
 
-def _lines(section: object, first: BoxTrack | None) -> list[str]:
+def _lines(section: object) -> list[str]:
+    """A section other than a box track as reference lines under the boxes."""
     if isinstance(section, Values):
         pairs = "   ".join(f"{v.label} {v.text}" for v in section.values)
         return [f"{section.title}: {pairs}"] if section.values else []
     if isinstance(section, Text):
         return [f"{section.title}: {section.text}"] if section.text else []
-    if isinstance(section, BoxTrack) and section is not first:
-        return [f"{section.title}: {section.marks}"]
+    if isinstance(section, Table):
+        rows = ["  \u00b7  ".join(f"{head} {cell}" for head, cell in
+                                   zip(section.columns[1:], row[1:], strict=False))
+                for row in section.rows]
+        return [f"{row[0]}: {text}" for row, text in zip(section.rows, rows, strict=True)]
     return []
 
 

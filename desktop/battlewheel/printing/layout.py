@@ -39,6 +39,8 @@ class PlacedCard:
     card: SheetCard
     frame: Rect
     boxes: tuple[Rect, ...]
+    # Each further track's title and where it is written, above its first row.
+    titles: tuple[tuple[str, Rect], ...] = ()
 
 
 def page_size_mm(page: str) -> tuple[float, float]:
@@ -67,21 +69,33 @@ def boxes_per_row(width: float) -> int:
 
 
 def card_height(card: SheetCard, width: float) -> float:
-    """Height of a card: header, rows of boxes, then its reference lines."""
-    rows = math.ceil(len(card.labels) / boxes_per_row(width)) or 1
-    return (CARD_PADDING + HEADER_HEIGHT + rows * BOX_ROW_HEIGHT
+    """Height of a card: header, each track's rows of boxes, then its reference lines."""
+    per_row = boxes_per_row(width)
+    rows = sum(math.ceil(count / per_row) or 1 for _, _, count in card.tracks())
+    titles = len(card.segments) * REFERENCE_LINE
+    return (CARD_PADDING + HEADER_HEIGHT + rows * BOX_ROW_HEIGHT + titles
             + len(card.reference) * REFERENCE_LINE + CARD_PADDING)
 
 
-def box_frames(frame: Rect, count: int) -> tuple[Rect, ...]:
-    """The boxes of a card, left to right and row by row, below the header."""
+def box_frames(
+    frame: Rect, card: SheetCard
+) -> tuple[tuple[Rect, ...], tuple[tuple[str, Rect], ...]]:
+    """The boxes of a card, left to right and row by row, each track on rows of its own
+    (under its title after the first), below the header; and the titles' places."""
     per_row = boxes_per_row(frame.width)
-    top = frame.y + CARD_PADDING + HEADER_HEIGHT + LABEL_HEIGHT
-    return tuple(
-        Rect(frame.x + CARD_PADDING + (i % per_row) * BOX_PITCH,
-             top + (i // per_row) * BOX_ROW_HEIGHT, BOX, BOX)
-        for i in range(count)
-    )
+    left = frame.x + CARD_PADDING
+    y = frame.y + CARD_PADDING + HEADER_HEIGHT
+    boxes: list[Rect] = []
+    titles: list[tuple[str, Rect]] = []
+    for title, _, count in card.tracks():
+        if title:
+            titles.append((title, Rect(left, y, frame.width - 2 * CARD_PADDING, REFERENCE_LINE)))
+            y += REFERENCE_LINE
+        top = y + LABEL_HEIGHT
+        boxes.extend(Rect(left + (i % per_row) * BOX_PITCH, top + (i // per_row) * BOX_ROW_HEIGHT,
+                          BOX, BOX) for i in range(count))
+        y += (math.ceil(count / per_row) or 1) * BOX_ROW_HEIGHT
+    return tuple(boxes), tuple(titles)
 
 
 def layout_pages(
@@ -100,6 +114,7 @@ def layout_pages(
             y = MARGIN
         for column, card in enumerate(row):
             frame = Rect(MARGIN + column * (width + GUTTER), y, width, height)
-            pages[-1].append(PlacedCard(card, frame, box_frames(frame, len(card.labels))))
+            boxes, titles = box_frames(frame, card)
+            pages[-1].append(PlacedCard(card, frame, boxes, titles))
         y += height + GUTTER
     return pages if pages[0] else []

@@ -77,7 +77,7 @@ def paint_pages(device: QPagedPaintDevice, pages: list[list[PlacedCard]],
                 device.newPage()
             for placed in cards:
                 paint_card(page, placed)
-            paint_footer(page, *paper, number + 1, len(pages))
+            paint_footer(page, *paper, number + 1, len(pages), _legend(cards))
     finally:
         painter.end()
 
@@ -99,15 +99,29 @@ def paint_card(page: _Page, placed: PlacedCard) -> None:
               Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
     for label, mark, box in zip(card.labels, card.marks, placed.boxes, strict=True):
         paint_box(page, box, printed_label(label), mark)
+    page.font(7, bold=True)
+    painter.setPen(page.pen(0.2))
+    for title, where in placed.titles:
+        page.text(where, title, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
     paint_reference(page, placed)
 
 
-def paint_footer(page: _Page, width: float, height: float, number: int, total: int) -> None:
+def _legend(cards: list[PlacedCard]) -> str:
+    """The key to the marks on this page: the health strokes, and any other system's."""
+    marks = "".join(placed.card.marks for placed in cards)
+    words = [LEGEND] if any(mark in STROKES for mark in marks) or not marks.strip(BLANK) else []
+    glyphs = {g.mark: g.name for placed in cards for g in placed.card.glyphs}
+    words.extend(f"shaded {name}" for mark, name in glyphs.items() if mark in marks)
+    return "    ".join(words) or "Marks: shaded boxes are marked"
+
+
+def paint_footer(page: _Page, width: float, height: float, number: int, total: int,
+                 legend: str = LEGEND) -> None:
     """The key to the marks and the page number, once per page in the bottom margin."""
     page.font(7)
     page.painter.setPen(page.pen(0.2, FAINT))
     row = Rect(MARGIN, height - MARGIN + 3.0, width - 2 * MARGIN, 5.0)
-    page.text(row, LEGEND, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+    page.text(row, legend, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
     page.text(row, f"{APP_NAME} \u00b7 page {number} of {total}",
               Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 

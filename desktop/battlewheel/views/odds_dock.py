@@ -66,7 +66,7 @@ class OddsPanel(QWidget):
         self.set_odds(None)
 
     def _lay_out(self) -> None:
-        form = QFormLayout()
+        form = self.form = QFormLayout()
         form.addRow("Defender's &DV:", self.dv_box)
         layout = QVBoxLayout(self)
         layout.addWidget(self.title_label)
@@ -103,6 +103,8 @@ class OddsPanel(QWidget):
         """Draw ``odds`` (None clears the dock)."""
         self._odds = odds
         self.dv_box.setEnabled(odds is not None and self._provider is not None)
+        # Odds handed over whole (no provider to ask again) have no "what if" box.
+        self.form.setRowVisible(self.dv_box, odds is None or self._provider is not None)
         if odds is not None and self.dv_box.value() != odds.dv:
             self.dv_box.blockSignals(True)
             self.dv_box.setValue(odds.dv)
@@ -133,7 +135,7 @@ class OddsPanel(QWidget):
 
     @staticmethod
     def hit_text(odds: AttackOdds) -> str:
-        text = f"Chance to hit vs DV {odds.dv}: {odds.hit_chance:.0%}"
+        text = f"Chance to hit vs {odds.defence_label} {odds.dv}: {odds.hit_chance:.0%}"
         if odds.levels:
             text += f" · a hit deals {expected(odds.levels):.1f} {odds.damage_label} on average"
         return text
@@ -159,6 +161,8 @@ class OddsPanel(QWidget):
         shown = _shown(odds.levels)
         xs = list(range(len(shown)))
         heights = [100 * chance for chance in shown]
+        text = self.palette().color(QPalette.ColorRole.Text)
+        self.level_plot.getAxis("bottom").setLabel(odds.damage_axis, color=text.name())
         bars = pg.BarGraphItem(x=xs, height=heights, width=0.8, brush=DAMAGE_COLOUR)
         self.level_plot.addItem(bars)
         _whole_number_ticks(self.level_plot, len(xs))

@@ -283,6 +283,7 @@ class SheetView:
     status: tuple[str, ...] = ()
     sections: tuple[Section | PoolsSection, ...] = ()
     edit_dialog: str = ""
+    edit_label: str = "GM &override…"
 
     def tracks(self) -> tuple[BoxTrack, ...]:
         """The box tracks of the sheet, in order."""
@@ -452,6 +453,9 @@ class Odds:
     hit_chance: float
     levels: tuple[float, ...] = ()
     damage_label: str = "levels"
+    # The words the dock writes: the defence the successes must beat, the damage axis.
+    defence_label: str = "DV"
+    damage_axis: str = "Levels dealt by a hit (before ping and resilience)"
 
 
 @dataclass(frozen=True)

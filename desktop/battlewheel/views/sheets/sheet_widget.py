@@ -170,6 +170,7 @@ class SheetWidget(QWidget):
         self.status_label.setText(" · ".join(info.status))
         self.status_label.setVisible(bool(info.status))
         self.override_button.setVisible(bool(info.edit_dialog))
+        self.override_button.setText(info.edit_label)
         if [_shape(s) for s in info.sections] != [box.shape for box in self._sections]:
             self._rebuild(info)
         for box, section in zip(self._sections, info.sections, strict=True):
