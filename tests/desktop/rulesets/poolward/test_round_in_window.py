@@ -111,7 +111,9 @@ def test_the_demo_round_through_the_window(qtbot: QtBot, window: MainWindow,
     assert model.state.round == 1 and model.state.actor() == "archer"
 
     card = card_from_contract(model.session.ruleset.card(model.state, "edward"))
-    assert card.name == "Edward Sumner" and card.marks == "....."
+    # Health, then negative Health, Vigor and the round's Dodge losses, each a track.
+    assert card.name == "Edward Sumner" and card.marks[:5] == "....."
+    assert [title for title, _ in card.segments][:2] == ["Negative Health", "Vigor"]
     assert any(line.startswith("Defence: Armour 3") for line in card.reference)
     target = tmp_path / "edward.pdf"
     assert export_pdf([card], target) == 1
