@@ -272,3 +272,17 @@ def test_a_counter_dragged_from_the_tray_reports_its_segment(qtbot: QtBot) -> No
     with qtbot.waitSignal(scene.counterDropped) as dropped:
         _drag(view, scene.counters["A"].pos(), QPointF(*point_at(200, 5.5 * 360 / 7)))
     assert dropped.args == ["A", 5]
+
+
+def test_a_held_counter_waits_beside_the_ring_with_room_for_its_trigger(qtbot: QtBot) -> None:
+    """A counter holding its action (pocket "when the gate opens") stands in the tray, not
+    on a slot; its item grows to write the trigger under it, and the caption says held."""
+    scene = WheelScene()
+    held = Counter(id="H", name="Holder", initials="H", side="ally", slot=None,
+                   pocket="when the gate opens")
+    scene.set_wheel(_wheel((_counter("A", 1), held)))
+    item = scene.counters["H"]
+    assert segment_at(item.x(), item.y(), 7) is None
+    plain = scene.counters["A"].boundingRect()
+    assert item.boundingRect().height() > plain.height()
+    assert scene.tray_caption.isVisible() and scene.tray_caption.text == "held"

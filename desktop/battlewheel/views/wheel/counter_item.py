@@ -16,6 +16,7 @@ from battlewheel.views.wheel.geometry import COUNTER_SIZE
 
 _HALF = COUNTER_SIZE / 2
 _BADGE_H = 15.0
+_POCKET_TEXT_H = 14.0
 
 
 def badge_texts(info: Counter) -> dict[str, tuple[str, str]]:
@@ -60,14 +61,17 @@ class CounterItem(QGraphicsItem):
 
     def set_info(self, info: Counter) -> None:
         """Show a new snapshot of the combatant."""
+        if bool(info.pocket) != bool(self.info.pocket):
+            self.prepareGeometryChange()  # the trigger's line under the token comes or goes
         self.info = info
         self.setToolTip(tooltip_for(info))
         self.update()
 
     def boundingRect(self) -> QRectF:
-        """The token plus the badges hanging over its corners."""
+        """The token plus the badges hanging over its corners (and a held action's trigger)."""
         reach = _HALF + 12
-        return QRectF(-reach - 6, -reach, 2 * reach + 12, 2 * reach)
+        below = _POCKET_TEXT_H if self.info.pocket else 0
+        return QRectF(-reach - 6 - below, -reach, 2 * (reach + 6 + below), 2 * reach + below)
 
     def shape(self) -> QPainterPath:
         """Clicks land on the token itself."""
@@ -101,6 +105,20 @@ class CounterItem(QGraphicsItem):
             self._paint_meter(painter, self.info.meter)
         for corner, (text, colour) in badge_texts(self.info).items():
             self._paint_badge(painter, corner, text, colour)
+        if self.info.pocket:
+            self._paint_trigger(painter, self.info.pocket)
+
+    def _paint_trigger(self, painter: QPainter, trigger: str) -> None:
+        # A held action's trigger under its counter in the pocket, so the GM reads at a
+        # glance what each held counter waits for (the tooltip has it whole).
+        font = QFont(painter.font())
+        font.setPixelSize(11)
+        painter.setFont(font)
+        painter.setPen(QColor(palette.LABEL))
+        width = 2 * (_HALF + 18 + _POCKET_TEXT_H)
+        rect = QRectF(-width / 2, _HALF + 12, width, _POCKET_TEXT_H)
+        shown = painter.fontMetrics().elidedText(trigger, Qt.TextElideMode.ElideRight, int(width))
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, shown)
 
     def _paint_body(self, painter: QPainter) -> None:
         fill = palette.counter_colour(self.info.side, self.info.colour_index)
