@@ -178,6 +178,18 @@ class ImpulseRuleset(Ruleset):
         """The Combat menu for the set-up or for the acting fighter."""
         return menu.turn_actions(state)
 
+    def end_action(self, reason: str = "") -> Action | None:
+        """The fight ends by the GM's word (window: Combat > End the combat)."""
+        return a.EndCombat()
+
+    def status_line(self, state: ImpulseCombat) -> str:
+        """The round, who acts with how much Impulse, and what comes next."""
+        return menu.status_line(state)
+
+    def wheel_legend(self) -> str:
+        """The ring, the counters' badges and what a drag means."""
+        return menu.WHEEL_LEGEND
+
     def card(self, state: ImpulseCombat, combatant_id: str) -> c.Card:
         """The player card of rules/impulse.md §6, with the fight's marks."""
         who = state.combatants[combatant_id]
