@@ -11,8 +11,8 @@ import pytest
 from PySide6.QtWidgets import QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
-from battlewheel.engine.core.contract import TOP_LEFT, TOP_RIGHT
-from battlewheel.engine.rulesets.impulse import SetEndurance
+from battlewheel.engine.core.contract import TOP_LEFT, TOP_RIGHT, Table
+from battlewheel.engine.rulesets.impulse import Move, SetEndurance
 from battlewheel.engine.rulesets.impulse.menu import turn_actions
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.printing.card import BLANK, card_from_contract
@@ -194,3 +194,20 @@ def test_the_sheet_button_opens_the_gm_hand(qtbot: QtBot, shown: Shown) -> None:
     dialog = dock.open_override()
     assert dialog is not None and dialog.windowTitle() == "GM edits"
     dialog.close()
+
+
+def test_a_move_redraws_the_sheet_of_the_one_moved_toward(shown: Shown) -> None:
+    """The Chief's sheet shows Jade at melee after her Move, though only Jade's record moved."""
+    model = started_model()
+    dock = shown(CharacterSheetDock(model, "chief"))
+    assert isinstance(dock, CharacterSheetDock)
+    assert _range_to(dock, "Harmonious Jade") == "short"
+    assert model.push(Move("jade", ("chief",))) is None
+    assert _range_to(dock, "Harmonious Jade") == "melee"
+
+
+def _range_to(dock: CharacterSheetDock, name: str) -> str:
+    info = dock.sheet.info()
+    assert info is not None
+    (ranges,) = [s for s in info.sections if isinstance(s, Table) and s.title == "Ranges"]
+    return dict(ranges.rows)[name]

@@ -4,7 +4,13 @@ one stable menu in every phase, the status line, the legend, and how a fight end
 from __future__ import annotations
 
 from battlewheel.engine.core.contract import TurnAction
-from battlewheel.engine.rulesets.impulse import IMPULSE, EndCombat, StartCombat, demo_fight
+from battlewheel.engine.rulesets.impulse import (
+    IMPULSE,
+    EndCombat,
+    HoldAction,
+    StartCombat,
+    demo_fight,
+)
 from battlewheel.engine.rulesets.impulse.menu import BEGUN, NOT_BEGUN, OVER
 
 from .helpers import duel
@@ -46,3 +52,13 @@ def test_the_status_line_says_the_round_who_acts_and_what_next() -> None:
     started.apply(EndCombat())
     assert IMPULSE.status_line(started.state) == "The fight is over"
     assert "Change Initiative" in IMPULSE.wheel_legend()
+
+
+def test_the_pocket_is_labelled_with_each_trigger() -> None:
+    """§5: held counters wait in a pocket labelled with the trigger."""
+    session = duel()
+    assert IMPULSE.turn_track(session.state).pocket_caption == "held actions"
+    session.apply(HoldAction("ana", "Bo draws steel"))
+    track = IMPULSE.turn_track(session.state)
+    assert track.pocket_caption == "held until Ana: Bo draws steel"
+    assert [c.id for c in track.in_pocket()] == ["ana"]

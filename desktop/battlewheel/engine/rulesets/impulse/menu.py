@@ -62,7 +62,6 @@ def _setup(state: ImpulseCombat) -> tuple[TurnAction, ...]:
             "1d10 + Initiative per action",
             dialog="impulse_order",
             why_not="" if unrolled else "everyone has rolled",
-            toolbar=True,
         ),
         TurnAction(
             "ambush",

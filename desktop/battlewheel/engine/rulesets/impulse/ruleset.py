@@ -133,6 +133,15 @@ class ImpulseRuleset(Ruleset):
         cid = state.acting_id()
         return (cid,) if cid else ()
 
+    def combatants(self, state: ImpulseCombat) -> Mapping[str, Any]:
+        """Each fighter with what their sheet reads from the fight around them.
+
+        The window redraws a sheet when its record changes; an Impulse sheet also shows
+        the range band to everyone, whether the fighter acts now and whether they wait in
+        reserve, which live outside the ``Fighter``, so the record carries them too.
+        """
+        return {cid: _seen(state, who) for cid, who in state.combatants.items()}
+
     # -- the contract --------------------------------------------------------------------------
 
     def turn_track(self, state: ImpulseCombat) -> c.TurnTrack:
@@ -200,6 +209,11 @@ class ImpulseRuleset(Ruleset):
         if not isinstance(block, ImpulseCharacter):
             raise TypeError("an Impulse card is printed from an ImpulseCharacter")
         return card.player_card(block, None, ImpulseOptions(), 0)
+
+
+def _seen(state: ImpulseCombat, who: Any) -> tuple[Any, ...]:
+    bands = tuple(state.band(who.id, other) for other in state.combatants if other != who.id)
+    return (who, bands, state.acting_id() == who.id, state.in_reserve(who.id), state.options)
 
 
 IMPULSE = register_ruleset(ImpulseRuleset())

@@ -52,8 +52,14 @@ def turn_track(state: ImpulseCombat) -> c.TurnTrack:
         hub=hub_text(state),
         ended=state.ended,
         waiting_caption="off the field (reinforcements, order not rolled)",
-        pocket_caption="held actions",
+        pocket_caption=pocket_caption(state),
     )
+
+
+def pocket_caption(state: ImpulseCombat) -> str:
+    """The pocket's label: each held counter's trigger (rules/impulse.md §5)."""
+    held = [f"{f.name}: {f.hold.trigger}" for f in state.combatants.values() if f.hold]
+    return "held until " + "; ".join(held) if held else "held actions"
 
 
 def hub_text(state: ImpulseCombat) -> str:

@@ -48,7 +48,7 @@ class ImpulseDialog(QDialog):
     oddsChanged = Signal(object, int)
     TITLE = "Impulse"
     RECORD_TEXT = "&Record"
-    WIDTH_CHARS = 78
+    WIDTH_CHARS = 96
 
     def __init__(
         self,
@@ -128,13 +128,16 @@ class ImpulseDialog(QDialog):
         self.body_scroll = scroll_column(self.form_widget, self)
         layout = QVBoxLayout(self)
         layout.addWidget(self.headline)
-        layout.addWidget(self.body_scroll, 3)
-        layout.addWidget(steps_box, 2)
+        layout.addWidget(self.body_scroll, 1)
+        layout.addWidget(steps_box)
         layout.addWidget(self.refusal_label)
         layout.addWidget(self.buttons)
         chars = self.fontMetrics().averageCharWidth()
         self.steps_label.setMinimumWidth(chars * (self.WIDTH_CHARS - 6))
-        self.resize(chars * self.WIDTH_CHARS, min(MOST_HEIGHT, self.sizeHint().height() + 40))
+        # The form shows whole when the screen has room; past that its column scrolls.
+        rest = self.sizeHint().height() - self.body_scroll.sizeHint().height()
+        wanted = rest + self.form_widget.sizeHint().height() + self.fontMetrics().height() * 6
+        self.resize(chars * self.WIDTH_CHARS, min(MOST_HEIGHT, wanted))
 
     def rows_added(self) -> None:
         """Fields were added after building: the scroll wheel passes over them too."""
