@@ -60,5 +60,9 @@ def test_the_pocket_is_labelled_with_each_trigger() -> None:
     assert IMPULSE.turn_track(session.state).pocket_caption == "held actions"
     session.apply(HoldAction("ana", "Bo draws steel"))
     track = IMPULSE.turn_track(session.state)
-    assert track.pocket_caption == "held until Ana: Bo draws steel"
+    assert track.pocket_caption == "held \u00b7 An: Bo draws steel"
+    session.apply(HoldAction("bo", "Ana comes out of cover or calls for her friends"))
+    caption = IMPULSE.turn_track(session.state).pocket_caption
+    assert caption == "held \u00b7 An: Bo draws steel; Bo: Ana comes out \u2026"
+    assert len(caption) == 44
     assert [c.id for c in track.in_pocket()] == ["ana"]
