@@ -20,7 +20,11 @@ if TYPE_CHECKING:
 DialogOpener = Callable[[QWidget, "CombatModel", str, "str | None"], "QDialog | None"]
 
 # ruleset name -> the views package that holds its dialogs
-_PACKAGES = {"2e-rewrite": "rewrite", "pool-and-ward": "poolward"}
+_PACKAGES = {
+    "2e-rewrite": "rewrite",
+    "impulse": "impulse",
+    "pool-and-ward": "poolward",
+}
 _OPENERS: dict[str, DialogOpener] = {}
 
 

@@ -15,7 +15,8 @@ from battlewheel.engine.rulesets.impulse.state import Fighter
 
 COSTS = (
     "Decisive Strike: at least 2 Impulse \u00b7 miss \u22122",
-    "Hold 2 \u00b7 Dash 2 \u00b7 Disengage 2 \u00b7 +1 order = 1 Impulse (lowering free)",
+    "Hold 2 \u00b7 Dash 2 \u00b7 Disengage 2 Impulse",
+    "+1 order value = 1 Impulse; lowering is free",
     "Defeat: gain 1 Limit; death only by the player's choice",
 )
 EFFECT_TEXT = {

@@ -6,6 +6,8 @@ and whether the rules allow it now, so a greyed entry always gives its reason.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from battlewheel.engine.core.contract import TurnAction
 from battlewheel.engine.rulesets.impulse import actions as a
 from battlewheel.engine.rulesets.impulse.common import in_melee_with_foe
@@ -17,14 +19,32 @@ from battlewheel.engine.rulesets.impulse.rules import (
 )
 from battlewheel.engine.rulesets.impulse.state import Fighter, ImpulseCombat
 
+NOT_BEGUN = "the fight has not begun: roll for the order, then Begin round 1 (Ctrl+Return)"
+BEGUN = "the fight has begun"
+OVER = "the fight is over"
+# Entries that stay open whether or not the fight has begun (a reinforcement rolls late).
+ANY_TIME = ("roll_order", "settle_tie", "villain_escapes")
+SETUP, TURN, GM_HAND = 0, 1, 2
+
 
 def turn_actions(state: ImpulseCombat) -> tuple[TurnAction, ...]:
-    """Set-up entries before round 1; the acting fighter's options during the fight."""
+    """Every entry, always the same ones in the same order, greyed with the reason.
+
+    The window makes its menu keys once per system, so set-up and turn entries are all
+    listed in every phase: the set-up ones greyed once the fight has begun, the turn's
+    before it, everything once it is over.
+    """
+    setup = [replace(e, group=SETUP) for e in _setup(state)]
+    fight = [replace(e, group=GM_HAND if e.key in ANY_TIME else TURN) for e in _fight(state)]
+    entries = [*setup, *fight]
     if state.ended:
-        return ()
-    if not state.started:
-        return _setup(state)
-    return _fight(state)
+        return tuple(replace(e, why_not=OVER) for e in entries)
+    closed = BEGUN if state.started else NOT_BEGUN
+    phase_keys = {e.key for e in (fight if state.started else setup)}
+    return tuple(
+        e if e.key in phase_keys or e.key in ANY_TIME else replace(e, why_not=closed)
+        for e in entries
+    )
 
 
 def _setup(state: ImpulseCombat) -> tuple[TurnAction, ...]:
@@ -42,7 +62,6 @@ def _setup(state: ImpulseCombat) -> tuple[TurnAction, ...]:
             "1d10 + Initiative per action",
             dialog="impulse_order",
             why_not="" if unrolled else "everyone has rolled",
-            toolbar=True,
         ),
         TurnAction(
             "ambush",
@@ -51,7 +70,6 @@ def _setup(state: ImpulseCombat) -> tuple[TurnAction, ...]:
             "who is caught unawares; Cunning + Awareness contests",
             dialog="impulse_ambush",
         ),
-        _tie_entry(state),
         TurnAction(
             "start",
             "Begin round 1",
@@ -187,7 +205,6 @@ def _fight(state: ImpulseCombat) -> tuple[TurnAction, ...]:
             "each player gains a Strife Point",
             dialog="impulse_villain_escapes",
         ),
-        TurnAction("end_combat", "End the fight", "", action=a.EndCombat()),
     )
 
 
@@ -237,3 +254,38 @@ def _disengage_why(state: ImpulseCombat, who: Fighter | None) -> str:
     if who is not None and not in_melee_with_foe(state, who.id):
         return "not in melee with a foe"
     return _cost_why(who, DISENGAGE_COST, "a Disengage")
+
+
+# -- the window's status line and its Help > Reading the wheel ------------------------------
+
+WHEEL_LEGEND = (
+    "<p>The ring is this round's order, highest order value at the top, one slot per "
+    "action counter (an NPC with extra actions has more). The hub gives the round.</p>"
+    "<p>Each counter shows its Impulse (top left) and an arc of Endurance left; "
+    "<b>\u2192n</b> (top right) is a changed order value that takes effect next round; "
+    "P or F (bottom left) is partial or full cover. Ambushed counters sit in the shaded "
+    "trailing slots in round 1; held actions wait beside the ring, labelled with "
+    "their trigger; reinforcements wait there too.</p>"
+    "<p>Drag the acting counter to an earlier slot: Change Initiative, its Impulse cost "
+    "asked first. Any other drag is a GM edit at no cost. Ctrl+Z undoes either.</p>"
+)
+
+
+def status_line(state: ImpulseCombat) -> str:
+    """The round, who acts with how much Impulse, and the GM's next step."""
+    if state.ended:
+        return "The fight is over"
+    if not state.started:
+        step = "roll for the order (R)" if _unrolled(state) else "Begin round 1 (Ctrl+Return)"
+        return f"Not started: {step}"
+    cid = state.acting_id()
+    if cid is None:
+        return f"Round {state.round} \u00b7 nobody can act"
+    who = state.combatants[cid]
+    taken = "Simple action taken: End turn (N)" if state.simple_done else "a Simple action"
+    held = " \u00b7 a held action is firing" if state.paused else ""
+    return f"Round {state.round} \u00b7 {who.name}, {who.impulse} Impulse \u00b7 {taken}{held}"
+
+
+def _unrolled(state: ImpulseCombat) -> bool:
+    return any(not f.orders for f in state.combatants.values() if not state.in_reserve(f.id))

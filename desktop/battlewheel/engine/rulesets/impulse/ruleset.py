@@ -134,6 +134,15 @@ class ImpulseRuleset(Ruleset):
         cid = state.acting_id()
         return (cid,) if cid else ()
 
+    def combatants(self, state: ImpulseCombat) -> Mapping[str, Any]:
+        """Each fighter with what their sheet reads from the fight around them.
+
+        The window redraws a sheet when its record changes; an Impulse sheet also shows
+        the range band to everyone, whether the fighter acts now and whether they wait in
+        reserve, which live outside the ``Fighter``, so the record carries them too.
+        """
+        return {cid: _seen(state, who) for cid, who in state.combatants.items()}
+
     # -- the contract --------------------------------------------------------------------------
 
     def turn_track(self, state: ImpulseCombat) -> c.TurnTrack:
@@ -179,6 +188,18 @@ class ImpulseRuleset(Ruleset):
         """The Combat menu for the set-up or for the acting fighter."""
         return menu.turn_actions(state)
 
+    def end_action(self, reason: str = "") -> Action | None:
+        """The fight ends by the GM's word (window: Combat > End the combat)."""
+        return a.EndCombat()
+
+    def status_line(self, state: ImpulseCombat) -> str:
+        """The round, who acts with how much Impulse, and what comes next."""
+        return menu.status_line(state)
+
+    def wheel_legend(self) -> str:
+        """The ring, the counters' badges and what a drag means."""
+        return menu.WHEEL_LEGEND
+
     def card(self, state: ImpulseCombat, combatant_id: str) -> c.Card:
         """The player card of rules/impulse.md §6, with the fight's marks."""
         who = state.combatants[combatant_id]
@@ -189,6 +210,11 @@ class ImpulseRuleset(Ruleset):
         if not isinstance(block, ImpulseCharacter):
             raise TypeError("an Impulse card is printed from an ImpulseCharacter")
         return card.player_card(block, None, ImpulseOptions(), 0)
+
+
+def _seen(state: ImpulseCombat, who: Any) -> tuple[Any, ...]:
+    bands = tuple(state.band(who.id, other) for other in state.combatants if other != who.id)
+    return (who, bands, state.acting_id() == who.id, state.in_reserve(who.id), state.options)
 
 
 IMPULSE = register_ruleset(ImpulseRuleset())

@@ -17,6 +17,8 @@ from battlewheel.engine.rulesets.impulse.state import Fighter, ImpulseCombat, St
 LOST = "X"
 KEPT = "."
 ENDURANCE_LEGEND = (c.Glyph(LOST, "Endurance lost", "#b3261e"),)
+# The sheet's button opens the GM's hand: cover, statuses, ranges, a fallen one's death.
+GM_EDIT_DIALOG = "impulse_gm"
 
 
 def sheet_of(state: ImpulseCombat, cid: str) -> c.SheetView:
@@ -43,6 +45,7 @@ def sheet_of(state: ImpulseCombat, cid: str) -> c.SheetView:
         side=who.side,
         status=_status_words(state, who),
         sections=tuple(sections),
+        edit_dialog=GM_EDIT_DIALOG,
     )
 
 

@@ -183,7 +183,7 @@ def strike_pool(who: Fighter, weapon: Weapon, stunted: bool) -> int:
     return max(0, accuracy_pool(who.character, weapon) + (STUNT_DICE if stunted else 0) - stun)
 
 
-def _strike_dv(
+def strike_dv(
     state: ImpulseCombat, targets: tuple[str, ...], bands: list[int], weapon: Weapon
 ) -> tuple[int, int]:
     """The (highest) DV to beat and successes lost firing into melee (001 §Attack Ranges)."""
@@ -211,7 +211,7 @@ def resolve_strike(
     who = _check_attacker(state, actor, rule)
     weapon = strike_weapon(who, weapon_name, rule)
     bands = [check_target(state, who, t, weapon, rule) for t in targets]
-    dv, lost = _strike_dv(state, targets, bands, weapon)
+    dv, lost = strike_dv(state, targets, bands, weapon)
     pool = strike_pool(who, weapon, stunted)
     successes = max(0, rolled_successes(pool, accuracy) - lost)
     hit = beats(successes, dv, state.options.beat_rule)

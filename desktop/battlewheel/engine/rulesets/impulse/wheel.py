@@ -26,6 +26,9 @@ HOLDING = "001 §Holding Action"
 _MARKS = (("stunned", "S"), ("restrained", "R"), ("disarmed", "D"), ("dashed", "\u2192"))
 
 
+CAPTION_MOST = 44  # characters the window's one-line caption under the ring shows
+
+
 def turn_track(state: ImpulseCombat) -> c.TurnTrack:
     """Slots in this round's order, the cursor on the turn in progress, every counter."""
     order = state.order()
@@ -52,8 +55,21 @@ def turn_track(state: ImpulseCombat) -> c.TurnTrack:
         hub=hub_text(state),
         ended=state.ended,
         waiting_caption="off the field (reinforcements, order not rolled)",
-        pocket_caption="held actions",
+        pocket_caption=pocket_caption(state, letters),
     )
+
+
+def pocket_caption(state: ImpulseCombat, letters: dict[str, str]) -> str:
+    """The pocket's label: each held counter's initials and trigger (rules/impulse.md §5).
+
+    The window draws it on one short line, so a long one is cut with an ellipsis; the
+    whole trigger stays in the counter's tooltip and on the sheet.
+    """
+    held = [f"{letters[f.id]}: {f.hold.trigger}" for f in state.combatants.values() if f.hold]
+    if not held:
+        return "held actions"
+    text = "held \u00b7 " + "; ".join(held)
+    return text if len(text) <= CAPTION_MOST else text[: CAPTION_MOST - 1] + "\u2026"
 
 
 def hub_text(state: ImpulseCombat) -> str:

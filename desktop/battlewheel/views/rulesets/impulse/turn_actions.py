@@ -1,0 +1,80 @@
+"""The Impulse dialogs, built by name for the shared turn menu and the sheet's button.
+
+The engine's contract (``engine/rulesets/impulse/menu.py``) lists the entries and why
+each is idle; this module builds the dialog an entry names. A dialog with a roll sends
+its odds to the window's odds dock while it is open, and gives the log back the front
+once the roll is recorded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtWidgets import QDialog, QWidget
+
+from battlewheel.models.combat_model import CombatModel
+from battlewheel.views.main_window import MainWindow
+from battlewheel.views.rulesets.impulse.base import ImpulseDialog
+
+
+def _builders() -> dict[str, Callable[[CombatModel, QWidget], ImpulseDialog]]:
+    from battlewheel.views.rulesets.impulse import (
+        manoeuvre_dialog,
+        movement_dialogs,
+        setup_dialogs,
+        strike_dialog,
+        turn_dialogs,
+    )
+
+    return {
+        "impulse_order": setup_dialogs.OrderDialog,
+        "impulse_ambush": setup_dialogs.AmbushDialog,
+        "impulse_tie": setup_dialogs.TieDialog,
+        "impulse_manoeuvre": manoeuvre_dialog.ManoeuvreDialog,
+        "impulse_decisive": strike_dialog.StrikeDialog,
+        "impulse_flurry": strike_dialog.FlurryDialog,
+        "impulse_hold": turn_dialogs.HoldDialog,
+        "impulse_fire_hold": turn_dialogs.FireHoldDialog,
+        "impulse_change_initiative": turn_dialogs.ChangeInitiativeDialog,
+        "impulse_villain_escapes": turn_dialogs.VillainEscapesDialog,
+        "impulse_move": movement_dialogs.MoveDialog,
+        "impulse_dash": movement_dialogs.DashDialog,
+        "impulse_disengage": movement_dialogs.DisengageDialog,
+    }
+
+
+def dialog_names() -> tuple[str, ...]:
+    """Every dialog name this package opens (the sheet's button included)."""
+    return (*_builders(), "impulse_gm")
+
+
+def open_dialog(
+    window: QWidget, combat: CombatModel, name: str, subject: str | None
+) -> QDialog | None:
+    """The dialog an entry of the Impulse turn menu (or a sheet's button) names."""
+    if name == "impulse_gm":
+        return _gm(window, combat, subject)
+    dialog = _builders()[name](combat, window)
+    if isinstance(window, MainWindow):
+        with_odds(window, dialog)
+    return dialog
+
+
+def _gm(window: QWidget, combat: CombatModel, subject: str | None) -> QDialog | None:
+    from battlewheel.views.rulesets.impulse.gm_dialog import GmEditDialog
+
+    if subject is None or not combat.has_combatant(subject):
+        return None
+    return GmEditDialog(combat, subject, window)
+
+
+def with_odds(window: MainWindow, dialog: ImpulseDialog) -> ImpulseDialog:
+    """Show a dialog's odds in the odds dock while it is open (when it has a roll)."""
+    offered = dialog.odds_provider()
+    if offered is None:
+        return dialog
+    dialog.oddsChanged.connect(window.show_odds)
+    window.show_odds(*offered)
+    # Once the roll is recorded, the log (which says what came of it) is what the GM reads.
+    dialog.accepted.connect(window.log_dock.raise_)
+    return dialog
