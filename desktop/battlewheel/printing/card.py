@@ -6,7 +6,15 @@ a Stamina and extra levels alone for a blank player sheet; the painter only read
 
 from dataclasses import dataclass
 
-from battlewheel.engine.core.contract import BoxTrack, Card, Glyph, Table, Text, Values
+from battlewheel.engine.core.contract import (
+    BoxTrack,
+    Card,
+    Glyph,
+    PoolsSection,
+    Table,
+    Text,
+    Values,
+)
 from battlewheel.engine.core.health import HealthTrack
 
 BLANK = "."
@@ -80,6 +88,9 @@ def _lines(section: object) -> list[str]:
         return [f"{section.title}: {pairs}"] if section.values else []
     if isinstance(section, Text):
         return [f"{section.title}: {section.text}"] if section.text else []
+    if isinstance(section, PoolsSection):
+        pools = "   ".join(f"{p.label} {p.text}" for p in section.pools)
+        return [f"{section.title}: {pools}"] if section.pools else []
     if isinstance(section, Table):
         rows = ["  \u00b7  ".join(f"{head} {cell}" for head, cell in
                                    zip(section.columns[1:], row[1:], strict=False))

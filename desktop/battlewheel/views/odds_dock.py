@@ -143,13 +143,13 @@ class OddsPanel(QWidget):
     def _draw_successes(self, odds: AttackOdds) -> None:
         shown = _shown(odds.successes)
         xs = list(range(len(shown)))
-        brushes = [pg.mkBrush(HIT_COLOUR if x > odds.dv else MISS_COLOUR) for x in xs]
+        brushes = [pg.mkBrush(HIT_COLOUR if x >= odds.least_hit else MISS_COLOUR) for x in xs]
         heights = [100 * chance for chance in shown]
         bars = pg.BarGraphItem(x=xs, height=heights, width=0.8, brushes=brushes)
         self.success_plot.addItem(bars)
         _whole_number_ticks(self.success_plot, len(xs))
         line = pg.InfiniteLine(
-            pos=odds.dv + 0.5,
+            pos=odds.least_hit - 0.5,
             angle=90,
             pen=pg.mkPen(self.palette().color(QPalette.ColorRole.Text), style=Qt.PenStyle.DashLine),
         )

@@ -456,6 +456,14 @@ class Odds:
     # The words the dock writes: the defence the successes must beat, the damage axis.
     defence_label: str = "DV"
     damage_axis: str = "Levels dealt by a hit (before ping and resilience)"
+    # The fewest successes that hit: above the defence (the default), or at it under a
+    # ruling such as Impulse's beat_rule "at least".
+    hits_at: int | None = None
+
+    @property
+    def least_hit(self) -> int:
+        """The smallest number of successes the dock colours as a hit."""
+        return self.dv + 1 if self.hits_at is None else self.hits_at
 
 
 @dataclass(frozen=True)

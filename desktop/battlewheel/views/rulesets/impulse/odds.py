@@ -41,6 +41,8 @@ def strike_odds(
         hit_chance=found.hit.chance_to_hit,
         levels=found.endurance_loss if found.hit.chance_to_hit else (),
         damage_label="Endurance",
+        damage_axis="Endurance lost by a hit",
+        hits_at=_least_hit(dv, beat_rule),
     )
 
 
@@ -52,6 +54,8 @@ def manoeuvre_odds(title: str, dice: int, difficulty: int, beat_rule: str) -> Od
         dv=difficulty,
         successes=found.impulse_gain,
         hit_chance=found.chance_effect,
+        defence_label="difficulty",
+        hits_at=_least_hit(difficulty, beat_rule),
     )
 
 
@@ -62,4 +66,11 @@ def contest_odds(title: str, dice: int, evasion: int, beat_rule: str) -> Odds:
         dv=evasion,
         successes=engine.net_successes(dice),
         hit_chance=engine.contest_odds(dice, evasion, beat_rule),
+        defence_label="Evasion",
+        hits_at=_least_hit(evasion, beat_rule),
     )
+
+
+def _least_hit(difficulty: int, beat_rule: str) -> int:
+    """The fewest successes that beat ``difficulty`` under the ruling (001: above it)."""
+    return difficulty if beat_rule == "at_least" else difficulty + 1

@@ -1,0 +1,19 @@
+"""Small behaviours of the presentation contract's values."""
+
+from battlewheel.engine.core.contract import BoxTrack, Glyph, Odds
+
+
+def test_odds_count_a_hit_above_the_defence_unless_a_ruling_says_at_it() -> None:
+    """By default 4 successes are needed against DV 3; under "at least" 3 do."""
+    assert Odds("a", dv=3, successes=(), hit_chance=0.5).least_hit == 4
+    assert Odds("a", dv=3, successes=(), hit_chance=0.5, hits_at=3).least_hit == 3
+
+
+def test_a_click_steps_the_cycle_and_skips_a_mark_a_box_refuses() -> None:
+    """Empty → bashing → lethal; a Dying box goes straight from empty to lethal."""
+    track = BoxTrack("health", "Health", "..", ("-0", "Dying"),
+                     (Glyph("/", "bashing", "#000"), Glyph("X", "lethal", "#000")),
+                     cycle=(".", "/", "X"), refused=(("Dying", "/"),))
+    assert track.next_mark(".", "-0") == "/"
+    assert track.next_mark("X", "-0") == "."
+    assert track.next_mark(".", "Dying") == "X"
