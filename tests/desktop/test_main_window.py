@@ -418,3 +418,18 @@ def test_the_first_window_fits_the_screen_it_opens_on(
     assert area.height() < 900
     assert window.width() <= area.width()
     assert window.height() < area.height()
+
+
+def test_the_odds_charts_are_built_when_their_tab_is_first_raised(window: MainWindow) -> None:
+    """After first paint the Odds tab behind the log holds a placeholder; raising it
+    fills it with the charts, once."""
+    QApplication.processEvents()
+    assert not hasattr(window, "odds_panel")
+    window.odds_dock.raise_()
+    QApplication.processEvents()
+    panel = window.odds_panel
+    assert window.odds_dock.widget() is panel
+    window.log_dock.raise_()
+    window.odds_dock.raise_()
+    QApplication.processEvents()
+    assert window.odds_dock.widget() is panel
