@@ -433,3 +433,16 @@ def test_the_odds_charts_are_built_when_their_tab_is_first_raised(window: MainWi
     window.odds_dock.raise_()
     QApplication.processEvents()
     assert window.odds_dock.widget() is panel
+
+
+def test_a_layout_saved_with_the_odds_in_front_shows_the_charts_at_start(
+    qtbot: QtBot, settings_file: Path, text_scale: prefs.TextScale
+) -> None:
+    """The GM left the Odds tab in front: next start fills it just after first paint."""
+    first = _window(qtbot, settings_file, text_scale)
+    first.odds_dock.raise_()
+    QApplication.processEvents()
+    first.close()
+    second = _window(qtbot, settings_file, text_scale)
+    QApplication.processEvents()
+    assert second.odds_dock.widget() is second.odds_panel
