@@ -418,3 +418,31 @@ def test_the_first_window_fits_the_screen_it_opens_on(
     assert area.height() < 900
     assert window.width() <= area.width()
     assert window.height() < area.height()
+
+
+def test_the_odds_charts_are_built_when_their_tab_is_first_raised(window: MainWindow) -> None:
+    """After first paint the Odds tab behind the log holds a placeholder; raising it
+    fills it with the charts, once."""
+    QApplication.processEvents()
+    assert not hasattr(window, "odds_panel")
+    window.odds_dock.raise_()
+    QApplication.processEvents()
+    panel = window.odds_panel
+    assert window.odds_dock.widget() is panel
+    window.log_dock.raise_()
+    window.odds_dock.raise_()
+    QApplication.processEvents()
+    assert window.odds_dock.widget() is panel
+
+
+def test_a_layout_saved_with_the_odds_in_front_shows_the_charts_at_start(
+    qtbot: QtBot, settings_file: Path, text_scale: prefs.TextScale
+) -> None:
+    """The GM left the Odds tab in front: next start fills it just after first paint."""
+    first = _window(qtbot, settings_file, text_scale)
+    first.odds_dock.raise_()
+    QApplication.processEvents()
+    first.close()
+    second = _window(qtbot, settings_file, text_scale)
+    QApplication.processEvents()
+    assert second.odds_dock.widget() is second.odds_panel

@@ -40,7 +40,7 @@ from battlewheel.views.turn_menu import COMBAT_OVER, TurnMenu
 from battlewheel.views.wheel.scene import WheelScene
 from battlewheel.views.wheel.view import WheelView
 
-if TYPE_CHECKING:  # the odds module pulls in pyqtgraph, loaded after first paint
+if TYPE_CHECKING:  # the odds module pulls in pyqtgraph, loaded when the odds are first shown
     from battlewheel.engine.core.contract import DropVerdict
     from battlewheel.engine.core.session import CombatSession
     from battlewheel.views.combats_menu import CombatsMenu
@@ -169,11 +169,19 @@ class MainWindow(QMainWindow):
 
     def _odds_placeholder(self) -> QDockWidget:
         # The charts need pyqtgraph (and numpy), which take longer to import than the
-        # rest of the window takes to appear: the dock is filled just after first paint.
+        # rest of the window takes to appear: the dock is filled when its tab is first
+        # brought forward, or when an attack's odds are first shown.
         dock = QDockWidget("Odds", self)
         dock.setObjectName("oddsDock")
         dock.setWidget(QLabel("Loading the odds charts…", dock))
+        dock.visibilityChanged.connect(self._odds_shown)
         return dock
+
+    def _odds_shown(self, visible: bool) -> None:
+        # Before the first paint (a saved layout with the odds in front) the charts
+        # wait for it, so the window appears first.
+        if visible and self._painted:
+            self.load_odds_panel()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Notice the wheel's first paint, then finish what start-up left for later."""
@@ -184,10 +192,15 @@ class MainWindow(QMainWindow):
 
     def _after_first_paint(self) -> None:
         self.firstPainted.emit()
-        self.load_odds_panel()
         self.sheets.start()
+        if self._odds_in_front():  # a saved layout with the odds tab in front
+            self.load_odds_panel()
         if not self._layout_restored:
             self._give_sheets_room()
+
+    def _odds_in_front(self) -> bool:
+        dock = self.odds_dock
+        return dock.isVisible() and not dock.visibleRegion().isEmpty()
 
     def _give_sheets_room(self) -> None:
         # The wheel keeps about half the width: a quarter for the roster and log on
@@ -217,9 +230,9 @@ class MainWindow(QMainWindow):
 
     def load_odds_panel(self) -> None:
         """Put the odds charts into their dock (once)."""
-        from battlewheel.views.odds_dock import OddsPanel
+        if isinstance(self.odds_dock.widget(), QLabel):  # still the placeholder
+            from battlewheel.views.odds_dock import OddsPanel
 
-        if not isinstance(self.odds_dock.widget(), OddsPanel):
             self.odds_panel = OddsPanel(self.odds_dock)
             self.odds_dock.setWidget(self.odds_panel)
 

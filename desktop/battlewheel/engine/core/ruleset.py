@@ -231,14 +231,16 @@ def register_ruleset(ruleset: Ruleset) -> Ruleset:
     return ruleset
 
 
-def _load_plugins() -> None:
+def _load_plugins(name: str | None = None) -> None:
     # The rulesets register themselves when their package is imported; the core never
-    # names one, it only asks the rulesets package to load them all.
-    importlib.import_module(_PLUGINS)
+    # names one, it only asks the rulesets package to load the one asked for (or all).
+    importlib.import_module(_PLUGINS).load(name)
 
 
 def get_ruleset(name: str) -> Ruleset:
     """The ruleset registered under ``name``; an unknown name is refused with the known ones."""
+    if name not in _REGISTRY:
+        _load_plugins(name)
     if name not in _REGISTRY:
         _load_plugins()
     if name not in _REGISTRY:

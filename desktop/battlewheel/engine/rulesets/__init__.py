@@ -21,9 +21,17 @@ _SYSTEMS: tuple[tuple[str, str, str, str, bool], ...] = (
 
 # Every engine registers, so its logs replay (``battlewheel replay``) and its files are
 # read and checked like any other; a system is offered for a new fight only once its
-# dialogs are built too.
-for _name, _title, _seed, _package, _playable in _SYSTEMS:
-    importlib.import_module(f"{__name__}.{_package}")
+# dialogs are built too. A package is imported when its ruleset is first asked for
+# (``get_ruleset``), not with this module: a program that shows one 2e fight does not
+# pay for three other engines at start-up.
+_PACKAGES = {name: package for name, _title, _seed, package, _playable in _SYSTEMS}
+
+
+def load(name: str | None = None) -> None:
+    """Import (so register) the ruleset called ``name``, or every one if None or unknown."""
+    package = _PACKAGES.get(name) if name is not None else None
+    for wanted in [package] if package is not None else list(_PACKAGES.values()):
+        importlib.import_module(f"{__name__}.{wanted}")
 
 
 def systems() -> tuple[RulesetInfo, ...]:
