@@ -14,6 +14,8 @@ from typing import Any
 from battlewheel.engine.rulesets.rewrite import actions as a
 from battlewheel.engine.rulesets.rewrite import actions_attack as f
 from battlewheel.engine.rulesets.rewrite import stunts
+from battlewheel.engine.rulesets.rewrite.damage import resilience_text
+from battlewheel.engine.rulesets.rewrite.rewrite_effects import damage_outcomes
 from battlewheel.engine.rulesets.rewrite.rewrite_flurry import DeclaredFlurry
 from battlewheel.engine.rulesets.rewrite.state import Combat
 from battlewheel.engine.rulesets.rewrite.wording import (
@@ -153,6 +155,13 @@ def _apply_effects(before: Combat, action: f.ApplyTickEffects, after: Combat) ->
         if cid in before.combatants and who.health != before.combatants[cid].health
     ]
     marked = f"damage marked on {', '.join(hurt)}" if hurt else "no damage marked"
+    absorbed = [
+        f"{before.name(item.target)} {resilience_text(outcome)}"
+        for item, outcome in damage_outcomes(before, action.damage)
+        if outcome.absorbed
+    ]
+    if absorbed:
+        marked += f" ({'; '.join(absorbed)})"
     return f"Tick {before.current_tick}'s effects: {marked}, counters moved."
 
 

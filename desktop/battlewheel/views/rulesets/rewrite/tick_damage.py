@@ -23,7 +23,12 @@ from PySide6.QtWidgets import (
 )
 
 from battlewheel.engine.rulesets.rewrite.actions_attack import ApplyTickEffects, DamageRoll
-from battlewheel.engine.rulesets.rewrite.rewrite_effects import PendingDamage, pending_damage
+from battlewheel.engine.rulesets.rewrite.damage import resilience_text
+from battlewheel.engine.rulesets.rewrite.rewrite_effects import (
+    PendingDamage,
+    damage_outcomes,
+    pending_damage,
+)
 from battlewheel.engine.rulesets.rewrite.sheet_info import condition_text, health_section
 from battlewheel.engine.rulesets.rewrite.state import Combat
 from battlewheel.engine.rulesets.rewrite.traits import CharacterKind
@@ -189,10 +194,17 @@ class TickDamageDialog(QDialog):
             return
         self.refusal_label.setText("")
         self.apply_button.setEnabled(True)
+        arithmetic = {
+            (item.attacker, item.target, item.counterattack): resilience_text(outcome)
+            for item, outcome in damage_outcomes(self.model.state, self.action().damage)
+        }
         for panel in self.panels:
             after = result.state.combatants[panel.item.target].health
             panel.after.set_track(health_section(after))
-            panel.after_label.setText(condition_text(after))
+            item = panel.item
+            why = arithmetic.get((item.attacker, item.target, item.counterattack), "")
+            text = condition_text(after)
+            panel.after_label.setText(f"{why}\n{text}" if why else text)
         self.effects_label.setText(effects_text(self.model.state, result.state))
 
     def accept(self) -> None:
