@@ -115,6 +115,20 @@ def test_a_refused_next_tick_names_who_must_still_declare(window: MainWindow) ->
     assert "Red Lotus Dancer" in window.statusBar().currentMessage()
 
 
+def test_a_refusal_says_it_in_plain_words_with_the_rule_in_the_tooltip(
+    window: MainWindow,
+) -> None:
+    """N before anyone declared: the bar starts with the reason, no "000 §" code in it;
+    the rule's section is the status bar's tooltip, and goes when the message does."""
+    QTest.keyClick(window.wheel_view, Qt.Key.Key_N)
+    bar = window.statusBar()
+    message = bar.currentMessage()
+    assert message.startswith("Not allowed: ") and "§" not in message, message
+    assert "§" in bar.toolTip()
+    bar.clearMessage()
+    assert bar.toolTip() == ""
+
+
 def test_clicking_a_counter_selects_its_sheet_and_roster_row(
     window: MainWindow, qtbot: QtBot
 ) -> None:

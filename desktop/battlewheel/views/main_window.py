@@ -35,6 +35,7 @@ from battlewheel.views import settings as prefs
 from battlewheel.views.docks import CombatantsDock
 from battlewheel.views.file_menu import FileMenu
 from battlewheel.views.log_dock import LogDock
+from battlewheel.views.refusals import rule_tip, split_refusal
 from battlewheel.views.sheet_docks import SheetDocks
 from battlewheel.views.turn_menu import COMBAT_OVER, TurnMenu
 from battlewheel.views.wheel.scene import WheelScene
@@ -362,6 +363,10 @@ class MainWindow(QMainWindow):
         self.tick_label.setFont(bold)
         self.tick_label.setContentsMargins(8, 0, 8, 0)
         self.statusBar().addPermanentWidget(self.tick_label)
+        # A refusal's rule is the status bar's tooltip while the refusal shows.
+        self.statusBar().messageChanged.connect(
+            lambda text: None if text else self.statusBar().setToolTip("")
+        )
 
     def _connect_model(self) -> None:
         self.combat.sessionReplaced.connect(self._fill_turn_entries)
@@ -402,11 +407,19 @@ class MainWindow(QMainWindow):
         self._campaign_changed = True
         self._show_title()
 
-    def show_refusal(self, reason: str) -> None:
-        """Say in the status bar why the engine refused a step."""
+    def show_refusal(self, refusal: str) -> None:
+        """Say in the status bar why the engine refused a step, in plain words.
+
+        The rule's section (the first part of the engine's text) goes in the status
+        bar's tooltip, for the GM who asks why.
+        """
+        reason, rule = split_refusal(refusal)
         if self.combat.wheel().ended:  # every step is refused then: say what is left to do
-            reason = COMBAT_OVER
-        self.statusBar().showMessage(f"Not allowed: {reason}", STATUS_MS)
+            reason, rule = COMBAT_OVER, ""
+        bar = self.statusBar()
+        bar.showMessage(f"Not allowed: {reason}" + (" (hover for the rule)" if rule else ""),
+                        STATUS_MS)
+        bar.setToolTip(rule_tip(rule))
 
     # -- gestures ---------------------------------------------------------------------
     def drop_counter(self, combatant_id: str, slot: int) -> None:

@@ -35,6 +35,7 @@ from battlewheel.engine.rulesets.rewrite.traits import CharacterKind
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.apply import trial
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource, align_titles
+from battlewheel.views.refusals import show_on
 from battlewheel.views.sheets.health_track import HealthTrackWidget
 
 APPLY_SHORTCUT = "Ctrl+Return"
@@ -187,8 +188,8 @@ class TickDamageDialog(QDialog):
         result = trial(self.model.session, [self.action()])
         missing = any(row.entry() is None for p in self.panels for row in p.rolls.values())
         if result.refusal is not None:
-            self.refusal_label.setText("Enter every damage roll." if missing
-                                       else str(result.refusal))
+            show_on(self.refusal_label, "Enter every damage roll." if missing
+                    else result.refusal)
             self.effects_label.setText("")
             self.apply_button.setEnabled(False)
             return
@@ -213,7 +214,7 @@ class TickDamageDialog(QDialog):
             return
         refusal = self.model.push(self.action())
         if refusal is not None:
-            self.refusal_label.setText(str(refusal))
+            show_on(self.refusal_label, refusal)
             return
         super().accept()
 
