@@ -432,3 +432,16 @@ def test_the_first_window_fits_the_screen_it_opens_on(
     assert area.height() < 900
     assert window.width() <= area.width()
     assert window.height() < area.height()
+
+
+def test_keys_reach_the_window_again_after_a_dialog_closes(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """D opens the flurry dialog; once it is cancelled the wheel has the keys again."""
+    window.combatants_dock.table.setFocus()
+    dialog = window.turn.trigger("declare")
+    assert dialog is not None
+    qtbot.waitUntil(dialog.isVisible)
+    dialog.reject()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.wheel_view)
+    assert window.isActiveWindow()

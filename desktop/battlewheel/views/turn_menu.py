@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog
 
@@ -114,3 +115,14 @@ class TurnMenu:
         if self.dialog is dialog:
             self.dialog = None
         dialog.deleteLater()
+        give_back_keys(self.window)
+
+
+def give_back_keys(window: MainWindow) -> None:
+    """After a dialog: the window (its wheel) takes the keys again, so N, D, R... answer.
+
+    Without this some window managers (and Xvfb with none) leave no window active once
+    a modal dialog closes, and keys go nowhere until the GM clicks the window.
+    """
+    window.activateWindow()
+    window.wheel_view.setFocus(Qt.FocusReason.ActiveWindowFocusReason)
