@@ -445,3 +445,27 @@ def test_keys_reach_the_window_again_after_a_dialog_closes(
     dialog.reject()
     qtbot.waitUntil(lambda: QApplication.focusWidget() is window.wheel_view)
     assert window.isActiveWindow()
+
+
+def test_larger_text_draws_counters_and_tick_labels_no_smaller_on_screen(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """Ctrl+L: the wheel's view may narrow for the wider docks, but a counter (with its
+    badges) and a tick label take at least as many screen pixels as before."""
+    from battlewheel.views.wheel.geometry import COUNTER_SIZE
+
+    def on_screen() -> tuple[float, float]:
+        zoom = window.wheel_view.transform().m11()
+        counter = window.scene.counters["lotus"]
+        label = window.scene.segments[0].label
+        return COUNTER_SIZE * counter.scale() * zoom, label.boundingRect().height() * zoom
+
+    window.resize(1366, 768)
+    qtbot.waitUntil(lambda: window.sheet_docks.get("lotus") is not None)
+    qtbot.wait(200)
+    counter, label = on_screen()
+    window.actions_by_name["larger_text"].setChecked(True)
+    qtbot.wait(300)
+    bigger_counter, bigger_label = on_screen()
+    assert bigger_counter >= counter - 0.5
+    assert bigger_label > label
