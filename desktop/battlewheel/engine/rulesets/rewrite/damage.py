@@ -163,7 +163,7 @@ def apply_flurry_damage(
             options=options,
         )
     faces = {kind: (rolls[kind].faces if kind in rolls else None) for kind in ORDER}
-    resilience, absorbed = 0, {}
+    resilience, absorbed = 0, dict[str, int]()
     if not pools.all_failed:
         resilience, absorbed = _resilience(
             track, totals, exalted_resilience=exalted_resilience, ox_body=ox_body,

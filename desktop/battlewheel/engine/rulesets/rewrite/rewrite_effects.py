@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.events import Event
-from battlewheel.engine.core.health import HealthOptions
+from battlewheel.engine.core.health import HealthOptions, HealthTrack
 from battlewheel.engine.rulesets.rewrite import derived as sheet
 from battlewheel.engine.rulesets.rewrite import values
 from battlewheel.engine.rulesets.rewrite.actions_attack import ApplyTickEffects, DamageRoll
@@ -102,7 +102,7 @@ def damage_outcomes(
     options = HealthOptions(
         ox_body_counts_bashing=state.options.ox_body_resilience_pool == "lethal_and_bashing"
     )
-    tracks = {}
+    tracks: dict[str, HealthTrack] = {}
     found = []
     for item in pending:
         target = state.combatants.get(item.target)
