@@ -263,6 +263,12 @@ class MainWindow(QMainWindow):
     def _build_turn_actions(self) -> None:
         self.turn = TurnMenu(self, self.combat)
         self._action(
+            "next_step",
+            "&Next step",
+            "Space",
+            "Do the next step of the turn, whatever it is (the status bar says which)",
+        ).triggered.connect(self.turn.next_step)
+        self._action(
             "end_combat",
             "&End the combat\u2026",
             None,
@@ -343,7 +349,8 @@ class MainWindow(QMainWindow):
             for key in group:
                 self.combat_menu.addAction(self.turn.actions[key])
             self.combat_menu.addSeparator()
-        for name in ("counter_back", "counter_on", None, "rulings", "end_combat"):
+        for name in ("next_step", None, "counter_back", "counter_on", None, "rulings",
+                     "end_combat"):
             if name is None:
                 self.combat_menu.addSeparator()
             else:
@@ -352,6 +359,7 @@ class MainWindow(QMainWindow):
         for name in ("undo", "redo"):
             self.toolbar.addAction(self.actions_by_name[name])
         self.toolbar.addSeparator()
+        self.toolbar.addAction(self.actions_by_name["next_step"])
         for key in self.turn.toolbar_keys():
             self.toolbar.addAction(self.turn.actions[key])
 
@@ -384,6 +392,19 @@ class MainWindow(QMainWindow):
 
     def _show_status(self) -> None:
         self.tick_label.setText(self.combat.session.ruleset.status_line(self.combat.state))
+        self._show_next_step()
+
+    def _show_next_step(self) -> None:
+        # The Next step button names what Space will do now.
+        action = self.actions_by_name["next_step"]
+        entry = self.turn.next_entry()
+        what = entry.label.replace("&", "").rstrip("…") if entry is not None else ""
+        action.setEnabled(entry is not None)
+        action.setText(f"Next: {what}" if what else "&Next step")
+        action.setIconText(f"\u25b6 {what} (Space)" if what else "Next step")
+        tip = f"Space: {what}" if what else "Nothing to do next"
+        action.setToolTip(tip)
+        action.setStatusTip(tip)
 
     def _show_title(self) -> None:
         shown = self.combat_name() if self.combat_name is not None else None
