@@ -224,3 +224,16 @@ def _penalties_and_counters(state: Combat) -> list[Event]:
         events.append(Event("counter_moved", cid, text))
     state.tick.effects_applied = True
     return events
+
+
+def damage_rolls_needed(state: Combat, item: PendingDamage) -> list[str]:
+    """The damage types to roll for one flurry and target (none against an extra)."""
+    target = state.combatants.get(item.target)
+    if target is None or item.pools.all_failed or target.character.kind is CharacterKind.EXTRA:
+        return []
+    return [kind for kind in ("B", "L", "A") if item.pools.dice[kind] > 0]
+
+
+def needs_damage_rolls(state: Combat) -> bool:
+    """Whether some flurry's damage must be rolled before the tick's effects apply."""
+    return any(damage_rolls_needed(state, item) for item in pending_damage(state))

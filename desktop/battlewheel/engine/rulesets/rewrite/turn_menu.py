@@ -11,7 +11,7 @@ from battlewheel.engine.core.contract import TurnAction
 from battlewheel.engine.rulesets.rewrite.actions import Advance, NextTick
 from battlewheel.engine.rulesets.rewrite.actions_attack import ApplyTickEffects
 from battlewheel.engine.rulesets.rewrite.rewrite_counter import counterattack_openings
-from battlewheel.engine.rulesets.rewrite.rewrite_effects import pending_damage
+from battlewheel.engine.rulesets.rewrite.rewrite_effects import needs_damage_rolls
 from battlewheel.engine.rulesets.rewrite.state import (
     PHASE_DECLARE,
     PHASE_DONE,
@@ -71,10 +71,10 @@ def next_step(state: Combat) -> TurnAction | None:
     if phase == PHASE_RESOLVE:
         return _entry(state, "roll")
     if phase == PHASE_EFFECTS:
-        if pending_damage(state):
+        if needs_damage_rolls(state):
             return _entry(state, "apply")
         return TurnAction("apply", "Apply the tick's effects",
-                          tip="Nobody was hit: DV penalties and counters move at once",
+                          tip="No damage to roll: DV penalties and counters move at once",
                           action=ApplyTickEffects(), auto=True)
     if phase == PHASE_DONE:
         return _entry(state, "next_action")

@@ -27,6 +27,8 @@ from battlewheel.engine.rulesets.rewrite.damage import resilience_text
 from battlewheel.engine.rulesets.rewrite.rewrite_effects import (
     PendingDamage,
     damage_outcomes,
+    damage_rolls_needed,
+    needs_damage_rolls,
     pending_damage,
 )
 from battlewheel.engine.rulesets.rewrite.sheet_info import condition_text, health_section
@@ -45,15 +47,12 @@ TYPE_NAMES = {"B": "Bashing", "L": "Lethal", "A": "Aggravated"}
 
 def needs_rolls(state: Combat) -> bool:
     """Whether some flurry's damage must be rolled before the tick's effects apply."""
-    return any(_rolls_needed(state, item) for item in pending_damage(state))
+    return needs_damage_rolls(state)
 
 
 def _rolls_needed(state: Combat, item: PendingDamage) -> list[str]:
     """The damage types to roll for one flurry and target (none against an extra)."""
-    target = state.combatants.get(item.target)
-    if target is None or item.pools.all_failed or target.character.kind is CharacterKind.EXTRA:
-        return []
-    return [kind for kind in ("B", "L", "A") if item.pools.dice[kind] > 0]
+    return damage_rolls_needed(state, item)
 
 
 def pools_text(item: PendingDamage) -> str:
