@@ -123,3 +123,36 @@ def test_space_plays_three_ticks_in_fewer_keys(qtbot: QtBot, tmp_path: Path,
     new_log = [entry.sentence for entry in new.combat.session.log]
     assert new_log == old_log
     assert after < before
+
+
+def test_the_next_button_names_the_step_and_a_tick_with_nothing_to_roll_applies_itself(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """Tick 1: the button says "Declare flurry"; Space opens the flurry builder. Red
+    Lotus guards: nothing to roll, so Space applies the tick's effects with no dialog;
+    then the button offers the next action, and Space moves on and opens the next
+    declaration."""
+    from battlewheel.engine.rulesets.rewrite.actions_attack import (
+        DeclaredManoeuvre,
+        DeclareFlurry,
+    )
+
+    window = _window(qtbot, tmp_path)
+    button = window.actions_by_name["next_step"]
+    assert "Declare flurry" in button.text()
+    assert button.shortcut().toString() == "Space"
+    assert button in window.toolbar.actions()
+    Keys(qtbot, window).on_window(Qt.Key.Key_Space)
+    dialog = _dialog(qtbot, window)
+    assert isinstance(dialog, FlurryBuilderDialog)
+    dialog.reject()
+    qtbot.waitUntil(lambda: window.turn.dialog is None)
+    assert window.combat.push(DeclareFlurry("lotus", (DeclaredManoeuvre("guard"),))) is None
+    assert "Apply" in button.text()
+    Keys(qtbot, window).on_window(Qt.Key.Key_Space)
+    assert window.combat.state.phase == "done"
+    assert window.combat.session.log[-1].sentence.startswith("Tick 1's effects")
+    assert "Next action" in button.text()
+    Keys(qtbot, window).on_window(Qt.Key.Key_Space)
+    assert window.combat.state.current_tick == 2
+    assert isinstance(_dialog(qtbot, window), FlurryBuilderDialog)
