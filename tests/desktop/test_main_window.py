@@ -361,7 +361,7 @@ def test_the_history_dock_goes_back_several_steps_at_once(window: MainWindow) ->
 def test_the_status_line_names_the_next_step(window: MainWindow) -> None:
     """At tick 1 the permanent status line names the actor and the next key."""
     assert window.tick_label.text() == (
-        "Tick 1 · acting: Red Lotus Dancer · next: declare flurries (D)"
+        "Tick 1 · acting: Red Lotus Dancer · next: declare flurries (Space, or D)"
     )
 
 

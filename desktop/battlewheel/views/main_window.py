@@ -185,6 +185,10 @@ class MainWindow(QMainWindow):
 
     def _after_first_paint(self) -> None:
         self.firstPainted.emit()
+        # Keys go to the wheel from the start (with no window manager, as under Xvfb,
+        # nothing else would make the window active).
+        self.activateWindow()
+        self.wheel_view.setFocus(Qt.FocusReason.ActiveWindowFocusReason)
         self.load_odds_panel()
         self.sheets.start()
         if not self._layout_restored:

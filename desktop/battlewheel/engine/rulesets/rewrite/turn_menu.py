@@ -24,10 +24,10 @@ from battlewheel.engine.rulesets.rewrite.state import (
 # What the GM does next in each phase of a tick (the engine's PHASE_* names).
 NEXT_STEP = {
     "setup": "set up the battle (Ctrl+B)",
-    "declare": "declare flurries (D)",
-    "resolve": "roll the attacks (R)",
-    "effects": "apply the effects (Ctrl+Return)",
-    "done": "next action (A)",
+    "declare": "declare flurries (Space, or D)",
+    "resolve": "roll the attacks (Space, or R)",
+    "effects": "apply the effects (Space, or Ctrl+Return)",
+    "done": "next action (Space, or A)",
     "ended": "start the next fight (File > New combat, Ctrl+Shift+N)",
 }
 
