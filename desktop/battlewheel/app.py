@@ -95,7 +95,7 @@ def _main_window(
     files = _campaign_files()
     start = first_session(files, ask=_ask_restore, campaign=campaign, warn=_warn)
     window = MainWindow(
-        CombatModel(start.session),
+        CombatModel(start.session, history=True),
         settings=prefs.open_settings(settings_file),
         text_scale=prefs.TextScale(app),
         files=files,

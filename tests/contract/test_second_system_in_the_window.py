@@ -102,7 +102,8 @@ def test_a_drag_the_rules_refuse_springs_back_and_names_the_rule(window: MainWin
     assert window.combat.state.order == ["ana", "bo", "cy"]
     assert _slot_of(window, "bo") == 1
     message = window.statusBar().currentMessage()
-    assert "only the acting counter may change its place" in message
+    assert "Only the acting counter may change its place" in message
+    assert "§" in window.statusBar().toolTip()  # the rule, for the GM who asks why
     assert window.combat.undo_stack.count() == 0
 
 

@@ -330,3 +330,44 @@ def test_larger_text_widens_the_roster_as_far_as_the_wheel_can_spare(
     _assert_fits(window)
     window.actions_by_name["larger_text"].trigger()
     qtbot.waitUntil(lambda: dock.width() == normal)
+
+
+def _table_order(window: MainWindow) -> list[tuple[str, int]]:
+    proxy = window.combatants_dock.proxy
+    tick = window.combatants_model.order_column()
+    return [
+        (proxy.index(row, 0).data(ID_ROLE), int(proxy.index(row, tick).data() or 10**9))
+        for row in range(proxy.rowCount())
+    ]
+
+
+def test_the_table_follows_the_turn_order_tick_after_tick(window: MainWindow) -> None:
+    """Five ticks of guards on the started combat (several actors at once), then undo:
+    after every step the rows are in the order of their next tick."""
+    from battlewheel.engine.rulesets.rewrite.actions import NextTick
+    from battlewheel.engine.rulesets.rewrite.actions_attack import (
+        ApplyTickEffects,
+        DeclaredManoeuvre,
+        DeclareFlurry,
+    )
+
+    combat = window.combat
+    seen = []
+    for _ in range(14):
+        state = combat.state
+        if state.phase == "declare":
+            for cid in state.acting_ids():
+                combat.push(DeclareFlurry(cid, (DeclaredManoeuvre("guard"),)))
+        elif state.phase == "effects":
+            assert combat.push(ApplyTickEffects()) is None
+        else:
+            assert combat.push(NextTick()) is None
+        order = _table_order(window)
+        ticks = [tick for _cid, tick in order]
+        assert ticks == sorted(ticks), order
+        seen.append(order[0])
+    assert len(set(seen)) > 3  # the top row did change
+    while combat.undo_stack.canUndo():
+        combat.undo_stack.undo()
+        ticks = [tick for _cid, tick in _table_order(window)]
+        assert ticks == sorted(ticks)

@@ -165,7 +165,8 @@ def test_charm_dice_for_a_mortal_defender_are_refused_with_the_cap(shown: Shown)
     assert dialog.charm_dice.isVisibleTo(dialog) and dialog.charm_dice.pool() == 3
     dialog.attack_dice.set_typed("5")
     dialog.charm_dice.set_typed("7 8 1")
-    assert dialog.refusal().startswith("000 §Die Caps: charms add 3 to the DV; the DV cap is 0")
+    assert dialog.refusal().startswith("Charms add 3 to the DV; the DV cap is 0")
+    assert "000 §Die Caps" in dialog.refusal_label.toolTip()
     assert not dialog.resolve_button.isEnabled()
     dialog.accept()
     assert model.state.tick.attacks == []

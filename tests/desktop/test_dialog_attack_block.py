@@ -76,8 +76,9 @@ def test_a_close_attack_on_a_blocked_target_shows_the_roll_to_get_past(shown: Sh
     assert odds is not None
     assert odds.title.endswith("(once past the Blocker: 61% to get past)")
     dialog.attack_dice.set_typed("5")
-    assert dialog.refusal().startswith("000 §Block: Guard blocks for Bandit: Tepet Ejava must "
+    assert dialog.refusal().startswith("Guard blocks for Bandit: Tepet Ejava must "
                                        "first roll 4 dice")
+    assert "000 §Block" in dialog.refusal_label.toolTip()
     assert not dialog.resolve_button.isEnabled()
 
 

@@ -32,6 +32,14 @@ def test_several_numbers_are_the_faces() -> None:
     assert parse_dice_text("7, 3,10 ,1", pool=4).faces == (7, 3, 10, 1)
 
 
+def test_a_face_typed_as_0_is_a_10(qtbot: QtBot) -> None:
+    """Most d10s print 0 for ten: "7 0 3" is the faces 7, 10, 3 (two successes and a 10)."""
+    assert parse_dice_text("7 0 3", pool=3) == DiceEntry.of_faces((7, 10, 3))
+    widget = _widget(qtbot, 3, seed=1)
+    widget.set_typed("0 0 1")
+    assert widget.entry() == DiceEntry.of_faces((10, 10, 1))
+
+
 def test_botch_is_recorded_without_faces() -> None:
     """'botch' and '0 botch' both mean 0 successes and a botch."""
     assert parse_dice_text("botch", pool=3) == DiceEntry.of_successes(0, botch=True)

@@ -79,9 +79,8 @@ def test_a_third_sword_attack_is_refused_with_the_rule(shown: Shown) -> None:
     model, dialog = _dialog(shown)
     for _ in range(3):
         dialog.add_attack()
-    assert dialog.refusal() == (
-        "000 §Attack Resolution: Straight sword has Rate 2; 3 attacks declared"
-    )
+    assert dialog.refusal() == "Straight sword has Rate 2; 3 attacks declared"
+    assert "000 §Attack Resolution" in dialog.refusal_label.toolTip()
     assert not dialog.declare_button.isEnabled()
     dialog.accept()
     assert model.undo_stack.count() == 4
@@ -92,7 +91,8 @@ def test_a_repeated_once_per_flurry_manoeuvre_is_refused(shown: Shown) -> None:
     _model, dialog = _dialog(shown)
     _add_dash(dialog)
     _add_dash(dialog)
-    assert dialog.refusal() == "000 §Manoeuvres: Dash may be taken only once per flurry"
+    assert dialog.refusal() == "Dash may be taken only once per flurry"
+    assert "000 §Manoeuvres" in dialog.refusal_label.toolTip()
     dialog.list.setCurrentRow(1)
     dialog.remove_selected()
     assert dialog.refusal() == ""

@@ -11,6 +11,7 @@ from pytestqt.qtbot import QtBot
 from battlewheel.app import _main_window, first_session
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.rulesets.rewrite.actions import RollJoinBattle
+from battlewheel.models.combat_model import CombatModel
 from battlewheel.storage.campaign_files import StoredCampaigns
 from battlewheel.views import settings as prefs
 from battlewheel.views.main_window import MainWindow
@@ -85,7 +86,9 @@ def test_the_demo_campaign_opens_from_the_file_menu(window: MainWindow) -> None:
     window.actions_by_name["open_demo"].trigger()
     assert len(window.combat.state.combatants) == 8
     assert window.path is None
-    assert window.combat.undo_stack.count() == 0
+    # Its log is its history (one step per entry), and that is what the file holds.
+    assert window.combat.undo_stack.count() == len(window.combat.session.log)
+    assert window.combat.undo_stack.isClean()
 
 
 def test_a_later_start_reopens_the_most_recent_campaign(
@@ -224,3 +227,48 @@ def test_sheet_dock_places_survive_a_restart(
         second.show()
     assert second.dockWidgetArea(second.sheet_docks["oda"]) == left
     assert second.dockWidgetArea(second.sheet_docks["kestrel"]) != left
+
+
+def test_ctrl_z_reaches_back_into_the_last_sitting(
+    qtbot: QtBot, qapp: QApplication, tmp_path: Path, battlewheel_home: Path
+) -> None:
+    """Two rolls saved, one undone before saving: the next run can undo the kept roll,
+    redo the undone one, and History names both by their log sentences."""
+    first = start(qtbot, qapp, tmp_path / "settings.ini")
+    first.combat.push(join())
+    first.combat.push(join("tallow", 2))
+    first.combat.undo_stack.undo()
+    kept = first.combat.session.log[-1].sentence
+    target = battlewheel_home / "ford.json"
+    assert first.file_ops.save_to(target)
+    first.close()
+    second = start(qtbot, qapp, tmp_path / "settings.ini")
+    stack = second.combat.undo_stack
+    assert stack.count() == 10 and stack.index() == 9  # eight additions, two rolls
+    assert stack.isClean() and not second.isWindowModified()
+    assert stack.command(8).text() == kept
+    assert stack.canRedo()
+    second.actions_by_name["undo"].trigger()
+    assert len(second.combat.session.log) == 8
+    assert second.statusBar().currentMessage() == f"Undone: {kept}"
+    stack.redo()
+    stack.redo()
+    assert len(second.combat.session.log) == 10
+
+
+def test_ctrl_z_works_after_a_crash_is_restored(
+    qtbot: QtBot, qapp: QApplication, tmp_path: Path
+) -> None:
+    """The journaled roll comes back as an undoable step (app.py builds the window's model
+    of the restored session with its history, as here)."""
+    crashed = start(qtbot, qapp, tmp_path / "settings.ini")
+    crashed.combat.push(join())
+    sentence = crashed.combat.session.log[-1].sentence
+    restored = first_session(StoredCampaigns(), ask=lambda text: True, warn=lambda text: None)
+    assert restored.restored
+
+    model = CombatModel(restored.session, history=True)
+    assert model.undo_stack.count() == 9
+    assert model.undo_stack.command(8).text() == sentence
+    model.undo_stack.undo()
+    assert len(model.session.log) == 8

@@ -118,3 +118,13 @@ def test_the_weapon_pool_loses_the_wound_penalty(shown: Shown) -> None:
     assert info is not None
     (weapons,) = [s for s in info.sections if isinstance(s, Table) and s.title == "Weapons"]
     assert weapons.rows[0][weapons.columns.index("Pool")] == "6"
+
+
+def test_clicking_an_empty_box_says_which_box_it_marked(qtbot: QtBot, shown: Shown) -> None:
+    """Box 4 clicked on an empty track marks box 1; History says so (not "clears box 4")."""
+    dock = _dock(shown)
+    _click_box(qtbot, dock, 3)
+    assert _shown_marks(dock) == "/" + "." * 9
+    text = dock.model.undo_stack.command(0).text()
+    assert text.startswith("GM marks Tepet Ejava's box 1 (-0) bashing"), text
+    assert "clears" not in text

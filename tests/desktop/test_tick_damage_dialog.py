@@ -118,3 +118,57 @@ def test_rolled_damage_faces_wrap_instead_of_running_off_the_side(shown: Shown) 
     assert isinstance(scroll, QScrollArea)
     assert dialog.panels[0].rolls["L"].result_label.text().count(" ") >= 9
     assert scroll.horizontalScrollBar().maximum() == 0
+
+
+def _exalt_with_lethal_on_the_track() -> CombatModel:
+    """Ejava's sword hits a Dragon-Blooded bandit who already has 3 lethal: resilience 3."""
+    from dataclasses import replace
+
+    from battlewheel.engine.rulesets.rewrite.actions import SetHealth
+    from battlewheel.engine.rulesets.rewrite.traits import CharacterKind
+    from tests.desktop.d2_combatants import bandit
+
+    model = first_tick_model(replace(bandit(), kind=CharacterKind.DRAGON_BLOODED))
+    assert model.push(SetHealth("bandit", "XXX......")) is None
+    sword = DeclaredManoeuvre("attack", "Straight sword", "bandit")
+    assert model.push(DeclareFlurry("ejava", (sword,))) is None
+    hit = ResolveAttack("ejava", 0, attack=DiceEntry.of_successes(6),
+                        defence=Defence("parry:Straight sword"))
+    assert model.push(hit) is None
+    return model
+
+
+def test_resilience_arithmetic_shows_in_the_summary_and_the_log(shown: Shown) -> None:
+    """Levels rolled minus the lethal already taken: "N - 3 resilience = M lethal"."""
+    model = _exalt_with_lethal_on_the_track()
+    log = CombatLogModel(model)
+    dialog = shown(TickDamageDialog(model))
+    assert isinstance(dialog, TickDamageDialog)
+    (panel,) = dialog.panels
+    row = panel.rolls["L"]
+    levels = panel.item.pools.levels["L"]
+    # Four levels in all: the rolled ones make up what the pool's automatic levels leave.
+    rolled = max(4 - levels, 0)
+    row.set_typed(" ".join(["7"] * rolled + ["1"] * (panel.item.pools.dice["L"] - rolled)))
+    total = levels + rolled
+    assert f"{total} \u2212 3 resilience = {total - 3} lethal" in panel.after_label.text()
+    dialog.accept()
+    texts = [log.index(r, 0).data() for r in range(log.rowCount())]
+    assert any(f"{total} \u2212 3 resilience = {total - 3} lethal" in str(t) for t in texts), texts
+
+
+def test_resilience_that_absorbs_everything_says_so(shown: Shown) -> None:
+    """Three levels against resilience 3: nothing marked, and the log says why."""
+    model = _exalt_with_lethal_on_the_track()
+    dialog = shown(TickDamageDialog(model))
+    assert isinstance(dialog, TickDamageDialog)
+    (panel,) = dialog.panels
+    levels = panel.item.pools.levels["L"]
+    rolled = max(3 - levels, 0)
+    panel.rolls["L"].set_typed(
+        " ".join(["7"] * rolled + ["1"] * (panel.item.pools.dice["L"] - rolled))
+    )
+    assert "absorbed it all" in panel.after_label.text()
+    dialog.accept()
+    sentence = model.session.log[-1].sentence
+    assert "no damage marked (Bandit 3 \u2212 3 resilience = 0 lethal" in sentence, sentence

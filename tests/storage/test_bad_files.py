@@ -186,6 +186,19 @@ def test_file_above_the_size_limit_is_refused_unread(
     assert snapshot(open_files) == before
 
 
+def test_an_unterminated_string_is_reported_without_a_doubled_word(
+    tmp_path: Path, open_files: StoredCampaigns
+) -> None:
+    """Python says "Unterminated string starting at"; the message must not read "at at"."""
+    bad = tmp_path / "cut.json"
+    bad.write_bytes(b'{"schema_version": 2,\n "name": "cut off')
+    with pytest.raises(CampaignFileError) as raised:
+        open_files.load(bad)
+    message = str(raised.value)
+    assert "Unterminated string starting at line 2" in message, message
+    assert " at at " not in message
+
+
 def test_a_missing_file_is_named(tmp_path: Path, open_files: StoredCampaigns) -> None:
     """Opening a file that is not there says so."""
     with pytest.raises(CampaignFileError, match=r"nowhere\.json: the file does not exist"):

@@ -17,7 +17,7 @@ from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.contract import DropVerdict, TurnTrack
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.session import CombatSession
-from battlewheel.models.commands import command_for
+from battlewheel.models.commands import ReplayedCommand, command_for
 
 
 class CombatModel(QObject):
@@ -37,12 +37,16 @@ class CombatModel(QObject):
     # The engine refused an action; the text names the rule.
     refused = Signal(str)
 
-    def __init__(self, session: CombatSession, parent: QObject | None = None) -> None:
+    def __init__(
+        self, session: CombatSession, parent: QObject | None = None, *, history: bool = False
+    ) -> None:
         super().__init__(parent)
         self.undo_stack = QUndoStack(self)
         self.session = session
         self._wheel = self._read_wheel()
         self._combatants = self._read_combatants()
+        if history:  # a combat opened from a file, or restored: its log is its history
+            self.rebuild_history()
 
     # -- reading ----------------------------------------------------------------------
     @property
@@ -107,15 +111,36 @@ class CombatModel(QObject):
         return verdict
 
     def set_session(self, session: CombatSession) -> None:
-        """Show another combat (a campaign was opened); its history starts afresh."""
+        """Show another combat (a campaign was opened); its history is read from its log."""
         self.undo_stack.clear()
         self.session = session
         # Listeners of sessionReplaced read the new combat at once (its columns, its
         # combatants), so it is read before they hear of it.
         self._wheel = self._read_wheel()
         self._combatants = self._read_combatants()
+        self.rebuild_history()
         self.sessionReplaced.emit()
         self.refresh(force=True)
+
+    def rebuild_history(self) -> None:
+        """The undo stack from the session's log: one step per entry, named by its sentence.
+
+        The log is the combat, so a campaign opened again (or restored after a crash)
+        keeps its history: Ctrl+Z takes back steps taken in an earlier sitting, and
+        steps undone before saving can still be redone. The stack is then clean (what
+        the file holds).
+        """
+        stack = self.undo_stack
+        stack.clear()
+        undone = 0
+        while self.session.can_redo:  # lay the undone steps out too, then step back
+            self.session.redo()
+            undone += 1
+        for entry in self.session.log:
+            stack.push(ReplayedCommand(self, entry.action, entry.sentence))
+        if undone:
+            stack.setIndex(stack.count() - undone)
+        stack.setClean()
 
     # -- called by the undo commands --------------------------------------------------
     def refresh(self, *, force: bool = False) -> None:

@@ -85,11 +85,13 @@ class CombatantsModel(QAbstractTableModel):
         self._ids: list[str] = []
         self._rows: dict[str, tuple[Cell, ...]] = {}
         self._colours: dict[str, int] = {}
+        self._changed_rows: set[int] = set()
         self._swatches: dict[tuple[str, str], QIcon] = {}
         self._read()
         combat.rosterChanged.connect(self._reset)
         combat.sessionReplaced.connect(self._reset)
         combat.combatantChanged.connect(self._row_changed)
+        combat.changed.connect(self._report_changed_rows)
 
     # -- what the ruleset says ------------------------------------------------------------
     def column_names(self) -> tuple[str, ...]:
@@ -193,6 +195,7 @@ class CombatantsModel(QAbstractTableModel):
         self.columns = self.combat.session.ruleset.roster_columns()
         self._ids = self.combat.combatant_ids()
         self._rows = {}
+        self._changed_rows = set()
         sides = [(cid, self._side(self.cells(cid))) for cid in self._ids]
         self._colours = colour_indices(sides)
 
@@ -202,10 +205,20 @@ class CombatantsModel(QAbstractTableModel):
         self.endResetModel()
 
     def _row_changed(self, combatant_id: str) -> None:
+        # Every changed row is dropped from the cache first and reported once the
+        # whole change is in (``changed``), in one signal: a sorting proxy told of one
+        # row at a time would place it among rows whose new values it has not heard of,
+        # and could leave the turn order wrong until the next reset.
         self._rows.pop(combatant_id, None)
         row = self.row_of(combatant_id)
         if row >= 0:
-            self.dataChanged.emit(self.index(row, 0), self.index(row, len(self.columns) - 1))
+            self._changed_rows.add(row)
+
+    def _report_changed_rows(self) -> None:
+        rows, self._changed_rows = self._changed_rows, set()
+        if rows and self.columns:
+            last = len(self.columns) - 1
+            self.dataChanged.emit(self.index(min(rows), 0), self.index(max(rows), last))
 
     def _swatch(self, side: str, colour_index: int) -> QIcon:
         colour = colour_hex(side, colour_index)

@@ -48,6 +48,26 @@ class ActionCommand(QUndoCommand):
         self.model.refresh()
 
 
+class ReplayedCommand(ActionCommand):
+    """A step read back from the session's log when a combat is opened (or restored).
+
+    The engine did it in an earlier sitting: pushing it changes nothing, but Ctrl+Z
+    takes it back like any step taken today. It never merges with a new drag.
+    """
+
+    def __init__(self, model: "CombatModel", action: Action, text: str) -> None:
+        super().__init__(model, action, text)
+        self._pushed = True
+        self._quiet = True
+
+    def redo(self) -> None:
+        """Nothing when pushed (the session already holds it); after an undo, redo it."""
+        if self._quiet:
+            self._quiet = False
+            return
+        super().redo()
+
+
 class MergingCommand(ActionCommand):
     """An action that folds into the one before with the same merge key (a counter's drags)."""
 

@@ -111,8 +111,9 @@ def _loads(path: Path | None, text: str) -> object:
                           parse_float=_finite_number)
     except json.JSONDecodeError as error:
         raise CampaignFileError(
-            path, f"the file is not valid JSON: {error.msg} at line {error.lineno}, "
-            f"column {error.colno}"
+            # Python's own message may end in "at" ("Unterminated string starting at").
+            path, f"the file is not valid JSON: {error.msg.removesuffix(' at')} "
+            f"at line {error.lineno}, column {error.colno}"
         ) from None
     except _BadNumber as error:
         raise CampaignFileError(path, f"the file is not usable JSON: {error}") from None

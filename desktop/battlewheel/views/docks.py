@@ -54,6 +54,7 @@ class CombatantsDock(QDockWidget):
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(model)
         self.proxy.setSortRole(SORT_ROLE)
+        self.proxy.setDynamicSortFilter(True)  # re-sorts whenever a row's tick changes
         self.table = QTableView(self)
         self.table.setObjectName("combatantsTable")
         self.table.setModel(self.proxy)

@@ -35,6 +35,7 @@ from battlewheel.views import settings as prefs
 from battlewheel.views.docks import CombatantsDock
 from battlewheel.views.file_menu import FileMenu
 from battlewheel.views.log_dock import LogDock
+from battlewheel.views.refusals import rule_tip, split_refusal
 from battlewheel.views.sheet_docks import SheetDocks
 from battlewheel.views.turn_menu import COMBAT_OVER, TurnMenu
 from battlewheel.views.wheel.scene import WheelScene
@@ -192,6 +193,10 @@ class MainWindow(QMainWindow):
 
     def _after_first_paint(self) -> None:
         self.firstPainted.emit()
+        # Keys go to the wheel from the start (with no window manager, as under Xvfb,
+        # nothing else would make the window active).
+        self.activateWindow()
+        self.wheel_view.setFocus(Qt.FocusReason.ActiveWindowFocusReason)
         self.sheets.start()
         if self._odds_in_front():  # a saved layout with the odds tab in front
             self.load_odds_panel()
@@ -275,6 +280,12 @@ class MainWindow(QMainWindow):
     def _build_turn_actions(self) -> None:
         self.turn = TurnMenu(self, self.combat)
         self._action(
+            "next_step",
+            "&Next step",
+            "Space",
+            "Do the next step of the turn, whatever it is (the status bar says which)",
+        ).triggered.connect(self.turn.next_step)
+        self._action(
             "end_combat",
             "&End the combat\u2026",
             None,
@@ -294,6 +305,15 @@ class MainWindow(QMainWindow):
         larger.setCheckable(True)
         larger.setChecked(prefs.larger_text(self.settings))
         larger.toggled.connect(self.set_larger_text)
+        follow = self._action(
+            "sheet_follows_acting",
+            "Sheet follows the &acting fighter",
+            None,
+            "Bring the sheet of whoever acts forward as each turn comes round",
+        )
+        follow.setCheckable(True)
+        follow.setChecked(prefs.sheet_follows_acting(self.settings))
+        follow.toggled.connect(lambda on: prefs.set_sheet_follows_acting(self.settings, on))
         self._action(
             "shortcuts", "&Keyboard shortcuts", "F1", "Every key the window answers to"
         ).triggered.connect(self.show_shortcuts)
@@ -323,6 +343,7 @@ class MainWindow(QMainWindow):
         self.combat_menu = bar.addMenu("&Combat")
         view_menu = bar.addMenu("&View")
         view_menu.addAction(self.actions_by_name["larger_text"])
+        view_menu.addAction(self.actions_by_name["sheet_follows_acting"])
         view_menu.addSeparator()
         self.docks_menu = view_menu.addMenu("&Docks")
         for dock in self.docks:
@@ -355,7 +376,8 @@ class MainWindow(QMainWindow):
             for key in group:
                 self.combat_menu.addAction(self.turn.actions[key])
             self.combat_menu.addSeparator()
-        for name in ("counter_back", "counter_on", None, "rulings", "end_combat"):
+        for name in ("next_step", None, "counter_back", "counter_on", None, "rulings",
+                     "end_combat"):
             if name is None:
                 self.combat_menu.addSeparator()
             else:
@@ -364,6 +386,7 @@ class MainWindow(QMainWindow):
         for name in ("undo", "redo"):
             self.toolbar.addAction(self.actions_by_name[name])
         self.toolbar.addSeparator()
+        self.toolbar.addAction(self.actions_by_name["next_step"])
         for key in self.turn.toolbar_keys():
             self.toolbar.addAction(self.turn.actions[key])
 
@@ -375,10 +398,17 @@ class MainWindow(QMainWindow):
         self.tick_label.setFont(bold)
         self.tick_label.setContentsMargins(8, 0, 8, 0)
         self.statusBar().addPermanentWidget(self.tick_label)
+        # A refusal's rule is the status bar's tooltip while the refusal shows.
+        self.statusBar().messageChanged.connect(
+            lambda text: None if text else self.statusBar().setToolTip("")
+        )
 
     def _connect_model(self) -> None:
         self.combat.sessionReplaced.connect(self._fill_turn_entries)
         self.combat.wheelChanged.connect(self._show_wheel)
+        # Who acted when last looked: only a change of turn brings a sheet forward.
+        self._acting: tuple[str, ...] = self.combat.session.ruleset.acting(self.combat.state)
+        self.combat.changed.connect(self._follow_acting)
         self.combat.changed.connect(self._show_status)
         self.combat.refused.connect(self.show_refusal)
         self.combat.undo_stack.cleanChanged.connect(self._show_title)
@@ -392,6 +422,19 @@ class MainWindow(QMainWindow):
 
     def _show_status(self) -> None:
         self.tick_label.setText(self.combat.session.ruleset.status_line(self.combat.state))
+        self._show_next_step()
+
+    def _show_next_step(self) -> None:
+        # The Next step button names what Space will do now.
+        action = self.actions_by_name["next_step"]
+        entry = self.turn.next_entry()
+        what = entry.label.replace("&", "").rstrip("…") if entry is not None else ""
+        action.setEnabled(entry is not None)
+        action.setText(f"Next: {what}" if what else "&Next step")
+        action.setIconText(f"\u25b6 {what} (Space)" if what else "Next step")
+        tip = f"Space: {what}" if what else "Nothing to do next"
+        action.setToolTip(tip)
+        action.setStatusTip(tip)
 
     def _show_title(self) -> None:
         shown = self.combat_name() if self.combat_name is not None else None
@@ -415,11 +458,19 @@ class MainWindow(QMainWindow):
         self._campaign_changed = True
         self._show_title()
 
-    def show_refusal(self, reason: str) -> None:
-        """Say in the status bar why the engine refused a step."""
+    def show_refusal(self, refusal: str) -> None:
+        """Say in the status bar why the engine refused a step, in plain words.
+
+        The rule's section (the first part of the engine's text) goes in the status
+        bar's tooltip, for the GM who asks why.
+        """
+        reason, rule = split_refusal(refusal)
         if self.combat.wheel().ended:  # every step is refused then: say what is left to do
-            reason = COMBAT_OVER
-        self.statusBar().showMessage(f"Not allowed: {reason}", STATUS_MS)
+            reason, rule = COMBAT_OVER, ""
+        bar = self.statusBar()
+        bar.showMessage(f"Not allowed: {reason}" + (" (hover for the rule)" if rule else ""),
+                        STATUS_MS)
+        bar.setToolTip(rule_tip(rule))
 
     # -- gestures ---------------------------------------------------------------------
     def drop_counter(self, combatant_id: str, slot: int) -> None:
@@ -465,6 +516,20 @@ class MainWindow(QMainWindow):
         self.scene.select_counter(combatant_id)
         self.combatants_dock.select(combatant_id)
         dock = self.sheet_docks.get(combatant_id)
+        if dock is not None:
+            dock.show()
+            dock.raise_()
+
+    def _follow_acting(self) -> None:
+        # When the turn passes to others, the first of them has their sheet brought
+        # forward (View > Sheet follows the acting fighter turns this off).
+        acting = self.combat.session.ruleset.acting(self.combat.state)
+        if acting == self._acting:
+            return
+        self._acting = acting
+        if not acting or not self.actions_by_name["sheet_follows_acting"].isChecked():
+            return
+        dock = self.sheet_docks.get(acting[0])
         if dock is not None:
             dock.show()
             dock.raise_()

@@ -75,6 +75,16 @@ def set_larger_text(settings: QSettings, on: bool) -> None:
     settings.setValue("view/larger_text", "true" if on else "false")
 
 
+def sheet_follows_acting(settings: QSettings) -> bool:
+    """Whether the acting fighter's sheet comes forward by itself (on unless turned off)."""
+    return str(settings.value("view/sheet_follows_acting", "true")).lower() == "true"
+
+
+def set_sheet_follows_acting(settings: QSettings, on: bool) -> None:
+    """Remember whether the sheet dock follows whoever is acting."""
+    settings.setValue("view/sheet_follows_acting", "true" if on else "false")
+
+
 class TextScale:
     """Switches the application font between its normal size and the larger-text size."""
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog
 
@@ -90,27 +91,85 @@ class TurnMenu:
         entry = next((e for e in self.entries() if e.key == key), None)
         if entry is None:
             return None
+        return self.run(entry)
+
+    def run(self, entry: TurnAction, *, chain: bool = False) -> QDialog | None:
+        """Push the entry's action or open its dialog (``chain``: go on when it is done)."""
         if entry.why_not:
             self._say(entry.why_not)
             return None
         if entry.action is not None:
-            self.combat.push(entry.action)
+            if self.combat.push(entry.action) is None and chain:
+                return self._chain()
             return None
         try:
             dialog = build_dialog(self.window, self.combat, entry.dialog)
         except NoDialog as missing:
             self._say(str(missing))
             return None
-        return self.show(dialog) if dialog is not None else None
+        return self.show(dialog, chain=chain) if dialog is not None else None
 
-    def show(self, dialog: QDialog) -> QDialog:
+    # -- the next step, whatever it is (Space) ----------------------------------------
+    def next_entry(self) -> TurnAction | None:
+        """The ruleset's next step now, or None (over, or a ruleset that does not say)."""
+        if self.combat.wheel().ended:
+            return None
+        return self.combat.session.ruleset.next_step(self.combat.state)
+
+    def next_step(self) -> QDialog | None:
+        """Space: do the next step; when it is done, open the one after if it is a dialog.
+
+        Steps with nothing to ask (a tick where nobody was hit, moving to the next
+        action) are pushed at once; the chain stops at the first dialog the GM cancels.
+        """
+        if self.combat.wheel().ended:
+            self._say(f"Not allowed: {COMBAT_OVER}")
+            return None
+        entry = self.next_entry()
+        if entry is None:
+            self._say("Nothing to do next: use the Combat menu.")
+            return None
+        return self.run(entry, chain=True)
+
+    def _chain(self) -> QDialog | None:
+        # After a step: a step the ruleset marks ``auto`` (nothing to ask) is done at
+        # once; a dialog opens at once; any other action (moving the tick on) waits for
+        # the GM's key, so the table sees each tick end.
+        entry = self.next_entry()
+        if entry is None or entry.why_not:
+            return None
+        if entry.action is not None:
+            if entry.auto and self.combat.push(entry.action) is None:
+                self._say(f"Done by itself: {entry.label} ({entry.tip})")
+                return self._chain()
+            return None
+        return self.run(entry, chain=True)
+
+    def show(self, dialog: QDialog, *, chain: bool = False) -> QDialog:
         """Open a dialog window-modal and keep it until it closes."""
         self.dialog = dialog
-        dialog.finished.connect(lambda _result: self._closed(dialog))
+        dialog.finished.connect(lambda result: self._closed(dialog, result, chain))
         dialog.open()
         return dialog
 
-    def _closed(self, dialog: QDialog) -> None:
+    def _closed(self, dialog: QDialog, result: int = 0, chain: bool = False) -> None:
         if self.dialog is dialog:
             self.dialog = None
         dialog.deleteLater()
+        give_back_keys(self.window)
+        if chain and result == QDialog.DialogCode.Accepted:
+            QTimer.singleShot(0, self._chain_after_dialog)
+
+    def _chain_after_dialog(self) -> None:
+        if self.dialog is None:
+            self._chain()
+
+
+def give_back_keys(window: MainWindow) -> None:
+    """After a dialog: the window (its wheel) takes the keys again, so N, D, R... answer.
+
+    Without this some window managers (and Xvfb with none) leave no window active once
+    a modal dialog closes, and keys go nowhere until the GM clicks the window.
+    """
+    window.activateWindow()
+    window.wheel_view.setFocus(Qt.FocusReason.ActiveWindowFocusReason)

@@ -360,6 +360,8 @@ class TurnAction:
     why_not: str = ""
     toolbar: bool = False
     group: int = 0
+    # As the next step (``Ruleset.next_step``): done without asking, as soon as it is next.
+    auto: bool = False
 
     @property
     def enabled(self) -> bool:

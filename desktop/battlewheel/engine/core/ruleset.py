@@ -166,6 +166,14 @@ class Ruleset(ABC):
         """The Combat menu's entries for the turn, in order."""
         return ()
 
+    def next_step(self, state: Any) -> c.TurnAction | None:
+        """The one next step of the turn, whatever it is (Space and the toolbar's Next).
+
+        One of the ``turn_actions`` entries (or an action to push as it is); None when
+        the ruleset does not say, and the window then has no next step to offer.
+        """
+        return None
+
     def card(self, state: Any, combatant_id: str) -> c.Card:
         """A fighter's printed card, with the marks of the fight as it stands."""
         raise NotImplementedError(f"{self.title} has no printed card yet")

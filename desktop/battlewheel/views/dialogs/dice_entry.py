@@ -33,7 +33,7 @@ from battlewheel.engine.core.errors import DiceEntryError
 
 ROLL_SHORTCUT = "Ctrl+R"
 SINGULAR = {"successes": "success", "levels": "level"}
-ENTRY_HINT = "successes (e.g. 3), the faces (e.g. 7 3 10 1) or 'botch'"
+ENTRY_HINT = "successes (e.g. 3), the faces (e.g. 7 3 0 1, 0 for ten) or 'botch'"
 _SEPARATORS = re.compile(r"[\s,;]+")
 
 
@@ -46,7 +46,8 @@ class FaceSource(Protocol):
 def parse_dice_text(text: str, *, pool: int, double_tens: bool = True) -> DiceEntry:
     """Read what the GM typed: one number is a success count, several are the faces.
 
-    ``botch`` (alone or after ``0``) records a botch reported without the faces.
+    ``botch`` (alone or after ``0``) records a botch reported without the faces. Among
+    several faces a 0 is a 10, as most d10s print it.
     The entry is checked against the pool, so it can never be stored if it does not fit.
     """
     tokens = [token.lower() for token in _SEPARATORS.split(text.strip()) if token]
@@ -64,7 +65,8 @@ def parse_dice_text(text: str, *, pool: int, double_tens: bool = True) -> DiceEn
     elif len(numbers) == 1:
         entry = DiceEntry.of_successes(int(numbers[0]))
     else:
-        entry = DiceEntry.of_faces(int(token) for token in numbers)
+        # Most physical d10s show 0 for ten: a face typed as 0 is a 10.
+        entry = DiceEntry.of_faces(int(token) or 10 for token in numbers)
     entry.check_pool(pool, double_tens=double_tens)
     return entry
 

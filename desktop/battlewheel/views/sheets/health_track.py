@@ -206,6 +206,11 @@ class HealthTrackWidget(QWidget):
         super().changeEvent(event)
 
     def event(self, event: QEvent) -> bool:
+        # Space on a focused track cycles its box: the window's Space (next step) waits.
+        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent) \
+                and event.key() == Qt.Key.Key_Space and not event.modifiers():
+            event.accept()
+            return True
         if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
             index = self.box_at(QPointF(event.pos()))
             text = self._help_text() if index is None else self.box_tooltip(index)

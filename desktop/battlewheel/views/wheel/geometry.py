@@ -69,16 +69,17 @@ def _capacity(radius: float, sweep: float, scale: float) -> int:
     return max(1, int(arc // (COUNTER_PITCH * scale)))
 
 
-def fan_slots(segment: int, count: int, how_many: int) -> list[Slot]:
+def fan_slots(segment: int, count: int, how_many: int, size: float = 1.0) -> list[Slot]:
     """Places for ``how_many`` counters in one segment, outer ring first, none overlapping.
 
     When the segment is too crowded at full size the counters shrink together, down to
     a readable floor; past that the last ring overfills rather than hide anyone.
+    ``size`` is the scale to start from (the text scale: larger text, larger counters).
     """
     if how_many <= 0:
         return []
     start, sweep = segment_span(segment, count)
-    scale = 1.0
+    scale = size  # larger text draws counters (and their badges) larger, room allowing
     while True:
         rings = [(r, _capacity(r, sweep, scale)) for r in _ring_radii(scale)]
         if sum(cap for _, cap in rings) >= how_many or scale <= SMALLEST_SCALE:

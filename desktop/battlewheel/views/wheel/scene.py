@@ -186,6 +186,7 @@ class WheelScene(QGraphicsScene):
         self.hub.set_text_scale(factor)
         for item in self.segments:
             item.label.set_text_scale(factor)
+        self.layout_counters()  # counters and their badges grow with the text
 
     def _build_segments(self, count: int) -> None:
         for item in self.segments:
@@ -212,7 +213,8 @@ class WheelScene(QGraphicsScene):
         count = self.wheel.slot_count
         for segment in range(count):
             here = self.wheel.on_slot(segment)
-            for info, slot in zip(here, fan_slots(segment, count, len(here)), strict=True):
+            slots = fan_slots(segment, count, len(here), self.text_scale)
+            for info, slot in zip(here, slots, strict=True):
                 self._place(info.id, slot)
         waiting = self._waiting()
         for info, slot in zip(waiting, tray_slots(len(waiting)), strict=True):

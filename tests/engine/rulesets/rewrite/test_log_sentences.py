@@ -188,6 +188,19 @@ def test_the_gms_hand_on_the_track_reads_back_the_marks_and_penalty() -> None:
     assert whole == "GM sets Bo's health to 2 lethal, 2 bashing (XX//.....), wound penalty -2."
 
 
+def test_a_click_on_an_empty_box_names_the_box_it_marked() -> None:
+    """Box 4 clicked on an empty track marks box 1 (the track fills in order) and says so."""
+    session = _started()
+    click = _logged(session, CycleHealthBox("bo", 3))
+    assert click == "GM marks Bo's box 1 (-0) bashing: track /........, wound penalty -0."
+    assert "clears" not in click
+    again = _logged(session, CycleHealthBox("bo", 0))
+    assert again.startswith("GM turns Bo's box 1 (-0) from bashing to lethal")
+    session.apply(CycleHealthBox("bo", 0))  # lethal to aggravated
+    cleared = _logged(session, CycleHealthBox("bo", 0))
+    assert cleared.startswith("GM clears Bo's box 1 (-0) (aggravated removed)")
+
+
 def test_a_dragged_counter_gives_its_tick_and_segment() -> None:
     """Tick 10 on a seven-segment wheel is segment 3."""
     session = _started()

@@ -105,6 +105,9 @@ class DamageOutcome:
     before: HealthTrack
     after: HealthTrack
     notes: tuple[str, ...] = field(default=())
+    # Exalted resilience (or Ox-Body's pool): its size and the levels it took off.
+    resilience: int = 0
+    absorbed: Mapping[str, int] = field(default_factory=dict)
 
     @property
     def boxes_added(self) -> int:
@@ -160,6 +163,53 @@ def apply_flurry_damage(
             options=options,
         )
     faces = {kind: (rolls[kind].faces if kind in rolls else None) for kind in ORDER}
+    resilience, absorbed = 0, dict[str, int]()
+    if not pools.all_failed:
+        resilience, absorbed = _resilience(
+            track, totals, exalted_resilience=exalted_resilience, ox_body=ox_body,
+            options=options,
+        )
     return DamageOutcome(
-        pools, rolled, totals, faces, extra, exalted_resilience, ox_body, track, after
+        pools, rolled, totals, faces, extra, exalted_resilience, ox_body, track, after,
+        resilience=resilience, absorbed=absorbed,
     )
+
+
+def _resilience(
+    track: HealthTrack,
+    totals: Mapping[str, int],
+    *,
+    exalted_resilience: bool,
+    ox_body: bool,
+    options: HealthOptions | None,
+) -> tuple[int, dict[str, int]]:
+    """The resilience ``apply_levels`` counts and what it takes off (000 §Applying Effects)."""
+    if ox_body:
+        counts_bashing = (options or HealthOptions()).ox_body_counts_bashing
+        pool = track.lethal + (track.bashing if counts_bashing else 0)
+        lethal = min(totals["L"], pool)
+        bashing = min(totals["B"], pool - lethal)
+        return pool, {kind: n for kind, n in (("L", lethal), ("B", bashing)) if n}
+    if not exalted_resilience:
+        return 0, {}
+    pool = track.mark(bashing=totals["B"]).lethal
+    lethal = min(totals["L"], pool)
+    return pool, ({"L": lethal} if lethal else {})
+
+
+def resilience_text(outcome: DamageOutcome) -> str:
+    """The resilience arithmetic, "4 (minus) 3 resilience = 1 lethal"; empty if none applied."""
+    if not outcome.absorbed:
+        return ""
+    name = "Ox-Body resilience" if outcome.ox_body else "resilience"
+    words = {"L": "lethal", "B": "bashing"}
+    parts = [
+        f"{outcome.total_levels[kind]} \u2212 {outcome.absorbed[kind]} {name} = "
+        f"{outcome.total_levels[kind] - outcome.absorbed[kind]} {words[kind]}"
+        for kind in ("L", "B")
+        if kind in outcome.absorbed
+    ]
+    text = "; ".join(parts)
+    if all(outcome.total_levels[kind] == outcome.absorbed.get(kind, 0) for kind in ORDER):
+        return f"{text}: Exalted resilience absorbed it all"
+    return text

@@ -177,6 +177,10 @@ class Rewrite2e(Ruleset):
         """Set up, next tick, declare, roll, counterattack, apply (000 §Each tick)."""
         return turn_menu.turn_actions(state)
 
+    def next_step(self, state: Combat) -> c.TurnAction | None:
+        """Declare, roll, apply (by itself when nobody was hit), next action (000 §Each tick)."""
+        return turn_menu.next_step(state)
+
     def join_action(self, combatant_id: str, character: Any, side: str) -> a.Action:
         """A roster character joins the fight (000 §Set Up: involved characters)."""
         return a.AddCombatant(combatant_id, character, side)

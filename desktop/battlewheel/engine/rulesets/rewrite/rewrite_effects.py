@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.events import Event
-from battlewheel.engine.core.health import HealthOptions
+from battlewheel.engine.core.health import HealthOptions, HealthTrack
 from battlewheel.engine.rulesets.rewrite import derived as sheet
 from battlewheel.engine.rulesets.rewrite import values
 from battlewheel.engine.rulesets.rewrite.actions_attack import ApplyTickEffects, DamageRoll
@@ -22,6 +22,7 @@ from battlewheel.engine.rulesets.rewrite.damage import (
     DamagePools,
     apply_flurry_damage,
     flurry_damage_pools,
+    resilience_text,
 )
 from battlewheel.engine.rulesets.rewrite.rewrite_flurry import (
     DeclaredFlurry,
@@ -87,8 +88,13 @@ def _not_ready(state: Combat) -> str:
     return "nobody is acting on this tick"
 
 
-def _apply_damage(state: Combat, rolls: tuple[DamageRoll, ...]) -> list[Event]:
-    """Step 6: each flurry's damage to each target (000 §Applying Effects)."""
+def damage_outcomes(
+    state: Combat, rolls: tuple[DamageRoll, ...]
+) -> list[tuple[PendingDamage, DamageOutcome]]:
+    """Each flurry's damage on each target as it would be marked; nothing changes.
+
+    Each target's track carries the damage of the flurries before it in the list.
+    """
     pending = pending_damage(state)
     by_pair = _rolls_by_pair(
         state, rolls, {(p.attacker, p.target, p.counterattack) for p in pending}
@@ -96,7 +102,8 @@ def _apply_damage(state: Combat, rolls: tuple[DamageRoll, ...]) -> list[Event]:
     options = HealthOptions(
         ox_body_counts_bashing=state.options.ox_body_resilience_pool == "lethal_and_bashing"
     )
-    events = []
+    tracks: dict[str, HealthTrack] = {}
+    found = []
     for item in pending:
         target = state.combatants.get(item.target)
         if target is None:
@@ -105,24 +112,49 @@ def _apply_damage(state: Combat, rolls: tuple[DamageRoll, ...]) -> list[Event]:
         roll = by_pair.get(key, DamageRoll(item.attacker, item.target))
         outcome = apply_flurry_damage(
             item.pools,
-            target.health,
+            tracks.get(target.id, target.health),
             rolls=_entries(roll),
             extra=target.character.kind is CharacterKind.EXTRA,
             exalted_resilience=sheet.has_exalted_resilience(target.character),
             ox_body=values.has_ox_body(target),
             options=options,
         )
+        tracks[target.id] = outcome.after
+        found.append((item, outcome))
+    return found
+
+
+def _apply_damage(state: Combat, rolls: tuple[DamageRoll, ...]) -> list[Event]:
+    """Step 6: each flurry's damage to each target (000 §Applying Effects)."""
+    events = []
+    for item, outcome in damage_outcomes(state, rolls):
+        target = state.combatants[item.target]
         state.combatants[target.id] = target.replace(health=outcome.after)
-        if outcome.after != outcome.before:
-            text = _damage_text(target.name, state.name(item.attacker), outcome)
+        if outcome.after != outcome.before or outcome.absorbed:
+            text = damage_text(target.name, state.name(item.attacker), outcome)
             events.append(Event("health_changed", target.id, text))
     return events
 
 
-def _damage_text(target: str, source: str, outcome: DamageOutcome) -> str:
-    """``Assassin takes 2 lethal from Captain: now XXX..... (-1).``"""
+def damage_text(target: str, source: str, outcome: DamageOutcome) -> str:
+    """``Assassin takes 1 lethal from Captain (4 - 3 resilience = 1 lethal): now XXXX. (-1).``
+
+    When resilience took every level off, it says so instead of "takes no damage".
+    """
     after = outcome.after
     penalty = helpless_word(after) or f"-{after.wound_penalty}"
+    arithmetic = resilience_text(outcome)
+    if outcome.absorbed:
+        marked = {
+            kind: outcome.total_levels[kind] - outcome.absorbed.get(kind, 0)
+            for kind in outcome.total_levels
+        }
+        taken = levels_text(marked)
+        if taken == "no damage":
+            return (f"{target} takes no damage from {source}: {arithmetic}; "
+                    f"still {after.marks} ({penalty}).")
+        return (f"{target} takes {taken} from {source} ({arithmetic}): "
+                f"now {after.marks} ({penalty}).")
     taken = levels_text(outcome.total_levels)
     return f"{target} takes {taken} from {source}: now {after.marks} ({penalty})."
 
@@ -192,3 +224,16 @@ def _penalties_and_counters(state: Combat) -> list[Event]:
         events.append(Event("counter_moved", cid, text))
     state.tick.effects_applied = True
     return events
+
+
+def damage_rolls_needed(state: Combat, item: PendingDamage) -> list[str]:
+    """The damage types to roll for one flurry and target (none against an extra)."""
+    target = state.combatants.get(item.target)
+    if target is None or item.pools.all_failed or target.character.kind is CharacterKind.EXTRA:
+        return []
+    return [kind for kind in ("B", "L", "A") if item.pools.dice[kind] > 0]
+
+
+def needs_damage_rolls(state: Combat) -> bool:
+    """Whether some flurry's damage must be rolled before the tick's effects apply."""
+    return any(damage_rolls_needed(state, item) for item in pending_damage(state))

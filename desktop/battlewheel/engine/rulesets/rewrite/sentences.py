@@ -14,6 +14,8 @@ from typing import Any
 from battlewheel.engine.rulesets.rewrite import actions as a
 from battlewheel.engine.rulesets.rewrite import actions_attack as f
 from battlewheel.engine.rulesets.rewrite import stunts
+from battlewheel.engine.rulesets.rewrite.damage import resilience_text
+from battlewheel.engine.rulesets.rewrite.rewrite_effects import damage_outcomes
 from battlewheel.engine.rulesets.rewrite.rewrite_flurry import DeclaredFlurry
 from battlewheel.engine.rulesets.rewrite.state import Combat
 from battlewheel.engine.rulesets.rewrite.wording import (
@@ -39,13 +41,30 @@ def describe(before: Combat, action: a.Action, after: Combat | None) -> str:
 
 
 def _cycle_box(before: Combat, action: a.CycleHealthBox, after: Combat) -> str:
+    """What the click did to the track: the level marked (or cleared) and the box it shows in.
+
+    The track lays itself out worst first, so a click on an empty box marks the first
+    free one, and a cleared level leaves the last damaged box empty: the sentence names
+    the box that changed, not the box clicked.
+    """
+    old = before.combatants[action.combatant].health
     track = after.combatants[action.combatant].health
-    who, box = before.name(action.combatant), action.index + 1
-    label = track.labels[action.index]
-    word = mark_word(track.marks[action.index])
-    if word == "empty":
-        return f"GM clears {who}'s box {box} ({label}): {wound_text(track)}."
-    return f"GM marks {who}'s box {box} ({label}) {word}: {wound_text(track)}."
+    who = before.name(action.combatant)
+    kinds = ("*", "X", "/")
+    added = next((k for k in kinds if track.marks.count(k) > old.marks.count(k)), None)
+    removed = next((k for k in kinds if track.marks.count(k) < old.marks.count(k)), None)
+    if added is not None:
+        index = track.marks.rindex(added)
+        box = f"box {index + 1} ({track.labels[index]})"
+        if removed is not None:
+            return (f"GM turns {who}'s {box} from {mark_word(removed)} to "
+                    f"{mark_word(added)}: {wound_text(track)}.")
+        return f"GM marks {who}'s {box} {mark_word(added)}: {wound_text(track)}."
+    if removed is not None:
+        index = len(old.marks.rstrip(".")) - 1
+        box = f"box {index + 1} ({track.labels[index]})"
+        return f"GM clears {who}'s {box} ({mark_word(removed)} removed): {wound_text(track)}."
+    return f"GM clicks {who}'s box {action.index + 1}: nothing changes ({wound_text(track)})."
 
 
 def _set_health(before: Combat, action: a.SetHealth, after: Combat) -> str:
@@ -136,6 +155,13 @@ def _apply_effects(before: Combat, action: f.ApplyTickEffects, after: Combat) ->
         if cid in before.combatants and who.health != before.combatants[cid].health
     ]
     marked = f"damage marked on {', '.join(hurt)}" if hurt else "no damage marked"
+    absorbed = [
+        f"{before.name(item.target)} {resilience_text(outcome)}"
+        for item, outcome in damage_outcomes(before, action.damage)
+        if outcome.absorbed
+    ]
+    if absorbed:
+        marked += f" ({'; '.join(absorbed)})"
     return f"Tick {before.current_tick}'s effects: {marked}, counters moved."
 
 

@@ -9,16 +9,25 @@ from __future__ import annotations
 
 from battlewheel.engine.core.contract import TurnAction
 from battlewheel.engine.rulesets.rewrite.actions import Advance, NextTick
+from battlewheel.engine.rulesets.rewrite.actions_attack import ApplyTickEffects
 from battlewheel.engine.rulesets.rewrite.rewrite_counter import counterattack_openings
-from battlewheel.engine.rulesets.rewrite.state import Combat
+from battlewheel.engine.rulesets.rewrite.rewrite_effects import needs_damage_rolls
+from battlewheel.engine.rulesets.rewrite.state import (
+    PHASE_DECLARE,
+    PHASE_DONE,
+    PHASE_EFFECTS,
+    PHASE_RESOLVE,
+    PHASE_SETUP,
+    Combat,
+)
 
 # What the GM does next in each phase of a tick (the engine's PHASE_* names).
 NEXT_STEP = {
     "setup": "set up the battle (Ctrl+B)",
-    "declare": "declare flurries (D)",
-    "resolve": "roll the attacks (R)",
-    "effects": "apply the effects (Ctrl+Return)",
-    "done": "next tick (N)",
+    "declare": "declare flurries (Space, or D)",
+    "resolve": "roll the attacks (Space, or R)",
+    "effects": "apply the effects (Space, or Ctrl+Return)",
+    "done": "next action (Space, or A)",
     "ended": "start the next fight (File > New combat, Ctrl+Shift+N)",
 }
 
@@ -45,6 +54,35 @@ def turn_actions(state: Combat) -> tuple[TurnAction, ...]:
                    "Apply the tick's effects: damage, surprise, DV penalties, counters",
                    dialog="apply", toolbar=True, group=2),
     )
+
+
+def next_step(state: Combat) -> TurnAction | None:
+    """The one next step of the tick, whatever it is (000 §Each tick).
+
+    Set up, then each tick: declare the flurries, roll the attacks, apply the effects
+    (with no damage to roll, the effects apply themselves: no dialog), then move on to
+    the next tick on which someone acts. None once the combat is over.
+    """
+    phase = state.phase
+    if phase == PHASE_SETUP:
+        return _entry(state, "set_up")
+    if phase == PHASE_DECLARE:
+        return _entry(state, "declare")
+    if phase == PHASE_RESOLVE:
+        return _entry(state, "roll")
+    if phase == PHASE_EFFECTS:
+        if needs_damage_rolls(state):
+            return _entry(state, "apply")
+        return TurnAction("apply", "Apply the tick's effects",
+                          tip="No damage to roll: DV penalties and counters move at once",
+                          action=ApplyTickEffects(), auto=True)
+    if phase == PHASE_DONE:
+        return _entry(state, "next_action")
+    return None
+
+
+def _entry(state: Combat, key: str) -> TurnAction:
+    return next(entry for entry in turn_actions(state) if entry.key == key)
 
 
 def _why_not_set_up(state: Combat) -> str:

@@ -44,6 +44,7 @@ from battlewheel.views.dialogs.apply import push_all, trial
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource
 from battlewheel.views.dialogs.scrolling import scroll_column
 from battlewheel.views.odds_dock import OddsPanel, OddsProvider
+from battlewheel.views.refusals import show_on
 from battlewheel.views.rulesets.rewrite.attack_inputs import AttackForm, DefenceForm, dv_label
 from battlewheel.views.rulesets.rewrite.block_step import GetPastForm, chance_to_pass
 
@@ -340,8 +341,8 @@ class AttackDialog(QDialog):
         if result.refusal is not None:
             self.steps_label.setText("Enter the rolls to see the steps."
                                      if self.attack_dice.entry() is None else "")
-            self.refusal_label.setText("" if self.attack_dice.entry() is None
-                                       else str(result.refusal))
+            show_on(self.refusal_label, None if self.attack_dice.entry() is None
+                    else result.refusal)
             self.resolve_button.setEnabled(False)
             return
         outcome = result.state.tick.attacks[-1].outcome  # the awards change no attack
@@ -380,7 +381,7 @@ class AttackDialog(QDialog):
         refusal = push_all(self.model, [action, *self.stunt_awards()],
                            self.model.session.describe(action))
         if refusal is not None:
-            self.refusal_label.setText(str(refusal))
+            show_on(self.refusal_label, refusal)
             return
         super().accept()
 

@@ -44,6 +44,7 @@ from battlewheel.engine.rulesets.rewrite.rewrite_flurry import weapon_named
 from battlewheel.engine.rulesets.rewrite.state import Combat, Combatant
 from battlewheel.engine.rulesets.rewrite.wording import helpless_word
 from battlewheel.models.combat_model import CombatModel
+from battlewheel.views.refusals import show_on
 
 DECLARE_SHORTCUT = "Ctrl+Return"
 ADD_ATTACK_SHORTCUT = "Ctrl+T"
@@ -344,7 +345,7 @@ class FlurryBuilderDialog(QDialog):
             self.plan = None
         self._fill_list(state)
         refusal = self.model.session.refusal(self.action()) if self.declared else None
-        self.refusal_label.setText("" if refusal is None else str(refusal))
+        show_on(self.refusal_label, refusal)
         self.summary.setText(self._summary_text(state))
         self.declare_button.setEnabled(bool(self.declared) and refusal is None)
 
@@ -372,6 +373,6 @@ class FlurryBuilderDialog(QDialog):
             return
         refusal = self.model.push(self.action())
         if refusal is not None:
-            self.refusal_label.setText(str(refusal))
+            show_on(self.refusal_label, refusal)
             return
         super().accept()

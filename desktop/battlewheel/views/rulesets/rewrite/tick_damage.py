@@ -23,13 +23,21 @@ from PySide6.QtWidgets import (
 )
 
 from battlewheel.engine.rulesets.rewrite.actions_attack import ApplyTickEffects, DamageRoll
-from battlewheel.engine.rulesets.rewrite.rewrite_effects import PendingDamage, pending_damage
+from battlewheel.engine.rulesets.rewrite.damage import resilience_text
+from battlewheel.engine.rulesets.rewrite.rewrite_effects import (
+    PendingDamage,
+    damage_outcomes,
+    damage_rolls_needed,
+    needs_damage_rolls,
+    pending_damage,
+)
 from battlewheel.engine.rulesets.rewrite.sheet_info import condition_text, health_section
 from battlewheel.engine.rulesets.rewrite.state import Combat
 from battlewheel.engine.rulesets.rewrite.traits import CharacterKind
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.apply import trial
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource, align_titles
+from battlewheel.views.refusals import show_on
 from battlewheel.views.sheets.health_track import HealthTrackWidget
 
 APPLY_SHORTCUT = "Ctrl+Return"
@@ -39,15 +47,12 @@ TYPE_NAMES = {"B": "Bashing", "L": "Lethal", "A": "Aggravated"}
 
 def needs_rolls(state: Combat) -> bool:
     """Whether some flurry's damage must be rolled before the tick's effects apply."""
-    return any(_rolls_needed(state, item) for item in pending_damage(state))
+    return needs_damage_rolls(state)
 
 
 def _rolls_needed(state: Combat, item: PendingDamage) -> list[str]:
     """The damage types to roll for one flurry and target (none against an extra)."""
-    target = state.combatants.get(item.target)
-    if target is None or item.pools.all_failed or target.character.kind is CharacterKind.EXTRA:
-        return []
-    return [kind for kind in ("B", "L", "A") if item.pools.dice[kind] > 0]
+    return damage_rolls_needed(state, item)
 
 
 def pools_text(item: PendingDamage) -> str:
@@ -182,17 +187,24 @@ class TickDamageDialog(QDialog):
         result = trial(self.model.session, [self.action()])
         missing = any(row.entry() is None for p in self.panels for row in p.rolls.values())
         if result.refusal is not None:
-            self.refusal_label.setText("Enter every damage roll." if missing
-                                       else str(result.refusal))
+            show_on(self.refusal_label, "Enter every damage roll." if missing
+                    else result.refusal)
             self.effects_label.setText("")
             self.apply_button.setEnabled(False)
             return
         self.refusal_label.setText("")
         self.apply_button.setEnabled(True)
+        arithmetic = {
+            (item.attacker, item.target, item.counterattack): resilience_text(outcome)
+            for item, outcome in damage_outcomes(self.model.state, self.action().damage)
+        }
         for panel in self.panels:
             after = result.state.combatants[panel.item.target].health
             panel.after.set_track(health_section(after))
-            panel.after_label.setText(condition_text(after))
+            item = panel.item
+            why = arithmetic.get((item.attacker, item.target, item.counterattack), "")
+            text = condition_text(after)
+            panel.after_label.setText(f"{why}\n{text}" if why else text)
         self.effects_label.setText(effects_text(self.model.state, result.state))
 
     def accept(self) -> None:
@@ -201,7 +213,7 @@ class TickDamageDialog(QDialog):
             return
         refusal = self.model.push(self.action())
         if refusal is not None:
-            self.refusal_label.setText(str(refusal))
+            show_on(self.refusal_label, refusal)
             return
         super().accept()
 

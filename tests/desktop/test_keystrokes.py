@@ -1,0 +1,158 @@
+"""How many keys the GM presses to play three ticks, the old way and with Space.
+
+The started combat of the desktop tests (the demo's fighters on the wheel) is played for
+its first three ticks with typed dice: each acting fighter declares one attack (Ctrl+T
+in the flurry builder), every attack roll is typed as "5" successes, every damage roll
+as "3" levels. Each key press counts one, each typed character one; no mouse click is
+needed in either way. Run ``pytest tests/desktop/test_keystrokes.py -s`` to see both.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QWidget
+from pytestqt.qtbot import QtBot
+
+from battlewheel.models.combat_model import CombatModel
+from battlewheel.views import settings as prefs
+from battlewheel.views.main_window import MainWindow
+from battlewheel.views.rulesets.rewrite.attack_dialog import AttackDialog
+from battlewheel.views.rulesets.rewrite.flurry_builder import FlurryBuilderDialog
+from battlewheel.views.rulesets.rewrite.tick_damage import TickDamageDialog
+from tests.desktop.started_combat import started_session
+
+CTRL = Qt.KeyboardModifier.ControlModifier
+NONE = Qt.KeyboardModifier.NoModifier
+TICKS = 3
+ATTACK, DAMAGE = "5", "3"
+
+
+class Keys:
+    """Presses keys into the real widgets and counts them."""
+
+    def __init__(self, qtbot: QtBot, window: MainWindow) -> None:
+        self.qtbot, self.window, self.count = qtbot, window, 0
+
+    def press(self, widget: QWidget, key: Qt.Key, modifiers: Qt.KeyboardModifier = NONE) -> None:
+        widget.activateWindow()
+        self.qtbot.waitUntil(widget.isActiveWindow)
+        self.qtbot.keyClick(widget, key, modifiers)
+        self.count += 1
+
+    def on_window(self, key: Qt.Key, modifiers: Qt.KeyboardModifier = NONE) -> None:
+        self.press(self.window.wheel_view, key, modifiers)
+
+    def work(self, dialog: QWidget) -> None:
+        """What the GM does in each dialog: the same in both ways of playing."""
+        if isinstance(dialog, FlurryBuilderDialog):
+            self.press(dialog, Qt.Key.Key_T, CTRL)
+        elif isinstance(dialog, AttackDialog):
+            dialog.attack_dice.set_typed(ATTACK)
+            self.count += len(ATTACK)
+        elif isinstance(dialog, TickDamageDialog):
+            for panel in dialog.panels:
+                for row in panel.rolls.values():
+                    row.set_typed(DAMAGE)
+                    self.count += len(DAMAGE)
+        self.press(dialog, Qt.Key.Key_Return, CTRL)
+
+
+def _window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
+    window = MainWindow(CombatModel(started_session()),
+                        settings=prefs.open_settings(tmp_path / "settings.ini"))
+    qtbot.addWidget(window)
+    with qtbot.waitSignal(window.firstPainted):
+        window.show()
+    return window
+
+
+def _dialog(qtbot: QtBot, window: MainWindow) -> QWidget:
+    qtbot.waitUntil(lambda: window.turn.dialog is not None and window.turn.dialog.isVisible())
+    dialog = window.turn.dialog
+    assert dialog is not None
+    return dialog
+
+
+def play_with_menu_keys(qtbot: QtBot, window: MainWindow) -> int:
+    """D for each actor, R for each attack, Ctrl+Return to apply, A for the next action."""
+    keys = Keys(qtbot, window)
+    for tick in range(TICKS):
+        state = window.combat.state
+        while window.combat.state.phase == "declare":
+            keys.on_window(Qt.Key.Key_D)
+            keys.work(_dialog(qtbot, window))
+        while window.combat.state.phase == "resolve":
+            keys.on_window(Qt.Key.Key_R)
+            keys.work(_dialog(qtbot, window))
+        assert window.combat.state.phase == "effects"
+        keys.on_window(Qt.Key.Key_Return, CTRL)
+        if window.combat.state.phase == "effects":  # damage to roll: the summary opened
+            keys.work(_dialog(qtbot, window))
+        assert window.combat.state.phase == "done", state.current_tick
+        if tick < TICKS - 1:
+            keys.on_window(Qt.Key.Key_A)
+    return keys.count
+
+
+def play_with_space(qtbot: QtBot, window: MainWindow) -> int:
+    """Space, then whatever dialog comes up; Space again when the tick is over."""
+    keys = Keys(qtbot, window)
+    for tick in range(TICKS):
+        keys.on_window(Qt.Key.Key_Space)
+        while window.combat.state.phase != "done":
+            keys.work(_dialog(qtbot, window))
+            qtbot.waitUntil(lambda: window.turn.dialog is not None
+                            or window.combat.state.phase == "done")
+        if tick == TICKS - 1:
+            break
+    return keys.count
+
+
+def test_space_plays_three_ticks_in_fewer_keys(qtbot: QtBot, tmp_path: Path,
+                                               qapp: QApplication) -> None:
+    """Both ways reach the same fight; Space needs fewer keys (both counts printed)."""
+    old = _window(qtbot, tmp_path / "old")
+    before = play_with_menu_keys(qtbot, old)
+    new = _window(qtbot, tmp_path / "new")
+    after = play_with_space(qtbot, new)
+    print(f"\nthree ticks with typed dice: {before} keys with D/R/Ctrl+Return/A, "
+          f"{after} with Space; 0 clicks in both")
+    old_log = [entry.sentence for entry in old.combat.session.log]
+    new_log = [entry.sentence for entry in new.combat.session.log]
+    assert new_log == old_log
+    assert after < before
+
+
+def test_the_next_button_names_the_step_and_a_tick_with_nothing_to_roll_applies_itself(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """Tick 1: the button says "Declare flurry"; Space opens the flurry builder. Red
+    Lotus guards: nothing to roll, so Space applies the tick's effects with no dialog;
+    then the button offers the next action, and Space moves on and opens the next
+    declaration."""
+    from battlewheel.engine.rulesets.rewrite.actions_attack import (
+        DeclaredManoeuvre,
+        DeclareFlurry,
+    )
+
+    window = _window(qtbot, tmp_path)
+    button = window.actions_by_name["next_step"]
+    assert "Declare flurry" in button.text()
+    assert button.shortcut().toString() == "Space"
+    assert button in window.toolbar.actions()
+    Keys(qtbot, window).on_window(Qt.Key.Key_Space)
+    dialog = _dialog(qtbot, window)
+    assert isinstance(dialog, FlurryBuilderDialog)
+    dialog.reject()
+    qtbot.waitUntil(lambda: window.turn.dialog is None)
+    assert window.combat.push(DeclareFlurry("lotus", (DeclaredManoeuvre("guard"),))) is None
+    assert "Apply" in button.text()
+    Keys(qtbot, window).on_window(Qt.Key.Key_Space)
+    assert window.combat.state.phase == "done"
+    assert window.combat.session.log[-1].sentence.startswith("Tick 1's effects")
+    assert "Next action" in button.text()
+    Keys(qtbot, window).on_window(Qt.Key.Key_Space)
+    assert window.combat.state.current_tick == 2
+    assert isinstance(_dialog(qtbot, window), FlurryBuilderDialog)
