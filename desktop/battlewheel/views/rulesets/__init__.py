@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 DialogOpener = Callable[[QWidget, "CombatModel", str, "str | None"], "QDialog | None"]
 
 # ruleset name -> the views package that holds its dialogs
-_PACKAGES = {"2e-rewrite": "rewrite"}
+_PACKAGES = {"2e-rewrite": "rewrite", "3e": "ex3"}
 _OPENERS: dict[str, DialogOpener] = {}
 
 

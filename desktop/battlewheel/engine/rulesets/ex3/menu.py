@@ -61,6 +61,8 @@ def _turn_entries(state: Combat, turn: Turn, who: Combatant) -> list[c.TurnActio
     group = "" if any(g.is_group and g.side == who.side for g in state.combatants.values()) \
         else "no battle group follows this side"
     entries = [
+        _entry("concealment", "Concealment roll…", "",
+               "" if who.stealth_check else "owed only after moving while hidden"),
         _entry("attack", "Attack…", "Ctrl+A", simple, toolbar=True),
         _entry("clash", "Clash…", "Ctrl+Shift+A", simple or _clash_why(state, who)),
         _entry("delay", "Delay…", "Ctrl+D",
