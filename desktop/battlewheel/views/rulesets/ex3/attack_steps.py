@@ -80,7 +80,8 @@ def withering_text(state: Combat, plan: AttackPlan, threshold: int, post_soak: i
     soak = r.soak(target.block, target.size)
     pool = r.withering_pool(strength, raw, threshold, soak, plan.weapon.minimum)
     text = (f"Strength {strength} + damage {raw} + threshold {threshold} {MINUS} soak {soak}"
-            f" = {strength + raw + threshold - soak} (minimum {plan.weapon.minimum}) → {pool}")
+            f" = {strength + raw + threshold - soak}, at least the minimum "
+            f"{plan.weapon.minimum}: {pool}")
     if post_soak:
         text += f", post-soak {signed(post_soak)}"
     return text
@@ -93,15 +94,17 @@ def damage_text(state: Combat, plan: AttackPlan, damage: DamagePlan, threshold: 
     auto = f" + {damage.automatic} automatic" if damage.automatic else ""
     if plan.mode == a.WITHERING:
         head = withering_text(state, plan, threshold, post_soak)
-        return f"{head}: {damage.pool} dice{auto} ({tens})"
+        return f"{head} → {damage.pool} dice{auto} ({tens})"
     attacker = state.combatants[plan.attacker]
     initiative = attacker.initiative or 0
     if plan.mode == a.GAMBIT:
         return (f"Initiative {initiative} → {damage.pool} dice{auto} ({tens}) against "
                 f"difficulty {plan.difficulty}; costs {r.gambit_cost(plan.difficulty)}i")
     hardness = state.combatants[plan.target].derived.hardness
-    stopped = " (Hardness stops it: 0 dice)" if damage.pool == 0 and initiative else ""
-    return (f"{parts_text(damage.parts)} against Hardness {hardness}{stopped} → "
+    stopped = " (Hardness stops it: 0 dice)" if hardness >= initiative else ""
+    extra = [(name, value) for name, value in damage.parts if not name.startswith("Initiative")]
+    pool = parts_text((("Initiative", initiative), *extra))
+    return (f"{pool} against Hardness {hardness}{stopped} → "
             f"{damage.pool} dice{auto} ({tens}); then Initiative resets to base "
             f"{attacker.block.base_initiative}")
 
