@@ -40,7 +40,7 @@ def _line(dialog: AttackDialog, start: str) -> str:
 
 def test_defence_and_pool_are_shown_before_any_roll(shown: Shown) -> None:
     """003 §Defending Against Attacks: Ashkeel's Parry (Dex 5 + Melee 5) ÷ 2 + Grimscythe 1
-    = 6 beats her Evasion (Dex 5 + Dodge 3) ÷ 2 − armour 2 = 2; Lark's withering pool is
+    = 6 beats her Evasion (Dex 5 + Dodge 3) ÷ 2 - armour 2 = 2; Lark's withering pool is
     Dex 4 + Archery 5 + accuracy 1 = 10 dice. Nothing can be resolved yet."""
     _model, dialog = _lark_on_ashkeel(shown)
     assert _line(dialog, "4.") == ("4. Defence of Lady Ashkeel: Parry 6, Evasion 2 → parry 6"
@@ -65,9 +65,9 @@ def test_the_odds_count_a_tie_with_defence_as_a_hit(shown: Shown) -> None:
 
 
 def test_typed_dice_walk_the_withering_steps_worked_by_hand(shown: Shown) -> None:
-    """8 successes against Defence 6: threshold 2. Damage Str 3 + Powerbow 10 + 2 − soak 12
+    """8 successes against Defence 6: threshold 2. Damage Str 3 + Powerbow 10 + 2 - soak 12
     (Sta 4 + soulsteel 8) = 3 dice; 7 8 10 is 4 successes (a 10 counts twice for an Exalt):
-    Ashkeel 9 − 4 = 5i, Lark 6 + 5 = 11i (003 §Resolution Steps 8)."""
+    Ashkeel 9 - 4 = 5i, Lark 6 + 5 = 11i (003 §Resolution Steps 8)."""
     _model, dialog = _lark_on_ashkeel(shown)
     typed(dialog.attack_roll, "8")
     assert "8 successes against 6: a hit, threshold 2" in dialog.preview()
@@ -76,7 +76,7 @@ def test_typed_dice_walk_the_withering_steps_worked_by_hand(shown: Shown) -> Non
     lines = dialog.preview().splitlines()
     numbered = [line.split(".")[0] for line in lines if line[:1].isdigit()]
     assert numbered == ["1", "2-3", "4", "5", "6", "7", "8", "9"]
-    assert "   Roll: 4: target −4i, attacker +5i (X + 1)" in lines
+    assert "   Roll: 4: target \u22124i, attacker +5i (X + 1)" in lines
     assert any("Swift Lark 6i → 11i, Lady Ashkeel 9i → 5i" in line for line in lines)
     assert dialog.apply_button.isEnabled()
 
@@ -159,7 +159,7 @@ def test_a_gambit_shows_its_difficulty_and_the_chance_to_complete_it(shown: Show
 def test_a_battle_group_strikes_every_foe_at_close_range(shown: Shown) -> None:
     """003 §Battle Groups: the Guard (Size 2, Might 1) close to Jade and Ember reaches both,
     one roll for all, a damage roll each: Str 3 + Spear 8 + Size 2 + Might 1 + threshold 2
-    − soak 8 = 8 dice, 10s once. Groups gain no Initiative."""
+    - soak 8 = 8 dice, 10s once. Groups gain no Initiative."""
     model = started(a.SetRange("guard", "jade", "close"), a.SetRange("ember", "guard", "close"))
     turn_of(model, "guard")
     dialog = shown(AttackDialog(model, "guard"))
