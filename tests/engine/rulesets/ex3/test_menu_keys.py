@@ -1,4 +1,4 @@
-"""The 3e menu keeps the same entries from set-up to the end: only ``why_not`` changes.
+"""The 3e menu keeps its entries from set-up to the end; the roster order and status line.
 
 The window makes its Combat menu and shortcuts once per ruleset, from the entries of
 the moment; an entry that appeared only once the fight began would have no key.
@@ -35,3 +35,17 @@ def test_idle_entries_say_why() -> None:
     session.apply(a.StartCombat())
     entries = {e.key: e for e in session.ruleset.turn_actions(session.state)}
     assert entries["start"].why_not == "the battle has begun" and entries["attack"].enabled
+
+
+def test_the_roster_order_and_status_line_follow_the_round() -> None:
+    """003 §The Flow of Combat: Ashkeel (9) acts, then Lark (6), Jade, Ember, the Guard (4)."""
+    session = demo_fight()
+    ruleset = session.ruleset
+    assert ruleset.status_line(session.state) == "Not started: 5 of 5 rolled Join Battle"
+    session.apply(a.StartCombat())
+    assert ruleset.turn_order(session.state) == ("ashkeel", "lark", "jade", "ember", "guard")
+    assert ruleset.status_line(session.state) == (
+        "Round 1 · tick 9 · acting: Lady Ashkeel · next: Swift Lark (tick 6)")
+    session.apply(a.NextTurn())
+    assert ruleset.turn_order(session.state) == ("lark", "jade", "ember", "guard", "ashkeel")
+    assert session.ruleset.turn_track(session.state).hub == "round 1\ntick 6"

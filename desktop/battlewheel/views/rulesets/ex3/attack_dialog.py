@@ -63,8 +63,9 @@ class AttackDialog(Ex3Dialog):
     def build(self) -> None:
         self._build_declaration()
         self._build_gambit()
-        self._build_modifiers()
         self._build_rolls()
+        self.note("<b>Modifiers</b>")
+        self._build_modifiers()
         self._show_rows()
 
     def _build_declaration(self) -> None:

@@ -22,8 +22,11 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QFrame,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
+    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -200,7 +203,12 @@ class Ex3Dialog(QDialog):
     def _lay_out(self) -> None:
         self.body_scroll = scroll_column(self.body, self)
         outcome = QGroupBox("What happens", self)
-        QVBoxLayout(outcome).addWidget(self.preview_label)
+        # A long attack's account scrolls inside its box rather than growing the dialog.
+        account = QScrollArea(outcome)
+        account.setWidget(self.preview_label)
+        account.setWidgetResizable(True)
+        account.setFrameShape(QFrame.Shape.NoFrame)
+        QVBoxLayout(outcome).addWidget(account)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
         self.apply_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
@@ -209,16 +217,23 @@ class Ex3Dialog(QDialog):
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         QShortcut(QKeySequence(APPLY_SHORTCUT), self, self.accept)
+        # The form on the left, what it does on the right: both stay in sight while
+        # the GM types, and the dialog stays within a 1366x768 screen.
+        columns = QHBoxLayout()
+        columns.addWidget(self.body_scroll, 1)
+        columns.addWidget(outcome, 1)
+        outcome.setMinimumWidth(self.fontMetrics().averageCharWidth() * 50)
+        self.preview_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         layout = QVBoxLayout(self)
         title = QLabel(f"<b>{self.headline()}</b>", self)
         title.setWordWrap(True)
         layout.addWidget(title)
-        layout.addWidget(self.body_scroll, 1)
-        layout.addWidget(outcome)
+        layout.addLayout(columns, 1)
         layout.addWidget(self.refusal_label)
         layout.addWidget(self.buttons)
         metrics = self.fontMetrics()
-        self.resize(metrics.averageCharWidth() * 84, min(metrics.height() * 34, 640))
+        self.resize(min(metrics.averageCharWidth() * 150, 1300),
+                    min(metrics.height() * 44, 680))
 
     def refresh_wheel_guard(self) -> None:
         """Rows added later also pass the scroll wheel on."""
