@@ -97,9 +97,9 @@ WHEEL_LEGEND = (
     "down; the shaded arc is Crash (0 and below); <i>base</i> marks base Initiative; the "
     "arrow is the current tick.</p>"
     "<p><b>Counters</b> stand at their Initiative and dim once they have acted. Badges: "
-    "D±n Defence modifier to the next turn (onslaught, flurry, clash, actions); ●○○ turns "
-    "ended in Crash; Mn a battle group's Magnitude; W-n wound penalty; P prone, Cn cover, "
-    "L Break lock-out, S a Shift waiting, →n a delay tick, G grapple.</p>"
+    "D±n Defence modifier to the next turn (onslaught, flurry, clash, actions); C in Crash, "
+    "a pip per turn ended there; Mn a battle group's Magnitude; W-n wound penalty; "
+    "P prone, Cn cover, L Break lock-out, S a Shift waiting, →n a delay tick, G grapple.</p>"
     "<p><b>Dragging</b> the acting counter to a later tick is Delay (-2i); an earlier tick "
     "is refused. Dragging anyone else is a GM edit of Initiative, asked first and logged. "
     "Ctrl+Z undoes either.</p>"
@@ -141,8 +141,11 @@ def badges(state: Combat, who: Combatant) -> tuple[c.Badge, ...]:
         out.append(c.Badge(c.TOP_RIGHT, f"M{who.magnitude}", f"Magnitude {who.magnitude}, "
                            f"Size {who.size}", "info"))
     elif who.in_crash:
-        pips = "\u25cf" * who.crash_turns + "\u25cb" * (r.CRASH_TURNS_TO_RESET - who.crash_turns)
-        out.append(c.Badge(c.TOP_RIGHT, pips, f"in Crash, {who.crash_turns} turn(s) ended there",
+        # "C" and a pip per turn ended in Crash: three hollow pips beside a Defence badge
+        # overlapped it on a counter's width.
+        pips = "C" + "\u2022" * who.crash_turns
+        out.append(c.Badge(c.TOP_RIGHT, pips, f"in Crash, {who.crash_turns} of "
+                           f"{r.CRASH_TURNS_TO_RESET} turn(s) ended there before the reset",
                            "state"))
     if who.derived.wound_penalty:
         out.append(c.Badge(c.BOTTOM_LEFT, f"W-{who.derived.wound_penalty}", "wound penalty",
