@@ -22,6 +22,7 @@ DialogOpener = Callable[[QWidget, "CombatModel", str, "str | None"], "QDialog | 
 # ruleset name -> the views package that holds its dialogs
 _PACKAGES = {
     "2e-rewrite": "rewrite",
+    "3e": "ex3",
     "impulse": "impulse",
     "pool-and-ward": "poolward",
 }

@@ -367,10 +367,7 @@ def _group_spread(state: Combat, action: a.Attack) -> list[tuple[a.Attack, Attac
         if action.others:
             raise IllegalAction("003 §Battle Groups", "only a battle group strikes several at once")
         return []
-    weapon = _weapon(attacker, action.weapon)
-    centre = attacker.id if weapon.close else action.target
-    reached = {f for f in state.foes(attacker.id)
-               if f != action.target and d.at_close(state, centre, f)}
+    reached = set(reached_by(state, action))
     named = [other.target for other in action.others]
     if set(named) != reached or len(named) != len(reached):
         names = ", ".join(sorted(state.name(f) for f in reached)) or "nobody else"
@@ -378,6 +375,18 @@ def _group_spread(state: Combat, action: a.Attack) -> list[tuple[a.Attack, Attac
     variants = [dataclasses.replace(action, target=o.target, damage=o.damage, others=())
                 for o in action.others]
     return [(v, plan_attack(state, v)) for v in variants]
+
+
+def reached_by(state: Combat, action: a.Attack) -> list[str]:
+    """The further foes a battle group's attack reaches: every foe at close range with the
+    group, or close to a ranged attack's target (003 §Battle Groups); none for a fighter."""
+    attacker = state.combatants[action.attacker]
+    if not attacker.is_group:
+        return []
+    weapon = _weapon(attacker, action.weapon)
+    centre = attacker.id if weapon.close else action.target
+    return [f for f in state.foes(attacker.id)
+            if f != action.target and d.at_close(state, centre, f)]
 
 
 def _roll_text(plan: AttackPlan, successes: int) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from battlewheel.engine.core import contract as c
 from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3 import clash as clashes
@@ -12,29 +14,44 @@ DIALOG = "ex3."
 
 
 def turn_actions(state: Combat) -> tuple[c.TurnAction, ...]:
-    """Set-up entries before the fight, the turn's actions during it."""
-    if state.ended:
-        return ()
-    if not state.started:
-        return _setup(state)
+    """Every entry, always the same keys in the same order; ``why_not`` says what is idle.
+
+    The window makes its menu and shortcuts once per ruleset, so an entry that appeared
+    only once the fight started would have no key to press.
+    """
     turn = state.turn
     who = state.combatants.get(turn.actor) if turn else None
-    entries = [c.TurnAction("next_turn", "Next turn", "Space", action=a.NextTurn(),
-                            toolbar=True, why_not=_pending_stealth(who))]
-    if turn is None or who is None:
-        return tuple(entries)
+    idle = _idle_reason(state)
+    next_why = idle if state.ended or not state.started else _pending_stealth(who)
+    entries = [*_setup(state),
+               c.TurnAction("next_turn", "Next turn", "Space", action=a.NextTurn(),
+                            toolbar=True, why_not=next_why, group=1)]
+    if turn is None or who is None or idle:
+        return tuple(entries + [_idle(entry, idle or "between turns")
+                                for entry in _turn_entries(state, Turn(actor=""), None)])
     return tuple(entries + _turn_entries(state, turn, who))
+
+
+def _idle_reason(state: Combat) -> str:
+    if state.ended:
+        return "the combat is over"
+    return "" if state.started else "the battle has not begun"
+
+
+def _idle(entry: c.TurnAction, why: str) -> c.TurnAction:
+    return dataclasses.replace(entry, why_not=why)
 
 
 def _setup(state: Combat) -> tuple[c.TurnAction, ...]:
     unrolled = [w for w in state.combatants.values() if not w.joined]
     joined = sum(1 for w in state.combatants.values() if w.joined)
+    begun = "the battle has begun" if state.started else ""
     return (
         c.TurnAction("join_battle", "Roll Join Battle…", "Ctrl+J", dialog=DIALOG + "join_battle",
-                     why_not="" if unrolled else "everyone has rolled"),
+                     why_not=begun or ("" if unrolled else "everyone has rolled")),
         c.TurnAction("start", "Start the battle", "Ctrl+Return", action=a.StartCombat(),
-                     toolbar=True,
-                     why_not="" if joined >= 2 else "two combatants must roll Join Battle"),
+                     toolbar=True, why_not=begun or (
+                         "" if joined >= 2 else "two combatants must roll Join Battle")),
     )
 
 
@@ -54,43 +71,69 @@ def _simple_left(turn: Turn, who: Combatant) -> str:
     return "the Simple action is used"
 
 
-def _turn_entries(state: Combat, turn: Turn, who: Combatant) -> list[c.TurnAction]:
+# key, label, shortcut, on the toolbar, menu group (the turn's actions, then commands)
+TURN_ENTRIES = (
+    ("concealment", "Concealment roll…", "", False, 2),
+    ("attack", "Attack…", "Ctrl+A", True, 2),
+    ("clash", "Clash…", "Ctrl+Shift+A", False, 2),
+    ("delay", "Delay…", "Ctrl+D", False, 2),
+    ("aim", "Aim…", "", False, 2),
+    ("defend_other", "Defend Other…", "", False, 2),
+    ("full_defense", "Full Defense…", "", False, 2),
+    ("move", "Move…", "M", False, 3),
+    ("disengage", "Disengage…", "", False, 3),
+    ("rush", "Rush…", "", False, 3),
+    ("withdraw", "Withdraw…", "", False, 3),
+    ("take_cover", "Take Cover…", "", False, 3),
+    ("rise", "Rise From Prone…", "", False, 3),
+    ("ready_weapon", "Ready Weapon…", "", False, 4),
+    ("establish_surprise", "Establish Surprise…", "", False, 4),
+    ("go_to_ground", "Go to Ground…", "", False, 4),
+    ("other", "Other action…", "", False, 4),
+    ("grapple", "Grapple manoeuvre…", "", False, 4),
+    ("order", "Order a battle group…", "", False, 5),
+    ("rally", "Rally…", "", False, 5),
+    ("rally_for_numbers", "Rally for Numbers…", "", False, 5),
+)
+
+
+def _turn_entries(state: Combat, turn: Turn, who: Combatant | None) -> list[c.TurnAction]:
+    why = _reasons(state, turn, who) if who is not None else {}
+    return [c.TurnAction(key, label, shortcut, dialog=DIALOG + key, why_not=why.get(key, ""),
+                         toolbar=toolbar, group=group)
+            for key, label, shortcut, toolbar, group in TURN_ENTRIES]
+
+
+def _reasons(state: Combat, turn: Turn, who: Combatant) -> dict[str, str]:
+    """Why each entry cannot be used now ("" when it can)."""
     simple = _simple_left(turn, who)
     crash = "in Crash: not allowed" if who.in_crash else ""
     moved = "the Movement action is used" if turn.movement else ""
     group = "" if any(g.is_group and g.side == who.side for g in state.combatants.values()) \
         else "no battle group follows this side"
-    entries = [
-        _entry("attack", "Attack…", "Ctrl+A", simple, toolbar=True),
-        _entry("clash", "Clash…", "Ctrl+Shift+A", simple or _clash_why(state, who)),
-        _entry("delay", "Delay…", "Ctrl+D",
-               "" if not turn.simple and not turn.movement else "already acted this turn"),
-        _entry("aim", "Aim…", "", simple or moved),
-        _entry("defend_other", "Defend Other…", "", simple),
-        _entry("full_defense", "Full Defense", "", simple or crash),
-        _entry("move", "Move…", "M", moved or _close_foe(state, who)),
-        _entry("disengage", "Disengage…", "", simple or moved or _no_close_foe(state, who)),
-        _entry("rush", "Rush…", "", simple),
-        _entry("withdraw", "Withdraw…", "", simple or moved),
-        _entry("take_cover", "Take Cover…", "", simple or moved),
-        _entry("rise", "Rise From Prone…", "", simple or ("" if who.prone else "not prone")),
-        _entry("ready_weapon", "Ready Weapon…", "", simple),
-        _entry("establish_surprise", "Establish Surprise…", "", simple),
-        _entry("go_to_ground", "Go to Ground…", "", simple or moved),
-        _entry("other", "Other action…", "", simple),
-        _entry("order", "Order a battle group…", "", simple or group),
-        _entry("rally", "Rally…", "", simple or group),
-        _entry("rally_for_numbers", "Rally for Numbers…", "", simple or group),
-        _entry("grapple", "Grapple manoeuvre…", "",
-               "" if who.id in state.grapples else "holds no one"),
-    ]
-    return entries
-
-
-def _entry(key: str, label: str, shortcut: str, why_not: str, *,
-           toolbar: bool = False) -> c.TurnAction:
-    return c.TurnAction(key, label, shortcut, dialog=DIALOG + key, why_not=why_not,
-                        toolbar=toolbar)
+    return {
+        "concealment": "" if who.stealth_check else "owed only after moving while hidden",
+        "attack": simple,
+        "clash": simple or _clash_why(state, who),
+        "delay": "" if not turn.simple and not turn.movement else "already acted this turn",
+        "aim": simple or moved,
+        "defend_other": simple,
+        "full_defense": simple or crash,
+        "move": moved or _close_foe(state, who),
+        "disengage": simple or moved or _no_close_foe(state, who),
+        "rush": simple,
+        "withdraw": simple or moved,
+        "take_cover": simple or moved,
+        "rise": simple or ("" if who.prone else "not prone"),
+        "ready_weapon": simple,
+        "establish_surprise": simple,
+        "go_to_ground": simple or moved,
+        "other": simple,
+        "grapple": "" if who.id in state.grapples else "holds no one",
+        "order": simple or group,
+        "rally": simple or group,
+        "rally_for_numbers": simple or group,
+    }
 
 
 def _clash_why(state: Combat, who: Combatant) -> str:

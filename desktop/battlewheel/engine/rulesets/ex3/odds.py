@@ -7,6 +7,7 @@ threshold is the excess.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from battlewheel.engine.core.dice import success_distribution
@@ -92,12 +93,16 @@ def _given(damage: list[float], hit: float) -> tuple[float, ...]:
     return tuple(p / hit for p in damage)
 
 
-def attack_odds(state: Combat, action: Attack) -> Odds:
+def attack_odds(state: Combat, action: Attack, defence: int | None = None) -> Odds:
     """The odds dock for a planned attack: withering Initiative damage or decisive levels.
 
     A gambit's ``damage`` holds the single chance of completing it, as ``(1 - p, p)``.
+    ``defence`` replaces the target's Defence (the odds dock's "what if" box).
     """
     plan = plan_attack(state, action, own_turn=not action.escape)
+    if defence is not None:
+        plan = dataclasses.replace(
+            plan, defence=dataclasses.replace(plan.defence, value=max(defence, 0)))
     attacker, target = state.combatants[plan.attacker], state.combatants[plan.target]
     if plan.mode == "withering":
         group = attacker.block.group

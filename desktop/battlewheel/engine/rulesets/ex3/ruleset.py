@@ -122,6 +122,18 @@ class Exalted3e(Ruleset):
                          for g, grip in state.grapples.items()},
         }
 
+    def turn_order(self, state: Combat) -> tuple[str, ...]:
+        """The actor, those yet to act this round, then the rest (the roster's order)."""
+        return wheel.turn_order(state)
+
+    def status_line(self, state: Combat) -> str:
+        """Round, tick, who acts and who is next."""
+        return wheel.status_line(state)
+
+    def wheel_legend(self) -> str:
+        """The Initiative ring, its badges and the drag (rules/3e.md §5)."""
+        return wheel.WHEEL_LEGEND
+
     def acting(self, state: Combat) -> tuple[str, ...]:
         """Whose turn it is."""
         return (state.actor,) if state.actor else ()

@@ -39,17 +39,24 @@ def magnitude_track(magnitude: int, most: int, clickable: bool = True) -> c.BoxT
         cycle=(".", "#") if clickable else (), summary=f"{magnitude} / {most}")
 
 
-def pools(block: Character, weapon: Weapon) -> tuple[int, int]:
-    """Withering pool (with accuracy) and decisive pool (003 §Resolution Steps, step 5)."""
+def pools(block: Character, weapon: Weapon, size: int | None = None) -> tuple[int, int]:
+    """Withering pool (with accuracy) and decisive pool (003 §Resolution Steps, step 5).
+
+    A battle group adds its Size (``size``, else the stat block's) and Might
+    (003 §Battle Groups).
+    """
     base = block.attribute("dexterity") + block.ability(weapon.ability)
+    if block.group is not None:
+        base += (block.group.size if size is None else size) + block.group.might
     return base + weapon.accuracy, base
 
 
-def weapons_table(block: Character, ready: tuple[str, ...] | None) -> c.Table:
+def weapons_table(block: Character, ready: tuple[str, ...] | None,
+                  size: int | None = None) -> c.Table:
     """Each weapon with both pools, damage, minimum, Defence and range."""
     rows = []
     for weapon in block.all_weapons:
-        withering, decisive = pools(block, weapon)
+        withering, decisive = pools(block, weapon, size)
         shown = weapon.name if ready is None or weapon.name in ready or weapon.name == "Unarmed" \
             else f"{weapon.name} (not ready)"
         rows.append((shown, str(withering), str(decisive), f"+{weapon.damage} "
@@ -139,7 +146,7 @@ def sheet(state: Combat, cid: str) -> c.SheetView:
         sections += [magnitude_track(who.magnitude, most), group_values(who)]
     else:
         sections.append(health_track(who.health))
-    sections.append(weapons_table(who.block, who.ready))
+    sections.append(weapons_table(who.block, who.ready, who.size))
     kind = "battle group" if who.is_group else who.block.kind
     return c.SheetView(id=cid, name=who.name, kind=kind, side=who.side,
                        status=status_words(state, who), sections=tuple(sections))
@@ -147,11 +154,15 @@ def sheet(state: Combat, cid: str) -> c.SheetView:
 
 # -- the printed card (rules/3e.md §6) --------------------------------------------------------
 
+# The printed card elides each line at about 65 characters: every line stays shorter.
 STRIP = (
-    "Withering: Str + damage + threshold - soak (min. weapon minimum); target -X i, you +X+1 i",
-    "Decisive: roll your Initiative (no double 10s), 0 dice if Hardness >= it; then reset to base",
-    "Delay -2i  ·  onslaught -1 Defence per attack  ·  flurry -3 rolls / -1 Defence",
-    "Crash at 0 or less: Break +5i to who crashed you  ·  decisive miss -2i (-3i at 11+)",
+    "Withering: Str + dmg + threshold - soak (at least min.);",
+    "  foe -X i, you +X+1 i",
+    "Decisive: roll your i (10s once); 0 dice if Hardness >= i;",
+    "  then back to base i",
+    "Delay -2i  ·  onslaught -1 Def  ·  flurry -3 rolls / -1 Def",
+    "Crash at 0 or less: Break +5i to who crashed you",
+    "Decisive miss -2i (-3i at 11+)  ·  gambit: difficulty + 1 i",
 )
 
 
@@ -165,29 +176,41 @@ def card(state: Combat | None, cid: str | None, block: Character,
     track = who.health if who is not None else HealthTrack.standard(
         min(max(block.attribute("stamina"), 1), 10))
     sections: list[c.Section | c.PoolsSection] = [
+        health_track(track, clickable=False),
         c.Values("Initiative", (c.Value("Join Battle", f"{jb} dice + 3"),
                                 c.Value("Base", block.base_initiative)), columns=2),
-        c.Text("Initiative track", "i: ____ ____ ____ ____ ____ ____    "
-               "Crash \u25a1   turns in Crash \u25cb \u25cb \u25cb"),
-        _card_defences(block, options), weapons_table(block, None),
-        health_track(track, clickable=False),
-        c.Text("Status", "prone \u25a1  cover ____  aim ____  grapple ____  concealed ____  "
-               f"mount {block.mount or '____'}")]
+        c.Text("i", "____ ____ ____ ____ ____   Crash \u25a1  turns \u25cb \u25cb \u25cb"),
+        *_card_defences(block, options), *_weapon_texts(block),
+        c.Text("Status", "prone \u25a1 cover __ aim __ grapple __ hidden __ "
+               f"mount {block.mount or '__'}")]
     return c.Card(title=block.name, subtitle=f"{block.kind} · Essence {block.essence}",
                   sections=tuple(sections), reminders=STRIP)
 
 
-def _card_defences(block: Character, options: Ex3Options) -> c.Values:
+def _weapon_texts(block: Character) -> list[c.Text]:
+    """One printed line per weapon: both pools, damage, minimum, Defence (rules/3e.md §6)."""
+    texts = []
+    for weapon in block.all_weapons:
+        withering, decisive = pools(block, weapon)
+        texts.append(c.Text(weapon.name, f"{withering} / {decisive} dice, +{weapon.damage} "
+                            f"{weapon.damage_type[0].upper()}, min {weapon.minimum}, "
+                            f"Def {weapon.defence:+d}, {weapon.range}"))
+    return texts
+
+
+def _card_defences(block: Character, options: Ex3Options) -> list[c.Values]:
+    """Parry, Evasion, soak, Hardness; then both defences prone and in cover."""
     rounding = options.static_rounding
     parry = max(r.parry(block, w, rounding) for w in block.all_weapons if w.close)
     evasion = r.evasion(block, rounding)
-    return c.Values("Defence", (
-        c.Value("Parry", parry), c.Value("Evasion", evasion),
-        c.Value("Parry prone / light / heavy cover", f"{parry - 1} / {parry + 1} / {parry + 2}"),
-        c.Value("Evasion prone / light / heavy cover",
-                f"{evasion - 2} / {evasion + 1} / {evasion + 2}"),
-        c.Value("Soak", r.soak(block)), c.Value("Hardness", r.hardness(block, False))),
-        columns=2)
+    return [
+        c.Values("Defence", (c.Value("Parry", parry), c.Value("Evasion", evasion),
+                             c.Value("Soak", r.soak(block)),
+                             c.Value("Hardness", r.hardness(block, False))), columns=2),
+        c.Values("Prone / light / heavy cover", (
+            c.Value("Parry", f"{parry - 1}/{parry + 1}/{parry + 2}"),
+            c.Value("Evasion", f"{evasion - 2}/{evasion + 1}/{evasion + 2}")), columns=2),
+    ]
 
 
 def _group_card(block: Character, who: Combatant | None) -> c.Card:
@@ -201,12 +224,14 @@ def _group_card(block: Character, who: Combatant | None) -> c.Card:
                                   c.Value("Defence bonus", f"+{r.group_defence(block)}")),
                  columns=2),
         magnitude_track(magnitude, r.magnitude_max(block, size), clickable=False),
-        weapons_table(block, None),
-        c.Text("Rout tally", "Size lost \u25a1 \u25a1 \u25a1 \u25a1 \u25a1   "
-               f"rout check: Willpower {block.willpower} vs 1 + Size lost"),
+        c.Text("Rout tally", "Size lost \u25a1 \u25a1 \u25a1 \u25a1 \u25a1"),
+        c.Text("Rout check", f"Willpower {block.willpower} vs 1 + Size lost"),
+        *_weapon_texts(block),
     ]
     return c.Card(title=block.name, subtitle=f"battle group · Size {size}",
                   sections=tuple(sections), reminders=(
-                      "Size adds to attack, damage, Magnitude and soak; no 10s double on damage",
-                      "Magnitude 0: rout check; pass = Size -1, fresh Magnitude, rest carries over",
-                      "Failed: breaks at its next turn, -3 Defence until then"))
+                      "Size adds to attack, damage, Magnitude and soak",
+                      "Damage rolls: 10s count once; no Initiative gained",
+                      "Magnitude 0: rout check; pass: Size -1, fresh",
+                      "  Magnitude, the rest of the damage carries over",
+                      "Failed: breaks at its next turn, -3 Def until then"))

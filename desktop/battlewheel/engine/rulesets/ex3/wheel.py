@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from battlewheel.engine.core import contract as c
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.rulesets.ex3 import actions as a
+from battlewheel.engine.rulesets.ex3 import flow
 from battlewheel.engine.rulesets.ex3 import rules as r
 from battlewheel.engine.rulesets.ex3.state import Combat, Combatant
 
@@ -63,8 +64,46 @@ def _hub(state: Combat) -> str:
         return "combat\nover"
     if not state.started:
         return "not started"
-    actor = state.name(state.actor) if state.actor else "between turns"
-    return f"round {state.round}\ntick {state.tick}\n{actor}"
+    # The hub draws large type: a name does not fit, the status line says who acts.
+    return f"round {state.round}\ntick {state.tick}"
+
+
+def turn_order(state: Combat) -> tuple[str, ...]:
+    """Who acts next: the actor, those yet to act this round, then the rest by Initiative."""
+    waiting = flow.waiting(state)
+    first = [state.actor] if state.actor else []
+    rest = sorted((cid for cid, who in state.combatants.items()
+                   if cid not in waiting and cid not in first and who.joined),
+                  key=lambda cid: -(state.combatants[cid].initiative or 0))
+    return tuple(dict.fromkeys([*first, *waiting, *rest]))
+
+
+def status_line(state: Combat) -> str:
+    """Round, tick, who acts and who comes next (003 §The Flow of Combat)."""
+    if state.ended:
+        return "Combat over"
+    if not state.started:
+        joined = sum(1 for who in state.combatants.values() if who.joined)
+        return f"Not started: {joined} of {len(state.combatants)} rolled Join Battle"
+    actor = state.name(state.actor) if state.actor else "nobody"
+    upcoming = [cid for cid in flow.waiting(state) if cid != state.actor][:1]
+    later = f" · next: {state.name(upcoming[0])} (tick {state.combatants[upcoming[0]].tick})" \
+        if upcoming else " · next: a new round"
+    return f"Round {state.round} · tick {state.tick} · acting: {actor}{later}"
+
+
+WHEEL_LEGEND = (
+    "<p><b>The ring is the Initiative scale</b>: highest at the top, running clockwise "
+    "down; the shaded arc is Crash (0 and below); <i>base</i> marks base Initiative; the "
+    "arrow is the current tick.</p>"
+    "<p><b>Counters</b> stand at their Initiative and dim once they have acted. Badges: "
+    "D±n Defence modifier to the next turn (onslaught, flurry, clash, actions); C in Crash, "
+    "a pip per turn ended there; Mn a battle group's Magnitude; W-n wound penalty; "
+    "P prone, Cn cover, L Break lock-out, S a Shift waiting, →n a delay tick, G grapple.</p>"
+    "<p><b>Dragging</b> the acting counter to a later tick is Delay (-2i); an earlier tick "
+    "is refused. Dragging anyone else is a GM edit of Initiative, asked first and logged. "
+    "Ctrl+Z undoes either.</p>"
+)
 
 
 def _counter(state: Combat, who: Combatant, initials: str, colour: int) -> c.Counter:
@@ -102,8 +141,11 @@ def badges(state: Combat, who: Combatant) -> tuple[c.Badge, ...]:
         out.append(c.Badge(c.TOP_RIGHT, f"M{who.magnitude}", f"Magnitude {who.magnitude}, "
                            f"Size {who.size}", "info"))
     elif who.in_crash:
-        pips = "\u25cf" * who.crash_turns + "\u25cb" * (r.CRASH_TURNS_TO_RESET - who.crash_turns)
-        out.append(c.Badge(c.TOP_RIGHT, pips, f"in Crash, {who.crash_turns} turn(s) ended there",
+        # "C" and a pip per turn ended in Crash: three hollow pips beside a Defence badge
+        # overlapped it on a counter's width.
+        pips = "C" + "\u2022" * who.crash_turns
+        out.append(c.Badge(c.TOP_RIGHT, pips, f"in Crash, {who.crash_turns} of "
+                           f"{r.CRASH_TURNS_TO_RESET} turn(s) ended there before the reset",
                            "state"))
     if who.derived.wound_penalty:
         out.append(c.Badge(c.BOTTOM_LEFT, f"W-{who.derived.wound_penalty}", "wound penalty",

@@ -1,0 +1,80 @@
+"""Join Battle before the fight and Delay during it (003 §The Flow of Combat)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QWidget
+
+from battlewheel.engine.core.actions import Action
+from battlewheel.engine.rulesets.ex3 import actions as a
+from battlewheel.engine.rulesets.ex3 import initiative as ini
+from battlewheel.engine.rulesets.ex3 import rules as r
+from battlewheel.engine.rulesets.ex3 import wheel
+from battlewheel.models.combat_model import CombatModel
+from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource, align_titles
+from battlewheel.views.rulesets.ex3.base import Ex3Dialog, Rehearsal, spin
+
+
+class JoinBattleDialog(Ex3Dialog):
+    """Wits + Awareness for everyone yet to roll, +3 successes each, as one undo step."""
+
+    TITLE = "Join Battle"
+    APPLY_TEXT = "&Record the rolls"
+
+    def __init__(self, model: CombatModel, parent: QWidget | None = None, *,
+                 face_source: FaceSource | None = None) -> None:
+        super().__init__(model, "", parent, face_source=face_source)
+        self.setWindowTitle(self.TITLE)
+
+    def headline(self) -> str:
+        return "Join Battle: Wits + Awareness, +3 successes (003 §The Flow of Combat)"
+
+    def build(self) -> None:
+        self.rows: dict[str, DiceEntryWidget] = {}
+        for cid, who in self.state.combatants.items():
+            if not who.joined:
+                row = self.dice(who.name)
+                row.set_pool(ini.join_pool(who), double_tens=who.block.double_tens)
+                self.rows[cid] = row
+        align_titles(list(self.rows.values()))
+        self.note("A row left empty is rolled later; Start the battle needs two who rolled.")
+
+    def engine_actions(self) -> list[Action] | None:
+        """One Join Battle roll for each row filled in."""
+        done: list[Action] = [a.RollJoinBattle(cid, entry) for cid, row in self.rows.items()
+                              if (entry := row.entry()) is not None]
+        if not done:
+            self.missing = "Enter at least one roll: type the successes or press Roll."
+            return None
+        return done
+
+    def undo_text(self) -> str:
+        return "Join Battle rolls"
+
+
+class DelayDialog(Ex3Dialog):
+    """Wait to a later tick this round for 2i (003 §The Flow of Combat)."""
+
+    TITLE = "Delay"
+    APPLY_TEXT = "&Delay"
+
+    def build(self) -> None:
+        state = self.state
+        now = state.tick or 0
+        low = wheel.scale(state)[1]
+        self.tick = self.add("Act on &tick", spin(low, now - 1, max(now - 2, low), self.body))
+        initiative = self.who().initiative or 0
+        self.note(f"Costs {r.DELAY_COST}i: Initiative {initiative} → "
+                  f"{initiative - r.DELAY_COST}. The wheel does the same when the acting "
+                  "counter is dragged to a later tick.")
+
+    def engine_actions(self) -> list[Action] | None:
+        return [a.Delay(self.actor, self.tick.value())]
+
+    def extra_lines(self, rehearsal: Rehearsal) -> list[str]:
+        """A Crash warning when the cost empties the Initiative (003 §Crash)."""
+        who = self.who()
+        after = (who.initiative or 0) - r.DELAY_COST
+        if not who.in_crash and after <= 0:
+            return [f"Warning: this Crashes {who.name} ({r.SELF_CRASH_EXTRA}i more for "
+                    "crashing itself)."]
+        return []

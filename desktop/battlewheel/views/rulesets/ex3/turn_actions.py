@@ -1,0 +1,84 @@
+"""The 3e turn's dialogs, built by name for the shared turn menu.
+
+The engine's contract (``engine/rulesets/ex3/menu.py``) lists the entries, each naming
+``ex3.<key>``, and why each is idle; this module builds the dialog an entry names for
+the combatant whose turn it is, and shows its odds in the window's odds dock.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from PySide6.QtWidgets import QDialog, QWidget
+
+from battlewheel.engine.core.contract import Odds
+from battlewheel.models.combat_model import CombatModel
+from battlewheel.views.rulesets.ex3 import action_dialogs as acts
+from battlewheel.views.rulesets.ex3 import group_dialogs as cmds
+from battlewheel.views.rulesets.ex3 import stealth_dialogs as hide
+from battlewheel.views.rulesets.ex3.attack_dialog import AttackDialog
+from battlewheel.views.rulesets.ex3.base import Ex3Dialog
+from battlewheel.views.rulesets.ex3.clash_dialog import ClashDialog
+from battlewheel.views.rulesets.ex3.round_dialogs import DelayDialog, JoinBattleDialog
+
+if TYPE_CHECKING:
+    from battlewheel.views.main_window import MainWindow
+
+PREFIX = "ex3."
+
+# dialog name -> the dialog for the actor's turn
+TURN_DIALOGS: dict[str, type[Ex3Dialog]] = {
+    "attack": AttackDialog,
+    "clash": ClashDialog,
+    "delay": DelayDialog,
+    "aim": acts.AimDialog,
+    "defend_other": acts.DefendOtherDialog,
+    "full_defense": acts.FullDefenseDialog,
+    "move": acts.MoveDialog,
+    "disengage": acts.DisengageDialog,
+    "rush": acts.RushDialog,
+    "withdraw": acts.WithdrawDialog,
+    "take_cover": acts.TakeCoverDialog,
+    "rise": acts.RiseDialog,
+    "ready_weapon": acts.ReadyWeaponDialog,
+    "other": acts.OtherActionDialog,
+    "grapple": acts.GrappleDialog,
+    "establish_surprise": hide.EstablishSurpriseDialog,
+    "concealment": hide.ConcealmentDialog,
+    "go_to_ground": hide.GoToGroundDialog,
+    "order": cmds.OrderDialog,
+    "rally": cmds.RallyDialog,
+    "rally_for_numbers": cmds.RallyForNumbersDialog,
+}
+
+
+def open_dialog(
+    window: QWidget, combat: CombatModel, name: str, subject: str | None
+) -> QDialog | None:
+    """The dialog an entry of the 3e turn menu names, its odds shown in the odds dock."""
+    key = name.removeprefix(PREFIX)
+    if key == "join_battle":
+        return JoinBattleDialog(combat, window)
+    actor = subject or combat.state.actor
+    if key not in TURN_DIALOGS or actor is None:
+        return None
+    dialog = TURN_DIALOGS[key](combat, actor, window)
+    if hasattr(window, "show_odds_now"):
+        with_odds(cast("MainWindow", window), dialog)
+    return dialog
+
+
+def with_odds(window: MainWindow, dialog: Ex3Dialog) -> Ex3Dialog:
+    """Show a dialog's odds in the odds dock while it is open (none: the dock is left be)."""
+    def show(odds: Odds | None) -> None:
+        provider = getattr(dialog, "odds_provider", lambda: None)()
+        if provider is not None and odds is not None:
+            window.show_odds(provider, odds.dv)
+        elif odds is not None:
+            window.show_odds_now(odds)
+
+    dialog.oddsChanged.connect(show)
+    show(dialog.odds)  # worked out while the dialog was built, before we listened
+    # Once the roll is recorded the log, which says what it did, is what the GM reads.
+    dialog.accepted.connect(window.log_dock.raise_)
+    return dialog

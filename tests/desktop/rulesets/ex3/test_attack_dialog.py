@@ -1,0 +1,173 @@
+"""The 3e attack dialog: every step's figures, typed dice, refusals first, one undo step."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from battlewheel.engine.rulesets.ex3 import actions as a
+from battlewheel.models.combat_model import CombatModel
+from battlewheel.views.rulesets.ex3.attack_dialog import AttackDialog
+from tests.desktop.d2_combatants import shown
+from tests.desktop.rulesets.ex3.fight import (
+    ASHKEEL_COMES_CLOSE,
+    initiative,
+    started,
+    turn_of,
+    typed,
+)
+
+__all__ = ["shown"]
+
+Shown = Callable[[AttackDialog], AttackDialog]
+
+
+def _lark_on_ashkeel(shown: Shown) -> tuple[CombatModel, AttackDialog]:
+    """Ashkeel came to zone 0 (short range); Swift Lark's turn, Powerbow at the ready."""
+    model = started(*ASHKEEL_COMES_CLOSE)
+    assert model.state.actor == "lark"
+    dialog = shown(AttackDialog(model, "lark"))
+    assert dialog.target.currentData() == "ashkeel"
+    return model, dialog
+
+
+def _line(dialog: AttackDialog, start: str) -> str:
+    return next(line for line in dialog.preview().splitlines() if line.startswith(start))
+
+
+def test_defence_and_pool_are_shown_before_any_roll(shown: Shown) -> None:
+    """003 §Defending Against Attacks: Ashkeel's Parry (Dex 5 + Melee 5) ÷ 2 + Grimscythe 1
+    = 6 beats her Evasion (Dex 5 + Dodge 3) ÷ 2 - armour 2 = 2; Lark's withering pool is
+    Dex 4 + Archery 5 + accuracy 1 = 10 dice. Nothing can be resolved yet."""
+    _model, dialog = _lark_on_ashkeel(shown)
+    assert _line(dialog, "4.") == ("4. Defence of Lady Ashkeel: Parry 6, Evasion 2 → parry 6"
+                                   " → Defence 6")
+    assert _line(dialog, "5.") == ("5. Attack: Dexterity 4 + Archery 5 + accuracy 1 = 10 dice"
+                                   " (10s count twice) against Defence 6")
+    assert _line(dialog, "8.") == "8. Damage: only on a hit"
+    assert not dialog.apply_button.isEnabled()
+    assert dialog.refusal().startswith("Enter the attack roll")
+
+
+def test_the_odds_count_a_tie_with_defence_as_a_hit(shown: Shown) -> None:
+    """003 §Resolution Steps 5: successes equal to Defence hit, so the chance shown is the
+    sum of the bars from 6 up; the Initiative damage spread is a distribution."""
+    _model, dialog = _lark_on_ashkeel(shown)
+    odds = dialog.odds
+    assert odds is not None
+    assert odds.dv == 6 and odds.damage_label == "Initiative damage"
+    assert len(odds.successes) == 21  # 10 dice, 10s doubled: 0..20 successes
+    assert odds.hit_chance == pytest.approx(sum(odds.successes[6:]))
+    assert sum(odds.levels) == pytest.approx(1.0)
+
+
+def test_typed_dice_walk_the_withering_steps_worked_by_hand(shown: Shown) -> None:
+    """8 successes against Defence 6: threshold 2. Damage Str 3 + Powerbow 10 + 2 - soak 12
+    (Sta 4 + soulsteel 8) = 3 dice; 7 8 10 is 4 successes (a 10 counts twice for an Exalt):
+    Ashkeel 9 - 4 = 5i, Lark 6 + 5 = 11i (003 §Resolution Steps 8)."""
+    _model, dialog = _lark_on_ashkeel(shown)
+    typed(dialog.attack_roll, "8")
+    assert "8 successes against 6: a hit, threshold 2" in dialog.preview()
+    assert dialog.damage_roll.pool() == 3
+    typed(dialog.damage_roll, "7 8 10")
+    lines = dialog.preview().splitlines()
+    numbered = [line.split(".")[0] for line in lines if line[:1].isdigit()]
+    assert numbered == ["1", "2-3", "4", "5", "6", "7", "8", "9"]
+    assert "   Roll: 4: target \u22124i, attacker +5i (X + 1)" in lines
+    assert any("Swift Lark 6i → 11i, Lady Ashkeel 9i → 5i" in line for line in lines)
+    assert dialog.apply_button.isEnabled()
+
+
+def test_resolve_records_one_undo_step(qtbot: QtBot, shown: Shown) -> None:
+    """Ctrl+Return records the attack; one undo gives both their Initiative back."""
+    model, dialog = _lark_on_ashkeel(shown)
+    typed(dialog.attack_roll, "8")
+    typed(dialog.damage_roll, "7 8 10")
+    steps_before = model.undo_stack.count()
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    qtbot.keyClick(dialog, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert dialog.result() == AttackDialog.DialogCode.Accepted
+    assert (initiative(model, "ashkeel"), initiative(model, "lark")) == (5, 11)
+    assert model.undo_stack.count() == steps_before + 1
+    model.undo_stack.undo()
+    assert (initiative(model, "ashkeel"), initiative(model, "lark")) == (9, 6)
+
+
+def test_a_refused_attack_says_why_and_changes_nothing(shown: Shown) -> None:
+    """Round 1, tick 9: the foes stand a zone away, out of the Grimscythe's reach
+    (003 §Resolving Attacks); Resolve stays grey and pressing it does nothing."""
+    model = started()
+    dialog = shown(AttackDialog(model, "ashkeel"))
+    assert dialog.refusal() == ("Not allowed: 003 §Resolving Attacks: Grimscythe cannot reach "
+                                "Harmonious Jade at medium range")
+    assert not dialog.apply_button.isEnabled()
+    dialog.accept()
+    assert dialog.result() != AttackDialog.DialogCode.Accepted
+    assert model.undo_stack.count() == 0 and model.state.combatants["jade"].initiative == 4
+
+
+def test_a_decisive_hit_meets_hardness(shown: Shown) -> None:
+    """003 §Resolution Steps 8: Jade's 4i is no more than Ashkeel's Hardness 4, so the
+    damage roll has 0 dice; the hit still resets Jade to her base Initiative 3."""
+    model = started(*ASHKEEL_COMES_CLOSE)
+    turn_of(model, "jade")
+    assert model.push(a.Move("jade", "close", other="ashkeel")) is None
+    dialog = shown(AttackDialog(model, "jade"))
+    dialog.mode.setCurrentIndex(dialog.mode.findData(a.DECISIVE))
+    assert _line(dialog, "5.").startswith("5. Attack: Dexterity 4 + Melee 5 = 9 dice")
+    assert _line(dialog, "7.") == "7. Miss: a miss costs 2i (2i, 3i at Initiative 11+)"
+    typed(dialog.attack_roll, "7")
+    assert _line(dialog, "8.") == ("8. Damage: Initiative 4 against Hardness 4 (Hardness stops "
+                                   "it: 0 dice) → 0 dice (10s once); then Initiative resets to "
+                                   "base 3")
+    assert dialog.damage_roll.pool() == 0
+    typed(dialog.damage_roll, "0")
+    assert "  · Lady Ashkeel takes no damage." in dialog.preview().splitlines()
+    dialog.accept()
+    assert initiative(model, "jade") == 3
+    assert model.state.combatants["ashkeel"].health.damage == 0
+
+
+def test_a_gambit_shows_its_difficulty_and_the_chance_to_complete_it(shown: Shown) -> None:
+    """Disarm is difficulty 3 and costs 4i (003 §Gambits); the odds dock spreads the
+    Initiative roll's successes against that difficulty."""
+    model = started(*ASHKEEL_COMES_CLOSE)
+    turn_of(model, "jade")
+    assert model.push(a.Move("jade", "close", other="ashkeel")) is None
+    dialog = shown(AttackDialog(model, "jade"))
+    dialog.mode.setCurrentIndex(dialog.mode.findData(a.GAMBIT))
+    assert dialog.gambit.currentData() == "disarm"
+    assert dialog.disarm_weapon.currentData() == "Grimscythe"
+    odds = dialog.odds
+    assert odds is not None and odds.damage_label == "gambit successes (difficulty 3)"
+    assert len(odds.levels) == 5  # Jade's 4 Initiative dice, 10s counted once
+    typed(dialog.attack_roll, "8")
+    typed(dialog.damage_roll, "3")
+    assert "8. Damage: Initiative 4 → 4 dice (10s once) against difficulty 3; costs 4i" \
+        in dialog.preview()
+    # Paying 4i of 4 is a Crash of her own making: 5i more (003 §Crash), said beforehand.
+    assert "Harmonious Jade is in Crash at -5i, 5 more for crashing itself." in dialog.preview()
+    dialog.accept()
+    assert model.state.combatants["ashkeel"].ready == ()
+    assert initiative(model, "jade") == -5
+
+
+def test_a_battle_group_strikes_every_foe_at_close_range(shown: Shown) -> None:
+    """003 §Battle Groups: the Guard (Size 2, Might 1) close to Jade and Ember reaches both,
+    one roll for all, a damage roll each: Str 3 + Spear 8 + Size 2 + Might 1 + threshold 2
+    - soak 8 = 8 dice, 10s once. Groups gain no Initiative."""
+    model = started(a.SetRange("guard", "jade", "close"), a.SetRange("ember", "guard", "close"))
+    turn_of(model, "guard")
+    dialog = shown(AttackDialog(model, "guard"))
+    dialog.target.setCurrentIndex(dialog.target.findData("jade"))
+    typed(dialog.attack_roll, "8")
+    assert dialog.other_rows["ember"].isVisible() and not dialog.other_rows["lark"].isVisible()
+    assert (dialog.damage_roll.pool(), dialog.other_rows["ember"].pool()) == (8, 8)
+    typed(dialog.damage_roll, "3")
+    typed(dialog.other_rows["ember"], "3")
+    dialog.accept()
+    assert (initiative(model, "jade"), initiative(model, "ember")) == (1, 1)
