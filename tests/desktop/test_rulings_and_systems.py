@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel
 
+from battlewheel.engine.core.contract import RulesetInfo
 from battlewheel.engine.core.ruleset import get_ruleset
+from battlewheel.engine.rulesets import systems
+from battlewheel.views import combats_menu
 from battlewheel.views.combats_menu import NewCombatDialog
 from battlewheel.views.main_window import MainWindow
 from battlewheel.views.rulings_dialog import RulingsDialog
@@ -44,16 +48,32 @@ def test_a_ruling_changed_in_the_dialog_is_one_logged_undoable_step(
     dialog.close()
 
 
-def test_new_combat_lists_every_system_and_greys_the_ones_not_built(
+def test_new_combat_offers_all_four_systems_and_the_current_one_first(
     first_start: MainWindow,
 ) -> None:
-    """2e is offered and chosen; 3e, Impulse and Pool & Ward are listed, not available."""
-    dialog = NewCombatDialog("Demo", "Combat 2", "2e-rewrite", first_start)
+    """2e, 3e, Impulse and Pool & Ward can each start a fight; the combat on screen's
+    system is the one chosen to begin with."""
+    dialog = NewCombatDialog("Demo", "Combat 2", "impulse", first_start)
     model = dialog.system.model()
     assert isinstance(model, QStandardItemModel)
     rows = {dialog.system.itemData(i): model.item(i).isEnabled()
             for i in range(dialog.system.count())}
-    assert rows == {"2e-rewrite": True, "3e": False, "impulse": False, "pool-and-ward": False}
+    assert rows == {"2e-rewrite": True, "3e": True, "impulse": True, "pool-and-ward": True}
+    assert dialog.ruleset() == "impulse"
+    dialog.close()
+
+
+def test_a_system_not_built_yet_is_listed_greyed_with_its_reason(
+    first_start: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A system whose dialogs are still to come is shown, not offered."""
+    coming = RulesetInfo("5e", "Exalted Essence", "no seed", False, "not available yet")
+    monkeypatch.setattr(combats_menu, "systems", lambda: (*systems(), coming))
+    dialog = NewCombatDialog("Demo", "Combat 2", "2e-rewrite", first_start)
+    model = dialog.system.model()
+    assert isinstance(model, QStandardItemModel)
+    last = dialog.system.count() - 1
+    assert dialog.system.itemData(last) == "5e" and not model.item(last).isEnabled()
+    assert "not available yet" in dialog.system.itemText(last)
     assert dialog.ruleset() == "2e-rewrite"
-    assert "not available" in dialog.system.itemText(1)
     dialog.close()

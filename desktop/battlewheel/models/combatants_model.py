@@ -91,6 +91,9 @@ class CombatantsModel(QAbstractTableModel):
         combat.rosterChanged.connect(self._reset)
         combat.sessionReplaced.connect(self._reset)
         combat.combatantChanged.connect(self._row_changed)
+        # The turn column depends on everyone (a round's order, a new tick), not only on
+        # the combatant a change touched: read every row again when the wheel changes.
+        combat.wheelChanged.connect(self._all_rows_changed)
         combat.changed.connect(self._report_changed_rows)
 
     # -- what the ruleset says ------------------------------------------------------------
@@ -219,6 +222,12 @@ class CombatantsModel(QAbstractTableModel):
         if rows and self.columns:
             last = len(self.columns) - 1
             self.dataChanged.emit(self.index(min(rows), 0), self.index(max(rows), last))
+
+    def _all_rows_changed(self) -> None:
+        self._rows.clear()
+        if self._ids:
+            last = self.index(len(self._ids) - 1, len(self.columns) - 1)
+            self.dataChanged.emit(self.index(0, 0), last)
 
     def _swatch(self, side: str, colour_index: int) -> QIcon:
         colour = colour_hex(side, colour_index)

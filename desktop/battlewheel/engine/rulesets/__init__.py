@@ -14,9 +14,9 @@ from battlewheel.engine.core.ruleset import get_ruleset
 # name, title, seed, package, playable at the table (its views and dialogs are built)
 _SYSTEMS: tuple[tuple[str, str, str, str, bool], ...] = (
     ("2e-rewrite", "Exalted 2e (combat rewrite)", "seeds 000 + 004", "rewrite", True),
-    ("3e", "Exalted 3rd edition", "seed 003", "ex3", False),
-    ("impulse", "Impulse homebrew", "seed 001", "impulse", False),
-    ("pool-and-ward", "Pool & Ward", "seed 002", "poolward", False),
+    ("3e", "Exalted 3rd edition", "seed 003", "ex3", True),
+    ("impulse", "Impulse homebrew", "seed 001", "impulse", True),
+    ("pool-and-ward", "Pool & Ward", "seed 002", "poolward", True),
 )
 
 # Every engine registers, so its logs replay (``battlewheel replay``) and its files are

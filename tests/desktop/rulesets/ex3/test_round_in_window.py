@@ -138,7 +138,8 @@ def test_a_whole_round_with_typed_dice(qtbot: QtBot, window: MainWindow,
     # The Guard's counter will not move: a group's Initiative is fixed. Nothing changes.
     steps = combat.undo_stack.count()
     window.drop_counter("guard", two)
-    assert "a battle group's Initiative never changes" in window.statusBar().currentMessage()
+    message = window.statusBar().currentMessage()
+    assert "a battle group's initiative never changes" in message.casefold()
     assert combat.undo_stack.count() == steps and _slot_of(window, "guard") == \
         wheel.slot_of(state(combat), 4)
 

@@ -152,7 +152,9 @@ def contract_odds(state: Combat, action: a.Attack, title: str,
         levels = tuple(o.successes_odds(initiative, double_tens=False))
         return Odds(f"{title}; {engine.chance_to_hit:.0%} to hit and complete the gambit",
                     dv, tuple(spread), hit, levels,
-                    f"gambit successes (difficulty {plan.difficulty})")
+                    f"gambit successes (difficulty {plan.difficulty})",
+                    defence_label="Defence", damage_axis="Gambit successes", hits_at=dv)
     label = "Initiative damage" if plan.mode == a.WITHERING else "health levels"
     return Odds(f"{title} (a hit needs successes ≥ Defence {dv})", dv, tuple(spread),
-                engine.chance_to_hit, engine.damage, label)
+                engine.chance_to_hit, engine.damage, label, defence_label="Defence",
+                damage_axis=f"{label.capitalize()} dealt by a hit", hits_at=dv)

@@ -87,4 +87,5 @@ class RollDialog(Ex3Dialog):
         spread = o.successes_odds(row.pool(), double_tens=self.who().block.double_tens)
         chance = sum(spread[difficulty:]) if difficulty >= 0 else 1.0
         return Odds(f"{self.state.name(self.actor)}: {what} ({row.pool()} dice, "
-                    f"difficulty {difficulty})", difficulty, tuple(spread), chance)
+                    f"difficulty {difficulty})", difficulty, tuple(spread), chance,
+                    defence_label="difficulty", hits_at=difficulty)
