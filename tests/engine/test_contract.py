@@ -17,3 +17,19 @@ def test_a_click_steps_the_cycle_and_skips_a_mark_a_box_refuses() -> None:
     assert track.next_mark(".", "-0") == "/"
     assert track.next_mark("X", "-0") == "."
     assert track.next_mark(".", "Dying") == "X"
+
+
+def test_every_ruleset_can_make_a_fresh_stat_block_that_round_trips() -> None:
+    """The roster's "make a block" works in all four systems (named, valid, JSON-stable),
+    and a character with that block joins a fight of the system."""
+    from battlewheel.engine.core.ruleset import get_ruleset, ruleset_names
+    from battlewheel.engine.core.session import CombatSession
+
+    for name in ruleset_names():
+        ruleset = get_ruleset(name)
+        block = ruleset.new_block("Lumen")
+        assert ruleset.block_name(block) == "Lumen"
+        assert ruleset.block_from_json(block.to_json()) == block
+        session = CombatSession.new(ruleset=name)
+        session.apply(ruleset.join_action("lumen", block, "ally"))
+        assert list(ruleset.combatants(session.state)) == ["lumen"]

@@ -100,3 +100,28 @@ def test_dropping_on_the_wheel_adds_the_character(window: MainWindow) -> None:
     assert drop(dock.roster.mimeData([dock.roster.item(3)]))
     joined = window.combat.combatant("sister-lumen")
     assert joined is not None and joined.side == "enemy"
+
+
+def test_a_character_without_a_block_for_the_system_is_offered_one(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In a Pool & Ward fight, Sister Lumen (a 2e block only) is offered a Pool & Ward
+    block; yes makes one on the roster and she joins; no leaves everything as it was."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from battlewheel.engine.core.session import CombatSession
+
+    window.show_session(CombatSession.new(ruleset="pool-and-ward"), None)
+    dock = dock_of(window)
+    lumen = dock.roster.characters[3]
+    assert lumen.block("pool-and-ward") is None
+    monkeypatch.setattr(QMessageBox, "question",
+                        lambda *args, **kwargs: QMessageBox.StandardButton.No)
+    assert not dock.add(lumen)
+    assert window.combat.combatant_ids() == []
+    monkeypatch.setattr(QMessageBox, "question",
+                        lambda *args, **kwargs: QMessageBox.StandardButton.Yes)
+    assert dock.add(lumen)
+    assert window.combat.name(window.combat.combatant_ids()[0]) == "Sister Lumen"
+    rostered = dock.files.campaign.character("Sister Lumen")
+    assert rostered.rulesets() == ("2e-rewrite", "pool-and-ward")

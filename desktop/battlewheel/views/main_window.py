@@ -90,6 +90,7 @@ class MainWindow(QMainWindow):
         self._normal_widths: dict[QDockWidget, int] = {}
         self.actions_by_name: dict[str, QAction] = {}
         self._turn_keys: set[str] = set()
+        self._menu_separators: list[QAction] = []
         self._build_wheel()
         self._build_docks()
         self._build_actions()
@@ -364,29 +365,41 @@ class MainWindow(QMainWindow):
         self._fill_turn_entries()
 
     def _fill_turn_entries(self) -> None:
-        """The Combat menu and the toolbar, with the turn entries of the combat's ruleset."""
+        """The Combat menu and the toolbar, with the turn entries of the combat's ruleset.
+
+        Entries are taken out one by one, never with ``clear()``: Qt's clear deletes
+        actions it should only remove (the undo stack's Undo and Redo among them).
+        """
+        old = list(self.turn.actions.values())
         if not self.turn.rebuild() and self.combat_menu.actions():
             return
+        for action in (*old, *self._menu_separators):
+            self.combat_menu.removeAction(action)
+            self.toolbar.removeAction(action)
+        for separator in self._menu_separators:
+            separator.deleteLater()
         for key in [k for k in self.actions_by_name if k in self._turn_keys]:
             del self.actions_by_name[key]
         self._turn_keys = set(self.turn.actions)
         self.actions_by_name.update(self.turn.actions)
-        self.combat_menu.clear()
+        for action in self.combat_menu.actions():
+            self.combat_menu.removeAction(action)
+        self._menu_separators = []
         for group in self.turn.grouped():
             for key in group:
                 self.combat_menu.addAction(self.turn.actions[key])
-            self.combat_menu.addSeparator()
+            self._menu_separators.append(self.combat_menu.addSeparator())
         for name in ("next_step", None, "counter_back", "counter_on", None, "rulings",
                      "end_combat"):
             if name is None:
-                self.combat_menu.addSeparator()
+                self._menu_separators.append(self.combat_menu.addSeparator())
             else:
                 self.combat_menu.addAction(self.actions_by_name[name])
-        self.toolbar.clear()
-        for name in ("undo", "redo"):
-            self.toolbar.addAction(self.actions_by_name[name])
-        self.toolbar.addSeparator()
-        self.toolbar.addAction(self.actions_by_name["next_step"])
+        if not self.toolbar.actions():
+            for name in ("undo", "redo"):
+                self.toolbar.addAction(self.actions_by_name[name])
+            self.toolbar.addSeparator()
+            self.toolbar.addAction(self.actions_by_name["next_step"])
         for key in self.turn.toolbar_keys():
             self.toolbar.addAction(self.turn.actions[key])
 

@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from battlewheel.engine.core import contract as c
+from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.ruleset import Handler, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3 import (
@@ -179,6 +180,11 @@ class Exalted3e(Ruleset):
         """A fighter's player card or battle-group card, with the fight's marks (rules/3e.md §6)."""
         block = state.combatants[combatant_id].block
         return sheet.card(state, combatant_id, block, state.options)
+
+
+    def join_action(self, combatant_id: str, character: Any, side: str) -> Action:
+        """A roster character joins the fight (003 §The Flow of Combat: Join Battle follows)."""
+        return a.AddCombatant(combatant_id, character, side)
 
     def block_card(self, block: Any) -> c.Card:
         """A roster stat block's card, its boxes empty (rules/3e.md §6)."""

@@ -205,6 +205,11 @@ class ImpulseRuleset(Ruleset):
         who = state.combatants[combatant_id]
         return card.player_card(who.character, who, state.options, state.round)
 
+
+    def join_action(self, combatant_id: str, character: Any, side: str) -> Action:
+        """A roster character joins the fight (001 §Turn Order: the order roll follows)."""
+        return a.AddCombatant(combatant_id, character, side)
+
     def block_card(self, block: Any) -> c.Card:
         """The player card of rules/impulse.md §6 for a roster stat block."""
         if not isinstance(block, ImpulseCharacter):

@@ -19,7 +19,7 @@ from battlewheel.engine.rulesets.poolward import (
     sheet,
     wheel,
 )
-from battlewheel.engine.rulesets.poolward.block import StatBlock
+from battlewheel.engine.rulesets.poolward.block import STATS, StatBlock
 from battlewheel.engine.rulesets.poolward.options import PoolWardOptions
 from battlewheel.engine.rulesets.poolward.state import Fight
 
@@ -135,9 +135,19 @@ class PoolAndWard(Ruleset):
         """The player card of rules/pool-and-ward.md §6, with the fight's tracks."""
         return sheet.card(state, combatant_id, state.fighters[combatant_id].block)
 
+    def new_block(self, name: str) -> StatBlock:
+        """A fresh stat block: every stat 1, so Health and Vigor start at 1 (002 §Damage
+        Tracking); the GM fills in the rest."""
+        return StatBlock(name=name, stats={stat: 1 for stat in STATS})
+
     def combatants(self, state: Fight) -> Mapping[str, Any]:
         """The fighters by id, in the order they joined."""
         return state.fighters
+
+
+    def join_action(self, combatant_id: str, character: Any, side: str) -> Action:
+        """A roster character joins the fight, allies as player characters (002)."""
+        return a.AddCombatant(combatant_id, character, side, player=side == "ally")
 
     def block_card(self, block: Any) -> c.Card:
         """The player card of rules/pool-and-ward.md §6 for a roster stat block."""
