@@ -191,11 +191,6 @@ class Combat:
         """Whose turn it is, if anyone's."""
         return self.turn.actor if self.turn else None
 
-    def acting_ids(self) -> list[str]:
-        """Whose turn it is. The shared sheet docks ask the state this (not the ruleset's
-        ``acting``) to bring the actor's sheet forward at start-up."""
-        return [self.actor] if self.actor else []
-
     def name(self, cid: str) -> str:
         """A combatant's name, or the id when it is not (or no longer) here."""
         who = self.combatants.get(cid)

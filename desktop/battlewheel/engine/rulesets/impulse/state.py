@@ -199,11 +199,6 @@ class ImpulseCombat:
         """The fighter whose turn it is now."""
         return split_key(self.acting_key)[0] if self.acting_key else None
 
-    def acting_ids(self) -> tuple[str, ...]:
-        """The fighter acting now, as a tuple (the shared sheet docks ask the state this)."""
-        cid = self.acting_id()
-        return (cid,) if cid else ()
-
     def can_act(self, cid: str) -> bool:
         """Still in the fight and on the field."""
         who = self.combatants[cid]
