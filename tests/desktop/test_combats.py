@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from battlewheel.app import _main_window
-from battlewheel.storage.campaign import load_campaign
+from battlewheel.storage.campaign import load_campaign, load_demo_campaign
 from battlewheel.storage.campaign_files import StoredCampaigns
 from battlewheel.storage.paths import campaigns_dir
 from battlewheel.views.combats_menu import CombatsMenu, NewCombatDialog
@@ -20,6 +20,11 @@ from tests.desktop.test_main_window_storage import DEMO_NAME, join
 Button = QMessageBox.StandardButton
 DEMO_COMBAT = "Ambush at Marrow Ford"
 DEMO_STEPS = 8  # the demo combat's log as shipped
+# The demo's fights, oldest first: one of each other system, then the 2e one it opens on.
+DEMO_FIGHTS = tuple(record.name for record in load_demo_campaign().combats)
+EARLIER = [(name, False) for name in DEMO_FIGHTS[:-1]]  # as the Combats menu lists them
+SHOWN = len(DEMO_FIGHTS) - 1  # the menu entry of the 2e fight on screen
+NEXT_NAME = f"Combat {len(DEMO_FIGHTS) + 1}"
 
 
 @pytest.fixture
@@ -95,7 +100,7 @@ def end_the_combat(window: MainWindow) -> list[str]:
     return seen
 
 
-def start_new_combat(window: MainWindow, name: str | None = "Combat 2") -> list[str]:
+def start_new_combat(window: MainWindow, name: str | None = NEXT_NAME) -> list[str]:
     seen: list[str] = []
     answer_name(name, seen)
     window.actions_by_name["new_combat"].trigger()
@@ -153,18 +158,18 @@ def test_end_the_combat_sits_in_the_combat_menu_without_a_letter_key(
 
 # -- a new combat -------------------------------------------------------------------------
 def test_new_combat_keeps_the_old_log_and_shows_an_empty_wheel(window: MainWindow) -> None:
-    """Ctrl+Shift+N: default 'Combat 2'; the demo fight stays with its log; the wheel is empty."""
+    """Ctrl+Shift+N: default 'Combat 5'; the demo fight stays with its log; the wheel is empty."""
     old = window.combat.session
     window.combat.push(join())
     old_json = old.to_json()
     seen = start_new_combat(window, "Bridge at dusk")
-    assert seen == ["Combat 2"]
+    assert DEMO_FIGHTS[-1] == DEMO_COMBAT and seen == [NEXT_NAME] == ["Combat 5"]
     assert window.actions_by_name["new_combat"].shortcut().toString() == "Ctrl+Shift+N"
     files = _files(window)
-    assert [r.name for r in files.campaign.combats] == [DEMO_COMBAT, "Bridge at dusk"]
-    assert files.campaign.combats[0].session is old
+    assert [r.name for r in files.campaign.combats] == [*DEMO_FIGHTS, "Bridge at dusk"]
+    assert files.campaign.combats[-2].session is old
     assert old.to_json() == old_json
-    assert window.combat.session is files.campaign.combats[1].session
+    assert window.combat.session is files.campaign.combats[-1].session
     assert window.combat.state.combatants == {}
     assert window.combat.wheel().counters == ()
     assert window.windowTitle() == f"Bridge at dusk — {DEMO_NAME}[*] — Battlewheel"
@@ -173,10 +178,10 @@ def test_new_combat_keeps_the_old_log_and_shows_an_empty_wheel(window: MainWindo
 
 
 def test_cancelling_the_new_combat_dialog_changes_nothing(window: MainWindow) -> None:
-    """Cancel in the name dialog: one combat, the same session on screen, nothing unsaved."""
+    """Cancel in the name dialog: the demo's fights, the same one on screen, nothing unsaved."""
     old = window.combat.session
     start_new_combat(window, None)
-    assert len(_files(window).campaign.combats) == 1
+    assert len(_files(window).campaign.combats) == len(DEMO_FIGHTS)
     assert window.combat.session is old
     assert not window.isWindowModified()
 
@@ -190,7 +195,7 @@ def test_a_used_combat_name_is_refused_and_changes_nothing(
                         lambda parent, title, text: warnings.append(text) or Button.Ok)
     assert not _menu(window).new_combat(DEMO_COMBAT.upper())
     assert warnings and "already used" in warnings[0]
-    assert len(_files(window).campaign.combats) == 1
+    assert len(_files(window).campaign.combats) == len(DEMO_FIGHTS)
 
 
 def test_the_roster_dock_adds_fighters_to_the_new_combat(window: MainWindow) -> None:
@@ -202,7 +207,7 @@ def test_the_roster_dock_adds_fighters_to_the_new_combat(window: MainWindow) -> 
     character = _files(window).campaign.characters[0]
     assert roster.add(character)
     assert [c.name for c in window.combat.state.combatants.values()] == [character.name]
-    assert set(_files(window).campaign.combats[0].session.state.combatants) == old_people
+    assert set(_files(window).campaign.combats[-2].session.state.combatants) == old_people
 
 
 def test_a_new_combat_asks_about_unsaved_work_on_close(
@@ -217,10 +222,11 @@ def test_a_new_combat_asks_about_unsaved_work_on_close(
 # -- switching ----------------------------------------------------------------------------
 def test_combats_menu_lists_both_and_checks_the_one_on_screen(window: MainWindow) -> None:
     """File > Combats: oldest first, 'over' for an ended fight, the one on screen checked."""
-    assert combats_listed(window) == [(DEMO_COMBAT, True)]
+    assert combats_listed(window) == [*EARLIER, (DEMO_COMBAT, True)]
     end_the_combat(window)
     start_new_combat(window)
-    assert combats_listed(window) == [(f"{DEMO_COMBAT} (over)", False), ("Combat 2", True)]
+    assert combats_listed(window) == [*EARLIER, (f"{DEMO_COMBAT} (over)", False),
+                                      (NEXT_NAME, True)]
     assert _menu(window).menu in [a.menu() for a in window.file_menu.actions() if a.menu()]
 
 
@@ -235,14 +241,14 @@ def test_switching_back_and_forth_keeps_both_fights_exactly(window: MainWindow) 
     second = window.combat.session.to_json()
     _menu(window).menu.actions()  # the submenu fills as it opens
     _menu(window).fill()
-    _menu(window).menu.actions()[0].trigger()
+    _menu(window).menu.actions()[SHOWN].trigger()
     assert window.combat.session.to_json() == first
     assert "log is kept" in window.statusBar().currentMessage()
     assert window.combat.undo_stack.count() == len(window.combat.session.log)
-    assert combats_listed(window) == [(DEMO_COMBAT, True), ("Combat 2", False)]
+    assert combats_listed(window) == [*EARLIER, (DEMO_COMBAT, True), (NEXT_NAME, False)]
     assert window.windowTitle().startswith(f"{DEMO_COMBAT} — {DEMO_NAME}")
     assert window.isWindowModified()
-    _menu(window).menu.actions()[1].trigger()
+    _menu(window).menu.actions()[SHOWN + 1].trigger()
     assert window.combat.session.to_json() == second
 
 
@@ -250,7 +256,8 @@ def test_saving_writes_every_combat_and_opening_shows_the_newest(
     window: MainWindow, monkeypatch: pytest.MonkeyPatch, qtbot: QtBot, qapp: QApplication,
     tmp_path: Path,
 ) -> None:
-    """Save with the first combat on screen: the file holds both; opening it shows the newest."""
+    """Save with the demo's fight on screen: the file holds all; opening it shows the newest."""
+    others = [record.session.to_json() for record in _files(window).campaign.combats[:-1]]
     end_the_combat(window)
     ended = window.combat.session.to_json()
     start_new_combat(window)
@@ -259,17 +266,17 @@ def test_saving_writes_every_combat_and_opening_shows_the_newest(
     assert roster.add(_files(window).campaign.characters[0])
     newest = window.combat.session.to_json()
     _menu(window).fill()
-    _menu(window).menu.actions()[0].trigger()
+    _menu(window).menu.actions()[SHOWN].trigger()
     target = campaigns_dir() / "ford.json"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
     assert window.file_ops.save()
     assert not window.isWindowModified()
     saved = load_campaign(target)
-    assert [r.session.to_json() for r in saved.combats] == [ended, newest]
+    assert [r.session.to_json() for r in saved.combats] == [*others, ended, newest]
     again = _main_window(qapp, target, settings_file=tmp_path / "again.ini")
     qtbot.addWidget(again)
     assert again.combat.session.to_json() == newest
-    assert again.windowTitle().startswith("Combat 2 — ")
+    assert again.windowTitle().startswith(f"{NEXT_NAME} — ")
 
 
 @pytest.mark.parametrize("name", ["set_up", "declare", "roll", "counterattack", "apply"])

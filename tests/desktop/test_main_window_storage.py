@@ -18,6 +18,8 @@ from battlewheel.views.main_window import MainWindow
 from battlewheel.views.roster_dock import RosterDock
 
 DEMO_NAME = "Demo: the Wyld Hunt at Marrow Ford"
+# The demo has a fight in each system, so the title names the one on screen first.
+DEMO_TITLE = f"Ambush at Marrow Ford — {DEMO_NAME}"
 DEMO_FILE = Path(__file__).resolve().parents[2] / "resources" / "campaigns" / "demo.json"
 
 
@@ -70,13 +72,13 @@ def test_the_bundled_style_sheet_styles_the_toolbar_only(
 
 
 def test_the_first_start_opens_the_demo_campaign_with_its_roster(window: MainWindow) -> None:
-    """No campaign and no recent file: the demo's nine characters and its eight fighters."""
-    assert _roster(window).roster.count() == 9
+    """No campaign and no recent file: the demo's roster and the 2e fight's eight fighters."""
+    assert _roster(window).roster.count() == 21
     assert len(window.combat.state.combatants) == 8
     assert len(window.combat.wheel().off_wheel()) == 8
     assert set(window.scene.counters) == set(window.combat.state.combatants)
     assert window.path is None
-    assert window.windowTitle().startswith(DEMO_NAME)
+    assert window.windowTitle().startswith(DEMO_TITLE)
     assert not window.isWindowModified()
 
 
@@ -103,7 +105,7 @@ def test_a_later_start_reopens_the_most_recent_campaign(
     second = start(qtbot, qapp, tmp_path / "settings.ini")
     assert second.path == target
     assert len(second.combat.session.log) == 9  # the demo's eight additions and the roll
-    assert second.windowTitle().startswith(f"{DEMO_NAME} (ford.json)")
+    assert second.windowTitle().startswith(f"{DEMO_TITLE} (ford.json)")
 
 
 def test_a_recent_campaign_that_no_longer_loads_is_reported_and_the_demo_opens(
@@ -135,7 +137,7 @@ def test_a_campaign_named_on_the_command_line_opens(
     window = start(qtbot, qapp, tmp_path / "settings.ini", DEMO_FILE)
     assert window.path == DEMO_FILE
     assert len(window.combat.state.combatants) == 8
-    assert window.windowTitle().startswith(f"{DEMO_NAME} (demo.json)")
+    assert window.windowTitle().startswith(f"{DEMO_TITLE} (demo.json)")
 
 
 def test_a_crashed_run_is_offered_back_and_restored_as_unsaved(
@@ -176,7 +178,7 @@ def test_saving_names_the_file_in_the_title_and_marks_it_clean(
     target = battlewheel_home / "ford.json"
     assert window.file_ops.save_to(target)
     assert not window.isWindowModified()
-    assert window.windowTitle().startswith(f"{DEMO_NAME} (ford.json)")
+    assert window.windowTitle().startswith(f"{DEMO_TITLE} (ford.json)")
     assert len(StoredCampaigns().load(target).log) == 9
 
 

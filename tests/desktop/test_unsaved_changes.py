@@ -11,7 +11,7 @@ from battlewheel.app import _main_window
 from battlewheel.storage.campaign_files import StoredCampaigns
 from battlewheel.storage.paths import campaigns_dir, journal_path
 from battlewheel.views.main_window import MainWindow
-from tests.desktop.test_main_window_storage import DEMO_FILE, DEMO_NAME, join
+from tests.desktop.test_main_window_storage import DEMO_FILE, DEMO_NAME, DEMO_TITLE, join
 
 Button = QMessageBox.StandardButton
 
@@ -55,7 +55,7 @@ def _closes(window: MainWindow) -> bool:
 
 def test_a_change_marks_the_title_and_undo_clears_it(window: MainWindow) -> None:
     """The title names the campaign; a change sets the modified mark; undoing it clears it."""
-    assert window.windowTitle() == f"{DEMO_NAME}[*] — Battlewheel"
+    assert window.windowTitle() == f"{DEMO_TITLE}[*] — Battlewheel"
     window.combat.push(join())
     assert window.isWindowModified()
     window.combat.undo_stack.undo()

@@ -1,5 +1,6 @@
 """Cards from a campaign: reference figures worked by hand, marks from the combat."""
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -36,7 +37,7 @@ def test_reference_lines_show_soak_dodge_and_parry_worked_by_hand() -> None:
 def test_fighters_show_their_marks_and_others_an_empty_track() -> None:
     """A wounded combatant's card carries the combat's marks; the rest are empty."""
     demo = load_demo_campaign()
-    demo.combats[0].session.apply(SetHealth("oda", "XX/" + "." * 7))
+    demo.combats[-1].session.apply(SetHealth("oda", "XX/" + "." * 7))
     cards = {card.name: card for card in campaign_cards(demo)}
     assert cards["Captain Oda Vesk"].marks == "XX/......."
     assert cards["Captain Oda Vesk"].reference[-1].startswith("Wound penalty now: \u22121")
@@ -47,16 +48,19 @@ def test_fighters_show_their_marks_and_others_an_empty_track() -> None:
 def test_blank_cards_drop_every_mark() -> None:
     """With blank, even a wounded fighter's card is empty."""
     demo = load_demo_campaign()
-    demo.combats[0].session.apply(SetHealth("oda", "XX/" + "." * 7))
+    demo.combats[-1].session.apply(SetHealth("oda", "XX/" + "." * 7))
     assert all(set(card.marks) == {"."} for card in campaign_cards(demo, blank=True))
 
 
 def test_print_command_writes_a_pdf_of_every_character(
     qapp: object, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Nine cards: rows of 58.6 + 4 x 45.6 mm, gutters and margin reach 277 mm: two Letter pages."""
+    """The demo's nine 2e characters and its 2e fight: rows of 58.6 + 4 x 45.6 mm, gutters
+    and margin reach 277 mm: two Letter pages."""
     campaign = tmp_path / "demo.json"
-    save_campaign(load_demo_campaign(), campaign)
+    demo = load_demo_campaign()
+    save_campaign(replace(demo, combats=demo.combats[-1:], characters=tuple(
+        c for c in demo.characters if c.rulesets() == ("2e-rewrite",))), campaign)
     output = tmp_path / "sheets.pdf"
     assert print_command(campaign, output, blank=False, page="Letter") == 0
     assert output.read_bytes().startswith(b"%PDF")

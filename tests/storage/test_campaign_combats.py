@@ -1,5 +1,6 @@
 """A campaign's several combats in storage: a new one, another shown, and the crash journal."""
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -11,9 +12,10 @@ from battlewheel.storage.journal import Journal, recover
 
 
 def opened(tmp_path: Path) -> StoredCampaigns:
-    """The demo campaign saved to a file of its own and opened, with a journal in tmp_path."""
+    """The demo's 2e fight alone in a campaign file, opened, with a journal in tmp_path."""
     path = tmp_path / "ford.json"
-    save_campaign(load_demo_campaign(), path)
+    demo = load_demo_campaign()
+    save_campaign(replace(demo, combats=demo.combats[-1:]), path)
     files = StoredCampaigns(Journal(tmp_path / "journal.jsonl"))
     files.load(path)
     return files

@@ -26,7 +26,7 @@ def test_save_keeps_roster_and_other_parts_of_the_campaign(tmp_path: Path) -> No
     files.save(session, tmp_path / "saved.json")
     saved = load_campaign(tmp_path / "saved.json")
     assert saved.characters == load_demo_campaign().characters
-    assert len(saved.combats[0].session.log) == len(session.log)
+    assert len(saved.combats[-1].session.log) == len(session.log)
 
 
 def test_a_bad_file_leaves_the_open_campaign_as_it_was(tmp_path: Path) -> None:
@@ -86,7 +86,7 @@ def test_recent_files_put_newest_first_and_default_folder_is_campaigns(tmp_path:
 def test_a_session_made_by_the_window_is_journaled_whole(tmp_path: Path) -> None:
     """The window's own combat (no file yet) is adopted and restorable after a crash."""
     files = StoredCampaigns(Journal(tmp_path / "j.jsonl"))
-    session = load_demo_campaign().combats[0].session
+    session = load_demo_campaign().combats[-1].session
     session.apply(SpendWillpower("kestrel", 1))
     files.record_change(session)
     restored = StoredCampaigns(Journal(tmp_path / "j.jsonl")).restore()

@@ -21,14 +21,14 @@ def demo() -> Campaign:
 def started(tmp_path: Path, demo: Campaign) -> tuple[Journal, Path]:
     path = tmp_path / "journal.jsonl"
     journal = Journal(path)
-    journal.begin(demo, demo.combats[0].id, tmp_path / "demo.json")
+    journal.begin(demo, demo.combats[-1].id, tmp_path / "demo.json")
     return journal, path
 
 
 def test_nothing_is_written_until_the_combat_changes(tmp_path: Path, demo: Campaign) -> None:
     """Opening a campaign leaves no journal, so a clean quit offers no restore."""
     journal, path = started(tmp_path, demo)
-    assert journal.sync(demo.combats[0].session) == 0
+    assert journal.sync(demo.combats[-1].session) == 0
     assert not path.exists()
     assert pending_recovery(path) is None
 
@@ -36,7 +36,7 @@ def test_nothing_is_written_until_the_combat_changes(tmp_path: Path, demo: Campa
 def test_each_action_becomes_one_line_after_the_base(tmp_path: Path, demo: Campaign) -> None:
     """Two applied actions give the header line plus two 'apply' lines."""
     journal, path = started(tmp_path, demo)
-    session = demo.combats[0].session
+    session = demo.combats[-1].session
     session.apply(SpendWillpower("kestrel", 1))
     assert journal.sync(session) == 1
     session.apply(SetHealth("oda", "XX/" + "." * 7))
@@ -50,7 +50,7 @@ def test_each_action_becomes_one_line_after_the_base(tmp_path: Path, demo: Campa
 def test_recover_rebuilds_the_combat_after_apply_and_undo(tmp_path: Path, demo: Campaign) -> None:
     """Apply, apply, undo: the restored combat has the first action only, as the session."""
     journal, path = started(tmp_path, demo)
-    session = demo.combats[0].session
+    session = demo.combats[-1].session
     session.apply(SpendWillpower("kestrel", 2))
     journal.sync(session)
     session.apply(SetHealth("oda", "XX/" + "." * 7))
@@ -61,7 +61,7 @@ def test_recover_rebuilds_the_combat_after_apply_and_undo(tmp_path: Path, demo: 
     assert offer is not None and offer.changes == 3
     assert offer.campaign_path == tmp_path / "demo.json"
     restored = recover(path)
-    again = restored.campaign.combat(demo.combats[0].id).session
+    again = restored.campaign.combat(demo.combats[-1].id).session
     assert again.to_json()["actions"] == session.to_json()["actions"]
     assert again.state.combatants["kestrel"].willpower == \
         session.state.combatants["kestrel"].willpower
@@ -71,7 +71,7 @@ def test_recover_rebuilds_the_combat_after_apply_and_undo(tmp_path: Path, demo: 
 def test_a_torn_last_line_is_ignored(tmp_path: Path, demo: Campaign) -> None:
     """A line cut short by the crash is dropped; the whole lines before it count."""
     journal, path = started(tmp_path, demo)
-    session = demo.combats[0].session
+    session = demo.combats[-1].session
     joined = len(session.log)
     session.apply(SpendWillpower("kestrel", 1))
     journal.sync(session)
@@ -79,18 +79,18 @@ def test_a_torn_last_line_is_ignored(tmp_path: Path, demo: Campaign) -> None:
         handle.write(b'{"op": "apply", "action": {"kind": "spend_wi')
     offer = pending_recovery(path)
     assert offer is not None and offer.changes == 1
-    assert len(recover(path).campaign.combats[0].session.log) == joined + 1
+    assert len(recover(path).campaign.combats[-1].session.log) == joined + 1
 
 
 def test_end_and_discard_remove_the_journal(tmp_path: Path, demo: Campaign) -> None:
     """After a save (end) or a refused offer (discard) nothing is offered again."""
     journal, path = started(tmp_path, demo)
-    session = demo.combats[0].session
+    session = demo.combats[-1].session
     session.apply(SpendWillpower("kestrel", 1))
     journal.sync(session)
     journal.end()
     assert pending_recovery(path) is None
-    journal.begin(demo, demo.combats[0].id, None)
+    journal.begin(demo, demo.combats[-1].id, None)
     session.apply(SpendWillpower("kestrel", 1))
     journal.sync(session)
     assert pending_recovery(path) is not None
@@ -112,7 +112,7 @@ def test_a_new_run_never_deletes_the_journal_of_a_crashed_one(
 ) -> None:
     """Opening a campaign before the restore offer leaves the old journal in place."""
     journal, path = started(tmp_path, demo)
-    session = demo.combats[0].session
+    session = demo.combats[-1].session
     session.apply(SpendWillpower("kestrel", 1))
     journal.sync(session)
     left_behind = path.read_bytes()
@@ -122,8 +122,8 @@ def test_a_new_run_never_deletes_the_journal_of_a_crashed_one(
     assert path.read_bytes() == left_behind
     fresh = load_demo_campaign()
     next_run.begin(fresh, "combat-1", None)
-    fresh.combats[0].session.apply(SpendWillpower("kestrel", 2))
-    next_run.sync(fresh.combats[0].session)
+    fresh.combats[-1].session.apply(SpendWillpower("kestrel", 2))
+    next_run.sync(fresh.combats[-1].session)
     assert (tmp_path / "journal.previous.jsonl").read_bytes() == left_behind
 
 
@@ -137,16 +137,16 @@ def test_recover_matches_the_session_after_any_apply_undo_redo_sequence(
     demo = load_demo_campaign()
     folder = tmp_path_factory.mktemp("journal")
     journal, path = started(folder, demo)
-    session = demo.combats[0].session
+    session = demo.combats[-1].session
     for step in steps:
         apply_step(session, step)
         journal.sync(session)
     restored = recover(path) if path.exists() else None
     expected = session.to_json()["actions"]
     if restored is None:
-        assert expected == load_demo_campaign().combats[0].session.to_json()["actions"]
+        assert expected == load_demo_campaign().combats[-1].session.to_json()["actions"]
     else:
-        assert restored.campaign.combats[0].session.to_json()["actions"] == expected
+        assert restored.campaign.combats[-1].session.to_json()["actions"] == expected
 
 
 def apply_step(session: CombatSession, step: str) -> None:

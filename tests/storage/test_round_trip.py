@@ -82,13 +82,14 @@ def test_campaign_round_trips_through_a_file(tmp_path: Path, campaign: Campaign)
 
 
 def test_demo_campaign_has_the_promised_cast_and_a_combat_ready_to_start() -> None:
-    """The demo holds a Solar, a Dragon-Blooded, named mortals, extras and one unstarted combat."""
+    """The demo holds a Solar, a Dragon-Blooded, named mortals, extras and, last, an
+    unstarted 2e fight."""
     demo = load_demo_campaign()
     kinds = [character.identity.kind for character in demo.characters]
     assert "Solar" in kinds and "Dragon-Blooded" in kinds
     assert kinds.count("extra") >= 3
     assert sum(kind in ("mortal", "heroic mortal") for kind in kinds) >= 2
-    assert len(demo.combats) == 1
-    state = demo.combats[0].session.state
+    assert [record.session.ruleset.name for record in demo.combats][-1] == "2e-rewrite"
+    state = demo.combats[-1].session.state
     assert len(state.combatants) >= 4
     assert state.current_tick is None

@@ -1,0 +1,94 @@
+"""Rebuild the bundled demo campaign with one fight ready to start in each system.
+
+    .venv/bin/python packaging/make_demo_campaign.py [--output FILE]
+
+The 2e Rewrite fight, "Ambush at Marrow Ford", and the campaign's roster, weapons and
+notes are hand-written and kept as they are in ``resources/campaigns/demo.json``. The
+3e, Impulse and Pool & Ward fights come from each ruleset's ``demo_fight()``, so the file
+never drifts from the code (``tests/storage/test_demo_campaign.py`` checks that). They
+come before the 2e fight, which stays the newest: a campaign opens on its newest fight,
+so the first start still opens on the 2e one. Each new
+fighter joins the roster with its block for that system; a character who fights in two
+systems (Harmonious Jade) is one roster character with two blocks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "desktop"))
+
+from battlewheel.engine.core.ruleset import get_ruleset  # noqa: E402
+from battlewheel.engine.core.session import CombatSession  # noqa: E402
+from battlewheel.storage.campaign import (  # noqa: E402
+    Campaign,
+    CombatRecord,
+    campaign_bytes,
+    load_campaign,
+)
+from battlewheel.storage.roster import RosterCharacter  # noqa: E402
+
+DEMO = ROOT / "resources" / "campaigns" / "demo.json"
+# (ruleset, combat id, the fight's name), in the order they come before the 2e fight.
+NEW_FIGHTS = (
+    ("3e", "combat-3e", "Lady Ashkeel at the Ashen Ford (3e)"),
+    ("impulse", "combat-impulse", "Bandits on the Salt Road (Impulse)"),
+    ("pool-and-ward", "combat-poolward", "Edward at the Crossroads (Pool & Ward)"),
+)
+
+
+def demo_session(ruleset: str) -> CombatSession:
+    """The ruleset's own demo fight (each ruleset package exports ``demo_fight``)."""
+    # get_ruleset imports the package; its ``demo_fight`` is beside the ruleset class.
+    package = sys.modules[type(get_ruleset(ruleset)).__module__.rsplit(".", 1)[0]]
+    session: CombatSession = package.demo_fight()
+    return session
+
+
+def with_new_fights(campaign: Campaign) -> Campaign:
+    """The campaign with one fight of each other system, then the 2e fight (opened first)."""
+    first = tuple(r for r in campaign.combats if r.session.ruleset.name == "2e-rewrite")[:1]
+    records = []
+    for ruleset, combat_id, name in NEW_FIGHTS:
+        session = demo_session(ruleset)
+        records.append(CombatRecord(combat_id, name, session))
+        campaign = with_fighters(campaign, session)
+    return replace(campaign, combats=(*records, *first))
+
+
+def with_fighters(campaign: Campaign, session: CombatSession) -> Campaign:
+    """Each fighter ``session`` brings in on the roster, with its block for that system."""
+    for entry in session.log:
+        action = entry.action
+        block = getattr(action, "character", None) or getattr(action, "block", None)
+        if block is None:
+            continue
+        name = session.ruleset.block_name(block)
+        known = next((c for c in campaign.characters if c.name.casefold() == name.casefold()), None)
+        if known is None:
+            character = RosterCharacter.of_block(session.ruleset.name, block, side=action.side)
+        else:
+            character = known.with_block(session.ruleset.name, block)
+        campaign = campaign.with_character(character)
+    return campaign
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--output", type=Path, default=DEMO)
+    args = parser.parse_args(argv)
+    campaign = with_new_fights(load_campaign(DEMO))
+    args.output.write_bytes(campaign_bytes(campaign))
+    print(f"wrote {args.output}: {len(campaign.combats)} combats, "
+          f"{len(campaign.characters)} characters")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
+
