@@ -18,6 +18,7 @@ from battlewheel.engine.core.contract import (
 from battlewheel.engine.core.health import HealthTrack
 
 BLANK = "."
+NO_BREAK = "\u00a0"
 MARKS = {".": "empty", "/": "bashing", "X": "lethal", "*": "aggravated"}
 
 
@@ -35,6 +36,9 @@ class SheetCard:
     # Further box tracks after the first, as (title, box count): each starts a new row
     # under its title; ``labels`` and ``marks`` hold every track's boxes in order.
     segments: tuple[tuple[str, int], ...] = ()
+    # The first track's title, printed only on a card of several tracks (a lone track
+    # is the card's own, as the 2e health track is).
+    first_title: str = ""
 
     def __post_init__(self) -> None:
         if len(self.labels) != len(self.marks):
@@ -50,12 +54,12 @@ class SheetCard:
     def blanked(self) -> "SheetCard":
         """The same card with every box empty, for a fresh sheet."""
         return SheetCard(self.name, self.subtitle, self.labels, BLANK * len(self.labels),
-                         self.reference, self.glyphs, self.segments)
+                         self.reference, self.glyphs, self.segments, self.first_title)
 
     def tracks(self) -> list[tuple[str, int, int]]:
-        """Each track's title, first box and box count (the first track has no title)."""
+        """Each track's title, first box and box count (the first's title may be empty)."""
         following = sum(count for _, count in self.segments)
-        found = [("", 0, len(self.labels) - following)]
+        found = [(self.first_title, 0, len(self.labels) - following)]
         start = found[0][2]
         for title, count in self.segments:
             found.append((title, start, count))
@@ -77,26 +81,45 @@ def card_from_contract(card: Card, *, blank: bool = False) -> SheetCard:
         marks = BLANK * len(marks)
         reminders = card.blank_reminders if card.blank_reminders is not None else reminders
     segments = tuple((track.title, len(track.labels)) for track in tracks[1:])
+    first_title = tracks[0].title if segments else ""
     return SheetCard(card.title, card.subtitle, labels, marks, (*lines, *reminders), glyphs,
-                     segments)
+                     segments, first_title)
 
 
 def _lines(section: object) -> list[str]:
     """A section other than a box track as reference lines under the boxes."""
     if isinstance(section, Values):
-        pairs = "   ".join(f"{v.label} {v.text}" for v in section.values)
+        pairs = "   ".join(_pair(v.label, v.text) for v in section.values)
         return [f"{section.title}: {pairs}"] if section.values else []
     if isinstance(section, Text):
         return [f"{section.title}: {section.text}"] if section.text else []
     if isinstance(section, PoolsSection):
-        pools = "   ".join(f"{p.label} {p.text}" for p in section.pools)
+        pools = "   ".join(_pair(p.label, p.text) for p in section.pools)
         return [f"{section.title}: {pools}"] if section.pools else []
     if isinstance(section, Table):
-        rows = ["  \u00b7  ".join(f"{head} {cell}" for head, cell in
-                                   zip(section.columns[1:], row[1:], strict=False))
-                for row in section.rows]
-        return [f"{row[0]}: {text}" for row, text in zip(section.rows, rows, strict=True)]
+        return _table_lines(section)
     return []
+
+
+def _table_lines(table: Table) -> list[str]:
+    """A table as its title, one line per row (each cell after its column's name), and
+    its footer: a row's first cell leads the line."""
+    rows = [f"{row[0]}: " + f"{NO_BREAK * 2}\u00b7  ".join(
+        _pair(head, cell) for head, cell in zip(table.columns[1:], row[1:], strict=False))
+        for row in table.rows]
+    title = [f"{table.title}:"] if table.title and rows else []
+    footer = [table.footer] if table.footer else []
+    return [*title, *rows, *footer]
+
+
+GLUED_PAIR = 24
+
+
+def _pair(label: str, text: str) -> str:
+    """A label and its figure, held together on one printed line when short
+    (no-break spaces), so a wrap never leaves "Parry" at a line's end and "3" below."""
+    pair = f"{label} {text}"
+    return pair.replace(" ", NO_BREAK) if len(pair) <= GLUED_PAIR else pair
 
 
 def printed_label(label: str) -> str:

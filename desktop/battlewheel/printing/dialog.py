@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QWidget
 from battlewheel.printing.card import SheetCard
 from battlewheel.printing.layout import layout_pages
 from battlewheel.printing.output import QT_PAGE_SIZES
-from battlewheel.printing.painter import paint_pages
+from battlewheel.printing.painter import paint_pages, text_measure
 
 
 def make_printer(page: str = "A4") -> QPrinter:
@@ -21,7 +21,7 @@ def make_printer(page: str = "A4") -> QPrinter:
 def paint_on_printer(printer: QPrinter, cards: list[SheetCard]) -> int:
     """Lay the cards out for the printer's current paper and paint them; returns pages."""
     paper = printer.pageLayout().fullRect(QPageLayout.Unit.Millimeter)
-    pages = layout_pages(cards, paper.width(), paper.height())
+    pages = layout_pages(cards, paper.width(), paper.height(), text_measure(printer))
     paint_pages(printer, pages, (paper.width(), paper.height()))
     return len(pages)
 

@@ -5,7 +5,15 @@ labels), so a PDF stays sharp at any zoom and its text can be selected and searc
 """
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPagedPaintDevice, QPainter, QPen
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPagedPaintDevice,
+    QPaintDevice,
+    QPainter,
+    QPen,
+)
 
 from battlewheel import APP_NAME
 from battlewheel.printing.card import BLANK, printed_label
@@ -15,6 +23,7 @@ from battlewheel.printing.layout import (
     LABEL_HEIGHT,
     MARGIN,
     REFERENCE_LINE,
+    Measure,
     PlacedCard,
     Rect,
 )
@@ -25,6 +34,7 @@ SHADE = QColor(120, 120, 120)
 FAINT = QColor("#707070")
 FONT_FAMILY = "DejaVu Sans"
 LEGEND = "Marks:  / bashing    X lethal    \u2731 aggravated"
+REFERENCE_POINTS = 7.0
 
 
 class _Page:
@@ -53,12 +63,30 @@ class _Page:
         self.painter.setFont(font)
 
     def text(self, r: Rect, text: str, align: Qt.AlignmentFlag) -> None:
-        """Draw text in a box, shortened with an ellipsis rather than cut or overflowing."""
+        """Draw text in a box, shortened with an ellipsis rather than cut or overflowing.
+
+        Reference lines come wrapped to fit (``layout.wrap_line``), so only a name or a
+        box label too long for its place is ever shortened.
+        """
         box = self.rect(r)
         fitted = self.painter.fontMetrics().elidedText(
             text, Qt.TextElideMode.ElideRight, int(box.width())
         )
         self.painter.drawText(box, int(align), fitted)
+
+
+def text_measure(device: QPaintDevice) -> Measure:
+    """The printed width, in millimetres, of a reference line on this device, for the
+    layout to wrap lines by (the same font and size ``paint_reference`` draws with)."""
+    font = QFont(FONT_FAMILY)
+    font.setPointSizeF(REFERENCE_POINTS)
+    metrics = QFontMetricsF(font, device)
+    dots_per_mm = device.logicalDpiX() / 25.4
+
+    def width(text: str) -> float:
+        return metrics.horizontalAdvance(text) / dots_per_mm
+
+    return width
 
 
 def paint_pages(device: QPagedPaintDevice, pages: list[list[PlacedCard]],
@@ -157,14 +185,14 @@ def paint_mark(page: _Page, box: Rect, mark: str) -> None:
 
 
 def paint_reference(page: _Page, placed: PlacedCard) -> None:
-    """Soak, defences and wound penalties, one line each, under the boxes."""
-    frame, card = placed.frame, placed.card
+    """Soak, defences and wound penalties under the boxes, as the layout wrapped them."""
+    frame = placed.frame
     last_box = placed.boxes[-1] if placed.boxes else Rect(frame.x, frame.y + HEADER_HEIGHT,
                                                           0, 0)
     y = last_box.y + last_box.height + 2.0
-    page.font(7)
+    page.font(REFERENCE_POINTS)
     page.painter.setPen(page.pen(0.2))
-    for line in card.reference:
+    for line in placed.lines:
         page.text(Rect(frame.x + CARD_PADDING, y, frame.width - 2 * CARD_PADDING,
                        REFERENCE_LINE), line,
                   Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
