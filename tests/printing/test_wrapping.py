@@ -53,12 +53,23 @@ def test_a_word_wider_than_the_card_is_split_not_lost() -> None:
     assert "".join(piece.strip() for piece in pieces) == word
 
 
-def test_a_no_break_space_holds_a_label_with_its_figure() -> None:
-    """"Parry\u00a03" never ends one line with "Parry" and starts the next with "3"."""
-    line = "Defence: Armour\u00a03   Shield\u00a01   Dodge\u00a01   Parry\u00a03"
+def test_a_label_stays_with_its_figure() -> None:
+    """Figures parted by runs of spaces break there, so "Parry 3" never ends one line
+    with "Parry" and starts the next with "3"; a no-break space holds too."""
+    line = "Defence: Armour 3   Shield 1   Dodge 1   Parry 3   Def\u00a0+1"
     for width in range(18, len(line)):
-        for piece in wrap_line(line, float(width), char_width):
-            assert not piece.rstrip().endswith(("Armour", "Shield", "Dodge", "Parry"))
+        pieces = wrap_line(line, float(width), char_width)
+        assert [w for piece in pieces for w in words(piece)] == words(line)
+        for piece in pieces:
+            assert not piece.rstrip().endswith(("Armour", "Shield", "Dodge", "Parry", "Def"))
+
+
+def test_a_long_phrase_without_gaps_still_breaks_at_its_spaces() -> None:
+    """A sentence (single spaces only) wraps word by word after the line's earlier
+    figures."""
+    pieces = wrap_line("Notes:   " + LONG, 50.0, char_width)
+    assert len(pieces) > 2 and all(len(piece) <= 50 for piece in pieces)
+    assert [w for piece in pieces for w in words(piece)] == words("Notes: " + LONG)
 
 
 def test_card_grows_by_the_lines_its_wrapped_text_takes() -> None:
@@ -80,7 +91,7 @@ def test_layout_places_the_wrapped_lines_of_a_contract_card() -> None:
         Table("Attacks", ("Attack", "Pool", "Notes"), (("Longsword", "10", LONG),)),
     ), reminders=(LONG,))
     placed = layout_pages([card_from_contract(card)], 210.0, 297.0)[0][0]
-    printed = " ".join(placed.lines).replace("\u00a0", " ")
+    printed = " ".join(placed.lines)
     for word in set(words(LONG)):
         assert printed.count(word) >= 3 * LONG.count(word)
     assert "Magical Resistance 2" in printed

@@ -18,7 +18,6 @@ from battlewheel.engine.core.contract import (
 from battlewheel.engine.core.health import HealthTrack
 
 BLANK = "."
-NO_BREAK = "\u00a0"
 MARKS = {".": "empty", "/": "bashing", "X": "lethal", "*": "aggravated"}
 
 
@@ -89,12 +88,12 @@ def card_from_contract(card: Card, *, blank: bool = False) -> SheetCard:
 def _lines(section: object) -> list[str]:
     """A section other than a box track as reference lines under the boxes."""
     if isinstance(section, Values):
-        pairs = "   ".join(_pair(v.label, v.text) for v in section.values)
+        pairs = "   ".join(f"{v.label} {v.text}" for v in section.values)
         return [f"{section.title}: {pairs}"] if section.values else []
     if isinstance(section, Text):
         return [f"{section.title}: {section.text}"] if section.text else []
     if isinstance(section, PoolsSection):
-        pools = "   ".join(_pair(p.label, p.text) for p in section.pools)
+        pools = "   ".join(f"{p.label} {p.text}" for p in section.pools)
         return [f"{section.title}: {pools}"] if section.pools else []
     if isinstance(section, Table):
         return _table_lines(section)
@@ -104,22 +103,14 @@ def _lines(section: object) -> list[str]:
 def _table_lines(table: Table) -> list[str]:
     """A table as its title, one line per row (each cell after its column's name), and
     its footer: a row's first cell leads the line."""
-    rows = [f"{row[0]}: " + f"{NO_BREAK * 2}\u00b7  ".join(
-        _pair(head, cell) for head, cell in zip(table.columns[1:], row[1:], strict=False))
+    # Two spaces part the cells (where a long row wraps); one space keeps the dot with
+    # the cell before it.
+    rows = [f"{row[0]}: " + " \u00b7  ".join(
+        f"{head} {cell}" for head, cell in zip(table.columns[1:], row[1:], strict=False))
         for row in table.rows]
     title = [f"{table.title}:"] if table.title and rows else []
     footer = [table.footer] if table.footer else []
     return [*title, *rows, *footer]
-
-
-GLUED_PAIR = 24
-
-
-def _pair(label: str, text: str) -> str:
-    """A label and its figure, held together on one printed line when short
-    (no-break spaces), so a wrap never leaves "Parry" at a line's end and "3" below."""
-    pair = f"{label} {text}"
-    return pair.replace(" ", NO_BREAK) if len(pair) <= GLUED_PAIR else pair
 
 
 def printed_label(label: str) -> str:

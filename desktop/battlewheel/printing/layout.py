@@ -93,15 +93,33 @@ def boxes_per_row(width: float) -> int:
 def wrap_line(text: str, width: float, measure: Measure = estimated_width) -> list[str]:
     """One reference line as the lines it takes on a card ``width`` mm wide.
 
-    Breaks fall at spaces (the spaces at a break are dropped); continuation lines are
-    indented; a single word wider than the card is split between its letters.
+    A run of two or more spaces parts the figures of a line ("Parry 3   Evasion 2"), so
+    breaks fall there first, keeping each label with its figure; a phrase too long for
+    a line of its own breaks at its single spaces (never at a no-break space), and a
+    word wider than the card between its letters. The spaces at a break are dropped;
+    continuation lines are indented.
     """
     lines: list[str] = []
     current = ""
-    # Only a plain space is a place to break: a no-break space keeps "Parry 3" whole.
-    for token in re.findall(r"[^ ]+| +", text):
+    for piece in re.split(r"( {2,})", text):
+        if not piece or piece.startswith(" "):
+            current += piece  # a gap: dropped by rstrip() if the line breaks here
+            continue
+        if current.strip() and measure(current + piece) > width:
+            lines.append(current.rstrip())
+            current = CONTINUATION
+        current = _add_words(current, piece, width, measure, lines)
+    lines.append(current.rstrip())
+    return lines
+
+
+def _add_words(current: str, phrase: str, width: float, measure: Measure,
+               lines: list[str]) -> str:
+    """Add a phrase to the line being built, breaking at its single spaces where it
+    does not fit; full lines go onto ``lines`` and the unfinished one is returned."""
+    for token in re.findall(r"[^ ]+| +", phrase):
         if token.startswith(" "):
-            current += token  # dropped by rstrip() if the next word breaks here
+            current += token
             continue
         if current.strip() and measure(current + token) > width:
             lines.append(current.rstrip())
@@ -110,8 +128,7 @@ def wrap_line(text: str, width: float, measure: Measure = estimated_width) -> li
         while measure(current) > width and len(current.strip()) > 1:
             head, current = _split_word(current, width, measure)
             lines.append(head)
-    lines.append(current.rstrip())
-    return lines
+    return current
 
 
 def _split_word(line: str, width: float, measure: Measure) -> tuple[str, str]:
