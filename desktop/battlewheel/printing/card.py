@@ -30,7 +30,9 @@ class SheetCard:
     labels: tuple[str, ...]
     marks: str
     reference: tuple[str, ...] = ()
-    # Marks of a ruleset other than the B/L/A strokes, printed as shaded boxes.
+    # What the card's marks mean, for the page's key: a stroke mark (/ X *) keeps its
+    # strokes but takes the ruleset's word (Pool & Ward's X is Health lost); any other
+    # mark prints as a shaded box.
     glyphs: tuple[Glyph, ...] = ()
     # Further box tracks after the first, as (title, box count): each starts a new row
     # under its title; ``labels`` and ``marks`` hold every track's boxes in order.
@@ -73,7 +75,7 @@ def card_from_contract(card: Card, *, blank: bool = False) -> SheetCard:
     tracks = [s for s in card.sections if isinstance(s, BoxTrack)]
     labels = tuple(label for track in tracks for label in track.labels)
     marks = "".join(BLANK if m == t.blank else m for t in tracks for m in t.marks)
-    glyphs = tuple({g.mark: g for t in tracks for g in t.legend if g.mark not in MARKS}.values())
+    glyphs = tuple({g.mark: g for t in tracks for g in t.legend if g.mark != BLANK}.values())
     lines = [line for section in card.sections for line in _lines(section)]
     reminders = card.reminders
     if blank:

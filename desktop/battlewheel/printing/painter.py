@@ -34,7 +34,11 @@ SHADE = QColor(120, 120, 120)
 FAINT = QColor("#707070")
 FONT_FAMILY = "DejaVu Sans"
 LEGEND = "Marks:  / bashing    X lethal    \u2731 aggravated"
+# The 2e track's strokes, as a card that names no marks of its own (a blank sheet) reads them.
+STROKE_NAMES = {"/": "bashing", "X": "lethal", "*": "aggravated"}
+STROKE_SYMBOLS = {"/": "/", "X": "X", "*": "\u2731"}
 REFERENCE_POINTS = 7.0
+PAGE_NUMBER_WIDTH = 40.0
 
 
 class _Page:
@@ -135,12 +139,20 @@ def paint_card(page: _Page, placed: PlacedCard) -> None:
 
 
 def _legend(cards: list[PlacedCard]) -> str:
-    """The key to the marks on this page: the health strokes, and any other system's."""
-    marks = "".join(placed.card.marks for placed in cards)
-    words = [LEGEND] if any(mark in STROKES for mark in marks) or not marks.strip(BLANK) else []
-    glyphs = {g.mark: g.name for placed in cards for g in placed.card.glyphs}
-    words.extend(f"shaded {name}" for mark, name in glyphs.items() if mark in marks)
-    return "    ".join(words) or "Marks: shaded boxes are marked"
+    """The key to the marks on this page, in each card's own words: its strokes by their
+    symbol, marked or not (a Pool & Ward card's X is Health lost, not lethal), and each
+    other mark it shows as a shaded box."""
+    entries: list[str] = []
+    for placed in cards:
+        card = placed.card
+        names = {**STROKE_NAMES, **{g.mark: g.name for g in card.glyphs}}
+        named = {g.mark for g in card.glyphs}
+        wanted = (named & set(STROKES) if named else set(STROKES)) | set(card.marks)
+        for mark, name in names.items():
+            entry = f"{STROKE_SYMBOLS[mark]} {name}" if mark in STROKES else f"shaded {name}"
+            if mark in wanted and entry not in entries:
+                entries.append(entry)
+    return "Marks:  " + "    ".join(entries) if entries else ""
 
 
 def paint_footer(page: _Page, width: float, height: float, number: int, total: int,
@@ -149,7 +161,9 @@ def paint_footer(page: _Page, width: float, height: float, number: int, total: i
     page.font(7)
     page.painter.setPen(page.pen(0.2, FAINT))
     row = Rect(MARGIN, height - MARGIN + 3.0, width - 2 * MARGIN, 5.0)
-    page.text(row, legend, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+    # The key stops short of the page number on the right.
+    key = Rect(row.x, row.y, row.width - PAGE_NUMBER_WIDTH, row.height)
+    page.text(key, legend, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
     page.text(row, f"{APP_NAME} \u00b7 page {number} of {total}",
               Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
