@@ -123,7 +123,7 @@ def accept_every_card(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 def test_window_exports_the_cards_of_its_fight(
     qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, system: str
 ) -> None:
-    """File > Export health tracks, in a window showing a fight of this system, lists
+    """File > Export player cards, in a window showing a fight of this system, lists
     every card in the chooser and writes them all to the PDF."""
     _, _, cards, pages = SYSTEMS[system]
     window = open_window(qtbot, tmp_path, system)
@@ -139,7 +139,7 @@ def test_window_exports_the_cards_of_its_fight(
 def test_window_prints_the_cards_of_its_fight(
     qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, system: str
 ) -> None:
-    """File > Print health tracks (Ctrl+P): the preview paints every card onto its
+    """File > Print player cards (Ctrl+P): the preview paints every card onto its
     printer, here a PDF printer standing in for the one the GM picks."""
     _, _, cards, pages = SYSTEMS[system]
     window = open_window(qtbot, tmp_path, system)

@@ -1,7 +1,8 @@
-"""What one health-track card shows, as plain data (no Qt).
+"""What one printed card shows, as plain data (no Qt).
 
-A card is built from a character (with its current track, or a blank one) or from
-a Stamina and extra levels alone for a blank player sheet; the painter only reads it.
+A card is built from a ruleset's contract ``Card`` (its box tracks with their marks or
+blank, its other sections and reminders as reference lines), or from a Stamina and
+extra levels alone for a blank 2e player sheet; the painter only reads it.
 """
 
 from dataclasses import dataclass

@@ -27,7 +27,7 @@ def paint_on_printer(printer: QPrinter, cards: list[SheetCard]) -> int:
 
 
 class HealthTrackPreview(QPrintPreviewDialog):
-    """A print preview of health-track cards, laid out again when the paper changes."""
+    """A print preview of player cards, laid out again when the paper changes."""
 
     def __init__(self, parent: QWidget | None, cards: list[SheetCard], *,
                  page: str = "A4") -> None:
@@ -37,7 +37,7 @@ class HealthTrackPreview(QPrintPreviewDialog):
         self._own_printer = make_printer(page)
         super().__init__(self._own_printer, parent)
         self.cards = list(cards)
-        self.setWindowTitle("Print health tracks")
+        self.setWindowTitle("Print player cards")
         self.paintRequested.connect(self._paint)
 
     def _paint(self, printer: QPrinter) -> None:

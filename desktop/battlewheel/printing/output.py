@@ -1,4 +1,4 @@
-"""Send health-track cards to a PDF file or, through the system dialog, to a printer."""
+"""Send player cards to a PDF file or, through the system dialog, to a printer."""
 
 from pathlib import Path
 
@@ -22,7 +22,7 @@ def export_pdf(cards: list[SheetCard], path: Path, *, page: str = "A4") -> int:
         raise ValueError(f"output: the folder {folder} does not exist")
     width, height = page_size_mm(page)
     writer = QPdfWriter(str(path))
-    writer.setTitle(f"{APP_NAME} health tracks")
+    writer.setTitle(f"{APP_NAME} player cards")
     writer.setCreator(APP_NAME)
     writer.setResolution(600)
     writer.setPageSize(QPageSize(QT_PAGE_SIZES[page]))

@@ -1,4 +1,4 @@
-"""Paint laid-out health-track cards with QPainter onto a PDF writer or a printer.
+"""Paint laid-out player cards with QPainter onto a PDF writer or a printer.
 
 Everything is drawn as vectors and real text (lines for the marks, text for names and
 labels), so a PDF stays sharp at any zoom and its text can be selected and searched.
