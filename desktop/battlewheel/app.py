@@ -196,7 +196,7 @@ def wire_storage(window: "MainWindow", files: "StoredCampaigns") -> None:
     demo.triggered.connect(window.file_ops.open_demo)
     window.file_menu.insertAction(window.actions_by_name["save"], demo)
     window.actions_by_name["open_demo"] = demo
-    add_print_actions(window)  # File > Print / Export health tracks, Blank player sheets
+    add_print_actions(window)  # File > Print / Export player cards, Blank sheets
     install_combats_menu(window)  # File > New combat, File > Combats
     # The crash journal goes only with a save or the GM's Discard (see FileMenu.close).
 

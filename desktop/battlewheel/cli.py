@@ -46,10 +46,10 @@ def build_parser(*, subcommand: bool = False) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     replay = sub.add_parser("replay", help="replay a combat log and print the final state")
     replay.add_argument("log", type=Path)
-    print_cmd = sub.add_parser("print", help="print health-track sheets to a PDF")
+    print_cmd = sub.add_parser("print", help="print player cards (each in its system) to a PDF")
     print_cmd.add_argument("campaign", type=Path)
     print_cmd.add_argument("--output", type=Path, required=True)
-    print_cmd.add_argument("--blank", action="store_true", help="blank tracks for the players")
+    print_cmd.add_argument("--blank", action="store_true", help="empty boxes, to hand out")
     print_cmd.add_argument("--page-size", choices=["A4", "Letter"], default="A4")
     return parser
 

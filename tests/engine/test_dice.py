@@ -291,3 +291,26 @@ def test_seeded_dice_repeat_for_the_same_seed() -> None:
     assert first == second
     assert all(1 <= face <= 10 for face in first)
     assert SeededDice(7).faces(-3) == ()
+
+
+# -- dice other than the d10 (a house ruling's custom die) ------------------------------------
+
+
+def test_an_entry_names_its_die_and_a_d10_entry_is_stored_as_before() -> None:
+    """A d10 entry's JSON has no 'sides' (older logs read the same); a d20's keeps it and
+    reads back equal; a die of 1 or 101 sides is refused."""
+    assert DiceEntry.of_faces((7, 10)).to_json() == {"faces": [7, 10]}
+    d20 = DiceEntry.of_faces((20, 13), sides=20)
+    assert d20.to_json() == {"faces": [20, 13], "sides": 20}
+    assert DiceEntry.from_json(d20.to_json()) == d20
+    for sides in (1, 101):
+        with pytest.raises(DiceEntryError, match="a die must have 2-100 sides"):
+            DiceEntry.of_faces((1,), sides=sides)
+    with pytest.raises(DiceEntryError, match="a d10 face"):
+        DiceEntry.of_faces((11,))
+
+
+def test_a_roll_of_a_d20_counts_at_its_target() -> None:
+    """A d20 entry rolled at 15+ without double 10s: 20 and 15 succeed, the 10 does not."""
+    result = roll(3, DiceEntry.of_faces((20, 15, 10), sides=20), target=15, double_tens=False)
+    assert result.rolled_successes == 2

@@ -75,7 +75,7 @@ def test_print_cards_carry_the_marks_of_the_combat_on_screen(
 def test_export_writes_the_campaign_cards_to_pdf(
     qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """File > Export health tracks writes the chosen PDF."""
+    """File > Export player cards writes the chosen PDF."""
     window = make_window(qtbot, tmp_path)
     target = tmp_path / "tracks.pdf"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args: (str(target), ""))

@@ -1,1 +1,2 @@
-"""Health-track sheets painted with QPainter to a printer or a PDF."""
+"""Player cards, each in its system (the contract's ``Card``), painted with QPainter
+to a printer or a PDF."""

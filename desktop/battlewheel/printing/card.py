@@ -1,7 +1,8 @@
-"""What one health-track card shows, as plain data (no Qt).
+"""What one printed card shows, as plain data (no Qt).
 
-A card is built from a character (with its current track, or a blank one) or from
-a Stamina and extra levels alone for a blank player sheet; the painter only reads it.
+A card is built from a ruleset's contract ``Card`` (its box tracks with their marks or
+blank, its other sections and reminders as reference lines), or from a Stamina and
+extra levels alone for a blank 2e player sheet; the painter only reads it.
 """
 
 from dataclasses import dataclass
@@ -30,11 +31,16 @@ class SheetCard:
     labels: tuple[str, ...]
     marks: str
     reference: tuple[str, ...] = ()
-    # Marks of a ruleset other than the B/L/A strokes, printed as shaded boxes.
+    # What the card's marks mean, for the page's key: a stroke mark (/ X *) keeps its
+    # strokes but takes the ruleset's word (Pool & Ward's X is Health lost); any other
+    # mark prints as a shaded box.
     glyphs: tuple[Glyph, ...] = ()
     # Further box tracks after the first, as (title, box count): each starts a new row
     # under its title; ``labels`` and ``marks`` hold every track's boxes in order.
     segments: tuple[tuple[str, int], ...] = ()
+    # The first track's title, printed only on a card of several tracks (a lone track
+    # is the card's own, as the 2e health track is).
+    first_title: str = ""
 
     def __post_init__(self) -> None:
         if len(self.labels) != len(self.marks):
@@ -50,12 +56,12 @@ class SheetCard:
     def blanked(self) -> "SheetCard":
         """The same card with every box empty, for a fresh sheet."""
         return SheetCard(self.name, self.subtitle, self.labels, BLANK * len(self.labels),
-                         self.reference, self.glyphs, self.segments)
+                         self.reference, self.glyphs, self.segments, self.first_title)
 
     def tracks(self) -> list[tuple[str, int, int]]:
-        """Each track's title, first box and box count (the first track has no title)."""
+        """Each track's title, first box and box count (the first's title may be empty)."""
         following = sum(count for _, count in self.segments)
-        found = [("", 0, len(self.labels) - following)]
+        found = [(self.first_title, 0, len(self.labels) - following)]
         start = found[0][2]
         for title, count in self.segments:
             found.append((title, start, count))
@@ -70,15 +76,16 @@ def card_from_contract(card: Card, *, blank: bool = False) -> SheetCard:
     tracks = [s for s in card.sections if isinstance(s, BoxTrack)]
     labels = tuple(label for track in tracks for label in track.labels)
     marks = "".join(BLANK if m == t.blank else m for t in tracks for m in t.marks)
-    glyphs = tuple({g.mark: g for t in tracks for g in t.legend if g.mark not in MARKS}.values())
+    glyphs = tuple({g.mark: g for t in tracks for g in t.legend if g.mark != BLANK}.values())
     lines = [line for section in card.sections for line in _lines(section)]
     reminders = card.reminders
     if blank:
         marks = BLANK * len(marks)
         reminders = card.blank_reminders if card.blank_reminders is not None else reminders
     segments = tuple((track.title, len(track.labels)) for track in tracks[1:])
+    first_title = tracks[0].title if segments else ""
     return SheetCard(card.title, card.subtitle, labels, marks, (*lines, *reminders), glyphs,
-                     segments)
+                     segments, first_title)
 
 
 def _lines(section: object) -> list[str]:
@@ -92,11 +99,21 @@ def _lines(section: object) -> list[str]:
         pools = "   ".join(f"{p.label} {p.text}" for p in section.pools)
         return [f"{section.title}: {pools}"] if section.pools else []
     if isinstance(section, Table):
-        rows = ["  \u00b7  ".join(f"{head} {cell}" for head, cell in
-                                   zip(section.columns[1:], row[1:], strict=False))
-                for row in section.rows]
-        return [f"{row[0]}: {text}" for row, text in zip(section.rows, rows, strict=True)]
+        return _table_lines(section)
     return []
+
+
+def _table_lines(table: Table) -> list[str]:
+    """A table as its title, one line per row (each cell after its column's name), and
+    its footer: a row's first cell leads the line."""
+    # Two spaces part the cells (where a long row wraps); one space keeps the dot with
+    # the cell before it.
+    rows = [f"{row[0]}: " + " \u00b7  ".join(
+        f"{head} {cell}" for head, cell in zip(table.columns[1:], row[1:], strict=False))
+        for row in table.rows]
+    title = [f"{table.title}:"] if table.title and rows else []
+    footer = [table.footer] if table.footer else []
+    return [*title, *rows, *footer]
 
 
 def printed_label(label: str) -> str:

@@ -30,7 +30,7 @@ class CardChoiceDialog(QDialog):
 
     def __init__(self, cards: list[SheetCard], parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Health tracks to print")
+        self.setWindowTitle("Player cards to print")
         self.all_cards = list(cards)
         self.list = QListWidget(self)
         for card in self.all_cards:
@@ -38,7 +38,7 @@ class CardChoiceDialog(QDialog):
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked)
             self.list.addItem(item)
-        self.blank = QCheckBox("Blank tracks (no current marks)", self)
+        self.blank = QCheckBox("Blank boxes (no current marks)", self)
         self.page = QComboBox(self)
         self.page.addItems(sorted(PAGE_SIZES_MM))
         self.page.setCurrentText(default_page())

@@ -8,7 +8,7 @@ from battlewheel.storage.errors import CampaignFileError
 
 
 def print_command(campaign: Path, output: Path, *, blank: bool = False, page: str = "A4") -> int:
-    """Write health-track cards for every character of a campaign to a PDF; exit code."""
+    """Write the player card of every character of a campaign to a PDF; exit code."""
     from battlewheel.storage.campaign import load_campaign
 
     try:

@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QWidget
 from battlewheel.printing.card import SheetCard
 from battlewheel.printing.layout import layout_pages
 from battlewheel.printing.output import QT_PAGE_SIZES
-from battlewheel.printing.painter import paint_pages
+from battlewheel.printing.painter import paint_pages, text_measure
 
 
 def make_printer(page: str = "A4") -> QPrinter:
@@ -21,13 +21,13 @@ def make_printer(page: str = "A4") -> QPrinter:
 def paint_on_printer(printer: QPrinter, cards: list[SheetCard]) -> int:
     """Lay the cards out for the printer's current paper and paint them; returns pages."""
     paper = printer.pageLayout().fullRect(QPageLayout.Unit.Millimeter)
-    pages = layout_pages(cards, paper.width(), paper.height())
+    pages = layout_pages(cards, paper.width(), paper.height(), text_measure(printer))
     paint_pages(printer, pages, (paper.width(), paper.height()))
     return len(pages)
 
 
 class HealthTrackPreview(QPrintPreviewDialog):
-    """A print preview of health-track cards, laid out again when the paper changes."""
+    """A print preview of player cards, laid out again when the paper changes."""
 
     def __init__(self, parent: QWidget | None, cards: list[SheetCard], *,
                  page: str = "A4") -> None:
@@ -37,7 +37,7 @@ class HealthTrackPreview(QPrintPreviewDialog):
         self._own_printer = make_printer(page)
         super().__init__(self._own_printer, parent)
         self.cards = list(cards)
-        self.setWindowTitle("Print health tracks")
+        self.setWindowTitle("Print player cards")
         self.paintRequested.connect(self._paint)
 
     def _paint(self, printer: QPrinter) -> None:

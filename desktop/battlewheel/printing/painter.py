@@ -1,11 +1,19 @@
-"""Paint laid-out health-track cards with QPainter onto a PDF writer or a printer.
+"""Paint laid-out player cards with QPainter onto a PDF writer or a printer.
 
 Everything is drawn as vectors and real text (lines for the marks, text for names and
 labels), so a PDF stays sharp at any zoom and its text can be selected and searched.
 """
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPagedPaintDevice, QPainter, QPen
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPagedPaintDevice,
+    QPaintDevice,
+    QPainter,
+    QPen,
+)
 
 from battlewheel import APP_NAME
 from battlewheel.printing.card import BLANK, printed_label
@@ -15,6 +23,7 @@ from battlewheel.printing.layout import (
     LABEL_HEIGHT,
     MARGIN,
     REFERENCE_LINE,
+    Measure,
     PlacedCard,
     Rect,
 )
@@ -25,6 +34,11 @@ SHADE = QColor(120, 120, 120)
 FAINT = QColor("#707070")
 FONT_FAMILY = "DejaVu Sans"
 LEGEND = "Marks:  / bashing    X lethal    \u2731 aggravated"
+# The 2e track's strokes, as a card that names no marks of its own (a blank sheet) reads them.
+STROKE_NAMES = {"/": "bashing", "X": "lethal", "*": "aggravated"}
+STROKE_SYMBOLS = {"/": "/", "X": "X", "*": "\u2731"}
+REFERENCE_POINTS = 7.0
+PAGE_NUMBER_WIDTH = 40.0
 
 
 class _Page:
@@ -53,12 +67,30 @@ class _Page:
         self.painter.setFont(font)
 
     def text(self, r: Rect, text: str, align: Qt.AlignmentFlag) -> None:
-        """Draw text in a box, shortened with an ellipsis rather than cut or overflowing."""
+        """Draw text in a box, shortened with an ellipsis rather than cut or overflowing.
+
+        Reference lines come wrapped to fit (``layout.wrap_line``), so only a name or a
+        box label too long for its place is ever shortened.
+        """
         box = self.rect(r)
         fitted = self.painter.fontMetrics().elidedText(
             text, Qt.TextElideMode.ElideRight, int(box.width())
         )
         self.painter.drawText(box, int(align), fitted)
+
+
+def text_measure(device: QPaintDevice) -> Measure:
+    """The printed width, in millimetres, of a reference line on this device, for the
+    layout to wrap lines by (the same font and size ``paint_reference`` draws with)."""
+    font = QFont(FONT_FAMILY)
+    font.setPointSizeF(REFERENCE_POINTS)
+    metrics = QFontMetricsF(font, device)
+    dots_per_mm = device.logicalDpiX() / 25.4
+
+    def width(text: str) -> float:
+        return metrics.horizontalAdvance(text) / dots_per_mm
+
+    return width
 
 
 def paint_pages(device: QPagedPaintDevice, pages: list[list[PlacedCard]],
@@ -107,12 +139,20 @@ def paint_card(page: _Page, placed: PlacedCard) -> None:
 
 
 def _legend(cards: list[PlacedCard]) -> str:
-    """The key to the marks on this page: the health strokes, and any other system's."""
-    marks = "".join(placed.card.marks for placed in cards)
-    words = [LEGEND] if any(mark in STROKES for mark in marks) or not marks.strip(BLANK) else []
-    glyphs = {g.mark: g.name for placed in cards for g in placed.card.glyphs}
-    words.extend(f"shaded {name}" for mark, name in glyphs.items() if mark in marks)
-    return "    ".join(words) or "Marks: shaded boxes are marked"
+    """The key to the marks on this page, in each card's own words: its strokes by their
+    symbol, marked or not (a Pool & Ward card's X is Health lost, not lethal), and each
+    other mark it shows as a shaded box."""
+    entries: list[str] = []
+    for placed in cards:
+        card = placed.card
+        names = {**STROKE_NAMES, **{g.mark: g.name for g in card.glyphs}}
+        named = {g.mark for g in card.glyphs}
+        wanted = (named & set(STROKES) if named else set(STROKES)) | set(card.marks)
+        for mark, name in names.items():
+            entry = f"{STROKE_SYMBOLS[mark]} {name}" if mark in STROKES else f"shaded {name}"
+            if mark in wanted and entry not in entries:
+                entries.append(entry)
+    return "Marks:  " + "    ".join(entries) if entries else ""
 
 
 def paint_footer(page: _Page, width: float, height: float, number: int, total: int,
@@ -121,7 +161,9 @@ def paint_footer(page: _Page, width: float, height: float, number: int, total: i
     page.font(7)
     page.painter.setPen(page.pen(0.2, FAINT))
     row = Rect(MARGIN, height - MARGIN + 3.0, width - 2 * MARGIN, 5.0)
-    page.text(row, legend, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+    # The key stops short of the page number on the right.
+    key = Rect(row.x, row.y, row.width - PAGE_NUMBER_WIDTH, row.height)
+    page.text(key, legend, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
     page.text(row, f"{APP_NAME} \u00b7 page {number} of {total}",
               Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
@@ -157,14 +199,14 @@ def paint_mark(page: _Page, box: Rect, mark: str) -> None:
 
 
 def paint_reference(page: _Page, placed: PlacedCard) -> None:
-    """Soak, defences and wound penalties, one line each, under the boxes."""
-    frame, card = placed.frame, placed.card
+    """Soak, defences and wound penalties under the boxes, as the layout wrapped them."""
+    frame = placed.frame
     last_box = placed.boxes[-1] if placed.boxes else Rect(frame.x, frame.y + HEADER_HEIGHT,
                                                           0, 0)
     y = last_box.y + last_box.height + 2.0
-    page.font(7)
+    page.font(REFERENCE_POINTS)
     page.painter.setPen(page.pen(0.2))
-    for line in card.reference:
+    for line in placed.lines:
         page.text(Rect(frame.x + CARD_PADDING, y, frame.width - 2 * CARD_PADDING,
                        REFERENCE_LINE), line,
                   Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)

@@ -1,13 +1,13 @@
-"""Printing in the main window: File > Print health tracks, Export to PDF, Blank sheets.
+"""Printing in the main window: File > Print player cards, Export to PDF, Blank sheets.
 
 ``app.py`` wires storage into the window (journal, restore offer, roster dock); it
 calls ``add_print_actions(window)`` to add, before Quit in the File menu:
 
-- Print health tracks (Ctrl+P): pick the characters (every roster character and
+- Print player cards (Ctrl+P): pick the characters (every roster character and
   fighter, with the marks of the combat on screen, or blank) and the paper, then the
-  system print dialog's preview;
-- Export health tracks to PDF: the same choice, to a vector PDF;
-- Blank player sheets: empty tracks for a Stamina and extra levels, to hand out.
+  system print dialog's preview; each card is its system's (rules pages, §6);
+- Export player cards to PDF: the same choice, to a vector PDF;
+- Blank 2e player sheets: empty tracks for a Stamina and extra levels, to hand out.
 """
 
 from __future__ import annotations
@@ -44,13 +44,13 @@ def add_print_actions(window: MainWindow) -> bool:
         return False
     menu = window.file_menu
     actions = [
-        _action(window, "print_tracks", "&Print health tracks\u2026",
+        _action(window, "print_tracks", "&Print player cards\u2026",
                 QKeySequence(QKeySequence.StandardKey.Print),
                 lambda: _choose_then(window, files, _preview),
-                tip="Health-track cards of the roster and the fighters, previewed"),
-        _action(window, "export_tracks", "&Export health tracks to PDF\u2026", None,
+                tip="Player cards of the roster and the fighters, in their systems, previewed"),
+        _action(window, "export_tracks", "&Export player cards to PDF\u2026", None,
                 lambda: _choose_then(window, files, _export)),
-        _action(window, "blank_sheets", "&Blank player sheets\u2026", None,
+        _action(window, "blank_sheets", "&Blank 2e player sheets\u2026", None,
                 lambda: _blank_sheets(window)),
     ]
     before = window.actions_by_name.get("quit")
@@ -108,7 +108,7 @@ def _preview(window: QWidget, cards: list[SheetCard], page: str) -> None:
 def _export(window: QWidget, cards: list[SheetCard], page: str) -> None:
     from battlewheel.printing.output import export_pdf
 
-    name, _ = QFileDialog.getSaveFileName(window, "Export health tracks", "health-tracks.pdf",
+    name, _ = QFileDialog.getSaveFileName(window, "Export player cards", "player-cards.pdf",
                                           PDF_FILTER)
     if not name:
         return

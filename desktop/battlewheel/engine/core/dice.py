@@ -17,39 +17,54 @@ from typing import Any, Protocol
 from .errors import DiceEntryError, TraitValueError
 
 DEFAULT_TARGET = 7
-FACES = range(1, 11)
+D10 = 10
+FACES = range(1, D10 + 1)
+# The largest die an entry may hold: a house ruling's custom die (Pool & Ward's ``dice``)
+# can be a d12, a d20 or a d100; the Exalted systems only ever read d10s.
+MAX_SIDES = 100
 
 
 # -- reading faces -----------------------------------------------------------------
 
 
-def _checked_faces(faces: Iterable[int]) -> tuple[int, ...]:
+def _checked_faces(faces: Iterable[int], sides: int = D10) -> tuple[int, ...]:
     result = tuple(faces)
     for face in result:
-        if isinstance(face, bool) or not isinstance(face, int) or face not in FACES:
-            raise DiceEntryError(f"a d10 face must be a whole number 1-10, got {face!r}")
+        if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= sides:
+            raise DiceEntryError(
+                f"a d{sides} face must be a whole number 1-{sides}, got {face!r}")
     return result
 
 
-def _check_target(target: int) -> None:
-    if isinstance(target, bool) or not isinstance(target, int) or not 1 <= target <= 10:
-        raise TraitValueError("target number", "1-10", target)
+def _checked_sides(sides: object) -> int:
+    if isinstance(sides, bool) or not isinstance(sides, int) or not 2 <= sides <= MAX_SIDES:
+        raise DiceEntryError(f"a die must have 2-{MAX_SIDES} sides, got {sides!r}")
+    return sides
+
+
+def _check_target(target: int, sides: int = D10) -> None:
+    if isinstance(target, bool) or not isinstance(target, int) or not 1 <= target <= sides:
+        raise TraitValueError("target number", f"1-{sides}", target)
 
 
 def successes(
-    faces: Iterable[int], *, target: int = DEFAULT_TARGET, double_tens: bool = True
+    faces: Iterable[int], *, target: int = DEFAULT_TARGET, double_tens: bool = True,
+    sides: int = D10,
 ) -> int:
-    """Count successes: each die at the target or above, a 10 twice (004 §Pools and Dice)."""
-    _check_target(target)
-    checked = _checked_faces(faces)
+    """Count successes: each die at the target or above, a 10 twice (004 §Pools and Dice).
+
+    ``sides`` names another die a house ruling rolls (its faces 1 to ``sides``).
+    """
+    _check_target(target, sides)
+    checked = _checked_faces(faces, sides)
     count = sum(1 for face in checked if face >= target)
     return count + (checked.count(10) if double_tens else 0)
 
 
-def is_botch(faces: Iterable[int], *, target: int = DEFAULT_TARGET) -> bool:
+def is_botch(faces: Iterable[int], *, target: int = DEFAULT_TARGET, sides: int = D10) -> bool:
     """No success and at least one 1 (004 §Botch)."""
-    checked = _checked_faces(faces)
-    return successes(checked, target=target) == 0 and 1 in checked
+    checked = _checked_faces(faces, sides)
+    return successes(checked, target=target, sides=sides) == 0 and 1 in checked
 
 
 def damage_levels(faces: Iterable[int], *, target: int = DEFAULT_TARGET) -> int:
@@ -241,12 +256,15 @@ class DiceEntry:
     faces: tuple[int, ...] | None = None
     successes: int | None = None
     botch: bool = False
+    # The die the faces were read from: a d10 unless a ruling names another die.
+    sides: int = D10
 
     def __post_init__(self) -> None:
         if (self.faces is None) == (self.successes is None):
             raise DiceEntryError("a dice entry holds either faces or a success count")
+        _checked_sides(self.sides)
         if self.faces is not None:
-            object.__setattr__(self, "faces", _checked_faces(self.faces))
+            object.__setattr__(self, "faces", _checked_faces(self.faces, self.sides))
             if self.botch:
                 raise DiceEntryError("a botch is read from the faces, not given with them")
         else:
@@ -257,9 +275,9 @@ class DiceEntry:
                 raise DiceEntryError(f"a botch has 0 successes, got {count}")
 
     @classmethod
-    def of_faces(cls, faces: Iterable[int]) -> DiceEntry:
-        """An entry of the faces shown, each 1-10."""
-        return cls(faces=tuple(faces))
+    def of_faces(cls, faces: Iterable[int], *, sides: int = D10) -> DiceEntry:
+        """An entry of the faces shown, each 1 to ``sides`` (1-10 on the usual d10)."""
+        return cls(faces=tuple(faces), sides=sides)
 
     @classmethod
     def of_successes(cls, count: int, *, botch: bool = False) -> DiceEntry:
@@ -283,7 +301,9 @@ class DiceEntry:
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict: ``{"faces": [...]}`` or ``{"successes": n, "botch": b}``."""
         if self.faces is not None:
-            return {"faces": list(self.faces)}
+            # A d10's entry is written as it always was, so older logs and newer agree.
+            extra = {} if self.sides == D10 else {"sides": self.sides}
+            return {"faces": list(self.faces), **extra}
         return {"successes": self.successes, "botch": self.botch}
 
     @classmethod
@@ -291,7 +311,7 @@ class DiceEntry:
         """Read an entry written by ``to_json``; nonsense raises ``DiceEntryError``."""
         if not isinstance(obj, Mapping):
             raise DiceEntryError(f"a dice entry must be an object, got {obj!r}")
-        unknown = sorted(set(obj) - {"faces", "successes", "botch"})
+        unknown = sorted(set(obj) - {"faces", "successes", "botch", "sides"})
         if unknown:
             raise DiceEntryError(f"{unknown[0]} is not a field of a dice entry")
         botch = obj.get("botch", False)
@@ -301,7 +321,7 @@ class DiceEntry:
             faces = obj["faces"]
             if not isinstance(faces, list | tuple):
                 raise DiceEntryError(f"faces must be a list of 1-10, got {faces!r}")
-            return cls(faces=tuple(faces), botch=botch)
+            return cls(faces=tuple(faces), botch=botch, sides=obj.get("sides", D10))
         if "successes" in obj:
             return cls.of_successes(obj["successes"], botch=botch)
         raise DiceEntryError("a dice entry needs 'faces' or 'successes'")
@@ -426,14 +446,15 @@ def roll(
     A botch needs 0 successes in all, automatic ones included. Raises
     ``DiceEntryError`` when the entry does not fit the pool.
     """
-    _check_target(target)
+    _check_target(target, entry.sides)
     if automatic_successes < 0 or external_penalty < 0:
         raise DiceEntryError("automatic successes and external penalty must be 0 or more")
     rolled = max(dice, 0)
     entry.check_pool(rolled, double_tens=double_tens)
     if entry.faces is not None:
-        count = successes(entry.faces, target=target, double_tens=double_tens)
-        botch = is_botch(entry.faces, target=target)
+        count = successes(entry.faces, target=target, double_tens=double_tens,
+                          sides=entry.sides)
+        botch = is_botch(entry.faces, target=target, sides=entry.sides)
     else:
         count, botch = entry.successes or 0, entry.botch
     return Roll(

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from battlewheel.engine.core.dice import DiceEntry, SeededDice, roll
+from battlewheel.engine.core.dice import D10, DiceEntry, SeededDice, roll
 from battlewheel.engine.core.errors import DiceEntryError
 
 ROLL_SHORTCUT = "Ctrl+R"
@@ -43,11 +43,13 @@ class FaceSource(Protocol):
     def faces(self, count: int) -> tuple[int, ...]: ...
 
 
-def parse_dice_text(text: str, *, pool: int, double_tens: bool = True) -> DiceEntry:
+def parse_dice_text(text: str, *, pool: int, double_tens: bool = True,
+                    sides: int = D10) -> DiceEntry:
     """Read what the GM typed: one number is a success count, several are the faces.
 
     ``botch`` (alone or after ``0``) records a botch reported without the faces. Among
-    several faces a 0 is a 10, as most d10s print it.
+    several faces a 0 is a 10, as most d10s print it (a 100 on a d100, whose dice print
+    00); each face must be one the die has (``sides``: a d10 unless a ruling says).
     The entry is checked against the pool, so it can never be stored if it does not fit.
     """
     tokens = [token.lower() for token in _SEPARATORS.split(text.strip()) if token]
@@ -65,10 +67,15 @@ def parse_dice_text(text: str, *, pool: int, double_tens: bool = True) -> DiceEn
     elif len(numbers) == 1:
         entry = DiceEntry.of_successes(int(numbers[0]))
     else:
-        # Most physical d10s show 0 for ten: a face typed as 0 is a 10.
-        entry = DiceEntry.of_faces(int(token) or 10 for token in numbers)
+        entry = DiceEntry.of_faces((_face(token, sides) for token in numbers), sides=sides)
     entry.check_pool(pool, double_tens=double_tens)
     return entry
+
+
+def _face(token: str, sides: int) -> int:
+    """A typed face: most physical d10s show 0 for ten, and percentile dice 00 for 100."""
+    face = int(token)
+    return sides if face == 0 and sides in (D10, 100) else face
 
 
 def default_face_source() -> FaceSource:
@@ -97,6 +104,7 @@ class DiceEntryWidget(QWidget):
         self._pool = 0
         self._target = 7
         self._double_tens = True
+        self._sides = D10
         self._rolled: tuple[int, ...] | None = None
         self._build(title)
         self._sync()
@@ -165,12 +173,15 @@ class DiceEntryWidget(QWidget):
         layout.addWidget(self.error_label)
 
     # -- the pool ---------------------------------------------------------
-    def set_pool(self, dice: int, *, target: int = 7, double_tens: bool = True) -> None:
-        """The pool this entry is for; a change of pool forgets faces already rolled."""
-        if (dice, target, double_tens) == (self._pool, self._target, self._double_tens):
+    def set_pool(self, dice: int, *, target: int = 7, double_tens: bool = True,
+                 sides: int = D10) -> None:
+        """The pool this entry is for, and the die (a d10 unless a ruling names another);
+        a change of pool forgets faces already rolled."""
+        wanted = (dice, target, double_tens, sides)
+        if wanted == (self._pool, self._target, self._double_tens, self._sides):
             return
         self._rolled = None
-        self._pool, self._target, self._double_tens = dice, target, double_tens
+        self._pool, self._target, self._double_tens, self._sides = wanted
         self._sync()
 
     def pool(self) -> int:
@@ -210,12 +221,13 @@ class DiceEntryWidget(QWidget):
         if self.roll_mode.isChecked():
             if self._rolled is None:
                 return None, ""
-            return DiceEntry.of_faces(self._rolled), ""
+            return DiceEntry.of_faces(self._rolled, sides=self._sides), ""
         if not self.typed.text().strip():
             return None, ""
         try:
             text = self.typed.text()
-            entry = parse_dice_text(text, pool=self._pool, double_tens=self._double_tens)
+            entry = parse_dice_text(text, pool=self._pool, double_tens=self._double_tens,
+                                    sides=self._sides)
         except DiceEntryError as error:
             return None, str(error)
         return entry, ""

@@ -183,11 +183,14 @@ def test_printed_cards_of_the_fight(window: MainWindow, tmp_path: Path) -> None:
     assert any("Crash" in line for line in jade.reference)
     # Stamina 3: the 2e track's seven levels and three Dying boxes, all empty.
     assert jade.marks == "." * 10 and jade.labels[-4] == "Incap"
-    assert "Daiklave: 12 / 9 dice, +12 L, min 1, Def +1, close" in jade.reference
+    # (No-break spaces hold each figure to its word when a line wraps: read as spaces.)
+    assert "Daiklave: withering 12 / decisive 9 dice, +12 L, min 1, Def +1, close" in [
+        line.replace("\u00a0", " ") for line in jade.reference]
     guard = cards["Ashen Guard"]
     assert guard.marks == "#" * 9
     # Dex 3 + Melee 3 + Size 2 + Might 1 = 9, + accuracy 3 withering (003 §Battle Groups).
-    assert "Spear: 12 / 9 dice, +8 L, min 1, Def +1, close" in guard.reference
+    assert "Spear: withering 12 / decisive 9 dice, +8 L, min 1, Def +1, close" in [
+        line.replace("\u00a0", " ") for line in guard.reference]
     target = tmp_path / "cards.pdf"
     pages = export_pdf(list(cards.values()), target)
     data = target.read_bytes()

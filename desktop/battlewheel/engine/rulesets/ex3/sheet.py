@@ -154,15 +154,21 @@ def sheet(state: Combat, cid: str) -> c.SheetView:
 
 # -- the printed card (rules/3e.md §6) --------------------------------------------------------
 
-# The printed card elides each line at about 65 characters: every line stays shorter.
+# The card's reminder strip (rules/3e.md §6); the printed card wraps a long line.
 STRIP = (
-    "Withering: Str + dmg + threshold - soak (at least min.);",
-    "  foe -X i, you +X+1 i",
-    "Decisive: roll your i (10s once); 0 dice if Hardness >= i;",
-    "  then back to base i",
+    "Withering: Str + weapon damage + threshold - soak (at least the weapon's minimum); "
+    "foe -X i, you +X+1 i",
+    "Decisive: roll your i (10s count once); 0 dice if Hardness >= i; then back to base i",
     "Delay -2i  ·  onslaught -1 Def  ·  flurry -3 rolls / -1 Def",
     "Crash at 0 or less: Break +5i to who crashed you",
     "Decisive miss -2i (-3i at 11+)  ·  gambit: difficulty + 1 i",
+)
+GROUP_STRIP = (
+    "Size adds to attack, damage, Magnitude and soak",
+    "Damage rolls: 10s count once; no Initiative gained",
+    "Magnitude 0: rout check; pass: Size -1, fresh Magnitude, the rest of the damage "
+    "carries over",
+    "Failed: breaks at its next turn, -3 Def until then",
 )
 
 
@@ -181,7 +187,7 @@ def card(state: Combat | None, cid: str | None, block: Character,
                                 c.Value("Base", block.base_initiative)), columns=2),
         c.Text("i", "____ ____ ____ ____ ____   Crash \u25a1  turns \u25cb \u25cb \u25cb"),
         *_card_defences(block, options), *_weapon_texts(block),
-        c.Text("Status", "prone \u25a1 cover __ aim __ grapple __ hidden __ "
+        c.Text("Status", "prone \u25a1 cover __ aim __ grapple __ concealed __ "
                f"mount {block.mount or '__'}")]
     return c.Card(title=block.name, subtitle=f"{block.kind} · Essence {block.essence}",
                   sections=tuple(sections), reminders=STRIP)
@@ -192,9 +198,11 @@ def _weapon_texts(block: Character) -> list[c.Text]:
     texts = []
     for weapon in block.all_weapons:
         withering, decisive = pools(block, weapon)
-        texts.append(c.Text(weapon.name, f"{withering} / {decisive} dice, +{weapon.damage} "
-                            f"{weapon.damage_type[0].upper()}, min {weapon.minimum}, "
-                            f"Def {weapon.defence:+d}, {weapon.range}"))
+        # No-break spaces keep each figure with its word when the printed line wraps.
+        texts.append(c.Text(weapon.name, f"withering {withering} / decisive {decisive} "
+                            f"dice, +{weapon.damage}\u00a0{weapon.damage_type[0].upper()}, "
+                            f"min\u00a0{weapon.minimum}, Def\u00a0{weapon.defence:+d}, "
+                            f"{weapon.range}"))
     return texts
 
 
@@ -213,25 +221,28 @@ def _card_defences(block: Character, options: Ex3Options) -> list[c.Values]:
     ]
 
 
+def _tally(lost: int, boxes: int = 5) -> str:
+    """Five boxes for the Size a group can lose (003 §Battle Groups: Size 0-5), ticked
+    for the Size it has lost."""
+    return " ".join("\u2612" if k < lost else "\u25a1" for k in range(max(boxes, lost)))
+
+
 def _group_card(block: Character, who: Combatant | None) -> c.Card:
+    """Size, Drill and Might, the Magnitude boxes and the rout tally (rules/3e.md §6)."""
     group = block.group
     assert group is not None
     size = who.size if who is not None else group.size
-    magnitude = who.magnitude if who is not None else r.magnitude_max(block, size)
+    most = r.magnitude_max(block, size)
+    magnitude = who.magnitude if who is not None else most
     sections: list[c.Section | c.PoolsSection] = [
         c.Values("Battle group", (c.Value("Size", size), c.Value("Drill", group.drill),
                                   c.Value("Might", group.might),
                                   c.Value("Defence bonus", f"+{r.group_defence(block)}")),
                  columns=2),
-        magnitude_track(magnitude, r.magnitude_max(block, size), clickable=False),
-        c.Text("Rout tally", "Size lost \u25a1 \u25a1 \u25a1 \u25a1 \u25a1"),
+        magnitude_track(magnitude, most, clickable=False),
+        c.Text("Rout tally", "Size lost " + _tally(who.size_lost if who is not None else 0)),
         c.Text("Rout check", f"Willpower {block.willpower} vs 1 + Size lost"),
         *_weapon_texts(block),
     ]
-    return c.Card(title=block.name, subtitle=f"battle group · Size {size}",
-                  sections=tuple(sections), reminders=(
-                      "Size adds to attack, damage, Magnitude and soak",
-                      "Damage rolls: 10s count once; no Initiative gained",
-                      "Magnitude 0: rout check; pass: Size -1, fresh",
-                      "  Magnitude, the rest of the damage carries over",
-                      "Failed: breaks at its next turn, -3 Def until then"))
+    return c.Card(title=block.name, subtitle=f"battle group · Size {size} · Magnitude {most}",
+                  sections=tuple(sections), reminders=GROUP_STRIP)

@@ -34,6 +34,7 @@ EFFECT_TEXT = {
     "terrorize": "mental Wound Drawback",
 }
 BOX = "\u2610"
+TALLY = "____________"
 TICKED = "\u2612"
 
 
@@ -45,9 +46,7 @@ def player_card(
         c.Values(
             "Order", (c.Value("Initiative", block.initiative), c.Value("Order value", _order(who)))
         ),
-        c.PoolsSection(
-            "Impulse", (c.Pool("impulse", "Impulse (tally)", who.impulse if who else 0),)
-        ),
+        _impulse(who),
         endurance_track(block, who.endurance if who else None),
         c.Values(
             "Defences",
@@ -74,6 +73,13 @@ def player_card(
         sections=tuple(sections),
         reminders=COSTS,
     )
+
+
+def _impulse(who: Fighter | None) -> c.PoolsSection | c.Values:
+    """The Impulse in hand now, or a write-in tally on a card printed for the table."""
+    if who is None:
+        return c.Values("Impulse", (c.Value("Impulse (tally)", TALLY),))
+    return c.PoolsSection("Impulse", (c.Pool("impulse", "Impulse (tally)", who.impulse),))
 
 
 def _order(who: Fighter | None) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from battlewheel.engine.core.dice import MAX_SIDES
 from battlewheel.engine.core.errors import TraitValueError
 from battlewheel.engine.core.options import Options, option
 
@@ -64,14 +65,15 @@ class PoolWardOptions(Options):
     custom_sides: int = option(
         10,
         label="Custom die: sides",
-        description="Sides of each die under the custom dice ruling.",
-        bounds=(2, 10),
+        description="Sides of each die under the custom dice ruling: 2 to 100 (a d12, "
+        "a d20, a d100).",
+        bounds=(2, MAX_SIDES),
     )
     custom_target: int = option(
         7,
         label="Custom die: target",
         description="The face a die must show or beat to count one success (custom dice).",
-        bounds=(1, 10),
+        bounds=(1, MAX_SIDES),
     )
     turn_order: str = option(
         ORDER_GM,

@@ -50,9 +50,9 @@ def dice_entry(title: str, options: PoolWardOptions, parent: QWidget, *,
 
 
 def set_pool(entry: DiceEntryWidget, dice: int, options: PoolWardOptions) -> None:
-    """The pool to roll, with the ruling's target and whether a 10 counts twice."""
-    _sides, target, doubled = die_of(options)
-    entry.set_pool(max(dice, 0), target=target, double_tens=doubled)
+    """The pool to roll, with the ruling's die and target and whether a 10 counts twice."""
+    sides, target, doubled = die_of(options)
+    entry.set_pool(max(dice, 0), target=target, double_tens=doubled, sides=sides)
 
 
 def die_words(options: PoolWardOptions) -> str:

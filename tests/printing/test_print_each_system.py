@@ -1,0 +1,161 @@
+"""Cards of a fight of every system print from the command line and from the window.
+
+Each campaign holds its system's demo fight and one roster character with a stat block
+of that system who is not in the fight, so both kinds of card (a fighter's, with the
+fight's marks, and a roster block's, blank) reach the PDF.
+"""
+
+import re
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtPrintSupport import QPrinter
+from PySide6.QtWidgets import QDialog, QFileDialog
+from pytestqt.qtbot import QtBot
+
+from battlewheel.engine.core.session import CombatSession
+from battlewheel.engine.rulesets.ex3.demo import demo_fight as ex3_fight
+from battlewheel.engine.rulesets.ex3.demo import guard
+from battlewheel.engine.rulesets.impulse.demo import demo_fight as impulse_fight
+from battlewheel.engine.rulesets.impulse.demo import foes
+from battlewheel.engine.rulesets.poolward.demo import cutthroat
+from battlewheel.engine.rulesets.poolward.demo import demo_fight as poolward_fight
+from battlewheel.models.combat_model import CombatModel
+from battlewheel.printing.choose import CardChoiceDialog
+from battlewheel.printing.command import print_command
+from battlewheel.printing.dialog import HealthTrackPreview
+from battlewheel.storage.campaign import Campaign, save_campaign
+from battlewheel.storage.campaign_files import StoredCampaigns
+from battlewheel.storage.journal import Journal
+from battlewheel.storage.roster import RosterCharacter
+from battlewheel.views import settings as prefs
+from battlewheel.views.main_window import MainWindow
+from battlewheel.views.storage_wiring import add_print_actions
+
+
+def renamed(block: Any, name: str) -> Any:
+    return replace(block, name=name)
+
+
+# Per system: the demo fight, a roster block not in it, and the pages its six or five
+# cards take on A4. Two cards sit side by side in each row; a row of 3e player cards
+# (about 105 mm) lets two rows share a page, while a row of Impulse cards (about 150 mm)
+# or Pool & Ward cards (about 170 mm) fills a page alone (273 mm between the margins).
+SYSTEMS: dict[str, tuple[Callable[[], CombatSession], Any, int, int]] = {
+    # 5 fighters + 1 roster = 6 cards = 3 rows: two on page 1, one on page 2.
+    "3e": (ex3_fight, renamed(guard(), "Reserve Guard"), 6, 2),
+    # 4 fighters + 1 roster = 5 cards = 3 rows, one a page.
+    "impulse": (impulse_fight, renamed(foes()[1], "Spare Archer"), 5, 3),
+    "pool-and-ward": (poolward_fight, renamed(cutthroat(3), "Cutthroat 3"), 5, 3),
+}
+
+
+def page_count(pdf: bytes) -> int:
+    return len(re.findall(rb"/Type\s*/Page\b", pdf))
+
+
+def campaign_of(system: str) -> Campaign:
+    fight, spare, _, _ = SYSTEMS[system]
+    campaign = Campaign(name=f"{system} printing").with_combat("Demo", fight(), system)
+    return campaign.with_character(RosterCharacter.of_block(system, spare))
+
+
+@pytest.mark.parametrize("system", sorted(SYSTEMS))
+def test_print_command_writes_every_card_of_a_fight(
+    qapp: object, tmp_path: Path, capsys: pytest.CaptureFixture[str], system: str
+) -> None:
+    """``battlewheel print`` writes a PDF with one card per fighter and roster block, on
+    the pages the cards need."""
+    _, _, cards, pages = SYSTEMS[system]
+    path = tmp_path / "campaign.json"
+    save_campaign(campaign_of(system), path)
+    output = tmp_path / "cards.pdf"
+    assert print_command(path, output, page="A4") == 0
+    data = output.read_bytes()
+    assert data.startswith(b"%PDF")
+    assert page_count(data) == pages
+    assert f"{cards} card(s) on {pages} A4 page(s)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("system", sorted(SYSTEMS))
+def test_blank_print_command_works_for_every_system(
+    qapp: object, tmp_path: Path, system: str
+) -> None:
+    """``--blank`` prints the same cards with their boxes empty."""
+    _, _, _, pages = SYSTEMS[system]
+    path = tmp_path / "campaign.json"
+    save_campaign(campaign_of(system), path)
+    output = tmp_path / "blank.pdf"
+    assert print_command(path, output, blank=True, page="A4") == 0
+    assert page_count(output.read_bytes()) == pages
+
+
+def open_window(qtbot: QtBot, tmp_path: Path, system: str) -> MainWindow:
+    """A window on a saved campaign of this system, showing its fight, with File > Print."""
+    path = tmp_path / "campaign.json"
+    save_campaign(campaign_of(system), path)
+    files = StoredCampaigns(Journal(tmp_path / "journal.jsonl"))
+    window = MainWindow(CombatModel(files.load(path)),
+                        settings=prefs.open_settings(tmp_path / "s.ini"), files=files)
+    qtbot.addWidget(window)
+    window.path = path
+    assert window.combat.session.ruleset.name == system
+    assert add_print_actions(window)
+    return window
+
+
+def accept_every_card(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The card chooser is accepted as it opens; returns how many cards each offered."""
+    offered: list[int] = []
+
+    def accept(dialog: CardChoiceDialog) -> QDialog.DialogCode:
+        offered.append(dialog.list.count())
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(CardChoiceDialog, "exec", accept)
+    return offered
+
+
+@pytest.mark.parametrize("system", sorted(SYSTEMS))
+def test_window_exports_the_cards_of_its_fight(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, system: str
+) -> None:
+    """File > Export player cards, in a window showing a fight of this system, lists
+    every card in the chooser and writes them all to the PDF."""
+    _, _, cards, pages = SYSTEMS[system]
+    window = open_window(qtbot, tmp_path, system)
+    offered = accept_every_card(monkeypatch)
+    target = tmp_path / "cards.pdf"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args: (str(target), ""))
+    window.actions_by_name["export_tracks"].trigger()
+    assert offered == [cards]
+    assert page_count(target.read_bytes()) == pages
+
+
+@pytest.mark.parametrize("system", sorted(SYSTEMS))
+def test_window_prints_the_cards_of_its_fight(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, system: str
+) -> None:
+    """File > Print player cards (Ctrl+P): the preview paints every card onto its
+    printer, here a PDF printer standing in for the one the GM picks."""
+    _, _, cards, pages = SYSTEMS[system]
+    window = open_window(qtbot, tmp_path, system)
+    accept_every_card(monkeypatch)
+    target = tmp_path / "printed.pdf"
+    printed: list[int] = []
+
+    def print_to_pdf(preview: HealthTrackPreview) -> int:
+        printer = preview.printer()
+        printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+        printer.setOutputFileName(str(target))
+        preview.paintRequested.emit(printer)
+        printed.append(len(preview.cards))
+        return 1
+
+    monkeypatch.setattr(HealthTrackPreview, "exec", print_to_pdf)
+    window.actions_by_name["print_tracks"].trigger()
+    assert printed == [cards]
+    assert page_count(target.read_bytes()) == pages
