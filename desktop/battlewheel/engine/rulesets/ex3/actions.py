@@ -268,7 +268,12 @@ class Attack(Action):
 
 @dataclass(frozen=True)
 class ClashSide:
-    """One side of a clash: the attack it makes and, if it wins, its damage roll."""
+    """One side of a clash: the attack it makes and, if it wins, its damage roll.
+
+    ``flurry``: the attack is one of two different Flurry actions this side takes on its
+    turn (-3 to the roll, -1 Defence; 003 §Combat Actions). For the answer, made out of
+    turn, the flurry's other action comes on its own turn on this tick.
+    """
 
     attacker: str
     mode: str
@@ -279,6 +284,7 @@ class ClashSide:
     bonus_dice: int = 0
     bonus_successes: int = 0
     post_soak: int = 0
+    flurry: bool = False
 
 
 @dataclass(frozen=True)

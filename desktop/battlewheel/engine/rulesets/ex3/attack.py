@@ -12,7 +12,7 @@ import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from battlewheel.engine.core.dice import DiceEntry, roll
+from battlewheel.engine.core.dice import DiceEntry, Roll, roll
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.rulesets.ex3 import actions as a
@@ -71,7 +71,7 @@ def plan_attack(state: Combat, action: a.Attack, *, own_turn: bool = True) -> At
     where = d.band(state, attacker.id, target.id)
     _check_reach(attacker, target, weapon, where)
     _check_mode(state, action, attacker, target)
-    flurry = _in_flurry(state, action)
+    flurry = _in_flurry(state, action, own_turn)
     zero = _zeroed(state, action, attacker, target)
     steps = d.defence_against(
         state, target, attacker, weapon, declared=action.defence,
@@ -192,10 +192,14 @@ def gambit_difficulty(action: a.Attack) -> int:
     return r.GAMBIT_DIFFICULTY.get(action.gambit, action.difficulty)
 
 
-def _in_flurry(state: Combat, action: a.Attack) -> bool:
+def _in_flurry(state: Combat, action: a.Attack, own_turn: bool = True) -> bool:
+    """Declared as a flurry, or the flurry's second action on one's own turn
+    (003 §Combat Actions); a clash's answer is out of turn, so only its own flag counts."""
     turn = state.turn
     if action.grapple or turn is None:
         return False
+    if not own_turn:
+        return action.flurry
     return action.flurry or (turn.flurry and len(turn.simple) == 1)
 
 
@@ -339,7 +343,7 @@ def resolve(state: Combat, action: a.Attack) -> list[Event]:
         return _hold(state, action)
     rolled = roll(plan.pool, action.attack, double_tens=plan.double_tens,
                   automatic_successes=action.bonus_successes)
-    events: list[Event] = []
+    events = botch_note(state, plan.attacker, rolled)
     for each, each_plan in ((action, plan), *spread):
         events.append(Event("attack_roll", plan.attacker, _roll_text(each_plan,
                                                                      rolled.successes)))
@@ -387,6 +391,15 @@ def reached_by(state: Combat, action: a.Attack) -> list[str]:
     centre = attacker.id if weapon.close else action.target
     return [f for f in state.foes(attacker.id)
             if f != action.target and d.at_close(state, centre, f)]
+
+
+def botch_note(state: Combat, cid: str, rolled: Roll) -> list[Event]:
+    """A botch is only named: what goes wrong is the GM's call (rules/3e.md §4 GM input);
+    the roll counts its 0 successes like any other (003 §Resolution Steps 5)."""
+    if not rolled.botch:
+        return []
+    return [Event("botch", cid, f"{state.name(cid)} botches: no successes and a 1. "
+                                "What goes wrong is the GM's call (rules/3e.md §4).")]
 
 
 def _roll_text(plan: AttackPlan, successes: int) -> str:

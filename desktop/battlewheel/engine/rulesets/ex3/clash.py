@@ -23,7 +23,7 @@ def as_attack(side: a.ClashSide, target: str) -> a.Attack:
         attacker=side.attacker, target=target, mode=side.mode, weapon=side.weapon,
         attack=side.attack, damage=side.damage, specialty=side.specialty,
         bonus_dice=side.bonus_dice, bonus_successes=side.bonus_successes,
-        post_soak=side.post_soak)
+        post_soak=side.post_soak, flurry=side.flurry)
 
 
 def can_answer(state: Combat, actor: str, other: str) -> str:
@@ -54,13 +54,16 @@ def plans(state: Combat, action: a.Clash) -> tuple[atk.AttackPlan, atk.AttackPla
 def clash(state: Combat, action: a.Clash) -> list[Event]:
     """Opposed attack rolls: the winner hits as if past Defence, the loser -2 (003 §Clashes)."""
     mine, theirs = plans(state, action)
-    flow.use_simple(state, mine.attacker, "attack", flurry_keyword=True, flurry=False)
-    other = state.combatants[theirs.attacker]
-    state.put(other.replace(simple_spent=True))
-    rolls = [roll(p.pool, side.attack, double_tens=p.double_tens,
-                  automatic_successes=side.bonus_successes).successes
-             for p, side in ((mine, action.first), (theirs, action.second))]
+    flow.use_simple(state, mine.attacker, "attack", flurry_keyword=True,
+                    flurry=action.first.flurry)
+    _spend_answer(state, action.second)
+    results = [roll(p.pool, side.attack, double_tens=p.double_tens,
+                    automatic_successes=side.bonus_successes)
+               for p, side in ((mine, action.first), (theirs, action.second))]
+    rolls = [result.successes for result in results]
     events = [Event("clash", mine.attacker, f"Clash: {rolls[0]} against {rolls[1]} successes.")]
+    for plan, result in zip((mine, theirs), results, strict=True):
+        events += atk.botch_note(state, plan.attacker, result)
     if rolls[0] == rolls[1]:
         return events + _tie(state, action, (mine, theirs))
     won = 0 if rolls[0] > rolls[1] else 1
@@ -71,6 +74,17 @@ def clash(state: Combat, action: a.Clash) -> list[Event]:
     threshold = abs(rolls[0] - rolls[1])
     _win(state, action, winner[0], winner[1], threshold, shifts, events)
     return events
+
+
+def _spend_answer(state: Combat, side: a.ClashSide) -> None:
+    """The answer spends its Simple action now; as a flurry's first action it costs -1
+    Defence at once and leaves one more different Flurry action for its turn
+    (003 §Clashes, §Combat Actions)."""
+    other = state.combatants[side.attacker]
+    if side.flurry and (other.id in state.grapples or state.grappled_by(other.id)):
+        raise IllegalAction("003 §Grapple", "no flurries while grappling")
+    state.put(other.replace(simple_spent=True, answer_flurry=side.flurry,
+                            flurry_penalty=other.flurry_penalty or side.flurry))
 
 
 def _tie(state: Combat, action: a.Clash,

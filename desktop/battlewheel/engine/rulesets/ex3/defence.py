@@ -61,7 +61,9 @@ class DefenceSteps:
 
 def standing_modifiers(state: Combat, who: Combatant) -> list[tuple[str, int]]:
     """Modifiers to both defences that do not depend on the attacker (003 §Combat Actions)."""
-    mods = [("onslaught", -who.onslaught), ("clash loss", -r.CLASH_DEFENCE * who.clash_penalty),
+    wounds = 0 if who.is_group else r.wound_defence(who.health)
+    mods = [("wound", -wounds), ("onslaught", -who.onslaught),
+            ("clash loss", -r.CLASH_DEFENCE * who.clash_penalty),
             ("flurry", -int(who.flurry_penalty)), ("actions", who.action_defence),
             ("cover", r.COVER_DEFENCE[who.cover]), ("battle group", r.group_defence(who.block))]
     if who.id in state.grapples or state.grappled_by(who.id):

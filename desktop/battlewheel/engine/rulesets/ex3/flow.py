@@ -191,7 +191,10 @@ def begin_turn(state: Combat, cid: str) -> list[Event]:
     who = state.combatants[cid]
     tick = who.tick if who.tick is not None else 0
     state.tick = tick if state.tick is None else min(state.tick, tick)
-    who = who.replace(onslaught=0, clash_penalty=False, flurry_penalty=False, action_defence=0,
+    # A clash answered as a flurry's first action on this tick keeps its -1 Defence
+    # through the turn it opened (003 §Combat Actions: from declaration to next turn).
+    who = who.replace(onslaught=0, clash_penalty=False, action_defence=0,
+                      flurry_penalty=who.answer_flurry and who.simple_spent,
                       order_active=who.order_bonus > 0)
     if who.ward and state.options.round_duration == "next_turn":
         who = who.replace(ward="", ward_until_round=None)
@@ -202,8 +205,9 @@ def begin_turn(state: Combat, cid: str) -> list[Event]:
                                                 f"after three turns in Crash."))
     events += _grapple_turn_start(state, cid)
     simple = ("attack",) if who.simple_spent else ()
-    state.put(state.combatants[cid].replace(simple_spent=False))
-    state.turn = Turn(actor=cid, simple=simple)
+    flurry = who.answer_flurry and who.simple_spent
+    state.put(state.combatants[cid].replace(simple_spent=False, answer_flurry=False))
+    state.turn = Turn(actor=cid, simple=simple, flurry=flurry)
     events.append(Event("turn_started", cid, f"{who.name}'s turn (tick {state.tick})."))
     return events
 

@@ -8,7 +8,7 @@ from battlewheel.engine.core import contract as c
 from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3 import clash as clashes
 from battlewheel.engine.rulesets.ex3 import defence as d
-from battlewheel.engine.rulesets.ex3.state import Combat, Combatant, Turn
+from battlewheel.engine.rulesets.ex3.state import SELF, Combat, Combatant, Turn
 
 DIALOG = "ex3."
 
@@ -26,10 +26,12 @@ def turn_actions(state: Combat) -> tuple[c.TurnAction, ...]:
     entries = [*_setup(state),
                c.TurnAction("next_turn", "Next turn", "Space", action=a.NextTurn(),
                             toolbar=True, why_not=next_why, group=1)]
+    gm_entries = _gm_entries(state)
     if turn is None or who is None or idle:
         return tuple(entries + [_idle(entry, idle or "between turns")
-                                for entry in _turn_entries(state, Turn(actor=""), None)])
-    return tuple(entries + _turn_entries(state, turn, who))
+                                for entry in _turn_entries(state, Turn(actor=""), None)]
+                     + gm_entries)
+    return tuple(entries + _turn_entries(state, turn, who) + gm_entries)
 
 
 def _idle_reason(state: Combat) -> str:
@@ -133,6 +135,47 @@ def _reasons(state: Combat, turn: Turn, who: Combatant) -> dict[str, str]:
         "order": simple or group,
         "rally": simple or group,
         "rally_for_numbers": simple or group,
+    }
+
+
+# key, label: what happens out of anyone's turn, then the GM's edits (rules/3e.md §4-5)
+GM_ENTRIES = (
+    ("escape", "Escape from a hold at bay…", 6),
+    ("end_hold", "A hold at bay runs out…", 6),
+    ("rejoin", "Rejoin from hiding…", 6),
+    ("award_break", "GM: Award the Break for a self-Crash…", 7),
+    ("set_range", "GM: Range…", 7),
+    ("set_condition", "GM: Condition…", 7),
+    ("mark_rough", "GM: Rough terrain…", 7),
+)
+
+
+def _gm_entries(state: Combat) -> list[c.TurnAction]:
+    why = _gm_reasons(state)
+    return [c.TurnAction(key, label, dialog=DIALOG + key, why_not=why[key], group=group)
+            for key, label, group in GM_ENTRIES]
+
+
+def _gm_reasons(state: Combat) -> dict[str, str]:
+    """Why each GM entry is idle: the edits need combatants, the rulings someone to rule on."""
+    people = state.combatants.values()
+    over = "the combat is over" if state.ended else ""
+    nobody = over or ("" if state.combatants else "nobody is in the fight")
+    begun = over or ("" if state.started else "the battle has not begun")
+    held = [w for w in people if w.held_by and not w.out]
+    ran_out = [w for w in held if w.held_until_round is None or state.round >= w.held_until_round]
+    return {
+        "escape": begun or ("" if held else "nobody is held at bay"),
+        "end_hold": begun or ("" if ran_out else "no hold at bay has run its course"),
+        "rejoin": begun or ("" if any(w.gone and w.ground_turns for w in people)
+                            else "nobody has gone to ground"),
+        "award_break": begun or ("" if any(w.in_crash and w.crashed_by == SELF and not w.out
+                                           for w in people)
+                                 else "nobody is in a Crash of their own making with a Break "
+                                      "to give"),
+        "set_range": nobody,
+        "set_condition": nobody,
+        "mark_rough": over,
     }
 
 

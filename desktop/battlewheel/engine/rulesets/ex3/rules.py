@@ -135,6 +135,15 @@ def wound_penalty(track: HealthTrack) -> int:
     return track.wound_penalty
 
 
+def wound_defence(track: HealthTrack) -> int:
+    """Wounds lower Parry and Evasion alike, as internal penalties (3e reading §4 health_track).
+
+    003 §Defending Against Attacks: a Defence modifier hits both; 000's wound penalty is
+    internal, and internal penalties lower static values (RULES.md wound_penalty_on_dv).
+    """
+    return track.wound_penalty
+
+
 def mount_speed(block: Character) -> int:
     """The mount's speed bonus for movement rolls (003 §Mounted Combat)."""
     return MOUNT_SPEED.get(block.mount, 0)

@@ -67,18 +67,29 @@ def weapons_table(block: Character, ready: tuple[str, ...] | None,
 
 
 def defences(block: Character, options: Ex3Options, who: Combatant | None) -> c.Values:
-    """Parry, Evasion, soak, Hardness and the Defence modifier to the next turn."""
+    """Parry, Evasion (less wounds), soak, Hardness and the Defence modifier to the next turn.
+
+    The wound penalty lowers both defences for as long as the wounds last (3e reading §4
+    health_track), so it is taken off the values; the modifier row holds what lapses at
+    the next turn.
+    """
     rounding = options.static_rounding
     if who is not None:
         parry = d.best_parry(who, rounding)
     else:
         parry = max(r.parry(block, w, rounding) for w in block.all_weapons if w.close)
-    values = [c.Value("Parry", "—" if parry is None else parry, key="parry"),
-              c.Value("Evasion", r.evasion(block, rounding), key="evasion"),
+    evasion = r.evasion(block, rounding)
+    wounds = 0 if who is None or who.is_group else r.wound_defence(who.health)
+    note = f"wound penalty -{wounds} taken off" if wounds else ""
+    values = [c.Value("Parry", "—" if parry is None else max(parry - wounds, 0), note=note,
+                      key="parry"),
+              c.Value("Evasion", max(evasion - wounds, 0), note=note, key="evasion"),
               c.Value("Soak", r.soak(block, who.size if who else 0), key="soak"),
               c.Value("Hardness", r.hardness(block, who is not None and who.in_crash),
                       note="0 in Crash" if who is not None and who.in_crash else "",
                       key="hardness")]
+    if wounds:
+        values.append(c.Value("Wounds (in both)", -wounds, note=note, key="wound_defence"))
     if who is not None:
         values += [c.Value("Onslaught", -who.onslaught, key="onslaught"),
                    c.Value("Defence modifier", defence_penalty(who), key="defence_mod")]

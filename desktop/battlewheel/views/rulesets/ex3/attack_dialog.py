@@ -196,8 +196,10 @@ class AttackDialog(Ex3Dialog):
 
     def refresh_pools(self) -> None:
         """Plan the attack and give every roll its pool (003 §Resolution Steps 5, 8)."""
+        declared = self.declaration()
         try:
-            self.plan = atk.plan_attack(self.state, self.declaration())
+            # An escape from a hold is struck out of turn (003 §Attacks From Stealth).
+            self.plan = atk.plan_attack(self.state, declared, own_turn=not declared.escape)
             self.plan_error = None
         except RulesError as refusal:
             self.plan, self.plan_error = None, refusal
@@ -362,7 +364,8 @@ class AttackDialog(Ex3Dialog):
             return ["8. Engage: completes without a roll"]
         damage = self.damage()
         assert damage is not None
-        text = steps.damage_text(self.state, plan, damage, threshold, self.post_soak.value())
+        text = steps.damage_text(self.state, plan, damage, threshold, self.post_soak.value(),
+                                 escape=self.declaration().escape)
         got = self._damage_successes(damage)
         return [f"8. Damage: {text}", f"   Roll: {steps.effect_text(plan, got)}"]
 

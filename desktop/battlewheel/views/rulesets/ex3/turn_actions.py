@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QDialog, QWidget
 from battlewheel.engine.core.contract import Odds
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.rulesets.ex3 import action_dialogs as acts
+from battlewheel.views.rulesets.ex3 import gm_dialogs as gm
 from battlewheel.views.rulesets.ex3 import group_dialogs as cmds
 from battlewheel.views.rulesets.ex3 import stealth_dialogs as hide
 from battlewheel.views.rulesets.ex3.attack_dialog import AttackDialog
@@ -52,6 +53,29 @@ TURN_DIALOGS: dict[str, type[Ex3Dialog]] = {
 }
 
 
+# dialog name -> a dialog at no one's turn in particular (the GM's, or a ruling out of turn)
+GM_DIALOGS: dict[str, type[Ex3Dialog]] = {
+    "escape": gm.EscapeDialog,
+    "end_hold": gm.EndHoldDialog,
+    "rejoin": gm.RejoinDialog,
+    "award_break": gm.AwardBreakDialog,
+    "set_range": gm.RangeDialog,
+    "set_condition": gm.ConditionDialog,
+    "mark_rough": gm.TerrainDialog,
+}
+
+
+def _gm_subject(combat: CombatModel, key: str, subject: str | None) -> str:
+    """Whom a GM dialog starts on: the holder for an escape, else the one named or acting."""
+    state = combat.state
+    if key == "escape":
+        holders = [state.combatants[cid].held_by for cid in gm.held(state)]
+        if subject and subject in holders:
+            return subject
+        return holders[0] if holders else ""
+    return subject or state.actor or next(iter(state.combatants), "")
+
+
 def open_dialog(
     window: QWidget, combat: CombatModel, name: str, subject: str | None
 ) -> QDialog | None:
@@ -59,10 +83,13 @@ def open_dialog(
     key = name.removeprefix(PREFIX)
     if key == "join_battle":
         return JoinBattleDialog(combat, window)
-    actor = subject or combat.state.actor
-    if key not in TURN_DIALOGS or actor is None:
-        return None
-    dialog = TURN_DIALOGS[key](combat, actor, window)
+    if key in GM_DIALOGS:
+        dialog = GM_DIALOGS[key](combat, _gm_subject(combat, key, subject), window)
+    else:
+        actor = subject or combat.state.actor
+        if key not in TURN_DIALOGS or actor is None:
+            return None
+        dialog = TURN_DIALOGS[key](combat, actor, window)
     if hasattr(window, "show_odds_now"):
         with_odds(cast("MainWindow", window), dialog)
     return dialog
