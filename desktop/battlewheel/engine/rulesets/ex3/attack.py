@@ -87,6 +87,10 @@ def plan_attack(state: Combat, action: a.Attack, *, own_turn: bool = True) -> At
 
 def _parties(state: Combat, action: a.Attack,
              own_turn: bool) -> tuple[Combatant, Combatant]:
+    """Attacker and target present, targetable, and the Shift's one target.
+
+    003 §Resolution Steps 1, §Take Cover, §Crash.
+    """
     if action.attacker not in state.combatants or action.target not in state.combatants:
         raise IllegalAction(STEPS, "attacker and target must both be in the fight")
     if action.attacker == action.target:
@@ -121,6 +125,10 @@ def _check_reach(attacker: Combatant, target: Combatant, weapon: Weapon, where: 
 
 
 def _check_mode(state: Combat, action: a.Attack, attacker: Combatant, target: Combatant) -> None:
+    """Withering, decisive or gambit as allowed now.
+
+    003 §Resolution Steps 1, §Crash, §Battle Groups.
+    """
     if action.mode not in a.MODES:
         raise IllegalAction(STEPS, f"the attack must be one of {', '.join(a.MODES)}")
     if attacker.is_group and action.mode != a.WITHERING and action.gambit != "engage":
@@ -231,6 +239,10 @@ def attack_parts(state: Combat, action: a.Attack, attacker: Combatant, target: C
 
 def _situational(state: Combat, action: a.Attack, attacker: Combatant, target: Combatant,
                  weapon: Weapon, where: str) -> list[tuple[str, int]]:
+    """Grapple, off-hand, Aim, mount and battle-group modifiers to the pool.
+
+    003 §Grapple, §Aim, §Mounted Combat, §Battle Groups.
+    """
     parts: list[tuple[str, int]] = []
     if state.grappled_by(attacker.id):
         parts.append(("grappled", -3 if weapon.two_handed else -1))
@@ -247,6 +259,7 @@ def _situational(state: Combat, action: a.Attack, attacker: Combatant, target: C
 
 
 def _group_reach(group: Combatant) -> bool:
+    """Whether a battle group carries reach weapons (003 §Mounted Combat)."""
     return any(w.reach for w in d.ready_weapons(group) if w.name != "Unarmed")
 
 
@@ -284,6 +297,10 @@ def damage_plan(state: Combat, plan: AttackPlan, action: a.Attack, threshold: in
 def _withering_plan(state: Combat, plan: AttackPlan, action: a.Attack, attacker: Combatant,
                     target: Combatant, threshold: int, flurry_cut: int,
                     clash: bool) -> DamagePlan:
+    """Withering damage: Strength + damage + threshold - soak, the minimum.
+
+    003 §Resolution Steps 8c.
+    """
     weapon = plan.weapon
     raw = weapon.damage
     group = attacker.block.group
@@ -304,6 +321,7 @@ def _withering_plan(state: Combat, plan: AttackPlan, action: a.Attack, attacker:
 def _decisive_plan(state: Combat, plan: AttackPlan, action: a.Attack,
                    pair: tuple[Combatant, Combatant], flurry_cut: int, clash: bool,
                    ward_parry: int) -> DamagePlan:
+    """Decisive (or gambit) dice: Initiative, 0 if Hardness holds (003 §Resolution Steps 8c)."""
     attacker, target = pair
     gambit = plan.mode == a.GAMBIT
     hard = 0 if action.escape else target.derived.hardness
@@ -319,6 +337,7 @@ def _decisive_plan(state: Combat, plan: AttackPlan, action: a.Attack,
 
 def _throw_and_order(state: Combat, action: a.Attack, attacker: Combatant, *,
                      withering: bool) -> list[tuple[str, int]]:
+    """Throw/Slam's bonus and an Order's bonus on damage (003 §Grapple, §Order)."""
     parts = []
     if action.grapple == "throw":
         grip = state.grapples[attacker.id]
@@ -408,6 +427,10 @@ def _roll_text(plan: AttackPlan, successes: int) -> str:
 
 
 def _spend_turn(state: Combat, action: a.Attack) -> None:
+    """The attack spends the Simple action (reflexive escapes and manoeuvres do not).
+
+    003 §Combat Actions.
+    """
     assert state.turn is not None
     if action.escape:
         return
@@ -499,7 +522,7 @@ def _damage_successes(damage: DamagePlan, entry: DiceEntry | None) -> int:
 def apply_damage(state: Combat, plan: AttackPlan, action: a.Attack, successes: int,
                  damage: DamagePlan, shifts: bool, events: list[Event],
                  rout: Iterator[DiceEntry] | None = None) -> None:
-    """Steps 8d-8f for a hit whose damage roll showed ``successes``."""
+    """Steps 8d-8f for a hit whose damage roll showed ``successes`` (003 §Resolution Steps 8)."""
     rout = rout if rout is not None else iter(action.rout)
     if plan.mode == a.WITHERING:
         _withering(state, plan, action, successes, shifts, rout, events)

@@ -89,7 +89,7 @@ def _spend_answer(state: Combat, side: a.ClashSide) -> None:
 
 def _tie(state: Combat, action: a.Clash,
          plans_: tuple[atk.AttackPlan, atk.AttackPlan]) -> list[Event]:
-    """A tie: both miss as usual, or the two roll again (ruling clash_tie)."""
+    """A tie: both miss as usual, or the two roll again (003 §Clashes; ruling clash_tie)."""
     if state.options.clash_tie == "reroll":
         raise IllegalAction(CLASHES, "the clash is tied: both roll again")
     events = [Event("clash_tie", text="The clash is tied: both attacks miss.")]

@@ -37,7 +37,7 @@ def set_initiative(state: Combat, action: a.SetInitiative) -> list[Event]:
 
 
 def cycle_box(state: Combat, action: a.CycleHealthBox) -> list[Event]:
-    """A click on a health box cycles its damage (the 2e track)."""
+    """A click on a health box cycles its damage (the 2e track; 3e reading §4 health_track)."""
     who = _who(state, action.combatant)
     try:
         track = who.health.cycle_box(action.index)
@@ -82,7 +82,10 @@ def proposed_break(state: Combat, crashed: str) -> str | None:
 
 
 def set_condition(state: Combat, action: a.SetCondition) -> list[Event]:
-    """Prone, cover, mounted, a leader killed, hidden from someone: as the GM rules."""
+    """Prone, cover, mounted, a leader killed, hidden from someone: as the GM rules.
+
+    003 §Damage and Conditions, §Take Cover, §Mounted Combat.
+    """
     who = _who(state, action.combatant)
     bounds = CONDITIONS.get(action.condition)
     if bounds is None or not bounds[0] <= action.value <= bounds[1]:

@@ -64,6 +64,7 @@ def _pending_stealth(who: Combatant | None) -> str:
 
 
 def _simple_left(turn: Turn, who: Combatant) -> str:
+    """Why the turn has no Simple action left (003 §Combat Actions)."""
     if who.restrained:
         return "restrained: reflexive actions only"
     if not turn.simple:
@@ -180,11 +181,13 @@ def _gm_reasons(state: Combat) -> dict[str, str]:
 
 
 def _clash_why(state: Combat, who: Combatant) -> str:
+    """Why no foe can clash now (003 §Clashes)."""
     able = [o for o in state.foes(who.id) if not clashes.can_answer(state, who.id, o)]
     return "" if able else "no foe acts on this tick"
 
 
 def _close_foe(state: Combat, who: Combatant) -> str:
+    """Move cannot leave a foe at close range (003 §Move)."""
     return "a foe is at close range: Disengage" if d.foes_at_close(state, who.id) else ""
 
 

@@ -25,12 +25,18 @@ POSITION = "003 §Positioning and Movement"
 
 
 def successes(who: Combatant, pool: int, dice: DiceEntry) -> int:
-    """Successes of a roll by ``who`` (10s double for Exalts and heroic mortals)."""
+    """Successes of a roll by ``who`` (10s double for Exalts and heroic mortals).
+
+    004 §The Rule of 10, as 3e reads it.
+    """
     return roll(pool, dice, double_tens=who.block.double_tens).successes
 
 
 def trait_pool(who: Combatant, attribute: str, ability: str) -> int:
-    """Attribute + Ability less the wound penalty."""
+    """Attribute + Ability less the wound penalty.
+
+    003 §Combat Actions; 3e reading §4 health_track.
+    """
     block = who.block
     return block.attribute(attribute) + block.ability(ability) - who.derived.wound_penalty
 
@@ -41,7 +47,10 @@ def rough(state: Combat, who: Combatant) -> int:
 
 
 def speed(state: Combat, who: Combatant) -> int:
-    """A mounted rider's speed bonus, unless the GM adds it by hand (ruling mount_speed_rolls)."""
+    """A mounted rider's speed bonus, unless the GM adds it by hand (ruling mount_speed_rolls).
+
+    003 §Mounted Combat.
+    """
     if not who.mounted or state.options.mount_speed_rolls == "gm":
         return 0
     return r.mount_speed(who.block)
@@ -155,6 +164,7 @@ def _holding_foes(state: Combat, who: Combatant) -> list[str]:
 
 
 def _step(state: Combat, who: Combatant, action: a.Move) -> str:
+    """One Move: close in, leave close range, change zone or band (003 §Move)."""
     named = action.other in state.combatants and action.other != who.id
     if action.step in ("close", "leave", "toward", "away") and not named:
         raise IllegalAction(POSITION, "name someone else in the fight")
@@ -171,6 +181,7 @@ def _step(state: Combat, who: Combatant, action: a.Move) -> str:
 
 
 def _close_in(state: Combat, who: Combatant, other: str) -> str:
+    """Close in with someone at short range (003 §Move)."""
     if d.band(state, who.id, other) != "short":
         raise IllegalAction(POSITION, f"{state.name(other)} must be at short range to close in")
     if state.options.range_model == "bands":
@@ -181,6 +192,7 @@ def _close_in(state: Combat, who: Combatant, other: str) -> str:
 
 
 def _leave(state: Combat, cid: str, other: str) -> None:
+    """Step out of close range (003 §Move, §Disengage)."""
     pair = frozenset((cid, other))
     if d.band(state, cid, other) != "close":
         raise IllegalAction(POSITION, "they are not at close range")
@@ -205,7 +217,10 @@ def _to_zone(state: Combat, who: Combatant, zone: int) -> str:
 
 
 def _band_step(state: Combat, who: Combatant, other: str, step: str) -> str:
-    """One band nearer or farther under per-pair bands (ruling range_model)."""
+    """One band nearer or farther under per-pair bands (ruling range_model).
+
+    003 §Positioning and Movement.
+    """
     if state.options.range_model != "bands":
         raise IllegalAction(POSITION, "with zones, move to a zone")
     now = r.RANGE_ORDER.index(d.band(state, who.id, other))
@@ -249,7 +264,10 @@ def disengage(state: Combat, action: a.Disengage) -> list[Event]:
 
 def _beats_all(state: Combat, mine: int, opposed: Mapping[str, DiceEntry], attribute: str,
                ability: str, penalty: int = 0) -> bool:
-    """An opposed roll won against each opponent; a tie is not a win."""
+    """An opposed roll won against each opponent; a tie is not a win.
+
+    003 §Stealth in Combat, §Rush.
+    """
     for foe, dice in opposed.items():
         other = state.combatants[foe]
         if mine <= successes(other, trait_pool(other, attribute, ability) - penalty, dice):
@@ -333,6 +351,10 @@ def withdraw(state: Combat, action: a.Withdraw) -> list[Event]:
 
 
 def _withdrawn(state: Combat, who: Combatant) -> list[Event]:
+    """Withdraw's goal: off the field if every foe is at extreme range, else a zone away.
+
+    003 §Withdraw.
+    """
     far = all(d.band(state, who.id, f) == "extreme" for f in state.foes(who.id))
     if far:
         state.put(who.replace(gone=True, withdraw_progress=0))
@@ -449,6 +471,7 @@ def grapple_move(state: Combat, action: a.GrappleMove) -> list[Event]:
 
 
 def _restrain(state: Combat, grappler: str, grip: Grapple) -> list[Event]:
+    """Restrain/Drag spends 2 control rounds and the turn's manoeuvre (003 §Grapple)."""
     turn = flow.turn_of(state, grappler)
     if grip.engage or turn.grapple_manoeuvre or grip.rounds < 2:
         raise IllegalAction("003 §Grapple", "Restrain needs 2 control rounds and this turn's "

@@ -43,7 +43,10 @@ COVER_DEFENCE = {0: 0, 1: 1, 2: 2, 3: 0}
 
 
 def halve(total: int, kind: str, rounding: str) -> int:
-    """Half a sum for Parry or Evasion (004 §Rounding Static Values; ruling static_rounding)."""
+    """Half a sum for Parry or Evasion (004 §Rounding Static Values; ruling static_rounding).
+
+    3e reading §4 static_rounding.
+    """
     up = rounding == "up" or (rounding == "004" and kind == "exalt")
     return -(-total // 2) if up else total // 2
 

@@ -68,7 +68,10 @@ _HANDLERS: dict[type[a.Action], Handler] = {
 
 
 def derived(state: Combat, who: Combatant) -> Derived:
-    """Parry, Evasion, soak, Hardness, wound penalty and standing Defence modifier."""
+    """Parry, Evasion, soak, Hardness, wound penalty and standing Defence modifier.
+
+    003 §Defending Against Attacks, §Resisting Attacks.
+    """
     rounding = state.options.static_rounding
     wound = 0 if who.is_group else r.wound_penalty(who.health)
     return Derived(

@@ -210,7 +210,10 @@ def _weapon_texts(block: Character) -> list[c.Text]:
 
 
 def _card_defences(block: Character, options: Ex3Options) -> list[c.Values]:
-    """Parry, Evasion, soak, Hardness; then both defences prone and in cover."""
+    """Parry, Evasion, soak, Hardness; then both defences prone and in cover.
+
+    003 §Damage and Conditions, §Take Cover.
+    """
     rounding = options.static_rounding
     parry = max(r.parry(block, w, rounding) for w in block.all_weapons if w.close)
     evasion = r.evasion(block, rounding)

@@ -125,7 +125,10 @@ def _meter(who: Combatant) -> float | None:
 
 
 def defence_penalty(who: Combatant) -> int:
-    """Onslaught, flurry, clash and action modifiers together, for the badge."""
+    """Onslaught, flurry, clash and action modifiers together, for the badge.
+
+    003 §Combat Actions.
+    """
     return (-who.onslaught - int(who.flurry_penalty) - 2 * int(who.clash_penalty)
             + who.action_defence)
 
