@@ -171,3 +171,19 @@ def test_a_battle_group_strikes_every_foe_at_close_range(shown: Shown) -> None:
     typed(dialog.other_rows["ember"], "3")
     dialog.accept()
     assert (initiative(model, "jade"), initiative(model, "ember")) == (1, 1)
+
+
+def test_a_wounded_target_defends_worse_in_the_steps_and_the_odds(shown: Shown) -> None:
+    """3e reading §4 health_track: wounds are internal penalties and lower Defence. Ashkeel
+    with four boxes marked (-2): Parry 6 less 2 = Defence 4 in step 4, and the odds dock
+    measures Lark's 10 dice against 4, a better chance than against 6."""
+    model, before = _lark_on_ashkeel(shown)
+    unhurt = before.odds
+    for index in range(4):
+        assert model.push(a.CycleHealthBox("ashkeel", index)) is None
+    dialog = shown(AttackDialog(model, "lark"))
+    assert _line(dialog, "4.") == ("4. Defence of Lady Ashkeel: Parry 6, Evasion 2 → parry 6"
+                                   ", wound \u22122 → Defence 4")
+    odds = dialog.odds
+    assert odds is not None and unhurt is not None
+    assert odds.dv == 4 and odds.hit_chance > unhurt.hit_chance

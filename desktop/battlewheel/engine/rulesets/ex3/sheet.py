@@ -174,6 +174,7 @@ STRIP = (
     "Delay -2i  ·  onslaught -1 Def  ·  flurry -3 rolls / -1 Def",
     "Crash at 0 or less: Break +5i to who crashed you",
     "Decisive miss -2i (-3i at 11+)  ·  gambit: difficulty + 1 i",
+    "Wounds: the penalty comes off rolls and off Parry and Evasion",
 )
 
 
