@@ -187,3 +187,18 @@ def test_a_wounded_target_defends_worse_in_the_steps_and_the_odds(shown: Shown) 
     odds = dialog.odds
     assert odds is not None and unhurt is not None
     assert odds.dv == 4 and odds.hit_chance > unhurt.hit_chance
+
+
+def test_a_spread_out_battle_group_attacks_without_its_size(shown: Shown) -> None:
+    """003 §Battle Groups: spread over 10 yards or more, the Guard's Size 2 leaves its pool:
+    Dex 3 + Melee 3 + accuracy 3 + Size 2 + Might 1 = 12 dice, spread out 10. A fighter's
+    dialog offers no such choice."""
+    model = started(a.SetRange("guard", "jade", "close"))
+    turn_of(model, "guard")
+    dialog = shown(AttackDialog(model, "guard"))
+    dialog.target.setCurrentIndex(dialog.target.findData("jade"))
+    assert dialog.spread.isVisible() and dialog.attack_roll.pool() == 12
+    dialog.spread.setChecked(True)
+    assert dialog.attack_roll.pool() == 10 and "Size" not in _line(dialog, "5.")
+    fighter = shown(AttackDialog(started(*ASHKEEL_COMES_CLOSE), "lark"))
+    assert not fighter.spread.isVisible()

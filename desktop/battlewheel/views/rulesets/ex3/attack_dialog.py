@@ -125,6 +125,9 @@ class AttackDialog(Ex3Dialog):
         self.defence_modifier = self.add("GM modifier to Defence", spin(-10, 10, 0, body))
         self.unblockable = self.check("Unblockable (no Parry)")
         self.undodgeable = self.check("Undodgeable (no Evasion)")
+        self.spread = self.check("Spread out over 10 yards or more: no Size on the attack",
+                                 "003 §Battle Groups")
+        self.spread.setVisible(self.who().is_group)
         self.hold = self.check("Hold the ambushed target at bay instead of striking",
                                "003 §Attacks From Stealth: no roll; lasts your Initiative "
                                "less theirs in rounds")
@@ -191,6 +194,7 @@ class AttackDialog(Ex3Dialog):
             defence_modifier=self.defence_modifier.value(),
             unblockable=self.unblockable.isChecked(), undodgeable=self.undodgeable.isChecked(),
             hold_at_bay=self.hold.isVisibleTo(self) and self.hold.isChecked(),
+            spread=self.spread.isVisibleTo(self) and self.spread.isChecked(),
             grapple=chosen(self.grapple) if self.form.isRowVisible(self.grapple) else "",
         )
 
