@@ -125,6 +125,12 @@ class AttackDialog(Ex3Dialog):
         self.defence_modifier = self.add("GM modifier to Defence", spin(-10, 10, 0, body))
         self.unblockable = self.check("Unblockable (no Parry)")
         self.undodgeable = self.check("Undodgeable (no Evasion)")
+        self.magical_area = self.check("Magical area attack (+1 to the rout check)",
+                                       "003 §Battle Groups")
+        self.past_ward = self.add("Past the defender's Parry, strike", choice_box(
+            (("the defender (threshold over its Parry)", "defender"),
+             ("the original target (decisive: -Parry ÷ 2 dice)", "target")), body))
+        self.resist_pool = self.add("Grapple: the target's pool (GM)", spin(0, 30, 0, body))
         self.spread = self.check("Spread out over 10 yards or more: no Size on the attack",
                                  "003 §Battle Groups")
         self.spread.setVisible(self.who().is_group)
@@ -161,7 +167,10 @@ class AttackDialog(Ex3Dialog):
         grappling = is_gambit and gambit in ("grapple", "engage")
         self.control.setVisible(grappling)
         self.resist.setVisible(grappling and gambit == "grapple")
+        self.form.setRowVisible(self.resist_pool, grappling and gambit == "grapple"
+                                and self.state.options.grapple_defender_pool == "gm")
         target = self.state.combatants.get(chosen(self.target))
+        self.magical_area.setVisible(target is not None and target.is_group)
         self.hold.setVisible(target is not None and d.is_ambush(self.state, target, self.who()))
         self.shift_roll.setVisible(target is not None and
                                    ini.shift_pending(self.state, self.actor, target.id))
@@ -195,6 +204,10 @@ class AttackDialog(Ex3Dialog):
             unblockable=self.unblockable.isChecked(), undodgeable=self.undodgeable.isChecked(),
             hold_at_bay=self.hold.isVisibleTo(self) and self.hold.isChecked(),
             spread=self.spread.isVisibleTo(self) and self.spread.isChecked(),
+            magical_area=self.magical_area.isVisibleTo(self) and self.magical_area.isChecked(),
+            at_ward=chosen(self.past_ward) == "target" and self.form.isRowVisible(self.past_ward),
+            resist_pool=self.resist_pool.value()
+            if self.form.isRowVisible(self.resist_pool) else 0,
             grapple=chosen(self.grapple) if self.form.isRowVisible(self.grapple) else "",
         )
 
@@ -209,6 +222,8 @@ class AttackDialog(Ex3Dialog):
             self.plan, self.plan_error = None, refusal
             return
         plan = self.plan
+        # Defend Other: the attacker chooses whom to strike once past the defender's Parry.
+        self.form.setRowVisible(self.past_ward, bool(plan.ward))
         self.attack_roll.set_pool(plan.pool, double_tens=plan.double_tens)
         self.attack_roll.setVisible(not self.declaration().hold_at_bay)
         self._damage_pool()
@@ -237,8 +252,9 @@ class AttackDialog(Ex3Dialog):
         self.control.set_pool(atk.grapple_pool(who, weapon), double_tens=who.block.double_tens)
         target = self.state.combatants.get(chosen(self.target))
         if target is not None:
-            self.resist.set_pool(atk.grapple_pool(target, ""),
-                                 double_tens=target.block.double_tens)
+            gm_pool = self.state.options.grapple_defender_pool == "gm"
+            pool = self.resist_pool.value() if gm_pool else atk.grapple_pool(target, "")
+            self.resist.set_pool(pool, double_tens=target.block.double_tens)
 
     def _rout_pools(self) -> None:
         struck = [chosen(self.target), *self._reached()]
