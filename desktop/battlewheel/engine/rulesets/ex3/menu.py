@@ -24,7 +24,7 @@ def turn_actions(state: Combat) -> tuple[c.TurnAction, ...]:
     idle = _idle_reason(state)
     next_why = idle if state.ended or not state.started else _pending_stealth(who)
     entries = [*_setup(state),
-               c.TurnAction("next_turn", "Next turn", "Space", action=a.NextTurn(),
+               c.TurnAction("next_turn", "Next turn", "N", action=a.NextTurn(),
                             toolbar=True, why_not=next_why, group=1)]
     gm_entries = _gm_entries(state)
     if turn is None or who is None or idle:
@@ -32,6 +32,25 @@ def turn_actions(state: Combat) -> tuple[c.TurnAction, ...]:
                                 for entry in _turn_entries(state, Turn(actor=""), None)]
                      + gm_entries)
     return tuple(entries + _turn_entries(state, turn, who) + gm_entries)
+
+
+def next_step(state: Combat) -> c.TurnAction | None:
+    """Space: roll Join Battle, start, a concealment roll owed, else the next turn.
+
+    The turn's own actions are the GM's choice from the menu; Space moves the fight on
+    (003 §The Flow of Combat).
+    """
+    entries = {entry.key: entry for entry in turn_actions(state)}
+    if state.ended:
+        return None
+    if not state.started:
+        for key in ("join_battle", "start"):
+            if entries[key].enabled:
+                return entries[key]
+        return None
+    if entries["concealment"].enabled:
+        return entries["concealment"]
+    return entries["next_turn"]
 
 
 def _idle_reason(state: Combat) -> str:

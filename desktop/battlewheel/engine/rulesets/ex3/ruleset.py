@@ -179,6 +179,10 @@ class Exalted3e(Ruleset):
         """The Combat menu for the turn in progress."""
         return menu.turn_actions(state)
 
+    def next_step(self, state: Combat) -> c.TurnAction | None:
+        """Space: Join Battle, start, a concealment roll owed, else the next turn."""
+        return menu.next_step(state)
+
     def card(self, state: Combat, combatant_id: str) -> c.Card:
         """A fighter's player card or battle-group card, with the fight's marks (rules/3e.md §6)."""
         block = state.combatants[combatant_id].block
