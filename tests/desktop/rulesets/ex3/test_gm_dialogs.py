@@ -18,10 +18,11 @@ from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3.state import Combat
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.rulesets.ex3 import gm_dialogs as gm
+from battlewheel.views.rulesets.ex3.action_dialogs import MoveDialog
 from battlewheel.views.rulesets.ex3.clash_dialog import ClashDialog
 from battlewheel.views.rulesets.ex3.turn_actions import open_dialog
 from tests.desktop.d2_combatants import shown
-from tests.desktop.rulesets.ex3.fight import typed
+from tests.desktop.rulesets.ex3.fight import started, turn_of, typed
 from tests.engine.rulesets.ex3.helpers import fight, fighter, pass_to
 from tests.engine.rulesets.ex3.helpers import typed as successes
 
@@ -269,3 +270,19 @@ def test_the_clash_dialog_declares_a_flurry_for_either_side(shown: Shown) -> Non
     dialog.accept()
     a_now, b_now = state(model).combatants["a"], state(model).combatants["b"]
     assert a_now.flurry_penalty and b_now.flurry_penalty and b_now.answer_flurry
+
+
+def test_the_move_dialog_goes_through_a_battle_groups_ranks(shown: Shown) -> None:
+    """Demo fight, Jade's turn: the Guard is offered as ranks to push through; the preview
+    says it costs 1i and the move only gets half-way (003 §Interacting with Battle Groups)."""
+    model = started()
+    turn_of(model, "jade")
+    dialog = shown(MoveDialog(model, "jade"))
+    assert isinstance(dialog, MoveDialog)
+    dialog.step.setCurrentIndex(dialog.step.findData("zone"))
+    assert dialog.form.isRowVisible(dialog.crowd)
+    dialog.crowd.setCurrentIndex(dialog.crowd.findData("guard"))
+    assert "pushes through Ashen Guard: -1i" in dialog.preview()
+    assert "half-way" in dialog.preview()
+    dialog.accept()
+    assert state(model).combatants["jade"].initiative == 3

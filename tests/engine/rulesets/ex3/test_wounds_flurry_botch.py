@@ -16,7 +16,7 @@ from battlewheel.engine.rulesets.ex3 import sheet
 from battlewheel.engine.rulesets.ex3.attack import plan_attack
 from battlewheel.engine.rulesets.ex3.clash import plans
 
-from .helpers import fight, fighter, init, pass_to, state_of, typed, withering
+from .helpers import fight, fighter, group, init, pass_to, state_of, typed, withering
 
 
 def wounded(levels: int) -> CombatSession:
@@ -158,3 +158,32 @@ def test_a_botch_in_a_clash_is_named_and_simply_loses() -> None:
     botches = [e for e in events if e.kind == "botch"]
     assert [e.combatant for e in botches] == ["b"]
     assert state_of(session).combatants["b"].clash_penalty
+
+
+# -- through a battle group's ranks (003 §Interacting with Battle Groups) ---------------------
+
+
+def test_crossing_a_battle_groups_ranks_is_difficult_ground_and_costs_1i_a_round() -> None:
+    """A (8i) moves from zone 0 to zone 1 through the group's ranks: half-way and 7i in
+    round 1, across and 6i in round 2; a plain move of the same kind costs nothing."""
+    session = fight(("a", fighter("A"), "ally", 5), ("g", group("G"), "enemy", 1), close=False)
+    session.apply(a.Move("a", "zone", zone=1, through_group="g"))
+    assert (state_of(session).combatants["a"].zone, init(session, "a")) == (0, 7)
+    assert state_of(session).combatants["a"].crossing == 1
+    pass_to(session, "a")
+    session.apply(a.Move("a", "zone", zone=1, through_group="g"))
+    assert (state_of(session).combatants["a"].zone, init(session, "a")) == (1, 6)
+    pass_to(session, "a")
+    session.apply(a.Move("a", "zone", zone=2))
+    assert (state_of(session).combatants["a"].zone, init(session, "a")) == (2, 6)
+
+
+def test_only_a_fighter_goes_through_a_groups_ranks() -> None:
+    """Naming a fighter as the group, or a group doing the crossing, is refused."""
+    session = fight(("a", fighter("A"), "ally", 5), ("b", fighter("B"), "enemy", 4),
+                    ("g", group("G"), "enemy", 3), close=False)
+    with pytest.raises(IllegalAction, match="name a battle group"):
+        session.apply(a.Move("a", "zone", zone=1, through_group="b"))
+    pass_to(session, "g")
+    with pytest.raises(IllegalAction, match="only a fighter"):
+        session.apply(a.Move("g", "zone", zone=1, through_group="g"))

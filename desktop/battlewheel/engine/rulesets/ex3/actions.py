@@ -424,6 +424,7 @@ class Move(Action):
     step: str
     other: str = ""
     zone: int = 0
+    through_group: str = ""  # a battle group whose ranks the move goes through
 
     def sentence(self, names: Names) -> str:
         if self.step == "zone":

@@ -22,6 +22,7 @@ from battlewheel.engine.rulesets.ex3.state import Combat, Combatant, Grapple
 STEALTH = "003 §Stealth in Combat"
 STEALTH_ATTACKS = "003 §Attacks From Stealth"
 POSITION = "003 §Positioning and Movement"
+CROWD = "003 §Interacting with Battle Groups"
 
 
 def successes(who: Combatant, pool: int, dice: DiceEntry) -> int:
@@ -149,9 +150,28 @@ def move(state: Combat, action: a.Move) -> list[Event]:
     who = state.combatants[action.combatant]
     if _holding_foes(state, who):
         raise IllegalAction("003 §Move", f"{who.name} is at close range with a foe: Disengage")
+    if action.through_group:
+        _check_through_group(state, who, action)
     text = _step(state, who, action)
     _moved(state, who.id)
-    return [Event("moved", who.id, text)]
+    events = [Event("moved", who.id, text)]
+    if action.through_group:
+        ini.lose(state, who.id, r.GROUP_GROUND_COST, by=who.id, cause=ini.COST, events=events)
+        events.append(Event("crowd", who.id, f"{who.name} pushes through "
+                                             f"{state.name(action.through_group)}: "
+                                             f"-{r.GROUP_GROUND_COST}i."))
+    return events
+
+
+def _check_through_group(state: Combat, who: Combatant, action: a.Move) -> None:
+    """Only a fighter covering ground between zones goes through a group's ranks
+    (003 §Interacting with Battle Groups)."""
+    group = state.combatants.get(action.through_group)
+    if group is None or not group.is_group or group.out:
+        raise IllegalAction(CROWD, "name a battle group on the field")
+    if who.is_group or action.step != "zone":
+        raise IllegalAction(CROWD, "only a fighter covering ground to a zone goes through a "
+                                   "battle group")
 
 
 def _holding_foes(state: Combat, who: Combatant) -> list[str]:
@@ -174,7 +194,7 @@ def _step(state: Combat, who: Combatant, action: a.Move) -> str:
         _leave(state, who.id, action.other)
         return f"{who.name} steps out of close range."
     if action.step == "zone":
-        return _to_zone(state, who, action.zone)
+        return _to_zone(state, who, action.zone, bool(action.through_group))
     if action.step in ("toward", "away"):
         return _band_step(state, who, action.other, action.step)
     raise IllegalAction(POSITION, f"unknown step {action.step!r}")
@@ -202,13 +222,14 @@ def _leave(state: Combat, cid: str, other: str) -> None:
         state.close.discard(pair)
 
 
-def _to_zone(state: Combat, who: Combatant, zone: int) -> str:
-    """One zone; difficult terrain takes two Moves (003 §Positioning and Movement)."""
+def _to_zone(state: Combat, who: Combatant, zone: int, crowd: bool = False) -> str:
+    """One zone; difficult terrain (or a battle group's ranks) takes two Moves
+    (003 §Positioning and Movement, §Interacting with Battle Groups)."""
     if state.options.range_model != "zones" or abs(zone - who.zone) != 1:
         raise IllegalAction(POSITION, "move to an adjacent zone")
     if any(who.id in pair for pair in state.close):
         raise IllegalAction(POSITION, "leave close range before crossing zones")
-    rough_way = zone in state.rough_zones or who.zone in state.rough_zones
+    rough_way = zone in state.rough_zones or who.zone in state.rough_zones or crowd
     if rough_way and who.crossing != zone:
         state.put(who.replace(crossing=zone))
         return f"{who.name} is half-way across difficult ground."

@@ -31,6 +31,7 @@ DISSOLVING_DEFENCE = 3
 GRAPPLE_DEFENCE = 2
 SURPRISE_DEFENCE = 2
 AMBUSH_ESCAPE_BONUS = 5
+GROUP_GROUND_COST = 1  # i per round spent crossing a battle group's ranks
 IN_COMBAT_STEALTH = 3
 
 GAMBIT_DIFFICULTY = {"disarm": 3, "grapple": 2, "engage": 2, "unhorse": 4}

@@ -152,18 +152,26 @@ class MoveDialog(Ex3Dialog):
         self.other = self.add("&Whom", combatant_box(self.state, others, self.body))
         here = self.who().zone
         self.zone = self.add("&Zone", spin(here - 5, here + 5, here + 1, self.body))
+        groups = [cid for cid, w in self.state.combatants.items() if w.is_group and not w.out]
+        self.crowd = self.add("&Through the ranks of", choice_box(
+            [("nobody", ""), *((self.state.name(g), g) for g in groups)], self.body))
+        self.crowd.setToolTip("003 §Interacting with Battle Groups: difficult terrain, and 1i "
+                              "each round of it")
         self.step.currentIndexChanged.connect(self._show_rows)
         self._show_rows()
 
     def _show_rows(self) -> None:
         zone = chosen(self.step) == "zone"
         self.form.setRowVisible(self.zone, zone)
+        self.form.setRowVisible(self.crowd, zone and self.crowd.count() > 1
+                                and not self.who().is_group)
         self.form.setRowVisible(self.other, not zone)
 
     def engine_actions(self) -> list[Action] | None:
         step = chosen(self.step)
         if step == "zone":
-            return [a.Move(self.actor, step, zone=self.zone.value())]
+            crowd = chosen(self.crowd) if self.form.isRowVisible(self.crowd) else ""
+            return [a.Move(self.actor, step, zone=self.zone.value(), through_group=crowd)]
         return [a.Move(self.actor, step, other=chosen(self.other))]
 
     def extra_lines(self, rehearsal: Rehearsal) -> list[str]:
