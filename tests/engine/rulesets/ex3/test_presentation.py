@@ -151,3 +151,22 @@ def test_a_delay_tick_is_marked_on_the_ring_with_the_initials() -> None:
     assert marks == {"3": "base", "2": "\u2192SL"}
     lark = track.counter("lark")
     assert lark is not None and track.slots[lark.slot or 0].label == "4"
+    assert any(b.text == "\u21922" for b in lark.badges)
+
+
+def test_the_delay_marks_go_once_the_delayed_turn_comes() -> None:
+    """When tick 2 comes Lark acts: no ring mark, no →2 badge, no "Delaying to" on the sheet."""
+    session = demo_fight()
+    session.apply(a.StartCombat())
+    session.apply(a.NextTurn())
+    session.apply(a.Delay("lark", 2))
+    while session.state.actor != "lark":
+        session.apply(a.NextTurn())
+    track = session.ruleset.turn_track(session.state)
+    assert {slot.label: slot.mark for slot in track.slots if slot.mark} == {"3": "base"}
+    lark = track.counter("lark")
+    assert lark is not None and not any(b.text.startswith("\u2192") for b in lark.badges)
+    view = session.ruleset.sheet(session.state, "lark")
+    keys = {v.key for section in view.sections if isinstance(section, c.Values)
+            for v in section.values}
+    assert "delay" not in keys

@@ -14,7 +14,7 @@ from battlewheel.engine.rulesets.ex3 import rules as r
 from battlewheel.engine.rulesets.ex3.character import Character, Weapon
 from battlewheel.engine.rulesets.ex3.options import Ex3Options
 from battlewheel.engine.rulesets.ex3.state import Combat, Combatant
-from battlewheel.engine.rulesets.ex3.wheel import condition_marks, defence_penalty
+from battlewheel.engine.rulesets.ex3.wheel import condition_marks, defence_penalty, waiting_for
 
 HEALTH_LEGEND = (c.Glyph("/", "bashing", "#3b6fb6"), c.Glyph("X", "lethal", "#b3261e"),
                  c.Glyph("*", "aggravated", "#6a1b9a"))
@@ -106,8 +106,8 @@ def initiative_values(state: Combat, who: Combatant) -> c.Values:
               c.Value("Crash turns", who.crash_turns if who.in_crash else 0, key="crash_turns")]
     if who.in_crash:
         values.append(c.Value("In Crash", "yes", note=_crash_note(state, who), key="crash"))
-    if who.delay_tick is not None:
-        values.append(c.Value("Delaying to", who.delay_tick, key="delay"))
+    if waiting_for(state, who) is not None:
+        values.append(c.Value("Delaying to", who.delay_tick or 0, key="delay"))
     return c.Values("Initiative", tuple(values), columns=2)
 
 

@@ -66,9 +66,18 @@ def delay_marks(state: Combat, letters: dict[str, str]) -> dict[int, list[str]]:
     counter, which stays at its Initiative (rules/3e.md §5; 003 §The Flow of Combat)."""
     marks: dict[int, list[str]] = {}
     for cid, who in state.combatants.items():
-        if who.delay_tick is not None and not who.acted:
-            marks.setdefault(who.delay_tick, []).append(f"\u2192{letters[cid]}")
+        tick = waiting_for(state, who)
+        if tick is not None:
+            marks.setdefault(tick, []).append(f"\u2192{letters[cid]}")
     return marks
+
+
+def waiting_for(state: Combat, who: Combatant) -> int | None:
+    """The tick a delayed combatant still waits for: none once its turn has come
+    (003 §The Flow of Combat)."""
+    if who.delay_tick is None or who.acted or state.actor == who.id:
+        return None
+    return who.delay_tick
 
 
 def _hub(state: Combat) -> str:
@@ -183,8 +192,9 @@ def condition_marks(state: Combat, who: Combatant) -> list[tuple[str, str]]:
         marks.append(("L", "Break lock-out: just left Crash"))
     if who.in_crash and who.crashed_by not in ("", "self", "self, Break given"):
         marks.append(("S", f"Shifts by crashing {state.name(who.crashed_by)}"))
-    if who.delay_tick is not None:
-        marks.append((f"\u2192{who.delay_tick}", f"delays to tick {who.delay_tick}"))
+    tick = waiting_for(state, who)
+    if tick is not None:
+        marks.append((f"\u2192{tick}", f"delays to tick {tick}"))
     if who.id in state.grapples or state.grappled_by(who.id):
         marks.append(("G", "in a grapple"))
     marks += hold_marks(state, who)
