@@ -260,6 +260,8 @@ def test_the_clash_dialog_declares_a_flurry_for_either_side(shown: Shown) -> Non
     dialog = shown(ClashDialog(model, "a"))
     assert isinstance(dialog, ClashDialog)
     assert (dialog.mine.attack.pool(), dialog.theirs.attack.pool()) == (8, 8)
+    # Equal Join Battle ratings and Dexterity + Athletics: A, added first, declares first.
+    assert "Effects are declared in turn, A first, then B" in dialog.preview()
     dialog.mine.flurry.setChecked(True)
     dialog.theirs.flurry.setChecked(True)
     assert (dialog.mine.attack.pool(), dialog.theirs.attack.pool()) == (5, 5)

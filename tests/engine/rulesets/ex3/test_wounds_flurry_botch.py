@@ -14,7 +14,7 @@ from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3 import sheet
 from battlewheel.engine.rulesets.ex3.attack import plan_attack
-from battlewheel.engine.rulesets.ex3.clash import plans
+from battlewheel.engine.rulesets.ex3.clash import declaring_order, plans
 
 from .helpers import fight, fighter, group, init, pass_to, state_of, typed, withering
 
@@ -187,3 +187,11 @@ def test_only_a_fighter_goes_through_a_groups_ranks() -> None:
     pass_to(session, "g")
     with pytest.raises(IllegalAction, match="only a fighter"):
         session.apply(a.Move("g", "zone", zone=1, through_group="g"))
+
+
+def test_the_higher_join_battle_rating_declares_a_clashs_effects_first() -> None:
+    """003 §Clashes: B's Wits 4 + Awareness 2 = 6 beats A's 2 + 2 = 4: B declares first,
+    whichever of the two started the clash."""
+    session = fight(("a", fighter("A"), "ally", 5), ("b", fighter("B", wits=4), "enemy", 3))
+    assert declaring_order(session.state, "a", "b") == ("b", "a")
+    assert declaring_order(session.state, "b", "a") == ("b", "a")

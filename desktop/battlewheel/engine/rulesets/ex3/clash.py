@@ -38,6 +38,15 @@ def can_answer(state: Combat, actor: str, other: str) -> str:
     return ""
 
 
+def declaring_order(state: Combat, first: str, second: str) -> tuple[str, str]:
+    """Who declares effects first: the higher Join Battle rating, then Dexterity + Athletics
+    (003 §Clashes; ruling jb_rating)."""
+    # Both act on this tick: the tick in the order's key says nothing between them.
+    keyed = sorted(((flow.order_key(state, state.combatants[cid], i)[1:], cid)
+                    for i, cid in enumerate((first, second))))
+    return keyed[0][1], keyed[1][1]
+
+
 def plans(state: Combat, action: a.Clash) -> tuple[atk.AttackPlan, atk.AttackPlan]:
     """Both attacks planned: the actor's in turn, the answer out of turn (003 §Clashes)."""
     first, second = action.first, action.second

@@ -170,8 +170,11 @@ class ClashDialog(Ex3Dialog):
         """Each pool, the opposed result and the winner's damage pool."""
         if self.plans is None:
             return []
-        lines = [f"{self.state.name(p.attacker)}: {steps.parts_text(p.pool_parts)} = "
-                 f"{p.pool} dice ({p.mode})" for p in self.plans]
+        first, second = clashes.declaring_order(self.state, *(p.attacker for p in self.plans))
+        lines = [f"Effects are declared in turn, {self.state.name(first)} first, then "
+                 f"{self.state.name(second)}, until neither adds one"]
+        lines += [f"{self.state.name(p.attacker)}: {steps.parts_text(p.pool_parts)} = "
+                  f"{p.pool} dice ({p.mode})" for p in self.plans]
         rolled = self.successes()
         if rolled is None:
             return [*lines, "Opposed rolls: enter both"]
