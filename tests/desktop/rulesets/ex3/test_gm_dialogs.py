@@ -288,3 +288,15 @@ def test_the_move_dialog_goes_through_a_battle_groups_ranks(shown: Shown) -> Non
     assert "half-way" in dialog.preview()
     dialog.accept()
     assert state(model).combatants["jade"].initiative == 3
+
+
+def test_the_gm_takes_someone_out_of_the_fight_and_undo_brings_them_back(shown: Shown) -> None:
+    """GM: Take someone out… removes B with its close-range pair; Ctrl+Z restores both."""
+    model = CombatModel(duel())
+    dialog = opened(model, "remove", shown, "b")
+    assert isinstance(dialog, gm.RemoveDialog)
+    assert "B leaves the fight." in dialog.preview()
+    dialog.accept()
+    assert "b" not in state(model).combatants and not state(model).close
+    model.undo_stack.undo()
+    assert "b" in state(model).combatants and frozenset(("a", "b")) in state(model).close

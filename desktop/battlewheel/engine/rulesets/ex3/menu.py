@@ -167,6 +167,7 @@ GM_ENTRIES = (
     ("set_range", "GM: Range…", 7),
     ("set_condition", "GM: Condition…", 7),
     ("mark_rough", "GM: Rough terrain…", 7),
+    ("remove", "GM: Take someone out of the fight…", 7),
 )
 
 
@@ -196,6 +197,7 @@ def _gm_reasons(state: Combat) -> dict[str, str]:
         "set_range": nobody,
         "set_condition": nobody,
         "mark_rough": over,
+        "remove": nobody,
     }
 
 

@@ -174,6 +174,22 @@ class TerrainDialog(GmDialog):
         return [a.MarkRough(self.zone.value(), chosen(self.ground) == "rough")]
 
 
+class RemoveDialog(GmDialog):
+    """Take a combatant out of the fight, with its pairs and grapples (the GM's call)."""
+
+    TITLE = "Take out of the fight"
+
+    def build(self) -> None:
+        state = self.state
+        self.who_box = self.add("&Who", combatant_box(state, list(state.combatants), self.body))
+        select(self.who_box, self.actor)
+        self.note("For someone who leaves the scene for good: fled, captured, or added by "
+                  "mistake. Ctrl+Z brings them back.")
+
+    def engine_actions(self) -> list[Action] | None:
+        return [a.RemoveCombatant(chosen(self.who_box))]
+
+
 class AwardBreakDialog(GmDialog):
     """The Break for a self-Crash goes to the foe the GM names (003 §Crash; 3e reading §4)."""
 

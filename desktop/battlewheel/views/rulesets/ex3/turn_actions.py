@@ -62,6 +62,7 @@ GM_DIALOGS: dict[str, type[Ex3Dialog]] = {
     "set_range": gm.RangeDialog,
     "set_condition": gm.ConditionDialog,
     "mark_rough": gm.TerrainDialog,
+    "remove": gm.RemoveDialog,
 }
 
 
