@@ -9,7 +9,7 @@ from battlewheel.engine.rulesets.ex3 import sheet as sheets
 from battlewheel.engine.rulesets.ex3.demo import demo_fight, guard, villain
 from battlewheel.engine.rulesets.ex3.wheel import condition_marks, slot_of
 
-from .helpers import fight, fighter, group, typed, withering
+from .helpers import fight, fighter, group, pass_to, typed, withering
 
 RULESET = get_ruleset("3e")
 
@@ -170,3 +170,16 @@ def test_the_delay_marks_go_once_the_delayed_turn_comes() -> None:
     keys = {v.key for section in view.sections if isinstance(section, c.Values)
             for v in section.values}
     assert "delay" not in keys
+
+
+def test_holds_escapes_and_hiding_read_as_what_they_are_in_the_log() -> None:
+    """A hold at bay is no 'withering attack: 0 typed'; the GM hiding someone names both."""
+    session = fight(("a", fighter("A"), "ally", 5), ("b", fighter("B"), "enemy", 4))
+    session.apply(a.SetCondition("a", "concealed", 1, "b"))
+    session.apply(a.Attack("a", "b", "withering", "Sword", typed(0), hold_at_bay=True))
+    pass_to(session, "b")
+    session.apply(a.Attack("a", "b", "decisive", "Sword", typed(1), typed(0), escape=True))
+    sentences = [entry.sentence for entry in session.log]
+    assert sentences[-4].startswith("GM hides A from B")
+    assert sentences[-3].startswith("A holds B at bay from ambush")
+    assert sentences[-1].startswith("B tries to escape; A strikes with Sword: 1 typed")

@@ -172,6 +172,10 @@ class SetCondition(Action):
     other: str = ""
 
     def sentence(self, names: Names) -> str:
+        if self.condition == "concealed":
+            how = "hides" if self.value else "reveals"
+            return f"GM {how} {names(self.combatant)} {'from' if self.value else 'to'} " \
+                   f"{names(self.other)}."
         return f"GM sets {names(self.combatant)}'s {self.condition.replace('_', ' ')} " \
                f"to {self.value}."
 
@@ -261,7 +265,12 @@ class Attack(Action):
     others: tuple[AlsoHit, ...] = ()
 
     def sentence(self, names: Names) -> str:
+        if self.hold_at_bay:
+            return f"{names(self.attacker)} holds {names(self.target)} at bay from ambush."
         what = f"{self.gambit} gambit" if self.mode == GAMBIT else f"{self.mode} attack"
+        if self.escape:
+            return (f"{names(self.target)} tries to escape; {names(self.attacker)} strikes "
+                    f"with {self.weapon}: {dice_text(self.attack)}.")
         return (f"{names(self.attacker)} makes a {what} on {names(self.target)} "
                 f"with {self.weapon}: {dice_text(self.attack)}.")
 
