@@ -8,7 +8,8 @@ from battlewheel.engine.core import contract as c
 from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3 import clash as clashes
 from battlewheel.engine.rulesets.ex3 import defence as d
-from battlewheel.engine.rulesets.ex3.state import SELF, Combat, Combatant, Turn
+from battlewheel.engine.rulesets.ex3 import gm
+from battlewheel.engine.rulesets.ex3.state import Combat, Combatant, Turn
 
 DIALOG = "ex3."
 
@@ -179,21 +180,15 @@ def _gm_entries(state: Combat) -> list[c.TurnAction]:
 
 def _gm_reasons(state: Combat) -> dict[str, str]:
     """Why each GM entry is idle: the edits need combatants, the rulings someone to rule on."""
-    people = state.combatants.values()
     over = "the combat is over" if state.ended else ""
     nobody = over or ("" if state.combatants else "nobody is in the fight")
     begun = over or ("" if state.started else "the battle has not begun")
-    held = [w for w in people if w.held_by and not w.out]
-    ran_out = [w for w in held if w.held_until_round is None or state.round >= w.held_until_round]
     return {
-        "escape": begun or ("" if held else "nobody is held at bay"),
-        "end_hold": begun or ("" if ran_out else "no hold at bay has run its course"),
-        "rejoin": begun or ("" if any(w.gone and w.ground_turns for w in people)
-                            else "nobody has gone to ground"),
-        "award_break": begun or ("" if any(w.in_crash and w.crashed_by == SELF and not w.out
-                                           for w in people)
-                                 else "nobody is in a Crash of their own making with a Break "
-                                      "to give"),
+        "escape": begun or ("" if gm.held(state) else "nobody is held at bay"),
+        "end_hold": begun or ("" if gm.hold_over(state) else "no hold at bay has run its course"),
+        "rejoin": begun or ("" if gm.gone(state) else "nobody has gone to ground"),
+        "award_break": begun or ("" if gm.self_crashed(state) else
+                                 "nobody is in a Crash of their own making with a Break to give"),
         "set_range": nobody,
         "set_condition": nobody,
         "mark_rough": over,

@@ -20,7 +20,6 @@ from battlewheel.engine.rulesets.ex3 import defence as d
 from battlewheel.engine.rulesets.ex3 import gm
 from battlewheel.engine.rulesets.ex3 import initiative as ini
 from battlewheel.engine.rulesets.ex3 import rules as r
-from battlewheel.engine.rulesets.ex3.state import SELF, Combat
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.dice_entry import FaceSource
 from battlewheel.views.rulesets.ex3.attack_dialog import AttackDialog
@@ -36,28 +35,6 @@ CONDITION_NAMES = (("Prone", "prone"), ("Cover (0 none, 1 light, 2 heavy, 3 tota
                    ("Mounted", "mounted"), ("Leader killed (battle group)", "leader_killed"),
                    ("Concealed from…", "concealed"))
 ZONE_RANGE = (-9, 9)
-
-
-def self_crashed(state: Combat) -> list[str]:
-    """Those in a Crash of their own making whose Break is still to give (003 §Crash)."""
-    return [cid for cid, who in state.combatants.items()
-            if who.in_crash and who.crashed_by == SELF and not who.out]
-
-
-def held(state: Combat) -> list[str]:
-    """Those held at bay by an ambusher (003 §Attacks From Stealth)."""
-    return [cid for cid, who in state.combatants.items() if who.held_by and not who.out]
-
-
-def hold_over(state: Combat) -> list[str]:
-    """Those held at bay whose rounds have passed (003 §Attacks From Stealth)."""
-    return [cid for cid in held(state)
-            if (until := state.combatants[cid].held_until_round) is None or state.round >= until]
-
-
-def gone(state: Combat) -> list[str]:
-    """Those who went to ground and may come back (003 §Go to Ground)."""
-    return [cid for cid, who in state.combatants.items() if who.gone and who.ground_turns]
 
 
 def select(box: QComboBox, cid: str) -> None:
@@ -197,7 +174,7 @@ class AwardBreakDialog(GmDialog):
 
     def build(self) -> None:
         state = self.state
-        self.crashed = self.add("&Crashed", combatant_box(state, self_crashed(state), self.body))
+        self.crashed = self.add("&Crashed", combatant_box(state, gm.self_crashed(state), self.body))
         self.to = self.add("&Break to", combatant_box(state, [], self.body))
         self.proposal = self.note("")
         self.crashed.currentIndexChanged.connect(self._fill_foes)
@@ -231,7 +208,7 @@ class RejoinDialog(GmDialog):
     TITLE = "Rejoin from hiding"
 
     def build(self) -> None:
-        self.who_box = self.add("&Who", combatant_box(self.state, gone(self.state), self.body))
+        self.who_box = self.add("&Who", combatant_box(self.state, gm.gone(self.state), self.body))
         self.note(f"Comes back at {r.GO_TO_GROUND_REJOIN}i: in Crash of its own making.")
 
     def engine_actions(self) -> list[Action] | None:
@@ -249,7 +226,7 @@ class EndHoldDialog(GmDialog):
     TITLE = "A hold at bay runs out"
 
     def build(self) -> None:
-        self.target = self.add("&Held", combatant_box(self.state, hold_over(self.state),
+        self.target = self.add("&Held", combatant_box(self.state, gm.hold_over(self.state),
                                                       self.body))
         self.holder_roll = self.dice("Holder's Join Battle")
         self.target_roll = self.dice("Target's Join Battle (-2)")
@@ -303,7 +280,7 @@ class EscapeDialog(AttackDialog):
                   "Hardness 0.")
 
     def _targets(self) -> list[str]:
-        return [cid for cid in held(self.state) if self.state.combatants[cid].held_by
+        return [cid for cid in gm.held(self.state) if self.state.combatants[cid].held_by
                 == self.actor]
 
     def _show_rows(self) -> None:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, cast
 from PySide6.QtWidgets import QDialog, QWidget
 
 from battlewheel.engine.core.contract import Odds
+from battlewheel.engine.rulesets.ex3.gm import held
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.rulesets.ex3 import action_dialogs as acts
 from battlewheel.views.rulesets.ex3 import gm_dialogs as gm
@@ -70,7 +71,7 @@ def _gm_subject(combat: CombatModel, key: str, subject: str | None) -> str:
     """Whom a GM dialog starts on: the holder for an escape, else the one named or acting."""
     state = combat.state
     if key == "escape":
-        holders = [state.combatants[cid].held_by for cid in gm.held(state)]
+        holders = [state.combatants[cid].held_by for cid in held(state)]
         if subject and subject in holders:
             return subject
         return holders[0] if holders else ""
