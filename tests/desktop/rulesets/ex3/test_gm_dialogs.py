@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from PySide6.QtWidgets import QWidget
 
 from battlewheel.engine.core.session import CombatSession
@@ -20,7 +21,7 @@ from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.rulesets.ex3 import gm_dialogs as gm
 from battlewheel.views.rulesets.ex3.action_dialogs import MoveDialog
 from battlewheel.views.rulesets.ex3.clash_dialog import ClashDialog
-from battlewheel.views.rulesets.ex3.turn_actions import open_dialog
+from battlewheel.views.rulesets.ex3.turn_actions import GM_DIALOGS, open_dialog
 from tests.desktop.d2_combatants import shown
 from tests.desktop.rulesets.ex3.fight import started, turn_of, typed
 from tests.engine.rulesets.ex3.helpers import fight, fighter, pass_to
@@ -300,3 +301,19 @@ def test_the_gm_takes_someone_out_of_the_fight_and_undo_brings_them_back(shown: 
     assert "b" not in state(model).combatants and not state(model).close
     model.undo_stack.undo()
     assert "b" in state(model).combatants and frozenset(("a", "b")) in state(model).close
+
+
+@pytest.mark.parametrize("key", sorted(GM_DIALOGS))
+def test_every_gm_dialog_opens_even_with_nothing_to_rule_on(key: str, shown: Shown) -> None:
+    """Each GM entry's dialog opens on a fight with nobody held, crashed or gone; where it has
+    nothing to act on it says so and keeps Apply grey rather than fail."""
+    model = CombatModel(duel())
+    idle = menu(model)[key]
+    dialog = open_dialog(shown(QWidget()), model, f"ex3.{key}", None)
+    if dialog is None:  # only the escape, with no captive to strike at
+        assert (key, idle) == ("escape", "nobody is held at bay")
+        return
+    shown(dialog)
+    assert isinstance(dialog, gm.GmDialog)
+    if idle:
+        assert not dialog.apply_button.isEnabled() and dialog.refusal()

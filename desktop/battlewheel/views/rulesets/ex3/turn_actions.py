@@ -86,7 +86,10 @@ def open_dialog(
     if key == "join_battle":
         return JoinBattleDialog(combat, window)
     if key in GM_DIALOGS:
-        dialog = GM_DIALOGS[key](combat, _gm_subject(combat, key, subject), window)
+        whom = _gm_subject(combat, key, subject)
+        if key == "escape" and not whom:
+            return None  # nobody holds anyone at bay: the menu says so
+        dialog = GM_DIALOGS[key](combat, whom, window)
     else:
         actor = subject or combat.state.actor
         if key not in TURN_DIALOGS or actor is None:
