@@ -18,8 +18,10 @@ from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3.state import Combat
 from battlewheel.models.combat_model import CombatModel
+from battlewheel.views.rulesets.ex3 import action_dialogs as acts
 from battlewheel.views.rulesets.ex3 import gm_dialogs as gm
 from battlewheel.views.rulesets.ex3.action_dialogs import MoveDialog
+from battlewheel.views.rulesets.ex3.base import opposed_odds
 from battlewheel.views.rulesets.ex3.clash_dialog import ClashDialog
 from battlewheel.views.rulesets.ex3.turn_actions import GM_DIALOGS, open_dialog
 from tests.desktop.d2_combatants import shown
@@ -224,6 +226,8 @@ def test_the_hold_runs_out_and_both_roll_join_battle(shown: Shown) -> None:
     dialog = opened(model, "end_hold", shown)
     assert isinstance(dialog, gm.EndHoldDialog)
     assert (dialog.holder_roll.pool(), dialog.target_roll.pool()) == (4, 2)
+    assert dialog.odds is not None and dialog.odds.hit_chance == pytest.approx(
+        opposed_odds("t", (4, True), [(2, True)]).hit_chance)
     typed(dialog.holder_roll, "2")
     typed(dialog.target_roll, "1")
     dialog.accept()
@@ -317,3 +321,36 @@ def test_every_gm_dialog_opens_even_with_nothing_to_rule_on(key: str, shown: Sho
     assert isinstance(dialog, gm.GmDialog)
     if idle:
         assert not dialog.apply_button.isEnabled() and dialog.refusal()
+
+
+# -- odds for the opposed rolls (the odds dock before each roll) -----------------------------
+
+
+def test_opposed_odds_worked_by_hand() -> None:
+    """One die each, 10s once: a win needs 1 against 0, 0.4 x 0.6 = 0.24. 10s twice: 1 against 0
+    (0.3 x 0.6) or 2 against 0-1 (0.1 x 0.9) = 0.27. Against two such foes the 1 must beat
+    both: 0.3 x 0.36 + 0.1 x 0.81 = 0.189."""
+    assert opposed_odds("t", (1, False), [(1, False)]).hit_chance == pytest.approx(0.24)
+    assert opposed_odds("t", (1, True), [(1, True)]).hit_chance == pytest.approx(0.27)
+    assert opposed_odds("t", (1, True), [(1, True), (1, True)]).hit_chance == \
+        pytest.approx(0.189)
+
+
+def test_rush_disengage_and_withdraw_show_their_odds(shown: Shown) -> None:
+    """A (Dex 3 + Athletics 1 = 4 dice) rushes B (4 dice): the dock gets the chance to win;
+    Disengage (Dex 3 + Dodge 2 = 5) against B's 4; Withdraw's rolls count at difficulty 1."""
+    model = CombatModel(duel(close=False))
+    rush = shown(acts.RushDialog(model, "a"))
+    assert isinstance(rush, acts.RushDialog)
+    assert rush.odds is not None and (rush.roll.pool(), rush.opposed.pool()) == (4, 4)
+    assert rush.odds.hit_chance == pytest.approx(
+        opposed_odds("t", (4, True), [(4, True)]).hit_chance)
+    close = CombatModel(duel())
+    disengage = shown(acts.DisengageDialog(close, "a"))
+    assert isinstance(disengage, acts.DisengageDialog)
+    assert disengage.odds is not None and disengage.odds.hit_chance == pytest.approx(
+        opposed_odds("t", (5, True), [(4, True)]).hit_chance)
+    withdraw = shown(acts.WithdrawDialog(model, "a"))
+    assert isinstance(withdraw, acts.WithdrawDialog)
+    assert withdraw.odds is not None and withdraw.odds.dv == 1
+    assert withdraw.odds.hit_chance == pytest.approx(1 - 0.6 ** 4)

@@ -210,6 +210,11 @@ class DisengageDialog(RollDialog):
         return [a.Disengage(self.actor, entry, opposed, flurry=self.flurried(),
                             bonus_dice=self.bonus.value())]
 
+    def current_odds(self) -> Odds | None:
+        """The chance to beat every close foe who tries to stop it."""
+        return self.against_rows("Disengage against every close foe", self.roll,
+                                 self.opposed)
+
 
 class RushDialog(RollDialog):
     """Dexterity + Athletics against a target at short range, to follow it (003 §Rush)."""
@@ -244,6 +249,11 @@ class RushDialog(RollDialog):
         return [a.Rush(self.actor, chosen(self.target), mine, theirs, flurry=self.flurried(),
                        bonus_dice=self.bonus.value())]
 
+    def current_odds(self) -> Odds | None:
+        """The chance to beat the target's Dexterity + Athletics."""
+        target = chosen(self.target)
+        return self.against_rows("Rush", self.roll, {target: self.opposed}) if target else None
+
 
 class WithdrawDialog(RollDialog):
     """One roll of the extended Withdraw, 10i each, towards 10 successes (003 §Withdraw)."""
@@ -270,6 +280,10 @@ class WithdrawDialog(RollDialog):
         assert entry is not None
         return [a.Withdraw(self.actor, entry, flurry=self.flurried(),
                            bonus_dice=self.bonus.value())]
+
+    def current_odds(self) -> Odds | None:
+        """Each roll of the extended Withdraw counts at difficulty 1."""
+        return self.difficulty_odds(self.roll, r.WITHDRAW_DIFFICULTY, "Withdraw")
 
 
 class TakeCoverDialog(RollDialog):

@@ -14,6 +14,7 @@ import dataclasses
 from PySide6.QtWidgets import QComboBox, QWidget
 
 from battlewheel.engine.core.actions import Action
+from battlewheel.engine.core.contract import Odds
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3 import defence as d
@@ -28,6 +29,7 @@ from battlewheel.views.rulesets.ex3.base import (
     choice_box,
     chosen,
     combatant_box,
+    opposed_odds,
     spin,
 )
 
@@ -258,6 +260,16 @@ class EndHoldDialog(GmDialog):
         mine, theirs = self.holder_roll.entry(), self.target_roll.entry()
         assert mine is not None and theirs is not None
         return [a.EndHold(holder, chosen(self.target), mine, theirs)]
+
+    def current_odds(self) -> Odds | None:
+        """The holder's chance to out-roll the target and ambush at once."""
+        holder, target = self.holder(), chosen(self.target)
+        if not holder:
+            return None
+        tens = [self.state.combatants[cid].block.double_tens for cid in (holder, target)]
+        return opposed_odds(f"{self.state.name(holder)}'s Join Battle against "
+                            f"{self.state.name(target)}'s", (self.holder_roll.pool(), tens[0]),
+                            [(self.target_roll.pool(), tens[1])])
 
 
 class EscapeDialog(AttackDialog):
