@@ -61,6 +61,10 @@ def test_the_sheet_shows_defences_less_the_wound_penalty() -> None:
     values = {v.key: v for v in sheet.defences(who.block, session.state.options, who).values}
     assert (values["parry"].value, values["evasion"].value) == (2, 2)
     assert values["wound_defence"].value == -1 and "wound" in values["parry"].note
+    view = session.ruleset.sheet(session.state, "b")
+    weapons = next(s for s in view.sections if getattr(s, "title", "") == "Weapons")
+    assert weapons.rows[0][:3] == ("Sword", "7", "5")  # 8 and 6 dice, less 1
+    assert weapons.footer == "Pools less the wound penalty -1."
 
 
 # -- clashes and flurries (003 §Clashes, §Combat Actions) -------------------------------------

@@ -52,18 +52,20 @@ def pools(block: Character, weapon: Weapon, size: int | None = None) -> tuple[in
 
 
 def weapons_table(block: Character, ready: tuple[str, ...] | None,
-                  size: int | None = None) -> c.Table:
-    """Each weapon with both pools, damage, minimum, Defence and range."""
+                  size: int | None = None, wounds: int = 0) -> c.Table:
+    """Each weapon with both pools (less the wound penalty, 3e reading §4 health_track),
+    damage, minimum, Defence and range."""
     rows = []
     for weapon in block.all_weapons:
-        withering, decisive = pools(block, weapon, size)
+        withering, decisive = (max(pool - wounds, 0) for pool in pools(block, weapon, size))
         shown = weapon.name if ready is None or weapon.name in ready or weapon.name == "Unarmed" \
             else f"{weapon.name} (not ready)"
         rows.append((shown, str(withering), str(decisive), f"+{weapon.damage} "
                      f"{weapon.damage_type[0].upper()}", str(weapon.minimum),
                      f"{weapon.defence:+d}", weapon.range))
+    footer = f"Pools less the wound penalty -{wounds}." if wounds else ""
     return c.Table("Weapons", ("weapon", "withering", "decisive", "damage", "min", "Def",
-                               "range"), tuple(rows))
+                               "range"), tuple(rows), footer=footer)
 
 
 def defences(block: Character, options: Ex3Options, who: Combatant | None) -> c.Values:
@@ -157,7 +159,7 @@ def sheet(state: Combat, cid: str) -> c.SheetView:
         sections += [magnitude_track(who.magnitude, most), group_values(who)]
     else:
         sections.append(health_track(who.health))
-    sections.append(weapons_table(who.block, who.ready, who.size))
+    sections.append(weapons_table(who.block, who.ready, who.size, who.derived.wound_penalty))
     kind = "battle group" if who.is_group else who.block.kind
     return c.SheetView(id=cid, name=who.name, kind=kind, side=who.side,
                        status=status_words(state, who), sections=tuple(sections))
