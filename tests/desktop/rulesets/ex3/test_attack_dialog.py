@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.rulesets.ex3 import actions as a
+from battlewheel.engine.rulesets.ex3.options import Ex3Options
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.rulesets.ex3.attack_dialog import AttackDialog
 from tests.desktop.d2_combatants import shown
@@ -19,6 +20,7 @@ from tests.desktop.rulesets.ex3.fight import (
     turn_of,
     typed,
 )
+from tests.engine.rulesets.ex3.helpers import fight, fighter
 
 __all__ = ["shown"]
 
@@ -171,3 +173,87 @@ def test_a_battle_group_strikes_every_foe_at_close_range(shown: Shown) -> None:
     typed(dialog.other_rows["ember"], "3")
     dialog.accept()
     assert (initiative(model, "jade"), initiative(model, "ember")) == (1, 1)
+
+
+def test_a_wounded_target_defends_worse_in_the_steps_and_the_odds(shown: Shown) -> None:
+    """3e reading §4 health_track: wounds are internal penalties and lower Defence. Ashkeel
+    with four boxes marked (-2): Parry 6 less 2 = Defence 4 in step 4, and the odds dock
+    measures Lark's 10 dice against 4, a better chance than against 6."""
+    model, before = _lark_on_ashkeel(shown)
+    unhurt = before.odds
+    for index in range(4):
+        assert model.push(a.CycleHealthBox("ashkeel", index)) is None
+    dialog = shown(AttackDialog(model, "lark"))
+    assert _line(dialog, "4.") == ("4. Defence of Lady Ashkeel: Parry 6, Evasion 2 → parry 6"
+                                   ", wound \u22122 → Defence 4")
+    odds = dialog.odds
+    assert odds is not None and unhurt is not None
+    assert odds.dv == 4 and odds.hit_chance > unhurt.hit_chance
+
+
+def test_a_spread_out_battle_group_attacks_without_its_size(shown: Shown) -> None:
+    """003 §Battle Groups: spread over 10 yards or more, the Guard's Size 2 leaves its pool:
+    Dex 3 + Melee 3 + accuracy 3 + Size 2 + Might 1 = 12 dice, spread out 10. A fighter's
+    dialog offers no such choice."""
+    model = started(a.SetRange("guard", "jade", "close"))
+    turn_of(model, "guard")
+    dialog = shown(AttackDialog(model, "guard"))
+    dialog.target.setCurrentIndex(dialog.target.findData("jade"))
+    assert dialog.spread.isVisible() and dialog.attack_roll.pool() == 12
+    dialog.spread.setChecked(True)
+    assert dialog.attack_roll.pool() == 10 and "Size" not in _line(dialog, "5.")
+    fighter = shown(AttackDialog(started(*ASHKEEL_COMES_CLOSE), "lark"))
+    assert not fighter.spread.isVisible()
+
+
+def _small_fight(*people: tuple[str, str, int], **options: str) -> CombatModel:
+    """Exalts of the engine tests' helpers, all at close range, started."""
+    session = fight(*((cid, fighter(cid.upper()), side, jb) for cid, side, jb in people),
+                    options=Ex3Options(**options))  # type: ignore[arg-type]
+    return CombatModel(session)
+
+
+def test_past_a_defenders_parry_the_attacker_picks_whom_to_strike(shown: Shown) -> None:
+    """003 §Defend Other: C (9i) defends A; B (8i) attacks A. The dialog asks whom to strike
+    once past C's Parry; choosing A records at_ward, and a plain target has no such row."""
+    model = _small_fight(("c", "ally", 6), ("b", "enemy", 5), ("a", "ally", 1))
+    assert model.push(a.DefendOther("c", "a")) is None
+    assert model.push(a.NextTurn()) is None
+    dialog = shown(AttackDialog(model, "b"))
+    dialog.target.setCurrentIndex(dialog.target.findData("a"))
+    assert dialog.form.isRowVisible(dialog.past_ward)
+    assert "C defends A: Parry 3 first" in dialog.preview()
+    dialog.past_ward.setCurrentIndex(dialog.past_ward.findData("target"))
+    assert dialog.declaration().at_ward
+    dialog.target.setCurrentIndex(dialog.target.findData("c"))
+    assert not dialog.form.isRowVisible(dialog.past_ward) and not dialog.declaration().at_ward
+
+
+def test_a_magical_area_attack_is_offered_against_battle_groups_only(shown: Shown) -> None:
+    """003 §Battle Groups: a magical area attack adds 1 to the rout check's difficulty; the
+    choice shows for the Guard, not for Lady Ashkeel."""
+    model = started(a.SetRange("guard", "jade", "close"), a.SetRange("ashkeel", "jade", "close"))
+    turn_of(model, "jade")
+    dialog = shown(AttackDialog(model, "jade"))
+    dialog.target.setCurrentIndex(dialog.target.findData("guard"))
+    assert dialog.magical_area.isVisible()
+    dialog.magical_area.setChecked(True)
+    assert dialog.declaration().magical_area
+    dialog.target.setCurrentIndex(dialog.target.findData("ashkeel"))
+    assert not dialog.magical_area.isVisible() and not dialog.declaration().magical_area
+
+
+def test_under_the_gm_grapple_ruling_the_target_resists_with_the_gms_pool(shown: Shown) -> None:
+    """Ruling grapple_defender_pool 'gm': the resisting roll's pool is what the GM enters (7),
+    not Strength + Brawl (3 + 2 = 5)."""
+    model = _small_fight(("a", "ally", 5), ("b", "enemy", 4), grapple_defender_pool="gm")
+    dialog = shown(AttackDialog(model, "a"))
+    dialog.mode.setCurrentIndex(dialog.mode.findData(a.GAMBIT))
+    dialog.gambit.setCurrentIndex(dialog.gambit.findData("grapple"))
+    assert dialog.form.isRowVisible(dialog.resist_pool)
+    dialog.resist_pool.setValue(7)
+    assert dialog.resist.pool() == 7 and dialog.declaration().resist_pool == 7
+    plain = shown(AttackDialog(_small_fight(("a", "ally", 5), ("b", "enemy", 4)), "a"))
+    plain.mode.setCurrentIndex(plain.mode.findData(a.GAMBIT))
+    plain.gambit.setCurrentIndex(plain.gambit.findData("grapple"))
+    assert not plain.form.isRowVisible(plain.resist_pool) and plain.resist.pool() == 5

@@ -195,3 +195,23 @@ def test_printed_cards_of_the_fight(window: MainWindow, tmp_path: Path) -> None:
     pages = export_pdf(list(cards.values()), target)
     data = target.read_bytes()
     assert pages == len(re.findall(rb"/Type\s*/Page\b", data)) and b"/Font" in data
+
+
+def test_space_starts_the_fight_and_passes_the_turns(qtbot: QtBot, window: MainWindow) -> None:
+    """Keyboard first: the Next step button names what Space does: start the battle, then
+    each next turn (003 §The Flow of Combat); N passes the turn too."""
+    button = window.actions_by_name["next_step"]
+    assert button.isEnabled() and "Start the battle" in button.text()
+
+    def press(key: Qt.Key) -> None:
+        window.wheel_view.activateWindow()
+        qtbot.waitUntil(window.wheel_view.isActiveWindow)
+        qtbot.keyClick(window.wheel_view, key)
+
+    press(Qt.Key.Key_Space)
+    assert (state(window.combat).actor, state(window.combat).tick) == ("ashkeel", 9)
+    assert "Next turn" in button.text()
+    press(Qt.Key.Key_Space)
+    assert state(window.combat).actor == "lark"
+    press(Qt.Key.Key_N)
+    assert state(window.combat).actor == "jade"

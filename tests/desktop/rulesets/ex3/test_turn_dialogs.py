@@ -16,7 +16,7 @@ from battlewheel.views.rulesets.ex3 import group_dialogs as cmds
 from battlewheel.views.rulesets.ex3 import stealth_dialogs as hide
 from battlewheel.views.rulesets.ex3.clash_dialog import ClashDialog
 from battlewheel.views.rulesets.ex3.round_dialogs import DelayDialog, JoinBattleDialog
-from battlewheel.views.rulesets.ex3.turn_actions import TURN_DIALOGS, open_dialog
+from battlewheel.views.rulesets.ex3.turn_actions import GM_DIALOGS, TURN_DIALOGS, open_dialog
 from tests.desktop.d2_combatants import shown
 from tests.desktop.rulesets.ex3.fight import (
     ASHKEEL_COMES_CLOSE,
@@ -186,4 +186,4 @@ def test_every_dialog_the_engine_names_has_an_opener() -> None:
     names = {entry.dialog for entry in started().session.ruleset.turn_actions(started().state)}
     names |= {e.dialog for e in demo.demo_fight().ruleset.turn_actions(demo.demo_fight().state)}
     keys = {name.removeprefix("ex3.") for name in names if name}
-    assert keys <= {*TURN_DIALOGS, "join_battle"}
+    assert keys <= {*TURN_DIALOGS, *GM_DIALOGS, "join_battle"}

@@ -49,3 +49,27 @@ def test_the_roster_order_and_status_line_follow_the_round() -> None:
     session.apply(a.NextTurn())
     assert ruleset.turn_order(session.state) == ("lark", "jade", "ember", "guard", "ashkeel")
     assert session.ruleset.turn_track(session.state).hub == "round 1\ntick 6"
+
+
+def test_the_next_step_rolls_join_battle_then_starts_then_passes_turns() -> None:
+    """Space's step: Join Battle while someone has not rolled, Start, then Next turn;
+    nothing once the fight is over."""
+    from battlewheel.engine.core.dice import DiceEntry
+    from battlewheel.engine.rulesets.ex3.demo import circle, villain
+
+    session = CombatSession.new(ruleset="3e")
+    session.apply(a.AddCombatant("jade", circle()[0], "ally"))
+    session.apply(a.AddCombatant("ashkeel", villain(), "enemy"))
+
+    def step() -> str | None:
+        found = session.ruleset.next_step(session.state)
+        return found.key if found is not None else None
+
+    assert step() == "join_battle"
+    for cid in ("jade", "ashkeel"):
+        session.apply(a.RollJoinBattle(cid, DiceEntry.of_successes(2)))
+    assert step() == "start"
+    session.apply(a.StartCombat())
+    assert step() == "next_turn"
+    session.apply(a.EndCombat())
+    assert step() is None

@@ -5,10 +5,11 @@ from __future__ import annotations
 from battlewheel.engine.core import contract as c
 from battlewheel.engine.core.ruleset import get_ruleset
 from battlewheel.engine.rulesets.ex3 import actions as a
-from battlewheel.engine.rulesets.ex3.demo import guard, villain
-from battlewheel.engine.rulesets.ex3.wheel import slot_of
+from battlewheel.engine.rulesets.ex3 import sheet as sheets
+from battlewheel.engine.rulesets.ex3.demo import demo_fight, guard, villain
+from battlewheel.engine.rulesets.ex3.wheel import condition_marks, slot_of
 
-from .helpers import fight, fighter, group, withering
+from .helpers import fight, fighter, group, pass_to, typed, withering
 
 RULESET = get_ruleset("3e")
 
@@ -122,3 +123,63 @@ def test_player_and_battle_group_cards_follow_the_page() -> None:
     group_card = RULESET.block_card(guard())
     assert any(isinstance(s, c.BoxTrack) and s.key == "magnitude" for s in group_card.sections)
     assert any(isinstance(s, c.Text) and s.title == "Rout tally" for s in group_card.sections)
+
+
+def test_a_hold_at_bay_is_marked_on_both_counters_and_sheets() -> None:
+    """003 §Attacks From Stealth: A (8i), hidden from B (7i), ambushes in round 1 and holds B
+    at bay for 8 - 7 = 1 round: A is marked H (+1 Resolve and Guile), B h (-2), until round 2."""
+    session = fight(("a", fighter("A"), "ally", 5), ("b", fighter("B"), "enemy", 4))
+    session.apply(a.SetCondition("a", "concealed", 1, "b"))
+    session.apply(a.Attack("a", "b", "withering", "Sword", typed(0), hold_at_bay=True))
+    state = session.state
+    holder = dict(condition_marks(state, state.combatants["a"]))
+    held = dict(condition_marks(state, state.combatants["b"]))
+    assert holder["H"] == "holds B at bay: +1 Resolve and Guile"
+    assert held["h"].startswith("held at bay by A until round 2: -2 Resolve and Guile")
+    assert any("held at bay" in w for w in sheets.status_words(state, state.combatants["b"]))
+
+
+def test_a_delay_tick_is_marked_on_the_ring_with_the_initials() -> None:
+    """rules/3e.md §5: Lark (6i) delays to tick 2: its counter stands at 4i, the ring marks
+    tick 2 with →SL beside the label; base 3 keeps its mark."""
+    session = demo_fight()
+    session.apply(a.StartCombat())
+    session.apply(a.NextTurn())
+    session.apply(a.Delay("lark", 2))
+    track = session.ruleset.turn_track(session.state)
+    marks = {slot.label: slot.mark for slot in track.slots if slot.mark}
+    assert marks == {"3": "base", "2": "\u2192SL"}
+    lark = track.counter("lark")
+    assert lark is not None and track.slots[lark.slot or 0].label == "4"
+    assert any(b.text == "\u21922" for b in lark.badges)
+
+
+def test_the_delay_marks_go_once_the_delayed_turn_comes() -> None:
+    """When tick 2 comes Lark acts: no ring mark, no →2 badge, no "Delaying to" on the sheet."""
+    session = demo_fight()
+    session.apply(a.StartCombat())
+    session.apply(a.NextTurn())
+    session.apply(a.Delay("lark", 2))
+    while session.state.actor != "lark":
+        session.apply(a.NextTurn())
+    track = session.ruleset.turn_track(session.state)
+    assert {slot.label: slot.mark for slot in track.slots if slot.mark} == {"3": "base"}
+    lark = track.counter("lark")
+    assert lark is not None and not any(b.text.startswith("\u2192") for b in lark.badges)
+    view = session.ruleset.sheet(session.state, "lark")
+    keys = {v.key for section in view.sections if isinstance(section, c.Values)
+            for v in section.values}
+    assert "delay" not in keys
+
+
+def test_holds_escapes_and_hiding_read_as_what_they_are_in_the_log() -> None:
+    """A hold at bay is no 'withering attack: 0 typed'; the GM hiding someone names both."""
+    session = fight(("a", fighter("A"), "ally", 5), ("b", fighter("B"), "enemy", 4))
+    session.apply(a.SetCondition("a", "concealed", 1, "b"))
+    session.apply(a.Attack("a", "b", "withering", "Sword", typed(0), hold_at_bay=True))
+    pass_to(session, "b")
+    session.apply(a.Attack("a", "b", "decisive", "Sword", typed(1), typed(0), escape=True))
+    sentences = [entry.sentence for entry in session.log]
+    assert sentences[-4].startswith("GM hides A from B")
+    assert sentences[-3].startswith("A holds B at bay from ambush")
+    assert sentences[-1].startswith("B tries to escape; A strikes with Sword: 1 typed")

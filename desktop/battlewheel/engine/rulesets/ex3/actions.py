@@ -172,6 +172,10 @@ class SetCondition(Action):
     other: str = ""
 
     def sentence(self, names: Names) -> str:
+        if self.condition == "concealed":
+            how = "hides" if self.value else "reveals"
+            return f"GM {how} {names(self.combatant)} {'from' if self.value else 'to'} " \
+                   f"{names(self.other)}."
         return f"GM sets {names(self.combatant)}'s {self.condition.replace('_', ' ')} " \
                f"to {self.value}."
 
@@ -261,14 +265,24 @@ class Attack(Action):
     others: tuple[AlsoHit, ...] = ()
 
     def sentence(self, names: Names) -> str:
+        if self.hold_at_bay:
+            return f"{names(self.attacker)} holds {names(self.target)} at bay from ambush."
         what = f"{self.gambit} gambit" if self.mode == GAMBIT else f"{self.mode} attack"
+        if self.escape:
+            return (f"{names(self.target)} tries to escape; {names(self.attacker)} strikes "
+                    f"with {self.weapon}: {dice_text(self.attack)}.")
         return (f"{names(self.attacker)} makes a {what} on {names(self.target)} "
                 f"with {self.weapon}: {dice_text(self.attack)}.")
 
 
 @dataclass(frozen=True)
 class ClashSide:
-    """One side of a clash: the attack it makes and, if it wins, its damage roll."""
+    """One side of a clash: the attack it makes and, if it wins, its damage roll.
+
+    ``flurry``: the attack is one of two different Flurry actions this side takes on its
+    turn (-3 to the roll, -1 Defence; 003 §Combat Actions). For the answer, made out of
+    turn, the flurry's other action comes on its own turn on this tick.
+    """
 
     attacker: str
     mode: str
@@ -279,6 +293,7 @@ class ClashSide:
     bonus_dice: int = 0
     bonus_successes: int = 0
     post_soak: int = 0
+    flurry: bool = False
 
 
 @dataclass(frozen=True)
@@ -418,6 +433,7 @@ class Move(Action):
     step: str
     other: str = ""
     zone: int = 0
+    through_group: str = ""  # a battle group whose ranks the move goes through
 
     def sentence(self, names: Names) -> str:
         if self.step == "zone":

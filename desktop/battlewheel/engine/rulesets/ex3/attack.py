@@ -12,7 +12,7 @@ import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from battlewheel.engine.core.dice import DiceEntry, roll
+from battlewheel.engine.core.dice import DiceEntry, Roll, roll
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.rulesets.ex3 import actions as a
@@ -71,7 +71,7 @@ def plan_attack(state: Combat, action: a.Attack, *, own_turn: bool = True) -> At
     where = d.band(state, attacker.id, target.id)
     _check_reach(attacker, target, weapon, where)
     _check_mode(state, action, attacker, target)
-    flurry = _in_flurry(state, action)
+    flurry = _in_flurry(state, action, own_turn)
     zero = _zeroed(state, action, attacker, target)
     steps = d.defence_against(
         state, target, attacker, weapon, declared=action.defence,
@@ -87,6 +87,10 @@ def plan_attack(state: Combat, action: a.Attack, *, own_turn: bool = True) -> At
 
 def _parties(state: Combat, action: a.Attack,
              own_turn: bool) -> tuple[Combatant, Combatant]:
+    """Attacker and target present, targetable, and the Shift's one target.
+
+    003 §Resolution Steps 1, §Take Cover, §Crash.
+    """
     if action.attacker not in state.combatants or action.target not in state.combatants:
         raise IllegalAction(STEPS, "attacker and target must both be in the fight")
     if action.attacker == action.target:
@@ -121,6 +125,10 @@ def _check_reach(attacker: Combatant, target: Combatant, weapon: Weapon, where: 
 
 
 def _check_mode(state: Combat, action: a.Attack, attacker: Combatant, target: Combatant) -> None:
+    """Withering, decisive or gambit as allowed now.
+
+    003 §Resolution Steps 1, §Crash, §Battle Groups.
+    """
     if action.mode not in a.MODES:
         raise IllegalAction(STEPS, f"the attack must be one of {', '.join(a.MODES)}")
     if attacker.is_group and action.mode != a.WITHERING and action.gambit != "engage":
@@ -192,10 +200,14 @@ def gambit_difficulty(action: a.Attack) -> int:
     return r.GAMBIT_DIFFICULTY.get(action.gambit, action.difficulty)
 
 
-def _in_flurry(state: Combat, action: a.Attack) -> bool:
+def _in_flurry(state: Combat, action: a.Attack, own_turn: bool = True) -> bool:
+    """Declared as a flurry, or the flurry's second action on one's own turn
+    (003 §Combat Actions); a clash's answer is out of turn, so only its own flag counts."""
     turn = state.turn
     if action.grapple or turn is None:
         return False
+    if not own_turn:
+        return action.flurry
     return action.flurry or (turn.flurry and len(turn.simple) == 1)
 
 
@@ -227,6 +239,10 @@ def attack_parts(state: Combat, action: a.Attack, attacker: Combatant, target: C
 
 def _situational(state: Combat, action: a.Attack, attacker: Combatant, target: Combatant,
                  weapon: Weapon, where: str) -> list[tuple[str, int]]:
+    """Grapple, off-hand, Aim, mount and battle-group modifiers to the pool.
+
+    003 §Grapple, §Aim, §Mounted Combat, §Battle Groups.
+    """
     parts: list[tuple[str, int]] = []
     if state.grappled_by(attacker.id):
         parts.append(("grappled", -3 if weapon.two_handed else -1))
@@ -243,6 +259,7 @@ def _situational(state: Combat, action: a.Attack, attacker: Combatant, target: C
 
 
 def _group_reach(group: Combatant) -> bool:
+    """Whether a battle group carries reach weapons (003 §Mounted Combat)."""
     return any(w.reach for w in d.ready_weapons(group) if w.name != "Unarmed")
 
 
@@ -280,6 +297,10 @@ def damage_plan(state: Combat, plan: AttackPlan, action: a.Attack, threshold: in
 def _withering_plan(state: Combat, plan: AttackPlan, action: a.Attack, attacker: Combatant,
                     target: Combatant, threshold: int, flurry_cut: int,
                     clash: bool) -> DamagePlan:
+    """Withering damage: Strength + damage + threshold - soak, the minimum.
+
+    003 §Resolution Steps 8c.
+    """
     weapon = plan.weapon
     raw = weapon.damage
     group = attacker.block.group
@@ -300,6 +321,7 @@ def _withering_plan(state: Combat, plan: AttackPlan, action: a.Attack, attacker:
 def _decisive_plan(state: Combat, plan: AttackPlan, action: a.Attack,
                    pair: tuple[Combatant, Combatant], flurry_cut: int, clash: bool,
                    ward_parry: int) -> DamagePlan:
+    """Decisive (or gambit) dice: Initiative, 0 if Hardness holds (003 §Resolution Steps 8c)."""
     attacker, target = pair
     gambit = plan.mode == a.GAMBIT
     hard = 0 if action.escape else target.derived.hardness
@@ -315,6 +337,7 @@ def _decisive_plan(state: Combat, plan: AttackPlan, action: a.Attack,
 
 def _throw_and_order(state: Combat, action: a.Attack, attacker: Combatant, *,
                      withering: bool) -> list[tuple[str, int]]:
+    """Throw/Slam's bonus and an Order's bonus on damage (003 §Grapple, §Order)."""
     parts = []
     if action.grapple == "throw":
         grip = state.grapples[attacker.id]
@@ -339,7 +362,7 @@ def resolve(state: Combat, action: a.Attack) -> list[Event]:
         return _hold(state, action)
     rolled = roll(plan.pool, action.attack, double_tens=plan.double_tens,
                   automatic_successes=action.bonus_successes)
-    events: list[Event] = []
+    events = botch_note(state, plan.attacker, rolled)
     for each, each_plan in ((action, plan), *spread):
         events.append(Event("attack_roll", plan.attacker, _roll_text(each_plan,
                                                                      rolled.successes)))
@@ -389,12 +412,25 @@ def reached_by(state: Combat, action: a.Attack) -> list[str]:
             if f != action.target and d.at_close(state, centre, f)]
 
 
+def botch_note(state: Combat, cid: str, rolled: Roll) -> list[Event]:
+    """A botch is only named: what goes wrong is the GM's call (rules/3e.md §4 GM input);
+    the roll counts its 0 successes like any other (003 §Resolution Steps 5)."""
+    if not rolled.botch:
+        return []
+    return [Event("botch", cid, f"{state.name(cid)} botches: no successes and a 1. "
+                                "What goes wrong is the GM's call (rules/3e.md §4).")]
+
+
 def _roll_text(plan: AttackPlan, successes: int) -> str:
     return (f"{plan.pool} dice against Defence {plan.defence.value} "
             f"({plan.defence.used}): {successes} successes.")
 
 
 def _spend_turn(state: Combat, action: a.Attack) -> None:
+    """The attack spends the Simple action (reflexive escapes and manoeuvres do not).
+
+    003 §Combat Actions.
+    """
     assert state.turn is not None
     if action.escape:
         return
@@ -486,7 +522,7 @@ def _damage_successes(damage: DamagePlan, entry: DiceEntry | None) -> int:
 def apply_damage(state: Combat, plan: AttackPlan, action: a.Attack, successes: int,
                  damage: DamagePlan, shifts: bool, events: list[Event],
                  rout: Iterator[DiceEntry] | None = None) -> None:
-    """Steps 8d-8f for a hit whose damage roll showed ``successes``."""
+    """Steps 8d-8f for a hit whose damage roll showed ``successes`` (003 §Resolution Steps 8)."""
     rout = rout if rout is not None else iter(action.rout)
     if plan.mode == a.WITHERING:
         _withering(state, plan, action, successes, shifts, rout, events)

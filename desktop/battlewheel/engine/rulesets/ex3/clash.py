@@ -23,7 +23,7 @@ def as_attack(side: a.ClashSide, target: str) -> a.Attack:
         attacker=side.attacker, target=target, mode=side.mode, weapon=side.weapon,
         attack=side.attack, damage=side.damage, specialty=side.specialty,
         bonus_dice=side.bonus_dice, bonus_successes=side.bonus_successes,
-        post_soak=side.post_soak)
+        post_soak=side.post_soak, flurry=side.flurry)
 
 
 def can_answer(state: Combat, actor: str, other: str) -> str:
@@ -36,6 +36,15 @@ def can_answer(state: Combat, actor: str, other: str) -> str:
     if who.acted or who.simple_spent or who.tick != state.tick:
         return f"{who.name} does not act on this tick"
     return ""
+
+
+def declaring_order(state: Combat, first: str, second: str) -> tuple[str, str]:
+    """Who declares effects first: the higher Join Battle rating, then Dexterity + Athletics
+    (003 §Clashes; ruling jb_rating)."""
+    # Both act on this tick: the tick in the order's key says nothing between them.
+    keyed = sorted(((flow.order_key(state, state.combatants[cid], i)[1:], cid)
+                    for i, cid in enumerate((first, second))))
+    return keyed[0][1], keyed[1][1]
 
 
 def plans(state: Combat, action: a.Clash) -> tuple[atk.AttackPlan, atk.AttackPlan]:
@@ -54,13 +63,16 @@ def plans(state: Combat, action: a.Clash) -> tuple[atk.AttackPlan, atk.AttackPla
 def clash(state: Combat, action: a.Clash) -> list[Event]:
     """Opposed attack rolls: the winner hits as if past Defence, the loser -2 (003 §Clashes)."""
     mine, theirs = plans(state, action)
-    flow.use_simple(state, mine.attacker, "attack", flurry_keyword=True, flurry=False)
-    other = state.combatants[theirs.attacker]
-    state.put(other.replace(simple_spent=True))
-    rolls = [roll(p.pool, side.attack, double_tens=p.double_tens,
-                  automatic_successes=side.bonus_successes).successes
-             for p, side in ((mine, action.first), (theirs, action.second))]
+    flow.use_simple(state, mine.attacker, "attack", flurry_keyword=True,
+                    flurry=action.first.flurry)
+    _spend_answer(state, action.second)
+    results = [roll(p.pool, side.attack, double_tens=p.double_tens,
+                    automatic_successes=side.bonus_successes)
+               for p, side in ((mine, action.first), (theirs, action.second))]
+    rolls = [result.successes for result in results]
     events = [Event("clash", mine.attacker, f"Clash: {rolls[0]} against {rolls[1]} successes.")]
+    for plan, result in zip((mine, theirs), results, strict=True):
+        events += atk.botch_note(state, plan.attacker, result)
     if rolls[0] == rolls[1]:
         return events + _tie(state, action, (mine, theirs))
     won = 0 if rolls[0] > rolls[1] else 1
@@ -73,9 +85,20 @@ def clash(state: Combat, action: a.Clash) -> list[Event]:
     return events
 
 
+def _spend_answer(state: Combat, side: a.ClashSide) -> None:
+    """The answer spends its Simple action now; as a flurry's first action it costs -1
+    Defence at once and leaves one more different Flurry action for its turn
+    (003 §Clashes, §Combat Actions)."""
+    other = state.combatants[side.attacker]
+    if side.flurry and (other.id in state.grapples or state.grappled_by(other.id)):
+        raise IllegalAction("003 §Grapple", "no flurries while grappling")
+    state.put(other.replace(simple_spent=True, answer_flurry=side.flurry,
+                            flurry_penalty=other.flurry_penalty or side.flurry))
+
+
 def _tie(state: Combat, action: a.Clash,
          plans_: tuple[atk.AttackPlan, atk.AttackPlan]) -> list[Event]:
-    """A tie: both miss as usual, or the two roll again (ruling clash_tie)."""
+    """A tie: both miss as usual, or the two roll again (003 §Clashes; ruling clash_tie)."""
     if state.options.clash_tie == "reroll":
         raise IllegalAction(CLASHES, "the clash is tied: both roll again")
     events = [Event("clash_tie", text="The clash is tied: both attacks miss.")]

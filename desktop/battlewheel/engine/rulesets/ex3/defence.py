@@ -17,7 +17,10 @@ DEFENDING = "003 §Defending Against Attacks"
 
 
 def band(state: Combat, a: str, b: str) -> str:
-    """The range band between two combatants, by zones or the GM's bands (ruling range_model)."""
+    """The range band between two combatants, by zones or the GM's bands (ruling range_model).
+
+    003 §Positioning and Movement.
+    """
     pair = frozenset((a, b))
     if state.options.range_model == "bands":
         return state.bands.get(pair, "short")
@@ -61,7 +64,9 @@ class DefenceSteps:
 
 def standing_modifiers(state: Combat, who: Combatant) -> list[tuple[str, int]]:
     """Modifiers to both defences that do not depend on the attacker (003 §Combat Actions)."""
-    mods = [("onslaught", -who.onslaught), ("clash loss", -r.CLASH_DEFENCE * who.clash_penalty),
+    wounds = 0 if who.is_group else r.wound_defence(who.health)
+    mods = [("wound", -wounds), ("onslaught", -who.onslaught),
+            ("clash loss", -r.CLASH_DEFENCE * who.clash_penalty),
             ("flurry", -int(who.flurry_penalty)), ("actions", who.action_defence),
             ("cover", r.COVER_DEFENCE[who.cover]), ("battle group", r.group_defence(who.block))]
     if who.id in state.grapples or state.grappled_by(who.id):
@@ -93,7 +98,10 @@ def defence_against(
     declared: str = "", unblockable: bool = False, undodgeable: bool = False,
     gm_modifier: int = 0, zero: str = "",
 ) -> DefenceSteps:
-    """The target's Defence: the best usable (or declared) of Parry and Evasion, modified."""
+    """The target's Defence: the best usable (or declared) of Parry and Evasion, modified.
+
+    003 §Defending Against Attacks, §Resolution Steps 4.
+    """
     rounding = state.options.static_rounding
     parry = None if unblockable else best_parry(target, rounding)
     evasion = None if undodgeable else r.evasion(target.block, rounding)
@@ -112,7 +120,10 @@ def defence_against(
 
 def _choose(state: Combat, parry: int | None, evasion: int | None,
             declared: str) -> tuple[str, int]:
-    """Step 4: the target's choice, or its best under ruling defence_choice."""
+    """Step 4: the target's choice, or its best under ruling defence_choice.
+
+    003 §Defending Against Attacks.
+    """
     usable = {name: value for name, value in (("parry", parry), ("evasion", evasion))
               if value is not None}
     if not usable:

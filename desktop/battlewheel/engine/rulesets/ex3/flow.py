@@ -25,7 +25,10 @@ MOVEMENT_SIMPLE = ("disengage", "go_to_ground", "rise", "rush", "take_cover", "w
 
 
 def health_for(block: Character, track_option: str) -> HealthTrack:
-    """The 2e track for the Stamina, or the block's own levels (ruling health_track)."""
+    """The 2e track for the Stamina, or the block's own levels (ruling health_track).
+
+    3e reading §4 health_track.
+    """
     dying = min(max(block.attribute("stamina"), 1), 10)
     if track_option == "custom" and block.health_levels:
         return HealthTrack.empty(block.health_levels, dying)
@@ -158,6 +161,7 @@ def waiting(state: Combat) -> list[str]:
 
 
 def _begin_next(state: Combat) -> list[Event]:
+    """Begin the next turn, or a new round when all have acted (003 §The Flow of Combat)."""
     events: list[Event] = []
     for _ in range(len(state.combatants) + 2):
         queue = waiting(state)
@@ -175,6 +179,7 @@ def _begin_next(state: Combat) -> list[Event]:
 
 
 def _new_round(state: Combat) -> list[Event]:
+    """A new round: everyone unacted, ticks from the top (003 §The Flow of Combat)."""
     state.round += 1
     state.tick = None
     for _cid, who in list(state.combatants.items()):
@@ -191,7 +196,10 @@ def begin_turn(state: Combat, cid: str) -> list[Event]:
     who = state.combatants[cid]
     tick = who.tick if who.tick is not None else 0
     state.tick = tick if state.tick is None else min(state.tick, tick)
-    who = who.replace(onslaught=0, clash_penalty=False, flurry_penalty=False, action_defence=0,
+    # A clash answered as a flurry's first action on this tick keeps its -1 Defence
+    # through the turn it opened (003 §Combat Actions: from declaration to next turn).
+    who = who.replace(onslaught=0, clash_penalty=False, action_defence=0,
+                      flurry_penalty=who.answer_flurry and who.simple_spent,
                       order_active=who.order_bonus > 0)
     if who.ward and state.options.round_duration == "next_turn":
         who = who.replace(ward="", ward_until_round=None)
@@ -202,8 +210,9 @@ def begin_turn(state: Combat, cid: str) -> list[Event]:
                                                 f"after three turns in Crash."))
     events += _grapple_turn_start(state, cid)
     simple = ("attack",) if who.simple_spent else ()
-    state.put(state.combatants[cid].replace(simple_spent=False))
-    state.turn = Turn(actor=cid, simple=simple)
+    flurry = who.answer_flurry and who.simple_spent
+    state.put(state.combatants[cid].replace(simple_spent=False, answer_flurry=False))
+    state.turn = Turn(actor=cid, simple=simple, flurry=flurry)
     events.append(Event("turn_started", cid, f"{who.name}'s turn (tick {state.tick})."))
     return events
 
@@ -315,6 +324,7 @@ def use_simple(
 
 def _first_simple(state: Combat, who: Combatant, turn: Turn, kind: str, keyword: bool,
                   flurry: bool, movement: bool) -> int:
+    """The turn's Simple action, maybe opening a flurry (003 §Combat Actions)."""
     if flurry:
         if not keyword:
             raise IllegalAction(ACTIONS, f"{kind.replace('_', ' ')} cannot be flurried")
@@ -327,6 +337,7 @@ def _first_simple(state: Combat, who: Combatant, turn: Turn, kind: str, keyword:
 
 def _second_simple(state: Combat, who: Combatant, turn: Turn, kind: str, keyword: bool,
                    movement: bool, social: bool) -> int:
+    """A flurry's second action: a different Flurry action (003 §Combat Actions)."""
     if len(turn.simple) > 1 or not turn.flurry:
         raise IllegalAction(ACTIONS, f"{who.name} has used its Simple action this turn")
     if not keyword or kind == turn.simple[0]:

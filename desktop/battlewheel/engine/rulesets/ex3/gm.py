@@ -37,7 +37,7 @@ def set_initiative(state: Combat, action: a.SetInitiative) -> list[Event]:
 
 
 def cycle_box(state: Combat, action: a.CycleHealthBox) -> list[Event]:
-    """A click on a health box cycles its damage (the 2e track)."""
+    """A click on a health box cycles its damage (the 2e track; 3e reading §4 health_track)."""
     who = _who(state, action.combatant)
     try:
         track = who.health.cycle_box(action.index)
@@ -82,7 +82,10 @@ def proposed_break(state: Combat, crashed: str) -> str | None:
 
 
 def set_condition(state: Combat, action: a.SetCondition) -> list[Event]:
-    """Prone, cover, mounted, a leader killed, hidden from someone: as the GM rules."""
+    """Prone, cover, mounted, a leader killed, hidden from someone: as the GM rules.
+
+    003 §Damage and Conditions, §Take Cover, §Mounted Combat.
+    """
     who = _who(state, action.combatant)
     bounds = CONDITIONS.get(action.condition)
     if bounds is None or not bounds[0] <= action.value <= bounds[1]:
@@ -134,3 +137,28 @@ def mark_rough(state: Combat, action: a.MarkRough) -> list[Event]:
     zones = zones | {action.zone} if action.rough else zones - {action.zone}
     state.rough_zones = frozenset(zones)
     return [Event("terrain", text=f"Zone {action.zone} changed.")]
+
+
+# -- who a GM ruling can concern now (the Combat menu and the GM's dialogs) --------------
+
+
+def self_crashed(state: Combat) -> list[str]:
+    """Those in a Crash of their own making whose Break is still to give (003 §Crash)."""
+    return [cid for cid, who in state.combatants.items()
+            if who.in_crash and who.crashed_by == SELF and not who.out]
+
+
+def held(state: Combat) -> list[str]:
+    """Those held at bay by an ambusher (003 §Attacks From Stealth)."""
+    return [cid for cid, who in state.combatants.items() if who.held_by and not who.out]
+
+
+def hold_over(state: Combat) -> list[str]:
+    """Those held at bay whose rounds have passed (003 §Attacks From Stealth)."""
+    return [cid for cid in held(state)
+            if (until := state.combatants[cid].held_until_round) is None or state.round >= until]
+
+
+def gone(state: Combat) -> list[str]:
+    """Those who went to ground and may come back (003 §Go to Ground)."""
+    return [cid for cid, who in state.combatants.items() if who.gone and who.ground_turns]

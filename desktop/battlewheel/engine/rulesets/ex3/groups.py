@@ -44,7 +44,10 @@ def _rout_check(
     state: Combat, group: Combatant, overflow: int, by: str, rout: Iterator[DiceEntry],
     magical_area: bool, events: list[Event],
 ) -> int:
-    """One rout check; returns the Magnitude left after carried-over damage (1 = stop)."""
+    """One rout check; returns the Magnitude left after carried-over damage (1 = stop).
+
+    003 §Battle Groups.
+    """
     difficulty = r.rout_difficulty(group.block, group.size_lost,
                                    rout_extras(state, group, magical_area))
     passed = _rout_passes(state, group, difficulty, rout)
@@ -69,6 +72,7 @@ def _rout_check(
 
 def _rout_passes(state: Combat, group: Combatant, difficulty: int,
                  rout: Iterator[DiceEntry]) -> bool:
+    """Whether a rout check passes: perfect morale always does (003 §Battle Groups)."""
     assert group.block.group is not None
     if group.block.group.perfect_morale:
         return True
@@ -146,6 +150,7 @@ def command_pool(state: Combat, commander: str, group: Combatant, attribute: str
 
 
 def _successes(state: Combat, cid: str, pool: int, dice: DiceEntry) -> int:
+    """A commander's roll, its 10s as its stat block counts them (003 §Commanding Battle Groups)."""
     return roll(pool, dice, double_tens=state.combatants[cid].block.double_tens).successes
 
 

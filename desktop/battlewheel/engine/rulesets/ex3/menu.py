@@ -8,6 +8,7 @@ from battlewheel.engine.core import contract as c
 from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3 import clash as clashes
 from battlewheel.engine.rulesets.ex3 import defence as d
+from battlewheel.engine.rulesets.ex3 import gm
 from battlewheel.engine.rulesets.ex3.state import Combat, Combatant, Turn
 
 DIALOG = "ex3."
@@ -24,12 +25,33 @@ def turn_actions(state: Combat) -> tuple[c.TurnAction, ...]:
     idle = _idle_reason(state)
     next_why = idle if state.ended or not state.started else _pending_stealth(who)
     entries = [*_setup(state),
-               c.TurnAction("next_turn", "Next turn", "Space", action=a.NextTurn(),
+               c.TurnAction("next_turn", "Next turn", "N", action=a.NextTurn(),
                             toolbar=True, why_not=next_why, group=1)]
+    gm_entries = _gm_entries(state)
     if turn is None or who is None or idle:
         return tuple(entries + [_idle(entry, idle or "between turns")
-                                for entry in _turn_entries(state, Turn(actor=""), None)])
-    return tuple(entries + _turn_entries(state, turn, who))
+                                for entry in _turn_entries(state, Turn(actor=""), None)]
+                     + gm_entries)
+    return tuple(entries + _turn_entries(state, turn, who) + gm_entries)
+
+
+def next_step(state: Combat) -> c.TurnAction | None:
+    """Space: roll Join Battle, start, a concealment roll owed, else the next turn.
+
+    The turn's own actions are the GM's choice from the menu; Space moves the fight on
+    (003 §The Flow of Combat).
+    """
+    entries = {entry.key: entry for entry in turn_actions(state)}
+    if state.ended:
+        return None
+    if not state.started:
+        for key in ("join_battle", "start"):
+            if entries[key].enabled:
+                return entries[key]
+        return None
+    if entries["concealment"].enabled:
+        return entries["concealment"]
+    return entries["next_turn"]
 
 
 def _idle_reason(state: Combat) -> str:
@@ -62,6 +84,7 @@ def _pending_stealth(who: Combatant | None) -> str:
 
 
 def _simple_left(turn: Turn, who: Combatant) -> str:
+    """Why the turn has no Simple action left (003 §Combat Actions)."""
     if who.restrained:
         return "restrained: reflexive actions only"
     if not turn.simple:
@@ -136,12 +159,51 @@ def _reasons(state: Combat, turn: Turn, who: Combatant) -> dict[str, str]:
     }
 
 
+# key, label: what happens out of anyone's turn, then the GM's edits (rules/3e.md §4-5)
+GM_ENTRIES = (
+    ("escape", "Escape from a hold at bay…", 6),
+    ("end_hold", "A hold at bay runs out…", 6),
+    ("rejoin", "Rejoin from hiding…", 6),
+    ("award_break", "GM: Award the Break for a self-Crash…", 7),
+    ("set_range", "GM: Range…", 7),
+    ("set_condition", "GM: Condition…", 7),
+    ("mark_rough", "GM: Rough terrain…", 7),
+    ("remove", "GM: Take someone out of the fight…", 7),
+)
+
+
+def _gm_entries(state: Combat) -> list[c.TurnAction]:
+    why = _gm_reasons(state)
+    return [c.TurnAction(key, label, dialog=DIALOG + key, why_not=why[key], group=group)
+            for key, label, group in GM_ENTRIES]
+
+
+def _gm_reasons(state: Combat) -> dict[str, str]:
+    """Why each GM entry is idle: the edits need combatants, the rulings someone to rule on."""
+    over = "the combat is over" if state.ended else ""
+    nobody = over or ("" if state.combatants else "nobody is in the fight")
+    begun = over or ("" if state.started else "the battle has not begun")
+    return {
+        "escape": begun or ("" if gm.held(state) else "nobody is held at bay"),
+        "end_hold": begun or ("" if gm.hold_over(state) else "no hold at bay has run its course"),
+        "rejoin": begun or ("" if gm.gone(state) else "nobody has gone to ground"),
+        "award_break": begun or ("" if gm.self_crashed(state) else
+                                 "nobody is in a Crash of their own making with a Break to give"),
+        "set_range": nobody,
+        "set_condition": nobody,
+        "mark_rough": over,
+        "remove": nobody,
+    }
+
+
 def _clash_why(state: Combat, who: Combatant) -> str:
+    """Why no foe can clash now (003 §Clashes)."""
     able = [o for o in state.foes(who.id) if not clashes.can_answer(state, who.id, o)]
     return "" if able else "no foe acts on this tick"
 
 
 def _close_foe(state: Combat, who: Combatant) -> str:
+    """Move cannot leave a foe at close range (003 §Move)."""
     return "a foe is at close range: Disengage" if d.foes_at_close(state, who.id) else ""
 
 

@@ -22,15 +22,22 @@ from battlewheel.engine.rulesets.ex3.state import Combat, Combatant, Grapple
 STEALTH = "003 §Stealth in Combat"
 STEALTH_ATTACKS = "003 §Attacks From Stealth"
 POSITION = "003 §Positioning and Movement"
+CROWD = "003 §Interacting with Battle Groups"
 
 
 def successes(who: Combatant, pool: int, dice: DiceEntry) -> int:
-    """Successes of a roll by ``who`` (10s double for Exalts and heroic mortals)."""
+    """Successes of a roll by ``who`` (10s double for Exalts and heroic mortals).
+
+    004 §The Rule of 10, as 3e reads it.
+    """
     return roll(pool, dice, double_tens=who.block.double_tens).successes
 
 
 def trait_pool(who: Combatant, attribute: str, ability: str) -> int:
-    """Attribute + Ability less the wound penalty."""
+    """Attribute + Ability less the wound penalty.
+
+    003 §Combat Actions; 3e reading §4 health_track.
+    """
     block = who.block
     return block.attribute(attribute) + block.ability(ability) - who.derived.wound_penalty
 
@@ -41,7 +48,10 @@ def rough(state: Combat, who: Combatant) -> int:
 
 
 def speed(state: Combat, who: Combatant) -> int:
-    """A mounted rider's speed bonus, unless the GM adds it by hand (ruling mount_speed_rolls)."""
+    """A mounted rider's speed bonus, unless the GM adds it by hand (ruling mount_speed_rolls).
+
+    003 §Mounted Combat.
+    """
     if not who.mounted or state.options.mount_speed_rolls == "gm":
         return 0
     return r.mount_speed(who.block)
@@ -140,9 +150,28 @@ def move(state: Combat, action: a.Move) -> list[Event]:
     who = state.combatants[action.combatant]
     if _holding_foes(state, who):
         raise IllegalAction("003 §Move", f"{who.name} is at close range with a foe: Disengage")
+    if action.through_group:
+        _check_through_group(state, who, action)
     text = _step(state, who, action)
     _moved(state, who.id)
-    return [Event("moved", who.id, text)]
+    events = [Event("moved", who.id, text)]
+    if action.through_group:
+        ini.lose(state, who.id, r.GROUP_GROUND_COST, by=who.id, cause=ini.COST, events=events)
+        events.append(Event("crowd", who.id, f"{who.name} pushes through "
+                                             f"{state.name(action.through_group)}: "
+                                             f"-{r.GROUP_GROUND_COST}i."))
+    return events
+
+
+def _check_through_group(state: Combat, who: Combatant, action: a.Move) -> None:
+    """Only a fighter covering ground between zones goes through a group's ranks
+    (003 §Interacting with Battle Groups)."""
+    group = state.combatants.get(action.through_group)
+    if group is None or not group.is_group or group.out:
+        raise IllegalAction(CROWD, "name a battle group on the field")
+    if who.is_group or action.step != "zone":
+        raise IllegalAction(CROWD, "only a fighter covering ground to a zone goes through a "
+                                   "battle group")
 
 
 def _holding_foes(state: Combat, who: Combatant) -> list[str]:
@@ -155,6 +184,7 @@ def _holding_foes(state: Combat, who: Combatant) -> list[str]:
 
 
 def _step(state: Combat, who: Combatant, action: a.Move) -> str:
+    """One Move: close in, leave close range, change zone or band (003 §Move)."""
     named = action.other in state.combatants and action.other != who.id
     if action.step in ("close", "leave", "toward", "away") and not named:
         raise IllegalAction(POSITION, "name someone else in the fight")
@@ -164,13 +194,14 @@ def _step(state: Combat, who: Combatant, action: a.Move) -> str:
         _leave(state, who.id, action.other)
         return f"{who.name} steps out of close range."
     if action.step == "zone":
-        return _to_zone(state, who, action.zone)
+        return _to_zone(state, who, action.zone, bool(action.through_group))
     if action.step in ("toward", "away"):
         return _band_step(state, who, action.other, action.step)
     raise IllegalAction(POSITION, f"unknown step {action.step!r}")
 
 
 def _close_in(state: Combat, who: Combatant, other: str) -> str:
+    """Close in with someone at short range (003 §Move)."""
     if d.band(state, who.id, other) != "short":
         raise IllegalAction(POSITION, f"{state.name(other)} must be at short range to close in")
     if state.options.range_model == "bands":
@@ -181,6 +212,7 @@ def _close_in(state: Combat, who: Combatant, other: str) -> str:
 
 
 def _leave(state: Combat, cid: str, other: str) -> None:
+    """Step out of close range (003 §Move, §Disengage)."""
     pair = frozenset((cid, other))
     if d.band(state, cid, other) != "close":
         raise IllegalAction(POSITION, "they are not at close range")
@@ -190,13 +222,14 @@ def _leave(state: Combat, cid: str, other: str) -> None:
         state.close.discard(pair)
 
 
-def _to_zone(state: Combat, who: Combatant, zone: int) -> str:
-    """One zone; difficult terrain takes two Moves (003 §Positioning and Movement)."""
+def _to_zone(state: Combat, who: Combatant, zone: int, crowd: bool = False) -> str:
+    """One zone; difficult terrain (or a battle group's ranks) takes two Moves
+    (003 §Positioning and Movement, §Interacting with Battle Groups)."""
     if state.options.range_model != "zones" or abs(zone - who.zone) != 1:
         raise IllegalAction(POSITION, "move to an adjacent zone")
     if any(who.id in pair for pair in state.close):
         raise IllegalAction(POSITION, "leave close range before crossing zones")
-    rough_way = zone in state.rough_zones or who.zone in state.rough_zones
+    rough_way = zone in state.rough_zones or who.zone in state.rough_zones or crowd
     if rough_way and who.crossing != zone:
         state.put(who.replace(crossing=zone))
         return f"{who.name} is half-way across difficult ground."
@@ -205,7 +238,10 @@ def _to_zone(state: Combat, who: Combatant, zone: int) -> str:
 
 
 def _band_step(state: Combat, who: Combatant, other: str, step: str) -> str:
-    """One band nearer or farther under per-pair bands (ruling range_model)."""
+    """One band nearer or farther under per-pair bands (ruling range_model).
+
+    003 §Positioning and Movement.
+    """
     if state.options.range_model != "bands":
         raise IllegalAction(POSITION, "with zones, move to a zone")
     now = r.RANGE_ORDER.index(d.band(state, who.id, other))
@@ -249,7 +285,10 @@ def disengage(state: Combat, action: a.Disengage) -> list[Event]:
 
 def _beats_all(state: Combat, mine: int, opposed: Mapping[str, DiceEntry], attribute: str,
                ability: str, penalty: int = 0) -> bool:
-    """An opposed roll won against each opponent; a tie is not a win."""
+    """An opposed roll won against each opponent; a tie is not a win.
+
+    003 §Stealth in Combat, §Rush.
+    """
     for foe, dice in opposed.items():
         other = state.combatants[foe]
         if mine <= successes(other, trait_pool(other, attribute, ability) - penalty, dice):
@@ -333,6 +372,10 @@ def withdraw(state: Combat, action: a.Withdraw) -> list[Event]:
 
 
 def _withdrawn(state: Combat, who: Combatant) -> list[Event]:
+    """Withdraw's goal: off the field if every foe is at extreme range, else a zone away.
+
+    003 §Withdraw.
+    """
     far = all(d.band(state, who.id, f) == "extreme" for f in state.foes(who.id))
     if far:
         state.put(who.replace(gone=True, withdraw_progress=0))
@@ -449,6 +492,7 @@ def grapple_move(state: Combat, action: a.GrappleMove) -> list[Event]:
 
 
 def _restrain(state: Combat, grappler: str, grip: Grapple) -> list[Event]:
+    """Restrain/Drag spends 2 control rounds and the turn's manoeuvre (003 §Grapple)."""
     turn = flow.turn_of(state, grappler)
     if grip.engage or turn.grapple_manoeuvre or grip.rounds < 2:
         raise IllegalAction("003 §Grapple", "Restrain needs 2 control rounds and this turn's "

@@ -26,7 +26,7 @@ class Odds:
 
     @property
     def expected_damage(self) -> float:
-        """Mean damage of a hit."""
+        """Mean damage of a hit (003 §Resolution Steps 8)."""
         return sum(k * p for k, p in enumerate(self.damage))
 
 
@@ -98,6 +98,7 @@ def attack_odds(state: Combat, action: Attack, defence: int | None = None) -> Od
 
     A gambit's ``damage`` holds the single chance of completing it, as ``(1 - p, p)``.
     ``defence`` replaces the target's Defence (the odds dock's "what if" box).
+    003 §Resolution Steps 5, 8.
     """
     plan = plan_attack(state, action, own_turn=not action.escape)
     if defence is not None:

@@ -25,12 +25,14 @@ DISENGAGE_COST = 2
 FULL_DEFENCE_COST = 1
 WITHDRAW_COST = 10
 WITHDRAW_GOAL = 10
+WITHDRAW_DIFFICULTY = 1  # each roll of the extended Withdraw
 ROUGH_PENALTY = 3
 GO_TO_GROUND_REJOIN = -10
 DISSOLVING_DEFENCE = 3
 GRAPPLE_DEFENCE = 2
 SURPRISE_DEFENCE = 2
 AMBUSH_ESCAPE_BONUS = 5
+GROUP_GROUND_COST = 1  # i per round spent crossing a battle group's ranks
 IN_COMBAT_STEALTH = 3
 
 GAMBIT_DIFFICULTY = {"disarm": 3, "grapple": 2, "engage": 2, "unhorse": 4}
@@ -43,7 +45,10 @@ COVER_DEFENCE = {0: 0, 1: 1, 2: 2, 3: 0}
 
 
 def halve(total: int, kind: str, rounding: str) -> int:
-    """Half a sum for Parry or Evasion (004 §Rounding Static Values; ruling static_rounding)."""
+    """Half a sum for Parry or Evasion (004 §Rounding Static Values; ruling static_rounding).
+
+    3e reading §4 static_rounding.
+    """
     up = rounding == "up" or (rounding == "004" and kind == "exalt")
     return -(-total // 2) if up else total // 2
 
@@ -132,6 +137,15 @@ def decisive_group_extra(dice: int, successes: int, basis: str) -> int:
 
 def wound_penalty(track: HealthTrack) -> int:
     """The 2e track's wound penalty, taken as dice off rolls (3e reading: health_track)."""
+    return track.wound_penalty
+
+
+def wound_defence(track: HealthTrack) -> int:
+    """Wounds lower Parry and Evasion alike, as internal penalties (3e reading §4 health_track).
+
+    003 §Defending Against Attacks: a Defence modifier hits both; 000's wound penalty is
+    internal, and internal penalties lower static values (RULES.md wound_penalty_on_dv).
+    """
     return track.wound_penalty
 
 

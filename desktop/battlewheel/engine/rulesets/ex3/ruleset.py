@@ -68,7 +68,10 @@ _HANDLERS: dict[type[a.Action], Handler] = {
 
 
 def derived(state: Combat, who: Combatant) -> Derived:
-    """Parry, Evasion, soak, Hardness, wound penalty and standing Defence modifier."""
+    """Parry, Evasion, soak, Hardness, wound penalty and standing Defence modifier.
+
+    003 §Defending Against Attacks, §Resisting Attacks.
+    """
     rounding = state.options.static_rounding
     wound = 0 if who.is_group else r.wound_penalty(who.health)
     return Derived(
@@ -175,6 +178,10 @@ class Exalted3e(Ruleset):
     def turn_actions(self, state: Combat) -> tuple[c.TurnAction, ...]:
         """The Combat menu for the turn in progress."""
         return menu.turn_actions(state)
+
+    def next_step(self, state: Combat) -> c.TurnAction | None:
+        """Space: Join Battle, start, a concealment roll owed, else the next turn."""
+        return menu.next_step(state)
 
     def card(self, state: Combat, combatant_id: str) -> c.Card:
         """A fighter's player card or battle-group card, with the fight's marks (rules/3e.md §6)."""

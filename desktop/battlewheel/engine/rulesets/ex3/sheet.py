@@ -14,7 +14,7 @@ from battlewheel.engine.rulesets.ex3 import rules as r
 from battlewheel.engine.rulesets.ex3.character import Character, Weapon
 from battlewheel.engine.rulesets.ex3.options import Ex3Options
 from battlewheel.engine.rulesets.ex3.state import Combat, Combatant
-from battlewheel.engine.rulesets.ex3.wheel import condition_marks, defence_penalty
+from battlewheel.engine.rulesets.ex3.wheel import condition_marks, defence_penalty, waiting_for
 
 HEALTH_LEGEND = (c.Glyph("/", "bashing", "#3b6fb6"), c.Glyph("X", "lethal", "#b3261e"),
                  c.Glyph("*", "aggravated", "#6a1b9a"))
@@ -52,33 +52,46 @@ def pools(block: Character, weapon: Weapon, size: int | None = None) -> tuple[in
 
 
 def weapons_table(block: Character, ready: tuple[str, ...] | None,
-                  size: int | None = None) -> c.Table:
-    """Each weapon with both pools, damage, minimum, Defence and range."""
+                  size: int | None = None, wounds: int = 0) -> c.Table:
+    """Each weapon with both pools (less the wound penalty, 3e reading §4 health_track),
+    damage, minimum, Defence and range."""
     rows = []
     for weapon in block.all_weapons:
-        withering, decisive = pools(block, weapon, size)
+        withering, decisive = (max(pool - wounds, 0) for pool in pools(block, weapon, size))
         shown = weapon.name if ready is None or weapon.name in ready or weapon.name == "Unarmed" \
             else f"{weapon.name} (not ready)"
         rows.append((shown, str(withering), str(decisive), f"+{weapon.damage} "
                      f"{weapon.damage_type[0].upper()}", str(weapon.minimum),
                      f"{weapon.defence:+d}", weapon.range))
+    footer = f"Pools less the wound penalty -{wounds}." if wounds else ""
     return c.Table("Weapons", ("weapon", "withering", "decisive", "damage", "min", "Def",
-                               "range"), tuple(rows))
+                               "range"), tuple(rows), footer=footer)
 
 
 def defences(block: Character, options: Ex3Options, who: Combatant | None) -> c.Values:
-    """Parry, Evasion, soak, Hardness and the Defence modifier to the next turn."""
+    """Parry, Evasion (less wounds), soak, Hardness and the Defence modifier to the next turn.
+
+    The wound penalty lowers both defences for as long as the wounds last (3e reading §4
+    health_track), so it is taken off the values; the modifier row holds what lapses at
+    the next turn.
+    """
     rounding = options.static_rounding
     if who is not None:
         parry = d.best_parry(who, rounding)
     else:
         parry = max(r.parry(block, w, rounding) for w in block.all_weapons if w.close)
-    values = [c.Value("Parry", "—" if parry is None else parry, key="parry"),
-              c.Value("Evasion", r.evasion(block, rounding), key="evasion"),
+    evasion = r.evasion(block, rounding)
+    wounds = 0 if who is None or who.is_group else r.wound_defence(who.health)
+    note = f"wound penalty -{wounds} taken off" if wounds else ""
+    values = [c.Value("Parry", "—" if parry is None else max(parry - wounds, 0), note=note,
+                      key="parry"),
+              c.Value("Evasion", max(evasion - wounds, 0), note=note, key="evasion"),
               c.Value("Soak", r.soak(block, who.size if who else 0), key="soak"),
               c.Value("Hardness", r.hardness(block, who is not None and who.in_crash),
                       note="0 in Crash" if who is not None and who.in_crash else "",
                       key="hardness")]
+    if wounds:
+        values.append(c.Value("Wounds (in both)", -wounds, note=note, key="wound_defence"))
     if who is not None:
         values += [c.Value("Onslaught", -who.onslaught, key="onslaught"),
                    c.Value("Defence modifier", defence_penalty(who), key="defence_mod")]
@@ -95,8 +108,8 @@ def initiative_values(state: Combat, who: Combatant) -> c.Values:
               c.Value("Crash turns", who.crash_turns if who.in_crash else 0, key="crash_turns")]
     if who.in_crash:
         values.append(c.Value("In Crash", "yes", note=_crash_note(state, who), key="crash"))
-    if who.delay_tick is not None:
-        values.append(c.Value("Delaying to", who.delay_tick, key="delay"))
+    if waiting_for(state, who) is not None:
+        values.append(c.Value("Delaying to", who.delay_tick or 0, key="delay"))
     return c.Values("Initiative", tuple(values), columns=2)
 
 
@@ -146,7 +159,7 @@ def sheet(state: Combat, cid: str) -> c.SheetView:
         sections += [magnitude_track(who.magnitude, most), group_values(who)]
     else:
         sections.append(health_track(who.health))
-    sections.append(weapons_table(who.block, who.ready, who.size))
+    sections.append(weapons_table(who.block, who.ready, who.size, who.derived.wound_penalty))
     kind = "battle group" if who.is_group else who.block.kind
     return c.SheetView(id=cid, name=who.name, kind=kind, side=who.side,
                        status=status_words(state, who), sections=tuple(sections))
@@ -162,6 +175,7 @@ STRIP = (
     "Delay -2i  ·  onslaught -1 Def  ·  flurry -3 rolls / -1 Def",
     "Crash at 0 or less: Break +5i to who crashed you",
     "Decisive miss -2i (-3i at 11+)  ·  gambit: difficulty + 1 i",
+    "Wounds: the penalty comes off rolls and off Parry and Evasion",
 )
 GROUP_STRIP = (
     "Size adds to attack, damage, Magnitude and soak",
@@ -207,7 +221,10 @@ def _weapon_texts(block: Character) -> list[c.Text]:
 
 
 def _card_defences(block: Character, options: Ex3Options) -> list[c.Values]:
-    """Parry, Evasion, soak, Hardness; then both defences prone and in cover."""
+    """Parry, Evasion, soak, Hardness; then both defences prone and in cover.
+
+    003 §Damage and Conditions, §Take Cover.
+    """
     rounding = options.static_rounding
     parry = max(r.parry(block, w, rounding) for w in block.all_weapons if w.close)
     evasion = r.evasion(block, rounding)

@@ -76,6 +76,7 @@ class Combatant:
     ward: str = ""
     ward_until_round: int | None = None
     simple_spent: bool = False
+    answer_flurry: bool = False
     restrained: bool = False
     ground_turns: int = 0
     gone: bool = False

@@ -48,15 +48,36 @@ def turn_track(state: Combat) -> c.TurnTrack:
     """The whole ring: slots from the highest Initiative down, counters, cursor, hub."""
     high, low = scale(state)
     bases = {who.block.base_initiative for who in state.combatants.values() if not who.is_group}
-    slots = tuple(c.Slot(str(v), shaded=v <= 0, mark="base" if v in bases else "")
-                  for v in range(high, low - 1, -1))
     people = list(state.combatants.values())
     letters = dict(zip(state.combatants, c.unique_initials([p.name for p in people]), strict=True))
+    waits = delay_marks(state, letters)
+    slots = tuple(c.Slot(str(v), shaded=v <= 0,
+                         mark=" · ".join((["base"] if v in bases else []) + waits.get(v, [])))
+                  for v in range(high, low - 1, -1))
     colours = c.colour_indices([(p.id, p.side) for p in people])
     counters = tuple(_counter(state, p, letters[p.id], colours[p.id]) for p in people)
     cursor = None if state.tick is None else high - state.tick
     return c.TurnTrack(slots=slots, cursor=cursor, counters=counters, hub=_hub(state),
                        ended=state.ended, waiting_caption="yet to roll Join Battle")
+
+
+def delay_marks(state: Combat, letters: dict[str, str]) -> dict[int, list[str]]:
+    """The delay tick of each who waits, marked on the ring with its initials: the twin of its
+    counter, which stays at its Initiative (rules/3e.md §5; 003 §The Flow of Combat)."""
+    marks: dict[int, list[str]] = {}
+    for cid, who in state.combatants.items():
+        tick = waiting_for(state, who)
+        if tick is not None:
+            marks.setdefault(tick, []).append(f"\u2192{letters[cid]}")
+    return marks
+
+
+def waiting_for(state: Combat, who: Combatant) -> int | None:
+    """The tick a delayed combatant still waits for: none once its turn has come
+    (003 §The Flow of Combat)."""
+    if who.delay_tick is None or who.acted or state.actor == who.id:
+        return None
+    return who.delay_tick
 
 
 def _hub(state: Combat) -> str:
@@ -99,7 +120,8 @@ WHEEL_LEGEND = (
     "<p><b>Counters</b> stand at their Initiative and dim once they have acted. Badges: "
     "D±n Defence modifier to the next turn (onslaught, flurry, clash, actions); C in Crash, "
     "a pip per turn ended there; Mn a battle group's Magnitude; W-n wound penalty; "
-    "P prone, Cn cover, L Break lock-out, S a Shift waiting, →n a delay tick, G grapple.</p>"
+    "P prone, Cn cover, L Break lock-out, S a Shift waiting, →n a delay tick, G grapple, "
+    "H holds someone at bay, h held at bay, A may be ambushed after a hold.</p>"
     "<p><b>Dragging</b> the acting counter to a later tick is Delay (-2i); an earlier tick "
     "is refused. Dragging anyone else is a GM edit of Initiative, asked first and logged. "
     "Ctrl+Z undoes either.</p>"
@@ -125,7 +147,10 @@ def _meter(who: Combatant) -> float | None:
 
 
 def defence_penalty(who: Combatant) -> int:
-    """Onslaught, flurry, clash and action modifiers together, for the badge."""
+    """Onslaught, flurry, clash and action modifiers together, for the badge.
+
+    003 §Combat Actions.
+    """
     return (-who.onslaught - int(who.flurry_penalty) - 2 * int(who.clash_penalty)
             + who.action_defence)
 
@@ -157,7 +182,7 @@ def badges(state: Combat, who: Combatant) -> tuple[c.Badge, ...]:
 
 
 def condition_marks(state: Combat, who: Combatant) -> list[tuple[str, str]]:
-    """Short marks for prone, cover, Break lock-out, Shift link, delay, grapple."""
+    """Short marks for prone, cover, Break lock-out, Shift link, delay, grapple, hold at bay."""
     marks = []
     if who.prone:
         marks.append(("P", "prone"))
@@ -167,10 +192,30 @@ def condition_marks(state: Combat, who: Combatant) -> list[tuple[str, str]]:
         marks.append(("L", "Break lock-out: just left Crash"))
     if who.in_crash and who.crashed_by not in ("", "self", "self, Break given"):
         marks.append(("S", f"Shifts by crashing {state.name(who.crashed_by)}"))
-    if who.delay_tick is not None:
-        marks.append((f"\u2192{who.delay_tick}", f"delays to tick {who.delay_tick}"))
+    tick = waiting_for(state, who)
+    if tick is not None:
+        marks.append((f"\u2192{tick}", f"delays to tick {tick}"))
     if who.id in state.grapples or state.grappled_by(who.id):
         marks.append(("G", "in a grapple"))
+    marks += hold_marks(state, who)
+    return marks
+
+
+def hold_marks(state: Combat, who: Combatant) -> list[tuple[str, str]]:
+    """A hold at bay: the holder +1 Resolve and Guile, the held -2, until the rounds pass
+    (003 §Attacks From Stealth)."""
+    marks = []
+    held = [w for w in state.combatants.values() if w.held_by == who.id]
+    if held:
+        names = ", ".join(w.name for w in held)
+        marks.append(("H", f"holds {names} at bay: +1 Resolve and Guile"))
+    if who.held_by:
+        until = who.held_until_round
+        when = f" until round {until}" if until is not None else ""
+        marks.append(("h", f"held at bay by {state.name(who.held_by)}{when}: -2 Resolve and "
+                           "Guile; escaping meets a decisive ambush"))
+    if who.exposed_to:
+        marks.append(("A", f"{state.name(who.exposed_to)} may ambush at once"))
     return marks
 
 

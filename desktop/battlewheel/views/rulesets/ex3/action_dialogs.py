@@ -152,18 +152,26 @@ class MoveDialog(Ex3Dialog):
         self.other = self.add("&Whom", combatant_box(self.state, others, self.body))
         here = self.who().zone
         self.zone = self.add("&Zone", spin(here - 5, here + 5, here + 1, self.body))
+        groups = [cid for cid, w in self.state.combatants.items() if w.is_group and not w.out]
+        self.crowd = self.add("&Through the ranks of", choice_box(
+            [("nobody", ""), *((self.state.name(g), g) for g in groups)], self.body))
+        self.crowd.setToolTip("003 §Interacting with Battle Groups: difficult terrain, and 1i "
+                              "each round of it")
         self.step.currentIndexChanged.connect(self._show_rows)
         self._show_rows()
 
     def _show_rows(self) -> None:
         zone = chosen(self.step) == "zone"
         self.form.setRowVisible(self.zone, zone)
+        self.form.setRowVisible(self.crowd, zone and self.crowd.count() > 1
+                                and not self.who().is_group)
         self.form.setRowVisible(self.other, not zone)
 
     def engine_actions(self) -> list[Action] | None:
         step = chosen(self.step)
         if step == "zone":
-            return [a.Move(self.actor, step, zone=self.zone.value())]
+            crowd = chosen(self.crowd) if self.form.isRowVisible(self.crowd) else ""
+            return [a.Move(self.actor, step, zone=self.zone.value(), through_group=crowd)]
         return [a.Move(self.actor, step, other=chosen(self.other))]
 
     def extra_lines(self, rehearsal: Rehearsal) -> list[str]:
@@ -202,6 +210,11 @@ class DisengageDialog(RollDialog):
         return [a.Disengage(self.actor, entry, opposed, flurry=self.flurried(),
                             bonus_dice=self.bonus.value())]
 
+    def current_odds(self) -> Odds | None:
+        """The chance to beat every close foe who tries to stop it."""
+        return self.against_rows("Disengage against every close foe", self.roll,
+                                 self.opposed)
+
 
 class RushDialog(RollDialog):
     """Dexterity + Athletics against a target at short range, to follow it (003 §Rush)."""
@@ -236,6 +249,11 @@ class RushDialog(RollDialog):
         return [a.Rush(self.actor, chosen(self.target), mine, theirs, flurry=self.flurried(),
                        bonus_dice=self.bonus.value())]
 
+    def current_odds(self) -> Odds | None:
+        """The chance to beat the target's Dexterity + Athletics."""
+        target = chosen(self.target)
+        return self.against_rows("Rush", self.roll, {target: self.opposed}) if target else None
+
 
 class WithdrawDialog(RollDialog):
     """One roll of the extended Withdraw, 10i each, towards 10 successes (003 §Withdraw)."""
@@ -262,6 +280,10 @@ class WithdrawDialog(RollDialog):
         assert entry is not None
         return [a.Withdraw(self.actor, entry, flurry=self.flurried(),
                            bonus_dice=self.bonus.value())]
+
+    def current_odds(self) -> Odds | None:
+        """Each roll of the extended Withdraw counts at difficulty 1."""
+        return self.difficulty_odds(self.roll, r.WITHDRAW_DIFFICULTY, "Withdraw")
 
 
 class TakeCoverDialog(RollDialog):

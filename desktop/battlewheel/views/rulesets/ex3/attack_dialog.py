@@ -125,6 +125,15 @@ class AttackDialog(Ex3Dialog):
         self.defence_modifier = self.add("GM modifier to Defence", spin(-10, 10, 0, body))
         self.unblockable = self.check("Unblockable (no Parry)")
         self.undodgeable = self.check("Undodgeable (no Evasion)")
+        self.magical_area = self.check("Magical area attack (+1 to the rout check)",
+                                       "003 §Battle Groups")
+        self.past_ward = self.add("Past the defender's Parry, strike", choice_box(
+            (("the defender (threshold over its Parry)", "defender"),
+             ("the original target (decisive: -Parry ÷ 2 dice)", "target")), body))
+        self.resist_pool = self.add("Grapple: the target's pool (GM)", spin(0, 30, 0, body))
+        self.spread = self.check("Spread out over 10 yards or more: no Size on the attack",
+                                 "003 §Battle Groups")
+        self.spread.setVisible(self.who().is_group)
         self.hold = self.check("Hold the ambushed target at bay instead of striking",
                                "003 §Attacks From Stealth: no roll; lasts your Initiative "
                                "less theirs in rounds")
@@ -158,7 +167,10 @@ class AttackDialog(Ex3Dialog):
         grappling = is_gambit and gambit in ("grapple", "engage")
         self.control.setVisible(grappling)
         self.resist.setVisible(grappling and gambit == "grapple")
+        self.form.setRowVisible(self.resist_pool, grappling and gambit == "grapple"
+                                and self.state.options.grapple_defender_pool == "gm")
         target = self.state.combatants.get(chosen(self.target))
+        self.magical_area.setVisible(target is not None and target.is_group)
         self.hold.setVisible(target is not None and d.is_ambush(self.state, target, self.who()))
         self.shift_roll.setVisible(target is not None and
                                    ini.shift_pending(self.state, self.actor, target.id))
@@ -191,18 +203,27 @@ class AttackDialog(Ex3Dialog):
             defence_modifier=self.defence_modifier.value(),
             unblockable=self.unblockable.isChecked(), undodgeable=self.undodgeable.isChecked(),
             hold_at_bay=self.hold.isVisibleTo(self) and self.hold.isChecked(),
+            spread=self.spread.isVisibleTo(self) and self.spread.isChecked(),
+            magical_area=self.magical_area.isVisibleTo(self) and self.magical_area.isChecked(),
+            at_ward=chosen(self.past_ward) == "target" and self.form.isRowVisible(self.past_ward),
+            resist_pool=self.resist_pool.value()
+            if self.form.isRowVisible(self.resist_pool) else 0,
             grapple=chosen(self.grapple) if self.form.isRowVisible(self.grapple) else "",
         )
 
     def refresh_pools(self) -> None:
         """Plan the attack and give every roll its pool (003 §Resolution Steps 5, 8)."""
+        declared = self.declaration()
         try:
-            self.plan = atk.plan_attack(self.state, self.declaration())
+            # An escape from a hold is struck out of turn (003 §Attacks From Stealth).
+            self.plan = atk.plan_attack(self.state, declared, own_turn=not declared.escape)
             self.plan_error = None
         except RulesError as refusal:
             self.plan, self.plan_error = None, refusal
             return
         plan = self.plan
+        # Defend Other: the attacker chooses whom to strike once past the defender's Parry.
+        self.form.setRowVisible(self.past_ward, bool(plan.ward))
         self.attack_roll.set_pool(plan.pool, double_tens=plan.double_tens)
         self.attack_roll.setVisible(not self.declaration().hold_at_bay)
         self._damage_pool()
@@ -231,8 +252,9 @@ class AttackDialog(Ex3Dialog):
         self.control.set_pool(atk.grapple_pool(who, weapon), double_tens=who.block.double_tens)
         target = self.state.combatants.get(chosen(self.target))
         if target is not None:
-            self.resist.set_pool(atk.grapple_pool(target, ""),
-                                 double_tens=target.block.double_tens)
+            gm_pool = self.state.options.grapple_defender_pool == "gm"
+            pool = self.resist_pool.value() if gm_pool else atk.grapple_pool(target, "")
+            self.resist.set_pool(pool, double_tens=target.block.double_tens)
 
     def _rout_pools(self) -> None:
         struck = [chosen(self.target), *self._reached()]
@@ -362,7 +384,8 @@ class AttackDialog(Ex3Dialog):
             return ["8. Engage: completes without a roll"]
         damage = self.damage()
         assert damage is not None
-        text = steps.damage_text(self.state, plan, damage, threshold, self.post_soak.value())
+        text = steps.damage_text(self.state, plan, damage, threshold, self.post_soak.value(),
+                                 escape=self.declaration().escape)
         got = self._damage_successes(damage)
         return [f"8. Damage: {text}", f"   Roll: {steps.effect_text(plan, got)}"]
 

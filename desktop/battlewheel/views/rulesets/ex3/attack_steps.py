@@ -88,8 +88,9 @@ def withering_text(state: Combat, plan: AttackPlan, threshold: int, post_soak: i
 
 
 def damage_text(state: Combat, plan: AttackPlan, damage: DamagePlan, threshold: int,
-                post_soak: int) -> str:
-    """Step 8's pool for any mode, from the engine's damage plan."""
+                post_soak: int, *, escape: bool = False) -> str:
+    """Step 8's pool for any mode, from the engine's damage plan (an escape from a hold
+    treats Hardness as 0, 003 §Attacks From Stealth)."""
     tens = "10s twice" if damage.double_tens else "10s once"
     auto = f" + {damage.automatic} automatic" if damage.automatic else ""
     if plan.mode == a.WITHERING:
@@ -100,7 +101,7 @@ def damage_text(state: Combat, plan: AttackPlan, damage: DamagePlan, threshold: 
     if plan.mode == a.GAMBIT:
         return (f"Initiative {initiative} → {damage.pool} dice{auto} ({tens}) against "
                 f"difficulty {plan.difficulty}; costs {r.gambit_cost(plan.difficulty)}i")
-    hardness = state.combatants[plan.target].derived.hardness
+    hardness = 0 if escape else state.combatants[plan.target].derived.hardness
     stopped = " (Hardness stops it: 0 dice)" if hardness >= initiative else ""
     extra = [(name, value) for name, value in damage.parts if not name.startswith("Initiative")]
     pool = parts_text((("Initiative", initiative), *extra))

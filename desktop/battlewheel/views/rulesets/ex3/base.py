@@ -10,6 +10,7 @@ through the model as one undo step (``push_all``), so nothing changes until then
 from __future__ import annotations
 
 import copy
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
@@ -36,6 +37,7 @@ from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.contract import Odds
 from battlewheel.engine.core.errors import RulesError
 from battlewheel.engine.core.session import CombatSession
+from battlewheel.engine.rulesets.ex3 import odds as o
 from battlewheel.engine.rulesets.ex3.state import Combat, Combatant
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.apply import push_all
@@ -72,6 +74,22 @@ def rehearse(session: CombatSession, actions: Sequence[Action]) -> Rehearsal:
         lines.append(scratch.log[-1].sentence)
         lines.extend(f"  · {event.text}" for event in events if event.text)
     return Rehearsal(tuple(lines), None, scratch.state)
+
+
+def opposed_odds(title: str, mine: tuple[int, bool],
+                 theirs: Sequence[tuple[int, bool]]) -> Odds:
+    """The chance a roll beats every opposing roll, a tie no win, for the odds dock.
+
+    ``mine`` and each of ``theirs`` are (dice, 10s count twice). The dock's line marks
+    the strongest opposing roll's average (003's opposed rolls: Disengage, Rush, concealment).
+    """
+    ours = o.successes_odds(mine[0], double_tens=mine[1])
+    foes = [o.successes_odds(dice, double_tens=tens) for dice, tens in theirs]
+    win = sum(chance * math.prod(sum(foe[:got]) for foe in foes)
+              for got, chance in enumerate(ours))
+    typical = max((round(sum(k * p for k, p in enumerate(foe))) for foe in foes), default=0)
+    return Odds(f"{title}: wins {win:.0%}; the line marks the strongest opposing roll's "
+                "average", typical, tuple(ours), win, defence_label="their roll")
 
 
 def combatant_box(state: Combat, ids: Iterable[str], parent: QWidget) -> QComboBox:

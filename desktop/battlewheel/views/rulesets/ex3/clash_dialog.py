@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtWidgets import QComboBox, QSpinBox
+from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox
 
 from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.contract import Odds
@@ -39,11 +39,12 @@ PLACEHOLDER = DiceEntry.of_successes(0)
 
 @dataclass
 class SideForm:
-    """One side's inputs: mode, weapon, bonus dice, the attack roll and the damage roll."""
+    """One side's inputs: mode, weapon, bonus dice, flurry, the attack and damage rolls."""
 
     mode: QComboBox
     weapon: QComboBox
     bonus: QSpinBox
+    flurry: QCheckBox
     attack: DiceEntryWidget
     damage: DiceEntryWidget
 
@@ -65,15 +66,23 @@ class ClashDialog(Ex3Dialog):
         self.theirs = self._side(chosen(self.foe), "Answer")
         self.foe.currentIndexChanged.connect(self._fill_foe_weapons)
         self.shift_roll = self.dice("Shift: Join Battle roll")
+        turn = self.state.turn
+        # The actor can open a flurry only with its first action; as the flurry's second
+        # action the clash takes the -3 without asking.
+        self.mine.flurry.setVisible(turn is not None and not turn.simple)
+        if turn is not None and turn.flurry and len(turn.simple) == 1:
+            self.note("Second action of the flurry: -3 to the attacker's roll.")
 
     def _side(self, cid: str, word: str) -> SideForm:
         weapons = [(w.name, w.name) for w in d.ready_weapons(self.who(cid))] if cid else []
         mode = self.add(f"{word}: mode", choice_box(MODES, self.body))
         weapon = self.add(f"{word}: weapon", choice_box(weapons, self.body))
         bonus = self.add(f"{word}: bonus dice", spin(-10, 20, 0, self.body))
+        flurry = self.check(f"{word}: flurry (another, different action follows on its turn: "
+                            "-3 to both rolls, -1 Defence)", "003 §Combat Actions")
         attack = self.dice(f"{word}: attack roll")
         damage = self.dice(f"{word} wins: damage roll")
-        return SideForm(mode, weapon, bonus, attack, damage)
+        return SideForm(mode, weapon, bonus, flurry, attack, damage)
 
     def _fill_foe_weapons(self) -> None:
         box = self.theirs.weapon
@@ -87,7 +96,8 @@ class ClashDialog(Ex3Dialog):
         attack = form.attack.entry() if rolled else None
         damage = form.damage.entry() if rolled and form.damage.isVisibleTo(self) else None
         return a.ClashSide(cid, chosen(form.mode), chosen(form.weapon), attack or PLACEHOLDER,
-                           damage, bonus_dice=form.bonus.value())
+                           damage, bonus_dice=form.bonus.value(),
+                           flurry=form.flurry.isVisibleTo(self) and form.flurry.isChecked())
 
     def declaration(self, *, rolled: bool = True) -> a.Clash:
         """The clash as filled in."""
@@ -160,8 +170,11 @@ class ClashDialog(Ex3Dialog):
         """Each pool, the opposed result and the winner's damage pool."""
         if self.plans is None:
             return []
-        lines = [f"{self.state.name(p.attacker)}: {steps.parts_text(p.pool_parts)} = "
-                 f"{p.pool} dice ({p.mode})" for p in self.plans]
+        first, second = clashes.declaring_order(self.state, *(p.attacker for p in self.plans))
+        lines = [f"Effects are declared in turn, {self.state.name(first)} first, then "
+                 f"{self.state.name(second)}, until neither adds one"]
+        lines += [f"{self.state.name(p.attacker)}: {steps.parts_text(p.pool_parts)} = "
+                  f"{p.pool} dice ({p.mode})" for p in self.plans]
         rolled = self.successes()
         if rolled is None:
             return [*lines, "Opposed rolls: enter both"]

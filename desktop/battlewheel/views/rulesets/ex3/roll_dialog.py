@@ -18,7 +18,7 @@ from battlewheel.engine.rulesets.ex3 import rules as r
 from battlewheel.engine.rulesets.ex3.moves import rough, speed, trait_pool
 from battlewheel.engine.rulesets.ex3.state import Combatant
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, align_titles
-from battlewheel.views.rulesets.ex3.base import Ex3Dialog
+from battlewheel.views.rulesets.ex3.base import Ex3Dialog, opposed_odds
 
 FLURRY_TEXT = "&Flurry: another, different action follows this turn (-3 to both, -1 Defence)"
 
@@ -81,6 +81,16 @@ class RollDialog(Ex3Dialog):
             self.missing = f"Enter the opposing rolls of: {names}."
             return None
         return given
+
+    def against_rows(self, what: str, roll: DiceEntryWidget,
+                     rows: Mapping[str, DiceEntryWidget]) -> Odds | None:
+        """The odds dock for the actor's ``roll`` against the foes' opposing rows."""
+        if not rows:
+            return None
+        theirs = [(row.pool(), self.who(foe).block.double_tens) for foe, row in rows.items()]
+        mine = (roll.pool(), self.who().block.double_tens)
+        return opposed_odds(f"{self.state.name(self.actor)}: {what} ({mine[0]} dice)", mine,
+                            theirs)
 
     def difficulty_odds(self, row: DiceEntryWidget, difficulty: int, what: str) -> Odds:
         """The chance a roll meets a difficulty, for the odds dock."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QCheckBox
 
 from battlewheel.engine.core.actions import Action
+from battlewheel.engine.core.contract import Odds
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3 import rules as r
@@ -60,6 +61,11 @@ class ConcealmentDialog(RollDialog):
     def engine_actions(self) -> list[Action] | None:
         rolls = self.rolls()
         return None if rolls is None else [a.ConcealmentRoll(self.actor, *rolls)]
+
+    def current_odds(self) -> Odds | None:
+        """The chance to stay hidden from (or win against) every foe who rolls."""
+        return self.against_rows(f"{self.TITLE} against every foe", self.roll,
+                                 self.opposed)
 
 
 class EstablishSurpriseDialog(ConcealmentDialog):

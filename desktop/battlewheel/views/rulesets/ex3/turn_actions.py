@@ -12,8 +12,10 @@ from typing import TYPE_CHECKING, cast
 from PySide6.QtWidgets import QDialog, QWidget
 
 from battlewheel.engine.core.contract import Odds
+from battlewheel.engine.rulesets.ex3.gm import held
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.rulesets.ex3 import action_dialogs as acts
+from battlewheel.views.rulesets.ex3 import gm_dialogs as gm
 from battlewheel.views.rulesets.ex3 import group_dialogs as cmds
 from battlewheel.views.rulesets.ex3 import stealth_dialogs as hide
 from battlewheel.views.rulesets.ex3.attack_dialog import AttackDialog
@@ -52,6 +54,30 @@ TURN_DIALOGS: dict[str, type[Ex3Dialog]] = {
 }
 
 
+# dialog name -> a dialog at no one's turn in particular (the GM's, or a ruling out of turn)
+GM_DIALOGS: dict[str, type[Ex3Dialog]] = {
+    "escape": gm.EscapeDialog,
+    "end_hold": gm.EndHoldDialog,
+    "rejoin": gm.RejoinDialog,
+    "award_break": gm.AwardBreakDialog,
+    "set_range": gm.RangeDialog,
+    "set_condition": gm.ConditionDialog,
+    "mark_rough": gm.TerrainDialog,
+    "remove": gm.RemoveDialog,
+}
+
+
+def _gm_subject(combat: CombatModel, key: str, subject: str | None) -> str:
+    """Whom a GM dialog starts on: the holder for an escape, else the one named or acting."""
+    state = combat.state
+    if key == "escape":
+        holders = [state.combatants[cid].held_by for cid in held(state)]
+        if subject and subject in holders:
+            return subject
+        return holders[0] if holders else ""
+    return subject or state.actor or next(iter(state.combatants), "")
+
+
 def open_dialog(
     window: QWidget, combat: CombatModel, name: str, subject: str | None
 ) -> QDialog | None:
@@ -59,10 +85,16 @@ def open_dialog(
     key = name.removeprefix(PREFIX)
     if key == "join_battle":
         return JoinBattleDialog(combat, window)
-    actor = subject or combat.state.actor
-    if key not in TURN_DIALOGS or actor is None:
-        return None
-    dialog = TURN_DIALOGS[key](combat, actor, window)
+    if key in GM_DIALOGS:
+        whom = _gm_subject(combat, key, subject)
+        if key == "escape" and not whom:
+            return None  # nobody holds anyone at bay: the menu says so
+        dialog = GM_DIALOGS[key](combat, whom, window)
+    else:
+        actor = subject or combat.state.actor
+        if key not in TURN_DIALOGS or actor is None:
+            return None
+        dialog = TURN_DIALOGS[key](combat, actor, window)
     if hasattr(window, "show_odds_now"):
         with_odds(cast("MainWindow", window), dialog)
     return dialog
