@@ -85,7 +85,7 @@ def test_rolling_for_me_stores_the_seeded_faces_in_the_action(qtbot: QtBot, show
     """Roll draws 8 faces from the dice source; the action carries exactly those faces."""
     _model, dialog = _dialog(shown)
     qtbot.mouseClick(dialog.attack_dice.roll_button, Qt.MouseButton.LeftButton)
-    assert dialog.action().attack == DiceEntry.of_faces(SeededDice(8).faces(8))
+    assert dialog.action().attack == DiceEntry.of_faces(SeededDice(8).faces(8), rolled=True)
     assert dialog.steps().startswith("1. Declare attack: Straight sword (L)")
 
 

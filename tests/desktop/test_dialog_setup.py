@@ -196,3 +196,30 @@ def test_scrolling_over_a_situation_list_scrolls_instead_of_changing_it(shown: S
     assert situation.hasFocus()
     _wheel_down(situation)  # focused on purpose, the wheel does pick another entry
     assert situation.currentText() != chosen
+
+
+def test_join_battle_log_lines_give_successes_and_say_typed_or_rolled(
+    qtbot: QtBot, shown: Shown
+) -> None:
+    """Ejava's faces typed, the bandit's count typed, the guard's dice rolled: each log
+    line counts the successes and says how the dice came."""
+    model, dialog = _dialog(shown)
+    dialog.join_rows["ejava"].set_typed("7 8 2 1 9")
+    dialog.join_rows["bandit"].set_typed("2")
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    qtbot.keyClick(dialog, Qt.Key.Key_R,
+                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    guard = dialog.join_rows["guard"].entry()
+    assert guard is not None and guard.faces is not None and guard.rolled
+    assert dialog.join_rows["ejava"].error() == ""
+    dialog.accept()
+    lines = [entry.sentence for entry in model.session.log if "Join Battle" in entry.sentence]
+    rolled_faces = " ".join(str(face) for face in guard.faces)
+    rolled = sum(face >= 7 for face in guard.faces)  # a mortal's 10 counts once
+    assert lines == [
+        "Tepet Ejava rolls Join Battle: 3 successes (faces typed: 7 8 2 1 9).",
+        "Bandit rolls Join Battle: 2 successes typed.",
+        f"Bandit rolls Join Battle: {rolled} success{'' if rolled == 1 else 'es'} "
+        f"(rolled by the program: {rolled_faces}).",
+    ]

@@ -291,3 +291,15 @@ def test_seeded_dice_repeat_for_the_same_seed() -> None:
     assert first == second
     assert all(1 <= face <= 10 for face in first)
     assert SeededDice(7).faces(-3) == ()
+
+
+def test_rolled_faces_keep_that_they_were_rolled_through_json() -> None:
+    """Faces the program rolled say so in JSON and back; typed faces write no flag."""
+    rolled = DiceEntry.of_faces((7, 10, 2), rolled=True)
+    assert rolled.to_json() == {"faces": [7, 10, 2], "rolled": True}
+    assert DiceEntry.from_json(rolled.to_json()) == rolled
+    assert DiceEntry.of_faces((7, 10, 2)).to_json() == {"faces": [7, 10, 2]}
+    with pytest.raises(DiceEntryError, match="only faces can be rolled"):
+        DiceEntry(successes=2, rolled=True)
+    with pytest.raises(DiceEntryError, match="rolled must be true or false"):
+        DiceEntry.from_json({"faces": [7], "rolled": "yes"})

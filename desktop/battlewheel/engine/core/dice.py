@@ -236,11 +236,14 @@ class DiceEntry:
 
     Build with ``of_faces`` or ``of_successes``. With a count only, ``botch`` is what
     the GM said (a botch needs 0 successes); with faces it is read from the faces.
+    ``rolled`` marks faces the program rolled ("roll for me"), so the log can say
+    whether the dice were typed or rolled.
     """
 
     faces: tuple[int, ...] | None = None
     successes: int | None = None
     botch: bool = False
+    rolled: bool = False
 
     def __post_init__(self) -> None:
         if (self.faces is None) == (self.successes is None):
@@ -249,6 +252,8 @@ class DiceEntry:
             object.__setattr__(self, "faces", _checked_faces(self.faces))
             if self.botch:
                 raise DiceEntryError("a botch is read from the faces, not given with them")
+        elif self.rolled:
+            raise DiceEntryError("only faces can be rolled: a success count is typed")
         else:
             count = self.successes
             if isinstance(count, bool) or not isinstance(count, int) or count < 0:
@@ -257,9 +262,9 @@ class DiceEntry:
                 raise DiceEntryError(f"a botch has 0 successes, got {count}")
 
     @classmethod
-    def of_faces(cls, faces: Iterable[int]) -> DiceEntry:
-        """An entry of the faces shown, each 1-10."""
-        return cls(faces=tuple(faces))
+    def of_faces(cls, faces: Iterable[int], *, rolled: bool = False) -> DiceEntry:
+        """An entry of the faces shown, each 1-10 (``rolled``: by the program)."""
+        return cls(faces=tuple(faces), rolled=rolled)
 
     @classmethod
     def of_successes(cls, count: int, *, botch: bool = False) -> DiceEntry:
@@ -283,7 +288,9 @@ class DiceEntry:
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict: ``{"faces": [...]}`` or ``{"successes": n, "botch": b}``."""
         if self.faces is not None:
-            return {"faces": list(self.faces)}
+            # "rolled" only when true: logs of typed faces read as they always did.
+            return {"faces": list(self.faces), "rolled": True} if self.rolled \
+                else {"faces": list(self.faces)}
         return {"successes": self.successes, "botch": self.botch}
 
     @classmethod
@@ -291,7 +298,7 @@ class DiceEntry:
         """Read an entry written by ``to_json``; nonsense raises ``DiceEntryError``."""
         if not isinstance(obj, Mapping):
             raise DiceEntryError(f"a dice entry must be an object, got {obj!r}")
-        unknown = sorted(set(obj) - {"faces", "successes", "botch"})
+        unknown = sorted(set(obj) - {"faces", "successes", "botch", "rolled"})
         if unknown:
             raise DiceEntryError(f"{unknown[0]} is not a field of a dice entry")
         botch = obj.get("botch", False)
@@ -301,7 +308,10 @@ class DiceEntry:
             faces = obj["faces"]
             if not isinstance(faces, list | tuple):
                 raise DiceEntryError(f"faces must be a list of 1-10, got {faces!r}")
-            return cls(faces=tuple(faces), botch=botch)
+            rolled = obj.get("rolled", False)
+            if not isinstance(rolled, bool):
+                raise DiceEntryError(f"rolled must be true or false, got {rolled!r}")
+            return cls(faces=tuple(faces), botch=botch, rolled=rolled)
         if "successes" in obj:
             return cls.of_successes(obj["successes"], botch=botch)
         raise DiceEntryError("a dice entry needs 'faces' or 'successes'")

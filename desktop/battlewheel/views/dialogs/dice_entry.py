@@ -210,7 +210,7 @@ class DiceEntryWidget(QWidget):
         if self.roll_mode.isChecked():
             if self._rolled is None:
                 return None, ""
-            return DiceEntry.of_faces(self._rolled), ""
+            return DiceEntry.of_faces(self._rolled, rolled=True), ""
         if not self.typed.text().strip():
             return None, ""
         try:
