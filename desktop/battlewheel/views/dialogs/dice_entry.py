@@ -92,6 +92,7 @@ class DiceEntryWidget(QWidget):
     ) -> None:
         super().__init__(parent)
         self._compact = compact
+        self._steady = False  # see keep_height
         self._unit = unit
         self._source: FaceSource = face_source or default_face_source()
         self._pool = 0
@@ -220,11 +221,22 @@ class DiceEntryWidget(QWidget):
             return None, str(error)
         return entry, ""
 
+    def keep_height(self) -> None:
+        """Never grow a line for an error: the result column says so and the dialog
+        shows the words (rows in a list must not jump under the GM's next click)."""
+        self._steady = True
+        self._sync()
+
     def _sync(self) -> None:
         entry, message = self._current()
         self.error_label.setText(message)
-        self.error_label.setVisible(bool(message))
+        self.error_label.setVisible(bool(message) and not self._steady)
         self.result_label.setText(self._describe(entry))
+        if self._steady:
+            self.result_label.setText("not valid" if message
+                                      else self.result_label.text())
+            self.result_label.setStyleSheet("color: #b3261e;" if message else "")
+            self.result_label.setToolTip(message)
         self.entryChanged.emit()
 
     def _describe(self, entry: DiceEntry | None) -> str:
