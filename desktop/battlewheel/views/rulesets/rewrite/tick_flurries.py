@@ -176,7 +176,7 @@ class TickFlurriesDialog(QDialog):
         layout.addLayout(grid)
         layout.addWidget(hint)
         layout.addWidget(self.buttons)
-        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 110)
+        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 130)
         if self.rows:
             self.rows[0].kind.setFocus()
 
