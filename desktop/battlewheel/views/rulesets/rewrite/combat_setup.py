@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -293,9 +293,16 @@ class CombatSetupDialog(QDialog):
             self.ambush_layout.addWidget(panel)
             self.ambushers[combatant_id] = panel
             guard_wheel(self._scroll)
-            self._fit_width()
             self._update()
+            # The panel's rows count once laid out: then widen and heighten to show them.
+            QTimer.singleShot(0, self._grow_for_content)
         return self.ambushers[combatant_id]
+
+    def _grow_for_content(self) -> None:
+        self._content.adjustSize()
+        self._fit_width()
+        self.resize(max(self.width(), self.sizeHint().width()),
+                    max(self.height(), self._opening_height()))
 
     def remove_ambusher(self, combatant_id: str) -> None:
         panel = self.ambushers.pop(combatant_id, None)
