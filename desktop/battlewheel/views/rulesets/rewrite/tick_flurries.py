@@ -69,7 +69,9 @@ class FlurryRow:
         self.more.setToolTip("Build any flurry for this fighter: several attacks, a Block, "
                              "a charm…")
         self.cost = QLabel(parent)
-        self.cost.setWordWrap(True)
+        self.cost.setWordWrap(True)  # a refusal or a built flurry may need two lines
+        self.cost.setMinimumWidth(  # a plain row's cost on one line
+            self.cost.fontMetrics().horizontalAdvance("Speed 5 (acts on tick 17), DV -1 "))
 
     def widgets(self) -> tuple[QWidget, ...]:
         """The row's cells, left to right."""
@@ -176,7 +178,7 @@ class TickFlurriesDialog(QDialog):
         layout.addLayout(grid)
         layout.addWidget(hint)
         layout.addWidget(self.buttons)
-        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 130)
+        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 110)
         if self.rows:
             self.rows[0].kind.setFocus()
 
