@@ -85,7 +85,7 @@ def test_rolling_for_me_stores_the_seeded_faces_in_the_action(qtbot: QtBot, show
     """Roll draws 8 faces from the dice source; the action carries exactly those faces."""
     _model, dialog = _dialog(shown)
     qtbot.mouseClick(dialog.attack_dice.roll_button, Qt.MouseButton.LeftButton)
-    assert dialog.action().attack == DiceEntry.of_faces(SeededDice(8).faces(8))
+    assert dialog.action().attack == DiceEntry.of_faces(SeededDice(8).faces(8), rolled=True)
     assert dialog.steps().startswith("1. Declare attack: Straight sword (L)")
 
 
@@ -217,3 +217,32 @@ def test_the_wheel_over_an_unfocused_stunt_box_leaves_the_stunt_alone(shown: Sho
                      Qt.ScrollPhase.NoScrollPhase, False)
     QApplication.sendEvent(stunt, up)
     assert stunt.value() == 0
+
+
+def test_the_soak_step_shows_piercing_halving_armour_and_the_hardness_check(
+    shown: Shown,
+) -> None:
+    """A Piercing sword on a bandit in 4L/2 hardness armour: step 8 shows raw 9 + 3 = 12
+    against Hardness 2, then soak 1 natural + armour 4 halved by Piercing = 2: soak 3."""
+    from dataclasses import replace
+
+    from battlewheel.engine.rulesets.rewrite.actions import NextTick, RollJoinBattle, StartCombat
+    from battlewheel.engine.rulesets.rewrite.character import Armour, DamageType
+    from tests.desktop.d2_combatants import SWORD, bandit, ejava, model_with
+
+    armoured = bandit().with_armour(Armour("Chain", soak={DamageType.LETHAL: 4},
+                                           hardness={DamageType.LETHAL: 2}))
+    piercing = replace(SWORD, name="Piercing sword", tags=frozenset({"P"}))
+    model = model_with(("ejava", ejava().with_weapons([piercing]), "enemy"),
+                       ("bandit", armoured, "ally"))
+    for action in (RollJoinBattle("ejava", DiceEntry.of_successes(3)),
+                   RollJoinBattle("bandit", DiceEntry.of_successes(1)), StartCombat(), NextTick()):
+        assert model.push(action) is None
+    attack = DeclaredManoeuvre("attack", weapon="Piercing sword", target="bandit")
+    assert model.push(DeclareFlurry("ejava", (attack,))) is None
+    dialog = shown(AttackDialog(model, "ejava", 0))
+    assert isinstance(dialog, AttackDialog)
+    dialog.attack_dice.set_typed("7 7 10 3 2 1 8 9")
+    step8 = dialog.steps().splitlines()[7]
+    assert "raw 9 + 3 = 12 vs Hardness 2: beats it" in step8
+    assert "soak 3 = natural 1 + armour 4 halved by Piercing = 2" in step8

@@ -68,7 +68,7 @@ def test_roll_for_me_stores_the_seeded_faces(qtbot: QtBot) -> None:
     widget = _widget(qtbot, 6, seed=11)
     assert widget.entry() is None
     qtbot.mouseClick(widget.roll_button, Qt.MouseButton.LeftButton)
-    assert widget.entry() == DiceEntry.of_faces(SeededDice(11).faces(6))
+    assert widget.entry() == DiceEntry.of_faces(SeededDice(11).faces(6), rolled=True)
 
 
 def test_ctrl_r_rolls_from_the_keyboard(qtbot: QtBot) -> None:
@@ -78,7 +78,7 @@ def test_ctrl_r_rolls_from_the_keyboard(qtbot: QtBot) -> None:
     qtbot.waitUntil(widget.isActiveWindow)
     widget.typed.setFocus()
     qtbot.keyClick(widget.typed, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
-    assert widget.entry() == DiceEntry.of_faces(SeededDice(2).faces(3))
+    assert widget.entry() == DiceEntry.of_faces(SeededDice(2).faces(3), rolled=True)
 
 
 def test_typed_faces_show_their_successes(qtbot: QtBot) -> None:

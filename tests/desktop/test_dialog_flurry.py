@@ -156,7 +156,8 @@ def test_a_block_with_a_tower_shield_guards_tamsin_with_cover_two(shown: Shown) 
     dialog.tower_shield.setChecked(True)
     dialog.add_other()
     assert _rows(dialog) == [
-        "1. Block — guarding Tamsin (tower shield)  —  Speed 3, DV -0, +2 cover against missiles"
+        "1. Block — guarding Tamsin (tower shield)  —  "
+        "Speed 3, no DV penalty, +2 cover against missiles"
     ]
     dialog.accept()
     ejava_now = model.state.combatants["ejava"]
@@ -170,7 +171,7 @@ def test_a_block_of_a_place_is_named_by_the_note(shown: Shown) -> None:
     dialog.note.setText("the gate")
     dialog.add_other()
     assert _rows(dialog) == [
-        "1. Block — guarding the gate  —  Speed 3, DV -0, +1 cover against missiles"
+        "1. Block — guarding the gate  —  Speed 3, no DV penalty, +1 cover against missiles"
     ]
     dialog.accept()
     (declared,) = model.state.tick.flurries["ejava"].declared
@@ -192,3 +193,11 @@ def test_a_dead_target_is_marked_dead_in_the_target_list(shown: Shown) -> None:
     assert model.push(SetHealth("bandit", "XXXXXXXXX")) is None
     dialog = shown(FlurryBuilderDialog(model, "ejava"))
     assert dialog.target.itemText(dialog.target.findData("bandit")) == "Bandit (dead)"
+
+
+def test_dash_writes_its_dv_penalty_the_same_in_the_form_and_the_list(shown: Shown) -> None:
+    """Dash's penalty reads "DV -2" in the manoeuvre form and in the flurry's list."""
+    _model, dialog = _dialog(shown)
+    _add_dash(dialog)
+    assert dialog.dv_penalty.text() == "DV -2"
+    assert _rows(dialog)[-1].endswith("DV -2")

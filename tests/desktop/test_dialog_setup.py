@@ -196,3 +196,87 @@ def test_scrolling_over_a_situation_list_scrolls_instead_of_changing_it(shown: S
     assert situation.hasFocus()
     _wheel_down(situation)  # focused on purpose, the wheel does pick another entry
     assert situation.currentText() != chosen
+
+
+def test_join_battle_log_lines_give_successes_and_say_typed_or_rolled(
+    qtbot: QtBot, shown: Shown
+) -> None:
+    """Ejava's faces typed, the bandit's count typed, the guard's dice rolled: each log
+    line counts the successes and says how the dice came."""
+    model, dialog = _dialog(shown)
+    dialog.join_rows["ejava"].set_typed("7 8 2 1 9")
+    dialog.join_rows["bandit"].set_typed("2")
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    qtbot.keyClick(dialog, Qt.Key.Key_R,
+                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    guard = dialog.join_rows["guard"].entry()
+    assert guard is not None and guard.faces is not None and guard.rolled
+    assert dialog.join_rows["ejava"].error() == ""
+    dialog.accept()
+    lines = [entry.sentence for entry in model.session.log if "Join Battle" in entry.sentence]
+    rolled_faces = " ".join(str(face) for face in guard.faces)
+    rolled = sum(face >= 7 for face in guard.faces)  # a mortal's 10 counts once
+    assert lines == [
+        "Tepet Ejava rolls Join Battle: 3 successes (faces typed: 7 8 2 1 9).",
+        "Bandit rolls Join Battle: 2 successes typed.",
+        f"Bandit rolls Join Battle: {rolled} success{'' if rolled == 1 else 'es'} "
+        f"(rolled by the program: {rolled_faces}).",
+    ]
+
+
+def test_the_ambush_shows_who_noticed_the_ambusher_before_the_start(shown: Shown) -> None:
+    """Ejava hides from both bandits: a roll of 0 is noticed by both; a roll of 5 is not,
+    and each row says by how much, before anything is pushed."""
+    model, dialog = _dialog(shown)
+    panel = dialog.add_ambusher("ejava")
+    assert [row.outcome.text() for row in panel.rows.values()] == ["", ""]  # not rolled
+    panel.dice.set_typed("0")
+    assert [row.outcome.text() for row in panel.rows.values()] == ["noticed them"] * 2
+    panel.dice.set_typed("5")
+    for target, row in panel.rows.items():
+        assert row.outcome.text().startswith("not noticed: "), target
+        assert row.outcome.text().endswith(")")
+    assert model.undo_stack.count() == 0
+
+
+def _demo_roster_dialog(shown: Shown) -> CombatSetupDialog:
+    """The set-up of the started combat's ten fighters, before anyone has rolled."""
+    from battlewheel.engine.rulesets.rewrite.actions import AddCombatant
+    from tests.desktop.started_combat import character_of, started_roster
+
+    model = model_with()
+    for entry in started_roster()["combatants"]:
+        assert model.push(AddCombatant(entry["id"], character_of(entry), entry["side"])) is None
+    return shown(CombatSetupDialog(model, face_source=SeededDice(5)))
+
+
+def test_the_set_up_of_ten_fighters_fits_a_laptop_screen_without_scrolling(
+    qtbot: QtBot, shown: Shown
+) -> None:
+    """At its opening size the dialog fits 1366x768 (a title bar spared), nothing scrolls,
+    and the whole wheel preview is inside the window."""
+    dialog = _demo_roster_dialog(shown)
+    qtbot.waitExposed(dialog)
+    assert len(dialog.join_rows) == 10
+    assert dialog.width() <= 1366 and dialog.height() <= 768 - 40
+    assert dialog._scroll.verticalScrollBar().maximum() == 0
+    wheel = dialog.preview_wheel
+    corner = wheel.mapTo(dialog, QPoint(wheel.width(), wheel.height()))
+    assert corner.x() <= dialog.width() and corner.y() <= dialog.height()
+
+
+def test_a_roll_typed_wrong_moves_no_row_and_says_whose_it_is(
+    qtbot: QtBot, shown: Shown
+) -> None:
+    """"three" in the second row: every row keeps its place; the red line names the row."""
+    dialog = _demo_roster_dialog(shown)
+    qtbot.waitExposed(dialog)
+    rows = list(dialog.join_rows.values())
+    before = [row.mapTo(dialog, QPoint(0, 0)).y() for row in rows]
+    buttons = dialog.buttons.mapTo(dialog, QPoint(0, 0)).y()
+    rows[1].set_typed("three")
+    qtbot.wait(50)  # let the layouts settle
+    assert [row.mapTo(dialog, QPoint(0, 0)).y() for row in rows] == before
+    assert dialog.buttons.mapTo(dialog, QPoint(0, 0)).y() == buttons
+    assert dialog.problem_label.text().startswith("Ivory Hawk's Join Battle: 'three'")

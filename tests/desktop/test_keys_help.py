@@ -59,3 +59,28 @@ def test_f1_opens_the_list_with_the_turn_keys(qtbot: QtBot, tmp_path: Path) -> N
         QKeySequence.SequenceFormat.NativeText
     )
     dialog.reject()
+
+
+def test_every_description_shows_whole_in_a_narrow_list(qtbot: QtBot, tmp_path: Path) -> None:
+    """At 500 px wide the long descriptions wrap: each row is as tall as its wrapped text."""
+    from PySide6.QtCore import QRect
+
+    window = MainWindow(
+        CombatModel(started_session()), settings=prefs.open_settings(tmp_path / "s.ini")
+    )
+    qtbot.addWidget(window)
+    dialog = ShortcutsDialog(shortcut_rows(menu_actions(window.menuBar())), window)
+    qtbot.addWidget(dialog)
+    dialog.resize(500, 560)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    table = dialog.table
+    width = table.columnWidth(2)
+    metrics = table.fontMetrics()
+    longest = max(range(table.rowCount()), key=lambda row: len(table.item(row, 2).text()))
+    assert metrics.horizontalAdvance(table.item(longest, 2).text()) > width  # it must wrap
+    for row in range(table.rowCount()):
+        text = table.item(row, 2).text()
+        needed = metrics.boundingRect(QRect(0, 0, width - 4, 10_000),
+                                      Qt.TextFlag.TextWordWrap, text).height()
+        assert table.rowHeight(row) >= needed, text

@@ -274,3 +274,24 @@ def test_ctrl_z_works_after_a_crash_is_restored(
     assert model.undo_stack.command(8).text() == sentence
     model.undo_stack.undo()
     assert len(model.session.log) == 8
+
+
+def test_file_open_starts_in_the_folder_of_the_campaign_on_screen(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Saved under table/: File > Open's dialog starts in table/, not the data folder."""
+    from PySide6.QtWidgets import QFileDialog
+
+    folder = tmp_path / "table"
+    folder.mkdir()
+    assert window.file_ops.save_to(folder / "night.json")
+    asked: list[str] = []
+
+    def fake_dialog(_parent: object, _title: str, start_in: str, _filter: str) -> tuple[str, str]:
+        asked.append(start_in)
+        return "", ""
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(fake_dialog))
+    window.actions_by_name["open"].trigger()
+    assert asked == [str(folder)]
+    assert Path(asked[0]) != _files(window).default_folder()

@@ -314,3 +314,15 @@ def test_a_roll_of_a_d20_counts_at_its_target() -> None:
     """A d20 entry rolled at 15+ without double 10s: 20 and 15 succeed, the 10 does not."""
     result = roll(3, DiceEntry.of_faces((20, 15, 10), sides=20), target=15, double_tens=False)
     assert result.rolled_successes == 2
+
+
+def test_rolled_faces_keep_that_they_were_rolled_through_json() -> None:
+    """Faces the program rolled say so in JSON and back; typed faces write no flag."""
+    rolled = DiceEntry.of_faces((7, 10, 2), rolled=True)
+    assert rolled.to_json() == {"faces": [7, 10, 2], "rolled": True}
+    assert DiceEntry.from_json(rolled.to_json()) == rolled
+    assert DiceEntry.of_faces((7, 10, 2)).to_json() == {"faces": [7, 10, 2]}
+    with pytest.raises(DiceEntryError, match="only faces can be rolled"):
+        DiceEntry(successes=2, rolled=True)
+    with pytest.raises(DiceEntryError, match="rolled must be true or false"):
+        DiceEntry.from_json({"faces": [7], "rolled": "yes"})

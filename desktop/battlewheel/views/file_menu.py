@@ -124,10 +124,21 @@ class FileMenu:
         if self.files is None or not self.keep_or_drop_changes("opening another campaign"):
             return
         name, _ = QFileDialog.getOpenFileName(
-            self.window, "Open campaign", str(self.files.default_folder()), self.files.file_filter
+            self.window, "Open campaign", str(self.open_folder()), self.files.file_filter
         )
         if name:
             self._open(Path(name))
+
+    def open_folder(self) -> Path:
+        """Where Open starts: beside the campaign on screen, else the campaigns folder.
+
+        A GM keeps a table's campaigns together; the next one is usually a neighbour.
+        """
+        assert self.files is not None
+        here = self.window.path
+        if here is not None and here.parent.is_dir():
+            return here.parent
+        return self.files.default_folder()
 
     def open_path(self, path: Path) -> None:
         """Open a campaign file; a bad file is reported and the current combat stays."""

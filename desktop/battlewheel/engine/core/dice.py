@@ -251,6 +251,8 @@ class DiceEntry:
 
     Build with ``of_faces`` or ``of_successes``. With a count only, ``botch`` is what
     the GM said (a botch needs 0 successes); with faces it is read from the faces.
+    ``rolled`` marks faces the program rolled ("roll for me"), so the log can say
+    whether the dice were typed or rolled.
     """
 
     faces: tuple[int, ...] | None = None
@@ -258,6 +260,7 @@ class DiceEntry:
     botch: bool = False
     # The die the faces were read from: a d10 unless a ruling names another die.
     sides: int = D10
+    rolled: bool = False
 
     def __post_init__(self) -> None:
         if (self.faces is None) == (self.successes is None):
@@ -267,6 +270,8 @@ class DiceEntry:
             object.__setattr__(self, "faces", _checked_faces(self.faces, self.sides))
             if self.botch:
                 raise DiceEntryError("a botch is read from the faces, not given with them")
+        elif self.rolled:
+            raise DiceEntryError("only faces can be rolled: a success count is typed")
         else:
             count = self.successes
             if isinstance(count, bool) or not isinstance(count, int) or count < 0:
@@ -275,9 +280,10 @@ class DiceEntry:
                 raise DiceEntryError(f"a botch has 0 successes, got {count}")
 
     @classmethod
-    def of_faces(cls, faces: Iterable[int], *, sides: int = D10) -> DiceEntry:
-        """An entry of the faces shown, each 1 to ``sides`` (1-10 on the usual d10)."""
-        return cls(faces=tuple(faces), sides=sides)
+    def of_faces(cls, faces: Iterable[int], *, sides: int = D10,
+                 rolled: bool = False) -> DiceEntry:
+        """An entry of the faces shown, each 1 to ``sides`` (``rolled``: by the program)."""
+        return cls(faces=tuple(faces), sides=sides, rolled=rolled)
 
     @classmethod
     def of_successes(cls, count: int, *, botch: bool = False) -> DiceEntry:
@@ -301,8 +307,11 @@ class DiceEntry:
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict: ``{"faces": [...]}`` or ``{"successes": n, "botch": b}``."""
         if self.faces is not None:
-            # A d10's entry is written as it always was, so older logs and newer agree.
-            extra = {} if self.sides == D10 else {"sides": self.sides}
+            # A d10's entry, and typed faces, are written as they always were, so older
+            # logs and newer agree.
+            extra: dict[str, Any] = {} if self.sides == D10 else {"sides": self.sides}
+            if self.rolled:
+                extra["rolled"] = True
             return {"faces": list(self.faces), **extra}
         return {"successes": self.successes, "botch": self.botch}
 
@@ -311,7 +320,7 @@ class DiceEntry:
         """Read an entry written by ``to_json``; nonsense raises ``DiceEntryError``."""
         if not isinstance(obj, Mapping):
             raise DiceEntryError(f"a dice entry must be an object, got {obj!r}")
-        unknown = sorted(set(obj) - {"faces", "successes", "botch", "sides"})
+        unknown = sorted(set(obj) - {"faces", "successes", "botch", "sides", "rolled"})
         if unknown:
             raise DiceEntryError(f"{unknown[0]} is not a field of a dice entry")
         botch = obj.get("botch", False)
@@ -321,7 +330,11 @@ class DiceEntry:
             faces = obj["faces"]
             if not isinstance(faces, list | tuple):
                 raise DiceEntryError(f"faces must be a list of 1-10, got {faces!r}")
-            return cls(faces=tuple(faces), botch=botch, sides=obj.get("sides", D10))
+            rolled = obj.get("rolled", False)
+            if not isinstance(rolled, bool):
+                raise DiceEntryError(f"rolled must be true or false, got {rolled!r}")
+            return cls(faces=tuple(faces), botch=botch, sides=obj.get("sides", D10),
+                       rolled=rolled)
         if "successes" in obj:
             return cls.of_successes(obj["successes"], botch=botch)
         raise DiceEntryError("a dice entry needs 'faces' or 'successes'")

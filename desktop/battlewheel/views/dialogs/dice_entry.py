@@ -99,6 +99,7 @@ class DiceEntryWidget(QWidget):
     ) -> None:
         super().__init__(parent)
         self._compact = compact
+        self._steady = False  # see keep_height
         self._unit = unit
         self._source: FaceSource = face_source or default_face_source()
         self._pool = 0
@@ -221,7 +222,7 @@ class DiceEntryWidget(QWidget):
         if self.roll_mode.isChecked():
             if self._rolled is None:
                 return None, ""
-            return DiceEntry.of_faces(self._rolled, sides=self._sides), ""
+            return DiceEntry.of_faces(self._rolled, sides=self._sides, rolled=True), ""
         if not self.typed.text().strip():
             return None, ""
         try:
@@ -232,11 +233,22 @@ class DiceEntryWidget(QWidget):
             return None, str(error)
         return entry, ""
 
+    def keep_height(self) -> None:
+        """Never grow a line for an error: the result column says so and the dialog
+        shows the words (rows in a list must not jump under the GM's next click)."""
+        self._steady = True
+        self._sync()
+
     def _sync(self) -> None:
         entry, message = self._current()
         self.error_label.setText(message)
-        self.error_label.setVisible(bool(message))
+        self.error_label.setVisible(bool(message) and not self._steady)
         self.result_label.setText(self._describe(entry))
+        if self._steady:
+            self.result_label.setText("not valid" if message
+                                      else self.result_label.text())
+            self.result_label.setStyleSheet("color: #b3261e;" if message else "")
+            self.result_label.setToolTip(message)
         self.entryChanged.emit()
 
     def _describe(self, entry: DiceEntry | None) -> str:

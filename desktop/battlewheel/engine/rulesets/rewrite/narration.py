@@ -91,18 +91,39 @@ def _damage_lines(damage: DamageStep, outcome: AttackOutcome) -> list[tuple[int,
         f" {damage.weapon_damage} + {damage.charm_levels} charm = {damage.raw_levels} levels"
     )
     if not damage.beats_hardness:
-        static = (
-            f"{damage.raw_dice + damage.raw_levels} is below hardness {damage.hardness}: Failed"
-        )
+        static = f"{hardness_words(damage)}: Failed"
     else:
         static = (
-            f"soak {damage.soak} (natural {damage.natural_soak}, armour {damage.armour_counted}):"
+            f"{hardness_words(damage)}; {soak_words(damage)}:"
             f" -{damage.soak_off_levels} levels, -{damage.soak_off_dice} dice;"
             f" {damage.dice} dice and {damage.levels} levels"
         )
         if outcome.failure == "adamant skin":
             static += "; Adamant Skin: counts as not beating hardness, Failed"
     return [(7, raw), (8, static)]
+
+
+def hardness_words(damage: DamageStep) -> str:
+    """The Hardness check with its sum (000 §Apply Static Defences): raw dice + levels
+    against the target's Hardness."""
+    raw = damage.raw_dice + damage.raw_levels
+    if not damage.hardness:
+        return f"raw {raw}, no Hardness to beat"
+    verdict = "beats it" if damage.beats_hardness else "below it"
+    return f"raw {damage.raw_dice} + {damage.raw_levels} = {raw} vs Hardness {damage.hardness}: " \
+           f"{verdict}"
+
+
+def soak_words(damage: DamageStep) -> str:
+    """Soak term by term: natural, armour (halved by a Piercing weapon), or the GM's
+    override (000 §Apply Static Defences)."""
+    armour = f"armour {damage.armour_counted}"
+    if damage.armour_counted != damage.armour_soak:
+        armour = f"armour {damage.armour_soak} halved by Piercing = {damage.armour_counted}"
+    if damage.soak != damage.natural_soak + damage.armour_counted:
+        return f"soak {damage.soak} (set on the sheet, in place of natural " \
+               f"{damage.natural_soak} + {armour})"
+    return f"soak {damage.soak} = natural {damage.natural_soak} + {armour}"
 
 
 def outcome_sentence(

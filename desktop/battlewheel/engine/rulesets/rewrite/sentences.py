@@ -14,7 +14,9 @@ from typing import Any
 from battlewheel.engine.rulesets.rewrite import actions as a
 from battlewheel.engine.rulesets.rewrite import actions_attack as f
 from battlewheel.engine.rulesets.rewrite import stunts
+from battlewheel.engine.rulesets.rewrite.common import entry_successes
 from battlewheel.engine.rulesets.rewrite.damage import resilience_text
+from battlewheel.engine.rulesets.rewrite.derived import gets_double_tens
 from battlewheel.engine.rulesets.rewrite.rewrite_effects import damage_outcomes
 from battlewheel.engine.rulesets.rewrite.rewrite_flurry import DeclaredFlurry
 from battlewheel.engine.rulesets.rewrite.state import Combat
@@ -25,6 +27,7 @@ from battlewheel.engine.rulesets.rewrite.wording import (
     mark_word,
     penalty_text,
     plural,
+    successes,
     wound_text,
 )
 
@@ -176,6 +179,20 @@ _WITH_AFTER: dict[type[a.Action], Sentence] = {
     f.AwardStunt: _award_stunt,
     f.ApplyTickEffects: _apply_effects,
 }
+def _join_battle(before: Combat, action: a.RollJoinBattle) -> str:
+    """The successes, and how the dice came: typed as a count, typed faces, or rolled
+    by the program (000 §Roll Join Battle)."""
+    who = before.combatants.get(action.combatant)
+    dice = action.dice
+    if who is None or dice.faces is None or not dice.faces:
+        return action.sentence(before.name)
+    count = entry_successes(dice, double_tens=gets_double_tens(who.character))
+    faces = " ".join(str(face) for face in dice.faces)
+    how = "rolled by the program" if dice.rolled else "faces typed"
+    return f"{who.name} rolls Join Battle: {successes(count)} ({how}: {faces})."
+
+
 _BEFORE_ONLY: dict[type[a.Action], Callable[[Combat, Any], str]] = {
     f.ResolveAttack: _resolve_attack,
+    a.RollJoinBattle: _join_battle,
 }

@@ -45,6 +45,9 @@ def turn_actions(state: Combat) -> tuple[TurnAction, ...]:
         TurnAction("declare", "&Declare flurry…", "D",
                    "Declare the flurry of the selected (or next) acting combatant",
                    dialog="declare", why_not=_why_not_declare(state), toolbar=True, group=2),
+        TurnAction("declare_tick", "Declare the tick's &flurries…", "Shift+D",
+                   "Declare the flurry of everyone still to act this tick, one row each",
+                   dialog="declare_tick", why_not=_why_not_declare(state), group=2),
         TurnAction("roll", "&Roll attack…", "R", "Roll (or type) the next declared attack",
                    dialog="roll", why_not=_why_not_roll(state), toolbar=True, group=2),
         TurnAction("counterattack", "&Counterattack…", "C",
@@ -59,15 +62,16 @@ def turn_actions(state: Combat) -> tuple[TurnAction, ...]:
 def next_step(state: Combat) -> TurnAction | None:
     """The one next step of the tick, whatever it is (000 §Each tick).
 
-    Set up, then each tick: declare the flurries, roll the attacks, apply the effects
-    (with no damage to roll, the effects apply themselves: no dialog), then move on to
-    the next tick on which someone acts. None once the combat is over.
+    Set up, then each tick: declare the flurries (everyone still to declare, in one
+    dialog), roll the attacks, apply the effects (with no damage to roll, the effects
+    apply themselves: no dialog), then move on to the next tick on which someone acts.
+    None once the combat is over.
     """
     phase = state.phase
     if phase == PHASE_SETUP:
         return _entry(state, "set_up")
     if phase == PHASE_DECLARE:
-        return _entry(state, "declare")
+        return _entry(state, "declare_tick")
     if phase == PHASE_RESOLVE:
         return _entry(state, "roll")
     if phase == PHASE_EFFECTS:

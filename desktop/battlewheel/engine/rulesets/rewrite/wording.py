@@ -46,7 +46,7 @@ def dice_text(entry: DiceEntry) -> str:
 
 
 def penalty_text(points: int) -> str:
-    """A DV penalty: ``no DV penalty`` or ``DV -2``."""
+    """A DV penalty: ``no DV penalty`` or ``DV -2``, written alike everywhere it shows."""
     return f"DV -{points}" if points else "no DV penalty"
 
 

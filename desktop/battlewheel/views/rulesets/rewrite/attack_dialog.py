@@ -60,6 +60,10 @@ class AttackDialog(QDialog):
     def __init__(self, model: CombatModel, attacker: str, index: int,
                  parent: QWidget | None = None, *, face_source: FaceSource | None = None) -> None:
         super().__init__(parent)
+        self._open_declared(model, attacker, index, face_source)
+
+    def _open_declared(self, model: CombatModel, attacker: str, index: int,
+                       face_source: FaceSource | None) -> None:
         flurry = model.state.tick.flurries[attacker]
         assert isinstance(flurry, DeclaredFlurry)
         self.flurry, self.index = flurry, index
@@ -71,11 +75,14 @@ class AttackDialog(QDialog):
                  face_source: FaceSource | None) -> None:
         """Build the steps for ``attacker`` striking ``defender`` with ``weapon``."""
         self.model, self.attacker_id, self.defender_id = model, attacker, defender
-        self.weapon = weapon
+        self.weapon, self.face_source = weapon, face_source
         state = model.state
         self.setWindowTitle(f"{self.TITLE}: {self._headline(state)}")
         self._build(state, face_source)
         self._update()
+        self._focus_first_roll()
+
+    def _focus_first_roll(self) -> None:
         first = self.attack_dice
         if self.block_form is not None and self.block_form.ward.melee:
             first = self.block_form.dice
@@ -84,6 +91,8 @@ class AttackDialog(QDialog):
     # What sets this attack apart; a counterattack answers them otherwise (counterattack.py).
     TITLE = "Attack"
     RESOLVE_TEXT = "&Resolve attack"
+    # Once recorded, the tick's next declared attack opens in the same window.
+    GOES_ON = True
 
     def _headline(self, state: Combat) -> str:
         return (f"{state.name(self.attacker_id)} attacks {state.name(self.defender_id)} "
@@ -181,8 +190,16 @@ class AttackDialog(QDialog):
         self.resolve_button.setToolTip(f"Record this attack ({RESOLVE_SHORTCUT})")
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
-        QShortcut(QKeySequence(RESOLVE_SHORTCUT), self, self.accept)
-        layout = QVBoxLayout(self)
+        # Everything lives on one page, so the next attack of the tick can replace it
+        # (the shortcut too: two alike on one window would both go deaf).
+        self.page = QWidget(self)
+        QShortcut(QKeySequence(RESOLVE_SHORTCUT), self.page, self.accept)
+        outer = self.layout()
+        if outer is None:
+            outer = QVBoxLayout(self)
+            outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(self.page)
+        layout = QVBoxLayout(self.page)
         layout.addWidget(QLabel(f"<b>{self._headline(state)}</b>", self))
         layout.addLayout(body, 1)
         layout.addWidget(self.refusal_label)
@@ -383,7 +400,28 @@ class AttackDialog(QDialog):
         if refusal is not None:
             show_on(self.refusal_label, refusal)
             return
-        super().accept()
+        if not self.go_on():
+            super().accept()
+
+    def go_on(self) -> bool:
+        """Open the tick's next declared attack in this window, if one waits.
+
+        The GM rolls every attack of a tick in a row; closing and reopening the dialog
+        for each one cost a key and moved the window.
+        """
+        pending = self.model.state.pending_attacks()
+        if not self.GOES_ON or not pending:
+            return False
+        old = self.page
+        old.hide()
+        for shortcut in old.findChildren(QShortcut):  # gone only later: deaf from now
+            shortcut.setEnabled(False)
+        old.deleteLater()
+        attacker, index = pending[0]
+        self._open_declared(self.model, attacker, index, self.face_source)
+        self.page.show()  # a widget added to a window already on screen waits to be shown
+        self._focus_first_roll()
+        return True
 
 
 def planned_defence(dialog: AttackDialog) -> rules.DefenceDeclaration:

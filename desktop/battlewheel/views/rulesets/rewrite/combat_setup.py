@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -54,6 +54,7 @@ SITUATIONS = (
     ("invisible", "impossible to see (SDV -2)"),
 )
 ROLL_ALL_SHORTCUT = "Ctrl+Shift+R"
+TITLE_BAR = 40  # pixels a window manager's title bar may take above the dialog
 START_SHORTCUT = "Ctrl+Return"
 
 
@@ -69,6 +70,10 @@ class _TargetRow:
         self.as_ally = QCheckBox("taken for an ally (-2)", parent)
         self.hidden.toggled.connect(self.situation.setEnabled)
         self.hidden.toggled.connect(self.as_ally.setEnabled)
+        # After the roll: did this character notice the ambusher, or by how much not.
+        self.outcome = QLabel(parent)
+        self.outcome.setMinimumWidth(self.outcome.fontMetrics().horizontalAdvance(
+            "not noticed: Totally Surprised (by 10)"))
 
 
 class AmbusherPanel(QGroupBox):
@@ -87,7 +92,8 @@ class AmbusherPanel(QGroupBox):
         for line, other in enumerate(c for c in state.combatants.values() if c.id != ambusher):
             row = _TargetRow(other.name, self)
             row.hidden.setChecked(other.side != state.combatants[ambusher].side)
-            for column, widget in enumerate((row.hidden, row.situation, row.as_ally)):
+            for column, widget in enumerate((row.hidden, row.situation, row.as_ally,
+                                             row.outcome)):
                 grid.addWidget(widget, line, column)
             for signal in (row.hidden.toggled, row.situation.currentIndexChanged,
                            row.as_ally.toggled):
@@ -103,6 +109,13 @@ class AmbusherPanel(QGroupBox):
         layout.addLayout(grid)
         layout.addWidget(self.dice)
         layout.addWidget(remove, 0, Qt.AlignmentFlag.AlignRight)
+
+    def show_outcome(self, state: Combat) -> None:
+        """Who noticed the ambusher once the roll is in (000 §Roll Surprise Checks)."""
+        rolled = self.dice.entry() is not None
+        for target, row in self.rows.items():
+            row.outcome.setText(noticed_text(state, target, self.ambusher)
+                                if rolled and row.hidden.isChecked() else "")
 
     def concealment(self) -> DeclareConcealment | None:
         """The hiding as declared, or None while nobody is ticked."""
@@ -184,9 +197,9 @@ class CombatSetupDialog(QDialog):
         side = self.fontMetrics().height() * 16
         self.preview_wheel.setMinimumSize(side, side)
         self.preview_wheel.setMaximumSize(side, side)
-        preview = QHBoxLayout(preview_box)
+        preview = QVBoxLayout(preview_box)
+        preview.addWidget(self.preview_wheel, 0, Qt.AlignmentFlag.AlignHCenter)
         preview.addWidget(self.preview_label, 1)
-        preview.addWidget(self.preview_wheel)
         self.problem_label = QLabel(self)
         self.problem_label.setWordWrap(True)
         self.problem_label.setStyleSheet("color: #b3261e;")
@@ -208,6 +221,7 @@ class CombatSetupDialog(QDialog):
             row = DiceEntryWidget(f"{who.name}: {pool.text}", box, face_source=self._source,
                                   compact=True)
             row.set_pool(pool.dice, double_tens=pool.double_tens)
+            row.keep_height()  # its error goes to the dialog's line: no row moves
             row.entryChanged.connect(self._update)
             layout.addWidget(row)
             self.join_rows[who.id] = row
@@ -219,10 +233,13 @@ class CombatSetupDialog(QDialog):
         layout.addWidget(roll_all, 0, Qt.AlignmentFlag.AlignRight)
         return box
 
-    def _lay_out(self, *boxes: QGroupBox) -> None:
+    def _lay_out(self, ambush_box: QGroupBox, join_box: QGroupBox,
+                 preview_box: QGroupBox) -> None:
+        # Two columns: the rolls scroll on the left if a big fight needs it; the wheel
+        # preview stands on the right, always in view (a laptop's 768 pixels are few).
         content = QWidget(self)
         inner = QVBoxLayout(content)
-        for box in boxes:
+        for box in (ambush_box, join_box):
             inner.addWidget(box)
         inner.addStretch(1)
         scroll = QScrollArea(self)
@@ -240,12 +257,26 @@ class CombatSetupDialog(QDialog):
         QShortcut(QKeySequence(START_SHORTCUT), self, self.accept)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
+        columns = QHBoxLayout()
+        columns.addWidget(scroll, 3)
+        columns.addWidget(preview_box, 2)
         layout = QVBoxLayout(self)
-        layout.addWidget(scroll, 1)
+        layout.addLayout(columns, 1)
+        # Two lines kept for the red words, shown or not, so nothing above them moves.
+        self.problem_label.setMinimumHeight(self.fontMetrics().lineSpacing() * 2)
+        self.problem_label.setAlignment(Qt.AlignmentFlag.AlignTop)
         layout.addWidget(self.problem_label)
         layout.addWidget(self.buttons)
         self._fit_width()
-        self.resize(self.minimumWidth(), self.fontMetrics().height() * 46)
+        self.resize(self.sizeHint().width(), self._opening_height())
+
+    def _opening_height(self) -> int:
+        """Tall enough that the rolls need no scrolling, if the screen allows it."""
+        frame = 2 * self._scroll.frameWidth()
+        wanted = self.sizeHint().height() - self._scroll.sizeHint().height() \
+            + self._content.sizeHint().height() + frame
+        screen = self.screen().availableGeometry().height() if self.screen() else wanted
+        return min(wanted, screen - TITLE_BAR)
 
     def _fit_width(self) -> None:
         # The scroll area only scrolls down: it is as wide as its widest row.
@@ -262,9 +293,16 @@ class CombatSetupDialog(QDialog):
             self.ambush_layout.addWidget(panel)
             self.ambushers[combatant_id] = panel
             guard_wheel(self._scroll)
-            self._fit_width()
             self._update()
+            # The panel's rows count once laid out: then widen and heighten to show them.
+            QTimer.singleShot(0, self._grow_for_content)
         return self.ambushers[combatant_id]
+
+    def _grow_for_content(self) -> None:
+        self._content.adjustSize()
+        self._fit_width()
+        self.resize(max(self.width(), self.sizeHint().width()),
+                    max(self.height(), self._opening_height()))
 
     def remove_ambusher(self, combatant_id: str) -> None:
         panel = self.ambushers.pop(combatant_id, None)
@@ -309,6 +347,8 @@ class CombatSetupDialog(QDialog):
     def _update(self) -> None:
         ambush = self.ambush_actions()
         after_ambush = trial(self.model.session, ambush)
+        for panel in self.ambushers.values():
+            panel.show_outcome(after_ambush.state)
         self._enable_join_rows(after_ambush.state)
         joins = self.join_actions(after_ambush.state)
         actions = [*ambush, *joins, *self._start()]
@@ -327,7 +367,7 @@ class CombatSetupDialog(QDialog):
         waiting = refusal is not None and self._last.applied == len(actions) - 1 and bool(
             _still_to_roll(self._last.state)
         )
-        self.problem_label.setText("" if waiting else self._problem)
+        self.problem_label.setText(self._row_error() or ("" if waiting else self._problem))
         self.start_button.setEnabled(refusal is None)
         self.start_button.setToolTip(self._problem)
 
@@ -339,6 +379,14 @@ class CombatSetupDialog(QDialog):
             row.setToolTip("Totally Surprised: joins once aware of a foe" if surprised else "")
             if surprised:
                 row.result_label.setText("Totally Surprised")
+
+    def _row_error(self) -> str:
+        """The first roll typed wrong, with whose it is ("" when none is)."""
+        state = self.model.state
+        for cid, row in self.join_rows.items():
+            if row.error():
+                return f"{state.name(cid)}'s Join Battle: {row.error()}"
+        return ""
 
     def problem(self) -> str:
         """Why the battle cannot start yet ("" when it can)."""
@@ -355,6 +403,15 @@ class CombatSetupDialog(QDialog):
             self.problem_label.setText(self._problem)
             return
         super().accept()
+
+
+def noticed_text(state: Combat, observer: str, ambusher: str) -> str:
+    """Whether ``observer`` noticed the hidden ``ambusher``, and how badly not."""
+    if observer not in state.combatants or state.is_aware(observer, ambusher):
+        return "noticed them"
+    margin = state.margin_of_surprise(observer, ambusher)
+    totally = state.combatants[observer].surprise == TOTALLY
+    return f"not noticed: {'Totally Surprised' if totally else 'surprised'} (by {margin})"
 
 
 def preview_text(state: Combat, refusal: RulesError | None) -> str:

@@ -40,6 +40,7 @@ class CounterattackDialog(AttackDialog):
 
     TITLE = "Counterattack"
     RESOLVE_TEXT = "&Resolve counterattack"
+    GOES_ON = False  # a counterattack answers one attack; the tick's attacks are not its
 
     def __init__(self, model: CombatModel, attacker: str, target: str, weapon: str,
                  parent: QWidget | None = None, *, face_source: FaceSource | None = None) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QKeySequence, QShortcut, QStandardItemModel
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -42,14 +42,16 @@ from battlewheel.engine.rulesets.rewrite.flurry import (
 )
 from battlewheel.engine.rulesets.rewrite.rewrite_flurry import weapon_named
 from battlewheel.engine.rulesets.rewrite.state import Combat, Combatant
-from battlewheel.engine.rulesets.rewrite.wording import helpless_word
+from battlewheel.engine.rulesets.rewrite.wording import helpless_word, penalty_text
 from battlewheel.models.combat_model import CombatModel
-from battlewheel.views.refusals import show_on
+from battlewheel.views.refusals import rule_tip, show_on
 
 DECLARE_SHORTCUT = "Ctrl+Return"
 ADD_ATTACK_SHORTCUT = "Ctrl+T"
 # Manoeuvres whose Speed, DV penalty and dice are the GM's to give (000 §Manoeuvres).
 OPEN_VALUES = ("activate_charm", "miscellaneous", "inactive")
+# The rule that refuses an attack on someone the attacker has not noticed.
+AWARE_RULE = "000 §Attack Roll"
 
 
 def plan_for(state: Combat, combatant_id: str, declared: Sequence[DeclaredManoeuvre],
@@ -74,6 +76,37 @@ def target_note(state: Combat, attacker: str, target: Combatant) -> str:
     if helpless is not None:
         return f" ({helpless})"
     return "" if state.is_aware(attacker, target.id) else " (not aware of them)"
+
+
+def unaware_reason(state: Combat, attacker: str, target: str) -> str:
+    """Why ``attacker`` cannot pick ``target`` now ("" if they can): unseen (000 §Attack Roll)."""
+    if state.is_aware(attacker, target):
+        return ""
+    return (f"{state.name(attacker)} has not noticed {state.name(target)} (an ambush): "
+            "nobody can attack what they are not aware of")
+
+
+def fill_targets(combo: QComboBox, state: Combat, attacker: str) -> None:
+    """The targets ``attacker`` may attack, enemies first; the unseen greyed, with why.
+
+    The first target that can be picked is chosen, as Add attack (Ctrl+T) will use it.
+    """
+    combo.clear()
+    who = state.combatants[attacker]
+    others = sorted((c for c in state.combatants.values() if c.id != attacker),
+                    key=lambda c: c.side == who.side)
+    items = combo.model()
+    assert isinstance(items, QStandardItemModel)
+    first = -1
+    for other in others:
+        combo.addItem(f"{other.name}{target_note(state, attacker, other)}", other.id)
+        reason = unaware_reason(state, attacker, other.id)
+        item = items.item(combo.count() - 1)
+        item.setToolTip(f"{reason}. {rule_tip(AWARE_RULE)}" if reason else "")
+        item.setEnabled(not reason)
+        if not reason and first < 0:
+            first = combo.count() - 1
+    combo.setCurrentIndex(first)
 
 
 def describe_manoeuvre(state: Combat, manoeuvre: DeclaredManoeuvre) -> str:
@@ -102,7 +135,7 @@ def describe_block(state: Combat, manoeuvre: DeclaredManoeuvre) -> str:
 def cost_text(plan: FlurryPlan, index: int) -> str:
     """What one manoeuvre costs in the plan: Speed, DV and its dice penalty."""
     manoeuvre = plan.manoeuvres[index]
-    parts = [f"Speed {manoeuvre.resolved_speed()}", f"DV -{manoeuvre.resolved_dv_penalty()}"]
+    parts = [f"Speed {manoeuvre.resolved_speed()}", penalty_text(manoeuvre.resolved_dv_penalty())]
     if plan.action_penalties[index] is not None:
         penalty = plan.internal_penalty(index)
         parts.append(f"-{penalty} dice" if penalty else "no dice penalty")
@@ -115,11 +148,15 @@ class FlurryBuilderDialog(QDialog):
     """Declare one acting character's flurry for this tick."""
 
     def __init__(self, model: CombatModel, combatant_id: str,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, *,
+                 start: Sequence[DeclaredManoeuvre] = (), collect: bool = False) -> None:
+        """``start``: manoeuvres already chosen; ``collect``: on OK hand the flurry back
+        (``action()``) instead of declaring it, for the tick's declaration dialog."""
         super().__init__(parent)
         self.model = model
         self.combatant_id = combatant_id
-        self.declared: list[DeclaredManoeuvre] = []
+        self.collect = collect
+        self.declared: list[DeclaredManoeuvre] = list(start)
         self.plan: FlurryPlan | None = None
         self.setWindowTitle(f"Flurry of {model.state.name(combatant_id)}")
         self._build()
@@ -154,10 +191,7 @@ class FlurryBuilderDialog(QDialog):
             self.weapon.addItem(f"{weapon.name} (Speed {weapon.speed}, Rate {weapon.rate})",
                                 weapon.name)
         self.target = QComboBox(box)
-        others = sorted((c for c in state.combatants.values() if c.id != who.id),
-                        key=lambda c: c.side == who.side)
-        for other in others:
-            self.target.addItem(f"{other.name}{target_note(state, who.id, other)}", other.id)
+        fill_targets(self.target, state, who.id)
         self.off_hand = QCheckBox("Off hand (-1 die)", box)
         add = QPushButton("Add &attack", box)
         add.setToolTip(f"Add an attack with this weapon at this target ({ADD_ATTACK_SHORTCUT})")
@@ -179,6 +213,7 @@ class FlurryBuilderDialog(QDialog):
         self.speed.setRange(0, 20)
         self.dv_penalty = QSpinBox(box)
         self.dv_penalty.setRange(0, 10)
+        self.dv_penalty.setPrefix("DV -")  # as the list and the summary write it
         self.dice_action = QCheckBox("Rolls dice", box)
         self.note = QLineEdit(box)
         self.note.setPlaceholderText("what it is, e.g. the charm's name")
@@ -216,7 +251,7 @@ class FlurryBuilderDialog(QDialog):
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
         self.declare_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.declare_button.setText("&Declare flurry")
+        self.declare_button.setText("&Use this flurry" if self.collect else "&Declare flurry")
         self.declare_button.setToolTip(f"Declare this flurry ({DECLARE_SHORTCUT})")
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
@@ -362,7 +397,8 @@ class FlurryBuilderDialog(QDialog):
             return "This flurry breaks a rule (see below)."
         plan = self.plan
         now = state.current_tick or 0
-        text = f"Speed {plan.speed} (next action tick {now + plan.speed}), DV -{plan.dv_penalty}"
+        text = (f"Speed {plan.speed} (next action tick {now + plan.speed}), "
+                f"{penalty_text(plan.dv_penalty)}")
         if plan.extra_yards_per_tick:
             text += f", +{plan.extra_yards_per_tick} yards per tick"
         return text
@@ -370,6 +406,9 @@ class FlurryBuilderDialog(QDialog):
     def accept(self) -> None:
         """Declare the flurry as one undo step; stay open if the engine refuses."""
         if not self.declare_button.isEnabled():
+            return
+        if self.collect:  # checked live by _update: the tick's dialog declares it
+            super().accept()
             return
         refusal = self.model.push(self.action())
         if refusal is not None:

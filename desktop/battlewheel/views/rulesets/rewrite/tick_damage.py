@@ -34,6 +34,7 @@ from battlewheel.engine.rulesets.rewrite.rewrite_effects import (
 from battlewheel.engine.rulesets.rewrite.sheet_info import condition_text, health_section
 from battlewheel.engine.rulesets.rewrite.state import Combat
 from battlewheel.engine.rulesets.rewrite.traits import CharacterKind
+from battlewheel.engine.rulesets.rewrite.wording import penalty_text
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.apply import trial
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource, align_titles
@@ -225,7 +226,7 @@ def effects_text(before: Combat, after: Combat) -> str:
         who = after.combatants.get(cid)
         if who is None:
             continue
-        penalty = f"DV -{who.dv_penalty}" if who.dv_penalty else "no DV penalty"
+        penalty = penalty_text(who.dv_penalty)
         lines.append(f"{who.name}: {penalty}, next action on tick {who.next_tick}")
     for cid, who in after.combatants.items():
         old = before.combatants.get(cid)

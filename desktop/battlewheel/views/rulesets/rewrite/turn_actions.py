@@ -2,8 +2,9 @@
 
 The engine's contract (``engine/rulesets/rewrite/turn_menu.py``) lists the entries and
 why each is idle; this module builds the dialog an entry names: set-up, the flurry
-builder, the attack and counterattack dialogs, the tick's damage summary, the GM's
-override. ``apply`` with nothing to roll pushes the effects at once.
+builder (one fighter's, or the whole tick's), the attack and counterattack dialogs,
+the tick's damage summary, the GM's override. ``apply`` with nothing to roll pushes
+the effects at once.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ def open_dialog(
     builders: dict[str, Callable[[MainWindow, CombatModel], QDialog | None]] = {
         "set_up": set_up,
         "declare": declare,
+        "declare_tick": declare_tick,
         "roll": roll,
         "counterattack": counterattack,
         "apply": apply,
@@ -55,6 +57,13 @@ def declare(window: MainWindow, combat: CombatModel) -> QDialog:
     selected = window.scene.selected_counter()
     chosen = selected if selected is not None and selected in waiting else waiting[0]
     return FlurryBuilderDialog(combat, chosen, window)
+
+
+def declare_tick(window: MainWindow, combat: CombatModel) -> QDialog:
+    """Everyone still to declare this tick, one row each (Space's step)."""
+    from battlewheel.views.rulesets.rewrite.tick_flurries import TickFlurriesDialog
+
+    return TickFlurriesDialog(combat, window)
 
 
 def roll(window: MainWindow, combat: CombatModel) -> QDialog:
