@@ -23,6 +23,7 @@ from battlewheel.engine.rulesets.ex3.attack import damage_plan, plan_attack
 from battlewheel.engine.rulesets.ex3.options import Ex3Options
 from battlewheel.engine.rulesets.ex3.state import Combat
 
+from ..conditions import condition_action
 from .helpers import all_close, fighter, group, typed
 
 IDS = ("a", "b", "c", "g")
@@ -110,6 +111,8 @@ def _other(data: st.DataObject, state: Combat) -> a.Action:
         a.Clash(a.ClashSide(cid, "withering", "Sword", roll, typed(2)),
                 a.ClashSide(other, "withering", "Sword", typed(1))),
         ChangeRuling("defence_choice", data.draw(st.sampled_from(("best", "declared")))),
+        condition_action(data, other, "rounds",
+                         state.combatants[other].conditions if other in state.combatants else ()),
     ]
     return data.draw(st.sampled_from(choices))
 
