@@ -5,7 +5,6 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from battlewheel.engine.core.actions import Action
-from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.core.conditions import (
     NEXT_ACTION,
     NO_EXPIRY,
@@ -13,6 +12,7 @@ from battlewheel.engine.core.conditions import (
     Condition,
     RemoveCondition,
 )
+from battlewheel.engine.core.session import CombatSession
 
 
 def conditions(session: CombatSession, cid: str) -> tuple[Condition, ...]:

@@ -1,4 +1,4 @@
-"""The GM's conditions in an Impulse fight: strike pool and DV shift, rounds and actions end them."""
+"""The GM's conditions in Impulse: strike pool and DV shift, rounds and actions end them."""
 
 from __future__ import annotations
 

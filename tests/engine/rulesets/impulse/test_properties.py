@@ -7,8 +7,8 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from battlewheel.engine.core.conditions import Condition
 from battlewheel.engine.core.actions import Action
+from battlewheel.engine.core.conditions import Condition
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.session import CombatSession

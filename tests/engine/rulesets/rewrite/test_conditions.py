@@ -74,7 +74,7 @@ def test_the_counter_wears_a_badge_and_the_sheet_lists_each_condition_removably(
 
 
 def test_a_condition_of_three_ticks_ends_by_itself_and_undo_brings_it_back() -> None:
-    """It holds while fewer than three ticks pass and ends, logged, with the step that passes them."""
+    """It holds while fewer than three ticks pass and ends, logged, with the step past them."""
     session = _duel(3, 1)
     start = session.state.current_tick
     session.apply(AddCondition("b", Condition("Slowed", expiry="ticks", count=3)))
