@@ -264,7 +264,7 @@ def badge(conditions: tuple[Condition, ...]) -> c.Badge | None:
         return None
     text = conditions[0].text[:4].strip()
     if len(conditions) > 1:
-        text += f"+{len(conditions) - 1}"
+        text = f"{text[:3].strip()}+{min(len(conditions) - 1, 9)}"
     tip = "<br>".join(condition.summary() for condition in conditions)
     return c.Badge(c.SIDE_RIGHT, text, tip, "condition")
 
