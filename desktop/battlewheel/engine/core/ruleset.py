@@ -131,9 +131,12 @@ class Ruleset(ABC):
         return None
 
     def condition_records(self, state: Any) -> dict[str, Any]:
-        """The state's own dict of combatant records, each with a ``conditions`` field."""
-        found: dict[str, Any] = state.combatants
-        return found
+        """The state's own dict of combatant records, each with a ``conditions`` field.
+
+        A system whose state keeps none there has no conditions (an empty dict).
+        """
+        found = getattr(state, "combatants", None)
+        return found if isinstance(found, dict) else {}
 
     def condition_turn(self, state: Any) -> str:
         """A token naming the turn under way, when one combatant can act twice running."""
