@@ -289,11 +289,13 @@ def section(cid: str, conditions: tuple[Condition, ...]) -> c.ConditionsSection 
 
 
 def with_section(sheet: c.SheetView, conditions: tuple[Condition, ...]) -> c.SheetView:
-    """A sheet with its conditions listed at the end (the same sheet when it has none)."""
+    """A sheet with its conditions listed under its first section (the health track), where
+    the GM sees them without scrolling; the same sheet when it has none."""
     found = section(sheet.id, conditions)
     if found is None:
         return sheet
-    return dataclasses.replace(sheet, sections=(*sheet.sections, found))
+    first, rest = sheet.sections[:1], sheet.sections[1:]
+    return dataclasses.replace(sheet, sections=(*first, found, *rest))
 
 
 def track_with_badges(track: c.TurnTrack, records: Records) -> c.TurnTrack:

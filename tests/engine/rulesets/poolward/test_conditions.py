@@ -57,6 +57,6 @@ def test_badge_sheet_and_replay() -> None:
     session.apply(AddCondition("a", Condition("Marked")))
     counter = session.ruleset.turn_track(session.state).counter("a")
     assert counter is not None and counter.badge(c.SIDE_RIGHT) is not None
-    last = session.ruleset.sheet(session.state, "a").sections[-1]
-    assert isinstance(last, c.ConditionsSection) and last.lines[0].text == "Marked"
+    listed = session.ruleset.sheet(session.state, "a").sections[1]
+    assert isinstance(listed, c.ConditionsSection) and listed.lines[0].text == "Marked"
     assert CombatSession.from_json(session.to_json()).state == session.state

@@ -64,7 +64,7 @@ def test_the_counter_wears_a_badge_and_the_sheet_lists_each_condition_removably(
     assert counter is not None
     badge = counter.badge(c.SIDE_RIGHT)
     assert badge is not None and badge.text == "Pron" and "3 ticks left" in badge.tip
-    section = session.ruleset.sheet(session.state, "b").sections[-1]
+    section = session.ruleset.sheet(session.state, "b").sections[1]
     assert isinstance(section, c.ConditionsSection)
     assert [(line.text, line.detail) for line in section.lines] == [
         ("Prone", "\u22121 defence; 3 ticks left")]
