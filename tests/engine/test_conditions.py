@@ -33,9 +33,9 @@ def _moment(clock: int | None, *acting: str) -> Moment:
 
 
 def test_a_condition_reads_its_modifiers_and_expiry_in_words() -> None:
-    """Signs, units in the singular for one, and the sheet's summary line."""
+    """Signs, a die and a tick in the singular for one, and the sheet's summary line."""
     prone = Condition("Prone", dice=-1, defence=2, expiry="ticks", count=1)
-    assert prone.summary() == "Prone (\u22121 dice, +2 defence; 1 tick left)"
+    assert prone.summary() == "Prone (\u22121 die, +2 defence; 1 tick left)"
     assert Condition("Marked").summary() == "Marked (until removed)"
     assert Condition("Dazed", expiry=NEXT_ACTION).lasts() == "until the end of their next action"
 

@@ -46,8 +46,9 @@ class Condition:
 
     def modifiers(self) -> str:
         """The modifiers in words ("-2 dice, +1 defence"), empty when it has none."""
+        dice = "die" if abs(self.dice) == 1 else "dice"
         parts = [f"{value:+d} {word}" for value, word in
-                 ((self.dice, "dice"), (self.defence, "defence")) if value]
+                 ((self.dice, dice), (self.defence, "defence")) if value]
         return ", ".join(parts).replace("-", "\N{MINUS SIGN}")
 
     def lasts(self) -> str:

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from battlewheel.engine.core.actions import Action, ChangeRuling, Names, decode_action
-from battlewheel.engine.core.conditions import AddCondition, RemoveCondition
 from battlewheel.engine.core.actions import action_to_json as action_to_json
+from battlewheel.engine.core.conditions import AddCondition, RemoveCondition
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.rulesets.rewrite.character import Character
 from battlewheel.engine.rulesets.rewrite.wording import dice_text, override_name, plural
