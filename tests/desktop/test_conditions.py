@@ -7,12 +7,19 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QToolButton
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.core.conditions import AddCondition, Condition
 from battlewheel.engine.core.contract import SIDE_RIGHT
 from battlewheel.engine.core.session import CombatSession
+from battlewheel.engine.rulesets.rewrite import (
+    Advance,
+    ApplyTickEffects,
+    DeclaredManoeuvre,
+    DeclareFlurry,
+)
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views import settings as prefs
 from battlewheel.views.condition_dialog import ConditionDialog, counter_menu
@@ -132,3 +139,28 @@ def test_the_dialog_counts_rounds_in_a_round_based_system(qtbot: QtBot) -> None:
     dialog.accept()
     assert session.state.combatants["b"].conditions == (
         Condition("Winded", expiry="rounds", count=2),)
+
+
+def _play_on(model: CombatModel) -> None:
+    """Whoever acts guards, the tick's effects apply, the wheel moves on (2e)."""
+    for cid in model.state.awaiting_flurry():
+        model.push(DeclareFlurry(cid, (DeclaredManoeuvre("guard"),)))
+    if model.state.phase == "effects":
+        model.push(ApplyTickEffects())
+    model.push(Advance())
+
+
+def test_a_condition_ends_by_itself_in_the_log_and_ctrl_z_brings_it_back(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """A one-tick condition: the step past its tick says it ended, and the badge goes."""
+    model = window.combat
+    model.push(AddCondition("chief", Condition("Winded", expiry="ticks", count=1)))
+    start = model.state.current_tick
+    while model.state.current_tick == start:
+        _play_on(model)
+    assert window.scene.counters["chief"].info.badge(SIDE_RIGHT) is None
+    assert "  \u201cWinded\u201d on Bandit Chief ends (its ticks have passed)." in \
+        window.log_model.log_text().splitlines()
+    QTest.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert window.scene.counters["chief"].info.badge(SIDE_RIGHT) is not None
