@@ -26,6 +26,11 @@ def test_dice_and_defence_modifiers_reach_the_attack_pool_and_the_defence() -> N
     assert (plan.pool, plan.defence.value) == (10, 2)
     assert ("conditions", 2) in plan.pool_parts
     assert ("conditions", -1) in plan.defence.modifiers
+    sheet = session.ruleset.sheet(session.state, "a")
+    weapons = next(s for s in sheet.sections if isinstance(s, c.Table) and s.title == "Weapons")
+    assert weapons.rows[0][:3] == ("Sword", "10", "8")  # withering with accuracy, decisive
+    assert [v.text for v in session.ruleset.sheet(session.state, "b").values("Defence")
+            if v.key == "conditions"] == ["-1"]
 
 
 def test_a_one_round_condition_ends_when_the_next_round_begins() -> None:
