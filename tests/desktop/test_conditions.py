@@ -122,7 +122,7 @@ def test_the_counter_menu_offers_to_add_and_to_remove_each_condition(window: Mai
     window.combat.push(AddCondition("chief", Condition("Blinded")))
     menu = counter_menu(window.combat, "chief", window)
     texts = [action.text() for action in menu.actions()]
-    assert texts == ["Add &condition\u2026", "Remove \u201cBlinded\u201d"]
+    assert texts == ["Add cond&ition\u2026", "Remove \u201cBlinded\u201d"]
     menu.actions()[1].trigger()
     assert window.scene.counters["chief"].info.badge(SIDE_RIGHT) is None
 

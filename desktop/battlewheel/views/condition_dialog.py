@@ -147,7 +147,7 @@ def counter_menu(model: CombatModel, combatant_id: str, parent: QWidget) -> QMen
     """A counter's right-click menu: add a condition, or remove one it wears."""
     menu = QMenu(parent)
     menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-    menu.addAction("Add &condition\u2026",
+    menu.addAction("Add cond&ition\u2026",
                    lambda: open_condition_dialog(model, combatant_id, parent))
     sheet = model.session.ruleset.sheet(model.state, combatant_id)
     for section in sheet.sections:

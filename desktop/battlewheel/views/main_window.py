@@ -302,7 +302,7 @@ class MainWindow(QMainWindow):
             "Every ruling of this combat's system: its meaning, default and current value",
         ).triggered.connect(self.show_rulings)
         self._action(
-            "add_condition", "Add &condition\u2026", "Ctrl+K",
+            "add_condition", "Add cond&ition\u2026", "Ctrl+K",
             "Lay a condition on the selected combatant: words, a modifier, how long it lasts",
         ).triggered.connect(lambda: self.add_condition())
 

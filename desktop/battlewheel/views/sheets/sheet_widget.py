@@ -133,7 +133,7 @@ class SheetWidget(QWidget):
         self.override_button = QPushButton("GM &override…", self)
         self.override_button.setToolTip("Set a derived value by hand, with a reason (undo: Ctrl+Z)")
         self.override_button.clicked.connect(self.overrideRequested)
-        self.condition_button = QPushButton("Add &condition\u2026", self)
+        self.condition_button = QPushButton("Add condi&tion\u2026", self)
         self.condition_button.setToolTip("Lay a condition on this combatant: words, a dice or "
                                          "defence modifier, how long it lasts (undo: Ctrl+Z)")
         self.condition_button.clicked.connect(self.conditionRequested)
