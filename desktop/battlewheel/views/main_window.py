@@ -32,6 +32,7 @@ from battlewheel.models.combatants_model import CombatantsModel
 from battlewheel.models.files import CampaignFiles
 from battlewheel.models.log_model import CombatLogModel
 from battlewheel.views import settings as prefs
+from battlewheel.views.condition_dialog import counter_menu, open_condition_dialog
 from battlewheel.views.docks import CombatantsDock
 from battlewheel.views.file_menu import FileMenu
 from battlewheel.views.log_dock import LogDock
@@ -124,6 +125,8 @@ class MainWindow(QMainWindow):
             )
         )
         self.scene.counterSelected.connect(self.select_combatant)
+        self.scene.counterMenuRequested.connect(
+            lambda cid, where: counter_menu(self.combat, cid, self).popup(where))
 
     def _build_docks(self) -> None:
         self.setDockOptions(
@@ -298,6 +301,10 @@ class MainWindow(QMainWindow):
             None,
             "Every ruling of this combat's system: its meaning, default and current value",
         ).triggered.connect(self.show_rulings)
+        self._action(
+            "add_condition", "Add cond&ition\u2026", "Ctrl+K",
+            "Lay a condition on the selected combatant: words, a modifier, how long it lasts",
+        ).triggered.connect(lambda: self.add_condition())
 
     def _build_view_actions(self) -> None:
         larger = self._action(
@@ -389,8 +396,8 @@ class MainWindow(QMainWindow):
             for key in group:
                 self.combat_menu.addAction(self.turn.actions[key])
             self._menu_separators.append(self.combat_menu.addSeparator())
-        for name in ("next_step", None, "counter_back", "counter_on", None, "rulings",
-                     "end_combat"):
+        for name in ("next_step", None, "counter_back", "counter_on", None, "add_condition",
+                     "rulings", "end_combat"):
             if name is None:
                 self._menu_separators.append(self.combat_menu.addSeparator())
             else:
@@ -552,6 +559,11 @@ class MainWindow(QMainWindow):
         from battlewheel.views.combats_menu import end_combat
 
         end_combat(self)
+
+    def add_condition(self, combatant_id: str | None = None) -> QDialog:
+        """Combat > Add condition: for the given or selected combatant (one undo step)."""
+        chosen = combatant_id or self.scene.selected_counter()
+        return open_condition_dialog(self.combat, chosen, self)
 
     def show_rulings(self) -> QDialog:
         """Combat > Rulings: every option of the combat's ruleset; a change is one undo step."""

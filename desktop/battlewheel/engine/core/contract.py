@@ -25,6 +25,8 @@ TOP_LEFT = "top_left"
 TOP_RIGHT = "top_right"
 BOTTOM_LEFT = "bottom_left"
 BOTTOM_RIGHT = "bottom_right"
+# Halfway down the right-hand edge: the GM's conditions (the corners are the ruleset's).
+SIDE_RIGHT = "side_right"
 
 
 # -- the turn track (the wheel) -----------------------------------------------------------
@@ -47,8 +49,8 @@ class Slot:
 class Badge:
     """A small label on a counter: ``text`` on the counter, ``tip`` in words.
 
-    ``tone`` picks its colour: ``"penalty"``, ``"lap"``, ``"wound"``, ``"state"`` or
-    ``"info"``.
+    ``tone`` picks its colour: ``"penalty"``, ``"lap"``, ``"wound"``, ``"state"``,
+    ``"condition"`` or ``"info"``.
     """
 
     corner: str
@@ -261,7 +263,24 @@ class Text:
     text: str
 
 
-Section = BoxTrack | Values | Table | Text
+@dataclass(frozen=True)
+class ConditionLine:
+    """One condition on a sheet: its words, its modifiers and expiry, the action removing it."""
+
+    text: str
+    detail: str
+    remove: Action
+
+
+@dataclass(frozen=True)
+class ConditionsSection:
+    """The conditions the GM laid on a combatant, each removable from the sheet."""
+
+    title: str
+    lines: tuple[ConditionLine, ...]
+
+
+Section = BoxTrack | Values | Table | Text | ConditionsSection
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Protocol
 
+from battlewheel.engine.core import conditions as cond
 from battlewheel.engine.core import contract as c
 from battlewheel.engine.core.actions import Action, ChangeRuling, action_types, decode_action
 from battlewheel.engine.core.errors import IllegalAction, TraitValueError
@@ -86,7 +87,7 @@ class Ruleset(ABC):
     def _types(self) -> dict[str, type[Action]]:
         cached: dict[str, type[Action]] | None = self.__dict__.get("_action_types")
         if cached is None:
-            cached = action_types([*self.handlers(), ChangeRuling])
+            cached = action_types([*self.handlers(), ChangeRuling, *cond.CONDITION_ACTIONS])
             self.__dict__["_action_types"] = cached
         return cached
 
@@ -95,16 +96,56 @@ class Ruleset(ABC):
         return tuple(cls.kind for cls in self.handlers())
 
     def apply(self, state: Any, action: Action) -> list[Event]:
-        """Change ``state`` by ``action``; the caller passes a copy it can throw away."""
+        """Change ``state`` by ``action``; the caller passes a copy it can throw away.
+
+        Conditions whose time is up end as part of the action that moved time on, so
+        undoing that action brings them back.
+        """
         if isinstance(action, ChangeRuling):
             events = change_ruling(state, action)
+        elif isinstance(action, cond.AddCondition):
+            events = cond.add_condition(self.condition_records(state), action,
+                                        self.condition_unit, self.acting(state))
+        elif isinstance(action, cond.RemoveCondition):
+            events = cond.remove_condition(self.condition_records(state), action)
         else:
             handler = self.handlers().get(type(action))
             if handler is None:
                 raise IllegalAction(f"ruleset {self.name}", f"does not offer {action.kind!r}")
+            before = self._moment(state)
             events = handler(state, action)
+            after = self._moment(state)
+            if cond.time_moved(before, after):
+                events = [*events, *cond.expire(self.condition_records(state), before, after,
+                                                self.names(state))]
         self.refresh(state)
         return events
+
+    # -- conditions (engine/core/conditions.py) ---------------------------------------------
+
+    # The unit a condition's duration is counted in: the ruleset's ``condition_clock``.
+    condition_unit: ClassVar[str] = "rounds"
+
+    def condition_clock(self, state: Any) -> int | None:
+        """Time passed in ``condition_unit`` (None while the fight's clock is not running)."""
+        return None
+
+    def condition_records(self, state: Any) -> dict[str, Any]:
+        """The state's own dict of combatant records, each with a ``conditions`` field.
+
+        A system whose state keeps none there has no conditions (an empty dict).
+        """
+        found = getattr(state, "combatants", None)
+        return found if isinstance(found, dict) else {}
+
+    def condition_turn(self, state: Any) -> str:
+        """A token naming the turn under way, when one combatant can act twice running."""
+        return ""
+
+    def _moment(self, state: Any) -> cond.Moment:
+        turn = self.condition_turn(state)
+        return cond.Moment(self.condition_clock(state),
+                           frozenset((cid, turn) for cid in self.acting(state)))
 
     def describe(self, before: Any, action: Action, after: Any | None) -> str:
         """The log sentence of ``action`` from ``before`` to ``after`` (None: it was refused)."""

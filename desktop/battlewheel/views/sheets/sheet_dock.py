@@ -11,6 +11,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QDialog, QDockWidget, QWidget
 
 from battlewheel.models.combat_model import CombatModel
+from battlewheel.views.condition_dialog import open_condition_dialog
 from battlewheel.views.rulesets import NoDialog, build_dialog
 from battlewheel.views.sheets.sheet_widget import SheetScroll, SheetWidget
 
@@ -30,6 +31,8 @@ class CharacterSheetDock(QDockWidget):
         self.sheet.boxClickRequested.connect(self._click_box)
         self.sheet.poolChangeRequested.connect(self._change_pool)
         self.sheet.overrideRequested.connect(self.open_override)
+        self.sheet.conditionRequested.connect(self.open_condition)
+        self.sheet.actionRequested.connect(self.model.push)
         self._stale = False
         # Whether the sheet is on screen, as the last visibilityChanged said. A sheet in
         # a tab behind another stays isVisible() (Qt only moves it out of sight), so
@@ -87,6 +90,10 @@ class CharacterSheetDock(QDockWidget):
         action = ruleset.pool_change(self.model.state, self.combatant_id, key, delta)
         if action is not None:
             self.model.push(action)
+
+    def open_condition(self) -> QDialog:
+        """The shared Add condition dialog, for this sheet's combatant."""
+        return open_condition_dialog(self.model, self.combatant_id, self)
 
     def open_override(self) -> QDialog | None:
         """Open the ruleset's edit dialog for this sheet (2e: the GM override)."""

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from battlewheel.engine.core.contract import (
     BoxTrack,
+    ConditionsSection,
     Pool,
     PoolsSection,
     SheetView,
@@ -105,6 +106,9 @@ class SheetWidget(QWidget):
     boxClickRequested = Signal(str, int)
     poolChangeRequested = Signal(str, int)
     overrideRequested = Signal()
+    # The GM asks for a new condition, or pushes a section's action (a condition removed).
+    conditionRequested = Signal()
+    actionRequested = Signal(object)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -129,6 +133,10 @@ class SheetWidget(QWidget):
         self.override_button = QPushButton("GM &override…", self)
         self.override_button.setToolTip("Set a derived value by hand, with a reason (undo: Ctrl+Z)")
         self.override_button.clicked.connect(self.overrideRequested)
+        self.condition_button = QPushButton("Add condi&tion\u2026", self)
+        self.condition_button.setToolTip("Lay a condition on this combatant: words, a dice or "
+                                         "defence modifier, how long it lasts (undo: Ctrl+Z)")
+        self.condition_button.clicked.connect(self.conditionRequested)
         header = QHBoxLayout()
         header.addWidget(self.name_label, 1)
         header.addWidget(self.kind_label)
@@ -137,7 +145,11 @@ class SheetWidget(QWidget):
         layout.addLayout(header)
         layout.addWidget(self.status_label)
         layout.addLayout(self.body)
-        layout.addWidget(self.override_button, 0, Qt.AlignmentFlag.AlignRight)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.condition_button)
+        buttons.addWidget(self.override_button)
+        layout.addLayout(buttons)
         layout.addStretch(1)
 
     def _style_name(self) -> None:
@@ -187,6 +199,8 @@ class SheetWidget(QWidget):
                 box.clicked.connect(self.boxClickRequested)
             if isinstance(box, _PoolsBox):
                 box.changeRequested.connect(self.poolChangeRequested)
+            if isinstance(box, _ConditionsBox):
+                box.actionRequested.connect(self.actionRequested)
             self.body.addWidget(box)
 
 
@@ -319,10 +333,34 @@ class _TextBox(_SectionBox):
         return isinstance(section, Text) and bool(section.text)
 
 
+class _ConditionsBox(_GridBox):
+    """The GM's conditions: the words, modifiers and expiry, and a button removing each."""
+
+    actionRequested = Signal(object)
+
+    def draw(self, section: object) -> None:
+        assert isinstance(section, ConditionsSection)
+        _clear(self.grid)
+        for row, line in enumerate(section.lines):
+            self.grid.addWidget(QLabel(f"<b>{line.text}</b>", self), row, 0)
+            self.grid.addWidget(QLabel(line.detail, self), row, 1)
+            remove = QToolButton(self)
+            remove.setText("\N{MULTIPLICATION SIGN}")
+            remove.setAccessibleName(f"Remove {line.text}")
+            remove.setToolTip(f"Remove \u201c{line.text}\u201d (undo: Ctrl+Z)")
+            remove.clicked.connect(lambda _=False, action=line.remove:
+                                   self.actionRequested.emit(action))
+            self.grid.addWidget(remove, row, 2)
+        self.grid.setColumnStretch(1, 1)
+
+    def has_content(self, section: object) -> bool:
+        return isinstance(section, ConditionsSection) and bool(section.lines)
+
+
 def _section_box(section: object, parent: QWidget) -> _SectionBox:
     kinds: dict[type, type[_SectionBox]] = {
         BoxTrack: _TrackBox, PoolsSection: _PoolsBox, Values: _ValuesBox,
-        Table: _TableBox, Text: _TextBox,
+        Table: _TableBox, Text: _TextBox, ConditionsSection: _ConditionsBox,
     }
     return kinds[type(section)](section, parent)
 

@@ -10,13 +10,14 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from battlewheel.engine.core.contract import ALLY, Counter
+from battlewheel.engine.core.contract import ALLY, SIDE_RIGHT, Counter
 from battlewheel.views.wheel import palette
 from battlewheel.views.wheel.geometry import COUNTER_SIZE
 
 _HALF = COUNTER_SIZE / 2
 _BADGE_H = 15.0
 _POCKET_TEXT_H = 14.0
+_SIDE_BADGE_W = 48.0  # the widest condition badge ("Pron+2" in bold 11 px)
 
 
 def badge_texts(info: Counter) -> dict[str, tuple[str, str]]:
@@ -61,8 +62,9 @@ class CounterItem(QGraphicsItem):
 
     def set_info(self, info: Counter) -> None:
         """Show a new snapshot of the combatant."""
-        if bool(info.pocket) != bool(self.info.pocket):
-            self.prepareGeometryChange()  # the trigger's line under the token comes or goes
+        if bool(info.pocket) != bool(self.info.pocket) or \
+                bool(info.badge(SIDE_RIGHT)) != bool(self.info.badge(SIDE_RIGHT)):
+            self.prepareGeometryChange()  # the trigger's line or the side badge comes or goes
         self.info = info
         self.setToolTip(tooltip_for(info))
         self.update()
@@ -71,7 +73,10 @@ class CounterItem(QGraphicsItem):
         """The token plus the badges hanging over its corners (and a held action's trigger)."""
         reach = _HALF + 12
         below = _POCKET_TEXT_H if self.info.pocket else 0
-        return QRectF(-reach - 6 - below, -reach, 2 * (reach + 6 + below), 2 * reach + below)
+        rect = QRectF(-reach - 6 - below, -reach, 2 * (reach + 6 + below), 2 * reach + below)
+        if self.info.badge(SIDE_RIGHT) is not None:
+            rect = rect.united(QRectF(_HALF - 10, -_BADGE_H, _SIDE_BADGE_W + 4, 2 * _BADGE_H))
+        return rect
 
     def shape(self) -> QPainterPath:
         """Clicks land on the token itself."""
@@ -171,13 +176,19 @@ class CounterItem(QGraphicsItem):
         font.setPixelSize(11)
         painter.setFont(font)
         width = max(_BADGE_H, painter.fontMetrics().horizontalAdvance(text) + 8)
-        left = corner.endswith("left")
-        top = corner.startswith("top")
-        x = -_HALF - 8 if left else _HALF + 8 - width
-        y = -_HALF - 6 if top else _HALF + 6 - _BADGE_H
-        rect = QRectF(x, y, width, _BADGE_H)
+        rect = QRectF(*_badge_origin(corner, width), width, _BADGE_H)
         painter.setPen(QPen(QColor("#ffffff"), 1.2))
         painter.setBrush(QBrush(QColor(colour)))
         painter.drawRoundedRect(rect, _BADGE_H / 2, _BADGE_H / 2)
         painter.setPen(QColor("#ffffff"))
         painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+
+
+def _badge_origin(corner: str, width: float) -> tuple[float, float]:
+    """Where a badge's rectangle starts: hanging over its corner, or halfway down the
+    right-hand edge (the GM's conditions, clear of the ruleset's four corners)."""
+    if corner == SIDE_RIGHT:  # over the rim, so the initials stay readable
+        return _HALF - 8, -_BADGE_H / 2
+    x = -_HALF - 8 if corner.endswith("left") else _HALF + 8 - width
+    y = -_HALF - 6 if corner.startswith("top") else _HALF + 6 - _BADGE_H
+    return x, y

@@ -17,6 +17,7 @@ BADGE_WOUND = "#c62828"
 BADGE_LAP = "#6a1b9a"
 BADGE_STATE = "#37474f"
 BADGE_INFO = "#00695c"
+BADGE_CONDITION = "#1565c0"
 DEAD_FILL = "#8d8d8d"
 SHADED_FILL = "#f3d0c8"
 METER = "#2e7d32"
@@ -28,6 +29,7 @@ BADGE_TONES = {
     "lap": BADGE_LAP,
     "state": BADGE_STATE,
     "info": BADGE_INFO,
+    "condition": BADGE_CONDITION,
 }
 
 

@@ -7,12 +7,13 @@ whoever listens pushes an undoable action, and the next `set_wheel` puts every c
 where the engine says it is; a refused drop therefore springs back by itself.
 """
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter
 from PySide6.QtWidgets import (
     QApplication,
     QGraphicsItem,
     QGraphicsScene,
+    QGraphicsSceneContextMenuEvent,
     QGraphicsSceneMouseEvent,
     QStyleOptionGraphicsItem,
     QWidget,
@@ -120,6 +121,8 @@ class WheelScene(QGraphicsScene):
     # A counter let go off the wheel (the hub or outside): it goes back where it was.
     counterDropMissed = Signal(str)
     counterSelected = Signal(str)
+    # A right click (or the menu key) on a counter: its id and the screen position.
+    counterMenuRequested = Signal(str, QPoint)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -256,6 +259,15 @@ class WheelScene(QGraphicsScene):
             if isinstance(item, CounterItem):
                 return item
         return None
+
+    def contextMenuEvent(self, event: QGraphicsSceneContextMenuEvent) -> None:
+        """A right click on a counter asks for its menu (the window fills it)."""
+        item = self.counter_at(event.scenePos())
+        if item is None:
+            super().contextMenuEvent(event)
+            return
+        event.accept()
+        self.counterMenuRequested.emit(item.counter_id, event.screenPos())
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         """Remember which counter a left press landed on; selection goes on as usual."""

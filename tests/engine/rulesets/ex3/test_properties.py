@@ -23,6 +23,7 @@ from battlewheel.engine.rulesets.ex3.attack import damage_plan, plan_attack
 from battlewheel.engine.rulesets.ex3.options import Ex3Options
 from battlewheel.engine.rulesets.ex3.state import Combat
 
+from ..conditions import condition_action
 from .helpers import all_close, fighter, group, typed
 
 IDS = ("a", "b", "c", "g")
@@ -120,6 +121,8 @@ def _other(data: st.DataObject, state: Combat) -> a.Action:
         a.Attack(cid, other, "withering", "Sword", typed(0), hold_at_bay=True),
         a.Attack(cid, other, "decisive", "Sword", roll, typed(1), escape=True),
         ChangeRuling("defence_choice", data.draw(st.sampled_from(("best", "declared")))),
+        condition_action(data, other, "rounds",
+                         state.combatants[other].conditions if other in state.combatants else ()),
     ]
     return data.draw(st.sampled_from(choices))
 

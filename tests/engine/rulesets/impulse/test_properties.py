@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from battlewheel.engine.core.actions import Action
+from battlewheel.engine.core.conditions import Condition
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.session import CombatSession
@@ -40,6 +41,7 @@ from battlewheel.engine.rulesets.impulse import (
 from battlewheel.engine.rulesets.impulse.actions import DECISIVE_EFFECTS, MANOEUVRE_EFFECTS
 from battlewheel.engine.rulesets.impulse.rules import BANDS
 
+from ..conditions import condition_action
 from .helpers import block
 
 OPTIONS = st.builds(
@@ -184,6 +186,11 @@ def _movement(data: st.DataObject, session: CombatSession, actor: str) -> Action
     )
 
 
+def _held(session: CombatSession, cid: str) -> tuple[Condition, ...]:
+    who = session.state.combatants.get(cid)
+    return who.conditions if who else ()
+
+
 def _gm(data: st.DataObject, session: CombatSession) -> Action:
     target = _someone(data, session)
     return data.draw(
@@ -196,6 +203,7 @@ def _gm(data: st.DataObject, session: CombatSession) -> Action:
                 VillainEscapes(target),
                 _add(data, session),
                 FireHold(target, data.draw(st.sampled_from(["before", "after"]))),
+                condition_action(data, target, "rounds", _held(session, target)),
             ]
         )
     )

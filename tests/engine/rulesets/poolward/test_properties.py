@@ -40,6 +40,7 @@ from battlewheel.engine.rulesets.poolward import (
 )
 from battlewheel.engine.rulesets.poolward.block import MELEE, RANGED, Trigger
 
+from ..conditions import condition_action
 from .helpers import RULESET, person
 
 ARMS = (AttackProfile("Sword", MELEE, 3, ap=1, effects=(Trigger("Bleed", "lethal"),)),
@@ -120,6 +121,8 @@ def _gm_action(data: st.DataObject, session: CombatSession) -> Action:
         Sleep(cid), Rest(cid, data.draw(st.integers(0, 3))),
         RollOrder(cid, 3, DiceEntry.of_successes(data.draw(st.integers(0, 4)))),
         ChangeRuling(*data.draw(RULINGS)),
+        condition_action(data, cid, "rounds",
+                         state.fighters[cid].conditions if cid in state.fighters else ()),
     ]
     return data.draw(st.sampled_from(choices))
 

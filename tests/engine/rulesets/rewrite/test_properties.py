@@ -7,6 +7,7 @@ from dataclasses import replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from battlewheel.engine.core.conditions import Condition
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.rulesets.rewrite import (
@@ -42,6 +43,7 @@ from battlewheel.engine.rulesets.rewrite import (
 from battlewheel.engine.rulesets.rewrite.character import CharacterKind
 from battlewheel.engine.rulesets.rewrite.rewrite_flurry import preview_attack
 
+from ..conditions import condition_action
 from .helpers import person
 
 TRAITS = {"dexterity": 3, "strength": 2, "stamina": 2, "wits": 2, "perception": 2}
@@ -153,8 +155,14 @@ def _fight_action(data: st.DataObject, session: CombatSession) -> Action:
         ResolveCounterattack(
             cid, _someone(data, session), "Punch", attack=DiceEntry.of_successes(1)
         ),
+        condition_action(data, cid, "ticks", _held(session, cid)),
     ]
     return data.draw(st.sampled_from(options))
+
+
+def _held(session: CombatSession, cid: str) -> tuple[Condition, ...]:
+    who = session.state.combatants.get(cid)
+    return who.conditions if who else ()
 
 
 def _check_invariants(session: CombatSession) -> None:
@@ -166,6 +174,7 @@ def _check_invariants(session: CombatSession) -> None:
         assert len(who.health.marks) == who.health.size
         assert who.wound_penalty == who.health.wound_penalty
         assert min(who.dvs.values()) >= 0
+        assert all(held.count > 0 for held in who.conditions if held.expiry != "none")
         if who.next_tick is not None:
             assert state.current_tick is not None and who.next_tick >= state.current_tick
             assert who.segment == who.next_tick % state.segment_count

@@ -12,6 +12,7 @@ import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from battlewheel.engine.core.conditions import dice_modifier
 from battlewheel.engine.core.dice import DiceEntry, Roll, roll
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.events import Event
@@ -232,7 +233,8 @@ def attack_parts(state: Combat, action: a.Attack, attacker: Combatant, target: C
         parts.append(("accuracy", weapon.accuracy))
     parts += [("specialty", action.specialty), ("bonus", action.bonus_dice),
               ("wound", -attacker.derived.wound_penalty), ("flurry", -3 * flurry),
-              ("prone", -r.PRONE_ATTACK * attacker.prone)]
+              ("prone", -r.PRONE_ATTACK * attacker.prone),
+              ("conditions", dice_modifier(attacker.conditions))]
     parts += _situational(state, action, attacker, target, weapon, where)
     return [(name, value) for name, value in parts if value]
 

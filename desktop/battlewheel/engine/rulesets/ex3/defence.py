@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from battlewheel.engine.core.conditions import defence_modifier
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.rulesets.ex3 import rules as r
 from battlewheel.engine.rulesets.ex3.character import Weapon
@@ -68,7 +69,8 @@ def standing_modifiers(state: Combat, who: Combatant) -> list[tuple[str, int]]:
     mods = [("wound", -wounds), ("onslaught", -who.onslaught),
             ("clash loss", -r.CLASH_DEFENCE * who.clash_penalty),
             ("flurry", -int(who.flurry_penalty)), ("actions", who.action_defence),
-            ("cover", r.COVER_DEFENCE[who.cover]), ("battle group", r.group_defence(who.block))]
+            ("cover", r.COVER_DEFENCE[who.cover]), ("battle group", r.group_defence(who.block)),
+            ("conditions", defence_modifier(who.conditions))]
     if who.id in state.grapples or state.grappled_by(who.id):
         mods.append(("grapple", -r.GRAPPLE_DEFENCE))
     if who.rout_failed:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
+from battlewheel.engine.core import conditions as cond
 from battlewheel.engine.core import contract as c
 from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.ruleset import Handler, Ruleset, register_ruleset
@@ -142,11 +143,15 @@ class Exalted3e(Ruleset):
         """Whose turn it is."""
         return (state.actor,) if state.actor else ()
 
+    def condition_clock(self, state: Combat) -> int | None:
+        """Conditions count rounds (003 §The Flow of Combat), from the first."""
+        return state.round if state.started else None
+
     # -- the contract ------------------------------------------------------------------------
 
     def turn_track(self, state: Combat) -> c.TurnTrack:
         """The Initiative ring (rules/3e.md §5)."""
-        return wheel.turn_track(state)
+        return cond.track_with_badges(wheel.turn_track(state), state.combatants)
 
     def drop(self, state: Combat, counter_id: str, slot: int) -> c.DropVerdict:
         """Delay for the actor, a GM edit for anyone else (rules/3e.md §5)."""
@@ -154,7 +159,8 @@ class Exalted3e(Ruleset):
 
     def sheet(self, state: Combat, combatant_id: str) -> c.SheetView:
         """Initiative, defences, health or Magnitude, weapons."""
-        return sheet.sheet(state, combatant_id)
+        found = sheet.sheet(state, combatant_id)
+        return cond.with_section(found, state.combatants[combatant_id].conditions)
 
     def box_click(self, state: Combat, combatant_id: str, track: str,
                   index: int) -> a.Action | None:

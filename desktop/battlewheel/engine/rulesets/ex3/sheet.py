@@ -8,6 +8,7 @@ withering and decisive pools. The card is its paper twin with write-in spaces.
 from __future__ import annotations
 
 from battlewheel.engine.core import contract as c
+from battlewheel.engine.core.conditions import defence_modifier, dice_modifier
 from battlewheel.engine.core.health import HealthTrack
 from battlewheel.engine.rulesets.ex3 import defence as d
 from battlewheel.engine.rulesets.ex3 import rules as r
@@ -52,12 +53,16 @@ def pools(block: Character, weapon: Weapon, size: int | None = None) -> tuple[in
 
 
 def weapons_table(block: Character, ready: tuple[str, ...] | None,
-                  size: int | None = None, wounds: int = 0) -> c.Table:
+                  size: int | None = None, wounds: int = 0, shift: int = 0) -> c.Table:
     """Each weapon with both pools (less the wound penalty, 3e reading §4 health_track),
-    damage, minimum, Defence and range."""
+    damage, minimum, Defence and range.
+
+    ``shift`` is the dice the GM's conditions add to every pool now.
+    """
     rows = []
     for weapon in block.all_weapons:
-        withering, decisive = (max(pool - wounds, 0) for pool in pools(block, weapon, size))
+        withering, decisive = (max(pool - wounds + shift, 0)
+                               for pool in pools(block, weapon, size))
         shown = weapon.name if ready is None or weapon.name in ready or weapon.name == "Unarmed" \
             else f"{weapon.name} (not ready)"
         rows.append((shown, str(withering), str(decisive), f"+{weapon.damage} "
@@ -95,6 +100,10 @@ def defences(block: Character, options: Ex3Options, who: Combatant | None) -> c.
     if who is not None:
         values += [c.Value("Onslaught", -who.onslaught, key="onslaught"),
                    c.Value("Defence modifier", defence_penalty(who), key="defence_mod")]
+        if defence_modifier(who.conditions):
+            values.append(c.Value("Conditions", f"{defence_modifier(who.conditions):+d}",
+                                  note="the GM's conditions, on both Parry and Evasion",
+                                  key="conditions"))
     if block.group is not None:
         values.append(c.Value("Group Defence", f"+{r.group_defence(block)}", key="group"))
     return c.Values("Defence", tuple(values), columns=2)
@@ -159,7 +168,8 @@ def sheet(state: Combat, cid: str) -> c.SheetView:
         sections += [magnitude_track(who.magnitude, most), group_values(who)]
     else:
         sections.append(health_track(who.health))
-    sections.append(weapons_table(who.block, who.ready, who.size, who.derived.wound_penalty))
+    sections.append(weapons_table(who.block, who.ready, who.size, who.derived.wound_penalty,
+                                  dice_modifier(who.conditions)))
     kind = "battle group" if who.is_group else who.block.kind
     return c.SheetView(id=cid, name=who.name, kind=kind, side=who.side,
                        status=status_words(state, who), sections=tuple(sections))

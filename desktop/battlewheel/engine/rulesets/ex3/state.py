@@ -11,6 +11,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
+from battlewheel.engine.core.conditions import Condition
 from battlewheel.engine.core.health import HealthTrack
 from battlewheel.engine.rulesets.ex3.character import Character
 from battlewheel.engine.rulesets.ex3.options import Ex3Options
@@ -100,6 +101,8 @@ class Combatant:
     order_active: bool = False
     leader_killed: bool = False
     derived: Derived = field(default_factory=Derived)
+    # The GM's conditions (engine/core/conditions.py).
+    conditions: tuple[Condition, ...] = ()
 
     @property
     def name(self) -> str:

@@ -7,15 +7,20 @@ class's modifiers on top unless the ruling says they are typed in.
 
 from __future__ import annotations
 
+from battlewheel.engine.core.conditions import defence_modifier
 from battlewheel.engine.rulesets.impulse.character import armoured_evasion, armoured_soak
 from battlewheel.engine.rulesets.impulse.rules import DASH_DV, cover_dv
 from battlewheel.engine.rulesets.impulse.state import Fighter, ImpulseCombat
 
 
 def own_dv(who: Fighter) -> int:
-    """DV with partial cover and a Dash (001 §Situational Defenses, §Dash), never below 0."""
+    """DV with partial cover and a Dash (001 §Situational Defenses, §Dash), never below 0.
+
+    The GM's conditions shift it too.
+    """
     dashed = DASH_DV if who.has("dashed") else 0
-    return max(0, who.character.dv + cover_dv(who.cover) - dashed)
+    shift = defence_modifier(who.conditions)
+    return max(0, who.character.dv + cover_dv(who.cover) - dashed + shift)
 
 
 def defended_dv(state: ImpulseCombat, who: Fighter) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
+from battlewheel.engine.core import conditions as cond
 from battlewheel.engine.core import contract as c
 from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.ruleset import Handler, Ruleset, register_ruleset
@@ -72,6 +73,8 @@ _ALWAYS = (
     "villain_escapes",
     "end_combat",
     "change_ruling",
+    "add_condition",
+    "remove_condition",
 )
 _BY_PHASE = {
     PHASE_SETUP: ("mark_ambushed", "ambush_contest", "start"),
@@ -134,6 +137,14 @@ class ImpulseRuleset(Ruleset):
         cid = state.acting_id()
         return (cid,) if cid else ()
 
+    def condition_clock(self, state: ImpulseCombat) -> int | None:
+        """Conditions count rounds (001 §Turn Order), from the first."""
+        return state.round if state.started else None
+
+    def condition_turn(self, state: ImpulseCombat) -> str:
+        """The action counter acting: a fighter's two counters in a row are two actions."""
+        return state.acting_key or ""
+
     def combatants(self, state: ImpulseCombat) -> Mapping[str, Any]:
         """Each fighter with what their sheet reads from the fight around them.
 
@@ -147,7 +158,7 @@ class ImpulseRuleset(Ruleset):
 
     def turn_track(self, state: ImpulseCombat) -> c.TurnTrack:
         """This round's order as the ring (rules/impulse.md §5)."""
-        return wheel.turn_track(state)
+        return cond.track_with_badges(wheel.turn_track(state), state.combatants)
 
     def drop(self, state: ImpulseCombat, counter_id: str, slot: int) -> c.DropVerdict:
         """Change Initiative for the acting counter (cost shown); a GM edit for the others."""
@@ -165,7 +176,8 @@ class ImpulseRuleset(Ruleset):
 
     def sheet(self, state: ImpulseCombat, combatant_id: str) -> c.SheetView:
         """Pools, Endurance boxes, defences, order, weapons, ranges and statuses."""
-        return sheet.sheet_of(state, combatant_id)
+        found = sheet.sheet_of(state, combatant_id)
+        return cond.with_section(found, state.combatants[combatant_id].conditions)
 
     def box_click(
         self, state: ImpulseCombat, combatant_id: str, track: str, index: int

@@ -12,6 +12,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
+from battlewheel.engine.core.conditions import Condition
 from battlewheel.engine.rulesets.impulse.character import ImpulseCharacter
 from battlewheel.engine.rulesets.impulse.options import ImpulseOptions
 from battlewheel.engine.rulesets.impulse.rules import EXTREME
@@ -95,6 +96,8 @@ class Fighter:
     dv: int = 0
     evasion: int = 0
     soak: int = 0
+    # The GM's conditions (engine/core/conditions.py).
+    conditions: tuple[Condition, ...] = ()
 
     @property
     def name(self) -> str:

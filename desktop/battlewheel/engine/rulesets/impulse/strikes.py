@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from battlewheel.engine.core.conditions import dice_modifier
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.events import Event
@@ -178,9 +179,14 @@ def _check_attacker(state: ImpulseCombat, actor: str, rule: str) -> Fighter:
 
 
 def strike_pool(who: Fighter, weapon: Weapon, stunted: bool) -> int:
-    """Attribute + Ability + weapon Accuracy, +2 stunted, -2 stunned (001 §Decisive Strike)."""
+    """Attribute + Ability + weapon Accuracy, +2 stunted, -2 stunned (001 §Decisive Strike).
+
+    The GM's conditions add or take dice too.
+    """
     stun = STUN_DICE if who.has("stunned") else 0
-    return max(0, accuracy_pool(who.character, weapon) + (STUNT_DICE if stunted else 0) - stun)
+    shift = dice_modifier(who.conditions)
+    return max(0, accuracy_pool(who.character, weapon) + (STUNT_DICE if stunted else 0)
+               - stun + shift)
 
 
 def strike_dv(

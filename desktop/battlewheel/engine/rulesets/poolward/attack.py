@@ -7,8 +7,9 @@ turn, stores the hit and the Dodge bookkeeping. All three read the same pure rul
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from battlewheel.engine.core.conditions import defence_modifier, dice_modifier
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.rulesets.poolward import actions as a
@@ -113,12 +114,19 @@ def preview_attack(state: Fight, action: a.Attack) -> PoolPreview:
         check_range("ignore_dodge", action.ignore_dodge, (0, 20))
     except ValueError as error:
         raise IllegalAction(ATTACK_RULE, str(error)) from error
-    raw = raw_pool(attacker.block, profile, state.options, action.extra_dice)
+    raw = replace(raw_pool(attacker.block, profile, state.options, action.extra_dice),
+                  conditions=condition_dice(attacker, target))
     approach = approach_of(profile, action, state.options)
     return attack_pool(raw, guard_of(target), approach, state.options)
 
 
 # -- the roll and the damage ------------------------------------------------------------------
+
+
+def condition_dice(attacker: Fighter, target: Fighter) -> int:
+    """The GM's conditions in the pool: the attacker's dice, less the target's defence bonus
+    (002 §Attack Roll Dice Pools: defence comes off the pool)."""
+    return dice_modifier(attacker.conditions) - defence_modifier(target.conditions)
 
 
 def hit_of(profile: AttackProfile, target: Fighter, preview: PoolPreview, successes: int,

@@ -39,11 +39,14 @@ class RawPool:
     flat: int
     percent: int
     extra: int = 0
+    # The GM's conditions: the attacker's dice, less the target's defence modifier.
+    conditions: int = 0
 
     @property
     def total(self) -> int:
         """Every term added up: the raw pool before the target's defence."""
-        return self.base + self.stat + self.skill + self.flat + self.percent + self.extra
+        return (self.base + self.stat + self.skill + self.flat + self.percent + self.extra
+                + self.conditions)
 
 
 def percent_dice(core: int, flat: int, percent: int, how: str) -> int:
@@ -221,7 +224,7 @@ def _raw_steps(raw: RawPool) -> list[Step]:
     steps, total = [], 0
     for label, dice in (("base", raw.base), ("stat", raw.stat), ("skill", raw.skill),
                         ("flat modifiers", raw.flat), ("percent modifier", raw.percent),
-                        ("situational dice", raw.extra)):
+                        ("situational dice", raw.extra), ("conditions", raw.conditions)):
         if dice or label == "base":
             total += dice
             steps.append(Step(label, dice, total))

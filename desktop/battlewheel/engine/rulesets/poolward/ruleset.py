@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
+from battlewheel.engine.core import conditions as cond
 from battlewheel.engine.core import contract as c
 from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.ruleset import Handler, Ruleset, register_ruleset
@@ -108,7 +109,7 @@ class PoolAndWard(Ruleset):
 
     def turn_track(self, state: Fight) -> c.TurnTrack:
         """The round's order as a ring (rules/pool-and-ward.md §5)."""
-        return wheel.turn_track(state)
+        return cond.track_with_badges(wheel.turn_track(state), state.fighters)
 
     def drop(self, state: Fight, counter_id: str, slot: int) -> c.DropVerdict:
         """A counter let go on a place: a free Delayed action there."""
@@ -116,7 +117,8 @@ class PoolAndWard(Ruleset):
 
     def sheet(self, state: Fight, combatant_id: str) -> c.SheetView:
         """Tracks, this round's defence, the defence block, stats, skills and attacks."""
-        return sheet.sheet(state, combatant_id)
+        found = sheet.sheet(state, combatant_id)
+        return cond.with_section(found, state.fighters[combatant_id].conditions)
 
     def box_click(self, state: Fight, combatant_id: str, track: str, index: int) -> Action | None:
         """A click sets Health, Vigor or Ward to that box."""
@@ -143,6 +145,14 @@ class PoolAndWard(Ruleset):
     def combatants(self, state: Fight) -> Mapping[str, Any]:
         """The fighters by id, in the order they joined."""
         return state.fighters
+
+    def condition_records(self, state: Fight) -> dict[str, Any]:
+        """The fighters, who carry the GM's conditions."""
+        return state.fighters
+
+    def condition_clock(self, state: Fight) -> int | None:
+        """Conditions count rounds (002 §Types of Actions), from the first."""
+        return state.round if state.started else None
 
 
     def join_action(self, combatant_id: str, character: Any, side: str) -> Action:

@@ -11,6 +11,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
+from battlewheel.engine.core.conditions import Condition
 from battlewheel.engine.rulesets.poolward.block import StatBlock
 from battlewheel.engine.rulesets.poolward.damage import Tracks
 from battlewheel.engine.rulesets.poolward.options import (
@@ -52,6 +53,8 @@ class Fighter:
     extra: tuple[str, ...] = ()
     flat_footed: bool = False
     condition: str = UP
+    # The GM's conditions (engine/core/conditions.py); ``condition`` is the health state.
+    conditions: tuple[Condition, ...] = ()
 
     @property
     def name(self) -> str:

@@ -12,6 +12,7 @@ from typing import ClassVar
 
 from battlewheel.engine.core.actions import Action, ChangeRuling, Names, decode_action
 from battlewheel.engine.core.actions import action_to_json as action_to_json
+from battlewheel.engine.core.conditions import AddCondition, RemoveCondition
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.rulesets.rewrite.character import Character
 from battlewheel.engine.rulesets.rewrite.wording import dice_text, override_name, plural
@@ -326,6 +327,8 @@ for _cls in (
     SetOverride,
     EndCombat,
     ChangeRuling,
+    AddCondition,
+    RemoveCondition,
 ):
     register_action(_cls)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
+from battlewheel.engine.core import conditions as cond
 from battlewheel.engine.core import contract as c
 from battlewheel.engine.core.ruleset import Handler, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.rewrite import actions as a
@@ -80,6 +81,8 @@ _ALWAYS = (
     "award_stunt",
     "end_combat",
     "change_ruling",
+    "add_condition",
+    "remove_condition",
 )
 _STARTED = ("move_counter", "declare_movement", "roll_join_battle")
 _BY_PHASE: dict[str, tuple[str, ...]] = {
@@ -99,6 +102,7 @@ class Rewrite2e(Ruleset):
     seed: ClassVar[str] = "000 + 004"
     options_type: ClassVar[type[RewriteOptions]] = RewriteOptions
     block_type: ClassVar[type[Character]] = Character
+    condition_unit: ClassVar[str] = "ticks"
 
     def new_state(self, options: Any) -> Combat:
         """An empty fight under these rulings."""
@@ -143,11 +147,15 @@ class Rewrite2e(Ruleset):
         """The combatants whose counters are on the current tick."""
         return state.acting_ids()
 
+    def condition_clock(self, state: Combat) -> int | None:
+        """Conditions count ticks (000 §Move Tick Counter)."""
+        return state.current_tick
+
     # -- the contract --------------------------------------------------------------------
 
     def turn_track(self, state: Combat) -> c.TurnTrack:
         """The ring of segments labelled with ticks (000 §The Battlewheel)."""
-        return presentation.turn_track(state)
+        return cond.track_with_badges(presentation.turn_track(state), state.combatants)
 
     def drop(self, state: Combat, counter_id: str, slot: int) -> c.DropVerdict:
         """A counter let go on a segment: its next action moves there (RULES.md §The wheel)."""
@@ -155,7 +163,8 @@ class Rewrite2e(Ruleset):
 
     def sheet(self, state: Combat, combatant_id: str) -> c.SheetView:
         """Traits, pools, current defences, weapons and the health track."""
-        return presentation.sheet(state, combatant_id)
+        sheet = presentation.sheet(state, combatant_id)
+        return cond.with_section(sheet, state.combatants[combatant_id].conditions)
 
     def box_click(self, state: Combat, combatant_id: str, track: str, index: int) -> a.Action:
         """A click cycles one health box (000 §Health Levels)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from battlewheel.engine.core.conditions import dice_modifier
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.rulesets.rewrite import attack as rules
@@ -400,6 +401,7 @@ def attack_declaration(
                 wound_penalty=attacker.wound_penalty,
                 specialty=action.specialty,
                 essence_floor=essence_floor,
+                condition_dice=dice_modifier(attacker.conditions),
             ),
             action,
         ),

@@ -20,11 +20,13 @@ def attacker_for(
     wound_penalty: int = 0,
     specialty: str | None = None,
     essence_floor: str = "floor",
+    condition_dice: int = 0,
 ) -> Attacker:
     """The attack-roll traits of ``character`` with ``weapon`` (000 §Attack Roll).
 
     A named specialty adds its dice; a non-Exalt with no dots in the weapon's Ability
     loses 2 dice (004 §Internal Penalties); 10s count double per ``gets_double_tens``.
+    The GM's conditions add non-magical dice, or take them as an internal penalty.
     """
     return Attacker(
         dexterity=character.attribute("dexterity"),
@@ -33,8 +35,10 @@ def attacker_for(
         essence=character.essence,
         wound_penalty=wound_penalty,
         essence_floor=essence_floor,
-        bonus_dice=derived.specialty_dice(character, weapon.ability, specialty),
-        penalty_dice=derived.unskilled_penalty(character, weapon.ability),
+        bonus_dice=derived.specialty_dice(character, weapon.ability, specialty)
+        + max(condition_dice, 0),
+        penalty_dice=derived.unskilled_penalty(character, weapon.ability)
+        + max(-condition_dice, 0),
         double_tens=derived.gets_double_tens(character),
         kind=character.kind,
         die_cap=derived.die_cap(

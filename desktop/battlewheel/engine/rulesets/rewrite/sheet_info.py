@@ -8,6 +8,7 @@ draws only these, so a repaint cannot change the fight.
 
 from __future__ import annotations
 
+from battlewheel.engine.core.conditions import dice_modifier
 from battlewheel.engine.core.contract import (
     BoxTrack,
     Glyph,
@@ -261,7 +262,8 @@ def _specialties(character: Character) -> tuple[str, ...]:
 
 def attack_dice(who: Combatant, weapon: Weapon) -> int:
     """Dice of a lone attack with ``weapon`` now, wound penalty included (000 §Attack Roll)."""
-    attacker = attacker_for(who.character, weapon, wound_penalty=who.wound_penalty)
+    attacker = attacker_for(who.character, weapon, wound_penalty=who.wound_penalty,
+                            condition_dice=dice_modifier(who.conditions))
     return attack_pool(AttackDeclaration(attacker=attacker, weapon=weapon))[1]
 
 

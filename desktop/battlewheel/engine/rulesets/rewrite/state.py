@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from battlewheel.engine.core.conditions import Condition
 from battlewheel.engine.core.health import HealthTrack
 from battlewheel.engine.rulesets.rewrite.character import Character
 from battlewheel.engine.rulesets.rewrite.options import RewriteOptions
@@ -47,7 +48,8 @@ class Combatant:
     ``segment``, ``laps_ahead``, ``surprise``, ``dvs`` and ``wound_penalty`` are derived
     and refreshed by the engine after every action; the rest is the record itself.
     ``blocking`` is whom a Block declared defends until the next action, with the
-    ``block_cover`` it gives against missiles (000 §Block).
+    ``block_cover`` it gives against missiles (000 §Block). ``conditions`` are the GM's
+    (engine/core/conditions.py).
     """
 
     id: str
@@ -73,6 +75,7 @@ class Combatant:
     surprise: str = UNSURPRISED
     dvs: Mapping[str, int] = field(default_factory=dict)
     wound_penalty: int = 0
+    conditions: tuple[Condition, ...] = ()
 
     @property
     def name(self) -> str:

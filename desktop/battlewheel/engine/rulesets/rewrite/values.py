@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from battlewheel.engine.core.conditions import defence_modifier
 from battlewheel.engine.core.dice import effective_pool
 from battlewheel.engine.rulesets.rewrite import character as sheet
 from battlewheel.engine.rulesets.rewrite import setup, wheel
@@ -105,8 +106,12 @@ def movement(who: Combatant) -> int:
 
 
 def base_dvs(who: Combatant) -> dict[str, int]:
-    """Dodge DV and each Parry DV before manoeuvre penalties (000 §Apply Defences)."""
-    return dict(_sheet_dvs(who.character))
+    """Dodge DV and each Parry DV before manoeuvre penalties (000 §Apply Defences).
+
+    The GM's conditions shift every DV (a penalty taken off with the others, at least 0).
+    """
+    shift = defence_modifier(who.conditions)
+    return {name: value + shift for name, value in _sheet_dvs(who.character).items()}
 
 
 # The DVs on a sheet depend on the character only, and every action refreshes every

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from battlewheel.engine.core.conditions import dice_modifier
 from battlewheel.engine.rulesets.rewrite import attack as rules
 from battlewheel.engine.rulesets.rewrite import narration, sheet_builders, stunts, values
 from battlewheel.engine.rulesets.rewrite import rewrite_block as block
@@ -232,7 +233,8 @@ class AttackDialog(QDialog):
         return rules.AttackDeclaration(
             attacker=sheet_builders.attacker_for(who.character, self.weapon,
                                         wound_penalty=who.wound_penalty,
-                                        specialty=form.chosen_specialty()),
+                                        specialty=form.chosen_specialty(),
+                                        condition_dice=dice_modifier(who.conditions)),
             weapon=self.weapon,
             multiple_action_penalty=self.multiple_action_penalty(),
             off_hand=self.off_hand(),
