@@ -286,3 +286,54 @@ def test_a_held_counter_waits_beside_the_ring_with_room_for_its_trigger(qtbot: Q
     plain = scene.counters["A"].boundingRect()
     assert item.boundingRect().height() > plain.height()
     assert scene.tray_caption.isVisible() and scene.tray_caption.text == "held"
+
+
+def _pocket_wheel(*counters: Counter) -> TurnTrack:
+    return TurnTrack(slots=tuple(Slot(str(i)) for i in range(7)), counters=counters,
+                     pocket=True, pocket_caption="held actions")
+
+
+def _shown(qtbot: QtBot, scene: WheelScene) -> WheelView:
+    view = WheelView(scene)
+    view.resize(760, 760)
+    view.show()
+    qtbot.waitExposed(view)
+    return view
+
+
+def test_a_ring_with_a_pocket_keeps_held_counters_in_it_clear_of_the_ring(qtbot: QtBot) -> None:
+    """On a ring with a pocket the held counter stands in the pocket (not the tray, not a
+    segment), the pocket writes its trigger, and the scene grows to show it; a ring
+    without one hides it."""
+    scene = WheelScene()
+    plain = scene.sceneRect()
+    held = Counter(id="H", name="Holder", initials="H", side="ally", slot=None,
+                   pocket="when the gate opens")
+    scene.set_wheel(_pocket_wheel(_counter("A", 1), held))
+    item = scene.counters["H"]
+    assert scene.pocket.isVisible() and scene.pocket.contains_point(item.x(), item.y())
+    assert segment_at(item.x(), item.y(), 7) is None and not scene.tray_caption.isVisible()
+    assert scene.pocket.triggers == ("when the gate opens",) and not item.trigger_shown
+    assert scene.sceneRect().contains(scene.pocket.boundingRect())
+    assert scene.sceneRect().right() > plain.right()
+    scene.set_wheel(_wheel((_counter("A", 1),)))
+    assert not scene.pocket.isVisible()
+
+
+def test_dragging_into_and_out_of_the_pocket_reports_each_gesture(qtbot: QtBot) -> None:
+    """A ring counter let go in the pocket reports counterPocketed; the held one dragged onto
+    segment 4 reports counterFired, not a plain drop; let go in its own pocket, nothing."""
+    scene = WheelScene()
+    held = Counter(id="H", name="Holder", initials="H", side="ally", slot=None, pocket="x")
+    scene.set_wheel(_pocket_wheel(_counter("A", 1), held))
+    view = _shown(qtbot, scene)
+    box = scene.pocket.boundingRect()
+    inside = QPointF(box.center().x(), box.bottom() - 8)
+    reports: list[tuple[str, ...]] = []
+    scene.counterDropped.connect(lambda cid, seg: reports.append(("drop", cid, str(seg))))
+    scene.counterPocketed.connect(lambda cid: reports.append(("pocket", cid)))
+    scene.counterFired.connect(lambda cid, seg: reports.append(("fire", cid, str(seg))))
+    _drag(view, scene.counters["A"].pos(), inside)
+    _drag(view, scene.counters["H"].pos(), QPointF(*point_at(200, 4.5 * 360 / 7)))
+    _drag(view, scene.counters["H"].pos(), inside)
+    assert reports == [("pocket", "A"), ("fire", "H", "4")]

@@ -11,7 +11,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from battlewheel.engine.core.contract import ALLY, Counter
-from battlewheel.views.wheel import palette
+from battlewheel.views.wheel import gauges, palette
 from battlewheel.views.wheel.geometry import COUNTER_SIZE
 
 _HALF = COUNTER_SIZE / 2
@@ -52,6 +52,9 @@ class CounterItem(QGraphicsItem):
         # Each tick repaints the whole wheel; a counter redraws from a cached pixmap
         # unless its own look changed (set_info and selection call update()).
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        # A held counter in the tray writes its trigger under itself; in the wheel's
+        # pocket the pocket writes it (the scene says which).
+        self.trigger_shown = True
         self.set_info(info)
 
     @property
@@ -61,17 +64,33 @@ class CounterItem(QGraphicsItem):
 
     def set_info(self, info: Counter) -> None:
         """Show a new snapshot of the combatant."""
-        if bool(info.pocket) != bool(self.info.pocket):
-            self.prepareGeometryChange()  # the trigger's line under the token comes or goes
+        if self._extent(info) != self._extent(self.info):
+            self.prepareGeometryChange()  # a trigger's line or a gauge comes or goes
         self.info = info
         self.setToolTip(tooltip_for(info))
         self.update()
 
+    def set_trigger_shown(self, shown: bool) -> None:
+        """Whether this counter writes its held action's trigger under itself."""
+        if shown != self.trigger_shown:
+            self.prepareGeometryChange()
+            self.trigger_shown = shown
+            self.update()
+
+    def _extent(self, info: Counter) -> tuple[float, float]:
+        # How far the item reaches sideways and down: badges, gauges, a trigger's line.
+        side = max(_HALF + 18, gauges.reach(info) + 2)
+        down = max(_HALF + 12, _HALF + gauges.below(info))
+        if info.pocket and self.trigger_shown:
+            return side + _POCKET_TEXT_H, down + _POCKET_TEXT_H + 2
+        return side, down
+
     def boundingRect(self) -> QRectF:
-        """The token plus the badges hanging over its corners (and a held action's trigger)."""
-        reach = _HALF + 12
-        below = _POCKET_TEXT_H if self.info.pocket else 0
-        return QRectF(-reach - 6 - below, -reach, 2 * (reach + 6 + below), 2 * reach + below)
+        """The token plus the badges hanging over its corners, its gauges (and a held
+        action's trigger)."""
+        side, down = self._extent(self.info)
+        top = _HALF + 12
+        return QRectF(-side, -top, 2 * side, top + down)
 
     def shape(self) -> QPainterPath:
         """Clicks land on the token itself."""
@@ -103,9 +122,10 @@ class CounterItem(QGraphicsItem):
         painter.setOpacity(1.0)
         if self.info.meter is not None:
             self._paint_meter(painter, self.info.meter)
+        gauges.paint_all(painter, self.info)
         for corner, (text, colour) in badge_texts(self.info).items():
             self._paint_badge(painter, corner, text, colour)
-        if self.info.pocket:
+        if self.info.pocket and self.trigger_shown:
             self._paint_trigger(painter, self.info.pocket)
 
     def _paint_trigger(self, painter: QPainter, trigger: str) -> None:
@@ -116,7 +136,8 @@ class CounterItem(QGraphicsItem):
         painter.setFont(font)
         painter.setPen(QColor(palette.LABEL))
         width = 2 * (_HALF + 18 + _POCKET_TEXT_H)
-        rect = QRectF(-width / 2, _HALF + 12, width, _POCKET_TEXT_H)
+        top = _HALF + max(12, gauges.below(self.info) + 1)
+        rect = QRectF(-width / 2, top, width, _POCKET_TEXT_H)
         shown = painter.fontMetrics().elidedText(trigger, Qt.TextElideMode.ElideRight, int(width))
         painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, shown)
 

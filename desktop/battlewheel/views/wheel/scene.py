@@ -1,8 +1,10 @@
 """The battlewheel scene: segments, the tick counter and a counter per combatant.
 
-The scene draws a `WheelInfo` and owns the interaction: a press on a counter selects
+The scene draws a `TurnTrack` and owns the interaction: a press on a counter selects
 it, a drag past the platform's start distance moves it over the segments, and the
-release reports ``counterDropped(id, segment)``. The scene never changes the combat:
+release reports ``counterDropped(id, segment)``. A ring with a side pocket (held
+actions) also reports a counter let go in the pocket, ``counterPocketed(id)``, and one
+dragged out of it onto a segment, ``counterFired(id, segment)``. The scene never changes the combat:
 whoever listens pushes an undoable action, and the next `set_wheel` puts every counter
 where the engine says it is; a refused drop therefore springs back by itself.
 """
@@ -29,10 +31,13 @@ from battlewheel.views.wheel.geometry import (
     TRAY_TOP,
     Slot,
     fan_slots,
+    pocket_rect,
+    pocket_slots,
     segment_at,
     tray_height,
     tray_slots,
 )
+from battlewheel.views.wheel.pocket_item import PocketItem
 from battlewheel.views.wheel.segment_item import SegmentItem
 
 _MARGIN = 40.0
@@ -120,10 +125,13 @@ class WheelScene(QGraphicsScene):
     # A counter let go off the wheel (the hub or outside): it goes back where it was.
     counterDropMissed = Signal(str)
     counterSelected = Signal(str)
+    # A counter let go in the side pocket, and a held one dragged out onto a segment.
+    counterPocketed = Signal(str)
+    counterFired = Signal(str, int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._fit_rect(0)
+        self._fit_rect(0, None)
         # A few dozen items that move on every change: a linear scan beats keeping a
         # BSP tree up to date (Qt's advice for scenes with moving items).
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
@@ -136,6 +144,9 @@ class WheelScene(QGraphicsScene):
         self.tray_caption = TrayCaptionItem()
         self.tray_caption.setVisible(False)
         self.addItem(self.tray_caption)
+        self.pocket = PocketItem()
+        self.pocket.setVisible(False)
+        self.addItem(self.pocket)
         self._drag: tuple[CounterItem, QPointF, QPointF] | None = None
         self._dragging = False
         self._syncing_selection = False
@@ -154,14 +165,23 @@ class WheelScene(QGraphicsScene):
         self.hub.set_text(wheel.hub)
         self._sync_counters()
         waiting = self._waiting()
-        self._fit_rect(len(waiting))
+        pocketed = self._pocketed()
+        self.pocket.set_state(wheel.pocket_caption, tuple(c.pocket for c in pocketed))
+        self.pocket.setVisible(wheel.pocket)
+        self._fit_rect(len(waiting), len(pocketed) if wheel.pocket else None)
         self.tray_caption.set_text(self._tray_words())
         self.tray_caption.setVisible(bool(waiting))
         self.layout_counters()
 
     def _waiting(self) -> list[Counter]:
-        # Beside the ring: those not placed yet, then those holding their action.
+        # Under the ring: those not placed yet, then (a ring without a pocket) those
+        # holding their action.
+        if self.wheel.pocket:
+            return self.wheel.off_wheel()
         return [*self.wheel.off_wheel(), *self.wheel.in_pocket()]
+
+    def _pocketed(self) -> list[Counter]:
+        return self.wheel.in_pocket() if self.wheel.pocket else []
 
     def _tray_words(self) -> str:
         held = self.wheel.in_pocket()
@@ -171,12 +191,17 @@ class WheelScene(QGraphicsScene):
             return f"{self.wheel.waiting_caption} · {self.wheel.pocket_caption}"
         return self.wheel.waiting_caption
 
-    def _fit_rect(self, waiting: int) -> None:
+    def _fit_rect(self, waiting: int, pocketed: int | None) -> None:
         # Tick labels at three and nine o'clock stick out furthest (see label_point);
-        # the tray below the wheel takes room only while someone waits in it.
+        # the tray below the wheel takes room only while someone waits in it, the
+        # pocket in the lower right corner only on a ring that has one.
         wide, high = OUTER_RADIUS + 110, LABEL_RADIUS + _MARGIN
         below = max(high, LABEL_RADIUS + tray_height(waiting) + 10)
-        rect = QRectF(-wide, -high, 2 * wide, high + below)
+        right = wide
+        if pocketed is not None:
+            left, top, width, height = pocket_rect(pocketed)
+            right, below = max(wide, left + width + 8), max(below, top + height + 8)
+        rect = QRectF(-wide, -high, wide + right, high + below)
         if rect != self.sceneRect():
             self.setSceneRect(rect)
 
@@ -219,6 +244,12 @@ class WheelScene(QGraphicsScene):
         waiting = self._waiting()
         for info, slot in zip(waiting, tray_slots(len(waiting)), strict=True):
             self._place(info.id, slot)
+        pocketed = self._pocketed()
+        for info, slot in zip(pocketed, pocket_slots(len(pocketed)), strict=True):
+            self._place(info.id, slot)
+        in_box = {c.id for c in pocketed}
+        for counter_id, item in self.counters.items():
+            item.set_trigger_shown(counter_id not in in_box)  # the pocket writes those
 
     def _place(self, counter_id: str, slot: Slot) -> None:
         item = self.counters[counter_id]
@@ -277,8 +308,13 @@ class WheelScene(QGraphicsScene):
             item.setZValue(50)
         if self._dragging:
             item.setPos(origin + moved)
-            self._light_drop_target(segment_at(item.x(), item.y(), self.wheel.slot_count))
+            into_pocket = self.pocket.contains_point(item.x(), item.y())
+            self.pocket.set_lit(into_pocket)
+            self._light_drop_target(None if into_pocket else self._segment_under(item))
         event.accept()
+
+    def _segment_under(self, item: CounterItem) -> int | None:
+        return segment_at(item.x(), item.y(), self.wheel.slot_count)
 
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         """Report the drop (if the counter was dragged) and put counters back in place."""
@@ -289,13 +325,24 @@ class WheelScene(QGraphicsScene):
             return
         item = drag[0]
         self._light_drop_target(None)
-        target = segment_at(item.x(), item.y(), self.wheel.slot_count)
-        if target is not None:
-            self.counterDropped.emit(item.counter_id, target)
-        else:
-            self.counterDropMissed.emit(item.counter_id)
+        self.pocket.set_lit(False)
+        self._report_drop(item)
         # Whatever the listener decided, the engine's wheel decides where counters stand.
         self.layout_counters()
+
+    def _report_drop(self, item: CounterItem) -> None:
+        held = self.wheel.pocket and item.info.slot is None and bool(item.info.pocket)
+        if self.pocket.contains_point(item.x(), item.y()):
+            if not held:  # let go in the pocket it came from: nothing to do
+                self.counterPocketed.emit(item.counter_id)
+            return
+        target = self._segment_under(item)
+        if target is None:
+            self.counterDropMissed.emit(item.counter_id)
+        elif held:
+            self.counterFired.emit(item.counter_id, target)
+        else:
+            self.counterDropped.emit(item.counter_id, target)
 
     def _light_drop_target(self, segment: int | None) -> None:
         for item in self.segments:

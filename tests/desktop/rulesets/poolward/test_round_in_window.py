@@ -78,7 +78,11 @@ def test_the_demo_round_through_the_window(qtbot: QtBot, window: MainWindow,
     assert model.wheel().cursor == 0 and model.wheel().hub == "round 1\nCutthroat 1"
 
     _attack(window, "2")
-    assert _badges(window, "edward")[:2] == ["H4 V3", "D0"]
+    edward = model.wheel().counter("edward")
+    assert edward is not None
+    assert [(b.label, b.tip) for b in edward.bars] == [
+        ("H", "Health 4 / 5 (dies at -5)"), ("V", "Vigor 3 / 4")]
+    assert [(p.label, p.left, p.total) for p in edward.pips] == [("D", 0, 1)]
     window.actions_by_name["next_turn"].trigger()
 
     _drag(window, "archer", 3)
