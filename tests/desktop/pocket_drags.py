@@ -11,6 +11,12 @@ from battlewheel.views.wheel.geometry import point_at
 
 def drag_to(window: MainWindow, counter_id: str, target: QPointF) -> None:
     """Press on a counter, move in steps past the start distance, let go at ``target``."""
+    hold_over(window, counter_id, target)
+    let_go(window, target)
+
+
+def hold_over(window: MainWindow, counter_id: str, target: QPointF) -> None:
+    """Press on a counter and move it, the button still down, to ``target``."""
     view = window.wheel_view
     start = window.scene.counters[counter_id].pos()
     begin, end = view.mapFromScene(start), view.mapFromScene(target)
@@ -18,7 +24,19 @@ def drag_to(window: MainWindow, counter_id: str, target: QPointF) -> None:
     QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, begin)
     for step in range(1, 8):
         QTest.mouseMove(viewport, begin + (end - begin) * (step / 7))
-    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)
+
+
+def move_on(window: MainWindow, target: QPointF) -> None:
+    """Move the counter already held (the button down) on to ``target``."""
+    view = window.wheel_view
+    QTest.mouseMove(view.viewport(), view.mapFromScene(target))
+
+
+def let_go(window: MainWindow, target: QPointF) -> None:
+    """Release the button over ``target``."""
+    view = window.wheel_view
+    QTest.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton,
+                       Qt.KeyboardModifier.NoModifier, view.mapFromScene(target))
 
 
 def slot_point(window: MainWindow, slot: int) -> QPointF:

@@ -35,7 +35,7 @@ from battlewheel.views import settings as prefs
 from battlewheel.views.docks import CombatantsDock
 from battlewheel.views.file_menu import FileMenu
 from battlewheel.views.log_dock import LogDock
-from battlewheel.views.pocket_gestures import fire_counter, pocket_counter
+from battlewheel.views.pocket_gestures import fire_counter, hint_for_drag, pocket_counter
 from battlewheel.views.refusals import rule_tip, split_refusal
 from battlewheel.views.sheet_docks import SheetDocks
 from battlewheel.views.turn_menu import COMBAT_OVER, TurnMenu
@@ -127,6 +127,7 @@ class MainWindow(QMainWindow):
         self.scene.counterSelected.connect(self.select_combatant)
         self.scene.counterPocketed.connect(lambda cid: pocket_counter(self, cid))
         self.scene.counterFired.connect(lambda cid, slot: fire_counter(self, cid, slot))
+        self.scene.dragOver.connect(lambda cid, how, slot: hint_for_drag(self, cid, how, slot))
 
     def _build_docks(self) -> None:
         self.setDockOptions(

@@ -20,6 +20,7 @@ BAR_HEIGHT = 4.0
 BAR_GAP = 2.0
 BAR_WIDTH = COUNTER_SIZE - 4
 PIP_PITCH = 7.0
+PIP_COLUMN = 9.0
 PIP_RADIUS = 2.6
 MOST_PIPS = 6  # a column longer than the token would hit the corner badges: a number then
 LAMP_HEIGHT = 9.0
@@ -85,7 +86,7 @@ def paint_bar(painter: QPainter, bar: Bar, top: float) -> None:
 
 
 def _pip_x(index: int) -> float:
-    return -(_HALF + 11 + index * (PIP_PITCH + 1))
+    return -(_HALF + 11 + index * PIP_COLUMN)
 
 
 def paint_pips(painter: QPainter, pips: Pips, x: float) -> None:

@@ -21,6 +21,8 @@ DEAD_FILL = "#8d8d8d"
 SHADED_FILL = "#f3d0c8"
 METER = "#2e7d32"
 POCKET_FILL = "#faf6ec"
+HINT_OK = "#3b2f20"
+HINT_REFUSED = "#b3261e"
 # Gauges other systems hang on a counter (contract Ring, Bar, Pips, Lamp), by tone.
 RING_TONES = {"ward": "#6a3fc1"}
 BAR_TONES = {"health": "#2e7d32", "vigor": "#d18b00"}

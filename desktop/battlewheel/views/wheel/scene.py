@@ -37,6 +37,7 @@ from battlewheel.views.wheel.geometry import (
     tray_height,
     tray_slots,
 )
+from battlewheel.views.wheel.hint_item import DropHintItem
 from battlewheel.views.wheel.pocket_item import PocketItem
 from battlewheel.views.wheel.segment_item import SegmentItem
 
@@ -128,6 +129,10 @@ class WheelScene(QGraphicsScene):
     # A counter let go in the side pocket, and a held one dragged out onto a segment.
     counterPocketed = Signal(str)
     counterFired = Signal(str, int)
+    # While a counter is dragged, the place under it changed: (id, gesture, slot), the
+    # gesture being "drop", "pocket", "fire" or "" (nowhere). The listener may answer
+    # with ``show_drop_hint`` (what letting it go there would do).
+    dragOver = Signal(str, str, int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -147,6 +152,9 @@ class WheelScene(QGraphicsScene):
         self.pocket = PocketItem()
         self.pocket.setVisible(False)
         self.addItem(self.pocket)
+        self.hint = DropHintItem()
+        self.addItem(self.hint)
+        self._over: tuple[str, int] = ("", -1)
         self._drag: tuple[CounterItem, QPointF, QPointF] | None = None
         self._dragging = False
         self._syncing_selection = False
@@ -308,10 +316,31 @@ class WheelScene(QGraphicsScene):
             item.setZValue(50)
         if self._dragging:
             item.setPos(origin + moved)
-            into_pocket = self.pocket.contains_point(item.x(), item.y())
-            self.pocket.set_lit(into_pocket)
-            self._light_drop_target(None if into_pocket else self._segment_under(item))
+            self.hint.setPos(item.pos())
+            gesture, segment = self._gesture(item)
+            self.pocket.set_lit(gesture == "pocket")
+            self._light_drop_target(segment if gesture in ("drop", "fire") else None)
+            if (gesture, segment) != self._over:
+                self._over = (gesture, segment)
+                self.hint.show_text("", allowed=True)
+                self.dragOver.emit(item.counter_id, gesture, segment)
         event.accept()
+
+    def show_drop_hint(self, text: str, *, allowed: bool) -> None:
+        """Words above the dragged counter: what letting it go where it is would do."""
+        if self._dragging:
+            self.hint.show_text(text, allowed=allowed)
+
+    def _gesture(self, item: CounterItem) -> tuple[str, int]:
+        # What letting the counter go where it is would be: into the pocket, out of it
+        # onto a slot (a held counter), onto a slot, or nothing (-1: no slot).
+        held = self.wheel.pocket and item.info.slot is None and bool(item.info.pocket)
+        if self.pocket.contains_point(item.x(), item.y()):
+            return ("", -1) if held else ("pocket", -1)
+        segment = self._segment_under(item)
+        if segment is None:
+            return "", -1
+        return ("fire" if held else "drop"), segment
 
     def _segment_under(self, item: CounterItem) -> int | None:
         return segment_at(item.x(), item.y(), self.wheel.slot_count)
@@ -326,23 +355,23 @@ class WheelScene(QGraphicsScene):
         item = drag[0]
         self._light_drop_target(None)
         self.pocket.set_lit(False)
+        self.hint.show_text("", allowed=True)
+        self._over = ("", -1)
         self._report_drop(item)
         # Whatever the listener decided, the engine's wheel decides where counters stand.
         self.layout_counters()
 
     def _report_drop(self, item: CounterItem) -> None:
-        held = self.wheel.pocket and item.info.slot is None and bool(item.info.pocket)
-        if self.pocket.contains_point(item.x(), item.y()):
-            if not held:  # let go in the pocket it came from: nothing to do
-                self.counterPocketed.emit(item.counter_id)
-            return
-        target = self._segment_under(item)
-        if target is None:
+        gesture, segment = self._gesture(item)
+        if gesture == "pocket":
+            self.counterPocketed.emit(item.counter_id)
+        elif gesture == "fire":
+            self.counterFired.emit(item.counter_id, segment)
+        elif gesture == "drop":
+            self.counterDropped.emit(item.counter_id, segment)
+        elif not self.pocket.contains_point(item.x(), item.y()):
             self.counterDropMissed.emit(item.counter_id)
-        elif held:
-            self.counterFired.emit(item.counter_id, target)
-        else:
-            self.counterDropped.emit(item.counter_id, target)
+        # (let go in the pocket it came from: nothing to do)
 
     def _light_drop_target(self, segment: int | None) -> None:
         for item in self.segments:

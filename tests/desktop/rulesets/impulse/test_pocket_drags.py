@@ -7,12 +7,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QInputDialog, QWidget
+from PySide6.QtWidgets import QInputDialog, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from battlewheel.views import settings as prefs
 from battlewheel.views.main_window import MainWindow
-from tests.desktop.pocket_drags import drag_to, pocket_point, slot_point
+from tests.desktop.pocket_drags import (
+    drag_to,
+    hold_over,
+    let_go,
+    move_on,
+    pocket_point,
+    slot_point,
+)
 from tests.desktop.rulesets.impulse.fight import started_model
 
 Asked = list[tuple[str, str]]
@@ -119,3 +126,25 @@ def test_a_held_counter_dragged_out_beside_the_acting_slot_fires(
 def _xy(window: MainWindow, counter_id: str) -> tuple[float, float]:
     pos = window.scene.counters[counter_id].pos()
     return pos.x(), pos.y()
+
+
+def test_a_dragged_counter_shows_the_cost_or_the_refusal_before_it_is_let_go(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Jade held over the pocket reads the Hold's cost; over a later slot, a free order
+    change; Reed over the pocket reads why not, in the warning colour; let go, it clears."""
+    _answer(monkeypatch, "", ok=False)
+    monkeypatch.setattr(QMessageBox, "question",
+                        lambda *_args: QMessageBox.StandardButton.No)
+    hint, steps = window.scene.hint, window.combat.undo_stack.count()
+    hold_over(window, "jade", pocket_point(window))
+    assert hint.isVisible() and hint.allowed
+    assert hint.text.startswith("Hold: 2 Impulse now (2 left)")
+    move_on(window, slot_point(window, 3))
+    assert hint.text == "free: order 10 \u2192 6 from next round" and hint.allowed
+    let_go(window, slot_point(window, 3))
+    assert not hint.isVisible()
+    hold_over(window, "reed", pocket_point(window))
+    assert not hint.allowed and hint.text.startswith("Not allowed: Only the acting counter")
+    let_go(window, pocket_point(window))
+    assert not hint.isVisible() and window.combat.undo_stack.count() == steps
