@@ -337,3 +337,20 @@ def test_dragging_into_and_out_of_the_pocket_reports_each_gesture(qtbot: QtBot) 
     _drag(view, scene.counters["H"].pos(), QPointF(*point_at(200, 4.5 * 360 / 7)))
     _drag(view, scene.counters["H"].pos(), inside)
     assert reports == [("pocket", "A"), ("fire", "H", "4")]
+
+
+def test_a_counter_with_a_place_next_round_has_a_ghost_on_that_slot(qtbot: QtBot) -> None:
+    """A counter whose ghost is slot 3 keeps its own place on slot 1 and a faint copy
+    stands in segment 3, labelled, taking no clicks; without a ghost the copy goes."""
+    scene = WheelScene()
+    moving = Counter(id="A", name="Ana", initials="A", side="ally", slot=1, ghost=3,
+                     ghost_label="11 next round")
+    scene.set_wheel(_wheel((moving,)))
+    ghost = scene.ghosts["A"]
+    assert segment_at(ghost.x(), ghost.y(), 7) == 3
+    assert segment_at(scene.counters["A"].x(), scene.counters["A"].y(), 7) == 1
+    assert ghost.toolTip() == "Ana: 11 next round"
+    assert ghost.acceptedMouseButtons() == Qt.MouseButton.NoButton
+    assert scene.counter_at(ghost.pos()) is None
+    scene.set_wheel(_wheel((_counter("A", 1),)))
+    assert scene.ghosts == {}

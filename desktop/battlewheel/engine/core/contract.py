@@ -113,7 +113,9 @@ class Counter:
     pocket when ``pocket`` names its trigger). ``done`` draws it dim (acted this round);
     ``down`` crosses it out (dead, out of the fight). ``meter`` is a fraction 0-1 drawn
     as an arc (Endurance, Health) or None. ``rings``, ``bars``, ``pips`` and ``lamps``
-    are further gauges a system may hang on the counter (none by default).
+    are further gauges a system may hang on the counter (none by default). ``ghost`` is
+    a slot where a faint copy of the counter is drawn: where it will stand from the next
+    round (Impulse's Change Initiative), with ``ghost_label`` under it.
     """
 
     id: str
@@ -134,6 +136,8 @@ class Counter:
     bars: tuple[Bar, ...] = ()
     pips: tuple[Pips, ...] = ()
     lamps: tuple[Lamp, ...] = ()
+    ghost: int | None = None
+    ghost_label: str = ""
 
     def badge(self, corner: str) -> Badge | None:
         """The badge in one corner, if any."""

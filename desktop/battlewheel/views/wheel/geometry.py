@@ -170,3 +170,12 @@ def in_pocket(x: float, y: float, how_many: int) -> bool:
     """Whether a scene point is inside the pocket."""
     left, top, width, height = pocket_rect(how_many)
     return left <= x <= left + width and top <= y <= top + height
+
+
+GHOST_RADIUS = INNER_RADIUS + 62.0  # inside the ring of counters, clear of the hub
+
+
+def ghost_point(segment: int, count: int) -> tuple[float, float]:
+    """Where a counter's ghost (its place from next round) stands in a segment."""
+    start, sweep = segment_span(segment, count)
+    return point_at(GHOST_RADIUS, start + sweep / 2)

@@ -31,12 +31,14 @@ from battlewheel.views.wheel.geometry import (
     TRAY_TOP,
     Slot,
     fan_slots,
+    ghost_point,
     pocket_rect,
     pocket_slots,
     segment_at,
     tray_height,
     tray_slots,
 )
+from battlewheel.views.wheel.ghost_item import GhostItem
 from battlewheel.views.wheel.hint_item import DropHintItem
 from battlewheel.views.wheel.pocket_item import PocketItem
 from battlewheel.views.wheel.segment_item import SegmentItem
@@ -144,6 +146,7 @@ class WheelScene(QGraphicsScene):
         self.text_scale = 1.0
         self.segments: list[SegmentItem] = []
         self.counters: dict[str, CounterItem] = {}
+        self.ghosts: dict[str, GhostItem] = {}
         self.hub = HubItem()
         self.addItem(self.hub)
         self.tray_caption = TrayCaptionItem()
@@ -172,6 +175,7 @@ class WheelScene(QGraphicsScene):
             item.set_state(label, active=item.segment == wheel.cursor, shaded=slot.shaded)
         self.hub.set_text(wheel.hub)
         self._sync_counters()
+        self._sync_ghosts()
         waiting = self._waiting()
         pocketed = self._pocketed()
         self.pocket.set_state(wheel.pocket_caption, tuple(c.pocket for c in pocketed))
@@ -240,6 +244,20 @@ class WheelScene(QGraphicsScene):
                 self.addItem(item)
             elif item.info != info:
                 item.set_info(info)
+
+    def _sync_ghosts(self) -> None:
+        # A counter with a place from next round has a faint copy on that slot.
+        wanted = {c.id: c for c in self.wheel.counters if c.ghost is not None}
+        for gone in set(self.ghosts) - set(wanted):
+            self.removeItem(self.ghosts.pop(gone))
+        for counter_id, info in wanted.items():
+            item = self.ghosts.get(counter_id)
+            if item is None:
+                self.ghosts[counter_id] = item = GhostItem(info)
+                self.addItem(item)
+            else:
+                item.set_info(info)
+            item.setPos(*ghost_point(info.ghost or 0, self.wheel.slot_count))
 
     def layout_counters(self) -> None:
         """Put every counter on its segment, fanned out so each stays visible."""

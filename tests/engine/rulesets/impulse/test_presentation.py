@@ -64,6 +64,25 @@ def test_dragging_the_acting_counter_earlier_shows_its_impulse_cost_first() -> N
     assert verdict.cost.startswith("5 Impulse")
 
 
+def test_a_changed_order_stands_as_a_ghost_for_next_round() -> None:
+    """§5: the Chief (10) pays 1 for 11: a ghost on the first slot of a lower value (Jade's
+    10 sorts ahead of him now; next round he is first), while he stays on his slot; Reed
+    lowering to 6 (free) ghosts ahead of the Chief's second action (5); no change, no ghost."""
+    session = demo_fight()
+    session.apply(StartCombat())
+    session.apply(EndTurn())  # the Chief acts
+    session.apply(ChangeInitiative("chief", 11, 0))
+    track = IMPULSE.turn_track(session.state)
+    chief, jade = track.counter("chief"), track.counter("jade")
+    assert chief is not None and (chief.slot, chief.ghost) == (1, 0)
+    assert chief.ghost_label == "11 next round"
+    assert jade is not None and jade.ghost is None
+    session.apply(EndTurn())  # Reed acts
+    session.apply(ChangeInitiative("reed", 6, 0))
+    reed = IMPULSE.turn_track(session.state).counter("reed")
+    assert reed is not None and reed.ghost == 4 and reed.ghost_label == "6 next round"
+
+
 def test_a_drop_the_impulse_cannot_pay_is_refused_naming_the_rule() -> None:
     """001 §Change Initiative: with 3 Impulse the same drop is refused."""
     session = duel()

@@ -35,7 +35,10 @@ def turn_track(state: ImpulseCombat) -> c.TurnTrack:
         zip(state.combatants, c.unique_initials([f.name for f in fighters]), strict=True)
     )
     colours = c.colour_indices([(f.id, f.side) for f in fighters])
-    counters = [_counter(state, e, i, letters[e.cid], colours[e.cid]) for i, e in enumerate(order)]
+    counters = [
+        _counter(state, e, i, letters[e.cid], colours[e.cid], _ghost(state, order, e))
+        for i, e in enumerate(order)
+    ]
     placed = {e.cid for e in order}
     counters += [
         _waiting(state, f, letters[f.id], colours[f.id])
@@ -68,8 +71,21 @@ def hub_text(state: ImpulseCombat) -> str:
     return f"round\n{state.round}" + ("\nhold fires" if state.paused else "")
 
 
+def _ghost(state: ImpulseCombat, order: tuple[Entry, ...], entry: Entry) -> int | None:
+    """The slot a changed order puts the counter beside next round: ahead of the first
+    counter of a lower value, or the last slot (rules/impulse.md §5, 001 §Change Initiative)."""
+    who = state.combatants[entry.cid]
+    index = split_key(entry.key)[1]
+    if index >= len(who.next_orders) or who.next_orders[index] == who.orders[index]:
+        return None
+    value = who.next_orders[index]
+    later = [i for i, e in enumerate(order) if e.key != entry.key and e.value < value]
+    return later[0] if later else len(order) - 1
+
+
 def _counter(
-    state: ImpulseCombat, entry: Entry, slot: int, initials: str, colour: int
+    state: ImpulseCombat, entry: Entry, slot: int, initials: str, colour: int,
+    ghost: int | None = None,
 ) -> c.Counter:
     who = state.combatants[entry.cid]
     index = split_key(entry.key)[1]
@@ -89,6 +105,8 @@ def _counter(
         details=_details(state, who, index),
         meter=_meter(who),
         pocket=who.hold.trigger if held and who.hold else "",
+        ghost=ghost,
+        ghost_label="" if ghost is None else f"{who.next_orders[index]} next round",
     )
 
 
