@@ -26,7 +26,7 @@ class DropHintItem(QGraphicsItem):
         self.setZValue(60)
         self.setVisible(False)
         self._font = QFont()
-        self._font.setPixelSize(12)
+        self._font.setPixelSize(14)
         self._box = QRectF()
 
     def show_text(self, text: str, *, allowed: bool) -> None:

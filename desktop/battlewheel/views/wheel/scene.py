@@ -334,7 +334,7 @@ class WheelScene(QGraphicsScene):
             item.setZValue(50)
         if self._dragging:
             item.setPos(origin + moved)
-            self.hint.setPos(item.pos())
+            self._place_hint(item)
             gesture, segment = self._gesture(item)
             self.pocket.set_lit(gesture == "pocket")
             self._light_drop_target(segment if gesture in ("drop", "fire") else None)
@@ -346,8 +346,16 @@ class WheelScene(QGraphicsScene):
 
     def show_drop_hint(self, text: str, *, allowed: bool) -> None:
         """Words above the dragged counter: what letting it go where it is would do."""
-        if self._dragging:
+        if self._dragging and self._drag is not None:
             self.hint.show_text(text, allowed=allowed)
+            self._place_hint(self._drag[0])
+
+    def _place_hint(self, item: CounterItem) -> None:
+        # Above the dragged counter, kept inside the scene so the words are never cut.
+        rect, box = self.sceneRect(), self.hint.boundingRect()
+        x = min(max(item.x(), rect.left() - box.left()), rect.right() - box.right())
+        y = max(item.y(), rect.top() - box.top())
+        self.hint.setPos(x, y)
 
     def _gesture(self, item: CounterItem) -> tuple[str, int]:
         # What letting the counter go where it is would be: into the pocket, out of it
