@@ -354,3 +354,33 @@ def test_a_counter_with_a_place_next_round_has_a_ghost_on_that_slot(qtbot: QtBot
     assert scene.counter_at(ghost.pos()) is None
     scene.set_wheel(_wheel((_counter("A", 1),)))
     assert scene.ghosts == {}
+
+
+def test_a_ring_asks_for_drag_hints_only_when_its_track_says_so(qtbot: QtBot) -> None:
+    """The same drag over segment 4 asks for a hint on a ring with ``drag_hints`` (and the
+    words ride above the counter until it is let go), and never on one without (2e, 3e)."""
+    assert _drag_with_hints(qtbot, hints=False) == ([], [], False)
+    asked, shown, after = _drag_with_hints(qtbot, hints=True)
+    assert ("A", "drop", 4) in asked and shown and all(shown) and not after
+
+
+def _drag_with_hints(
+    qtbot: QtBot, *, hints: bool
+) -> tuple[list[tuple[str, str, int]], list[bool], bool]:
+    """Drag A onto segment 4, answering every ask with "free": (the asks, whether the
+    words showed each time, whether they still show once let go)."""
+    scene = WheelScene()
+    scene.set_wheel(TurnTrack(slots=tuple(Slot(str(i)) for i in range(7)),
+                              counters=(_counter("A", 1),), drag_hints=hints))
+    view = _shown(qtbot, scene)
+    asked: list[tuple[str, str, int]] = []
+    shown: list[bool] = []
+
+    def answer(cid: str, how: str, seg: int) -> None:
+        asked.append((cid, how, seg))
+        scene.show_drop_hint("free", allowed=True)
+        shown.append(scene.hint.isVisible() and scene.hint.text == "free")
+
+    scene.dragOver.connect(answer)
+    _drag(view, scene.counters["A"].pos(), QPointF(*point_at(200, 4.5 * 360 / 7)))
+    return asked, shown, scene.hint.isVisible()

@@ -39,12 +39,13 @@ def test_every_ruleset_can_make_a_fresh_stat_block_that_round_trips() -> None:
 
 def test_a_ruleset_without_a_pocket_refuses_pocket_drops_and_draws_none() -> None:
     """2e and 3e wheels have no side pocket: the defaults refuse both gestures in plain
-    words, and their tracks neither show a pocket nor hang gauges on a counter."""
+    words, and their tracks show no pocket, ask for no drag hints and hang no gauges on a
+    counter."""
     for session in (started_session(), demo_fight()):
         ruleset, state = session.ruleset, session.state
         track = ruleset.turn_track(state)
         some = track.counters[0].id
-        assert not track.pocket
+        assert not track.pocket and not track.drag_hints
         assert all(not (c.rings or c.bars or c.pips or c.lamps) for c in track.counters)
         for verdict in (ruleset.pocket_drop(state, some), ruleset.pocket_fire(state, some, 0)):
             assert not verdict.allowed

@@ -151,6 +151,8 @@ class TurnTrack:
     ``order_key`` keeps the counters sharing a slot in a stable order (nearest first).
     ``pocket`` says the ring has a side pocket the GM drags counters into and out of
     (``Ruleset.pocket_drop`` and ``pocket_fire``), labelled ``pocket_caption``.
+    ``drag_hints`` asks the window to show, above a dragged counter, what letting it go
+    there would do (the verdict's cost or refusal) before the drop.
     """
 
     slots: tuple[Slot, ...] = (Slot("0"),)
@@ -161,6 +163,7 @@ class TurnTrack:
     waiting_caption: str = "not on the wheel yet"
     pocket_caption: str = "held"
     pocket: bool = False
+    drag_hints: bool = False
 
     @property
     def slot_count(self) -> int:

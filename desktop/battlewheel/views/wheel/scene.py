@@ -131,9 +131,9 @@ class WheelScene(QGraphicsScene):
     # A counter let go in the side pocket, and a held one dragged out onto a segment.
     counterPocketed = Signal(str)
     counterFired = Signal(str, int)
-    # While a counter is dragged, the place under it changed: (id, gesture, slot), the
-    # gesture being "drop", "pocket", "fire" or "" (nowhere). The listener may answer
-    # with ``show_drop_hint`` (what letting it go there would do).
+    # While a counter is dragged on a ring that wants hints, the place under it changed:
+    # (id, gesture, slot), the gesture being "drop", "pocket", "fire" or "" (nowhere).
+    # The listener may answer with ``show_drop_hint`` (what letting it go there would do).
     dragOver = Signal(str, str, int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -338,7 +338,7 @@ class WheelScene(QGraphicsScene):
             gesture, segment = self._gesture(item)
             self.pocket.set_lit(gesture == "pocket")
             self._light_drop_target(segment if gesture in ("drop", "fire") else None)
-            if (gesture, segment) != self._over:
+            if self.wheel.drag_hints and (gesture, segment) != self._over:
                 self._over = (gesture, segment)
                 self.hint.show_text("", allowed=True)
                 self.dragOver.emit(item.counter_id, gesture, segment)

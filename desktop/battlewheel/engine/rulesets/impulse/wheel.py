@@ -59,6 +59,7 @@ def turn_track(state: ImpulseCombat) -> c.TurnTrack:
         # Each held counter is labelled with its trigger in the pocket (§5).
         pocket_caption="held actions (2 Impulse each)",
         pocket=state.started and not state.ended,
+        drag_hints=True,
     )
 
 

@@ -45,6 +45,7 @@ def turn_track(state: Fight) -> c.TurnTrack:
         ended=state.ended,
         pocket_caption="readied actions",
         pocket=state.started and not state.ended,
+        drag_hints=True,
     )
 
 
