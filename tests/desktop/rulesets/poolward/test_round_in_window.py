@@ -75,7 +75,7 @@ def test_the_demo_round_through_the_window(qtbot: QtBot, window: MainWindow,
     track = model.wheel()
     assert [c.slot for c in track.counters] == [0, 1, 2, 3] and track.slots[0].mark == "round 1"
     window.actions_by_name["start_fight"].trigger()
-    assert model.wheel().cursor == 0 and model.wheel().hub == "round 1\nCutthroat 1"
+    assert model.wheel().cursor == 0 and model.wheel().hub == "round 1\nCutthroat\n1"
 
     _attack(window, "2")
     edward = model.wheel().counter("edward")
@@ -108,7 +108,7 @@ def test_the_demo_round_through_the_window(qtbot: QtBot, window: MainWindow,
     window.actions_by_name["next_turn"].trigger()
     assert model.state.actor() == "archer"
     window.actions_by_name["next_turn"].trigger()
-    assert model.state.round == 2 and model.wheel().hub == "round 2\nCutthroat 1"
+    assert model.state.round == 2 and model.wheel().hub == "round 2\nCutthroat\n1"
     assert model.state.fighters["edward"].dodge_now == 1  # Dodge back as the round starts
 
     window.actions_by_name["undo"].trigger()

@@ -39,7 +39,7 @@ def test_the_ring_is_the_order_with_the_round_marker_and_the_cursor_on_the_actor
     track = RULES.turn_track(session.state)
     assert [s.label for s in track.slots] == ["1", "2", "3", "4"]
     assert track.slots[0].mark == "round 1" and track.slots[0].shaded
-    assert track.cursor == 1 and track.hub == "round 1\nCutthroat 2"
+    assert track.cursor == 1 and track.hub == "round 1\nCutthroat\n2"
     assert wheel.hub_name("Edward Sumner") == "Edward\nSumner"
     edward_counter = track.counter("edward")
     assert edward_counter is not None and edward_counter.slot == 3

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from battlewheel.engine.core.ruleset import Ruleset
 
 DELAY_COST = "free: a Delayed action (002 gives it no cost)"
-HUB_LINE = 11
+HUB_LINE = 9  # characters of bold hub type that fit across the hub
 READY_PROMPT = "What does the readied action wait for? (the trigger, in words)"
 STAND_IN = "(the trigger)"  # checks a Ready is allowed before the GM has typed its trigger
 
