@@ -16,12 +16,12 @@ from battlewheel.views.wheel.geometry import COUNTER_SIZE
 _HALF = COUNTER_SIZE / 2
 RING_WIDTH = 4.0
 RING_GAP = 5.0
-BAR_HEIGHT = 4.0
-BAR_GAP = 2.0
+BAR_HEIGHT = 5.0
+BAR_GAP = 1.5
 BAR_WIDTH = COUNTER_SIZE - 4
-PIP_PITCH = 7.0
-PIP_COLUMN = 9.0
-PIP_RADIUS = 2.6
+PIP_PITCH = 7.5
+PIP_COLUMN = 10.0
+PIP_RADIUS = 3.0
 MOST_PIPS = 6  # a column longer than the token would hit the corner badges: a number then
 LAMP_HEIGHT = 9.0
 LAMP_WIDTH = 10.0
