@@ -104,20 +104,17 @@ def test_a_fighter_whose_turn_it_is_not_springs_back_from_the_pocket(
     assert window.scene.counters["edward"].pos() == start
 
 
-def test_the_ward_ring_is_drawn_round_a_warded_counter_by_its_state(qtbot: QtBot) -> None:
-    """The mage's Ward (4 of 4) rings her counter in the Ward colour; Edward, with no Ward,
-    has no ring; after a hit Ward soaks whole (3 of 4 gone) her ring still shows what is
-    left, a quarter from the top, and the faint rest of the circle is no longer solid."""
-    model = _model()
-    scene = WheelScene()
-    scene.set_wheel(model.wheel())
-    ward = QColor(palette.RING_TONES["ward"])
+def test_the_ward_ring_is_drawn_round_a_warded_counter_by_its_state(window: MainWindow) -> None:
+    """On the window's wheel the mage's Ward (4 of 4) rings her counter in the Ward colour
+    all round; Edward, with no Ward, has no ring; after a hit Ward soaks (3 of 4 gone) her
+    ring still shows what is left, a quarter from the top, and the rest is no longer
+    solid (pixels read from the scene as drawn)."""
+    scene, ward = window.scene, QColor(palette.RING_TONES["ward"])
     assert _ring_at(scene, "ilse", 45) == ward and _ring_at(scene, "ilse", 180) == ward
     assert _ring_at(scene, "edward", 45) != ward
-    assert model.push(Attack("cutthroat1", "ilse", "Dagger",
-                             dice=DiceEntry.of_successes(3))) is None
-    assert model.state.fighters["ilse"].ward == 1
-    scene.set_wheel(model.wheel())
+    assert window.combat.push(Attack("cutthroat1", "ilse", "Dagger",
+                                     dice=DiceEntry.of_successes(3))) is None
+    assert window.combat.state.fighters["ilse"].ward == 1
     assert _ring_at(scene, "ilse", 45) == ward  # the quarter left, clockwise from the top
     assert _ring_at(scene, "ilse", 180) != ward  # the rest, spent
 
