@@ -286,3 +286,101 @@ def test_a_held_counter_waits_beside_the_ring_with_room_for_its_trigger(qtbot: Q
     plain = scene.counters["A"].boundingRect()
     assert item.boundingRect().height() > plain.height()
     assert scene.tray_caption.isVisible() and scene.tray_caption.text == "held"
+
+
+def _pocket_wheel(*counters: Counter) -> TurnTrack:
+    return TurnTrack(slots=tuple(Slot(str(i)) for i in range(7)), counters=counters,
+                     pocket=True, pocket_caption="held actions")
+
+
+def _shown(qtbot: QtBot, scene: WheelScene) -> WheelView:
+    view = WheelView(scene)
+    view.resize(760, 760)
+    view.show()
+    qtbot.waitExposed(view)
+    return view
+
+
+def test_a_ring_with_a_pocket_keeps_held_counters_in_it_clear_of_the_ring(qtbot: QtBot) -> None:
+    """On a ring with a pocket the held counter stands in the pocket (not the tray, not a
+    segment), the pocket writes its trigger, and the scene grows to show it; a ring
+    without one hides it."""
+    scene = WheelScene()
+    plain = scene.sceneRect()
+    held = Counter(id="H", name="Holder", initials="H", side="ally", slot=None,
+                   pocket="when the gate opens")
+    scene.set_wheel(_pocket_wheel(_counter("A", 1), held))
+    item = scene.counters["H"]
+    assert scene.pocket.isVisible() and scene.pocket.contains_point(item.x(), item.y())
+    assert segment_at(item.x(), item.y(), 7) is None and not scene.tray_caption.isVisible()
+    assert scene.pocket.triggers == ("when the gate opens",) and not item.trigger_shown
+    assert scene.sceneRect().contains(scene.pocket.boundingRect())
+    assert scene.sceneRect().right() > plain.right()
+    scene.set_wheel(_wheel((_counter("A", 1),)))
+    assert not scene.pocket.isVisible()
+
+
+def test_dragging_into_and_out_of_the_pocket_reports_each_gesture(qtbot: QtBot) -> None:
+    """A ring counter let go in the pocket reports counterPocketed; the held one dragged onto
+    segment 4 reports counterFired, not a plain drop; let go in its own pocket, nothing."""
+    scene = WheelScene()
+    held = Counter(id="H", name="Holder", initials="H", side="ally", slot=None, pocket="x")
+    scene.set_wheel(_pocket_wheel(_counter("A", 1), held))
+    view = _shown(qtbot, scene)
+    box = scene.pocket.boundingRect()
+    inside = QPointF(box.center().x(), box.bottom() - 8)
+    reports: list[tuple[str, ...]] = []
+    scene.counterDropped.connect(lambda cid, seg: reports.append(("drop", cid, str(seg))))
+    scene.counterPocketed.connect(lambda cid: reports.append(("pocket", cid)))
+    scene.counterFired.connect(lambda cid, seg: reports.append(("fire", cid, str(seg))))
+    _drag(view, scene.counters["A"].pos(), inside)
+    _drag(view, scene.counters["H"].pos(), QPointF(*point_at(200, 4.5 * 360 / 7)))
+    _drag(view, scene.counters["H"].pos(), inside)
+    assert reports == [("pocket", "A"), ("fire", "H", "4")]
+
+
+def test_a_counter_with_a_place_next_round_has_a_ghost_on_that_slot(qtbot: QtBot) -> None:
+    """A counter whose ghost is slot 3 keeps its own place on slot 1 and a faint copy
+    stands in segment 3, labelled, taking no clicks; without a ghost the copy goes."""
+    scene = WheelScene()
+    moving = Counter(id="A", name="Ana", initials="A", side="ally", slot=1, ghost=3,
+                     ghost_label="11 next round")
+    scene.set_wheel(_wheel((moving,)))
+    ghost = scene.ghosts["A"]
+    assert segment_at(ghost.x(), ghost.y(), 7) == 3
+    assert segment_at(scene.counters["A"].x(), scene.counters["A"].y(), 7) == 1
+    assert ghost.toolTip() == "Ana: 11 next round"
+    assert ghost.acceptedMouseButtons() == Qt.MouseButton.NoButton
+    assert scene.counter_at(ghost.pos()) is None
+    scene.set_wheel(_wheel((_counter("A", 1),)))
+    assert scene.ghosts == {}
+
+
+def test_a_ring_asks_for_drag_hints_only_when_its_track_says_so(qtbot: QtBot) -> None:
+    """The same drag over segment 4 asks for a hint on a ring with ``drag_hints`` (and the
+    words ride above the counter until it is let go), and never on one without (2e, 3e)."""
+    assert _drag_with_hints(qtbot, hints=False) == ([], [], False)
+    asked, shown, after = _drag_with_hints(qtbot, hints=True)
+    assert ("A", "drop", 4) in asked and shown and all(shown) and not after
+
+
+def _drag_with_hints(
+    qtbot: QtBot, *, hints: bool
+) -> tuple[list[tuple[str, str, int]], list[bool], bool]:
+    """Drag A onto segment 4, answering every ask with "free": (the asks, whether the
+    words showed each time, whether they still show once let go)."""
+    scene = WheelScene()
+    scene.set_wheel(TurnTrack(slots=tuple(Slot(str(i)) for i in range(7)),
+                              counters=(_counter("A", 1),), drag_hints=hints))
+    view = _shown(qtbot, scene)
+    asked: list[tuple[str, str, int]] = []
+    shown: list[bool] = []
+
+    def answer(cid: str, how: str, seg: int) -> None:
+        asked.append((cid, how, seg))
+        scene.show_drop_hint("free", allowed=True)
+        shown.append(scene.hint.isVisible() and scene.hint.text == "free")
+
+    scene.dragOver.connect(answer)
+    _drag(view, scene.counters["A"].pos(), QPointF(*point_at(200, 4.5 * 360 / 7)))
+    return asked, shown, scene.hint.isVisible()

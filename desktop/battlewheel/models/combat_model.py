@@ -101,7 +101,24 @@ class CombatModel(QObject):
 
         A refused drop is emitted as ``refused`` (the counter springs back by itself).
         """
-        verdict = self.drop_verdict(combatant_id, slot)
+        return self.carry_out(self.drop_verdict(combatant_id, slot))
+
+    def pocket_verdict(self, combatant_id: str, text: str | None = None) -> DropVerdict:
+        """What letting a counter go in the ring's side pocket would do; nothing changes.
+
+        Without ``text`` a verdict may carry a ``prompt``: ask the GM, then ask again.
+        """
+        return self.session.ruleset.pocket_drop(self.state, combatant_id, text)
+
+    def fire_verdict(self, combatant_id: str, slot: int) -> DropVerdict:
+        """What dragging a held counter out of the pocket onto ``slot`` would do."""
+        return self.session.ruleset.pocket_fire(self.state, combatant_id, slot)
+
+    def carry_out(self, verdict: DropVerdict) -> DropVerdict:
+        """Push a drop's action as one undo step, or emit its refusal as ``refused``.
+
+        A refused drop changes nothing, so its counter springs back by itself.
+        """
         if verdict.action is not None:
             refusal = self.push(verdict.action)
             if refusal is not None:

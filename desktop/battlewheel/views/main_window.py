@@ -36,6 +36,7 @@ from battlewheel.views.condition_dialog import counter_menu, open_condition_dial
 from battlewheel.views.docks import CombatantsDock
 from battlewheel.views.file_menu import FileMenu
 from battlewheel.views.log_dock import LogDock
+from battlewheel.views.pocket_gestures import fire_counter, hint_for_drag, pocket_counter
 from battlewheel.views.refusals import rule_tip, split_refusal
 from battlewheel.views.sheet_docks import SheetDocks
 from battlewheel.views.turn_menu import COMBAT_OVER, TurnMenu
@@ -127,6 +128,9 @@ class MainWindow(QMainWindow):
         self.scene.counterSelected.connect(self.select_combatant)
         self.scene.counterMenuRequested.connect(
             lambda cid, where: counter_menu(self.combat, cid, self).popup(where))
+        self.scene.counterPocketed.connect(lambda cid: pocket_counter(self, cid))
+        self.scene.counterFired.connect(lambda cid, slot: fire_counter(self, cid, slot))
+        self.scene.dragOver.connect(lambda cid, how, slot: hint_for_drag(self, cid, how, slot))
 
     def _build_docks(self) -> None:
         self.setDockOptions(

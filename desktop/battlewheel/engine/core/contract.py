@@ -60,13 +60,64 @@ class Badge:
 
 
 @dataclass(frozen=True)
+class Ring:
+    """A ring drawn round a counter, outside its ``meter`` (Pool & Ward's Ward).
+
+    ``fraction`` (0-1) of the ring is drawn in ``tone``'s colour, clockwise from the top,
+    over a faint full circle that stands for the maximum; ``tip`` says it in words.
+    """
+
+    fraction: float
+    tip: str = ""
+    tone: str = "ward"
+
+
+@dataclass(frozen=True)
+class Bar:
+    """A small bar under a counter (Health, Vigor): ``label`` and the share of it left.
+
+    ``negative`` draws the bar in the warning red, its length then the share of the way
+    to the bottom (Pool & Ward's Health below 0, counting toward death); ``tone`` picks
+    its colour otherwise (``"health"``, ``"vigor"``).
+    """
+
+    label: str
+    fraction: float
+    negative: bool = False
+    tip: str = ""
+    tone: str = "health"
+
+
+@dataclass(frozen=True)
+class Pips:
+    """A column of dots beside a counter: ``left`` filled of ``total`` (Dodge, Parry uses)."""
+
+    label: str
+    left: int
+    total: int
+    tip: str = ""
+
+
+@dataclass(frozen=True)
+class Lamp:
+    """A letter beside a counter, lit or not (an action slot used this turn: F, M, S)."""
+
+    text: str
+    lit: bool
+    tip: str = ""
+
+
+@dataclass(frozen=True)
 class Counter:
     """One combatant's counter: who, which slot, and what it wears.
 
     ``slot`` indexes ``TurnTrack.slots`` (None: waiting beside the ring, or in the
     pocket when ``pocket`` names its trigger). ``done`` draws it dim (acted this round);
     ``down`` crosses it out (dead, out of the fight). ``meter`` is a fraction 0-1 drawn
-    as an arc (Endurance, Health) or None.
+    as an arc (Endurance, Health) or None. ``rings``, ``bars``, ``pips`` and ``lamps``
+    are further gauges a system may hang on the counter (none by default). ``ghost`` is
+    a slot where a faint copy of the counter is drawn: where it will stand from the next
+    round (Impulse's Change Initiative), with ``ghost_label`` under it.
     """
 
     id: str
@@ -83,6 +134,12 @@ class Counter:
     details: tuple[str, ...] = ()
     meter: float | None = None
     pocket: str = ""
+    rings: tuple[Ring, ...] = ()
+    bars: tuple[Bar, ...] = ()
+    pips: tuple[Pips, ...] = ()
+    lamps: tuple[Lamp, ...] = ()
+    ghost: int | None = None
+    ghost_label: str = ""
 
     def badge(self, corner: str) -> Badge | None:
         """The badge in one corner, if any."""
@@ -94,6 +151,10 @@ class TurnTrack:
     """The whole ring: its slots, the cursor, the counters and the hub's words.
 
     ``order_key`` keeps the counters sharing a slot in a stable order (nearest first).
+    ``pocket`` says the ring has a side pocket the GM drags counters into and out of
+    (``Ruleset.pocket_drop`` and ``pocket_fire``), labelled ``pocket_caption``.
+    ``drag_hints`` asks the window to show, above a dragged counter, what letting it go
+    there would do (the verdict's cost or refusal) before the drop.
     """
 
     slots: tuple[Slot, ...] = (Slot("0"),)
@@ -103,6 +164,8 @@ class TurnTrack:
     ended: bool = False
     waiting_caption: str = "not on the wheel yet"
     pocket_caption: str = "held"
+    pocket: bool = False
+    drag_hints: bool = False
 
     @property
     def slot_count(self) -> int:
@@ -131,7 +194,9 @@ class DropVerdict:
     """What letting a counter go on a slot would do: an action with its cost, or a refusal.
 
     ``rule`` names the section that decides (shown as the reason's source); ``confirm``
-    asks the GM first (a cost in a resource, or a GM edit outside the rules).
+    asks the GM first (a cost in a resource, or a GM edit outside the rules). ``prompt``
+    asks the GM for words first (a held action's trigger): the action is then a stand-in
+    that shows the drop is allowed, and the view asks the ruleset again with the words.
     """
 
     action: Action | None
@@ -140,6 +205,7 @@ class DropVerdict:
     rule: str = ""
     confirm: bool = False
     result: str = ""
+    prompt: str = ""
 
     @property
     def allowed(self) -> bool:

@@ -169,6 +169,18 @@ class Ruleset(ABC):
         """What letting ``counter_id`` go on ``slot`` would do (refused unless a ruleset says)."""
         return c.DropVerdict(None, refusal="counters do not move by hand in this system")
 
+    def pocket_drop(self, state: Any, counter_id: str, text: str | None = None) -> c.DropVerdict:
+        """What letting ``counter_id`` go in the ring's side pocket would do.
+
+        Asked first with ``text`` None; a verdict with a ``prompt`` wants words from the
+        GM (a trigger) and is asked again with them. Refused unless a ruleset says.
+        """
+        return c.DropVerdict(None, refusal="the wheel of this system has no pocket")
+
+    def pocket_fire(self, state: Any, counter_id: str, slot: int) -> c.DropVerdict:
+        """What dragging ``counter_id`` out of the pocket onto ``slot`` would do."""
+        return c.DropVerdict(None, refusal="the wheel of this system has no pocket")
+
     @abstractmethod
     def sheet(self, state: Any, combatant_id: str) -> c.SheetView:
         """One combatant's sheet as it stands now."""

@@ -11,7 +11,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from battlewheel.engine.core.contract import ALLY, SIDE_RIGHT, Counter
-from battlewheel.views.wheel import palette
+from battlewheel.views.wheel import gauges, palette
 from battlewheel.views.wheel.geometry import COUNTER_SIZE
 
 _HALF = COUNTER_SIZE / 2
@@ -53,6 +53,9 @@ class CounterItem(QGraphicsItem):
         # Each tick repaints the whole wheel; a counter redraws from a cached pixmap
         # unless its own look changed (set_info and selection call update()).
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        # A held counter in the tray writes its trigger under itself; in the wheel's
+        # pocket the pocket writes it (the scene says which).
+        self.trigger_shown = True
         self.set_info(info)
 
     @property
@@ -62,18 +65,34 @@ class CounterItem(QGraphicsItem):
 
     def set_info(self, info: Counter) -> None:
         """Show a new snapshot of the combatant."""
-        if bool(info.pocket) != bool(self.info.pocket) or \
+        if self._extent(info) != self._extent(self.info) or \
                 bool(info.badge(SIDE_RIGHT)) != bool(self.info.badge(SIDE_RIGHT)):
-            self.prepareGeometryChange()  # the trigger's line or the side badge comes or goes
+            self.prepareGeometryChange()  # a trigger, a gauge or a side badge comes or goes
         self.info = info
         self.setToolTip(tooltip_for(info))
         self.update()
 
+    def set_trigger_shown(self, shown: bool) -> None:
+        """Whether this counter writes its held action's trigger under itself."""
+        if shown != self.trigger_shown:
+            self.prepareGeometryChange()
+            self.trigger_shown = shown
+            self.update()
+
+    def _extent(self, info: Counter) -> tuple[float, float]:
+        # How far the item reaches sideways and down: badges, gauges, a trigger's line.
+        side = max(_HALF + 18, gauges.reach(info) + 2)
+        down = max(_HALF + 12, _HALF + gauges.below(info))
+        if info.pocket and self.trigger_shown:
+            return side + _POCKET_TEXT_H, down + _POCKET_TEXT_H + 2
+        return side, down
+
     def boundingRect(self) -> QRectF:
-        """The token plus the badges hanging over its corners (and a held action's trigger)."""
-        reach = _HALF + 12
-        below = _POCKET_TEXT_H if self.info.pocket else 0
-        rect = QRectF(-reach - 6 - below, -reach, 2 * (reach + 6 + below), 2 * reach + below)
+        """The token plus the badges hanging over its corners and its right side, its
+        gauges (and a held action's trigger)."""
+        side, down = self._extent(self.info)
+        top = _HALF + 12
+        rect = QRectF(-side, -top, 2 * side, top + down)
         if self.info.badge(SIDE_RIGHT) is not None:
             rect = rect.united(QRectF(_HALF - 10, -_BADGE_H, _SIDE_BADGE_W + 4, 2 * _BADGE_H))
         return rect
@@ -108,9 +127,10 @@ class CounterItem(QGraphicsItem):
         painter.setOpacity(1.0)
         if self.info.meter is not None:
             self._paint_meter(painter, self.info.meter)
+        gauges.paint_all(painter, self.info)
         for corner, (text, colour) in badge_texts(self.info).items():
             self._paint_badge(painter, corner, text, colour)
-        if self.info.pocket:
+        if self.info.pocket and self.trigger_shown:
             self._paint_trigger(painter, self.info.pocket)
 
     def _paint_trigger(self, painter: QPainter, trigger: str) -> None:
@@ -121,7 +141,8 @@ class CounterItem(QGraphicsItem):
         painter.setFont(font)
         painter.setPen(QColor(palette.LABEL))
         width = 2 * (_HALF + 18 + _POCKET_TEXT_H)
-        rect = QRectF(-width / 2, _HALF + 12, width, _POCKET_TEXT_H)
+        top = _HALF + max(12, gauges.below(self.info) + 1)
+        rect = QRectF(-width / 2, top, width, _POCKET_TEXT_H)
         shown = painter.fontMetrics().elidedText(trigger, Qt.TextElideMode.ElideRight, int(width))
         painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, shown)
 

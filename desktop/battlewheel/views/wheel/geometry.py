@@ -131,3 +131,51 @@ def tray_height(how_many: int) -> float:
     """How far below the wheel's labels the tray reaches (0 when nobody waits)."""
     rows = -(-how_many // TRAY_PER_ROW)
     return 0.0 if rows == 0 else TRAY_TOP - LABEL_RADIUS + rows * COUNTER_PITCH
+
+
+# The side pocket (held and readied actions) fills the lower right corner of the scene,
+# clear of the ring's labels: a counter a row, its trigger written under it; it grows
+# down a row at a time.
+POCKET_LEFT = 282.0
+POCKET_TOP = 262.0
+POCKET_WIDTH = 164.0
+POCKET_CAPTION = 28.0
+POCKET_ROW = 104.0  # a counter with its gauges, then two lines of its trigger
+TRIGGER_TOP = 74.0  # where a trigger's lines start, below its row's top
+TRIGGER_HEIGHT = 28.0
+
+
+def pocket_rect(how_many: int) -> tuple[float, float, float, float]:
+    """The pocket's left, top, width and height for ``how_many`` counters (room for one
+    at least, so an empty pocket still shows where to drop)."""
+    return POCKET_LEFT, POCKET_TOP, POCKET_WIDTH, POCKET_CAPTION + max(1, how_many) * POCKET_ROW
+
+
+def _row_top(index: int) -> float:
+    return POCKET_TOP + POCKET_CAPTION + index * POCKET_ROW
+
+
+def pocket_slots(how_many: int) -> list[Slot]:
+    """Places in the pocket, one a row, under its caption."""
+    centre = POCKET_LEFT + POCKET_WIDTH / 2
+    return [Slot(centre, _row_top(index) + 34, 1.0) for index in range(how_many)]
+
+
+def trigger_box(index: int) -> tuple[float, float, float, float]:
+    """Where the trigger of the pocket's ``index``-th counter is written (left, top, w, h)."""
+    return POCKET_LEFT + 6, _row_top(index) + TRIGGER_TOP, POCKET_WIDTH - 12, TRIGGER_HEIGHT
+
+
+def in_pocket(x: float, y: float, how_many: int) -> bool:
+    """Whether a scene point is inside the pocket."""
+    left, top, width, height = pocket_rect(how_many)
+    return left <= x <= left + width and top <= y <= top + height
+
+
+GHOST_RADIUS = INNER_RADIUS + 62.0  # inside the ring of counters, clear of the hub
+
+
+def ghost_point(segment: int, count: int) -> tuple[float, float]:
+    """Where a counter's ghost (its place from next round) stands in a segment."""
+    start, sweep = segment_span(segment, count)
+    return point_at(GHOST_RADIUS, start + sweep / 2)

@@ -21,6 +21,16 @@ BADGE_CONDITION = "#1565c0"
 DEAD_FILL = "#8d8d8d"
 SHADED_FILL = "#f3d0c8"
 METER = "#2e7d32"
+POCKET_FILL = "#faf6ec"
+HINT_OK = "#3b2f20"
+HINT_REFUSED = "#b3261e"
+# Gauges other systems hang on a counter (contract Ring, Bar, Pips, Lamp), by tone.
+RING_TONES = {"ward": "#6a3fc1"}
+BAR_TONES = {"health": "#2e7d32", "vigor": "#d18b00"}
+BAR_NEGATIVE = "#c62828"
+PIP_FILL = "#37474f"
+LAMP_LIT = "#ffb300"
+LAMP_DARK = "#cfc8b8"
 
 # A badge's tone (engine contract) to its colour.
 BADGE_TONES = {

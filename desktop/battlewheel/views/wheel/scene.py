@@ -1,8 +1,10 @@
 """The battlewheel scene: segments, the tick counter and a counter per combatant.
 
-The scene draws a `WheelInfo` and owns the interaction: a press on a counter selects
+The scene draws a `TurnTrack` and owns the interaction: a press on a counter selects
 it, a drag past the platform's start distance moves it over the segments, and the
-release reports ``counterDropped(id, segment)``. The scene never changes the combat:
+release reports ``counterDropped(id, segment)``. A ring with a side pocket (held
+actions) also reports a counter let go in the pocket, ``counterPocketed(id)``, and one
+dragged out of it onto a segment, ``counterFired(id, segment)``. The scene never changes the combat:
 whoever listens pushes an undoable action, and the next `set_wheel` puts every counter
 where the engine says it is; a refused drop therefore springs back by itself.
 """
@@ -30,10 +32,16 @@ from battlewheel.views.wheel.geometry import (
     TRAY_TOP,
     Slot,
     fan_slots,
+    ghost_point,
+    pocket_rect,
+    pocket_slots,
     segment_at,
     tray_height,
     tray_slots,
 )
+from battlewheel.views.wheel.ghost_item import GhostItem
+from battlewheel.views.wheel.hint_item import DropHintItem
+from battlewheel.views.wheel.pocket_item import PocketItem
 from battlewheel.views.wheel.segment_item import SegmentItem
 
 _MARGIN = 40.0
@@ -123,10 +131,17 @@ class WheelScene(QGraphicsScene):
     counterSelected = Signal(str)
     # A right click (or the menu key) on a counter: its id and the screen position.
     counterMenuRequested = Signal(str, QPoint)
+    # A counter let go in the side pocket, and a held one dragged out onto a segment.
+    counterPocketed = Signal(str)
+    counterFired = Signal(str, int)
+    # While a counter is dragged on a ring that wants hints, the place under it changed:
+    # (id, gesture, slot), the gesture being "drop", "pocket", "fire" or "" (nowhere).
+    # The listener may answer with ``show_drop_hint`` (what letting it go there would do).
+    dragOver = Signal(str, str, int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._fit_rect(0)
+        self._fit_rect(0, None)
         # A few dozen items that move on every change: a linear scan beats keeping a
         # BSP tree up to date (Qt's advice for scenes with moving items).
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
@@ -134,11 +149,18 @@ class WheelScene(QGraphicsScene):
         self.text_scale = 1.0
         self.segments: list[SegmentItem] = []
         self.counters: dict[str, CounterItem] = {}
+        self.ghosts: dict[str, GhostItem] = {}
         self.hub = HubItem()
         self.addItem(self.hub)
         self.tray_caption = TrayCaptionItem()
         self.tray_caption.setVisible(False)
         self.addItem(self.tray_caption)
+        self.pocket = PocketItem()
+        self.pocket.setVisible(False)
+        self.addItem(self.pocket)
+        self.hint = DropHintItem()
+        self.addItem(self.hint)
+        self._over: tuple[str, int] = ("", -1)
         self._drag: tuple[CounterItem, QPointF, QPointF] | None = None
         self._dragging = False
         self._syncing_selection = False
@@ -156,15 +178,25 @@ class WheelScene(QGraphicsScene):
             item.set_state(label, active=item.segment == wheel.cursor, shaded=slot.shaded)
         self.hub.set_text(wheel.hub)
         self._sync_counters()
+        self._sync_ghosts()
         waiting = self._waiting()
-        self._fit_rect(len(waiting))
+        pocketed = self._pocketed()
+        self.pocket.set_state(wheel.pocket_caption, tuple(c.pocket for c in pocketed))
+        self.pocket.setVisible(wheel.pocket)
+        self._fit_rect(len(waiting), len(pocketed) if wheel.pocket else None)
         self.tray_caption.set_text(self._tray_words())
         self.tray_caption.setVisible(bool(waiting))
         self.layout_counters()
 
     def _waiting(self) -> list[Counter]:
-        # Beside the ring: those not placed yet, then those holding their action.
+        # Under the ring: those not placed yet, then (a ring without a pocket) those
+        # holding their action.
+        if self.wheel.pocket:
+            return self.wheel.off_wheel()
         return [*self.wheel.off_wheel(), *self.wheel.in_pocket()]
+
+    def _pocketed(self) -> list[Counter]:
+        return self.wheel.in_pocket() if self.wheel.pocket else []
 
     def _tray_words(self) -> str:
         held = self.wheel.in_pocket()
@@ -174,12 +206,17 @@ class WheelScene(QGraphicsScene):
             return f"{self.wheel.waiting_caption} · {self.wheel.pocket_caption}"
         return self.wheel.waiting_caption
 
-    def _fit_rect(self, waiting: int) -> None:
+    def _fit_rect(self, waiting: int, pocketed: int | None) -> None:
         # Tick labels at three and nine o'clock stick out furthest (see label_point);
-        # the tray below the wheel takes room only while someone waits in it.
+        # the tray below the wheel takes room only while someone waits in it, the
+        # pocket in the lower right corner only on a ring that has one.
         wide, high = OUTER_RADIUS + 110, LABEL_RADIUS + _MARGIN
         below = max(high, LABEL_RADIUS + tray_height(waiting) + 10)
-        rect = QRectF(-wide, -high, 2 * wide, high + below)
+        right = wide
+        if pocketed is not None:
+            left, top, width, height = pocket_rect(pocketed)
+            right, below = max(wide, left + width + 8), max(below, top + height + 8)
+        rect = QRectF(-wide, -high, wide + right, high + below)
         if rect != self.sceneRect():
             self.setSceneRect(rect)
 
@@ -211,6 +248,20 @@ class WheelScene(QGraphicsScene):
             elif item.info != info:
                 item.set_info(info)
 
+    def _sync_ghosts(self) -> None:
+        # A counter with a place from next round has a faint copy on that slot.
+        wanted = {c.id: c for c in self.wheel.counters if c.ghost is not None}
+        for gone in set(self.ghosts) - set(wanted):
+            self.removeItem(self.ghosts.pop(gone))
+        for counter_id, info in wanted.items():
+            item = self.ghosts.get(counter_id)
+            if item is None:
+                self.ghosts[counter_id] = item = GhostItem(info)
+                self.addItem(item)
+            else:
+                item.set_info(info)
+            item.setPos(*ghost_point(info.ghost or 0, self.wheel.slot_count))
+
     def layout_counters(self) -> None:
         """Put every counter on its segment, fanned out so each stays visible."""
         count = self.wheel.slot_count
@@ -222,6 +273,12 @@ class WheelScene(QGraphicsScene):
         waiting = self._waiting()
         for info, slot in zip(waiting, tray_slots(len(waiting)), strict=True):
             self._place(info.id, slot)
+        pocketed = self._pocketed()
+        for info, slot in zip(pocketed, pocket_slots(len(pocketed)), strict=True):
+            self._place(info.id, slot)
+        in_box = {c.id for c in pocketed}
+        for counter_id, item in self.counters.items():
+            item.set_trigger_shown(counter_id not in in_box)  # the pocket writes those
 
     def _place(self, counter_id: str, slot: Slot) -> None:
         item = self.counters[counter_id]
@@ -289,8 +346,42 @@ class WheelScene(QGraphicsScene):
             item.setZValue(50)
         if self._dragging:
             item.setPos(origin + moved)
-            self._light_drop_target(segment_at(item.x(), item.y(), self.wheel.slot_count))
+            self._place_hint(item)
+            gesture, segment = self._gesture(item)
+            self.pocket.set_lit(gesture == "pocket")
+            self._light_drop_target(segment if gesture in ("drop", "fire") else None)
+            if self.wheel.drag_hints and (gesture, segment) != self._over:
+                self._over = (gesture, segment)
+                self.hint.show_text("", allowed=True)
+                self.dragOver.emit(item.counter_id, gesture, segment)
         event.accept()
+
+    def show_drop_hint(self, text: str, *, allowed: bool) -> None:
+        """Words above the dragged counter: what letting it go where it is would do."""
+        if self._dragging and self._drag is not None:
+            self.hint.show_text(text, allowed=allowed)
+            self._place_hint(self._drag[0])
+
+    def _place_hint(self, item: CounterItem) -> None:
+        # Above the dragged counter, kept inside the scene so the words are never cut.
+        rect, box = self.sceneRect(), self.hint.boundingRect()
+        x = min(max(item.x(), rect.left() - box.left()), rect.right() - box.right())
+        y = max(item.y(), rect.top() - box.top())
+        self.hint.setPos(x, y)
+
+    def _gesture(self, item: CounterItem) -> tuple[str, int]:
+        # What letting the counter go where it is would be: into the pocket, out of it
+        # onto a slot (a held counter), onto a slot, or nothing (-1: no slot).
+        held = self.wheel.pocket and item.info.slot is None and bool(item.info.pocket)
+        if self.pocket.contains_point(item.x(), item.y()):
+            return ("", -1) if held else ("pocket", -1)
+        segment = self._segment_under(item)
+        if segment is None:
+            return "", -1
+        return ("fire" if held else "drop"), segment
+
+    def _segment_under(self, item: CounterItem) -> int | None:
+        return segment_at(item.x(), item.y(), self.wheel.slot_count)
 
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         """Report the drop (if the counter was dragged) and put counters back in place."""
@@ -301,13 +392,24 @@ class WheelScene(QGraphicsScene):
             return
         item = drag[0]
         self._light_drop_target(None)
-        target = segment_at(item.x(), item.y(), self.wheel.slot_count)
-        if target is not None:
-            self.counterDropped.emit(item.counter_id, target)
-        else:
-            self.counterDropMissed.emit(item.counter_id)
+        self.pocket.set_lit(False)
+        self.hint.show_text("", allowed=True)
+        self._over = ("", -1)
+        self._report_drop(item)
         # Whatever the listener decided, the engine's wheel decides where counters stand.
         self.layout_counters()
+
+    def _report_drop(self, item: CounterItem) -> None:
+        gesture, segment = self._gesture(item)
+        if gesture == "pocket":
+            self.counterPocketed.emit(item.counter_id)
+        elif gesture == "fire":
+            self.counterFired.emit(item.counter_id, segment)
+        elif gesture == "drop":
+            self.counterDropped.emit(item.counter_id, segment)
+        elif not self.pocket.contains_point(item.x(), item.y()):
+            self.counterDropMissed.emit(item.counter_id)
+        # (let go in the pocket it came from: nothing to do)
 
     def _light_drop_target(self, segment: int | None) -> None:
         for item in self.segments:

@@ -43,7 +43,8 @@ class TickLabelItem(QGraphicsItem):
         self.box = self._box()
 
     def _box(self) -> QRectF:
-        w, h = 90 * self.text_scale, 30 * self.text_scale
+        # Wide enough for a value and its mark ("8 (ambushed)"), which was cut at 90.
+        w, h = 130 * self.text_scale, 30 * self.text_scale
         return QRectF(self.centre.x() - w / 2, self.centre.y() - h / 2, w, h)
 
     def set_text_scale(self, factor: float) -> None:

@@ -75,10 +75,14 @@ def test_the_demo_round_through_the_window(qtbot: QtBot, window: MainWindow,
     track = model.wheel()
     assert [c.slot for c in track.counters] == [0, 1, 2, 3] and track.slots[0].mark == "round 1"
     window.actions_by_name["start_fight"].trigger()
-    assert model.wheel().cursor == 0 and model.wheel().hub == "round 1\nCutthroat 1"
+    assert model.wheel().cursor == 0 and model.wheel().hub == "round 1\nCutthroat\n1"
 
     _attack(window, "2")
-    assert _badges(window, "edward")[:2] == ["H4 V3", "D0"]
+    edward = model.wheel().counter("edward")
+    assert edward is not None
+    assert [(b.label, b.tip) for b in edward.bars] == [
+        ("H", "Health 4 / 5 (dies at -5)"), ("V", "Vigor 3 / 4")]
+    assert [(p.label, p.left, p.total) for p in edward.pips] == [("D", 0, 1)]
     window.actions_by_name["next_turn"].trigger()
 
     _drag(window, "archer", 3)
@@ -104,7 +108,7 @@ def test_the_demo_round_through_the_window(qtbot: QtBot, window: MainWindow,
     window.actions_by_name["next_turn"].trigger()
     assert model.state.actor() == "archer"
     window.actions_by_name["next_turn"].trigger()
-    assert model.state.round == 2 and model.wheel().hub == "round 2\nCutthroat 1"
+    assert model.state.round == 2 and model.wheel().hub == "round 2\nCutthroat\n1"
     assert model.state.fighters["edward"].dodge_now == 1  # Dodge back as the round starts
 
     window.actions_by_name["undo"].trigger()

@@ -78,12 +78,14 @@ def fight(
 
 
 def duel(
-    options: ImpulseOptions | None = None, band: str = "melee", **changes: Any
+    options: ImpulseOptions | None = None, band: str = "melee", start: bool = True,
+    **changes: Any,
 ) -> CombatSession:
-    """Ana (ally, order 3+8) against Bo (enemy, order 3+4): Ana acts first."""
+    """Ana (ally, order 3+8) against Bo (enemy, order 3+4): Ana acts first (once started)."""
     return fight(
         ("ana", block("Ana", player=True, **changes), "ally", 8),
         ("bo", block("Bo"), "enemy", 4),
         band=band,
         options=options,
+        start=start,
     )

@@ -9,11 +9,13 @@ from battlewheel.engine.rulesets.impulse import (
     AdjustImpulse,
     ChangeInitiative,
     EndTurn,
+    FireHold,
     HoldAction,
     ImpulseOptions,
     RollOrder,
     SetEndurance,
     SetOrderValue,
+    StartCombat,
     demo_fight,
 )
 
@@ -62,6 +64,25 @@ def test_dragging_the_acting_counter_earlier_shows_its_impulse_cost_first() -> N
     assert verdict.cost.startswith("5 Impulse")
 
 
+def test_a_changed_order_stands_as_a_ghost_for_next_round() -> None:
+    """§5: the Chief (10) pays 1 for 11: a ghost on the first slot of a lower value (Jade's
+    10 sorts ahead of him now; next round he is first), while he stays on his slot; Reed
+    lowering to 6 (free) ghosts ahead of the Chief's second action (5); no change, no ghost."""
+    session = demo_fight()
+    session.apply(StartCombat())
+    session.apply(EndTurn())  # the Chief acts
+    session.apply(ChangeInitiative("chief", 11, 0))
+    track = IMPULSE.turn_track(session.state)
+    chief, jade = track.counter("chief"), track.counter("jade")
+    assert chief is not None and (chief.slot, chief.ghost) == (1, 0)
+    assert chief.ghost_label == "11 next round"
+    assert jade is not None and jade.ghost is None
+    session.apply(EndTurn())  # Reed acts
+    session.apply(ChangeInitiative("reed", 6, 0))
+    reed = IMPULSE.turn_track(session.state).counter("reed")
+    assert reed is not None and reed.ghost == 4 and reed.ghost_label == "6 next round"
+
+
 def test_a_drop_the_impulse_cannot_pay_is_refused_naming_the_rule() -> None:
     """001 §Change Initiative: with 3 Impulse the same drop is refused."""
     session = duel()
@@ -77,14 +98,43 @@ def test_dragging_another_counter_is_a_free_gm_edit() -> None:
     assert verdict.action == SetOrderValue("bo", 12, 0) and "GM edit" in verdict.cost
 
 
-def test_pocket_drops_hold_and_fire() -> None:
-    """§5: into the pocket is a Hold for 2 Impulse; out of it fires the hold."""
+def test_the_acting_counter_into_the_pocket_asks_its_trigger_then_holds() -> None:
+    """§5, 001 §Holding Action: the preview names the cost and asks for the trigger; with
+    the trigger typed the drop is the Hold itself, asked no more (the typing was the yes)."""
     session = duel()
+    preview = IMPULSE.pocket_drop(session.state, "ana")
+    assert preview.allowed and preview.prompt and preview.rule == "001 §Holding Action"
+    assert preview.cost.startswith("Hold: 2 Impulse now (1 left)")
     verdict = IMPULSE.pocket_drop(session.state, "ana", "Bo moves")
-    assert verdict.allowed and verdict.cost == "2 Impulse"
-    session.apply(verdict.action)  # type: ignore[arg-type]
-    fired = IMPULSE.pocket_fire(session.state, "ana", "after")
-    assert fired.allowed
+    assert verdict.action == HoldAction("ana", "Bo moves")
+    assert not verdict.confirm and not verdict.prompt
+    blank = IMPULSE.pocket_drop(session.state, "ana", "  ")
+    assert not blank.allowed and "name what it waits for" in blank.refusal
+
+
+def test_a_pocket_drop_is_refused_for_a_counter_not_acting_or_too_poor() -> None:
+    """Only the acting counter holds, and only with 2 Impulse in hand (001 §Holding Action)."""
+    session = duel()
+    other = IMPULSE.pocket_drop(session.state, "bo")
+    assert not other.allowed and other.refusal.endswith("Ana acts now")
+    session.apply(AdjustImpulse("ana", -2))
+    poor = IMPULSE.pocket_drop(session.state, "ana")
+    assert not poor.allowed and "Impulse" in poor.refusal
+    assert poor.rule == "001 §Holding Action"
+
+
+def test_a_held_counter_fires_before_or_after_by_the_slot_it_is_let_go_on() -> None:
+    """§5: out of the pocket beside the acting slot fires the hold; the acting slot or the
+    one before it is before the trigger, the next one after; further off is refused."""
+    session = demo_fight()
+    session.apply(StartCombat())
+    session.apply(HoldAction("jade", "the Chief draws"))
+    assert IMPULSE.turn_track(session.state).cursor == 1  # the Chief acts
+    timings = [IMPULSE.pocket_fire(session.state, "jade", slot) for slot in range(5)]
+    assert [v.action for v in timings[:3]] == [
+        FireHold("jade", "before"), FireHold("jade", "before"), FireHold("jade", "after")]
+    assert not timings[3].allowed and "beside the acting one" in timings[3].refusal
+    assert not IMPULSE.pocket_fire(session.state, "reed", 2).allowed  # holds nothing
 
 
 def test_the_sheet_shows_pools_endurance_boxes_defences_weapons_and_statuses() -> None:

@@ -12,8 +12,10 @@ from battlewheel.engine.rulesets.poolward import (
     Attack,
     DelayTurn,
     NextTurn,
+    ReadyAction,
     SetTrack,
     StartFight,
+    TriggerReadied,
     demo_fight,
     wheel,
 )
@@ -37,29 +39,67 @@ def test_the_ring_is_the_order_with_the_round_marker_and_the_cursor_on_the_actor
     track = RULES.turn_track(session.state)
     assert [s.label for s in track.slots] == ["1", "2", "3", "4"]
     assert track.slots[0].mark == "round 1" and track.slots[0].shaded
-    assert track.cursor == 1 and track.hub == "round 1\nCutthroat 2"
+    assert track.cursor == 1 and track.hub == "round 1\nCutthroat\n2"
     assert wheel.hub_name("Edward Sumner") == "Edward\nSumner"
     edward_counter = track.counter("edward")
     assert edward_counter is not None and edward_counter.slot == 3
     assert RULES.acting(session.state) == ("cutthroat2",)
 
 
-def test_counters_wear_health_vigor_ward_dodge_and_the_state() -> None:
-    """Badges: H/V top left (red at 0 or below), Ward top right, Dodge and Parry bottom left,
-    flat-footed or dead bottom right."""
+def test_counters_wear_health_and_vigor_bars_a_ward_ring_pips_and_lamps() -> None:
+    """§5: Health and Vigor bars, a Ward ring, Dodge and Parry pips left, the F/M/S lamps;
+    Ward 3 soaks all of a 4-success hit but 1, which lands on Health (3 → 2)."""
     warded = person("Mage", ward=3, parry=1, dodge=1)
     session = fight(("a", person("A"), "ally"), ("m", warded, "enemy"))
     session.apply(Attack("a", "m", "Sword", dice=typed(4)))
     counter = RULES.turn_track(session.state).counter("m")
     assert counter is not None
-    assert [(b.corner, b.text) for b in counter.badges] == [
-        (c.TOP_LEFT, "H2 V3"), (c.TOP_RIGHT, "W0"), (c.BOTTOM_LEFT, "D1 P0")]
-    session.apply(SetTrack("m", "health", 0))
+    assert [(b.label, round(b.fraction, 2), b.negative) for b in counter.bars] == [
+        ("H", 0.67, False), ("V", 1.0, False)]
+    assert [r.fraction for r in counter.rings] == [0.0] and counter.rings[0].tip == "Ward 0 / 3"
+    assert [(p.label, p.left, p.total) for p in counter.pips] == [("D", 1, 1), ("P", 0, 1)]
+    assert counter.badges == () and counter.meter is None
+    attacker = RULES.turn_track(session.state).counter("a")
+    assert attacker is not None and attacker.rings == ()  # no Ward, no ring
+    assert [(x.text, x.lit) for x in attacker.lamps] == [("F", False), ("M", False), ("S", True)]
+
+
+def test_negative_health_turns_the_bar_red_and_the_state_goes_in_the_corner() -> None:
+    """Health -1 of 3: a red bar a third long toward death, disabled (002 §Damage Tracking);
+    a flat-footed fighter wears FF."""
+    session = fight(("a", person("A"), "ally"), ("m", person("Mage", dodge=1), "enemy"))
+    session.apply(SetTrack("m", "health", -1))
     counter = RULES.turn_track(session.state).counter("m")
     assert counter is not None
-    assert counter.badge(c.TOP_LEFT).tone == "wound"  # type: ignore[union-attr]
-    assert counter.badge(c.BOTTOM_RIGHT).text == "z"  # type: ignore[union-attr]
-    assert "bleeding" in counter.states and counter.meter == 0
+    health = counter.bars[0]
+    assert health.negative and round(health.fraction, 2) == 0.33
+    assert counter.badge(c.TOP_RIGHT) == c.Badge(c.TOP_RIGHT, "z", "disabled: no actions",
+                                                "state")
+    assert "bleeding" in counter.states
+    other = fight(("a", person("A"), "ally"), ("m", person("Mage", dodge=1), "enemy"))
+    other.apply(Attack("a", "m", "Sword", dice=typed(0)))  # Dodge 1 lost: flat-footed
+    flat = RULES.turn_track(other.state).counter("m")
+    assert flat is not None and flat.pips[0].left == 0
+    assert flat.badge(c.TOP_RIGHT) == c.Badge(c.TOP_RIGHT, "FF", "flat-footed: no Dodge",
+                                             "penalty")
+
+
+def test_the_actor_into_the_pocket_readies_its_action_once_the_trigger_is_typed() -> None:
+    """§5: drag in = Ready with the trigger typed; drag out = take it; others refused."""
+    session = demo_fight()
+    assert not RULES.turn_track(session.state).pocket  # not started: no pocket yet
+    session.apply(StartFight())
+    assert RULES.turn_track(session.state).pocket
+    preview = RULES.pocket_drop(session.state, "cutthroat1")
+    assert preview.allowed and preview.prompt and preview.cost.startswith("free")
+    assert RULES.pocket_drop(session.state, "cutthroat1", "Edward moves").action == \
+        ReadyAction("cutthroat1", "Edward moves")
+    other = RULES.pocket_drop(session.state, "edward")
+    assert not other.allowed and "Cutthroat 1's turn" in other.refusal
+    assert not RULES.pocket_fire(session.state, "cutthroat1", 2).allowed  # nothing readied
+    session.apply(ReadyAction("cutthroat1", "Edward moves"))
+    take = RULES.pocket_fire(session.state, "cutthroat1", 2)
+    assert take.action == TriggerReadied("cutthroat1") and take.result
 
 
 def test_a_drop_is_a_free_delay_or_a_refusal_naming_the_rule() -> None:

@@ -230,3 +230,27 @@ def test_replaying_the_log_rebuilds_the_state(data: st.DataObject) -> None:
     session = _walk(data, data.draw(st.integers(10, 70)))
     again = CombatSession.from_json(session.to_json())
     assert again.state == session.state
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_asking_the_pocket_changes_nothing_and_what_it_allows_is_accepted(
+    data: st.DataObject,
+) -> None:
+    """Wherever a walk ends, the pocket's verdicts for every counter (in, with or without
+    a trigger typed, and out onto every slot) leave the state as it was; each is an
+    action the rules accept or a refusal with its reason."""
+    session = _walk(data, data.draw(st.integers(5, 60)))
+    ruleset, state = session.ruleset, session.state
+    before = state.clone()
+    track = ruleset.turn_track(state)
+    for counter in track.counters:
+        preview = ruleset.pocket_drop(state, counter.id)
+        typed = ruleset.pocket_drop(state, counter.id, "a trigger")
+        assert preview.allowed == typed.allowed and (preview.prompt or not preview.allowed)
+        fires = [ruleset.pocket_fire(state, counter.id, s) for s in range(track.slot_count)]
+        assert state == before
+        for verdict in (typed, *fires):
+            assert verdict.allowed or verdict.refusal
+            if verdict.action is not None:
+                ruleset.apply(state.clone(), verdict.action)  # accepted: nothing raised

@@ -262,12 +262,16 @@ WHEEL_LEGEND = (
     "<p>The ring is this round's order, highest order value at the top, one slot per "
     "action counter (an NPC with extra actions has more). The hub gives the round.</p>"
     "<p>Each counter shows its Impulse (top left) and an arc of Endurance left; "
-    "<b>\u2192n</b> (top right) is a changed order value that takes effect next round; "
+    "<b>\u2192n</b> (top right) is a changed order value that takes effect next round, "
+    "and a faint dashed copy of the counter stands where that puts it; "
     "P or F (bottom left) is partial or full cover. Ambushed counters sit in the shaded "
-    "trailing slots in round 1; held actions wait beside the ring, labelled with "
-    "their trigger; reinforcements wait there too.</p>"
+    "trailing slots in round 1; held actions wait in the pocket at the lower right, "
+    "labelled with their trigger; reinforcements wait under the ring.</p>"
     "<p>Drag the acting counter to an earlier slot: Change Initiative, its Impulse cost "
-    "asked first. Any other drag is a GM edit at no cost. Ctrl+Z undoes either.</p>"
+    "asked first. Drag it into the pocket to hold its action (2 Impulse; you type the "
+    "trigger); drag a held counter out onto the acting slot (or the one before) to act "
+    "before the trigger, onto the next slot to act after it. Any other drag is a GM edit "
+    "at no cost. Ctrl+Z undoes any of them.</p>"
 )
 
 

@@ -164,15 +164,15 @@ class ImpulseRuleset(Ruleset):
         """Change Initiative for the acting counter (cost shown); a GM edit for the others."""
         return wheel.drop(self, state, counter_id, slot)
 
-    def pocket_drop(self, state: ImpulseCombat, counter_id: str, trigger: str) -> c.DropVerdict:
-        """The acting counter into the pocket: Hold (2 Impulse) until ``trigger``."""
-        return wheel.pocket_drop(self, state, counter_id, trigger)
-
-    def pocket_fire(
-        self, state: ImpulseCombat, counter_id: str, timing: str = "before"
+    def pocket_drop(
+        self, state: ImpulseCombat, counter_id: str, text: str | None = None
     ) -> c.DropVerdict:
-        """A held counter out of the pocket: it acts now, before or after the trigger."""
-        return wheel.pocket_fire(self, state, counter_id, timing)
+        """The acting counter into the pocket: Hold (2 Impulse) until the trigger typed."""
+        return wheel.pocket_drop(self, state, counter_id, text)
+
+    def pocket_fire(self, state: ImpulseCombat, counter_id: str, slot: int) -> c.DropVerdict:
+        """A held counter out of the pocket beside the acting slot: it acts now."""
+        return wheel.pocket_fire(self, state, counter_id, slot)
 
     def sheet(self, state: ImpulseCombat, combatant_id: str) -> c.SheetView:
         """Pools, Endurance boxes, defences, order, weapons, ranges and statuses."""

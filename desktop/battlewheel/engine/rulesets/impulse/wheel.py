@@ -8,6 +8,7 @@ dragging any other counter is a GM edit.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from battlewheel.engine.core import contract as c
@@ -26,9 +27,6 @@ HOLDING = "001 §Holding Action"
 _MARKS = (("stunned", "S"), ("restrained", "R"), ("disarmed", "D"), ("dashed", "\u2192"))
 
 
-CAPTION_MOST = 44  # characters the window's one-line caption under the ring shows
-
-
 def turn_track(state: ImpulseCombat) -> c.TurnTrack:
     """Slots in this round's order, the cursor on the turn in progress, every counter."""
     order = state.order()
@@ -37,7 +35,10 @@ def turn_track(state: ImpulseCombat) -> c.TurnTrack:
         zip(state.combatants, c.unique_initials([f.name for f in fighters]), strict=True)
     )
     colours = c.colour_indices([(f.id, f.side) for f in fighters])
-    counters = [_counter(state, e, i, letters[e.cid], colours[e.cid]) for i, e in enumerate(order)]
+    counters = [
+        _counter(state, e, i, letters[e.cid], colours[e.cid], _ghost(state, order, e))
+        for i, e in enumerate(order)
+    ]
     placed = {e.cid for e in order}
     counters += [
         _waiting(state, f, letters[f.id], colours[f.id])
@@ -55,21 +56,11 @@ def turn_track(state: ImpulseCombat) -> c.TurnTrack:
         hub=hub_text(state),
         ended=state.ended,
         waiting_caption="off the field (reinforcements, order not rolled)",
-        pocket_caption=pocket_caption(state, letters),
+        # Each held counter is labelled with its trigger in the pocket (§5).
+        pocket_caption="held actions (2 Impulse each)",
+        pocket=state.started and not state.ended,
+        drag_hints=True,
     )
-
-
-def pocket_caption(state: ImpulseCombat, letters: dict[str, str]) -> str:
-    """The pocket's label: each held counter's initials and trigger (rules/impulse.md §5).
-
-    The window draws it on one short line, so a long one is cut with an ellipsis; the
-    whole trigger stays in the counter's tooltip and on the sheet.
-    """
-    held = [f"{letters[f.id]}: {f.hold.trigger}" for f in state.combatants.values() if f.hold]
-    if not held:
-        return "held actions"
-    text = "held \u00b7 " + "; ".join(held)
-    return text if len(text) <= CAPTION_MOST else text[: CAPTION_MOST - 1] + "\u2026"
 
 
 def hub_text(state: ImpulseCombat) -> str:
@@ -81,8 +72,21 @@ def hub_text(state: ImpulseCombat) -> str:
     return f"round\n{state.round}" + ("\nhold fires" if state.paused else "")
 
 
+def _ghost(state: ImpulseCombat, order: tuple[Entry, ...], entry: Entry) -> int | None:
+    """The slot a changed order puts the counter beside next round: ahead of the first
+    counter of a lower value, or the last slot (rules/impulse.md §5, 001 §Change Initiative)."""
+    who = state.combatants[entry.cid]
+    index = split_key(entry.key)[1]
+    if index >= len(who.next_orders) or who.next_orders[index] == who.orders[index]:
+        return None
+    value = who.next_orders[index]
+    later = [i for i, e in enumerate(order) if e.key != entry.key and e.value < value]
+    return later[0] if later else len(order) - 1
+
+
 def _counter(
-    state: ImpulseCombat, entry: Entry, slot: int, initials: str, colour: int
+    state: ImpulseCombat, entry: Entry, slot: int, initials: str, colour: int,
+    ghost: int | None = None,
 ) -> c.Counter:
     who = state.combatants[entry.cid]
     index = split_key(entry.key)[1]
@@ -102,6 +106,8 @@ def _counter(
         details=_details(state, who, index),
         meter=_meter(who),
         pocket=who.hold.trigger if held and who.hold else "",
+        ghost=ghost,
+        ghost_label="" if ghost is None else f"{who.next_orders[index]} next round",
     )
 
 
@@ -199,20 +205,64 @@ def _change_verdict(
     )
 
 
+TRIGGER_PROMPT = "What does the held action wait for? (the trigger, in words)"
+STAND_IN = "(the trigger)"  # checks a hold is allowed before the GM has typed its trigger
+
+
 def pocket_drop(
-    ruleset: Ruleset, state: ImpulseCombat, counter_id: str, trigger: str
+    ruleset: Ruleset, state: ImpulseCombat, counter_id: str, trigger: str | None
 ) -> c.DropVerdict:
     """The acting counter into the pocket: Hold, 2 Impulse (001 §Holding Action)."""
+    if counter_id != state.acting_key:
+        return c.DropVerdict(None, refusal=_only_the_actor(state), rule=HOLDING)
     cid = split_key(counter_id)[0]
-    return _verdict(ruleset, state, a.HoldAction(cid, trigger), f"{HOLD_COST} Impulse", HOLDING)
+    if trigger is None:
+        verdict = _verdict(ruleset, state, a.HoldAction(cid, STAND_IN), "", HOLDING)
+        return replace(verdict, cost=_hold_cost(state, cid), prompt=TRIGGER_PROMPT)
+    verdict = _verdict(ruleset, state, a.HoldAction(cid, trigger), _hold_cost(state, cid), HOLDING)
+    return replace(verdict, confirm=False)  # typing the trigger was the GM's yes
+
+
+def _hold_cost(state: ImpulseCombat, cid: str) -> str:
+    left = state.combatants[cid].impulse - HOLD_COST
+    return f"Hold: {HOLD_COST} Impulse now ({left} left), back if the trigger never comes"
+
+
+def _only_the_actor(state: ImpulseCombat) -> str:
+    acting = state.acting_id()
+    if acting is None:
+        return "only the acting counter can hold its action, and nobody acts now"
+    return f"only the acting counter can hold its action; {state.name(acting)} acts now"
 
 
 def pocket_fire(
-    ruleset: Ruleset, state: ImpulseCombat, counter_id: str, timing: str
+    ruleset: Ruleset, state: ImpulseCombat, counter_id: str, slot: int
 ) -> c.DropVerdict:
-    """A held counter out of the pocket: it acts now (001 §Holding Action)."""
+    """A held counter out of the pocket beside the current slot: it acts now, before the
+    trigger when let go on that slot or the one before, after it on the one after
+    (rules/impulse.md §5; 001 §Holding Action)."""
     cid = split_key(counter_id)[0]
-    return _verdict(ruleset, state, a.FireHold(cid, timing), "no cost (paid when held)", HOLDING)
+    timing = _timing(state, slot)
+    if timing is None:
+        return c.DropVerdict(
+            None, refusal="a held counter fires beside the acting one: drop it on the "
+            "acting slot or next to it", rule=WHEEL,
+        )
+    verdict = _verdict(ruleset, state, a.FireHold(cid, timing), "no cost (paid when held)",
+                       HOLDING)
+    return replace(verdict, confirm=False, result=f"{state.name(cid)} acts {timing} the trigger.")
+
+
+def _timing(state: ImpulseCombat, slot: int) -> str | None:
+    cursor = state.cursor()
+    if cursor is None:
+        return "before"  # nobody acts: the engine refuses the fire with its own reason
+    count = len(state.order())
+    if slot in (cursor, (cursor - 1) % count):
+        return "before"
+    if slot == (cursor + 1) % count:
+        return "after"
+    return None
 
 
 def _verdict(

@@ -115,6 +115,15 @@ class PoolAndWard(Ruleset):
         """A counter let go on a place: a free Delayed action there."""
         return wheel.drop(self, state, counter_id, slot)
 
+    def pocket_drop(self, state: Fight, counter_id: str,
+                    text: str | None = None) -> c.DropVerdict:
+        """The actor into the pocket: a Readied action waiting for the trigger typed."""
+        return wheel.pocket_drop(self, state, counter_id, text)
+
+    def pocket_fire(self, state: Fight, counter_id: str, slot: int) -> c.DropVerdict:
+        """A readied counter out of the pocket: the trigger came, it acts now."""
+        return wheel.pocket_fire(self, state, counter_id, slot)
+
     def sheet(self, state: Fight, combatant_id: str) -> c.SheetView:
         """Tracks, this round's defence, the defence block, stats, skills and attacks."""
         found = sheet.sheet(state, combatant_id)

@@ -1,10 +1,10 @@
 """What the wheel shows of a Pool & Ward fight (rules/pool-and-ward.md §5), as contract values.
 
 The ring is the round's order, one slot a place, with the round marker on the first
-slot (at 12); the cursor is on the actor. A counter wears Health and Vigor top left
-(red at 0 or below), Ward top right, Dodge pips and Parry uses bottom left, and the
-worst state (dead, disabled, flat-footed) or else the action slots used bottom right.
-A readied fighter waits in the pocket with its trigger.
+slot (at 12); the cursor is on the actor. A counter wears the gauges of ``gauges.py``:
+Health and Vigor bars, the Ward ring, Dodge and Parry pips, the F/M/S lamps and its
+worst state. A readied fighter waits in the side pocket with its trigger: dragging the
+actor in readies its action (the GM types the trigger), dragging it out takes it.
 """
 
 from __future__ import annotations
@@ -14,27 +14,23 @@ from typing import TYPE_CHECKING
 from battlewheel.engine.core import contract as c
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.rulesets.poolward import actions as a
+from battlewheel.engine.rulesets.poolward import gauges
 from battlewheel.engine.rulesets.poolward.rounds import TURN_RULE
-from battlewheel.engine.rulesets.poolward.state import (
-    DEAD,
-    DISABLED,
-    TURN_SLOTS,
-    Fight,
-    Fighter,
-)
+from battlewheel.engine.rulesets.poolward.state import DEAD, TURN_SLOTS, Fight, Fighter
 
 if TYPE_CHECKING:
     from battlewheel.engine.core.ruleset import Ruleset
 
 DELAY_COST = "free: a Delayed action (002 gives it no cost)"
-HUB_LINE = 11
-SLOT_LETTERS = {"fast": "F", "move": "M", "standard": "S"}
+HUB_LINE = 9  # characters of bold hub type that fit across the hub
+READY_PROMPT = "What does the readied action wait for? (the trigger, in words)"
+STAND_IN = "(the trigger)"  # checks a Ready is allowed before the GM has typed its trigger
 
 
 def turn_track(state: Fight) -> c.TurnTrack:
     """The round's order as a ring, the cursor on the actor (rules/pool-and-ward.md §5)."""
     if not state.order:
-        return c.TurnTrack(hub="no fighters yet", pocket_caption="readied")
+        return c.TurnTrack(hub="no fighters yet", pocket_caption="readied actions")
     fighters = [state.fighters[cid] for cid in state.order]
     letters = dict(zip(state.order, c.unique_initials([f.name for f in fighters]), strict=True))
     colours = c.colour_indices([(f.id, f.side) for f in fighters])
@@ -47,19 +43,23 @@ def turn_track(state: Fight) -> c.TurnTrack:
         counters=counters,
         hub=hub_text(state),
         ended=state.ended,
-        pocket_caption="readied",
+        pocket_caption="readied actions",
+        pocket=state.started and not state.ended,
+        drag_hints=True,
     )
 
 
 LEGEND = (
     "<p>The ring is the round's order, the round marker on place 1 at twelve o'clock; "
     "the pointer is on the fighter acting.</p>"
-    "<p>Badges: <b>H</b> Health and <b>V</b> Vigor (red at 0 Health or below), <b>W</b> "
-    "Ward, <b>D</b> Dodge left and <b>P</b> Parry uses left this round, and <b>FF</b> "
-    "flat-footed, <b>z</b> disabled, \u2020 dead, or the <b>F</b>/<b>M</b>/<b>S</b> "
-    "actions used this turn.</p>"
-    "<p>Drag a counter later in the order for a Delayed action (free); a readied fighter "
-    "waits under the ring with its trigger. Ctrl+Z undoes any step.</p>"
+    "<p>Under each counter the Health bar (green; red and growing toward death below 0) "
+    "and the Vigor bar; the violet ring round it is Ward left. Beside it, the dots of "
+    "<b>D</b> Dodge and <b>P</b> Parry uses left this round, and the <b>F</b>/<b>M</b>/"
+    "<b>S</b> lamps, lit once that action is used this turn. In the corner <b>FF</b> "
+    "flat-footed, <b>z</b> disabled, \u2020 dead.</p>"
+    "<p>Drag a counter later in the order for a Delayed action (free). Drag the actor "
+    "into the pocket at the lower right to ready its action (you type the trigger); drag "
+    "it out onto the ring when the trigger comes. Ctrl+Z undoes any step.</p>"
 )
 
 
@@ -108,7 +108,6 @@ def hub_name(name: str) -> str:
 def counter_of(state: Fight, who: Fighter, initials: str, colour: int, acting: bool) -> c.Counter:
     """One fighter's counter: its place, badges, states and tooltip lines."""
     pocket = state.readied.get(who.id, "")
-    block = who.block
     return c.Counter(
         id=who.id,
         name=who.name,
@@ -119,44 +118,15 @@ def counter_of(state: Fight, who: Fighter, initials: str, colour: int, acting: b
         acting=acting,
         done=who.id in state.done,
         down=who.condition == DEAD,
-        badges=badges(who),
+        badges=gauges.badges(who),
         states=states(state, who),
         details=details(who),
-        meter=max(0, who.health) / block.health_max,
         pocket=pocket,
+        rings=gauges.rings(who),
+        bars=gauges.bars(who),
+        pips=gauges.pips(who),
+        lamps=gauges.lamps(who),
     )
-
-
-def badges(who: Fighter) -> tuple[c.Badge, ...]:
-    """Health and Vigor, Ward, Dodge and Parry, and the state or the slots used."""
-    block = who.block
-    found = [c.Badge(c.TOP_LEFT, f"H{who.health} V{who.vigor}",
-                     f"Health {who.health}/{block.health_max}, Vigor {who.vigor}/"
-                     f"{block.vigor_max}", "wound" if who.health <= 0 else "info")]
-    if block.ward:
-        found.append(c.Badge(c.TOP_RIGHT, f"W{who.ward}", f"Ward {who.ward}/{block.ward}"))
-    if block.dodge or block.parry:
-        text = f"D{who.dodge_now}" + (f" P{who.parry_left}" if block.parry else "")
-        tip = f"Dodge {who.dodge_now} left, Parry uses {who.parry_left} left this round"
-        found.append(c.Badge(c.BOTTOM_LEFT, text, tip,
-                             "penalty" if who.dodge_losses else "info"))
-    corner = _state_badge(who)
-    if corner is not None:
-        found.append(corner)
-    return tuple(found)
-
-
-def _state_badge(who: Fighter) -> c.Badge | None:
-    if who.condition == DEAD:
-        return c.Badge(c.BOTTOM_RIGHT, "\u2020", "dead", "state")
-    if who.condition == DISABLED:
-        return c.Badge(c.BOTTOM_RIGHT, "z", "disabled", "state")
-    if who.flat_footed:
-        return c.Badge(c.BOTTOM_RIGHT, "FF", "flat-footed: no Dodge", "state")
-    used = "".join(SLOT_LETTERS[s] for s in TURN_SLOTS if s in who.used)
-    if used:
-        return c.Badge(c.BOTTOM_RIGHT, used, "actions used this turn", "lap")
-    return None
 
 
 def states(state: Fight, who: Fighter) -> tuple[str, ...]:
@@ -196,3 +166,30 @@ def drop(ruleset: Ruleset, state: Fight, counter_id: str, slot: int) -> c.DropVe
     except IllegalAction as refusal:
         return c.DropVerdict(None, refusal=refusal.reason, rule=refusal.rule)
     return c.DropVerdict(action, cost=DELAY_COST, rule=TURN_RULE)
+
+
+def pocket_drop(ruleset: Ruleset, state: Fight, counter_id: str,
+                trigger: str | None) -> c.DropVerdict:
+    """The actor into the pocket: a Readied action, once the GM types its trigger
+    (002 §Types of Actions; rules/pool-and-ward.md §5)."""
+    action = a.ReadyAction(counter_id, STAND_IN if trigger is None else trigger)
+    try:
+        ruleset.apply(state.clone(), action)
+    except IllegalAction as refusal:
+        return c.DropVerdict(None, refusal=refusal.reason, rule=refusal.rule)
+    cost = "free: a Readied action waits for its trigger"
+    if trigger is None:
+        return c.DropVerdict(action, cost=cost, rule=TURN_RULE, prompt=READY_PROMPT)
+    return c.DropVerdict(action, cost=cost, rule=TURN_RULE)
+
+
+def pocket_fire(ruleset: Ruleset, state: Fight, counter_id: str, slot: int) -> c.DropVerdict:
+    """A readied counter out of the pocket: its trigger came and it acts at once, wherever
+    it is let go on the ring (rules/pool-and-ward.md §5)."""
+    action = a.TriggerReadied(counter_id)
+    try:
+        ruleset.apply(state.clone(), action)
+    except IllegalAction as refusal:
+        return c.DropVerdict(None, refusal=refusal.reason, rule=refusal.rule)
+    return c.DropVerdict(action, cost="free", rule=TURN_RULE,
+                         result=f"{state.name(counter_id)} acts on the trigger.")
