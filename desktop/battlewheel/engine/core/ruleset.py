@@ -132,6 +132,19 @@ class Ruleset(ABC):
     def sheet(self, state: Any, combatant_id: str) -> c.SheetView:
         """One combatant's sheet as it stands now."""
 
+    def vitality(self, state: Any, combatant_id: str) -> c.Vitality:
+        """How hurt a combatant is, for the player screen (read from the sheet and wheel).
+
+        The default takes the sheet's first box track and the counter's ``down``; an
+        ally counts as a player character.
+        """
+        sheet = self.sheet(state, combatant_id)
+        track = next(iter(sheet.tracks()), None)
+        counter = self.turn_track(state).counter(combatant_id)
+        left = track.marks.count(track.blank) / len(track.marks) if track and track.marks else 1.0
+        down = counter.down if counter is not None else False
+        return c.Vitality(left, down, sheet.side == c.ALLY, track)
+
     def box_click(self, state: Any, combatant_id: str, track: str, index: int) -> Action | None:
         """The action a click on box ``index`` of a sheet's track asks for (None: not clickable)."""
         return None

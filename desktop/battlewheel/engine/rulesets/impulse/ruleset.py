@@ -167,6 +167,13 @@ class ImpulseRuleset(Ruleset):
         """Pools, Endurance boxes, defences, order, weapons, ranges and statuses."""
         return sheet.sheet_of(state, combatant_id)
 
+    def vitality(self, state: ImpulseCombat, combatant_id: str) -> c.Vitality:
+        """Endurance left; down when defeated, dead or fled (001 §Defeat)."""
+        who = state.combatants[combatant_id]
+        left = max(0, who.endurance) / who.character.endurance if who.character.endurance else 0.0
+        track = self.sheet(state, combatant_id).track("endurance")
+        return c.Vitality(left, who.defeated or who.gone, who.player, track)
+
     def box_click(
         self, state: ImpulseCombat, combatant_id: str, track: str, index: int
     ) -> Action | None:

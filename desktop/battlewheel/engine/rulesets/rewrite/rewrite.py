@@ -157,6 +157,14 @@ class Rewrite2e(Ruleset):
         """Traits, pools, current defences, weapons and the health track."""
         return presentation.sheet(state, combatant_id)
 
+    def vitality(self, state: Combat, combatant_id: str) -> c.Vitality:
+        """Levels left above Incapacitated; down once Incapacitated (000 §Applying Effects)."""
+        who = state.combatants[combatant_id]
+        health = who.health
+        track = self.sheet(state, combatant_id).track("health")
+        return c.Vitality(health.share_left, health.incapacitated or health.dead,
+                          who.side == c.ALLY, track)
+
     def box_click(self, state: Combat, combatant_id: str, track: str, index: int) -> a.Action:
         """A click cycles one health box (000 §Health Levels)."""
         return a.CycleHealthBox(combatant=combatant_id, index=index)
