@@ -35,6 +35,7 @@ from battlewheel.views import settings as prefs
 from battlewheel.views.docks import CombatantsDock
 from battlewheel.views.file_menu import FileMenu
 from battlewheel.views.log_dock import LogDock
+from battlewheel.views.player_screen import PlayerScreenControl
 from battlewheel.views.refusals import rule_tip, split_refusal
 from battlewheel.views.sheet_docks import SheetDocks
 from battlewheel.views.turn_menu import COMBAT_OVER, TurnMenu
@@ -345,6 +346,7 @@ class MainWindow(QMainWindow):
         view_menu = bar.addMenu("&View")
         view_menu.addAction(self.actions_by_name["larger_text"])
         view_menu.addAction(self.actions_by_name["sheet_follows_acting"])
+        self.player_screen = PlayerScreenControl(self, view_menu)
         view_menu.addSeparator()
         self.docks_menu = view_menu.addMenu("&Docks")
         for dock in self.docks:
