@@ -9,6 +9,7 @@ side by side under ``engine/rulesets/`` without the core knowing any of them.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
@@ -57,6 +58,10 @@ class Ruleset(ABC):
     def block_name(self, block: Any) -> str:
         """The name a stat block carries."""
         return str(block.name)
+
+    def named_block(self, block: Any, name: str) -> Any:
+        """The same stat block under another name (a numbered copy: "Hunt spearman 3")."""
+        return dataclasses.replace(block, name=name)
 
     # -- state and actions ------------------------------------------------------------
 
