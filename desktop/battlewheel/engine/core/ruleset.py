@@ -16,7 +16,13 @@ from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Protocol
 
 from battlewheel.engine.core import contract as c
-from battlewheel.engine.core.actions import Action, ChangeRuling, action_types, decode_action
+from battlewheel.engine.core.actions import (
+    Action,
+    ChangeRuling,
+    Rewind,
+    action_types,
+    decode_action,
+)
 from battlewheel.engine.core.errors import IllegalAction, TraitValueError
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.options import Options
@@ -91,7 +97,7 @@ class Ruleset(ABC):
     def _types(self) -> dict[str, type[Action]]:
         cached: dict[str, type[Action]] | None = self.__dict__.get("_action_types")
         if cached is None:
-            cached = action_types([*self.handlers(), ChangeRuling])
+            cached = action_types([*self.handlers(), ChangeRuling, Rewind])
             self.__dict__["_action_types"] = cached
         return cached
 
