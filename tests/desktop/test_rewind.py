@@ -66,8 +66,8 @@ def test_clicking_a_history_line_previews_the_wheel_and_sheets_as_they_were(
     assert window.combat.undo_stack.index() == 2
     banner = window.rewind.banner
     assert banner.isVisible()
-    assert banner.text.text().startswith(
-        "Previewing the fight after \u201cGM moves Bandit 1's counter to tick 6")
+    assert banner.title.text() == "Previewing an earlier moment of the fight (read-only)"
+    assert banner.text.text() == "After: GM moves Bandit 1's counter to tick 6 (segment 6)."
     assert window.wheel_view.viewportMargins().top() == banner.height()
 
 
@@ -112,6 +112,7 @@ def test_rewind_to_here_goes_back_in_one_undoable_step(window: MainWindow) -> No
     window.rewind.banner.go.click()
     assert (_slot(window, "bandit1"), _slot(window, "bandit2")) == (4, 4)
     assert stack.count() == 3 and stack.index() == 3
+    assert window.statusBar().currentMessage().startswith("Rewound: GM rewinds the fight")
     opened = len(started_session().log)  # the steps before the window opened it
     assert stack.text(2).startswith(f"GM rewinds the fight to step {opened}: ")
     assert len(window.combat.session.log) == opened + 3

@@ -165,7 +165,7 @@ class MainWindow(QMainWindow):
         # The undo stack as a list: a click previews that step; Rewind to here goes back.
         dock = HistoryDock(self.combat, self)
         self.history_view = dock.view
-        self.rewind = RewindControl(self.combat, dock, self.wheel_view)
+        self.rewind = RewindControl(self.combat, dock, self.wheel_view, self.statusBar())
         return dock
 
     def _odds_placeholder(self) -> QDockWidget:

@@ -17,7 +17,7 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QBrush, QColor, QUndoCommand
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QStatusBar, QVBoxLayout
 
 from battlewheel.engine.core.actions import Rewind
 from battlewheel.models.combat_model import CombatModel
@@ -40,36 +40,51 @@ def engine_steps(command: QUndoCommand) -> int:
 
 
 class PreviewBanner(QFrame):
-    """The strip over the wheel while History shows an earlier step."""
+    """The strip over the wheel while History shows an earlier step: what, and the way out."""
 
     def __init__(self, view: WheelView) -> None:
         super().__init__(view)
         self.setObjectName("previewBanner")
         self.setStyleSheet(f"#previewBanner {{ background: {BANNER_COLOUR}; "
                            "border-bottom: 2px solid #c9a227; }")
+        self.title = QLabel(self)
+        self.title.setObjectName("previewTitle")
+        font = self.title.font()
+        font.setBold(True)
+        self.title.setFont(font)
         self.text = QLabel(self)
         self.text.setObjectName("previewText")
-        font = self.text.font()
-        font.setBold(True)
-        self.text.setFont(font)
+        self.text.setWordWrap(True)  # a step's sentence can be long
         self.go = QPushButton("Rewind to here", self)
         self.go.setObjectName("rewindHere")
         self.back = QPushButton("Back to now", self)
         self.back.setObjectName("backToNow")
+        words = QVBoxLayout()
+        words.setSpacing(2)
+        words.addWidget(self.title)
+        words.addWidget(self.text)
         layout = QHBoxLayout(self)
-        layout.setContentsMargins(10, 4, 10, 4)
-        layout.addWidget(self.text, 1)
+        layout.setContentsMargins(10, 4, 10, 6)
+        layout.addLayout(words, 1)
         layout.addWidget(self.go)
         layout.addWidget(self.back)
         self.hide()
+
+    def height_for(self, width: int) -> int:
+        """The banner's height at ``width`` (the sentence wraps onto more lines)."""
+        layout = self.layout()
+        if layout is not None and layout.hasHeightForWidth():
+            return max(layout.heightForWidth(width), self.sizeHint().height())
+        return self.sizeHint().height()
 
 
 class RewindControl(QObject):
     """Previews History's steps on the window's views, and rewinds to one."""
 
-    def __init__(self, combat: CombatModel, dock: HistoryDock, view: WheelView) -> None:
+    def __init__(self, combat: CombatModel, dock: HistoryDock, view: WheelView,
+                 status: QStatusBar | None = None) -> None:
         super().__init__(dock)
-        self.combat, self.dock, self.view = combat, dock, view
+        self.combat, self.dock, self.view, self.status = combat, dock, view, status
         self.row: int | None = None  # the History line previewed, or None: now
         self.banner = PreviewBanner(view)
         self.banner.go.clicked.connect(self.go_here)
@@ -120,6 +135,8 @@ class RewindControl(QObject):
             return
         self.row = None
         self.combat.preview(None)
+        if self.status is not None:  # a refusal met while previewing no longer holds
+            self.status.clearMessage()
         self.banner.hide()
         self.view.setViewportMargins(0, 0, 0, 0)
         self.view.setBackgroundBrush(QBrush())
@@ -133,15 +150,17 @@ class RewindControl(QObject):
         self.back_to_now()
         if row > stack.index():
             stack.setIndex(row)  # undone steps come back one History line each, as ever
-        else:
-            self.combat.push(Rewind(to=self._log_length(row)))
+        elif self.combat.push(Rewind(to=self._log_length(row))) is None and self.status:
+            self.status.showMessage(f"Rewound: {self.combat.session.log[-1].sentence}", 10_000)
 
     # -- the banner ------------------------------------------------------------------------
     def _show_banner(self, row: int) -> None:
         stack = self.combat.undo_stack
-        what = OPENED.lower() if row == 0 else f"after \u201c{stack.text(row - 1)}\u201d"
-        undone = " (an undone step)" if row > stack.index() else ""
-        self.banner.text.setText(f"Previewing the fight {what}{undone}: read-only")
+        undone = row > stack.index()
+        kind = "an undone step" if undone else "an earlier moment"
+        self.banner.title.setText(f"Previewing {kind} of the fight (read-only)")
+        what = OPENED if row == 0 else f"After: {stack.text(row - 1)}"
+        self.banner.text.setText(what)
         self.banner.go.setText("Redo to here" if undone else "Rewind to here")
         self.banner.show()
         self.banner.raise_()
@@ -151,14 +170,15 @@ class RewindControl(QObject):
     def _place_banner(self) -> None:
         # The banner takes a strip above the wheel (the viewport moves down), so it
         # never covers the slot at twelve o'clock.
-        height = self.banner.sizeHint().height()
+        width = self.view.width()
+        height = self.banner.height_for(width)
         self.view.setViewportMargins(0, height, 0, 0)
-        self.banner.setGeometry(0, 0, self.view.width(), height)
+        self.banner.setGeometry(0, 0, width, height)
         self.view.fit()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Keep the banner as wide as the wheel's view."""
         if event.type() == QEvent.Type.Resize and self.banner.isVisible():
-            self.banner.setGeometry(0, 0, self.view.width(), self.banner.height())
+            self._place_banner()
         return super().eventFilter(watched, event)
 
