@@ -1,15 +1,17 @@
 """View > Player screen: a second window the players read from across the room."""
 
+import dataclasses
 import json
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QLabel, QWidget
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QApplication, QGridLayout, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.core.session import CombatSession
-from battlewheel.engine.rulesets.rewrite.actions import MoveCounter, NextTick
+from battlewheel.engine.rulesets.rewrite.actions import AddCombatant, MoveCounter, NextTick
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views import settings as prefs
 from battlewheel.views.main_window import MainWindow
@@ -127,3 +129,39 @@ def test_a_pool_and_ward_fight_shows_its_own_tracks_and_states(
     assert [(row.name, row.vitality.words) for row in shown.players] == [("Mar", "badly hurt")]
     assert shown.players[0].vitality.track is not None
     assert [(row.name, row.words) for row in shown.enemies] == [("Enemy 1", "down")]
+
+
+def test_a_crowd_of_enemies_takes_two_columns(window: MainWindow) -> None:
+    """Six enemies stand in one column; a seventh sends the list into two."""
+    def columns() -> int:
+        grid = _screen(window).findChild(QWidget, "playerEnemies")
+        assert grid is not None
+        layout = grid.layout()
+        assert isinstance(layout, QGridLayout)
+        return layout.columnCount()
+
+    assert columns() == 3  # name, words, the stretch
+    bandit = window.combat.state.combatants["bandit1"].character
+    window.combat.push(AddCombatant(id="bandit4", character=dataclasses.replace(
+        bandit, name="Bandit 4"), side="enemy"))
+    qtbot_wait_for_deletions()
+    assert columns() == 5
+    assert "Enemy 7" in _texts(_screen(window))
+
+
+def test_show_on_lists_every_screen_and_moves_the_window_there(window: MainWindow) -> None:
+    """One entry per monitor; on the GM's own monitor it leaves the GM's window room."""
+    control = window.player_screen
+    control.screens_menu.aboutToShow.emit()
+    entries = control.screens_menu.actions()
+    assert len(entries) == len(QGuiApplication.screens())
+    entries[0].trigger()
+    screen = _screen(window)
+    area = QGuiApplication.screens()[0].availableGeometry()
+    assert screen.isVisible() and screen.screen() is QGuiApplication.screens()[0]
+    assert screen.width() < area.width() and area.contains(screen.geometry())
+
+
+def qtbot_wait_for_deletions() -> None:
+    """Rows replaced on a change are deleted later: let Qt do it before counting."""
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)

@@ -91,13 +91,20 @@ def _players_counter(counter: c.Counter, real: Mapping[str, str], shown: Mapping
     penalties and pools the GM reads stay on the GM's screen, and a hidden enemy's
     name stays there too.
     """
-    # A system may give one combatant several counters (Impulse's extra actions): they
-    # carry the combatant's name, which finds whose they are.
-    owner = counter.id if counter.id in real else next(
-        (cid for cid, name in real.items() if name == counter.name), counter.id)
+    owner = _owner(counter, real)
     if owner not in others:
         return counter
-    name = shown.get(owner, counter.name)
-    initials = counter.initials if name == counter.name else "?" + name.rsplit(" ", 1)[-1]
+    hidden = shown.get(owner, counter.name) != real.get(owner, counter.name)
+    name = shown[owner] + counter.name[len(real[owner]):] if hidden else counter.name
+    initials = "?" + shown[owner].rsplit(" ", 1)[-1] if hidden else counter.initials
     return dataclasses.replace(counter, name=name, initials=initials, badges=(), states=(),
                                details=(), meter=None)
+
+
+def _owner(counter: c.Counter, real: Mapping[str, str]) -> str:
+    """Whose counter this is: a system may give one combatant several (Impulse's
+    "Bandit Chief (2)" for a second action), named after the combatant."""
+    if counter.id in real:
+        return counter.id
+    named = [cid for cid, name in real.items() if counter.name.startswith(f"{name} ")]
+    return max(named, key=lambda cid: len(real[cid]), default=counter.id)

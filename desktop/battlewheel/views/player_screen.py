@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, QRect, Qt
 from PySide6.QtGui import QAction, QFont, QGuiApplication, QKeySequence, QScreen, QShowEvent
 from PySide6.QtWidgets import (
     QFrame,
@@ -22,6 +22,8 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QMenu,
+    QScrollArea,
+    QStyle,
     QVBoxLayout,
     QWidget,
 )
@@ -41,6 +43,7 @@ HEADING_PX, TURN_PX, NAME_PX, WORDS_PX, TRACK_PX = 64, 44, 34, 30, 26
 WORD_COLOURS = {c.UNHURT: "#2e7d32", c.WOUNDED: "#c05600", c.BADLY_HURT: "#b3261e",
                 c.DOWN: "#616161"}
 WHEEL_TEXT_SCALE = 1.5
+ONE_COLUMN_ENEMIES = 6  # more than this and the enemies' list takes two columns
 FULL_SCREEN_KEY = "F11"
 
 
@@ -79,6 +82,7 @@ class PlayerScreen(QWidget):
         self.hide_newcomers = True
         self._seen: set[str] = set()
         self.shown_board: Board | None = None
+        self._normal: QRect | None = None  # the window's place before full screen
         self._build()
         combat.changed.connect(self.refresh)
         combat.sessionReplaced.connect(self._forget_enemies)
@@ -92,21 +96,32 @@ class PlayerScreen(QWidget):
         self.wheel.setFrameShape(QFrame.Shape.NoFrame)
         self.wheel.setStyleSheet("background: transparent;")
         self.scene.set_text_scale(WHEEL_TEXT_SCALE)  # tick labels and badges read from afar
+        # ... but not the hub: "round 2 / tick 24" would overflow it, and the heading
+        # beside the wheel already gives the tick in the largest type on the screen.
+        self.scene.hub.set_text_scale(1.0)
         self.heading = _label("", HEADING_PX, self, bold=True)
         self.heading.setObjectName("playerHeading")
         self.turn = _label("", TURN_PX, self)
         self.turn.setObjectName("playerTurn")
         self.turn.setWordWrap(True)
-        self.fighters = QWidget(self)
-        self.fighters.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.heading.setWordWrap(True)
+        # The fighters scroll rather than push the window past a small monitor's size
+        # (a TV has room for them all; a laptop trying the screen out may not).
+        self.fighters = QWidget()
+        self.fighters.setObjectName("playerFighters")
         self.fighters_layout = QVBoxLayout(self.fighters)
         self.fighters_layout.setContentsMargins(0, 0, 0, 0)
+        self.fighters_layout.setAlignment(Qt.AlignmentFlag.AlignTop)
+        scroller = QScrollArea(self)
+        scroller.setWidget(self.fighters)
+        scroller.setWidgetResizable(True)
+        scroller.setFrameShape(QFrame.Shape.NoFrame)
+        scroller.setStyleSheet("QScrollArea, #playerFighters { background: transparent; }")
         column = QVBoxLayout()
         column.addWidget(self.heading)
         column.addWidget(self.turn)
         column.addSpacing(24)
-        column.addWidget(self.fighters)
-        column.addStretch(1)
+        column.addWidget(scroller, 1)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(24, 24, 24, 24)
         layout.addWidget(self.wheel, 3)
@@ -205,16 +220,21 @@ class PlayerScreen(QWidget):
         return row
 
     def _enemy_grid(self, shown: Board) -> QWidget:
+        # Names and words in pairs of columns; a crowd of enemies takes two pairs so the
+        # list still fits a 1080-line screen below the player characters.
         grid_widget = QWidget(self.fighters)
         grid_widget.setObjectName("playerEnemies")
         grid = QGridLayout(grid_widget)
         grid.setContentsMargins(0, 0, 0, 0)
         grid.setHorizontalSpacing(24)
+        pairs = 2 if len(shown.enemies) > ONE_COLUMN_ENEMIES else 1
+        rows = -(-len(shown.enemies) // pairs)
         for index, row in enumerate(shown.enemies):
-            grid.addWidget(_label(row.name, NAME_PX, grid_widget, bold=True), index, 0)
+            line, column = index % rows, 2 * (index // rows)
+            grid.addWidget(_label(row.name, NAME_PX, grid_widget, bold=True), line, column)
             grid.addWidget(_label(row.words, WORDS_PX, grid_widget,
-                                  colour=WORD_COLOURS.get(row.words, "")), index, 1)
-        grid.setColumnStretch(2, 1)
+                                  colour=WORD_COLOURS.get(row.words, "")), line, column + 1)
+        grid.setColumnStretch(2 * pairs, 1)
         return grid_widget
 
     # -- where it shows -----------------------------------------------------------------
@@ -227,14 +247,22 @@ class PlayerScreen(QWidget):
         self.set_full_screen(full)
 
     def set_full_screen(self, on: bool) -> None:
-        """Fill the whole screen (or go back to a window).
+        """Fill the whole screen (or go back to the window it was).
 
         The window state is set rather than ``showFullScreen()`` called, which would
-        also try to activate the window and take the keyboard from the GM's.
+        also try to activate the window and take the keyboard from the GM's. The
+        geometry is set as well, for a display with no window manager to honour the
+        state (a bare X server driving a TV).
         """
-        state = self.windowState()
-        full = Qt.WindowState.WindowFullScreen
-        self.setWindowState(state | full if on else state & ~full)
+        state, full = self.windowState(), Qt.WindowState.WindowFullScreen
+        if on and not state & full:
+            self._normal = self.geometry()
+            self.setGeometry(self.screen().geometry())
+            self.setWindowState(state | full)
+        elif not on and state & full:
+            self.setWindowState(state & ~full)
+            if self._normal is not None:
+                self.setGeometry(self._normal)
 
 
 class PlayerScreenControl(QObject):
@@ -282,12 +310,23 @@ class PlayerScreenControl(QObject):
             screen.hide()
         else:
             if not screen.isVisible():
-                screens = QGuiApplication.screens()
-                screen.put_on(screens[-1])
+                self.place(QGuiApplication.screens()[-1])
             screen.show()
         self.full.setEnabled(on)
         if self.toggle.isChecked() != on:
             self.toggle.setChecked(on)
+
+    def place(self, where: QScreen) -> None:
+        """Put the player screen on ``where``: all of a monitor of its own, or the lower
+        right of the GM's (so it does not cover the GM's window until F11 asks it to)."""
+        window = self.screen_window
+        window.put_on(where)
+        if where is self.window.screen() and not window.isFullScreen():
+            area = where.availableGeometry()
+            size = (area.size() * 2 / 3).expandedTo(window.minimumSizeHint())
+            corner = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom
+            window.setGeometry(QStyle.alignedRect(Qt.LayoutDirection.LeftToRight, corner,
+                                                  size.boundedTo(area.size()), area))
 
     def _fill_screens(self) -> None:
         self.screens_menu.clear()
@@ -302,7 +341,7 @@ class PlayerScreenControl(QObject):
     def show_on(self, screen: QScreen) -> None:
         """Open the player screen on ``screen``."""
         self.set_open(True)
-        self.screen_window.put_on(screen)
+        self.place(screen)
 
     def _fill_names(self) -> None:
         menu, screen = self.names_menu, self.screen_window
