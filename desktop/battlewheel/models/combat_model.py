@@ -73,7 +73,7 @@ class CombatModel(QObject):
         self.refresh()
 
     def wheel(self) -> TurnTrack:
-        """The turn track (the wheel) as it stands now."""
+        """The turn track (the wheel) the views show: now, or History's preview."""
         return self._wheel
 
     def combatant(self, combatant_id: str) -> Any | None:
