@@ -348,12 +348,13 @@ def test_choosing_a_sheet_tab_selects_its_counter(window: MainWindow) -> None:
 
 
 def test_the_history_dock_goes_back_several_steps_at_once(window: MainWindow) -> None:
-    """Two moves listed in History; choosing the first line takes both back."""
+    """Two moves listed in History; the first line previewed and rewound to takes both back."""
     window.combat.push(MoveCounter(combatant="bandit1", segment=6))
     window.combat.push(MoveCounter(combatant="bandit2", segment=6))
     view = window.history_view
     assert view.model().rowCount() == 3
-    view.setCurrentIndex(view.model().index(0, 0))
+    window.history_dock.stepChosen.emit(0)  # type: ignore[attr-defined]
+    window.rewind.go_here()
     state = window.combat.state.combatants
     assert (state["bandit1"].next_tick, state["bandit2"].next_tick) == (4, 4)
 

@@ -19,6 +19,9 @@ from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.models.commands import ReplayedCommand, command_for
 
+PREVIEW_REFUSAL = ("History is showing an earlier moment of the fight: choose Back to now "
+                   "(or Rewind to here) first")
+
 
 class CombatModel(QObject):
     """One combat for the views: read its snapshots, push actions, listen to signals."""
@@ -43,6 +46,8 @@ class CombatModel(QObject):
         super().__init__(parent)
         self.undo_stack = QUndoStack(self)
         self.session = session
+        # An earlier state the GM is looking at in History (read-only), or None: now.
+        self._preview: Any | None = None
         self._wheel = self._read_wheel()
         self._combatants = self._read_combatants()
         if history:  # a combat opened from a file, or restored: its log is its history
@@ -51,11 +56,24 @@ class CombatModel(QObject):
     # -- reading ----------------------------------------------------------------------
     @property
     def state(self) -> Any:
-        """The engine's state (read it; never change it)."""
-        return self.session.state
+        """The state the views show (read it; never change it): now, or History's preview."""
+        return self.session.state if self._preview is None else self._preview
+
+    @property
+    def previewing(self) -> bool:
+        """Whether the views show an earlier moment of the fight (nothing can change then)."""
+        return self._preview is not None
+
+    def preview(self, state: Any | None) -> None:
+        """Show an earlier state of the fight in every view, read-only; None: back to now.
+
+        The session is untouched: a preview only changes what the views read.
+        """
+        self._preview = state
+        self.refresh()
 
     def wheel(self) -> TurnTrack:
-        """The turn track (the wheel) as it stands now."""
+        """The turn track (the wheel) the views show: now, or History's preview."""
         return self._wheel
 
     def combatant(self, combatant_id: str) -> Any | None:
@@ -83,6 +101,9 @@ class CombatModel(QObject):
         stack and the GM keeps their redo history. An unexpected error is raised again
         for the error dialog.
         """
+        if self._preview is not None:  # said in plain words: there is no rule to cite
+            self.refused.emit(PREVIEW_REFUSAL)
+            return IllegalAction("History", PREVIEW_REFUSAL)
         try:
             self.session.apply(action)
         except IllegalAction as refusal:
@@ -131,6 +152,7 @@ class CombatModel(QObject):
         """Show another combat (a campaign was opened); its history is read from its log."""
         self.undo_stack.clear()
         self.session = session
+        self._preview = None
         # Listeners of sessionReplaced read the new combat at once (its columns, its
         # combatants), so it is read before they hear of it.
         self._wheel = self._read_wheel()

@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QStyle,
     QToolBar,
-    QUndoView,
     QWidget,
 )
 
@@ -35,9 +34,12 @@ from battlewheel.views import settings as prefs
 from battlewheel.views.condition_dialog import counter_menu, open_condition_dialog
 from battlewheel.views.docks import CombatantsDock
 from battlewheel.views.file_menu import FileMenu
+from battlewheel.views.history_dock import HistoryDock
 from battlewheel.views.log_dock import LogDock
+from battlewheel.views.player_screen import PlayerScreenControl
 from battlewheel.views.pocket_gestures import fire_counter, hint_for_drag, pocket_counter
 from battlewheel.views.refusals import rule_tip, split_refusal
+from battlewheel.views.rewind import RewindControl
 from battlewheel.views.sheet_docks import SheetDocks
 from battlewheel.views.turn_menu import COMBAT_OVER, TurnMenu
 from battlewheel.views.wheel.scene import WheelScene
@@ -167,13 +169,10 @@ class MainWindow(QMainWindow):
         self.resizeDocks([self.combatants_dock], [360], Qt.Orientation.Horizontal)
 
     def _history_dock(self) -> QDockWidget:
-        # The undo stack as a list: clicking a step goes back (or forward) to it.
-        dock = QDockWidget("History", self)
-        dock.setObjectName("historyDock")
-        self.history_view = QUndoView(self.combat.undo_stack, dock)
-        self.history_view.setObjectName("historyView")
-        self.history_view.setEmptyLabel("As the combat was opened")
-        dock.setWidget(self.history_view)
+        # The undo stack as a list: a click previews that step; Rewind to here goes back.
+        dock = HistoryDock(self.combat, self)
+        self.history_view = dock.view
+        self.rewind = RewindControl(self.combat, dock, self.wheel_view, self.statusBar())
         return dock
 
     def _odds_placeholder(self) -> QDockWidget:
@@ -356,6 +355,7 @@ class MainWindow(QMainWindow):
         view_menu = bar.addMenu("&View")
         view_menu.addAction(self.actions_by_name["larger_text"])
         view_menu.addAction(self.actions_by_name["sheet_follows_acting"])
+        self.player_screen = PlayerScreenControl(self, view_menu)
         view_menu.addSeparator()
         self.docks_menu = view_menu.addMenu("&Docks")
         for dock in self.docks:

@@ -2,7 +2,8 @@
 
 A character dragged from the list and dropped on the wheel (or added with the button or
 a double-click) becomes the ruleset's undoable join action pushed through the combat model,
-on the side chosen under the list. Import adds a character file to the roster; Export
+on the side chosen under the list; the "x n" box beside it adds n numbered copies as one undo
+step (``quick_add``). Import adds a character file to the roster; Export
 writes the selected character to a file. The list follows the campaign the window has
 open: it is re-read whenever the combat model reports a change.
 
@@ -28,6 +29,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QMessageBox,
     QPushButton,
+    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -42,6 +44,8 @@ from battlewheel.storage.characters import (
     import_character,
 )
 from battlewheel.storage.roster import RosterCharacter as Character
+from battlewheel.views import quick_add
+from battlewheel.views.dialogs.apply import push_all
 
 if TYPE_CHECKING:
     from battlewheel.views.main_window import MainWindow
@@ -132,6 +136,11 @@ class RosterDock(QDockWidget):
         self.side = QComboBox(self)
         self.side.setObjectName("rosterSide")
         self.side.addItems([f"joins as {side}" for side in SIDES])
+        self.copies = QSpinBox(self)
+        self.copies.setObjectName("rosterCopies")
+        self.copies.setRange(1, quick_add.MOST_COPIES)
+        self.copies.setPrefix("\u00d7 ")
+        self.copies.setToolTip("How many numbered copies to add at once (one undo step)")
         self.setWidget(self._body())
         self.roster.itemDoubleClicked.connect(lambda _item: self.add_selected())
         combat.changed.connect(self.refresh)
@@ -144,6 +153,7 @@ class RosterDock(QDockWidget):
         layout.addWidget(self.roster)
         row = QHBoxLayout()
         row.addWidget(self.side)
+        row.addWidget(self.copies)
         for text, slot in (("Add to combat", self.add_selected), ("Import\u2026", self.import_),
                            ("Export\u2026", self.export)):
             button = QPushButton(text, body)
@@ -173,14 +183,30 @@ class RosterDock(QDockWidget):
             block = self._offer_block(character)
             if block is None:
                 return False
-        taken = set(self.combat.combatant_ids())
-        cid = new_combatant_id(character.name, taken)
+        count = self.copies.value()
         try:
+            if count > 1:
+                return self._add_copies(block, count)
+            cid = new_combatant_id(character.name, set(self.combat.combatant_ids()))
             action = ruleset.join_action(cid, block, self.chosen_side())
         except IllegalAction as refusal:
             self.combat.refused.emit(str(refusal))
             return False
         return self.combat.push(action) is None
+
+    def _add_copies(self, block: object, count: int) -> bool:
+        """Numbered copies of one block, joined as one undo step; the count goes back to 1."""
+        ruleset, state = self.combat.session.ruleset, self.combat.state
+        ids = self.combat.combatant_ids()
+        names = quick_add.copy_names(ruleset.block_name(block), count,
+                                     [ruleset.sheet(state, cid).name for cid in ids])
+        actions = quick_add.copy_actions(ruleset, block, names, self.chosen_side(), ids,
+                                         new_combatant_id)
+        text = quick_add.undo_text(count, ruleset.block_name(block))
+        if push_all(self.combat, actions, text) is not None:
+            return False
+        self.copies.setValue(1)  # the next double-click adds one, not another crowd
+        return True
 
     def _offer_block(self, character: Character) -> object | None:
         """Ask to make a stat block for the combat's system; None when the GM declines."""

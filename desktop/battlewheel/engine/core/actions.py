@@ -3,7 +3,7 @@
 An action is one frozen, JSON-serialisable value; each ruleset defines its own. The
 core knows only the base class, how to write any action and how to read one back
 against a ruleset's list of action types, plus the one action every ruleset shares:
-changing a ruling mid-fight.
+changing a ruling mid-fight, and rewinding it to an earlier step.
 """
 
 from __future__ import annotations
@@ -43,6 +43,22 @@ class ChangeRuling(Action):
     def sentence(self, names: Names) -> str:
         value = ("on" if self.value else "off") if isinstance(self.value, bool) else self.value
         return f"GM changes the ruling {self.name.replace('_', ' ')} to {value}."
+
+
+@dataclass(frozen=True)
+class Rewind(Action):
+    """The GM takes the fight back to how it stood after its first ``to`` steps.
+
+    The session applies it (a ruleset never sees it): the steps after ``to`` stay in
+    the log, so the record of the evening keeps what was played and then taken back,
+    and undoing the rewind returns to where the fight had got to.
+    """
+
+    kind: ClassVar[str] = "rewind"
+    to: int
+
+    def sentence(self, names: Names) -> str:
+        return f"GM rewinds the fight to step {self.to}."
 
 
 def action_to_json(action: Action) -> dict[str, Any]:

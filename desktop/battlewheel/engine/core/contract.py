@@ -213,6 +213,36 @@ class DropVerdict:
         return self.action is not None
 
 
+# -- how hurt someone is (the player screen) -------------------------------------------
+
+UNHURT, WOUNDED, BADLY_HURT, DOWN = "unhurt", "wounded", "badly hurt", "down"
+
+
+@dataclass(frozen=True)
+class Vitality:
+    """How hurt one combatant is, in terms every system shares.
+
+    The player screen shows a player character's ``track`` and only ``words`` for the
+    others. ``left`` is the share of the combatant's main track still unharmed (1 unhurt,
+    0 nothing left before going down); ``down`` means out of the fight, whatever the
+    system calls it (incapacitated, disabled, defeated, dissolved, dead).
+    """
+
+    left: float
+    down: bool = False
+    player: bool = False
+    track: BoxTrack | None = None
+
+    @property
+    def words(self) -> str:
+        """Unhurt, wounded, badly hurt (half or less left) or down."""
+        if self.down:
+            return DOWN
+        if self.left >= 1:
+            return UNHURT
+        return WOUNDED if self.left > 0.5 else BADLY_HURT
+
+
 # -- the sheet ---------------------------------------------------------------------------
 
 

@@ -176,6 +176,12 @@ class HealthTrack:
         return self.marks[self.incap_index] in (LETHAL, AGGRAVATED)
 
     @property
+    def share_left(self) -> float:
+        """The share of the levels above Incapacitated still unmarked (1 when unhurt)."""
+        upper = self.marks[: self.incap_index]
+        return upper.count(EMPTY) / len(upper) if upper else 1.0
+
+    @property
     def dead(self) -> bool:
         """Every Dying box is full (000 §Applying Effects)."""
         return self.dying > 0 and EMPTY not in self.marks[self.upper_size :]

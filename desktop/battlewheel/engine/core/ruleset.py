@@ -9,6 +9,7 @@ side by side under ``engine/rulesets/`` without the core knowing any of them.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
@@ -16,7 +17,13 @@ from typing import Any, ClassVar, Protocol
 
 from battlewheel.engine.core import conditions as cond
 from battlewheel.engine.core import contract as c
-from battlewheel.engine.core.actions import Action, ChangeRuling, action_types, decode_action
+from battlewheel.engine.core.actions import (
+    Action,
+    ChangeRuling,
+    Rewind,
+    action_types,
+    decode_action,
+)
 from battlewheel.engine.core.errors import IllegalAction, TraitValueError
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.options import Options
@@ -59,6 +66,10 @@ class Ruleset(ABC):
         """The name a stat block carries."""
         return str(block.name)
 
+    def named_block(self, block: Any, name: str) -> Any:
+        """The same stat block under another name (a numbered copy: "Hunt spearman 3")."""
+        return dataclasses.replace(block, name=name)
+
     # -- state and actions ------------------------------------------------------------
 
     @abstractmethod
@@ -87,7 +98,8 @@ class Ruleset(ABC):
     def _types(self) -> dict[str, type[Action]]:
         cached: dict[str, type[Action]] | None = self.__dict__.get("_action_types")
         if cached is None:
-            cached = action_types([*self.handlers(), ChangeRuling, *cond.CONDITION_ACTIONS])
+            cached = action_types([*self.handlers(), ChangeRuling, Rewind,
+                                   *cond.CONDITION_ACTIONS])
             self.__dict__["_action_types"] = cached
         return cached
 
@@ -184,6 +196,19 @@ class Ruleset(ABC):
     @abstractmethod
     def sheet(self, state: Any, combatant_id: str) -> c.SheetView:
         """One combatant's sheet as it stands now."""
+
+    def vitality(self, state: Any, combatant_id: str) -> c.Vitality:
+        """How hurt a combatant is, for the player screen (read from the sheet and wheel).
+
+        The default takes the sheet's first box track and the counter's ``down``; an
+        ally counts as a player character.
+        """
+        sheet = self.sheet(state, combatant_id)
+        track = next(iter(sheet.tracks()), None)
+        counter = self.turn_track(state).counter(combatant_id)
+        left = track.marks.count(track.blank) / len(track.marks) if track and track.marks else 1.0
+        down = counter.down if counter is not None else False
+        return c.Vitality(left, down, sheet.side == c.ALLY, track)
 
     def box_click(self, state: Any, combatant_id: str, track: str, index: int) -> Action | None:
         """The action a click on box ``index`` of a sheet's track asks for (None: not clickable)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from battlewheel.engine.core.actions import Action, action_to_json
+from battlewheel.engine.core.actions import Action, Rewind, action_to_json
 from battlewheel.engine.core.codec import LogFormatError
 from battlewheel.engine.core.errors import (
     DiceEntryError,
@@ -26,6 +26,7 @@ LOG_FORMAT = "battlewheel-combat"
 LOG_VERSION = 1
 LOG_KEYS = frozenset({"format", "version", "ruleset", "options", "actions", "redo"})
 SNAPSHOT_EVERY = 64
+REWIND_RULE = "History"
 # Logs written before a combat named its ruleset are 2e Rewrite fights.
 FIRST_RULESET = "2e-rewrite"
 MAX_ACTIONS = 10_000
@@ -145,9 +146,16 @@ class CombatSession:
         if len(self._log) % SNAPSHOT_EVERY == 0:
             self._snapshots[len(self._log)] = state
 
-    def _step(self, state: Any, action: Action) -> tuple[Any, LogEntry]:
+    def _step(self, state: Any, action: Action, at: int | None = None) -> tuple[Any, LogEntry]:
+        """Apply ``action`` to a copy of ``state``, reached after the first ``at`` entries.
+
+        ``at`` defaults to the whole log (the action comes next); replaying the log
+        passes each entry's place, which a rewind needs to know what lies before it.
+        """
         if not isinstance(action, Action):
             raise IllegalAction("combat log", f"not an action: {action!r}")
+        if isinstance(action, Rewind):
+            return self._rewound(action, len(self._log) if at is None else at)
         work = state.clone()
         try:
             events = self._ruleset.apply(work, action)
@@ -205,11 +213,37 @@ class CombatSession:
         """The state after the first ``length`` entries, from the nearest snapshot."""
         for index in [i for i in self._snapshots if i > length]:
             del self._snapshots[index]
-        start = max(self._snapshots)
+        return self._state_after(length)
+
+    def _state_after(self, length: int) -> Any:
+        """The state the first ``length`` entries of the log reach (nothing changes)."""
+        start = max(i for i in self._snapshots if i <= length)
         state = self._snapshots[start]
-        for entry in self._log[start:length]:
-            state, _ = self._step(state, entry.action)
+        for index in range(start, length):
+            state, _ = self._step(state, self._log[index].action, index)
         return state
+
+    # -- going back to an earlier step ------------------------------------------------------
+
+    def state_at(self, length: int) -> Any:
+        """The fight as it stood after its first ``length`` steps (History's preview).
+
+        Read it, never change it; the current state is ``state_at(len(log))``.
+        """
+        if not 0 <= length <= len(self._log):
+            raise IllegalAction(REWIND_RULE, f"the log has no step {length}; "
+                                f"it holds steps 0 to {len(self._log)}")
+        return self._state_after(length)
+
+    def _rewound(self, action: Rewind, at: int) -> tuple[Any, LogEntry]:
+        """The fight taken back to how it stood after its first ``action.to`` steps."""
+        if not 0 <= action.to < at:
+            raise IllegalAction(REWIND_RULE, f"a rewind goes back to an earlier step (0 to "
+                                f"{at - 1}), not to step {action.to}")
+        state = self._state_after(action.to).clone()
+        sentence = rewind_sentence(action.to, self._log[action.to - 1].sentence
+                                   if action.to else "")
+        return state, LogEntry(action, sentence, (Event("rewound", text=sentence),))
 
     # -- saving and loading ------------------------------------------------------------
 
@@ -251,6 +285,13 @@ class CombatSession:
         undone = [_read_entry(ruleset, i, item) for i, item in enumerate(_entries(obj, "redo"))]
         session._redo = list(reversed(undone))
         return session
+
+
+def rewind_sentence(to: int, then: str) -> str:
+    """The log's words for a rewind: the step gone back to, by its own sentence."""
+    if not to:
+        return "GM rewinds the fight to how it stood when it was opened."
+    return f"GM rewinds the fight to step {to}: \u201c{then.rstrip('.')}\u201d."
 
 
 def _entries(obj: dict[str, Any], key: str) -> list[Any]:

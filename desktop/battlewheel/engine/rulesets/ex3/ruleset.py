@@ -162,6 +162,18 @@ class Exalted3e(Ruleset):
         found = sheet.sheet(state, combatant_id)
         return cond.with_section(found, state.combatants[combatant_id].conditions)
 
+    def vitality(self, state: Combat, combatant_id: str) -> c.Vitality:
+        """Health levels left, or a battle group's Magnitude; down when out of the fight
+        (003 §Damage and Conditions, §Battle Groups)."""
+        who = state.combatants[combatant_id]
+        if who.is_group:
+            most = r.magnitude_max(who.block, who.size)
+            left = who.magnitude / most if most else 0.0
+        else:
+            left = who.health.share_left
+        track = next(iter(self.sheet(state, combatant_id).tracks()), None)
+        return c.Vitality(left, who.out, who.side == c.ALLY and not who.is_group, track)
+
     def box_click(self, state: Combat, combatant_id: str, track: str,
                   index: int) -> a.Action | None:
         """A health box cycles; a Magnitude box sets Magnitude to it."""

@@ -179,6 +179,13 @@ class ImpulseRuleset(Ruleset):
         found = sheet.sheet_of(state, combatant_id)
         return cond.with_section(found, state.combatants[combatant_id].conditions)
 
+    def vitality(self, state: ImpulseCombat, combatant_id: str) -> c.Vitality:
+        """Endurance left; down when defeated, dead or fled (001 §Defeat)."""
+        who = state.combatants[combatant_id]
+        left = max(0, who.endurance) / who.character.endurance if who.character.endurance else 0.0
+        track = self.sheet(state, combatant_id).track("endurance")
+        return c.Vitality(left, who.defeated or who.gone, who.player, track)
+
     def box_click(
         self, state: ImpulseCombat, combatant_id: str, track: str, index: int
     ) -> Action | None:

@@ -22,7 +22,7 @@ from battlewheel.engine.rulesets.poolward import (
 )
 from battlewheel.engine.rulesets.poolward.block import STATS, StatBlock
 from battlewheel.engine.rulesets.poolward.options import PoolWardOptions
-from battlewheel.engine.rulesets.poolward.state import Fight
+from battlewheel.engine.rulesets.poolward.state import UP, Fight
 
 _HANDLERS: dict[type[Action], Handler] = {
     a.AddCombatant: handlers_turn.add_combatant,
@@ -128,6 +128,14 @@ class PoolAndWard(Ruleset):
         """Tracks, this round's defence, the defence block, stats, skills and attacks."""
         found = sheet.sheet(state, combatant_id)
         return cond.with_section(found, state.fighters[combatant_id].conditions)
+
+    def vitality(self, state: Fight, combatant_id: str) -> c.Vitality:
+        """Health left; down once disabled or dead (002 §Damage Tracking)."""
+        who = state.fighters[combatant_id]
+        most = who.block.health_max
+        left = max(0, who.health) / most if most else 0.0
+        track = self.sheet(state, combatant_id).track("health")
+        return c.Vitality(left, who.condition != UP, who.player, track)
 
     def box_click(self, state: Fight, combatant_id: str, track: str, index: int) -> Action | None:
         """A click sets Health, Vigor or Ward to that box."""

@@ -166,6 +166,14 @@ class Rewrite2e(Ruleset):
         sheet = presentation.sheet(state, combatant_id)
         return cond.with_section(sheet, state.combatants[combatant_id].conditions)
 
+    def vitality(self, state: Combat, combatant_id: str) -> c.Vitality:
+        """Levels left above Incapacitated; down once Incapacitated (000 §Applying Effects)."""
+        who = state.combatants[combatant_id]
+        health = who.health
+        track = self.sheet(state, combatant_id).track("health")
+        return c.Vitality(health.share_left, health.incapacitated or health.dead,
+                          who.side == c.ALLY, track)
+
     def box_click(self, state: Combat, combatant_id: str, track: str, index: int) -> a.Action:
         """A click cycles one health box (000 §Health Levels)."""
         return a.CycleHealthBox(combatant=combatant_id, index=index)

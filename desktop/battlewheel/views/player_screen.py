@@ -1,0 +1,362 @@
+"""The player screen: a second window for a TV or a second monitor, read from across a room.
+
+It shows what ``player_board`` lets the players see (the wheel, the tick or round, whose
+turn it is, each player character's track, and the others' state in words) in large
+type, and follows the GM's window live. It never takes the keyboard: the window does
+not accept focus and none of its widgets does, so keys typed at the table always go to
+the GM's window. It shows the fight as it stands now, even while the GM previews an
+earlier moment in History.
+
+    control = PlayerScreenControl(window, view_menu)   # View > Player screen, F11
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, QObject, QRect, Qt
+from PySide6.QtGui import QAction, QFont, QGuiApplication, QKeySequence, QScreen, QShowEvent
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QScrollArea,
+    QStyle,
+    QVBoxLayout,
+    QWidget,
+)
+
+from battlewheel.engine.core import contract as c
+from battlewheel.models.combat_model import CombatModel
+from battlewheel.views.player_board import Board, board
+from battlewheel.views.sheets.health_track import HealthTrackWidget
+from battlewheel.views.wheel.scene import WheelScene
+from battlewheel.views.wheel.view import WheelView
+
+if TYPE_CHECKING:
+    from battlewheel.views.main_window import MainWindow
+
+# Pixel sizes read from about three metres on a living-room TV.
+HEADING_PX, TURN_PX, NAME_PX, WORDS_PX, TRACK_PX = 64, 44, 34, 30, 26
+WORD_COLOURS = {c.UNHURT: "#2e7d32", c.WOUNDED: "#c05600", c.BADLY_HURT: "#b3261e",
+                c.DOWN: "#616161"}
+WHEEL_TEXT_SCALE = 1.5
+ONE_COLUMN_ENEMIES = 6  # more than this and the enemies' list takes two columns
+FULL_SCREEN_KEY = "F11"
+
+
+def _font(pixels: int, *, bold: bool = False) -> QFont:
+    font = QFont()
+    font.setPixelSize(pixels)
+    font.setBold(bold)
+    return font
+
+
+def _label(text: str, pixels: int, parent: QWidget, *, bold: bool = False,
+           colour: str = "") -> QLabel:
+    label = QLabel(text, parent)
+    label.setFont(_font(pixels, bold=bold))
+    label.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    if colour:
+        label.setStyleSheet(f"color: {colour};")
+    return label
+
+
+class PlayerScreen(QWidget):
+    """The players' window: wheel on the left, the heading and the fighters on the right."""
+
+    def __init__(self, combat: CombatModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent, Qt.WindowType.Window | Qt.WindowType.WindowDoesNotAcceptFocus)
+        self.setObjectName("playerScreen")
+        self.setWindowTitle("Battlewheel — players")
+        self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
+        # Closing the GM's window ends the program even while this one is up.
+        self.setAttribute(Qt.WidgetAttribute.WA_QuitOnClose, False)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.setStyleSheet("#playerScreen { background: #fbf7ee; }")
+        self.combat = combat
+        # Enemies shown as "Enemy n", and every enemy seen so far (to hide newcomers).
+        self.hidden: set[str] = set()
+        self.hide_newcomers = True
+        self._seen: set[str] = set()
+        self.shown_board: Board | None = None
+        self._normal: QRect | None = None  # the window's place before full screen
+        self._build()
+        combat.changed.connect(self.refresh)
+        combat.sessionReplaced.connect(self._forget_enemies)
+
+    def _build(self) -> None:
+        self.scene = WheelScene(self)
+        self.wheel = WheelView(self.scene, self)
+        self.wheel.setObjectName("playerWheel")
+        self.wheel.setInteractive(False)  # the players look; only the GM moves counters
+        self.wheel.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.wheel.setFrameShape(QFrame.Shape.NoFrame)
+        self.wheel.setStyleSheet("background: transparent;")
+        self.scene.set_text_scale(WHEEL_TEXT_SCALE)  # tick labels and badges read from afar
+        # ... but not the hub: "round 2 / tick 24" would overflow it, and the heading
+        # beside the wheel already gives the tick in the largest type on the screen.
+        self.scene.hub.set_text_scale(1.0)
+        self.heading = _label("", HEADING_PX, self, bold=True)
+        self.heading.setObjectName("playerHeading")
+        self.turn = _label("", TURN_PX, self)
+        self.turn.setObjectName("playerTurn")
+        self.turn.setWordWrap(True)
+        self.heading.setWordWrap(True)
+        # The fighters scroll rather than push the window past a small monitor's size
+        # (a TV has room for them all; a laptop trying the screen out may not).
+        self.fighters = QWidget()
+        self.fighters.setObjectName("playerFighters")
+        self.fighters_layout = QVBoxLayout(self.fighters)
+        self.fighters_layout.setContentsMargins(0, 0, 0, 0)
+        self.fighters_layout.setAlignment(Qt.AlignmentFlag.AlignTop)
+        scroller = QScrollArea(self)
+        scroller.setWidget(self.fighters)
+        scroller.setWidgetResizable(True)
+        scroller.setFrameShape(QFrame.Shape.NoFrame)
+        scroller.setStyleSheet("QScrollArea, #playerFighters { background: transparent; }")
+        column = QVBoxLayout()
+        column.addWidget(self.heading)
+        column.addWidget(self.turn)
+        column.addSpacing(24)
+        column.addWidget(scroller, 1)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(24, 24, 24, 24)
+        layout.addWidget(self.wheel, 3)
+        layout.addLayout(column, 2)
+        self._refuse_focus()
+
+    def _refuse_focus(self) -> None:
+        # Every widget inside (the view's viewport and scroll bars too): a click on the
+        # TV must not pull the keyboard away from the GM's window.
+        for widget in self.findChildren(QWidget):
+            widget.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+
+    # -- following the GM's window ----------------------------------------------------
+    def refresh(self) -> None:
+        """Read the fight as it stands now (never the GM's preview) and redraw."""
+        if not self.isVisible():
+            return  # shown again later, it reads the fight then
+        session = self.combat.session
+        shown = board(session.ruleset, session.state, self.hidden)
+        newcomers = {row.id for row in shown.enemies} - self._seen
+        self._seen |= newcomers
+        if newcomers and self.hide_newcomers:
+            self.hidden |= newcomers
+            shown = board(session.ruleset, session.state, self.hidden)
+        self._show(shown)
+
+    def _forget_enemies(self) -> None:
+        self.hidden.clear()
+        self._seen.clear()
+
+    def set_hidden(self, combatant_id: str, hidden: bool) -> None:
+        """Hide an enemy's name (it shows as "Enemy n"), or reveal it."""
+        if hidden:
+            self.hidden.add(combatant_id)
+        else:
+            self.hidden.discard(combatant_id)
+        self.refresh()
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Give the keyboard back to the GM's window if this one was made active anyway.
+
+        A window manager may ignore the no-focus hint (and Qt's offscreen platform
+        activates every window it shows): the GM's keys must still reach the GM's window.
+        """
+        super().changeEvent(event)
+        owner = self.parentWidget()
+        if event.type() == QEvent.Type.ActivationChange and self.isActiveWindow() and owner:
+            owner.activateWindow()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Read the fight on showing: it was not followed while hidden."""
+        super().showEvent(event)
+        self.refresh()
+
+    def _show(self, shown: Board) -> None:
+        if shown == self.shown_board:
+            return
+        self.shown_board = shown
+        self.scene.set_wheel(shown.wheel)
+        self.heading.setText(shown.heading)
+        self.turn.setText(f"Turn: {shown.turn}" if shown.turn else "")
+        self._show_fighters(shown)
+
+    def _show_fighters(self, shown: Board) -> None:
+        # A handful of rows, rebuilt on each change: simpler than matching old to new.
+        old = self.fighters_layout.takeAt(0)
+        while old is not None:
+            widget = old.widget()
+            if widget is not None:
+                widget.deleteLater()
+            old = self.fighters_layout.takeAt(0)
+        for row in shown.players:
+            self.fighters_layout.addWidget(self._player_row(row.name, row.vitality))
+        if shown.enemies:
+            self.fighters_layout.addSpacing(16)
+            self.fighters_layout.addWidget(self._enemy_grid(shown))
+        self._refuse_focus()
+
+    def _player_row(self, name: str, vitality: c.Vitality) -> QWidget:
+        row = QWidget(self.fighters)
+        row.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        layout = QVBoxLayout(row)
+        layout.setContentsMargins(0, 4, 0, 8)
+        line = QHBoxLayout()
+        line.addWidget(_label(name, NAME_PX, row, bold=True))
+        line.addStretch(1)
+        line.addWidget(_label(vitality.words, WORDS_PX, row,
+                              colour=WORD_COLOURS.get(vitality.words, "")))
+        layout.addLayout(line)
+        if vitality.track is not None:
+            boxes = HealthTrackWidget(row)
+            boxes.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            boxes.setFont(_font(TRACK_PX))
+            boxes.set_track(vitality.track)
+            layout.addWidget(boxes)
+        return row
+
+    def _enemy_grid(self, shown: Board) -> QWidget:
+        # Names and words in pairs of columns; a crowd of enemies takes two pairs so the
+        # list still fits a 1080-line screen below the player characters.
+        grid_widget = QWidget(self.fighters)
+        grid_widget.setObjectName("playerEnemies")
+        grid = QGridLayout(grid_widget)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setHorizontalSpacing(24)
+        pairs = 2 if len(shown.enemies) > ONE_COLUMN_ENEMIES else 1
+        rows = -(-len(shown.enemies) // pairs)
+        for index, row in enumerate(shown.enemies):
+            line, column = index % rows, 2 * (index // rows)
+            grid.addWidget(_label(row.name, NAME_PX, grid_widget, bold=True), line, column)
+            grid.addWidget(_label(row.words, WORDS_PX, grid_widget,
+                                  colour=WORD_COLOURS.get(row.words, "")), line, column + 1)
+        grid.setColumnStretch(2 * pairs, 1)
+        return grid_widget
+
+    # -- where it shows -----------------------------------------------------------------
+    def put_on(self, screen: QScreen) -> None:
+        """Move the window to ``screen`` (keeping full screen if it was)."""
+        full = self.isFullScreen()
+        self.set_full_screen(False)
+        self.setScreen(screen)
+        self.setGeometry(screen.availableGeometry())
+        self.set_full_screen(full)
+
+    def set_full_screen(self, on: bool) -> None:
+        """Fill the whole screen (or go back to the window it was).
+
+        The window state is set rather than ``showFullScreen()`` called, which would
+        also try to activate the window and take the keyboard from the GM's. The
+        geometry is set as well, for a display with no window manager to honour the
+        state (a bare X server driving a TV).
+        """
+        state, full = self.windowState(), Qt.WindowState.WindowFullScreen
+        if on and not state & full:
+            self._normal = self.geometry()
+            self.setGeometry(self.screen().geometry())
+            self.setWindowState(state | full)
+        elif not on and state & full:
+            self.setWindowState(state & ~full)
+            if self._normal is not None:
+                self.setGeometry(self._normal)
+
+
+class PlayerScreenControl(QObject):
+    """The GM's side of the player screen: View > Player screen and its submenu."""
+
+    def __init__(self, window: MainWindow, view_menu: QMenu) -> None:
+        super().__init__(window)
+        self.window = window
+        self.screen_window = PlayerScreen(window.combat, window)
+        self.screen_window.hide()
+        self.toggle = self._action("player_screen", "&Player screen",
+                                   "A second window for the players: a TV or a second monitor")
+        self.toggle.setCheckable(True)
+        self.toggle.toggled.connect(self.set_open)
+        self.full = self._action("player_full_screen", "Player screen &full screen",
+                                 "Fill the player screen's monitor (F11 again to go back)")
+        self.full.setShortcut(QKeySequence(FULL_SCREEN_KEY))
+        self.full.setCheckable(True)
+        self.full.setEnabled(False)
+        self.full.toggled.connect(self.screen_window.set_full_screen)
+        menu = view_menu.addMenu("Player scree&n")
+        menu.setObjectName("playerScreenMenu")
+        menu.addAction(self.toggle)
+        menu.addAction(self.full)
+        self.screens_menu = menu.addMenu("Show &on")
+        self.screens_menu.aboutToShow.connect(self._fill_screens)
+        self.names_menu = menu.addMenu("Enemy &names")
+        self.names_menu.aboutToShow.connect(self._fill_names)
+        self.menu = menu
+
+    def _action(self, name: str, text: str, tip: str) -> QAction:
+        action = QAction(text, self.window)
+        action.setObjectName(name)
+        action.setToolTip(tip)
+        action.setStatusTip(tip)
+        self.window.addAction(action)  # its key works wherever the GM's focus is
+        self.window.actions_by_name[name] = action
+        return action
+
+    def set_open(self, on: bool) -> None:
+        """Show the player screen (on the last screen, a second monitor if there is one)."""
+        screen = self.screen_window
+        if not on:
+            self.full.setChecked(False)
+            screen.hide()
+        else:
+            if not screen.isVisible():
+                self.place(QGuiApplication.screens()[-1])
+            screen.show()
+        self.full.setEnabled(on)
+        if self.toggle.isChecked() != on:
+            self.toggle.setChecked(on)
+
+    def place(self, where: QScreen) -> None:
+        """Put the player screen on ``where``: all of a monitor of its own, or the lower
+        right of the GM's (so it does not cover the GM's window until F11 asks it to)."""
+        window = self.screen_window
+        window.put_on(where)
+        if where is self.window.screen() and not window.isFullScreen():
+            area = where.availableGeometry()
+            size = (area.size() * 2 / 3).expandedTo(window.minimumSizeHint())
+            corner = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom
+            window.setGeometry(QStyle.alignedRect(Qt.LayoutDirection.LeftToRight, corner,
+                                                  size.boundedTo(area.size()), area))
+
+    def _fill_screens(self) -> None:
+        self.screens_menu.clear()
+        for screen in QGuiApplication.screens():
+            size = screen.size()
+            text = f"{screen.name()} ({size.width()} \u00d7 {size.height()})"
+            action = self.screens_menu.addAction(text)
+            action.setCheckable(True)
+            action.setChecked(self.screen_window.screen() is screen)
+            action.triggered.connect(lambda _on=False, s=screen: self.show_on(s))
+
+    def show_on(self, screen: QScreen) -> None:
+        """Open the player screen on ``screen``."""
+        self.set_open(True)
+        self.place(screen)
+
+    def _fill_names(self) -> None:
+        menu, screen = self.names_menu, self.screen_window
+        menu.clear()
+        session = self.window.combat.session
+        rows = board(session.ruleset, session.state, ()).enemies
+        for row in rows:
+            action = menu.addAction(f"Show {row.name}")
+            action.setCheckable(True)
+            action.setChecked(row.id not in screen.hidden)
+            action.toggled.connect(lambda on, cid=row.id: screen.set_hidden(cid, not on))
+        if not rows:
+            menu.addAction("No enemies in this fight").setEnabled(False)
+        menu.addSeparator()
+        newcomers = menu.addAction("Hide enemies' names as they join")
+        newcomers.setCheckable(True)
+        newcomers.setChecked(screen.hide_newcomers)
+        newcomers.toggled.connect(lambda on: setattr(screen, "hide_newcomers", on))
