@@ -62,10 +62,10 @@ def test_3e_player_card_holds_every_item_of_section_six() -> None:
     status = line_starting(card, "Status:")
     for word in ("prone", "cover", "aim", "grapple", "concealed", "mount"):
         assert word in status
-    strip_text = " ".join(card.reference[-5:])
+    strip_text = " ".join(card.reference[-6:])  # the reminder strip closes the card
     for item in ("Withering: Str + weapon damage + threshold - soak", "Decisive: roll your i",
                  "Delay -2i", "onslaught -1", "flurry -3 rolls / -1 Def", "Break +5i",
-                 "miss -2i (-3i at 11+)"):
+                 "miss -2i (-3i at 11+)", "Wounds: the penalty comes off rolls and off Parry"):
         assert item in strip_text
 
 

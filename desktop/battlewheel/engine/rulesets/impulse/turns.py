@@ -187,11 +187,14 @@ def end_turn(state: ImpulseCombat, action: a.EndTurn) -> list[Event]:
         state.acting_key = state.paused.key
         state.simple_done = state.paused.simple_done
         state.paused = None
-        return [
-            Event(
-                "turn_resumed", state.acting_id(), f"Back to {state.name(state.acting_id() or '')}."
-            )
-        ]
+        if state.can_act(state.acting_id() or ""):
+            return [
+                Event(
+                    "turn_resumed", state.acting_id(),
+                    f"Back to {state.name(state.acting_id() or '')}.",
+                )
+            ]
+        # The one the hold interrupted fled or fell meanwhile: that turn ends with them.
     state.done = state.done | {state.acting_key}
     return advance(state)
 

@@ -1,0 +1,35 @@
+"""A fired hold interrupts a turn; the interrupted one may leave before it comes back."""
+
+from battlewheel.engine.rulesets.impulse import demo_fight
+from battlewheel.engine.rulesets.impulse.actions import (
+    EndTurn,
+    FireHold,
+    HoldAction,
+    StartCombat,
+    VillainEscapes,
+)
+
+
+def test_a_villain_who_escapes_while_interrupted_does_not_get_the_turn_back() -> None:
+    """001 §Holding an Action: Jade's hold fires before the Chief's turn goes on; the Chief
+    escapes meanwhile (001 §Recurring Antagonist Defeat), so her turn's end moves on to Reed."""
+    session = demo_fight()
+    session.apply(StartCombat())
+    session.apply(HoldAction("jade", "the Chief draws steel"))
+    assert session.state.acting_id() == "chief"
+    session.apply(FireHold("jade", "before"))
+    assert session.state.acting_id() == "jade"
+    session.apply(VillainEscapes("chief"))
+    session.apply(EndTurn())
+    assert session.state.acting_id() == "reed"
+    assert session.state.acting_key in {entry.key for entry in session.state.order()}
+
+
+def test_an_interrupted_turn_comes_back_to_one_still_standing() -> None:
+    """001 §Holding an Action: with nobody gone, the end of the fired hold hands the turn back."""
+    session = demo_fight()
+    session.apply(StartCombat())
+    session.apply(HoldAction("jade", "the Chief draws steel"))
+    session.apply(FireHold("jade", "before"))
+    session.apply(EndTurn())
+    assert session.state.acting_id() == "chief"
