@@ -293,3 +293,19 @@ def status_line(state: ImpulseCombat) -> str:
 
 def _unrolled(state: ImpulseCombat) -> bool:
     return any(not f.orders for f in state.combatants.values() if not state.in_reserve(f.id))
+
+
+def next_step(state: ImpulseCombat) -> TurnAction | None:
+    """Space: roll for the order, begin round 1, then end the acting turn (001 §Rounds).
+
+    What the acting fighter does is the GM's choice from the menu; Space moves play on.
+    """
+    return _first_enabled(state, ("roll_order", "start") if not state.started
+                          else ("end_turn", "roll_order"))
+
+
+def _first_enabled(state: ImpulseCombat, keys: tuple[str, ...]) -> TurnAction | None:
+    if state.ended:
+        return None
+    entries = {entry.key: entry for entry in turn_actions(state)}
+    return next((entries[key] for key in keys if entries[key].enabled), None)

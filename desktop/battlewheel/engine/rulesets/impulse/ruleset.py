@@ -203,6 +203,10 @@ class ImpulseRuleset(Ruleset):
         """Impulse spent (negative) or gained by hand."""
         return sheet.pool_action(combatant_id, pool, amount)
 
+    def next_step(self, state: ImpulseCombat) -> c.TurnAction | None:
+        """Space: the order, the start, then the next turn."""
+        return menu.next_step(state)
+
     def turn_actions(self, state: ImpulseCombat) -> tuple[c.TurnAction, ...]:
         """The Combat menu for the set-up or for the acting fighter."""
         return menu.turn_actions(state)

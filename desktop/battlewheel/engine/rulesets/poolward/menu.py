@@ -108,3 +108,16 @@ def _why_not_recovery(state: Fight) -> str:
     if state.started and not state.ended:
         return "recovery is out of combat: end the fight first"
     return "" if state.fighters else "nobody to tend"
+
+
+def next_step(state: Fight) -> TurnAction | None:
+    """Space: roll the order when the ruling asks, start the fight, then the next turn.
+
+    Rules page §Rounds and turns (002 gives no order; the ruling does). The acting
+    fighter's own actions are the GM's choice from the menu; Space moves play on.
+    """
+    if state.ended:
+        return None
+    entries = {entry.key: entry for entry in turn_actions(state)}
+    keys = ("roll_order", "start_fight") if not state.started else ("roll_order", "next_turn")
+    return next((entries[key] for key in keys if entries[key].enabled), None)

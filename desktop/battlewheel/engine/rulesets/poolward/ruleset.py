@@ -146,6 +146,10 @@ class PoolAndWard(Ruleset):
         """Dodge or Parry spent or given back, or a track moved."""
         return sheet.pool_change(state, combatant_id, pool, amount)
 
+    def next_step(self, state: Fight) -> c.TurnAction | None:
+        """Space: the order, the start, then the next turn."""
+        return menu.next_step(state)
+
     def turn_actions(self, state: Fight) -> tuple[c.TurnAction, ...]:
         """The Combat menu's entries for the turn."""
         return menu.turn_actions(state)

@@ -1,0 +1,56 @@
+"""Space in the round-based systems: the Next step button names what it does, and it does it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from battlewheel.engine.core.session import CombatSession
+from battlewheel.engine.rulesets.impulse import demo_fight as impulse_fight
+from battlewheel.engine.rulesets.poolward import demo_fight as poolward_fight
+from battlewheel.models.combat_model import CombatModel
+from battlewheel.views import settings as prefs
+from battlewheel.views.main_window import MainWindow
+
+
+def shown(qtbot: QtBot, tmp_path: Path, fight: Callable[[], CombatSession]) -> MainWindow:
+    window = MainWindow(CombatModel(fight()), settings=prefs.open_settings(tmp_path / "s.ini"))
+    qtbot.addWidget(window)
+    window.resize(1366, 740)
+    with qtbot.waitSignal(window.firstPainted):
+        window.show()
+    return window
+
+
+def space(qtbot: QtBot, window: MainWindow) -> None:
+    window.wheel_view.activateWindow()
+    qtbot.waitUntil(window.wheel_view.isActiveWindow)
+    qtbot.keyClick(window.wheel_view, Qt.Key.Key_Space)
+
+
+@pytest.mark.parametrize(("fight", "start", "then", "actors"), [
+    (impulse_fight, "Begin round 1", "End turn", ["jade", "chief", "reed"]),
+    (poolward_fight, "Start the fight", "Next turn", ["cutthroat1", "cutthroat2", "archer"]),
+])
+def test_space_starts_the_fight_then_passes_each_turn(
+    qtbot: QtBot, tmp_path: Path, fight: Callable[[], CombatSession], start: str, then: str,
+    actors: list[str],
+) -> None:
+    """Not started: Space starts it; then each Space ends the acting turn, one undo step each."""
+    window = shown(qtbot, tmp_path, fight)
+    button = window.actions_by_name["next_step"]
+    assert button.isEnabled() and start in button.text()
+    seen = []
+    for _ in actors:
+        space(qtbot, window)
+        assert then in button.text()
+        session = window.combat.session
+        seen.append(session.ruleset.acting(session.state)[0])
+    assert seen == actors
+    steps = len(window.combat.session.log)
+    window.combat.undo_stack.undo()
+    assert len(window.combat.session.log) == steps - 1
