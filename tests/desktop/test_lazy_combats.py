@@ -73,7 +73,7 @@ def choose(window: MainWindow, index: int) -> list[str]:
         box = QApplication.activeModalWidget()
         if not isinstance(box, QMessageBox) or box.objectName() != "brokenCombatBox":
             return False
-        seen.append(f"{box.text()} {box.informativeText()}")
+        seen.append(f"{box.text()} {box.informativeText()} | {box.toolTip()}")
         box.button(QMessageBox.StandardButton.Ok).click()
         return True
 
@@ -110,7 +110,10 @@ def test_a_broken_combat_is_refused_in_plain_words_and_nothing_changes(
     seen = choose(window, 0)
     assert len(seen) == 1
     assert f"\u201c{BROKEN}\u201d cannot be shown: its log does not replay." in seen[0]
-    assert "Step 9 of its log is refused" in seen[0]
+    words, tooltip = seen[0].split(" | ")
+    assert "Step 9 of its log cannot be applied: there is no combatant 'ghost'" in words
+    assert "§" not in words and "spend_willpower" not in words
+    assert tooltip.startswith("Entry 8: spend_willpower refused: 000 §")
     assert "stays in the campaign file exactly as it was" in seen[0]
     assert window.combat.session is session
     assert window.combat.undo_stack.count() == steps

@@ -149,7 +149,9 @@ class CombatRecord:
                 return CombatSession.replay(self.stored.log)
             except ReplayError as error:
                 self._failure = error
-        raise ReplayError(self._failure.index, self._failure.problem)
+        # A fresh error each time, with the refusal that caused it.
+        raise ReplayError(self._failure.index, self._failure.problem) \
+            from self._failure.__cause__
 
     def live_session(self) -> CombatSession | None:
         """The session if it has been replayed (or was never stored); None otherwise."""

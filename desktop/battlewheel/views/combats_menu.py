@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from battlewheel.engine.core.contract import RulesetInfo
+from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.session import CombatSession, ReplayError
 from battlewheel.engine.rulesets import systems
 from battlewheel.storage.campaign import CombatRecord
@@ -150,10 +151,14 @@ class CombatsMenu:
                           f"\u201c{name}\u201d cannot be shown: its log does not replay.",
                           Button.Ok, self.window)
         box.setObjectName("brokenCombatBox")
+        # The rules' own words (and the rule cited) go in the tooltip, as for any refusal.
+        refused = error.__cause__
+        reason = refused.reason if isinstance(refused, IllegalAction) else error.problem
         box.setInformativeText(
-            f"Step {error.index + 1} of its log is refused ({error.problem}). The combat "
+            f"Step {error.index + 1} of its log cannot be applied: {reason}. The combat "
             "stays in the campaign file exactly as it was; nothing has changed here."
         )
+        box.setToolTip(f"Entry {error.index}: {error.problem}")
         box.exec()
 
     # -- a new combat ---------------------------------------------------------------
