@@ -150,6 +150,8 @@ def test_recover_matches_the_session_after_any_apply_undo_redo_sequence(
 
 
 def apply_step(session: CombatSession, step: str) -> None:
+    if step not in ("undo", "redo") and not {"kestrel", "oda"} <= set(session.state.combatants):
+        return  # undone back before the fighters joined: nobody to spend or hurt
     kestrel = session.state.combatants["kestrel"]
     if step == "undo" and session.can_undo:
         session.undo()

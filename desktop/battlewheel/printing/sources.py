@@ -41,7 +41,11 @@ def _take(fought: dict[str, Card], name: str) -> Card | None:
 def _cards_in_combats(campaign: Campaign) -> dict[str, Card]:
     found: dict[str, Card] = {}
     for record in campaign.combats:
-        session = record.session
+        # Every combat is replayed here (its fighters' marks are its state); one whose
+        # stored log does not replay gives no cards, and its fighters print from the roster.
+        session = record.session_if_replayable()
+        if session is None:
+            continue
         ruleset = session.ruleset
         for combatant_id in ruleset.combatants(session.state):
             card = ruleset.card(session.state, combatant_id)

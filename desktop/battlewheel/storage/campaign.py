@@ -26,7 +26,7 @@ For the main window (File menu)::
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -34,8 +34,13 @@ from battlewheel.bundled import resource
 from battlewheel.engine.core.errors import TraitValueError
 from battlewheel.engine.core.fields import StoredFields
 from battlewheel.engine.core.options import Options
-from battlewheel.engine.core.ruleset import get_ruleset
-from battlewheel.engine.core.session import FIRST_RULESET, CombatSession
+from battlewheel.engine.core.ruleset import Ruleset, get_ruleset
+from battlewheel.engine.core.session import (
+    FIRST_RULESET,
+    CombatSession,
+    DecodedLog,
+    ReplayError,
+)
 from battlewheel.engine.rulesets.rewrite.character import Weapon
 from battlewheel.storage import migrations as _migrations  # noqa: F401 (registers v1 -> v2)
 from battlewheel.storage.atomic import atomic_write_bytes
@@ -69,20 +74,111 @@ T = TypeVar("T")
 _DECODE_ERRORS = (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
+class StoredCombat:
+    """A combat as its file holds it: decoded and checked, not yet replayed.
+
+    ``document`` is the log's JSON exactly as read, written back as it is while the
+    combat has not been replayed (so a log that cannot be replayed is never lost).
+    Nothing may change it.
+    """
+
+    document: dict[str, Any]
+    log: DecodedLog
+
+    @classmethod
+    def from_json(cls, document: object) -> StoredCombat:
+        """Decode a stored log strictly (a malformed one raises); nothing is applied."""
+        log = DecodedLog.from_json(document)
+        assert isinstance(document, dict)  # DecodedLog refuses anything else
+        return cls(document, log)
+
+
 class CombatRecord:
     """One combat of the campaign: a stable id, the GM's name for it, and its session.
 
+    A record holds either a live session (a new combat, the one on screen, one already
+    replayed) or the combat as stored in the file (``StoredCombat``). Reading
+    ``session`` replays a stored combat the first time and keeps the result; a log that
+    does not replay raises ``ReplayError`` (each time) and the record stays stored.
     The session is the live, mutable engine object; the record only names it.
     """
 
-    id: str
-    name: str
-    session: CombatSession = field(compare=False)
+    def __init__(self, id: str, name: str, session: CombatSession | StoredCombat) -> None:
+        self.id = id
+        self.name = name
+        self._session = session if isinstance(session, CombatSession) else None
+        self.stored = session if isinstance(session, StoredCombat) else None
+        self._failure: ReplayError | None = None
+
+    def __repr__(self) -> str:
+        return f"CombatRecord({self.id!r}, {self.name!r}, replayed={self.replayed})"
+
+    # Records are equal by id and name, as the session is live and compares by identity.
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, CombatRecord):
+            return NotImplemented
+        return (self.id, self.name) == (other.id, other.name)
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.name))
+
+    @property
+    def replayed(self) -> bool:
+        """Whether the record holds a live session (False: only its stored log so far)."""
+        return self._session is not None
+
+    @property
+    def session(self) -> CombatSession:
+        """The combat's session, replaying a stored log on first use (see the class)."""
+        if self._session is None:
+            self._session = self._replay()
+        return self._session
+
+    def session_if_replayable(self) -> CombatSession | None:
+        """The session, or None when the stored log does not replay (see ``session``)."""
+        try:
+            return self.session
+        except ReplayError:
+            return None
+
+    def _replay(self) -> CombatSession:
+        assert self.stored is not None
+        if self._failure is None:
+            try:
+                return CombatSession.replay(self.stored.log)
+            except ReplayError as error:
+                self._failure = error
+        # A fresh error each time, with the refusal that caused it.
+        raise ReplayError(self._failure.index, self._failure.problem) \
+            from self._failure.__cause__
+
+    def live_session(self) -> CombatSession | None:
+        """The session if it has been replayed (or was never stored); None otherwise."""
+        return self._session
+
+    def ruleset(self) -> Ruleset:
+        """The combat's ruleset, without replaying it."""
+        return self._session.ruleset if self._session else self._stored_log().ruleset
+
+    def steps(self) -> int:
+        """How many actions its log holds, without replaying it."""
+        return len(self._session.log) if self._session else len(self._stored_log().actions)
+
+    def _stored_log(self) -> DecodedLog:
+        assert self.stored is not None
+        return self.stored.log
+
+    def with_session(self, session: CombatSession) -> CombatRecord:
+        """The same combat (id and name) holding this live session."""
+        return CombatRecord(self.id, self.name, session)
 
     def to_json(self) -> dict[str, Any]:
-        """The record with the session's log."""
-        return {"id": self.id, "name": self.name, "session": self.session.to_json()}
+        """The record with its log: the live session's, or the stored one untouched."""
+        if self._session is None:
+            assert self.stored is not None
+            return {"id": self.id, "name": self.name, "session": self.stored.document}
+        return {"id": self.id, "name": self.name, "session": self._session.to_json()}
 
 
 @dataclass(frozen=True)
@@ -181,8 +277,14 @@ class Campaign:
         }
 
     @classmethod
-    def from_json(cls, document: dict[str, Any], path: Path | None = None) -> Campaign:
-        """Read an upgraded campaign object; any bad part raises ``CampaignFileError``."""
+    def from_json(cls, document: dict[str, Any], path: Path | None = None, *,
+                  shown: str | None = None) -> Campaign:
+        """Read an upgraded campaign object; any bad part raises ``CampaignFileError``.
+
+        Every combat's log is decoded and checked, but only the combat the window will
+        show is replayed now: the one called ``shown``, else the newest. The others
+        replay when first asked for (``CombatRecord.session``).
+        """
         reader = _Reader(path)
         unknown = sorted(set(document) - CAMPAIGN_KEYS)
         if unknown:
@@ -195,6 +297,7 @@ class Campaign:
         _check_unique(path, [c.name for c in characters])
         combats = reader.items(document, "combats", MAX_COMBATS, _combat)
         _check_unique(path, [r.id for r in combats], what="combat id")
+        _replay_shown(reader, document["combats"], combats, shown)
         return cls(
             name=reader.text(document, "name", MAX_NAME_LENGTH, default="Campaign"),
             characters=tuple(characters),
@@ -205,11 +308,14 @@ class Campaign:
         )
 
 
-def load_campaign(path: Path) -> Campaign:
-    """Open a campaign file; a bad one raises ``CampaignFileError`` and changes nothing."""
+def load_campaign(path: Path, *, shown: str | None = None) -> Campaign:
+    """Open a campaign file; a bad one raises ``CampaignFileError`` and changes nothing.
+
+    The combat ``shown`` (else the newest) is replayed at once; see ``Campaign.from_json``.
+    """
     path = Path(path)
     document = upgrade(path, read_json_file(path))
-    return Campaign.from_json(document, path)
+    return Campaign.from_json(document, path, shown=shown)
 
 
 def save_campaign(campaign: Campaign, path: Path) -> None:
@@ -311,7 +417,17 @@ def _combat(value: dict[str, Any]) -> CombatRecord:
                              f"characters, not {text!r}")
     if "session" not in value:
         raise ValueError("session is missing (the combat's log)")
-    return CombatRecord(value["id"], value["name"], CombatSession.from_json(value["session"]))
+    return CombatRecord(value["id"], value["name"], StoredCombat.from_json(value["session"]))
+
+
+def _replay_shown(reader: _Reader, values: list[Any], combats: list[CombatRecord],
+                  shown: str | None) -> None:
+    """Replay the combat the window opens on, so a broken one refuses the whole file."""
+    ids = [record.id for record in combats]
+    if not ids:
+        return
+    index = ids.index(shown) if shown in ids else len(ids) - 1
+    reader.item(f"combats[{index}]", values[index], lambda _value: combats[index].session)
 
 
 def _describe(error: BaseException) -> str:

@@ -136,7 +136,9 @@ class StoredCampaigns:
         """Make another combat of the campaign the one on screen and return its session.
 
         ``shown`` (the combat on screen until now) stays in the campaign as it is. An
-        unknown id raises ``KeyError`` and changes nothing.
+        unknown id raises ``KeyError`` and changes nothing. A combat not replayed since
+        the file was opened is replayed now; a log that does not replay raises
+        ``ReplayError`` and changes nothing (the combat stays in the file as it was).
         """
         campaign, _ = self._placed(shown)
         session = campaign.combat(combat_id).session
@@ -200,7 +202,7 @@ class StoredCampaigns:
             campaign = self.campaign.with_combat("Combat", session)
             return campaign, campaign.combats[-1].id
         return replace(self.campaign, combats=tuple(
-            replace(record, session=session) if record.id == self.combat_id else record
+            record.with_session(session) if record.id == self.combat_id else record
             for record in self.campaign.combats
         )), self.combat_id
 

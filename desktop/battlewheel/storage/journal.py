@@ -186,8 +186,9 @@ def recover(path: Path | None = None) -> Recovered:
     """Rebuild the campaign from the journal (the journal stays until ``discard``)."""
     path = path or journal_path()
     header, operations = _read(path)
-    campaign = Campaign.from_json(upgrade(path, header["campaign"]), path)
     combat_id = header.get("combat_id")
+    shown = combat_id if isinstance(combat_id, str) else None
+    campaign = Campaign.from_json(upgrade(path, header["campaign"]), path, shown=shown)
     campaign_path = header.get("campaign_path")
     if isinstance(combat_id, str):
         campaign = _replayed(campaign, combat_id, operations, path)
@@ -220,7 +221,7 @@ def _replayed(campaign: Campaign, combat_id: str, operations: list[dict[str, Any
         raise CampaignFileError(path, f"the journal cannot be replayed: {error}") from None
     if record is None:
         return campaign.with_combat("Recovered combat", session)
-    combats = tuple(replace(r, session=session) if r.id == combat_id else r
+    combats = tuple(r.with_session(session) if r.id == combat_id else r
                     for r in campaign.combats)
     return replace(campaign, combats=combats)
 

@@ -99,16 +99,25 @@ def parse_json(path: Path | None, raw: bytes) -> object:
             path, f"the file is not UTF-8 text (bad byte at position {error.start})"
         ) from None
     document = _loads(path, text)
-    _check_nesting(path, document)
+    _check_nesting_and_numbers(path, document)
     if _SURROGATE_ESCAPE.search(text):
         _check_text(path, document)
     return document
 
 
 def _loads(path: Path | None, text: str) -> object:
+    # Whole numbers are read by Python and their length checked on the walk after
+    # (``_check_nesting_and_numbers``): a hook on every number would slow reading by
+    # half. Only a number of thousands of digits, which Python refuses to read, is read
+    # again through the hook, to name it.
     try:
-        return json.loads(text, parse_constant=_refuse_constant, parse_int=_whole_number,
-                          parse_float=_finite_number)
+        try:
+            return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_number)
+        except ValueError as error:
+            if isinstance(error, json.JSONDecodeError | _BadNumber):
+                raise
+            return json.loads(text, parse_constant=_refuse_constant, parse_int=_whole_number,
+                              parse_float=_finite_number)
     except json.JSONDecodeError as error:
         raise CampaignFileError(
             # Python's own message may end in "at" ("Unterminated string starting at").
@@ -131,9 +140,22 @@ def _refuse_constant(name: str) -> float:
 
 def _whole_number(text: str) -> int:
     if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
-        raise _BadNumber(f"a number has {len(text.lstrip('-'))} digits; at most "
-                         f"{MAX_NUMBER_DIGITS} allowed")
+        raise _BadNumber(_too_many_digits(len(text.lstrip("-"))))
     return int(text)
+
+
+def _too_many_digits(digits: int) -> str:
+    return f"a number has {digits} digits; at most {MAX_NUMBER_DIGITS} allowed"
+
+
+_WHOLE_LIMIT = 10**MAX_NUMBER_DIGITS  # the first whole number with one digit too many
+
+
+def _check_number(path: Path | None, value: object) -> None:
+    """Refuse a whole number longer than ``MAX_NUMBER_DIGITS`` (JSON has no leading zeros)."""
+    if type(value) is int and not -_WHOLE_LIMIT < value < _WHOLE_LIMIT:
+        digits = len(str(abs(value)))
+        raise CampaignFileError(path, f"the file is not usable JSON: {_too_many_digits(digits)}")
 
 
 def _finite_number(text: str) -> float:
@@ -143,17 +165,30 @@ def _finite_number(text: str) -> float:
     return value
 
 
-def _check_nesting(path: Path | None, document: object) -> None:
-    """Refuse nesting deeper than ``MAX_DEPTH``, walking without recursion."""
+def _check_nesting_and_numbers(path: Path | None, document: object) -> None:
+    """Refuse nesting deeper than ``MAX_DEPTH`` and overlong whole numbers.
+
+    One walk, level by level without recursion, looks at every value once.
+    """
+    _check_number(path, document)
     level: list[object] = [document]
     for _depth in range(MAX_DEPTH):
-        level = [child for value in level for child in _children(value)
-                 if isinstance(child, dict | list)]
-        if not level:
+        deeper: list[object] = []
+        for value in level:
+            for child in _children(value):
+                if isinstance(child, _CONTAINERS):
+                    deeper.append(child)
+                elif type(child) is int:
+                    _check_number(path, child)
+        if not deeper:
             return
+        level = deeper
     raise CampaignFileError(
         path, f"the file is nested more than {MAX_DEPTH} levels deep; no Battlewheel file is"
     )
+
+
+_CONTAINERS = (dict, list)
 
 
 def _children(value: object) -> Iterable[object]:

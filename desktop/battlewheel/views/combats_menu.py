@@ -28,8 +28,10 @@ from PySide6.QtWidgets import (
 )
 
 from battlewheel.engine.core.contract import RulesetInfo
-from battlewheel.engine.core.session import CombatSession
+from battlewheel.engine.core.errors import IllegalAction
+from battlewheel.engine.core.session import CombatSession, ReplayError
 from battlewheel.engine.rulesets import systems
+from battlewheel.storage.campaign import CombatRecord
 from battlewheel.storage.campaign_files import StoredCampaigns
 
 if TYPE_CHECKING:
@@ -116,12 +118,11 @@ class CombatsMenu:
         shown = self.files.shown_combat()
         for record in self.files.campaign.combats:
             on_screen = shown is not None and record.id == shown.id
-            session = self.window.combat.session if on_screen else record.session
-            ended = session.ruleset.turn_track(session.state).ended
-            action = self.menu.addAction(combat_label(record.name, ended))
+            session = self.window.combat.session if on_screen else record.live_session()
+            action = self.menu.addAction(combat_label(record.name, _ended(session)))
             action.setCheckable(True)
             action.setChecked(on_screen)
-            action.setToolTip(f"{session.ruleset.title}: {len(session.log)} step(s) in its log")
+            action.setToolTip(_summary(record, session))
             self.group.addAction(action)
             action.triggered.connect(lambda _checked=False, cid=record.id: self.show(cid))
 
@@ -131,13 +132,34 @@ class CombatsMenu:
         if shown is not None and shown.id == combat_id:
             return
         unsaved = self.window.has_unsaved_changes()
-        session = self.files.show_combat(combat_id, self.window.combat.session)
+        try:
+            session = self.files.show_combat(combat_id, self.window.combat.session)
+        except ReplayError as error:
+            self._refuse_broken(combat_id, error)
+            return
         self._put_on_screen(session, unsaved=unsaved)
         name = self.files.campaign.combat(combat_id).name
         self.window.statusBar().showMessage(
             f"Showing {combat_label(name, self.window.combat.wheel().ended)}: its log is kept; "
             "Undo starts afresh from here.", STATUS_MS
         )
+
+    def _refuse_broken(self, combat_id: str, error: ReplayError) -> None:
+        """Say that a stored combat cannot be replayed; the window stays as it is."""
+        name = self.files.campaign.combat(combat_id).name
+        box = QMessageBox(QMessageBox.Icon.Warning, "Cannot show the combat",
+                          f"\u201c{name}\u201d cannot be shown: its log does not replay.",
+                          Button.Ok, self.window)
+        box.setObjectName("brokenCombatBox")
+        # The rules' own words (and the rule cited) go in the tooltip, as for any refusal.
+        refused = error.__cause__
+        reason = refused.reason if isinstance(refused, IllegalAction) else error.problem
+        box.setInformativeText(
+            f"Step {error.index + 1} of its log cannot be applied: {reason}. The combat "
+            "stays in the campaign file exactly as it was; nothing has changed here."
+        )
+        box.setToolTip(f"Entry {error.index}: {error.problem}")
+        box.exec()
 
     # -- a new combat ---------------------------------------------------------------
     def ask_new_combat(self) -> bool:
@@ -170,6 +192,19 @@ class CombatsMenu:
         # must still be asked about on close.
         if unsaved:
             self.window.mark_campaign_changed()
+
+
+def _ended(session: CombatSession | None) -> bool:
+    return session is not None and session.ruleset.turn_track(session.state).ended
+
+
+def _summary(record: CombatRecord, session: CombatSession | None) -> str:
+    """The tooltip: system and length; a combat not yet replayed says it waits to be."""
+    if session is not None:
+        return f"{session.ruleset.title}: {len(session.log)} step(s) in its log"
+    # Listing the combats replays none of them: a big campaign's menu opens at once.
+    return (f"{record.ruleset().title}: {record.steps()} step(s) in its log; "
+            "not shown since the file was opened (whether it is over shows once chosen)")
 
 
 class NewCombatDialog(QDialog):

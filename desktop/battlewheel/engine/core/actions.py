@@ -84,4 +84,7 @@ def decode_action(
     cls = types.get(kind)
     if cls is None:
         raise LogFormatError(f"{path}.kind", f"unknown action kind {kind!r}")
-    return cls(**decode_fields(cls, obj, path, skip=frozenset({"kind"})))
+    return cls(**decode_fields(cls, obj, path, skip=_KIND))
+
+
+_KIND = frozenset({"kind"})

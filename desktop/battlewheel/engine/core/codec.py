@@ -11,7 +11,7 @@ import dataclasses
 import functools
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Union, get_args, get_origin
 
 from battlewheel.engine.core.errors import RulesError
@@ -58,97 +58,166 @@ def decode_fields(cls: type, obj: object, path: str, *, skip: frozenset[str]) ->
     """Keyword arguments for ``cls`` read strictly from a JSON object."""
     if not isinstance(obj, dict):
         raise LogFormatError(path, "must be a JSON object")
-    hints, fields = _shape(cls)
-    unknown = sorted(set(obj) - set(fields) - skip)
-    if unknown:
+    allowed, plan = _plan(cls, skip)
+    if not obj.keys() <= allowed:
+        unknown = sorted(set(obj) - allowed)
         raise LogFormatError(f"{path}.{unknown[0]}", "is not a field of this entry")
     values: dict[str, Any] = {}
-    for name, field in fields.items():
+    for name, read, optional, plain in plan:
         if name not in obj:
-            if _has_default(field):
+            if optional:
                 continue
             raise LogFormatError(f"{path}.{name}", "is missing")
-        values[name] = decode(hints[name], obj[name], f"{path}.{name}")
+        value = obj[name]
+        # A text, number or flag of just the right type needs no reader (nor its path).
+        values[name] = value if type(value) is plain else read(value, f"{path}.{name}")
     return values
 
 
-@functools.cache
-def _shape(cls: type) -> tuple[dict[str, Any], dict[str, dataclasses.Field[Any]]]:
-    """A dataclass's resolved annotations and fields, worked out once per class.
+Reader = Callable[[object, str], Any]
+"""Reads one JSON value (the path names it in errors) against one annotation."""
 
-    Resolving string annotations is the slow part of reading a log, and a class's
-    annotations never change while the program runs.
+
+_PLAIN = (str, int, bool)
+
+
+@functools.cache
+def _plan(
+    cls: type, skip: frozenset[str]
+) -> tuple[frozenset[str], tuple[tuple[str, Reader, bool, type | None], ...]]:
+    """The keys a JSON object of ``cls`` may hold and, per field: its name, its reader,
+    whether it may be left out, and its plain type (str, int or bool) if it has one.
+
+    Worked out once per class: resolving annotations and choosing a reader for each is
+    the slow part of reading a log, and a class's annotations never change while the
+    program runs.
     """
-    return typing.get_type_hints(cls), {f.name: f for f in dataclasses.fields(cls)}
+    hints = typing.get_type_hints(cls)
+    fields = dataclasses.fields(cls)
+    plan = tuple((f.name, _reader(hints[f.name]), _has_default(f),
+                  hints[f.name] if hints[f.name] in _PLAIN else None) for f in fields)
+    return frozenset(f.name for f in fields) | skip, plan
 
 
 def decode(hint: Any, value: object, path: str) -> Any:
     """One value read against its type annotation, or a ``LogFormatError`` naming it."""
+    return _reader(hint)(value, path)
+
+
+def _reader(hint: Any) -> Reader:
+    """The reader for an annotation, built once per (hashable) annotation."""
+    try:
+        return _cached_reader(hint)
+    except TypeError:  # an annotation that cannot be a cache key: build its reader anew
+        return _build_reader(hint)
+
+
+def _build_reader(hint: Any) -> Reader:
     origin = get_origin(hint)
     if origin in (Union, types.UnionType):
-        return _decode_union(hint, value, path)
+        return _union_reader(hint)
     if origin is tuple:
-        return _decode_tuple(hint, value, path)
+        return _tuple_reader(hint)
     if origin in (dict, Mapping, typing.Mapping):
-        return _decode_mapping(hint, value, path)
-    return _decode_plain(hint, value, path)
+        return _mapping_reader(hint)
+    return _plain_reader(hint)
 
 
-def _decode_union(hint: Any, value: object, path: str) -> Any:
+_cached_reader = functools.cache(_build_reader)
+
+
+def _union_reader(hint: Any) -> Reader:
     options = get_args(hint)
-    if value is None:
-        if type(None) in options:
-            return None
-        raise LogFormatError(path, "must not be null")
-    concrete = [option for option in options if option is not type(None)]
-    errors = []
-    for option in concrete:
-        try:
-            return decode(option, value, path)
-        except (LogFormatError, ValueError) as error:
-            errors.append(str(error))
-    raise LogFormatError(path, errors[0] if len(errors) == 1 else "has the wrong type")
+    nullable = type(None) in options
+    readers = [_reader(option) for option in options if option is not type(None)]
+
+    def read(value: object, path: str) -> Any:
+        if value is None:
+            if nullable:
+                return None
+            raise LogFormatError(path, "must not be null")
+        errors = []
+        for option in readers:
+            try:
+                return option(value, path)
+            except (LogFormatError, ValueError) as error:
+                errors.append(str(error))
+        raise LogFormatError(path, errors[0] if len(errors) == 1 else "has the wrong type")
+
+    return read
 
 
-def _decode_tuple(hint: Any, value: object, path: str) -> tuple[Any, ...]:
-    if not isinstance(value, list):
-        raise LogFormatError(path, "must be a list")
-    item_hint = get_args(hint)[0]
-    return tuple(decode(item_hint, item, f"{path}[{i}]") for i, item in enumerate(value))
+def _tuple_reader(hint: Any) -> Reader:
+    item = _reader(get_args(hint)[0])
+
+    def read(value: object, path: str) -> tuple[Any, ...]:
+        if not isinstance(value, list):
+            raise LogFormatError(path, "must be a list")
+        return tuple(item(entry, f"{path}[{i}]") for i, entry in enumerate(value))
+
+    return read
 
 
-def _decode_mapping(hint: Any, value: object, path: str) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise LogFormatError(path, "must be a JSON object")
-    item_hint = get_args(hint)[1]
-    return {key: decode(item_hint, item, f"{path}.{key}") for key, item in value.items()}
+def _mapping_reader(hint: Any) -> Reader:
+    item = _reader(get_args(hint)[1])
+
+    def read(value: object, path: str) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise LogFormatError(path, "must be a JSON object")
+        return {key: item(entry, f"{path}.{key}") for key, entry in value.items()}
+
+    return read
 
 
-def _decode_plain(hint: Any, value: object, path: str) -> Any:
+def _plain_reader(hint: Any) -> Reader:
     if hint is bool:
-        if not isinstance(value, bool):
-            raise LogFormatError(path, "must be true or false")
-        return value
+        return _read_bool
     if hint is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise LogFormatError(path, "must be a whole number")
-        return value
+        return _read_int
     if hint is str:
-        if not isinstance(value, str):
-            raise LogFormatError(path, "must be a string")
-        return value
+        return _read_str
     if hint is Any:
-        return value
+        return lambda value, path: value
     from_json = getattr(hint, "from_json", None)
     if callable(from_json):
-        try:
-            return from_json(value)
-        except LogFormatError:
-            raise
-        except (ValueError, TypeError, KeyError) as error:
-            raise LogFormatError(path, str(error)) from error
+        return functools.partial(_read_from_json, from_json)
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-        return hint(**decode_fields(hint, value, path, skip=frozenset()))
+        return functools.partial(_read_dataclass, hint)
+    return functools.partial(_read_unknown, hint)
+
+
+def _read_bool(value: object, path: str) -> bool:
+    if not isinstance(value, bool):
+        raise LogFormatError(path, "must be true or false")
+    return value
+
+
+def _read_int(value: object, path: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise LogFormatError(path, "must be a whole number")
+    return value
+
+
+def _read_str(value: object, path: str) -> str:
+    if not isinstance(value, str):
+        raise LogFormatError(path, "must be a string")
+    return value
+
+
+def _read_from_json(from_json: Callable[[object], Any], value: object, path: str) -> Any:
+    try:
+        return from_json(value)
+    except LogFormatError:
+        raise
+    except (ValueError, TypeError, KeyError) as error:
+        raise LogFormatError(path, str(error)) from error
+
+
+def _read_dataclass(hint: type, value: object, path: str) -> Any:
+    return hint(**decode_fields(hint, value, path, skip=frozenset()))
+
+
+def _read_unknown(hint: Any, value: object, path: str) -> Any:
     raise LogFormatError(path, f"has a type the log cannot hold ({hint!r})")
 
 

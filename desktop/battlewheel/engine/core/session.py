@@ -261,6 +261,38 @@ class CombatSession:
     @classmethod
     def from_json(cls, obj: object) -> CombatSession:
         """Rebuild a combat by replaying its log; a bad entry raises ``ReplayError`` naming it."""
+        return cls.replay(DecodedLog.from_json(obj))
+
+    @classmethod
+    def replay(cls, log: DecodedLog) -> CombatSession:
+        """Rebuild a combat from a decoded log; a refused entry raises ``ReplayError``."""
+        session = cls(log.ruleset, log.options)
+        for index, action in enumerate(log.actions):
+            try:
+                session._push(action)
+            except IllegalAction as error:
+                raise ReplayError(index, f"{action.kind} refused: {error}") from error
+        session._redo = list(reversed(log.redo))
+        return session
+
+
+@dataclass(frozen=True)
+class DecodedLog:
+    """A combat log read and checked field by field, every action decoded, none applied.
+
+    Decoding finds every malformed entry; only replaying (``CombatSession.replay``)
+    finds an action the rules refuse. Storage decodes every combat of a campaign when
+    it opens and replays a combat only when it is needed.
+    """
+
+    ruleset: Ruleset
+    options: Options
+    actions: tuple[Action, ...]
+    redo: tuple[Action, ...]  # as the file lists them: the next to redo first
+
+    @classmethod
+    def from_json(cls, obj: object) -> DecodedLog:
+        """Read a log's JSON; a malformed part raises ``LogFormatError`` or ``ReplayError``."""
         if not isinstance(obj, dict):
             raise LogFormatError("log", "must be a JSON object")
         unknown = sorted(set(obj) - LOG_KEYS)
@@ -275,16 +307,12 @@ class CombatSession:
         if not isinstance(name, str):
             raise LogFormatError("log.ruleset", "must be a string")
         ruleset = get_ruleset(name)
-        session = cls(ruleset, ruleset.options_from_json(obj.get("options")))
-        for index, item in enumerate(_entries(obj, "actions")):
-            action = _read_entry(ruleset, index, item)
-            try:
-                session._push(action)
-            except IllegalAction as error:
-                raise ReplayError(index, f"{action.kind} refused: {error}") from error
-        undone = [_read_entry(ruleset, i, item) for i, item in enumerate(_entries(obj, "redo"))]
-        session._redo = list(reversed(undone))
-        return session
+        options = ruleset.options_from_json(obj.get("options"))
+        actions = tuple(_read_entry(ruleset, index, item)
+                        for index, item in enumerate(_entries(obj, "actions")))
+        redo = tuple(_read_entry(ruleset, index, item)
+                     for index, item in enumerate(_entries(obj, "redo")))
+        return cls(ruleset, options, actions, redo)
 
 
 def rewind_sentence(to: int, then: str) -> str:

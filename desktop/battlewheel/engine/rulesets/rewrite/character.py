@@ -97,10 +97,14 @@ def _full(
     """Every name of ``names`` with its checked value, missing ones at ``default``."""
     for name in given:
         check_name(field_name, name, names)
-    return {
-        name: check_range(f"{field_name}.{name}", given.get(name, default), *bounds)
-        for name in names
-    }
+    low, high = bounds
+    full = {}
+    for name in names:
+        value = given.get(name, default)
+        if type(value) is not int or not low <= value <= high:
+            check_range(f"{field_name}.{name}", value, low, high)  # says what is wrong
+        full[name] = value
+    return full
 
 
 def _checked_specialties(given: Mapping[str, Mapping[str, int]]) -> dict[str, dict[str, int]]:

@@ -118,7 +118,14 @@ def check_name(field: str, name: str, known: tuple[str, ...]) -> str:
 def parse_kind(value: object) -> CharacterKind:
     """A ``CharacterKind`` from its value or name, case-insensitive."""
     text = str(value).strip().lower().replace("_", " ")
-    for kind in CharacterKind:
-        if text in (kind.value.lower(), kind.name.lower().replace("_", " ")):
-            return kind
-    raise TraitValueError("kind", "one of " + ", ".join(k.value for k in CharacterKind), value)
+    kind = _KINDS_BY_TEXT.get(text)
+    if kind is None:
+        raise TraitValueError("kind", "one of " + ", ".join(k.value for k in CharacterKind), value)
+    return kind
+
+
+# Each kind by its value and its name, lower case (names with spaces for underscores).
+_KINDS_BY_TEXT = {
+    **{kind.name.lower().replace("_", " "): kind for kind in CharacterKind},
+    **{kind.value.lower(): kind for kind in CharacterKind},
+}
