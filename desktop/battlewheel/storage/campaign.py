@@ -40,6 +40,7 @@ from battlewheel.engine.core.session import (
     CombatSession,
     DecodedLog,
     ReplayError,
+    StoredLog,
 )
 from battlewheel.engine.rulesets.rewrite.character import Weapon
 from battlewheel.storage import migrations as _migrations  # noqa: F401 (registers v1 -> v2)
@@ -74,24 +75,31 @@ T = TypeVar("T")
 _DECODE_ERRORS = (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError)
 
 
-@dataclass(frozen=True, eq=False)
 class StoredCombat:
-    """A combat as its file holds it: decoded and checked, not yet replayed.
+    """A combat as its file holds it: its log's header checked, its entries not yet read.
 
     ``document`` is the log's JSON exactly as read, written back as it is while the
-    combat has not been replayed (so a log that cannot be replayed is never lost).
-    Nothing may change it.
+    combat has not been replayed (so a log that cannot be read or replayed is never
+    lost). Nothing may change it. Decoding the entries waits for the first replay:
+    it is most of what opening a big campaign would otherwise cost.
     """
 
-    document: dict[str, Any]
-    log: DecodedLog
+    def __init__(self, log: StoredLog) -> None:
+        self.log = log
+
+    @property
+    def document(self) -> dict[str, Any]:
+        """The log's JSON as the file held it."""
+        return self.log.document
 
     @classmethod
     def from_json(cls, document: object) -> StoredCombat:
-        """Decode a stored log strictly (a malformed one raises); nothing is applied."""
-        log = DecodedLog.from_json(document)
-        assert isinstance(document, dict)  # DecodedLog refuses anything else
-        return cls(document, log)
+        """Check a stored log's header and shape (a malformed one raises); nothing is applied."""
+        return cls(StoredLog.from_json(document))
+
+    def decoded(self) -> DecodedLog:
+        """Every entry read strictly: a malformed one raises ``ReplayError`` naming it."""
+        return self.log.decode()
 
 
 class CombatRecord:
@@ -146,7 +154,7 @@ class CombatRecord:
         assert self.stored is not None
         if self._failure is None:
             try:
-                return CombatSession.replay(self.stored.log)
+                return CombatSession.replay(self.stored.decoded())
             except ReplayError as error:
                 self._failure = error
         # A fresh error each time, with the refusal that caused it.
@@ -163,9 +171,9 @@ class CombatRecord:
 
     def steps(self) -> int:
         """How many actions its log holds, without replaying it."""
-        return len(self._session.log) if self._session else len(self._stored_log().actions)
+        return len(self._session.log) if self._session else self._stored_log().steps
 
-    def _stored_log(self) -> DecodedLog:
+    def _stored_log(self) -> StoredLog:
         assert self.stored is not None
         return self.stored.log
 

@@ -281,8 +281,8 @@ class DecodedLog:
     """A combat log read and checked field by field, every action decoded, none applied.
 
     Decoding finds every malformed entry; only replaying (``CombatSession.replay``)
-    finds an action the rules refuse. Storage decodes every combat of a campaign when
-    it opens and replays a combat only when it is needed.
+    finds an action the rules refuse. Storage reads each combat of a campaign as a
+    ``StoredLog`` when it opens, and decodes and replays a combat only when it is needed.
     """
 
     ruleset: Ruleset
@@ -293,6 +293,26 @@ class DecodedLog:
     @classmethod
     def from_json(cls, obj: object) -> DecodedLog:
         """Read a log's JSON; a malformed part raises ``LogFormatError`` or ``ReplayError``."""
+        return StoredLog.from_json(obj).decode()
+
+
+@dataclass(frozen=True)
+class StoredLog:
+    """A log whose header is read and checked (format, ruleset, options, entry counts),
+    its entries kept as JSON until ``decode``.
+
+    Decoding the entries is most of what reading a log costs, so a campaign's combats
+    that are not on screen wait as stored logs; ``decode`` finds a malformed entry (a
+    ``ReplayError`` naming it) when the combat is first needed.
+    """
+
+    ruleset: Ruleset
+    options: Options
+    document: dict[str, Any]
+
+    @classmethod
+    def from_json(cls, obj: object) -> StoredLog:
+        """Check everything but the entries' insides; a bad part raises ``LogFormatError``."""
         if not isinstance(obj, dict):
             raise LogFormatError("log", "must be a JSON object")
         unknown = sorted(set(obj) - LOG_KEYS)
@@ -308,11 +328,22 @@ class DecodedLog:
             raise LogFormatError("log.ruleset", "must be a string")
         ruleset = get_ruleset(name)
         options = ruleset.options_from_json(obj.get("options"))
-        actions = tuple(_read_entry(ruleset, index, item)
-                        for index, item in enumerate(_entries(obj, "actions")))
-        redo = tuple(_read_entry(ruleset, index, item)
-                     for index, item in enumerate(_entries(obj, "redo")))
-        return cls(ruleset, options, actions, redo)
+        _entries(obj, "actions")
+        _entries(obj, "redo")
+        return cls(ruleset, options, obj)
+
+    @property
+    def steps(self) -> int:
+        """How many actions the log holds."""
+        return len(self.document.get("actions", []))
+
+    def decode(self) -> DecodedLog:
+        """Every entry decoded strictly; a malformed one raises ``ReplayError`` naming it."""
+        actions = tuple(_read_entry(self.ruleset, index, item)
+                        for index, item in enumerate(_entries(self.document, "actions")))
+        redo = tuple(_read_entry(self.ruleset, index, item)
+                     for index, item in enumerate(_entries(self.document, "redo")))
+        return DecodedLog(self.ruleset, self.options, actions, redo)
 
 
 def rewind_sentence(to: int, then: str) -> str:
