@@ -228,3 +228,23 @@ def _assert_rows_fresh(table: CombatantsModel) -> None:
     ruleset = combat.session.ruleset
     for cid in combat.combatant_ids():
         assert table.cells(cid) == ruleset.roster_cells(combat.state, cid), cid
+
+
+def test_the_history_list_is_read_once_a_step(window: MainWindow, qtbot: QtBot) -> None:
+    """A pushed step, its undo and a second drag folded into the first: one read each,
+    and the list shows the stack's steps with the current one chosen."""
+    history = window.history_dock.history
+    stack = window.combat.undo_stack
+    counter = next(c for c in window.combat.wheel().counters if c.slot is not None)
+    count = window.combat.wheel().slot_count
+    reads = history.reads
+    window.drop_counter(counter.id, (counter.slot + 2) % count)
+    assert history.reads == reads + 1
+    window.drop_counter(counter.id, (counter.slot + 3) % count)  # merges into the first drag
+    assert history.reads == reads + 2
+    assert history.rowCount() == stack.count() + 1
+    assert history.index(stack.count(), 0).data() == stack.text(stack.count() - 1)
+    stack.undo()
+    assert history.reads == reads + 3
+    view = window.history_dock.view
+    assert view.currentIndex().row() == stack.index()
