@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.core.session import CombatSession
-from battlewheel.engine.rulesets.rewrite.actions import NextTick
+from battlewheel.engine.rulesets.rewrite.actions import MoveCounter, NextTick
 from battlewheel.engine.rulesets.rewrite.actions_attack import (
     ApplyTickEffects,
     DeclaredManoeuvre,
@@ -78,6 +78,7 @@ class Counts:
     def step(self, qtbot: QtBot, act: Callable[[], object]) -> None:
         """Take one step, drain Qt's queue, and keep what changed and what was redrawn."""
         window, combat = self.window, self.window.combat
+        qtbot.wait(1)  # what earlier steps left queued is not this step's
         ruleset = combat.session.ruleset
         before = combat.state
         self.rows = {cid: ruleset.roster_cells(before, cid) for cid in combat.combatant_ids()}
@@ -86,11 +87,17 @@ class Counts:
         self.changes = {cid: item.changes for cid, item in window.scene.counters.items()}
         self.draws = {cid: dock.draws for cid, dock in window.sheet_docks.items()}
         self.reported = window.combatants_model.rows_reported
+        self.fits = window.combatants_dock.fitter.fits
+        self.texts = self.column_texts()
         self.signals = dict.fromkeys(self.signals, 0)
         self.table_rows = []
         act()
         qtbot.wait(1)
         QApplication.processEvents()
+
+    def column_texts(self) -> list[set[str]]:
+        table = self.window.combatants_model
+        return [set(table.column_texts(column)) for column in range(table.columnCount())]
 
     def rows_that_differ(self) -> set[str]:
         combat = self.window.combat
@@ -139,6 +146,9 @@ def _assert_once_and_only_what_changed(counts: Counts) -> None:
     drawn = counts.sheets_drawn()
     assert all(times == 1 for times in drawn.values()), drawn
     assert set(drawn) <= counts.sheets_that_differ()
+    # The columns are measured again only when the texts some column shows changed.
+    measured = window.combatants_dock.fitter.fits - counts.fits
+    assert measured <= (0 if counts.column_texts() == counts.texts else 1)
 
 
 def test_a_next_tick_redraws_each_changed_thing_once(window: MainWindow, qtbot: QtBot) -> None:
@@ -176,6 +186,17 @@ def test_a_counter_drop_touches_only_that_counter(
     assert counts.table_rows == [window.combatants_model.row_of(counter.id)]
     assert told == [counter.id]  # the other sheets are not even asked
     assert set(counts.sheets_drawn()) <= {counter.id}
+
+
+def test_a_move_to_a_shared_tick_measures_no_column(window: MainWindow, qtbot: QtBot) -> None:
+    """Bandit 1 moved from tick 4 (shared with Bandit 2) to tick 3 (Hawk's): its row is
+    reported, but every column shows the same texts, so no column is measured again."""
+    counts = Counts(window)
+    counts.step(qtbot, lambda: window.combat.push(MoveCounter("bandit1", tick=3)))
+    assert counts.rows_that_differ() == {"bandit1"}
+    assert counts.column_texts() == counts.texts
+    _assert_once_and_only_what_changed(counts)
+    assert window.combatants_dock.fitter.fits == counts.fits
 
 
 def test_undo_and_redo_redraw_once_too(window: MainWindow, qtbot: QtBot) -> None:
