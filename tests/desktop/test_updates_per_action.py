@@ -17,14 +17,14 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.core.session import CombatSession
-from battlewheel.engine.rulesets.rewrite.actions import MoveCounter, NextTick
+from battlewheel.engine.rulesets.rewrite.actions import MoveCounter, NextTick, SpendWillpower
 from battlewheel.engine.rulesets.rewrite.actions_attack import (
     ApplyTickEffects,
     DeclaredManoeuvre,
     DeclareFlurry,
 )
 from battlewheel.models.combat_model import CombatModel
-from battlewheel.models.combatants_model import CombatantsModel
+from battlewheel.models.combatants_model import ID_ROLE, CombatantsModel
 from battlewheel.views import settings as prefs
 from battlewheel.views.main_window import MainWindow
 from battlewheel.views.sheets.sheet_dock import CharacterSheetDock
@@ -183,7 +183,8 @@ def test_a_counter_drop_touches_only_that_counter(
     _assert_once_and_only_what_changed(counts)
     assert counts.counters_given_a_new_look() == {counter.id}
     assert counts.rows_that_differ() == {counter.id}
-    assert counts.table_rows == [window.combatants_model.row_of(counter.id)]
+    # The wheel moved: every row is reported once, so ties sort again in roster order.
+    assert counts.table_rows == list(range(window.combatants_model.rowCount()))
     assert told == [counter.id]  # the other sheets are not even asked
     assert set(counts.sheets_drawn()) <= {counter.id}
 
@@ -197,6 +198,31 @@ def test_a_move_to_a_shared_tick_measures_no_column(window: MainWindow, qtbot: Q
     assert counts.column_texts() == counts.texts
     _assert_once_and_only_what_changed(counts)
     assert window.combatants_dock.fitter.fits == counts.fits
+
+
+def test_a_change_off_the_wheel_reports_only_its_row(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """Willpower spent on a sheet leaves the wheel alone: the table reports that row only."""
+    counts = Counts(window)
+    counts.step(qtbot, lambda: window.combat.push(SpendWillpower("hawk", 1)))
+    assert counts.signals["wheelChanged"] == 0
+    _assert_once_and_only_what_changed(counts)
+    assert counts.table_rows == [window.combatants_model.row_of("hawk")]
+
+
+def test_rows_of_equal_turns_stay_in_roster_order(window: MainWindow, qtbot: QtBot) -> None:
+    """After moves onto a shared tick, the table lists those on each tick in roster order."""
+    for cid, tick in (("bandit1", 3), ("lotus", 3), ("bandit3", 2), ("bandit1", 2)):
+        assert window.combat.push(MoveCounter(cid, tick=tick)) is None
+    qtbot.wait(1)
+    proxy = window.combatants_dock.proxy
+    model = window.combatants_model
+    order = window.combatants_dock.model.order_column()
+    listed = [proxy.mapToSource(proxy.index(row, 0)).row() for row in range(proxy.rowCount())]
+    ids = [model.index(row, 0).data(ID_ROLE) for row in listed]
+    keys = [(model.cells(cid)[order].sort, row) for cid, row in zip(ids, listed, strict=True)]
+    assert keys == sorted(keys)
 
 
 def test_undo_and_redo_redraw_once_too(window: MainWindow, qtbot: QtBot) -> None:

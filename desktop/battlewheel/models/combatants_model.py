@@ -231,14 +231,20 @@ class CombatantsModel(QAbstractTableModel):
         # are reported once the whole change is in, in one signal: a sorting proxy told
         # of one row at a time would place it among rows whose new values it has not
         # heard of, and could leave the turn order wrong until the next reset.
+        wheel_moved = self._order_stale
         fresh = self._fresh_rows()
         changed = [self._ids.index(cid) for cid, row in fresh.items()
                    if self._rows.get(cid) != row]
         self._rows.update(fresh)
-        if changed:
-            self.rows_reported += len(changed)
-            last = len(self.columns) - 1
-            self.dataChanged.emit(self.index(min(changed), 0), self.index(max(changed), last))
+        if not changed:
+            return
+        self.rows_reported += len(changed)
+        last = len(self.columns) - 1
+        # When the wheel moved, every row is reported, as a whole new order: the
+        # sorting proxy then sorts them all again, which keeps rows of equal turns in
+        # roster order (told of a few rows, it would slot them in among their equals).
+        top, bottom = (0, len(self._ids) - 1) if wheel_moved else (min(changed), max(changed))
+        self.dataChanged.emit(self.index(top, 0), self.index(bottom, last))
 
     def _fresh_rows(self) -> dict[str, tuple[Cell, ...]]:
         """The rows the change under way may have changed, read from the ruleset."""
