@@ -209,11 +209,14 @@ def refresh(state: Combat) -> None:
         state.segment_count, state.options.wound_penalty_on_dv
     ):
         known = None  # a ruling changed: everyone is worked out again
+    tick_moved = known is None or known.tick != state.current_tick
     for cid, who in combatants.items():
-        if known is not None and known.records.get(cid) is who:
+        if known is None or known.records.get(cid) is not who:
+            fields = _derived_fields(state, who, *awareness[cid])
+        elif tick_moved or known.awareness.get(cid) != awareness[cid]:
             fields = _moved_fields(state, who, known, awareness[cid])
         else:
-            fields = _derived_fields(state, who, *awareness[cid])
+            continue  # untouched, and the fight around it as it was
         if any(getattr(who, name) != value for name, value in fields.items()):
             combatants[cid] = who.replace(**fields)
     state.refreshed = Refreshed(
