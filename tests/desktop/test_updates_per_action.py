@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -183,8 +184,7 @@ def test_a_counter_drop_touches_only_that_counter(
     _assert_once_and_only_what_changed(counts)
     assert counts.counters_given_a_new_look() == {counter.id}
     assert counts.rows_that_differ() == {counter.id}
-    # The wheel moved: every row is reported once, so ties sort again in roster order.
-    assert counts.table_rows == list(range(window.combatants_model.rowCount()))
+    assert counts.table_rows == [window.combatants_model.row_of(counter.id)]
     assert told == [counter.id]  # the other sheets are not even asked
     assert set(counts.sheets_drawn()) <= {counter.id}
 
@@ -216,13 +216,22 @@ def test_rows_of_equal_turns_stay_in_roster_order(window: MainWindow, qtbot: QtB
     for cid, tick in (("bandit1", 3), ("lotus", 3), ("bandit3", 2), ("bandit1", 2)):
         assert window.combat.push(MoveCounter(cid, tick=tick)) is None
     qtbot.wait(1)
+    assert _listed_keys(window) == sorted(_listed_keys(window))
+    table = window.combatants_dock.table
+    table.sortByColumn(window.combatants_model.order_column(), Qt.SortOrder.DescendingOrder)
+    assert window.combatants_dock.proxy.sortOrder() == Qt.SortOrder.DescendingOrder
+    descending = [(-tick, row) for tick, row in _listed_keys(window)]  # latest tick first
+    assert descending == sorted(descending)
+
+
+def _listed_keys(window: MainWindow) -> list[tuple[int, int]]:
+    """(next tick, roster row) of each table row, top to bottom."""
     proxy = window.combatants_dock.proxy
     model = window.combatants_model
-    order = window.combatants_dock.model.order_column()
+    order = model.order_column()
     listed = [proxy.mapToSource(proxy.index(row, 0)).row() for row in range(proxy.rowCount())]
     ids = [model.index(row, 0).data(ID_ROLE) for row in listed]
-    keys = [(model.cells(cid)[order].sort, row) for cid, row in zip(ids, listed, strict=True)]
-    assert keys == sorted(keys)
+    return [(int(model.cells(cid)[order].sort), row) for cid, row in zip(ids, listed, strict=True)]
 
 
 def test_undo_and_redo_redraw_once_too(window: MainWindow, qtbot: QtBot) -> None:

@@ -169,6 +169,13 @@ class CombatantsModel(QAbstractTableModel):
             return self._swatch(self._side(cells), self._colours.get(combatant_id, 0))
         return None
 
+    def sort_key(self, row: int, column: int) -> tuple[int, int | str]:
+        """What ``row`` sorts by in ``column`` (numbers before words, as Qt sorts them)."""
+        combatant_id = self._ids[row]
+        value = self.cells(combatant_id)[column].sort if self.combat.has_combatant(
+            combatant_id) else NOT_ON_WHEEL
+        return (0 if isinstance(value, int) else 1), value
+
     def _side(self, cells: tuple[Cell, ...]) -> str:
         side = self._side_column
         return cells[side].text if side >= 0 else ""
@@ -231,20 +238,14 @@ class CombatantsModel(QAbstractTableModel):
         # are reported once the whole change is in, in one signal: a sorting proxy told
         # of one row at a time would place it among rows whose new values it has not
         # heard of, and could leave the turn order wrong until the next reset.
-        wheel_moved = self._order_stale
         fresh = self._fresh_rows()
         changed = [self._ids.index(cid) for cid, row in fresh.items()
                    if self._rows.get(cid) != row]
         self._rows.update(fresh)
-        if not changed:
-            return
-        self.rows_reported += len(changed)
-        last = len(self.columns) - 1
-        # When the wheel moved, every row is reported, as a whole new order: the
-        # sorting proxy then sorts them all again, which keeps rows of equal turns in
-        # roster order (told of a few rows, it would slot them in among their equals).
-        top, bottom = (0, len(self._ids) - 1) if wheel_moved else (min(changed), max(changed))
-        self.dataChanged.emit(self.index(top, 0), self.index(bottom, last))
+        if changed:
+            self.rows_reported += len(changed)
+            last = len(self.columns) - 1
+            self.dataChanged.emit(self.index(min(changed), 0), self.index(max(changed), last))
 
     def _fresh_rows(self) -> dict[str, tuple[Cell, ...]]:
         """The rows the change under way may have changed, read from the ruleset."""
