@@ -212,7 +212,8 @@ def test_a_change_off_the_wheel_reports_only_its_row(
 
 
 def test_rows_of_equal_turns_stay_in_roster_order(window: MainWindow, qtbot: QtBot) -> None:
-    """After moves onto a shared tick, the table lists those on each tick in roster order."""
+    """After moves onto a shared tick, the table lists those on each tick in roster order
+    (in reverse when the GM sorts the turns the other way)."""
     for cid, tick in (("bandit1", 3), ("lotus", 3), ("bandit3", 2), ("bandit1", 2)):
         assert window.combat.push(MoveCounter(cid, tick=tick)) is None
     qtbot.wait(1)
@@ -220,8 +221,8 @@ def test_rows_of_equal_turns_stay_in_roster_order(window: MainWindow, qtbot: QtB
     table = window.combatants_dock.table
     table.sortByColumn(window.combatants_model.order_column(), Qt.SortOrder.DescendingOrder)
     assert window.combatants_dock.proxy.sortOrder() == Qt.SortOrder.DescendingOrder
-    descending = [(-tick, row) for tick, row in _listed_keys(window)]  # latest tick first
-    assert descending == sorted(descending)
+    descending = _listed_keys(window)  # latest tick first: the ascending list turned round
+    assert descending == sorted(descending, reverse=True)
 
 
 def _listed_keys(window: MainWindow) -> list[tuple[int, int]]:

@@ -36,8 +36,10 @@ Index = QModelIndex | QPersistentModelIndex
 
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
 SIDE_ROLE = Qt.ItemDataRole.UserRole + 2
-# What the columns sort by: numbers as numbers; not yet on the wheel sorts last.
+# What the columns sort by: numbers as numbers; not yet on the wheel sorts last. Equal
+# values sort in roster order: the row is part of the value (see ``_with_row``).
 SORT_ROLE = Qt.ItemDataRole.UserRole + 3
+_ROW_ROOM = 1_000_000  # more rows than any fight has
 NOT_ON_WHEEL = NOT_PLACED
 # A track column's box track itself, for the delegate that draws its boxes.
 HEALTH_ROLE = Qt.ItemDataRole.UserRole + 4
@@ -162,19 +164,12 @@ class CombatantsModel(QAbstractTableModel):
         if role == SIDE_ROLE:
             return self._side(cells)
         if role == SORT_ROLE:
-            return cell.sort
+            return _with_row(cell.sort, index.row())
         if role == HEALTH_ROLE:
             return cell.track
         if role == Qt.ItemDataRole.DecorationRole and index.column() == 0:
             return self._swatch(self._side(cells), self._colours.get(combatant_id, 0))
         return None
-
-    def sort_key(self, row: int, column: int) -> tuple[int, int | str]:
-        """What ``row`` sorts by in ``column`` (numbers before words, as Qt sorts them)."""
-        combatant_id = self._ids[row]
-        value = self.cells(combatant_id)[column].sort if self.combat.has_combatant(
-            combatant_id) else NOT_ON_WHEEL
-        return (0 if isinstance(value, int) else 1), value
 
     def _side(self, cells: tuple[Cell, ...]) -> str:
         side = self._side_column
@@ -273,3 +268,14 @@ class CombatantsModel(QAbstractTableModel):
             icon = self._swatches[(side, colour)] = side_swatch(side, colour)
         return icon
 
+
+def _with_row(value: int | str, row: int) -> int | str:
+    """A sort value with the row as its last word, so equal values sort in roster order.
+
+    Told that a few rows changed, Qt's sorting proxy slots each in among the rows it
+    ties with wherever its search lands; with no ties, every row has one place, so the
+    table reads the same however the change was reported.
+    """
+    if isinstance(value, str):
+        return f"{value}\x00{row:07d}"  # a word's own prefix still sorts first
+    return value * _ROW_ROOM + row

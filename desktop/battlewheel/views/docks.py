@@ -30,26 +30,6 @@ _FEATURES = (
 )
 
 
-class RosterOrderProxy(QSortFilterProxyModel):
-    """Sorts the combatants by a column, those that tie in roster order, either way.
-
-    Told that a few rows changed, Qt slots each in among the rows it ties with wherever
-    its search lands; with the roster order as the last word every tie has one place,
-    so the table reads the same however the change was reported.
-    """
-
-    def lessThan(self, left: Index, right: Index) -> bool:
-        """Whether ``left`` sorts before ``right`` (Qt swaps them for a descending sort)."""
-        source = self.sourceModel()
-        assert isinstance(source, CombatantsModel)
-        # A descending sort asks with the rows swapped: counting the rows down keeps ties
-        # in roster order then too.
-        step = 1 if self.sortOrder() == Qt.SortOrder.AscendingOrder else -1
-        ours = (*source.sort_key(left.row(), left.column()), step * left.row())
-        theirs = (*source.sort_key(right.row(), right.column()), step * right.row())
-        return ours < theirs
-
-
 class CombatantsDock(QDockWidget):
     """Every combatant in a table; choosing a row selects that combatant everywhere.
 
@@ -71,7 +51,7 @@ class CombatantsDock(QDockWidget):
         self.setFeatures(_FEATURES)
         self.model = model
         # Sorted by next tick by default: the top row is who acts next.
-        self.proxy = RosterOrderProxy(self)
+        self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(model)
         self.proxy.setSortRole(SORT_ROLE)
         self.proxy.setDynamicSortFilter(True)  # re-sorts whenever a row's tick changes
