@@ -62,7 +62,8 @@ def test_3e_player_card_holds_every_item_of_section_six() -> None:
     status = line_starting(card, "Status:")
     for word in ("prone", "cover", "aim", "grapple", "concealed", "mount"):
         assert word in status
-    strip_text = " ".join(card.reference[-5:])
+    # The reminder strip: every line after the status line (a Wounds line joined it).
+    strip_text = " ".join(card.reference[card.reference.index(status) + 1:])
     for item in ("Withering: Str + weapon damage + threshold - soak", "Decisive: roll your i",
                  "Delay -2i", "onslaught -1", "flurry -3 rolls / -1 Def", "Break +5i",
                  "miss -2i (-3i at 11+)"):
