@@ -35,6 +35,10 @@ class CombatModel(QObject):
     wheelChanged = Signal()
     # Anything about one combatant changed (health, motes, DVs, tick...).
     combatantChanged = Signal(str)
+    # The same, once per change for all of them: a tuple of ids, in roster order. The
+    # views listen to this one, so a change touching a few of forty combatants costs
+    # each listener one call, not one per combatant (nor one per sheet and combatant).
+    combatantsChanged = Signal(object)
     # The set of combatants changed (someone added or removed, or a new session).
     rosterChanged = Signal()
     # The engine refused an action; the text names the rule.
@@ -193,10 +197,17 @@ class CombatModel(QObject):
             self.tickChanged.emit(self._wheel.cursor)
         if force or old_wheel != self._wheel:
             self.wheelChanged.emit()
-        for combatant_id, combatant in self._combatants.items():
-            # The engine replaces every combatant it changes; compare values, not identity.
-            if force or old_people.get(combatant_id) != combatant:
-                self.combatantChanged.emit(combatant_id)
+        touched = tuple(
+            combatant_id
+            for combatant_id, combatant in self._combatants.items()
+            # The engine replaces every combatant it changes: the same object is
+            # unchanged; another one is compared by value (an undo rebuilds them all).
+            if force or not _same(old_people.get(combatant_id), combatant)
+        )
+        for combatant_id in touched:
+            self.combatantChanged.emit(combatant_id)
+        if touched:
+            self.combatantsChanged.emit(touched)
         self.changed.emit()
 
     def _read_wheel(self) -> TurnTrack:
@@ -204,6 +215,10 @@ class CombatModel(QObject):
 
     def _read_combatants(self) -> dict[str, Any]:
         return dict(self.session.ruleset.combatants(self.state))
+
+
+def _same(old: Any, new: Any) -> bool:
+    return old is new or old == new
 
 
 def _refusal_text(verdict: DropVerdict) -> str:

@@ -5,7 +5,9 @@ The columns and each row's cells come from the combat's ruleset (the contract's
 another system its own. Read-only: editing goes through undo commands, never through
 ``setData``. Rows follow the session's order of combatants; a change of roster (or of
 combat) resets the model, any other change reports the rows that changed. A row's
-cells are read once per change of its combatant, not on every paint.
+cells are read once per change of its combatant, not on every paint; when the wheel
+changes, only the turn-order column of every row is read again (the ruleset's
+``roster_order``), and only the rows whose cells differ are reported, once per change.
 """
 
 from typing import Any
@@ -34,8 +36,10 @@ Index = QModelIndex | QPersistentModelIndex
 
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
 SIDE_ROLE = Qt.ItemDataRole.UserRole + 2
-# What the columns sort by: numbers as numbers; not yet on the wheel sorts last.
+# What the columns sort by: numbers as numbers; not yet on the wheel sorts last. Equal
+# values sort in roster order: the row is part of the value (see ``_with_row``).
 SORT_ROLE = Qt.ItemDataRole.UserRole + 3
+_ROW_ROOM = 1_000_000  # more rows than any fight has
 NOT_ON_WHEEL = NOT_PLACED
 # A track column's box track itself, for the delegate that draws its boxes.
 HEALTH_ROLE = Qt.ItemDataRole.UserRole + 4
@@ -85,15 +89,21 @@ class CombatantsModel(QAbstractTableModel):
         self._ids: list[str] = []
         self._rows: dict[str, tuple[Cell, ...]] = {}
         self._colours: dict[str, int] = {}
-        self._changed_rows: set[int] = set()
+        self._side_column = -1
+        # What the change under way touched: these combatants' rows, and (the wheel
+        # changed) the turn-order column of everyone.
+        self._stale: set[str] = set()
+        self._order_stale = False
         self._swatches: dict[tuple[str, str], QIcon] = {}
+        # Rows reported changed since the model was made (tests count them per action).
+        self.rows_reported = 0
         self._read()
         combat.rosterChanged.connect(self._reset)
         combat.sessionReplaced.connect(self._reset)
-        combat.combatantChanged.connect(self._row_changed)
-        # The turn column depends on everyone (a round's order, a new tick), not only on
-        # the combatant a change touched: read every row again when the wheel changes.
-        combat.wheelChanged.connect(self._all_rows_changed)
+        combat.combatantsChanged.connect(self._rows_changed)
+        # The turn column may depend on everyone (a round's order), not only on the
+        # combatant a change touched: read it for every row when the wheel changes.
+        combat.wheelChanged.connect(self._order_changed)
         combat.changed.connect(self._report_changed_rows)
 
     # -- what the ruleset says ------------------------------------------------------------
@@ -118,9 +128,12 @@ class CombatantsModel(QAbstractTableModel):
         """A combatant's row, read from the ruleset once per change of the combatant."""
         row = self._rows.get(combatant_id)
         if row is None:
-            ruleset = self.combat.session.ruleset
-            row = self._rows[combatant_id] = ruleset.roster_cells(self.combat.state, combatant_id)
+            row = self._read_rows([combatant_id])[combatant_id]
+            self._rows[combatant_id] = row
         return row
+
+    def _read_rows(self, combatant_ids: list[str]) -> dict[str, tuple[Cell, ...]]:
+        return self.combat.session.ruleset.roster_rows(self.combat.state, combatant_ids)
 
     # -- the table ------------------------------------------------------------------------
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
@@ -151,7 +164,7 @@ class CombatantsModel(QAbstractTableModel):
         if role == SIDE_ROLE:
             return self._side(cells)
         if role == SORT_ROLE:
-            return cell.sort
+            return _with_row(cell.sort, index.row())
         if role == HEALTH_ROLE:
             return cell.track
         if role == Qt.ItemDataRole.DecorationRole and index.column() == 0:
@@ -159,7 +172,7 @@ class CombatantsModel(QAbstractTableModel):
         return None
 
     def _side(self, cells: tuple[Cell, ...]) -> str:
-        side = self.column("Side")
+        side = self._side_column
         return cells[side].text if side >= 0 else ""
 
     def headerData(
@@ -196,9 +209,11 @@ class CombatantsModel(QAbstractTableModel):
 
     def _read(self) -> None:
         self.columns = self.combat.session.ruleset.roster_columns()
+        self._side_column = self.column("Side")
         self._ids = self.combat.combatant_ids()
-        self._rows = {}
-        self._changed_rows = set()
+        present = [cid for cid in self._ids if self.combat.has_combatant(cid)]
+        self._rows = self._read_rows(present) if present else {}
+        self._stale, self._order_stale = set(), False
         sides = [(cid, self._side(self.cells(cid))) for cid in self._ids]
         self._colours = colour_indices(sides)
 
@@ -207,27 +222,44 @@ class CombatantsModel(QAbstractTableModel):
         self._read()
         self.endResetModel()
 
-    def _row_changed(self, combatant_id: str) -> None:
-        # Every changed row is dropped from the cache first and reported once the
-        # whole change is in (``changed``), in one signal: a sorting proxy told of one
-        # row at a time would place it among rows whose new values it has not heard of,
-        # and could leave the turn order wrong until the next reset.
-        self._rows.pop(combatant_id, None)
-        row = self.row_of(combatant_id)
-        if row >= 0:
-            self._changed_rows.add(row)
+    def _rows_changed(self, combatant_ids: tuple[str, ...]) -> None:
+        self._stale.update(combatant_ids)
+
+    def _order_changed(self) -> None:
+        self._order_stale = True
 
     def _report_changed_rows(self) -> None:
-        rows, self._changed_rows = self._changed_rows, set()
-        if rows and self.columns:
+        # Every row the change touched is read again first and the rows that differ
+        # are reported once the whole change is in, in one signal: a sorting proxy told
+        # of one row at a time would place it among rows whose new values it has not
+        # heard of, and could leave the turn order wrong until the next reset.
+        fresh = self._fresh_rows()
+        changed = [self._ids.index(cid) for cid, row in fresh.items()
+                   if self._rows.get(cid) != row]
+        self._rows.update(fresh)
+        if changed:
+            self.rows_reported += len(changed)
             last = len(self.columns) - 1
-            self.dataChanged.emit(self.index(min(rows), 0), self.index(max(rows), last))
+            self.dataChanged.emit(self.index(min(changed), 0), self.index(max(changed), last))
 
-    def _all_rows_changed(self) -> None:
-        self._rows.clear()
-        if self._ids:
-            last = self.index(len(self._ids) - 1, len(self.columns) - 1)
-            self.dataChanged.emit(self.index(0, 0), last)
+    def _fresh_rows(self) -> dict[str, tuple[Cell, ...]]:
+        """The rows the change under way may have changed, read from the ruleset."""
+        stale = [cid for cid in self._ids if cid in self._stale
+                 and self.combat.has_combatant(cid)]
+        order_stale = self._order_stale
+        self._stale, self._order_stale = set(), False
+        if not self.columns:
+            return {}
+        fresh = self._read_rows(stale) if stale else {}
+        if order_stale:
+            ruleset = self.combat.session.ruleset
+            orders = ruleset.roster_order(self.combat.state) or {}
+            column = self.order_column()
+            for cid, cell in orders.items():
+                row = fresh.get(cid) or self._rows.get(cid)
+                if row is not None and row[column] != cell:
+                    fresh[cid] = (*row[:column], cell, *row[column + 1:])
+        return fresh
 
     def _swatch(self, side: str, colour_index: int) -> QIcon:
         colour = colour_hex(side, colour_index)
@@ -235,3 +267,15 @@ class CombatantsModel(QAbstractTableModel):
         if icon is None:
             icon = self._swatches[(side, colour)] = side_swatch(side, colour)
         return icon
+
+
+def _with_row(value: int | str, row: int) -> int | str:
+    """A sort value with the row as its last word, so equal values sort in roster order.
+
+    Told that a few rows changed, Qt's sorting proxy slots each in among the rows it
+    ties with wherever its search lands; with no ties, every row has one place, so the
+    table reads the same however the change was reported.
+    """
+    if isinstance(value, str):
+        return f"{value}\x00{row:07d}"  # a word's own prefix still sorts first
+    return value * _ROW_ROOM + row

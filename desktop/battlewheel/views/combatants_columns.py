@@ -126,6 +126,9 @@ class ColumnFitter(QObject):
         self.source = source
         self.health = health
         self._viewport = table.viewport()
+        # What the last fit worked from: a change that leaves it alone needs no refit.
+        self._fitted: tuple[object, ...] | None = None
+        self.fits = 0  # how many times the columns were measured (tests count them)
         # A child timer dies with the table, so no refit can reach a deleted table.
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -164,8 +167,15 @@ class ColumnFitter(QObject):
             self._timer.start(0)
 
     def fit(self) -> None:
-        """Size the rows to the font and every column but Name to its contents."""
+        """Size the rows to the font and every column but Name to its contents.
+
+        Nothing is measured again while the texts, fonts, widths and shown columns are
+        those of the last fit (most ticks change a few numbers, not their widths).
+        """
         self._timer.stop()
+        if self._inputs() == self._fitted:
+            return
+        self.fits += 1
         table, header = self.table, self.table.horizontalHeader()
         metrics = table.fontMetrics()
         # Set only on a change: either call relays out every row even when unchanged.
@@ -182,6 +192,22 @@ class ColumnFitter(QObject):
         for column, width in widths.items():
             if header.sectionSize(column) != width:
                 header.resizeSection(column, width)
+        self._fitted = self._inputs()  # as fitted, the columns' own widths included
+
+    def _inputs(self) -> tuple[object, ...]:
+        table, header = self.table, self.table.horizontalHeader()
+        count = self.source.columnCount()
+        hidden = tuple(header.isSectionHidden(c) for c in range(count))
+        # (widths follow each column's set of texts, not which row holds which)
+        texts = tuple(tuple(sorted(set(self.source.column_texts(c)))) for c in range(count))
+        shapes = tuple(tuple(track.labels) for track in self._shapes())
+        sort = (header.isSortIndicatorShown(), header.sortIndicatorSection())
+        titles = tuple(header.model().headerData(c, Qt.Orientation.Horizontal)
+                       for c in range(count))
+        sizes = tuple(header.sectionSize(c) for c in range(count))
+        rows = (table.verticalHeader().defaultSectionSize(), table.iconSize())
+        return (table.viewport().width(), table.font().key(), header.font().key(), hidden,
+                texts, shapes, sort, titles, sizes, rows)
 
     def comfortable_width(self) -> int:
         """The table's width with room for Name's letters and Health's boxes at full size."""

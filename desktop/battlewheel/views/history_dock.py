@@ -29,6 +29,10 @@ class HistoryModel(QAbstractListModel):
     def __init__(self, combat: CombatModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.stack = combat.undo_stack
+        # What the list last showed: one step pushed fires three of the stack's signals,
+        # and the list is read again only for the first (tests count the reads).
+        self._shown = self._looks()
+        self.reads = 0
         for signal in self._signals():
             signal.connect(self._reread)
         # The stack clears itself as it is deleted: stop listening before that.
@@ -43,7 +47,16 @@ class HistoryModel(QAbstractListModel):
         for signal in self._signals():
             signal.disconnect(self._reread)
 
+    def _looks(self) -> tuple[int, int, str, str]:
+        stack = self.stack
+        return stack.count(), stack.index(), stack.undoText(), stack.redoText()
+
     def _reread(self) -> None:
+        looks = self._looks()
+        if looks == self._shown:
+            return
+        self._shown = looks
+        self.reads += 1
         self.beginResetModel()
         self.endResetModel()
 

@@ -445,20 +445,30 @@ class MainWindow(QMainWindow):
         self.scene.set_wheel(self.combat.wheel())
 
     def _show_status(self) -> None:
-        self.tick_label.setText(self.combat.session.ruleset.status_line(self.combat.state))
+        line = self.combat.session.ruleset.status_line(self.combat.state)
+        if line != self.tick_label.text():  # a new text lays the status bar out again
+            self.tick_label.setText(line)
         self._show_next_step()
 
     def _show_next_step(self) -> None:
-        # The Next step button names what Space will do now.
+        # The Next step button names what Space will do now. Each setter tells the menu
+        # and the toolbar (which lays itself out again): only what differs is set.
         action = self.actions_by_name["next_step"]
         entry = self.turn.next_entry()
         what = entry.label.replace("&", "").rstrip("…") if entry is not None else ""
-        action.setEnabled(entry is not None)
-        action.setText(f"Next: {what}" if what else "&Next step")
-        action.setIconText(f"\u25b6 {what} (Space)" if what else "Next step")
         tip = f"Space: {what}" if what else "Nothing to do next"
-        action.setToolTip(tip)
-        action.setStatusTip(tip)
+        if action.isEnabled() != (entry is not None):
+            action.setEnabled(entry is not None)
+        texts: tuple[tuple[str, str, Callable[[str], None]], ...] = (
+            (action.text(), f"Next: {what}" if what else "&Next step", action.setText),
+            (action.iconText(), f"\u25b6 {what} (Space)" if what else "Next step",
+             action.setIconText),
+            (action.toolTip(), tip, action.setToolTip),
+            (action.statusTip(), tip, action.setStatusTip),
+        )
+        for now, wanted, setter in texts:
+            if now != wanted:
+                setter(wanted)
 
     def _show_title(self) -> None:
         shown = self.combat_name() if self.combat_name is not None else None

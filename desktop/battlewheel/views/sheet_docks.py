@@ -37,6 +37,8 @@ class SheetDocks:
         self.docks: dict[str, CharacterSheetDock] = {}
         self.ready = False
         combat.rosterChanged.connect(self.sync)
+        # One listener for every sheet: a change tells only the sheets it concerns.
+        combat.combatantsChanged.connect(self._combatants_changed)
 
     def start(self) -> None:
         """Build every sheet (after first paint) and show the first actor's."""
@@ -79,10 +81,16 @@ class SheetDocks:
                 bar.setElideMode(Qt.TextElideMode.ElideNone)
                 bar.setUsesScrollButtons(True)
 
+    def _combatants_changed(self, combatant_ids: tuple[str, ...]) -> None:
+        for combatant_id in combatant_ids:
+            dock = self.docks.get(combatant_id)
+            if dock is not None:
+                dock.combatant_changed()
+
     def _add(self, combatant_id: str) -> None:
         from battlewheel.views.sheets.sheet_dock import CharacterSheetDock
 
-        dock = CharacterSheetDock(self.combat, combatant_id, self.window)
+        dock = CharacterSheetDock(self.combat, combatant_id, self.window, follow=False)
         dock.setFeatures(_FEATURES)
         if not self.window.restoreDockWidget(dock):  # not in the saved layout
             self.place(dock, self.first())

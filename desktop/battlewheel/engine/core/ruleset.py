@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar, Protocol
 
 from battlewheel.engine.core import conditions as cond
@@ -226,15 +226,50 @@ class Ruleset(ABC):
                 c.Column("Turn", order=True), c.Column("Track", track=True))
 
     def roster_cells(self, state: Any, combatant_id: str) -> tuple[c.Cell, ...]:
-        """One combatant's cells, one per column of ``roster_columns`` (read from the sheet)."""
+        """One combatant's cells, one per column of ``roster_columns`` (read from the sheet).
+
+        A row follows its combatant's record (``combatants``), except the turn-order
+        column, which may follow the whole fight (``roster_order``): the table reads a
+        row again when its combatant changed, and that column of every row when the
+        wheel changed.
+        """
+        return self._sheet_row(state, combatant_id, self.turn_order(state))
+
+    def roster_rows(
+        self, state: Any, combatant_ids: Iterable[str]
+    ) -> dict[str, tuple[c.Cell, ...]]:
+        """Several combatants' rows at once (``roster_cells`` each), as the table reads them."""
+        if self._own_roster_cells():
+            return {cid: self.roster_cells(state, cid) for cid in combatant_ids}
+        order = self.turn_order(state)  # once for all the rows, not once a row
+        return {cid: self._sheet_row(state, cid, order) for cid in combatant_ids}
+
+    def roster_order(self, state: Any) -> dict[str, c.Cell] | None:
+        """Every combatant's cell of the turn-order column, read when the wheel changed.
+
+        None when that cell too follows the combatant's own record (as 2e's next tick
+        does): the table then reads again only the rows of combatants who changed.
+        """
+        ids = list(self.combatants(state))
+        if self._own_roster_cells():  # a ruleset's own rows: read whole, keep the column
+            column = next((i for i, col in enumerate(self.roster_columns()) if col.order), 0)
+            return {cid: row[column] for cid, row in self.roster_rows(state, ids).items()}
+        order = self.turn_order(state)
+        return {cid: _place_cell(order, cid) for cid in ids}
+
+    def _own_roster_cells(self) -> bool:
+        # A ruleset with rows of its own (not read from the sheet) gets the safe defaults.
+        return type(self).roster_cells is not Ruleset.roster_cells
+
+    def _sheet_row(
+        self, state: Any, combatant_id: str, order: tuple[str, ...]
+    ) -> tuple[c.Cell, ...]:
         sheet = self.sheet(state, combatant_id)
         track = next(iter(sheet.tracks()), None)
         track_cell = c.Cell(track.marks, track.marks.count(track.blank), track.summary, track) \
             if track else c.Cell()
-        order = self.turn_order(state)
-        place = order.index(combatant_id) if combatant_id in order else c.NOT_PLACED
         return (c.Cell(sheet.name, sheet.name.lower()), c.Cell(sheet.side, sheet.side),
-                c.Cell("" if place == c.NOT_PLACED else str(place + 1), place), track_cell)
+                _place_cell(order, combatant_id), track_cell)
 
     def turn_order(self, state: Any) -> tuple[str, ...]:
         """Combatants in the order they act next (the table's default sort)."""
@@ -339,3 +374,9 @@ def ruleset_names() -> tuple[str, ...]:
     """Every registered ruleset's name."""
     _load_plugins()
     return tuple(_REGISTRY)
+
+
+def _place_cell(order: tuple[str, ...], combatant_id: str) -> c.Cell:
+    """The default turn-order cell: the place in the order counted from 1 (blank: none)."""
+    place = order.index(combatant_id) if combatant_id in order else c.NOT_PLACED
+    return c.Cell("" if place == c.NOT_PLACED else str(place + 1), place)

@@ -2,7 +2,8 @@
 
 The log is the combat: replaying it from the start rebuilds the state exactly. Every
 ``SNAPSHOT_EVERY`` actions the session keeps the state reached, so undo replays at
-most that many actions whatever the length of the log.
+most that many actions whatever the length of the log; the states after the last
+``RECENT_STATES`` actions are kept as well, so undoing those replays none.
 """
 
 from __future__ import annotations
@@ -26,6 +27,9 @@ LOG_FORMAT = "battlewheel-combat"
 LOG_VERSION = 1
 LOG_KEYS = frozenset({"format", "version", "ruleset", "options", "actions", "redo"})
 SNAPSHOT_EVERY = 64
+# The states after the last few actions are kept too, so undoing them (the GM's
+# Ctrl+Z, a step back in History) replays nothing.
+RECENT_STATES = 16
 REWIND_RULE = "History"
 # Logs written before a combat named its ruleset are 2e Rewrite fights.
 FIRST_RULESET = "2e-rewrite"
@@ -143,8 +147,11 @@ class CombatSession:
         state, entry = self._step(self._state, action)
         self._state = state
         self._log.append(entry)
-        if len(self._log) % SNAPSHOT_EVERY == 0:
-            self._snapshots[len(self._log)] = state
+        length = len(self._log)
+        self._snapshots[length] = state
+        older = length - RECENT_STATES - 1  # no longer recent: kept only on the grid
+        if older > 0 and older % SNAPSHOT_EVERY:
+            self._snapshots.pop(older, None)
 
     def _step(self, state: Any, action: Action, at: int | None = None) -> tuple[Any, LogEntry]:
         """Apply ``action`` to a copy of ``state``, reached after the first ``at`` entries.

@@ -3,7 +3,9 @@
 Gestures become engine actions pushed through the model's undo stack: the combat's
 ruleset says which action a box click or a pool button means (2e: ``CycleHealthBox``,
 a Willpower or mote spend). The dock redraws when the model says this combatant
-changed, never by itself.
+changed, never by itself, and only when the ruleset's sheet differs from the one on
+screen. In the window one ``SheetDocks`` hears the model's changes for all the sheets
+and tells only the sheets concerned (``follow=False``); a dock on its own listens itself.
 """
 
 from __future__ import annotations
@@ -20,7 +22,12 @@ class CharacterSheetDock(QDockWidget):
     """One combatant's sheet in a dock; tabbed or floating as the GM likes."""
 
     def __init__(
-        self, model: CombatModel, combatant_id: str, parent: QWidget | None = None
+        self,
+        model: CombatModel,
+        combatant_id: str,
+        parent: QWidget | None = None,
+        *,
+        follow: bool = True,
     ) -> None:
         super().__init__(parent)
         self.model = model
@@ -41,16 +48,25 @@ class CharacterSheetDock(QDockWidget):
         # A short title for the tab (set by the window's sheet docks); the sheet itself
         # and a floating dock's tooltip show the full name.
         self.tab_title: str | None = None
-        model.combatantChanged.connect(self._combatant_changed)
+        # How many times the sheet was drawn (tests count redraws per action).
+        self.draws = 0
+        if follow:
+            model.combatantsChanged.connect(self._combatants_changed)
         self.visibilityChanged.connect(self._visibility_changed)
         self.refresh()
 
     def refresh(self) -> None:
-        """Redraw from the model (a removed combatant leaves the last sheet shown)."""
+        """Redraw from the model (a removed combatant leaves the last sheet shown).
+
+        A sheet equal to the one on screen is left as it is.
+        """
         self._stale = False
         if not self.model.has_combatant(self.combatant_id):
             return
         info = self.model.session.ruleset.sheet(self.model.state, self.combatant_id)
+        if info == self.sheet.info():
+            return
+        self.draws += 1
         self.setWindowTitle(self.tab_title or info.name)
         self.setToolTip(info.name)
         self.sheet.show_info(info)
@@ -64,9 +80,12 @@ class CharacterSheetDock(QDockWidget):
         """True while a hidden sheet waits to be redrawn when it is shown."""
         return self._stale
 
-    def _combatant_changed(self, combatant_id: str) -> None:
-        if combatant_id != self.combatant_id:
-            return
+    def _combatants_changed(self, combatant_ids: tuple[str, ...]) -> None:
+        if self.combatant_id in combatant_ids:
+            self.combatant_changed()
+
+    def combatant_changed(self) -> None:
+        """The model says this sheet's combatant changed: redraw now or when shown."""
         # A dozen sheets sit in tabs; only the ones on screen redraw at once, the
         # others when their tab comes up, so a keypress never waits on hidden sheets.
         if self._on_screen and self.isVisible():

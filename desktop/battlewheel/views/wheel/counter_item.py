@@ -56,6 +56,10 @@ class CounterItem(QGraphicsItem):
         # A held counter in the tray writes its trigger under itself; in the wheel's
         # pocket the pocket writes it (the scene says which).
         self.trigger_shown = True
+        # Qt asks for the bounding rectangle many times a paint: worked out on change.
+        self._bounds = self._bounding(info)
+        # How many times the counter was given a new look (tests count them per action).
+        self.changes = 0
         self.set_info(info)
 
     @property
@@ -65,9 +69,11 @@ class CounterItem(QGraphicsItem):
 
     def set_info(self, info: Counter) -> None:
         """Show a new snapshot of the combatant."""
-        if self._extent(info) != self._extent(self.info) or \
-                bool(info.badge(SIDE_RIGHT)) != bool(self.info.badge(SIDE_RIGHT)):
+        self.changes += 1
+        bounds = self._bounding(info)
+        if bounds != self._bounds:
             self.prepareGeometryChange()  # a trigger, a gauge or a side badge comes or goes
+            self._bounds = bounds
         self.info = info
         self.setToolTip(tooltip_for(info))
         self.update()
@@ -77,6 +83,7 @@ class CounterItem(QGraphicsItem):
         if shown != self.trigger_shown:
             self.prepareGeometryChange()
             self.trigger_shown = shown
+            self._bounds = self._bounding(self.info)
             self.update()
 
     def _extent(self, info: Counter) -> tuple[float, float]:
@@ -90,10 +97,13 @@ class CounterItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         """The token plus the badges hanging over its corners and its right side, its
         gauges (and a held action's trigger)."""
-        side, down = self._extent(self.info)
+        return QRectF(self._bounds)
+
+    def _bounding(self, info: Counter) -> QRectF:
+        side, down = self._extent(info)
         top = _HALF + 12
         rect = QRectF(-side, -top, 2 * side, top + down)
-        if self.info.badge(SIDE_RIGHT) is not None:
+        if info.badge(SIDE_RIGHT) is not None:
             rect = rect.united(QRectF(_HALF - 10, -_BADGE_H, _SIDE_BADGE_W + 4, 2 * _BADGE_H))
         return rect
 

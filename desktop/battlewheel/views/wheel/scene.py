@@ -282,8 +282,9 @@ class WheelScene(QGraphicsScene):
 
     def _place(self, counter_id: str, slot: Slot) -> None:
         item = self.counters[counter_id]
-        item.setPos(slot.x, slot.y)
-        item.setScale(slot.scale)
+        item.setPos(slot.x, slot.y)  # (Qt leaves an item alone at the same place)
+        if item.scale() != slot.scale:  # Qt would repaint it even at the same scale
+            item.setScale(slot.scale)
         item.setZValue(10)
 
     # -- selection --------------------------------------------------------------------

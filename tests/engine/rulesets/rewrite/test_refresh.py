@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.rulesets.rewrite import (
     PARTIALLY,
     UNSURPRISED,
@@ -9,11 +14,16 @@ from battlewheel.engine.rulesets.rewrite import (
     CombatSession,
     Concealment,
     DeclareConcealment,
+    MoveCounter,
+    NextTick,
     RollAmbush,
     SetHealth,
+    values,
 )
+from battlewheel.engine.rulesets.rewrite.state import Combat, Combatant
 
 from .helpers import person, started, typed
+from .test_properties import OPTIONS, _fight_action, _setup_action
 
 
 def test_an_action_on_one_combatant_leaves_the_others_untouched() -> None:
@@ -35,3 +45,55 @@ def test_an_untouched_combatant_is_refreshed_when_the_fight_around_it_changes() 
     session.apply(DeclareConcealment("c", (Concealment("a", "cover"),)))
     session.apply(RollAmbush("c", typed(3)))
     assert session.state.combatants["a"].surprise == PARTIALLY
+
+
+def _worked_out_whole(state: Combat) -> dict[str, Combatant]:
+    """Every combatant's derived fields worked out afresh, as if never refreshed."""
+    fresh = state.clone()
+    fresh.refreshed = None
+    values.refresh(fresh)
+    return fresh.combatants
+
+
+def test_a_new_tick_recomputes_only_the_laps_of_untouched_counters(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Next tick: B, two laps ahead, is a lap nearer; its DVs are not worked out again."""
+    session = started(a=3, b=3)
+    tick = session.state.current_tick
+    count = session.state.segment_count
+    session.apply(MoveCounter("b", tick=tick + 2 * count))
+    assert session.state.combatants["b"].laps_ahead == 2
+    worked: list[str] = []
+    original = values.current_dvs
+
+    def counting(who: Combatant, **kwargs: bool) -> dict[str, int]:
+        worked.append(who.id)
+        return original(who, **kwargs)
+
+    monkeypatch.setattr(values, "current_dvs", counting)
+    session.apply(NextTick())
+    assert session.state.current_tick == tick + 1
+    assert session.state.combatants["b"].laps_ahead == 1
+    assert "b" not in worked
+    assert session.state.combatants == _worked_out_whole(session.state)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_the_incremental_refresh_matches_a_full_recompute(data: st.DataObject) -> None:
+    """After each step of a random walk (undo and redo too), the derived fields equal
+    those worked out for every combatant from scratch."""
+    session = CombatSession.new(data.draw(OPTIONS))
+    for _ in range(data.draw(st.integers(5, 60))):
+        choose = _fight_action if session.state.started else _setup_action
+        try:
+            session.apply(choose(data, session))
+        except IllegalAction:
+            continue
+        assert session.state.combatants == _worked_out_whole(session.state)
+        if data.draw(st.booleans()):
+            session.undo()
+            assert session.state.combatants == _worked_out_whole(session.state)
+            session.redo()
+            assert session.state.combatants == _worked_out_whole(session.state)

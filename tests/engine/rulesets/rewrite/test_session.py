@@ -7,6 +7,7 @@ import json
 import pytest
 
 from battlewheel.engine.core.errors import IllegalAction
+from battlewheel.engine.core.session import RECENT_STATES
 from battlewheel.engine.rulesets.rewrite import (
     PHASE_DECLARE,
     PHASE_DONE,
@@ -16,6 +17,7 @@ from battlewheel.engine.rulesets.rewrite import (
     EndCombat,
     MoveCounter,
     NextTick,
+    RegainWillpower,
     ReplayError,
     SetHealth,
     SpendMotes,
@@ -152,3 +154,31 @@ def test_turn_order_lists_the_soonest_to_act_first() -> None:
     """Join Battle 1, 3 and 2: ticks 3, 1 and 2, so the order is b, c, a."""
     session = started(a=1, b=3, c=2)
     assert session.ruleset.turn_order(session.state) == ("b", "c", "a")
+
+
+def test_undoing_recent_steps_replays_nothing_and_older_ones_replay_from_a_snapshot(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A hundred spends of Willpower and regains: the last sixteen undo without replaying
+    a step; the seventeenth replays from the last kept state, to the same state as before."""
+    session = started(a=3, b=3)
+    states = [session.state]
+    for step in range(100):
+        action = SpendWillpower("a", 1) if step % 2 == 0 else RegainWillpower("a", 1)
+        session.apply(action)
+        states.append(session.state)
+    replayed: list[object] = []
+    apply = session.ruleset.apply
+
+    def counting(state: object, action: object) -> object:
+        replayed.append(action)
+        return apply(state, action)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(session.ruleset, "apply", counting)
+    for back in range(1, RECENT_STATES + 1):
+        session.undo()
+        assert session.state is states[-1 - back]
+    assert replayed == []
+    session.undo()
+    assert replayed  # no longer recent: worked out again from a snapshot
+    assert session.state == states[-2 - RECENT_STATES]

@@ -190,6 +190,10 @@ class Rewrite2e(Ruleset):
         """One combatant's row of the combatants table."""
         return roster.cells(state, combatant_id)
 
+    def roster_order(self, state: Combat) -> None:
+        """None: the turn-order column is each combatant's own next tick (000 §The Battlewheel)."""
+        return None
+
     def turn_actions(self, state: Combat) -> tuple[c.TurnAction, ...]:
         """Set up, next tick, declare, roll, counterattack, apply (000 §Each tick)."""
         return turn_menu.turn_actions(state)

@@ -140,13 +140,28 @@ class TickState:
         ]
 
 
+@dataclass(frozen=True)
+class Refreshed:
+    """The combatant records as the last refresh left them, and the fight's numbers
+    it worked from: a record still the very same object had its derived fields
+    worked out then, so the next refresh looks again only at what changed since."""
+
+    records: Mapping[str, Combatant]
+    tick: int | None
+    segment_count: int
+    wound_penalty_on_dv: bool
+    # Each combatant's (hostiles it sees, hostiles in all): the inputs of its surprise.
+    awareness: Mapping[str, tuple[int, int]]
+
+
 @dataclass
 class Combat:
     """The whole state of one fight.
 
     ``unaware`` maps (observer, hidden character) to the Margin of Surprise; a pair that
     is absent means the observer is Aware. ``concealment`` holds each ambusher's declared
-    targets and SDV modifiers until the ambush roll.
+    targets and SDV modifiers until the ambush roll. ``refreshed`` is bookkeeping of the
+    derived values (``values.refresh``), not part of the fight: states compare without it.
     """
 
     options: RewriteOptions = field(default_factory=RewriteOptions)
@@ -158,6 +173,7 @@ class Combat:
     tick: TickState = field(default_factory=TickState)
     started: bool = False
     ended: bool = False
+    refreshed: Refreshed | None = field(default=None, compare=False, repr=False)
 
     @property
     def segment_count(self) -> int:
@@ -278,4 +294,5 @@ class Combat:
             self.tick.clone(),
             self.started,
             self.ended,
+            self.refreshed,
         )

@@ -15,7 +15,7 @@ from battlewheel.engine.rulesets.rewrite import character as sheet
 from battlewheel.engine.rulesets.rewrite import setup, wheel
 from battlewheel.engine.rulesets.rewrite.character import Character
 from battlewheel.engine.rulesets.rewrite.flurry import dash_extra_yards
-from battlewheel.engine.rulesets.rewrite.state import Combat, Combatant
+from battlewheel.engine.rulesets.rewrite.state import Combat, Combatant, Refreshed
 from battlewheel.engine.rulesets.rewrite.stunts import StuntReward
 
 # Values of the fight the GM may override; the sheet's own (DVs, soak, SDV, caps) are
@@ -191,41 +191,68 @@ def refresh_on_action(who: Combatant) -> dict[str, object]:
     }
 
 
-# The derived fields of a combatant depend on the (frozen) combatant itself and on a
-# few numbers of the fight: the current tick, the segment count and how many hostiles
-# it faces and sees. Most actions change one combatant, so a combatant object already
-# refreshed under the same numbers is passed over. The object is held, so its id is
-# not reused while it is remembered.
-_REFRESHED: dict[int, tuple[Combatant, tuple[int | None, int, int, int, bool]]] = {}
-_REFRESHED_LIMIT = 65536
-
-
 def refresh(state: Combat) -> None:
-    """Recompute every combatant's derived fields after an action."""
+    """Recompute the derived fields of the combatants an action touched (000 §Each tick).
+
+    A combatant's derived fields follow from its own (frozen) record and a few numbers
+    of the fight: the segment count and the ruling ``wound_penalty_on_dv`` (every field),
+    the current tick (``laps_ahead``) and the hostiles it faces and sees (``surprise``).
+    A record that is still the very object the last refresh left (``state.refreshed``)
+    is looked at again only where those numbers changed; every other record, or every
+    record of a state never refreshed, is worked out whole. The result is the same as
+    working out every combatant whole (tests/engine/rulesets/rewrite/test_refresh.py).
+    """
+    combatants = state.combatants
+    awareness = _awareness(state)
+    known = state.refreshed
+    if known is not None and (known.segment_count, known.wound_penalty_on_dv) != (
+        state.segment_count, state.options.wound_penalty_on_dv
+    ):
+        known = None  # a ruling changed: everyone is worked out again
+    tick_moved = known is None or known.tick != state.current_tick
+    for cid, who in combatants.items():
+        if known is None or known.records.get(cid) is not who:
+            fields = _derived_fields(state, who, *awareness[cid])
+        elif tick_moved or known.awareness.get(cid) != awareness[cid]:
+            fields = _moved_fields(state, who, known, awareness[cid])
+        else:
+            continue  # untouched, and the fight around it as it was
+        if any(getattr(who, name) != value for name, value in fields.items()):
+            combatants[cid] = who.replace(**fields)
+    state.refreshed = Refreshed(
+        dict(combatants), state.current_tick, state.segment_count,
+        state.options.wound_penalty_on_dv, awareness,
+    )
+
+
+def _awareness(state: Combat) -> dict[str, tuple[int, int]]:
+    """Each combatant's (hostiles it is aware of, hostiles in all)."""
     combatants = state.combatants
     sides: dict[str, int] = {}
-    for c in combatants.values():
-        sides[c.side] = sides.get(c.side, 0) + 1
+    for who in combatants.values():
+        sides[who.side] = sides.get(who.side, 0) + 1
     unseen: dict[str, int] = {}
     for observer, hidden in state.unaware:
         if combatants[observer].side != combatants[hidden].side:
             unseen[observer] = unseen.get(observer, 0) + 1
-    tick, count = state.current_tick, state.segment_count
-    wounds_on_dv = state.options.wound_penalty_on_dv
+    found = {}
     for cid, who in combatants.items():
         hostiles = len(combatants) - sides[who.side]
-        aware = hostiles - unseen.get(cid, 0)
-        context = (tick, count, aware, hostiles, wounds_on_dv)
-        known = _REFRESHED.get(id(who))
-        if known is not None and known[0] is who and known[1] == context:
-            continue
-        fields = _derived_fields(state, who, aware, hostiles)
-        if any(getattr(who, name) != value for name, value in fields.items()):
-            who = who.replace(**fields)
-            combatants[cid] = who
-        if len(_REFRESHED) >= _REFRESHED_LIMIT:
-            _REFRESHED.clear()
-        _REFRESHED[id(who)] = (who, context)
+        found[cid] = (hostiles - unseen.get(cid, 0), hostiles)
+    return found
+
+
+def _moved_fields(
+    state: Combat, who: Combatant, known: Refreshed, awareness: tuple[int, int]
+) -> dict[str, object]:
+    """The derived fields of an untouched record that the fight around it moved."""
+    fields: dict[str, object] = {}
+    tick = who.next_tick
+    if state.current_tick != known.tick and tick is not None:
+        fields["laps_ahead"] = wheel.laps_ahead(tick, state.current_tick, state.segment_count)
+    if known.awareness.get(who.id) != awareness:
+        fields["surprise"] = setup.surprise_state(*awareness, alarmed=who.alarmed)
+    return fields
 
 
 def _derived_fields(state: Combat, who: Combatant, aware: int, hostiles: int) -> dict[str, object]:
