@@ -312,24 +312,46 @@ def test_widening_the_dock_gives_the_room_back_to_names_and_boxes(
     _assert_fits(window)
 
 
-def test_larger_text_widens_the_roster_as_far_as_the_wheel_can_spare(
+def test_larger_text_leaves_the_roster_its_width_when_the_wheel_needs_all_of_its_own(
     window: MainWindow, qtbot: QtBot
 ) -> None:
-    """Ctrl+L at 1366x768: the roster grows past its normal width while the wheel keeps three
-    quarters of its width; Ctrl+L again gives the roster back its earlier width."""
-    from battlewheel.views.main_window import WHEEL_KEPT
+    """Ctrl+L at 1366x768: the wheel comes first. Its width sets its size there, so the
+    roster is not widened for its names (they elide) and the wheel is drawn no smaller;
+    Ctrl+L again, the roster keeps that width.
 
-    dock = window.combatants_dock
-    normal, wheel = dock.width(), window.wheel_view.width()
+    (The rule used to let the roster take a quarter of the wheel's width.)
+    """
+    dock, view = window.combatants_dock, window.wheel_view
+    normal, scale, row = dock.width(), view.wheel_scale(), dock.table.rowHeight(0)
+    assert view.spare_width(scale) < 8  # the wheel fills its width: nothing to spare
     window.actions_by_name["larger_text"].trigger()
-    qtbot.waitUntil(lambda: dock.width() > normal)
-    # The widths settle over a few deferred layout passes (slower on a busy machine):
-    # wait for the wheel to get its share back, which fails the test if it never does.
-    qtbot.waitUntil(lambda: window.wheel_view.width() >= WHEEL_KEPT * wheel - 4)
+    qtbot.waitUntil(lambda: dock.table.rowHeight(0) > row)
+    qtbot.wait(100)  # the deferred layout passes that could widen the roster
+    assert abs(dock.width() - normal) <= 4
+    assert view.wheel_scale() >= scale - 1e-6
+    _assert_fits(window)
+    window.actions_by_name["larger_text"].trigger()
+    qtbot.waitUntil(lambda: abs(dock.width() - normal) <= 4)
+
+
+def test_larger_text_widens_the_roster_only_into_width_the_wheel_does_not_need(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """A wide, short window, where the wheel's height sets its size: Ctrl+L gives the
+    roster's names some of the width the wheel cannot use, never more (the wheel is
+    still limited by its height, not its width); Ctrl+L again gives it back."""
+    dock, view = window.combatants_dock, window.wheel_view
+    window.resize(1366, 480)
+    qtbot.waitUntil(lambda: view.spare_width(view.wheel_scale()) > 40)
+    normal = dock.width()
+    window.actions_by_name["larger_text"].trigger()
+    qtbot.waitUntil(lambda: dock.width() > normal + 8)
+    qtbot.wait(100)  # let the deferred widening settle
+    assert view.spare_width(view.wheel_scale()) >= 0
     assert dock.width() <= dock.comfortable_width()
     _assert_fits(window)
     window.actions_by_name["larger_text"].trigger()
-    qtbot.waitUntil(lambda: dock.width() == normal)
+    qtbot.waitUntil(lambda: abs(dock.width() - normal) <= 4)
 
 
 def _table_order(window: MainWindow) -> list[tuple[str, int]]:

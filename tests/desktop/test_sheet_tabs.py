@@ -98,26 +98,34 @@ def test_clicking_a_counter_brings_its_sheet_tab_forward(
     qtbot.waitUntil(lambda: bar.tabText(bar.currentIndex()) == "Old Kettle")
 
 
-def test_in_larger_text_the_sheet_fits_its_dock_without_sideways_overflow(
+def test_in_larger_text_the_sheet_scrolls_sideways_and_its_dock_keeps_its_width(
     window: MainWindow, qtbot: QtBot, qapp: QApplication
 ) -> None:
-    """View > Larger text: the shown sheet's dock widens to the whole sheet, no cut column."""
-    scroll = window.sheet_docks["lotus"].widget()
+    """View > Larger text: the wheel comes first, so the sheet's dock keeps its width and
+    the sheet, now wider than the dock, scrolls sideways to its right-hand column.
+
+    (The rule was once the other way round: the dock widened and the wheel gave way.)
+    Back in normal text the sheet fits its dock again with no sideways scroll bar.
+    """
+    dock = window.sheet_docks["lotus"]
+    scroll = dock.widget()
     assert isinstance(scroll, QScrollArea)
     sheet = scroll.widget()
-    normal = sheet.font().pointSizeF()
+    normal, width, wheel = sheet.font().pointSizeF(), dock.width(), window.wheel_view.width()
     window.actions_by_name["larger_text"].trigger()
     try:
-
-        def fits() -> bool:
-            return scroll.viewport().width() >= sheet.minimumSizeHint().width()
-
         qtbot.waitUntil(lambda: sheet.font().pointSizeF() > normal * 1.3)
-        qtbot.waitUntil(fits)
-        assert scroll.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff
-        assert window.wheel_view.width() > 300  # the wheel keeps a usable size
+        qtbot.waitUntil(lambda: sheet.minimumSizeHint().width() > scroll.viewport().width())
+        bar = scroll.horizontalScrollBar()
+        qtbot.waitUntil(bar.isVisible)
+        assert bar.maximum() >= sheet.minimumSizeHint().width() - scroll.viewport().width()
+        assert abs(dock.width() - width) <= 4
+        assert window.wheel_view.width() >= wheel - 4
     finally:
+        window.actions_by_name["larger_text"].trigger()
         prefs.TextScale(qapp).apply(False)
+    qtbot.waitUntil(lambda: scroll.viewport().width() >= sheet.minimumSizeHint().width())
+    assert not scroll.horizontalScrollBar().isVisible()
 
 
 def test_a_sheet_behind_another_tab_redraws_only_when_its_tab_comes_up(

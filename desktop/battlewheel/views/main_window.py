@@ -52,10 +52,6 @@ if TYPE_CHECKING:  # the odds module pulls in pyqtgraph, loaded when the odds ar
     from battlewheel.views.odds_dock import AttackOdds, OddsProvider
 
 STATUS_MS = 10_000
-# When larger text widens the roster, the wheel keeps this share of its width, and
-# never less than the least width.
-WHEEL_KEPT = 0.75
-MIN_WHEEL_WIDTH = 360
 FIRST_SIZE = (1400, 900)  # the window at first start, if the screen is that large
 
 
@@ -611,14 +607,14 @@ class MainWindow(QMainWindow):
     def set_larger_text(self, on: bool) -> None:
         """Switch the larger-text mode and remember the choice; the wheel stays central.
 
-        Docks keep their widths, except that a sheet widens to fit larger text and the
-        roster takes what the wheel can spare for its names; switching back gives every
-        dock its earlier width.
+        The wheel comes first: docks keep their widths (a sheet scrolls sideways), and
+        the roster widens for its names only into width the wheel does not need to stay
+        as large as it was; switching back gives every dock its earlier width.
         """
         prefs.set_larger_text(self.settings, on)
         docks = [d for d in self.findChildren(QDockWidget) if d.isVisible() and not d.isFloating()]
         widths = [dock.width() for dock in docks]
-        wheel = self.wheel_view.width()
+        scale = self.wheel_view.wheel_scale()
         if on:
             self._normal_widths = dict(zip(docks, widths, strict=True))
         else:
@@ -626,25 +622,27 @@ class MainWindow(QMainWindow):
             widths = [earlier.get(dock, width) for dock, width in zip(docks, widths, strict=True)]
         self._apply_text_size(on)
         self.combatants_dock.fit_columns()
-        # Bigger text would widen the docks and shrink the wheel; put the widths back
-        # once the new fonts have been laid out (the sheet then takes what it needs).
-        least = max(round(wheel * WHEEL_KEPT), MIN_WHEEL_WIDTH) if on else None
-        QTimer.singleShot(0, lambda: self._keep_dock_widths(docks, widths, least))
+        # Bigger text may shift the docks; put the widths back once the new fonts have
+        # been laid out.
+        keep = scale if on else None
+        QTimer.singleShot(0, lambda: self._keep_dock_widths(docks, widths, keep))
 
     def _keep_dock_widths(
-        self, docks: list[QDockWidget], widths: list[int], least_wheel: int | None
+        self, docks: list[QDockWidget], widths: list[int], wheel_scale: float | None
     ) -> None:
         self.resizeDocks(docks, widths, Qt.Orientation.Horizontal)
-        if least_wheel is not None:  # once the docks have their widths back
-            QTimer.singleShot(0, lambda: self._widen_roster(least_wheel))
+        if wheel_scale is None:  # normal text: sheets as wide as their content again
+            self.sheets.set_larger_text(False)
+        else:  # once the docks have their widths back
+            QTimer.singleShot(0, lambda: self._widen_roster(wheel_scale))
 
-    def _widen_roster(self, least_wheel: int) -> None:
+    def _widen_roster(self, wheel_scale: float) -> None:
         # Larger text squeezes the roster's names to a few letters: give it the room its
-        # names and boxes need, as far as the wheel can spare it above ``least_wheel``.
+        # names and boxes need, but only width the wheel can spare at ``wheel_scale``.
         roster = self.combatants_dock
         if not roster.isVisible() or roster.isFloating():
             return
-        spare = self.wheel_view.width() - least_wheel
+        spare = self.wheel_view.spare_width(wheel_scale)
         width = min(roster.comfortable_width(), roster.width() + max(spare, 0))
         if width <= roster.width():
             return
@@ -664,6 +662,8 @@ class MainWindow(QMainWindow):
         if self.text_scale is not None:
             self.text_scale.apply(larger)
         self.scene.set_text_scale(prefs.LARGER_TEXT_FACTOR if larger else 1.0)
+        if larger:  # the sheets scroll sideways rather than widen (normal: see above)
+            self.sheets.set_larger_text(True)
         # A widget with its own style sheet takes the new font only when re-polished.
         self.toolbar.setStyleSheet(self.toolbar.styleSheet())
 

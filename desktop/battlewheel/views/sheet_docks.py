@@ -36,6 +36,8 @@ class SheetDocks:
         self.combat = combat
         self.docks: dict[str, CharacterSheetDock] = {}
         self.ready = False
+        # In larger text the sheets scroll sideways rather than widen their docks.
+        self.larger_text = False
         combat.rosterChanged.connect(self.sync)
         # One listener for every sheet: a change tells only the sheets it concerns.
         combat.combatantsChanged.connect(self._combatants_changed)
@@ -48,6 +50,20 @@ class SheetDocks:
         first = acting[0] if acting else next(iter(self.docks), None)
         if first in self.docks:
             self.docks[first].raise_()
+
+    def set_larger_text(self, on: bool) -> None:
+        """Larger text: every sheet keeps its dock's width and scrolls sideways instead."""
+        self.larger_text = on
+        if on:
+            self._give_way()
+        else:
+            # Until the smaller type has been laid out the sheets still measure as wide
+            # as in larger text, and would push their docks (or the window) wider.
+            QTimer.singleShot(0, self.window, self._give_way)
+
+    def _give_way(self) -> None:
+        for dock in self.docks.values():
+            dock.sheet_scroll.set_gives_way(self.larger_text)
 
     def first(self) -> QDockWidget | None:
         """The first combatant's sheet (the tab group's anchor), if any."""
@@ -91,6 +107,7 @@ class SheetDocks:
         from battlewheel.views.sheets.sheet_dock import CharacterSheetDock
 
         dock = CharacterSheetDock(self.combat, combatant_id, self.window, follow=False)
+        dock.sheet_scroll.set_gives_way(self.larger_text)
         dock.setFeatures(_FEATURES)
         if not self.window.restoreDockWidget(dock):  # not in the saved layout
             self.place(dock, self.first())

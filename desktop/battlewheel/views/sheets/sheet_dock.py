@@ -34,7 +34,8 @@ class CharacterSheetDock(QDockWidget):
         self.combatant_id = combatant_id
         self.setObjectName(f"sheet:{combatant_id}")
         self.sheet = SheetWidget()
-        self.setWidget(SheetScroll(self.sheet, self))
+        self.sheet_scroll = SheetScroll(self.sheet, self)
+        self.setWidget(self.sheet_scroll)
         self.sheet.boxClickRequested.connect(self._click_box)
         self.sheet.poolChangeRequested.connect(self._change_pool)
         self.sheet.overrideRequested.connect(self.open_override)

@@ -366,10 +366,12 @@ def _section_box(section: object, parent: QWidget) -> _SectionBox:
 
 
 class SheetScroll(QScrollArea):
-    """A sheet in a scroll area: it scrolls down in a short dock, never sideways.
+    """A sheet in a scroll area: it scrolls down in a short dock, sideways only in larger text.
 
-    Its minimum width is the sheet's, so the dock widens (the wheel gives way) rather
-    than cut off the right-hand column when larger text makes the sheet wider.
+    In normal text its minimum width is the sheet's, so the dock is never narrower than
+    the sheet's columns. In larger text the wheel comes first: the sheet's minimum width
+    no longer follows its bigger type, so the dock keeps its width (and the wheel its
+    size) and the sheet scrolls sideways to its right-hand column instead.
     """
 
     def __init__(self, sheet: SheetWidget, parent: QWidget | None = None) -> None:
@@ -377,14 +379,24 @@ class SheetScroll(QScrollArea):
         self.setWidget(sheet)
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
+        self.gives_way = False
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         sheet.installEventFilter(self)
 
+    def set_gives_way(self, on: bool) -> None:
+        """In larger text (``on``) scroll sideways; in normal text be as wide as the sheet."""
+        self.gives_way = on
+        shown = Qt.ScrollBarPolicy
+        self.setHorizontalScrollBarPolicy(
+            shown.ScrollBarAsNeeded if on else shown.ScrollBarAlwaysOff
+        )
+        self.updateGeometry()
+
     def minimumSizeHint(self) -> QSize:
-        """As wide as the sheet's content and the vertical scroll bar; short as it likes."""
+        """As wide as the sheet's content and the vertical scroll bar (unless it gives way)."""
         hint = super().minimumSizeHint()
         sheet = self.widget()
-        if sheet is None:
+        if sheet is None or self.gives_way:
             return hint
         width = sheet.minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width()
         return QSize(max(hint.width(), width + 2 * self.frameWidth()), hint.height())

@@ -1,10 +1,15 @@
 """The widget that shows the wheel scene, scaled to fit whatever room it is given."""
 
+import math
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QPainter, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from battlewheel.views.wheel.scene import WheelScene
+
+# fitInView leaves this many pixels clear on each side of the scene.
+_FIT_MARGIN = 2
 
 
 class WheelView(QGraphicsView):
@@ -27,6 +32,20 @@ class WheelView(QGraphicsView):
     def fit(self) -> None:
         """Scale the view so the whole wheel and its labels are visible."""
         self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+    def wheel_scale(self) -> float:
+        """Screen pixels per scene unit: how large the wheel is drawn now."""
+        return self.transform().m11()
+
+    def spare_width(self, scale: float) -> int:
+        """Pixels of width the view could give up and still draw the wheel at ``scale``.
+
+        Negative when it is already too narrow for that; a view whose height limits
+        the wheel has width to spare.
+        """
+        frame = self.width() - self.viewport().width()
+        needed = math.ceil(self.sceneRect().width() * scale - 1e-6) + 2 * _FIT_MARGIN + frame
+        return self.width() - needed
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """Keep the wheel fitted to the new size."""
