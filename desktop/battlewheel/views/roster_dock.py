@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
     QFileDialog,
-    QHBoxLayout,
+    QGridLayout,
     QListWidget,
     QListWidgetItem,
     QMessageBox,
@@ -151,16 +151,22 @@ class RosterDock(QDockWidget):
         layout = QVBoxLayout(body)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.roster)
-        row = QHBoxLayout()
-        row.addWidget(self.side)
-        row.addWidget(self.copies)
-        for text, slot in (("Add to combat", self.add_selected), ("Import\u2026", self.import_),
-                           ("Export\u2026", self.export)):
-            button = QPushButton(text, body)
-            button.clicked.connect(slot)
-            row.addWidget(button)
-        layout.addLayout(row)
+        # Three short rows, not one long one: the dock then stays as narrow in larger
+        # text as in normal text, and the wheel beside it keeps its size.
+        rows = QGridLayout()
+        rows.addWidget(self.side, 0, 0)
+        rows.addWidget(self.copies, 0, 1)
+        rows.addWidget(self._button("Add to combat", self.add_selected, body), 1, 0, 1, 2)
+        rows.addWidget(self._button("Import\u2026", self.import_, body), 2, 0)
+        rows.addWidget(self._button("Export\u2026", self.export, body), 2, 1)
+        layout.addLayout(rows)
         return body
+
+    @staticmethod
+    def _button(text: str, slot: Callable[[], object], parent: QWidget) -> QPushButton:
+        button = QPushButton(text, parent)
+        button.clicked.connect(slot)
+        return button
 
     def chosen_side(self) -> str:
         """The side a character added now joins."""
