@@ -79,13 +79,22 @@ def fan_slots(segment: int, count: int, how_many: int, size: float = 1.0) -> lis
     if how_many <= 0:
         return []
     start, sweep = segment_span(segment, count)
-    scale = size  # larger text draws counters (and their badges) larger, room allowing
-    while True:
-        rings = [(r, _capacity(r, sweep, scale)) for r in _ring_radii(scale)]
-        if sum(cap for _, cap in rings) >= how_many or scale <= SMALLEST_SCALE:
+    # Larger text draws counters (and their badges) larger, room allowing; a crowded
+    # segment's counters are never drawn smaller than normal text would draw them.
+    scale = max(_fitting_scale(sweep, how_many, size), _fitting_scale(sweep, how_many, 1.0))
+    rings = [(r, _capacity(r, sweep, scale)) for r in _ring_radii(scale)]
+    return _fill_rings(rings, start, sweep, how_many, scale)
+
+
+def _fitting_scale(sweep: float, how_many: int, size: float) -> float:
+    # From ``size`` down in steps of a tenth until the segment's rings hold everyone.
+    scale = size
+    while scale > SMALLEST_SCALE:
+        rings = _ring_radii(scale)
+        if sum(_capacity(r, sweep, scale) for r in rings) >= how_many:
             break
         scale = max(SMALLEST_SCALE, scale * 0.9)
-    return _fill_rings(rings, start, sweep, how_many, scale)
+    return scale
 
 
 def _fill_rings(
@@ -114,23 +123,40 @@ def _ring_slots(radius: float, start: float, sweep: float, n: int, scale: float)
 
 TRAY_TOP = LABEL_RADIUS + 80.0
 TRAY_PER_ROW = 12
+TRAY_WIDTH = TRAY_PER_ROW * COUNTER_PITCH
 
 
-def tray_slots(how_many: int) -> list[Slot]:
-    """Places below the wheel for counters not on it, in centred rows of twelve."""
+def _tray_per_row(size: float) -> int:
+    # Larger counters (larger text) put fewer in a row, so the tray keeps its width.
+    return max(1, min(TRAY_PER_ROW, int(TRAY_WIDTH // (COUNTER_PITCH * size))))
+
+
+def _tray_first_row(size: float) -> float:
+    # A larger counter's top stays as far below the tray's caption as a normal one's.
+    return TRAY_TOP + (size - 1.0) * COUNTER_SIZE / 2
+
+
+def tray_slots(how_many: int, size: float = 1.0) -> list[Slot]:
+    """Places below the wheel for counters not on it, in centred rows (twelve at most).
+
+    ``size`` is the counters' scale (the text scale: larger text, larger counters).
+    """
+    per_row, pitch, top = _tray_per_row(size), COUNTER_PITCH * size, _tray_first_row(size)
     slots = []
     for index in range(how_many):
-        row, column = divmod(index, TRAY_PER_ROW)
-        in_row = min(TRAY_PER_ROW, how_many - row * TRAY_PER_ROW)
-        x = (column - (in_row - 1) / 2) * COUNTER_PITCH
-        slots.append(Slot(x, TRAY_TOP + row * COUNTER_PITCH, 1.0))
+        row, column = divmod(index, per_row)
+        in_row = min(per_row, how_many - row * per_row)
+        x = (column - (in_row - 1) / 2) * pitch
+        slots.append(Slot(x, top + row * pitch, size))
     return slots
 
 
-def tray_height(how_many: int) -> float:
+def tray_height(how_many: int, size: float = 1.0) -> float:
     """How far below the wheel's labels the tray reaches (0 when nobody waits)."""
-    rows = -(-how_many // TRAY_PER_ROW)
-    return 0.0 if rows == 0 else TRAY_TOP - LABEL_RADIUS + rows * COUNTER_PITCH
+    rows = -(-how_many // _tray_per_row(size))
+    if rows == 0:
+        return 0.0
+    return _tray_first_row(size) - LABEL_RADIUS + rows * COUNTER_PITCH * size
 
 
 # The side pocket (held and readied actions) fills the lower right corner of the scene,

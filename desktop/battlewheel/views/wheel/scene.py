@@ -96,6 +96,13 @@ class TrayCaptionItem(QGraphicsItem):
     def __init__(self) -> None:
         super().__init__()
         self.text = "not on the wheel yet"
+        self.text_scale = 1.0
+
+    def set_text_scale(self, factor: float) -> None:
+        """Grow or shrink the caption (the larger-text mode)."""
+        if factor != self.text_scale:
+            self.prepareGeometryChange()
+            self.text_scale = factor
 
     def set_text(self, text: str) -> None:
         """The ruleset's words for those waiting (or holding their action)."""
@@ -105,7 +112,8 @@ class TrayCaptionItem(QGraphicsItem):
 
     def boundingRect(self) -> QRectF:
         """A line of small type centred over the tray."""
-        return QRectF(-150, TRAY_TOP - COUNTER_SIZE / 2 - 26, 300, 20)
+        width, height = 300 * self.text_scale, 20 * self.text_scale
+        return QRectF(-width / 2, TRAY_TOP - COUNTER_SIZE / 2 - 6 - height, width, height)
 
     def paint(
         self,
@@ -116,7 +124,7 @@ class TrayCaptionItem(QGraphicsItem):
         """Draw the caption."""
         font = QFont(painter.font())
         font.setItalic(True)
-        font.setPixelSize(13)
+        font.setPixelSize(round(13 * self.text_scale))
         painter.setFont(font)
         painter.setPen(QColor(palette.LABEL))
         painter.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignCenter, self.text)
@@ -141,12 +149,12 @@ class WheelScene(QGraphicsScene):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.text_scale = 1.0
         self._fit_rect(0, None)
         # A few dozen items that move on every change: a linear scan beats keeping a
         # BSP tree up to date (Qt's advice for scenes with moving items).
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
         self.wheel = TurnTrack()
-        self.text_scale = 1.0
         self.segments: list[SegmentItem] = []
         self.counters: dict[str, CounterItem] = {}
         self.ghosts: dict[str, GhostItem] = {}
@@ -211,7 +219,7 @@ class WheelScene(QGraphicsScene):
         # the tray below the wheel takes room only while someone waits in it, the
         # pocket in the lower right corner only on a ring that has one.
         wide, high = OUTER_RADIUS + 110, LABEL_RADIUS + _MARGIN
-        below = max(high, LABEL_RADIUS + tray_height(waiting) + 10)
+        below = max(high, LABEL_RADIUS + tray_height(waiting, self.text_scale) + 10)
         right = wide
         if pocketed is not None:
             left, top, width, height = pocket_rect(pocketed)
@@ -224,8 +232,11 @@ class WheelScene(QGraphicsScene):
         """Larger (or normal) tick labels, for reading the wheel across a table."""
         self.text_scale = factor
         self.hub.set_text_scale(factor)
+        self.tray_caption.set_text_scale(factor)
         for item in self.segments:
             item.label.set_text_scale(factor)
+        # Larger counters in the tray below the wheel need more room there.
+        self._fit_rect(len(self._waiting()), len(self._pocketed()) if self.wheel.pocket else None)
         self.layout_counters()  # counters and their badges grow with the text
 
     def _build_segments(self, count: int) -> None:
@@ -271,7 +282,7 @@ class WheelScene(QGraphicsScene):
             for info, slot in zip(here, slots, strict=True):
                 self._place(info.id, slot)
         waiting = self._waiting()
-        for info, slot in zip(waiting, tray_slots(len(waiting)), strict=True):
+        for info, slot in zip(waiting, tray_slots(len(waiting), self.text_scale), strict=True):
             self._place(info.id, slot)
         pocketed = self._pocketed()
         for info, slot in zip(pocketed, pocket_slots(len(pocketed)), strict=True):

@@ -60,6 +60,13 @@ class TickLabelItem(QGraphicsItem):
             self.text, self.bold = text, bold
             self.update()
 
+    def text_font(self, base: QFont | None = None) -> QFont:
+        """The type the label is written in (in scene units), from ``base``'s family."""
+        font = QFont(base) if base is not None else QFont()
+        font.setPointSizeF((15 if self.bold else 13) * self.text_scale)
+        font.setBold(self.bold)
+        return font
+
     def boundingRect(self) -> QRectF:
         """The label's box."""
         return self.box
@@ -71,10 +78,7 @@ class TickLabelItem(QGraphicsItem):
         widget: QWidget | None = None,
     ) -> None:
         """Draw the label text."""
-        font = QFont(painter.font())
-        font.setPointSizeF((15 if self.bold else 13) * self.text_scale)
-        font.setBold(self.bold)
-        painter.setFont(font)
+        painter.setFont(self.text_font(painter.font()))
         painter.setPen(QColor(palette.LABEL))
         painter.drawText(self.box, Qt.AlignmentFlag.AlignCenter, self.text)
 
