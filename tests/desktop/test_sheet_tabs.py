@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QScrollArea, QTabBar
+from PySide6.QtWidgets import QApplication, QGroupBox, QScrollArea, QTabBar, QWidget
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.rulesets.rewrite.actions import CycleHealthBox
@@ -102,7 +102,8 @@ def test_in_larger_text_the_sheet_scrolls_sideways_and_its_dock_keeps_its_width(
     window: MainWindow, qtbot: QtBot, qapp: QApplication
 ) -> None:
     """View > Larger text: the wheel comes first, so the sheet's dock keeps its width and
-    the sheet, now wider than the dock, scrolls sideways to its right-hand column.
+    the sheet, now wider than the dock, scrolls sideways to its right-hand column; the
+    sections narrow enough for the dock (Defences, say) stay in sight, values and all.
 
     (The rule was once the other way round: the dock widened and the wheel gave way.)
     Back in normal text the sheet fits its dock again with no sideways scroll bar.
@@ -121,11 +122,22 @@ def test_in_larger_text_the_sheet_scrolls_sideways_and_its_dock_keeps_its_width(
         assert bar.maximum() >= sheet.minimumSizeHint().width() - scroll.viewport().width()
         assert abs(dock.width() - width) <= 4
         assert window.wheel_view.width() >= wheel - 4
+        room = scroll.viewport().width()
+        qtbot.waitUntil(lambda: _assert_narrow_sections_in_sight(sheet, room))
     finally:
         window.actions_by_name["larger_text"].trigger()
         prefs.TextScale(qapp).apply(False)
     qtbot.waitUntil(lambda: scroll.viewport().width() >= sheet.minimumSizeHint().width())
     assert not scroll.horizontalScrollBar().isVisible()
+
+
+def _assert_narrow_sections_in_sight(sheet: QWidget, room: int) -> None:
+    direct = Qt.FindChildOption.FindDirectChildrenOnly
+    sections = [box for box in sheet.findChildren(QGroupBox, options=direct) if box.isVisible()]
+    narrow = [box for box in sections if box.minimumSizeHint().width() <= room - 20]
+    assert narrow and len(narrow) < len(sections)  # some fit the dock, some need more
+    for box in narrow:
+        assert box.geometry().right() < room, box.title()
 
 
 def test_a_sheet_behind_another_tab_redraws_only_when_its_tab_comes_up(

@@ -9,7 +9,7 @@ widget keeps its section boxes across refreshes, so keyboard focus survives a cl
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -38,6 +38,9 @@ from battlewheel.engine.core.contract import (
 from battlewheel.views.sheets.health_track import HealthTrackWidget
 
 SIDE_WORDS = {"ally": "Ally", "enemy": "Enemy"}
+
+
+_NO_LIMIT = 16_777_215  # Qt's QWIDGETSIZE_MAX, which PySide6 does not export
 
 
 def _clear(layout: QLayout) -> None:
@@ -137,19 +140,25 @@ class SheetWidget(QWidget):
         self.condition_button.setToolTip("Lay a condition on this combatant: words, a dice or "
                                          "defence modifier, how long it lasts (undo: Ctrl+Z)")
         self.condition_button.clicked.connect(self.conditionRequested)
-        header = QHBoxLayout()
+        # The name line and the buttons are widgets of their own, so that a sheet wider
+        # than its dock can keep them in sight (keep_within).
+        self.header = QWidget(self)
+        header = QHBoxLayout(self.header)
+        header.setContentsMargins(0, 0, 0, 0)
         header.addWidget(self.name_label, 1)
         header.addWidget(self.kind_label)
         self.body = QVBoxLayout()
         layout = QVBoxLayout(self)
-        layout.addLayout(header)
+        layout.addWidget(self.header)
         layout.addWidget(self.status_label)
         layout.addLayout(self.body)
-        buttons = QHBoxLayout()
+        self.buttons = QWidget(self)
+        buttons = QHBoxLayout(self.buttons)
+        buttons.setContentsMargins(0, 0, 0, 0)
         buttons.addStretch(1)
         buttons.addWidget(self.condition_button)
         buttons.addWidget(self.override_button)
-        layout.addLayout(buttons)
+        layout.addWidget(self.buttons)
         layout.addStretch(1)
 
     def _style_name(self) -> None:
@@ -165,6 +174,20 @@ class SheetWidget(QWidget):
         if event.type() == QEvent.Type.FontChange:
             self._style_name()
         super().changeEvent(event)
+
+    def keep_within(self, room: int | None) -> None:
+        """Keep each part that fits within ``room`` pixels there (None: the whole width).
+
+        A sheet wider than its dock (larger text) scrolls sideways: its name line, its
+        buttons and the sections narrow enough then stay in sight, right-hand values and
+        all, and only the sections that need more room reach past the dock's edge.
+        """
+        layout = self.layout()
+        margins = layout.contentsMargins() if layout is not None else self.contentsMargins()
+        inner = None if room is None else room - margins.left() - margins.right()
+        for part in [self.header, self.status_label, *self._sections, self.buttons]:
+            least = part.minimumSizeHint().width()
+            part.setMaximumWidth(_NO_LIMIT if inner is None else max(inner, least))
 
     # -- showing ----------------------------------------------------------
     def info(self) -> SheetView | None:
@@ -390,7 +413,18 @@ class SheetScroll(QScrollArea):
         self.setHorizontalScrollBarPolicy(
             shown.ScrollBarAsNeeded if on else shown.ScrollBarAlwaysOff
         )
+        self._keep_in_sight()
         self.updateGeometry()
+
+    def _keep_in_sight(self) -> None:
+        sheet = self.widget()
+        if isinstance(sheet, SheetWidget):
+            sheet.keep_within(self.viewport().width() if self.gives_way else None)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """A wider or narrower dock: what fits in sight changes."""
+        super().resizeEvent(event)
+        self._keep_in_sight()
 
     def minimumSizeHint(self) -> QSize:
         """As wide as the sheet's content and the vertical scroll bar (unless it gives way)."""
@@ -406,5 +440,6 @@ class SheetScroll(QScrollArea):
         if watched is self.widget() and event.type() in (
             QEvent.Type.LayoutRequest, QEvent.Type.FontChange
         ):
+            self._keep_in_sight()  # new sections, or new type: measure them again
             self.updateGeometry()
         return super().eventFilter(watched, event)
