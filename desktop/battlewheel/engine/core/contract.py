@@ -484,6 +484,12 @@ class TurnAction:
         return not self.why_not
 
 
+def first_enabled(entries: Sequence[TurnAction], keys: Sequence[str]) -> TurnAction | None:
+    """The entry of the first of ``keys`` that can be used now (a ruleset's next step)."""
+    by_key = {entry.key: entry for entry in entries}
+    return next((by_key[key] for key in keys if by_key[key].enabled), None)
+
+
 @dataclass(frozen=True)
 class Card:
     """A printed card: a title line, the sections and a strip of reminders at the foot."""

@@ -41,17 +41,13 @@ def next_step(state: Combat) -> c.TurnAction | None:
     The turn's own actions are the GM's choice from the menu; Space moves the fight on
     (003 §The Flow of Combat).
     """
-    entries = {entry.key: entry for entry in turn_actions(state)}
     if state.ended:
         return None
+    entries = turn_actions(state)
     if not state.started:
-        for key in ("join_battle", "start"):
-            if entries[key].enabled:
-                return entries[key]
-        return None
-    if entries["concealment"].enabled:
-        return entries["concealment"]
-    return entries["next_turn"]
+        return c.first_enabled(entries, ("join_battle", "start"))
+    owed = c.first_enabled(entries, ("concealment",))
+    return owed or next(entry for entry in entries if entry.key == "next_turn")
 
 
 def _idle_reason(state: Combat) -> str:

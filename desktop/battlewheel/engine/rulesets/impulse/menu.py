@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from battlewheel.engine.core.contract import TurnAction
+from battlewheel.engine.core.contract import TurnAction, first_enabled
 from battlewheel.engine.rulesets.impulse import actions as a
 from battlewheel.engine.rulesets.impulse.common import in_melee_with_foe
 from battlewheel.engine.rulesets.impulse.rules import (
@@ -300,12 +300,7 @@ def next_step(state: ImpulseCombat) -> TurnAction | None:
 
     What the acting fighter does is the GM's choice from the menu; Space moves play on.
     """
-    return _first_enabled(state, ("roll_order", "start") if not state.started
-                          else ("end_turn", "roll_order"))
-
-
-def _first_enabled(state: ImpulseCombat, keys: tuple[str, ...]) -> TurnAction | None:
     if state.ended:
         return None
-    entries = {entry.key: entry for entry in turn_actions(state)}
-    return next((entries[key] for key in keys if entries[key].enabled), None)
+    keys = ("roll_order", "start") if not state.started else ("end_turn", "roll_order")
+    return first_enabled(turn_actions(state), keys)

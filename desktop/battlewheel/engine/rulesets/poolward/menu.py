@@ -8,7 +8,7 @@ more carry their action.
 
 from __future__ import annotations
 
-from battlewheel.engine.core.contract import TurnAction
+from battlewheel.engine.core.contract import TurnAction, first_enabled
 from battlewheel.engine.rulesets.poolward import actions as a
 from battlewheel.engine.rulesets.poolward.options import ORDER_EACH_ROUND, ORDER_GM, ORDER_ONCE
 from battlewheel.engine.rulesets.poolward.rounds import missing_rolls, missing_slots
@@ -118,6 +118,5 @@ def next_step(state: Fight) -> TurnAction | None:
     """
     if state.ended:
         return None
-    entries = {entry.key: entry for entry in turn_actions(state)}
     keys = ("roll_order", "start_fight") if not state.started else ("roll_order", "next_turn")
-    return next((entries[key] for key in keys if entries[key].enabled), None)
+    return first_enabled(turn_actions(state), keys)
