@@ -271,8 +271,7 @@ class PlayerScreenControl(QObject):
     def __init__(self, window: MainWindow, view_menu: QMenu) -> None:
         super().__init__(window)
         self.window = window
-        self.screen_window = PlayerScreen(window.combat, window)
-        self.screen_window.hide()
+        self._screen: PlayerScreen | None = None  # built when first opened, not at start-up
         self.toggle = self._action("player_screen", "&Player screen",
                                    "A second window for the players: a TV or a second monitor")
         self.toggle.setCheckable(True)
@@ -282,7 +281,7 @@ class PlayerScreenControl(QObject):
         self.full.setShortcut(QKeySequence(FULL_SCREEN_KEY))
         self.full.setCheckable(True)
         self.full.setEnabled(False)
-        self.full.toggled.connect(self.screen_window.set_full_screen)
+        self.full.toggled.connect(lambda on: self.screen_window.set_full_screen(on))
         menu = view_menu.addMenu("Player scree&n")
         menu.setObjectName("playerScreenMenu")
         menu.addAction(self.toggle)
@@ -292,6 +291,14 @@ class PlayerScreenControl(QObject):
         self.names_menu = menu.addMenu("Enemy &names")
         self.names_menu.aboutToShow.connect(self._fill_names)
         self.menu = menu
+
+    @property
+    def screen_window(self) -> PlayerScreen:
+        """The players' window (a second wheel scene and its docks), made on first use."""
+        if self._screen is None:
+            self._screen = PlayerScreen(self.window.combat, self.window)
+            self._screen.hide()
+        return self._screen
 
     def _action(self, name: str, text: str, tip: str) -> QAction:
         action = QAction(text, self.window)
