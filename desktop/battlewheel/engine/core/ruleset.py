@@ -24,6 +24,12 @@ from battlewheel.engine.core.actions import (
     action_types,
     decode_action,
 )
+from battlewheel.engine.core.block_form import (
+    BlockSchema,
+    BlockTemplate,
+    json_from_values,
+    values_from_json,
+)
 from battlewheel.engine.core.errors import IllegalAction, TraitValueError
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.options import Options
@@ -69,6 +75,36 @@ class Ruleset(ABC):
     def named_block(self, block: Any, name: str) -> Any:
         """The same stat block under another name (a numbered copy: "Hunt spearman 3")."""
         return dataclasses.replace(block, name=name)
+
+    # -- the character editor (engine/core/block_form.py) ----------------------------
+
+    def block_schema(self) -> BlockSchema:
+        """The editor's form for this system's stat block: groups, fields, rows, bounds."""
+        return BlockSchema(groups=())
+
+    def block_templates(self) -> tuple[BlockTemplate, ...]:
+        """Starting points for a new character (mortal, extra, an Exalt, a seed's NPC)."""
+        return (BlockTemplate("blank", "Blank", self.new_block("New character")),)
+
+    def block_form(self, block: Any) -> dict[str, Any]:
+        """A block as the editor's form values."""
+        return values_from_json(self.block_schema(), block.to_json())
+
+    def block_from_form(self, values: Mapping[str, Any], base: Any | None = None) -> Any:
+        """The block the form describes, checked whole (``TraitValueError`` naming the field).
+
+        ``base`` is the block being edited: what the form does not show is kept from it.
+        """
+        start = (base if base is not None else self.new_block("New character")).to_json()
+        return self.block_from_json(json_from_values(self.block_schema(), values, start))
+
+    def block_preview(self, block: Any) -> tuple[Any, ...]:
+        """The values the sheet will show for a block (DVs, soak, pools, its track)."""
+        return self.block_card(block).sections
+
+    def block_side(self, block: Any) -> str:
+        """The side a character of this block joins on unless the GM picks: foes by default."""
+        return "enemy"
 
     # -- state and actions ------------------------------------------------------------
 

@@ -1,0 +1,231 @@
+"""What a ruleset declares about its stat block, so one shared editor can make and change it.
+
+The character editor (``views/character_editor``) imports no ruleset: it builds its form
+from a ruleset's ``BlockSchema`` (groups of fields and repeated rows, each with its
+bounds, choices, default and a help line citing the seed), starts from one of the
+ruleset's ``BlockTemplate``s, and turns what was typed back into a block through the
+ruleset (``Ruleset.block_from_form``), whose own checks stay the one source of truth.
+
+Form values are plain data: a dict from each field's ``key`` to its value, and from each
+``FormRows`` key to a list of row dicts (each keyed by the row's field keys). The default
+conversion between a block's JSON and form values follows dotted keys into nested JSON
+objects (``"attributes.strength"``); a row field with the empty key stands for the whole
+row item (a list of numbers, such as health levels).
+
+    schema = ruleset.block_schema()
+    values = ruleset.block_form(block)          # {"essence": 2, "weapons": [{...}], ...}
+    block = ruleset.block_from_form(values)     # TraitValueError naming the field
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+FieldKind = Literal["int", "text", "choice", "flag"]
+
+
+@dataclass(frozen=True)
+class FormField:
+    """One value typed into the editor.
+
+    ``low``/``high`` bound an ``int``; ``choices`` are the allowed values of a ``choice``
+    (``labels``, if given, what the GM reads for each); ``help`` is one line that cites
+    the seed section the value is read by.
+    """
+
+    key: str
+    label: str
+    kind: FieldKind = "int"
+    low: int = 0
+    high: int = 10
+    choices: tuple[str, ...] = ()
+    labels: tuple[str, ...] = ()
+    default: Any = 0
+    help: str = ""
+
+    def allowed(self) -> str:
+        """What the field takes, in words for a refusal ("a whole number 1-5")."""
+        if self.kind == "int":
+            return f"a whole number {self.low}-{self.high}"
+        if self.kind == "choice":
+            return "one of " + ", ".join(self.labels or self.choices)
+        if self.kind == "flag":
+            return "yes or no"
+        return "text"
+
+    def problem(self, value: object) -> str | None:
+        """Why ``value`` is not allowed here, naming the field; None when it is."""
+        if self.kind == "int":
+            ok = isinstance(value, int) and not isinstance(value, bool)
+            if not ok or not self.low <= value <= self.high:  # type: ignore[operator]
+                return f"{self.label} must be {self.allowed()}"
+        elif (self.kind == "choice" and value not in self.choices) or (
+                self.kind == "flag" and not isinstance(value, bool)):
+            return f"{self.label} must be {self.allowed()}"
+        elif self.kind == "text" and not isinstance(value, str):
+            return f"{self.label} must be text"
+        return None
+
+
+@dataclass(frozen=True)
+class FormRows:
+    """A repeated row (weapons, armour, attacks, specialties, health levels).
+
+    ``most`` caps the rows; ``least`` is how many must be present.
+    """
+
+    key: str
+    label: str
+    fields: tuple[FormField, ...]
+    help: str = ""
+    least: int = 0
+    most: int = 20
+
+    def blank_row(self) -> dict[str, Any]:
+        """A new row, each field at its default."""
+        return {f.key: copy.deepcopy(f.default) for f in self.fields}
+
+
+FormItem = FormField | FormRows
+
+
+@dataclass(frozen=True)
+class FormGroup:
+    """A titled group of the form, drawn in ``columns`` columns of fields."""
+
+    title: str
+    items: tuple[FormItem, ...]
+    columns: int = 1
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class BlockSchema:
+    """Every group of a ruleset's stat block form, in reading (and Tab) order."""
+
+    groups: tuple[FormGroup, ...]
+
+    def items(self) -> Iterator[FormItem]:
+        """Every field and row set, in order."""
+        for group in self.groups:
+            yield from group.items
+
+    def fields(self) -> Iterator[FormField]:
+        """Every top-level field, in order (row fields are under their ``FormRows``)."""
+        return (item for item in self.items() if isinstance(item, FormField))
+
+    def rows(self) -> Iterator[FormRows]:
+        """Every repeated-row set, in order."""
+        return (item for item in self.items() if isinstance(item, FormRows))
+
+    def item(self, key: str) -> FormItem | None:
+        """The field or row set with this key."""
+        return next((item for item in self.items() if item.key == key), None)
+
+    def defaults(self) -> dict[str, Any]:
+        """Form values with every field at its default and no rows."""
+        values: dict[str, Any] = {}
+        for item in self.items():
+            values[item.key] = [] if isinstance(item, FormRows) else copy.deepcopy(item.default)
+        return values
+
+
+@dataclass(frozen=True)
+class BlockTemplate:
+    """A starting point for a new character: "Extra", "Solar", "Battle group", a seed's NPC.
+
+    ``block`` is a whole stat block of the ruleset; the editor copies its form values.
+    """
+
+    key: str
+    label: str
+    block: Any
+    description: str = ""
+
+
+def problems(schema: BlockSchema, values: Mapping[str, Any]) -> dict[str, str]:
+    """Each field out of its bounds, by key (a row field as ``rows[index].field``)."""
+    found: dict[str, str] = {}
+    for item in schema.items():
+        if isinstance(item, FormField):
+            problem = item.problem(values.get(item.key, item.default))
+            if problem:
+                found[item.key] = problem
+            continue
+        rows = values.get(item.key, [])
+        if not item.least <= len(rows) <= item.most:
+            found[item.key] = f"{item.label}: {item.least}-{item.most} rows"
+        for index, row in enumerate(rows):
+            for cell in item.fields:
+                problem = cell.problem(row.get(cell.key, cell.default))
+                if problem:
+                    found[f"{item.key}[{index}].{cell.key}"] = (
+                        f"{item.label} row {index + 1}: {problem}")
+    return found
+
+
+# -- the default conversion: dotted keys into the block's JSON -------------------------------
+
+
+def _get(obj: Any, key: str, default: Any) -> Any:
+    if key == "":
+        return obj
+    for part in key.split("."):
+        if not isinstance(obj, Mapping) or part not in obj:
+            return copy.deepcopy(default)
+        obj = obj[part]
+    return copy.deepcopy(obj)
+
+
+def _put(obj: dict[str, Any], key: str, value: Any) -> None:
+    *path, last = key.split(".")
+    for part in path:
+        inner = obj.get(part)
+        if not isinstance(inner, dict):
+            inner = obj[part] = {}
+        obj = inner
+    obj[last] = value
+
+
+def values_from_json(schema: BlockSchema, document: Mapping[str, Any]) -> dict[str, Any]:
+    """Form values read from a block's JSON by each item's dotted key."""
+    values: dict[str, Any] = {}
+    for item in schema.items():
+        if isinstance(item, FormField):
+            values[item.key] = _get(document, item.key, item.default)
+            continue
+        rows = _get(document, item.key, [])
+        values[item.key] = [
+            {cell.key: _get(row, cell.key, cell.default) for cell in item.fields}
+            for row in (rows if isinstance(rows, list) else [])
+        ]
+    return values
+
+
+def json_from_values(schema: BlockSchema, values: Mapping[str, Any],
+                     base: Mapping[str, Any]) -> dict[str, Any]:
+    """``base`` (the block's JSON) with every form value written in by its dotted key.
+
+    Keys the schema does not name (a 2e GM override, say) keep ``base``'s value.
+    """
+    document = copy.deepcopy(dict(base))
+    for item in schema.items():
+        if item.key not in values:
+            continue
+        value = values[item.key]
+        if isinstance(item, FormRows):
+            value = [_row_json(item, row) for row in value]
+        _put(document, item.key, copy.deepcopy(value))
+    return document
+
+
+def _row_json(rows: FormRows, row: Mapping[str, Any]) -> Any:
+    if len(rows.fields) == 1 and rows.fields[0].key == "":
+        return row.get("", rows.fields[0].default)
+    built: dict[str, Any] = {}
+    for cell in rows.fields:
+        _put(built, cell.key, row.get(cell.key, cell.default))
+    return built
