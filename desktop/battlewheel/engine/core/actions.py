@@ -9,7 +9,7 @@ changing a ruling mid-fight, and rewinding it to an earlier step.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from battlewheel.engine.core.codec import LogFormatError, decode_fields, encode
@@ -59,6 +59,22 @@ class Rewind(Action):
 
     def sentence(self, names: Names) -> str:
         return f"GM rewinds the fight to step {self.to}."
+
+
+@dataclass(frozen=True)
+class ChangeBlock(Action):
+    """The GM changes a fighter's stat block from now on (the character editor).
+
+    ``block`` is the new block's JSON, read by the fight's ruleset; the steps before it
+    keep the values they were played with, and undo takes it back.
+    """
+
+    kind: ClassVar[str] = "change_block"
+    combatant_id: str
+    block: Mapping[str, Any] = field(hash=False)
+
+    def sentence(self, names: Names) -> str:
+        return f"GM changes {names(self.combatant_id)}'s traits."
 
 
 def action_to_json(action: Action) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from battlewheel.engine.core import conditions as cond
 from battlewheel.engine.core import contract as c
 from battlewheel.engine.core.actions import (
     Action,
+    ChangeBlock,
     ChangeRuling,
     Rewind,
     action_types,
@@ -102,6 +103,13 @@ class Ruleset(ABC):
         """The values the sheet will show for a block (DVs, soak, pools, its track)."""
         return self.block_card(block).sections
 
+    def replace_block(self, state: Any, combatant_id: str, block: Any) -> list[Event]:
+        """Give a fighter a changed stat block from now on (``ChangeBlock``), keeping
+        what the fight did to them (damage, Initiative, position) where it still fits.
+        """
+        raise IllegalAction("character editor",
+                            f"{self.title} cannot change a fighter's traits mid-fight yet")
+
     def block_side(self, block: Any) -> str:
         """The side a character of this block joins on unless the GM picks: foes by default."""
         return "enemy"
@@ -134,7 +142,7 @@ class Ruleset(ABC):
     def _types(self) -> dict[str, type[Action]]:
         cached: dict[str, type[Action]] | None = self.__dict__.get("_action_types")
         if cached is None:
-            cached = action_types([*self.handlers(), ChangeRuling, Rewind,
+            cached = action_types([*self.handlers(), ChangeRuling, ChangeBlock, Rewind,
                                    *cond.CONDITION_ACTIONS])
             self.__dict__["_action_types"] = cached
         return cached
@@ -151,6 +159,11 @@ class Ruleset(ABC):
         """
         if isinstance(action, ChangeRuling):
             events = change_ruling(state, action)
+        elif isinstance(action, ChangeBlock):
+            if action.combatant_id not in self.combatants(state):
+                raise IllegalAction("character editor", "no such fighter in this combat")
+            block = self.block_from_json(dict(action.block))
+            events = self.replace_block(state, action.combatant_id, block)
         elif isinstance(action, cond.AddCondition):
             events = cond.add_condition(self.condition_records(state), action,
                                         self.condition_unit, self.acting(state))
