@@ -34,6 +34,21 @@ def copy_names(name: str, count: int, fighting: Collection[str]) -> list[str]:
     return [f"{base} {number}" for number in range(first, first + count)]
 
 
+def next_free_name(name: str, taken: Collection[str]) -> str:
+    """``name`` itself if no one has it, else numbered on from 2 ("Ash Wolf 2").
+
+    Two fighters in one fight, or two roster characters, never share a name: the log,
+    the tabs and the target lists would not tell them apart.
+    """
+    used = {other.casefold() for other in taken}
+    if name.casefold() not in used:
+        return name
+    number = 2
+    while f"{name} {number}".casefold() in used:
+        number += 1
+    return f"{name} {number}"
+
+
 def copy_actions(ruleset: Ruleset, block: Any, names: Sequence[str], side: str,
                  taken: Collection[str], new_id: Callable[[str, set[str]], str]
                  ) -> list[Action]:
