@@ -238,9 +238,8 @@ class BlockPage(QWidget):
                 for cell in line:
                     cell.mark(None)
         values = self.values()
-        found = problems(self.schema, values)
-        if not found:
-            found = self._block_problem(values, name)
+        self.block = None
+        found = problems(self.schema, values) or self._block_problem(values, name)
         for key, sentence in found.items():
             self._mark(key, sentence)
         self.sentences = list(found.values())

@@ -141,7 +141,9 @@ class RowsEditor(QWidget):
         for row, (line, remover) in enumerate(zip(self.lines, self.removers, strict=True), 1):
             for column, widget in enumerate(line):
                 self.grid.addWidget(widget, row, column)
+                widget.show()  # now, not when the layout gets round to it: it takes focus
             self.grid.addWidget(remover, row, len(line))
+            remover.show()
             remover.setEnabled(len(self.lines) > self.rows_form.least)
         self.grid.addWidget(self.add_button, len(self.lines) + 1, 0, 1, len(self.headings) + 1,
                             Qt.AlignmentFlag.AlignLeft)
