@@ -1,0 +1,212 @@
+"""How many keys and clicks it takes to type a character again through the editor.
+
+Every stat block of the demo campaign whose ruleset declares a form (and the test arena's
+sample characters) is typed again in a new character's editor, from the template nearest
+to it: the name, the side if it differs, then each field that differs from the template,
+in reading order; Ctrl+Return saves. The saved block must equal the stored one. A field
+one Tab away costs the Tab; any other field costs a click on it (a choice two clicks: open
+the list, pick). A number or words cost one key per character typed (the field selects its
+old value on entry); a choice reached by Tab costs one arrow key per step; a flag a Space;
+a new row the Return that adds it (on the row before's last cell) or a click on Add; a row
+too many a click on its cross. Run ``pytest tests/desktop/test_character_keystrokes.py -s``
+to see the counts against the characters of each block's JSON (target: at most a fifth).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QComboBox, QWidget
+from pytestqt.qtbot import QtBot
+
+from battlewheel.engine.core.block_form import BlockTemplate, FormRows
+from battlewheel.engine.core.ruleset import Ruleset, get_ruleset, ruleset_names
+from battlewheel.storage.campaign import load_demo_campaign
+from battlewheel.storage.roster import RosterCharacter
+from battlewheel.views.character_editor import window as editor_window
+from battlewheel.views.character_editor.block_page import BlockPage
+from battlewheel.views.character_editor.inputs import ChoiceInput, FlagInput, Input
+from battlewheel.views.character_editor.rows import RowsEditor
+from battlewheel.views.character_editor.window import CharacterEditor
+from tests.desktop.editor_ruleset import NAME, SAMPLES, editor_ruleset
+
+SHARE = 5  # keys and clicks at most a fifth of the JSON's characters
+# The arena's block is a toy with terse JSON keys ("might", "gear"), so the same typing
+# is a bigger share of it: a quarter there. The systems' demo characters get a fifth.
+ARENA_SHARE = 4
+NONE = Qt.KeyboardModifier.NoModifier
+
+
+def _cases() -> Iterator[tuple[str, RosterCharacter]]:
+    """Each demo character's block in each system with a form; the arena's samples."""
+    editor_ruleset()
+    for character in load_demo_campaign().characters:
+        for system, block in character.blocks:
+            if get_ruleset(system).block_schema().groups:
+                yield system, RosterCharacter(character.identity, ((system, block),))
+    for sample in SAMPLES:
+        yield NAME, RosterCharacter.of_block(NAME, sample, side="enemy")
+
+
+CASES = list(_cases())
+
+
+def _distance(ruleset: Ruleset, template: BlockTemplate, wanted: dict[str, Any]) -> int:
+    """How many values (fields and row cells) differ between a template and a block."""
+    start = ruleset.block_form(template.block)
+    count = 0
+    for item in ruleset.block_schema().items():
+        have, want = start.get(item.key), wanted.get(item.key)
+        if isinstance(item, FormRows):
+            have, want = have or [], want or []
+            count += abs(len(have) - len(want)) * len(item.fields)
+            count += sum(a.get(k) != b.get(k) for a, b in zip(have, want, strict=False)
+                         for k in a)
+        else:
+            count += have != want
+    return count
+
+
+class Typist:
+    """Works the editor as the GM would, counting each key and each click."""
+
+    def __init__(self, qtbot: QtBot, editor: CharacterEditor) -> None:
+        self.qtbot, self.editor = qtbot, editor
+        self.keys = self.clicks = 0
+
+    def key(self, key: Qt.Key, modifiers: Qt.KeyboardModifier = NONE) -> None:
+        focused = QApplication.focusWidget()
+        assert focused is not None
+        self.qtbot.keyClick(focused, key, modifiers)
+        self.keys += 1
+
+    def _next_stop(self) -> QWidget | None:
+        widget = QApplication.focusWidget()
+        if widget is None:
+            return None
+        following = widget.nextInFocusChain()
+        while following is not widget:
+            if following.isVisible() and following.isEnabled() and \
+                    following.focusPolicy() & Qt.FocusPolicy.TabFocus:
+                return following
+            following = following.nextInFocusChain()
+        return None
+
+    def reach(self, widget: QWidget) -> bool:
+        """Put the cursor in ``widget``: True by Tab (or already there), False by a click."""
+        if widget.hasFocus():
+            return True
+        if self._next_stop() is widget:
+            self.key(Qt.Key.Key_Tab)
+            return True
+        self.clicks += 1
+        widget.setFocus(Qt.FocusReason.MouseFocusReason)
+        return False
+
+    def type_text(self, widget: Input, text: str) -> None:
+        self.reach(widget)
+        self.qtbot.waitUntil(widget.hasFocus)
+        QApplication.processEvents()  # the field selects its old value on entry
+        widget.selectAll()  # type: ignore[union-attr]
+        if text:
+            self.qtbot.keyClicks(widget, text)
+            self.keys += len(text)
+        else:
+            self.key(Qt.Key.Key_Delete)
+
+    def choose(self, combo: QComboBox, index: int) -> None:
+        if combo.currentIndex() == index:
+            return
+        if self.reach(combo):
+            step = Qt.Key.Key_Down if index > combo.currentIndex() else Qt.Key.Key_Up
+            while combo.currentIndex() != index:
+                self.key(step)
+        else:  # the click that reached it opened the list; one more picks the entry
+            self.clicks += 1
+            combo.setCurrentIndex(index)
+            combo.activated.emit(index)
+
+    def set_value(self, widget: Input, value: Any) -> None:
+        if widget.value() == value:
+            return
+        if isinstance(widget, ChoiceInput):
+            self.choose(widget, widget.findData(value))
+        elif isinstance(widget, FlagInput):
+            if self.reach(widget):
+                self.key(Qt.Key.Key_Space)
+            else:
+                widget.click()  # the click that reached it ticks it
+        else:
+            self.type_text(widget, str(value))
+
+    def set_rows(self, editor: RowsEditor, wanted: list[dict[str, Any]]) -> None:
+        while len(editor.lines) > len(wanted):
+            self.clicks += 1
+            editor.removers[-1].click()
+        for index, row in enumerate(wanted):
+            if index == len(editor.lines):
+                self._add_row(editor)
+            for cell, key in zip(editor.lines[index], [c.key for c in editor.rows_form.fields],
+                                 strict=True):
+                self.set_value(cell, row.get(key))
+
+    def _add_row(self, editor: RowsEditor) -> None:
+        if editor.lines and editor.lines[-1][-1].hasFocus():
+            self.key(Qt.Key.Key_Return)
+        else:
+            self.clicks += 1
+            editor.add_button.click()
+
+
+def _retype(typist: Typist, page: BlockPage, character: RosterCharacter, system: str) -> None:
+    ruleset = page.ruleset
+    wanted = ruleset.block_form(character.block(system))
+    nearest = min(range(len(page.templates)),
+                  key=lambda i: _distance(ruleset, page.templates[i], wanted))
+    typist.choose(page.template, nearest)
+    for item in page.schema.items():
+        if isinstance(item, FormRows):
+            typist.set_rows(page.row_editors[item.key], wanted.get(item.key, []))
+        else:
+            typist.set_value(page.inputs[item.key], wanted.get(item.key))
+
+
+@pytest.mark.parametrize(("system", "character"), CASES,
+                         ids=[f"{system}-{c.name}" for system, c in CASES])
+def test_a_character_typed_again_is_the_same_in_a_fifth_of_its_json(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, system: str,
+        character: RosterCharacter) -> None:
+    """The editor's block equals the stored one, typed in at most a fifth of its JSON."""
+    monkeypatch.setattr(editor_window, "ask_discard", lambda _parent: True)
+    saved: list[RosterCharacter] = []
+    editor = CharacterEditor(None, [system], lambda made, _o: saved.append(made) or True)
+    qtbot.addWidget(editor)
+    editor.show()
+    editor.activateWindow()
+    qtbot.waitUntil(editor.isActiveWindow)
+    typist = Typist(qtbot, editor)
+    page = editor.current_page()
+    assert page is not None
+    typist.type_text(editor.name, character.name)  # type: ignore[arg-type]
+    _retype(typist, page, character, system)
+    typist.choose(editor.side, editor.side.findData(character.identity.side))
+    typist.key(Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert saved, editor.status.text()
+    stored = character.block(system)
+    assert saved[0].block(system) == stored
+    length = len(json.dumps(stored.to_json()))
+    used = typist.keys + typist.clicks
+    print(f"\n{system} {character.name}: {typist.keys} keys + {typist.clicks} clicks = {used} "
+          f"for {length} characters of JSON (1/{length / used:.1f})")
+    assert used * (ARENA_SHARE if system == NAME else SHARE) <= length
+
+
+def test_every_system_with_a_form_is_covered() -> None:
+    """Each registered ruleset that declares a form has its demo characters among the cases."""
+    with_forms = {name for name in ruleset_names() if get_ruleset(name).block_schema().groups}
+    assert with_forms <= {system for system, _ in CASES}
+    assert NAME in with_forms
