@@ -147,6 +147,8 @@ class RowsEditor(QWidget):
             remover.setEnabled(len(self.lines) > self.rows_form.least)
         self.grid.addWidget(self.add_button, len(self.lines) + 1, 0, 1, len(self.headings) + 1,
                             Qt.AlignmentFlag.AlignLeft)
+        # The room to spare goes to the right of the rows: cells stay beside their heading.
+        self.grid.setColumnStretch(len(self.headings) + 1, 1)
         self.add_button.setEnabled(len(self.lines) < self.rows_form.most)
 
     def _remove_current(self) -> None:
