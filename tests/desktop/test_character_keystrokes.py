@@ -134,7 +134,9 @@ class Typist:
         if widget.value() == value:
             return
         if isinstance(widget, ChoiceInput):
-            self.choose(widget, widget.findData(value))
+            index = widget.findData(value)
+            assert index >= 0, f"{value!r} is not one of {widget.field.label}'s choices"
+            self.choose(widget, index)
         elif isinstance(widget, FlagInput):
             if self.reach(widget):
                 self.key(Qt.Key.Key_Space)

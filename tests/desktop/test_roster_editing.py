@@ -299,3 +299,22 @@ def test_a_fight_that_refuses_the_new_traits_says_so(
     assert _hits(window)[0] == "xxxx" and not any(
         isinstance(e.action, ChangeBlock) for e in window.combat.session.log)
     assert dock.files.campaign.character("Ash Wolf").block(NAME).might == 3
+
+
+def test_the_roster_offers_back_a_draft_left_by_a_crash(
+        dock: RosterDock, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A draft on disk is offered when the editor next opens; taken, it is what shows."""
+    from battlewheel.views.character_editor import draft as drafts
+
+    drafts.write_draft(drafts.Draft(
+        identity={"name": "Half-made bandit", "side": "enemy", "kind": "", "notes": ""},
+        pages=[drafts.DraftPage(NAME, {"might": "7", "guard": "2"}, "brawler", True)],
+        current=NAME))
+    offered: list[str] = []
+    monkeypatch.setattr(editor_window, "ask_take_draft",
+                        lambda _p, draft: offered.append(draft.name()) or True)
+    editor = dock.new_character()
+    assert offered == ["Half-made bandit"] and editor.name.text() == "Half-made bandit"
+    page = editor.current_page()
+    assert page is not None and page.ruleset.name == NAME
+    assert page.inputs["might"].text() == "7" and "Might must be" in page.inputs["might"].problem

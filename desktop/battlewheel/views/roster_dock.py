@@ -354,6 +354,7 @@ class RosterDock(QDockWidget):
             editor = CharacterEditor(character, self.systems(), commit, self.window(),
                                      open_system=open_system)
         editor.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        editor.destroyed.connect(lambda: setattr(self, "editor", None))
         if then is not None:
             editor.accepted.connect(lambda: then(saved[-1]) if saved else None)
         self.editor = editor

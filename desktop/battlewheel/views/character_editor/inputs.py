@@ -59,7 +59,7 @@ class NumberInput(QLineEdit, _Marked):
     def focusInEvent(self, event: QFocusEvent) -> None:
         """Select the number, so typing replaces it whether Tab or a click brought us here."""
         super().focusInEvent(event)
-        QTimer.singleShot(0, self.selectAll)
+        QTimer.singleShot(0, self, self.selectAll)  # not after the field is gone
 
     def value(self) -> Any:
         """The number typed; its text when it is no number; None when empty."""
@@ -149,7 +149,7 @@ class TextInput(QLineEdit, _Marked):
     def focusInEvent(self, event: QFocusEvent) -> None:
         """Select the words, so typing replaces them however the field was reached."""
         super().focusInEvent(event)
-        QTimer.singleShot(0, self.selectAll)
+        QTimer.singleShot(0, self, self.selectAll)  # not after the field is gone
 
     def value(self) -> Any:
         return self.text()
