@@ -318,3 +318,14 @@ def test_the_roster_offers_back_a_draft_left_by_a_crash(
     page = editor.current_page()
     assert page is not None and page.ruleset.name == NAME
     assert page.inputs["might"].text() == "7" and "Might must be" in page.inputs["might"].problem
+
+
+def test_a_taken_name_is_numbered_on_from_its_stem() -> None:
+    """A free name stays; a taken one goes on after the numbers already used."""
+    from battlewheel.views.quick_add import next_free_name
+
+    assert next_free_name("Ash Wolf", ["Tallow"]) == "Ash Wolf"
+    assert next_free_name("Ash Wolf", ["ash wolf"]) == "Ash Wolf 2"
+    assert next_free_name("Ash Wolf", ["Ash Wolf", "Ash Wolf 2"]) == "Ash Wolf 3"
+    spearmen = [f"Hunt spearman {n}" for n in range(1, 5)]
+    assert next_free_name("Hunt spearman 1", spearmen) == "Hunt spearman 5"
