@@ -100,6 +100,7 @@ class CharacterEditor(QDialog):
         self.systems = [name for name in systems if name] or list(ruleset_names())[:1]
         self.pages: dict[str, BlockPage] = {}
         self.dirty = False
+        self.name_problem = ""
         self._side_chosen = character is not None
         self.setWindowTitle(f"Character: {character.name}" if character else "New character")
         self._build_identity(character)
@@ -299,8 +300,8 @@ class CharacterEditor(QDialog):
         for rs, page in self.pages.items():
             if blocks[rs] is None:
                 sentences.append(f"{page.ruleset.title}: " + " ".join(page.sentences))
+        # Save stays enabled: pressed too early it says why, and puts the cursor there.
         self.status.setText(" ".join(sentences))
-        self.save_button.setEnabled(True)  # a refused Save says why; it is never greyed
         if identity is None or any(block is None for block in blocks.values()):
             return None
         character = replace(self.original, identity=identity) if self.original else \
