@@ -265,6 +265,12 @@ def test_a_character_holds_a_block_for_several_systems(qtbot: QtBot) -> None:
     made = editor.check()
     assert made is not None and made.rulesets() == (NAME, "2e-rewrite", "impulse")
     assert made.block(NAME) == SAMPLES[1]
+    editor.remove_button.click()  # the shown one: impulse
+    editor.tabs.setCurrentIndex(0)
+    editor.remove_button.click()  # 2e
+    made = editor.check()
+    assert made is not None and made.rulesets() == (NAME,)
+    assert not editor.remove_button.isEnabled()  # one system always stays
 
 
 def test_a_draft_is_kept_while_typing_and_offered_back(qtbot: QtBot,

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
@@ -157,6 +156,12 @@ class CharacterEditor(QDialog):
         self.add_button = QPushButton("Add a block", self)
         self.add_button.setAutoDefault(False)
         self.add_button.clicked.connect(lambda: self.add_page(self.add_system.currentData()))
+        self.remove_button = QPushButton("Remove this block", self)
+        self.remove_button.setObjectName("removeBlock")
+        self.remove_button.setAutoDefault(False)
+        self.remove_button.setToolTip("Take the shown system's stat block off the character "
+                                      "(the other systems' stay)")
+        self.remove_button.clicked.connect(self.remove_current_page)
 
     def _build_layout(self) -> None:
         who = QFormLayout()
@@ -175,6 +180,7 @@ class CharacterEditor(QDialog):
         adding.addWidget(self.add_system)
         adding.addWidget(self.add_button)
         adding.addStretch(1)
+        adding.addWidget(self.remove_button)
         self.save_button = QPushButton("Save (Ctrl+Return)", self)
         self.save_button.setObjectName("saveCharacter")
         self.save_button.setAutoDefault(False)
@@ -233,6 +239,18 @@ class CharacterEditor(QDialog):
                 first.setFocus()
         return page
 
+    def remove_current_page(self) -> None:
+        """Take the shown system's block off the character (one system always stays)."""
+        page = self.current_page()
+        if page is None or len(self.pages) < 2:
+            return
+        del self.pages[page.ruleset.name]
+        self.tabs.removeTab(self.tabs.indexOf(page))
+        page.deleteLater()
+        self._fill_system_picker()
+        self._relink()
+        self._edited()
+
     def _fill_system_picker(self) -> None:
         self.add_system.clear()
         for name in ruleset_names():
@@ -240,6 +258,7 @@ class CharacterEditor(QDialog):
                 self.add_system.addItem(get_ruleset(name).title, name)
         self.add_system.setEnabled(self.add_system.count() > 0)
         self.add_button.setEnabled(self.add_system.count() > 0)
+        self.remove_button.setEnabled(len(self.pages) > 1)
 
     def current_page(self) -> BlockPage | None:
         """The system's tab on screen."""
@@ -253,7 +272,8 @@ class CharacterEditor(QDialog):
         for page in ([current] if current else []) + [p for p in self.pages.values()
                                                       if p is not current]:
             chain.extend(page.focusables())
-        chain.extend([self.add_system, self.add_button, self.save_button, self.cancel_button])
+        chain.extend([self.add_system, self.add_button, self.remove_button, self.save_button,
+                      self.cancel_button])
         for before, after in itertools.pairwise(chain):
             QWidget.setTabOrder(before, after)
 
@@ -304,8 +324,9 @@ class CharacterEditor(QDialog):
         self.status.setText(" ".join(sentences))
         if identity is None or any(block is None for block in blocks.values()):
             return None
-        character = replace(self.original, identity=identity) if self.original else \
-            RosterCharacter(identity)
+        kept = tuple(pair for pair in self.original.blocks if pair[0] in blocks) \
+            if self.original else ()
+        character = RosterCharacter(identity, kept)
         for rs, block in blocks.items():
             character = character.with_block(rs, block)
         return character
