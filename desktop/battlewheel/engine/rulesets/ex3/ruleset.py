@@ -12,6 +12,7 @@ from battlewheel.engine.core.ruleset import Handler, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3 import (
     attack,
+    autopilot,
     clash,
     flow,
     gm,
@@ -89,6 +90,7 @@ class Exalted3e(Ruleset):
     seed: ClassVar[str] = "003"
     options_type: ClassVar[type[Ex3Options]] = Ex3Options
     block_type: ClassVar[type[Character]] = Character
+    autopilot_module: ClassVar[Any] = autopilot
 
     def new_state(self, options: Any) -> Combat:
         """An empty fight under these rulings."""

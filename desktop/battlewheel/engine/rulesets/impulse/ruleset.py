@@ -11,6 +11,7 @@ from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.ruleset import Handler, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.impulse import actions as a
 from battlewheel.engine.rulesets.impulse import (
+    autopilot,
     card,
     derived,
     final,
@@ -101,6 +102,7 @@ class ImpulseRuleset(Ruleset):
     seed: ClassVar[str] = "001"
     options_type: ClassVar[type[ImpulseOptions]] = ImpulseOptions
     block_type: ClassVar[type[ImpulseCharacter]] = ImpulseCharacter
+    autopilot_module: ClassVar[Any] = autopilot
 
     def new_state(self, options: Any) -> ImpulseCombat:
         """An empty fight under these rulings."""

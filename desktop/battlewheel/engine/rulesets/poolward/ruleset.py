@@ -12,6 +12,7 @@ from battlewheel.engine.core.ruleset import Handler, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.poolward import actions as a
 from battlewheel.engine.rulesets.poolward import (
     attack,
+    autopilot,
     handlers_manual,
     handlers_turn,
     menu,
@@ -56,6 +57,7 @@ class PoolAndWard(Ruleset):
     seed: ClassVar[str] = "002"
     options_type: ClassVar[type[PoolWardOptions]] = PoolWardOptions
     block_type: ClassVar[type[StatBlock]] = StatBlock
+    autopilot_module: ClassVar[Any] = autopilot
 
     def new_state(self, options: Any) -> Fight:
         """An empty fight under these rulings."""

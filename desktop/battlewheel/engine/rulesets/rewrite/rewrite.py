@@ -10,6 +10,7 @@ from battlewheel.engine.core import contract as c
 from battlewheel.engine.core.ruleset import Handler, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.rewrite import actions as a
 from battlewheel.engine.rulesets.rewrite import actions_attack as f
+from battlewheel.engine.rulesets.rewrite import autopilot as pilot
 from battlewheel.engine.rulesets.rewrite import card as cards
 from battlewheel.engine.rulesets.rewrite import (
     presentation,
@@ -103,6 +104,9 @@ class Rewrite2e(Ruleset):
     options_type: ClassVar[type[RewriteOptions]] = RewriteOptions
     block_type: ClassVar[type[Character]] = Character
     condition_unit: ClassVar[str] = "ticks"
+    forecast_unit: ClassVar[str] = "ticks"
+    forecast_limit: ClassVar[int] = 360
+    autopilot_module: ClassVar[Any] = pilot
 
     def new_state(self, options: Any) -> Combat:
         """An empty fight under these rulings."""
