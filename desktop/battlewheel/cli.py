@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence  # noqa: E402
 from pathlib import Path  # noqa: E402
 from typing import TextIO  # noqa: E402
 
-SUBCOMMANDS = ("replay", "print")
+SUBCOMMANDS = ("replay", "print", "forecast")
 EXIT_UNREADABLE = 2
 # What a shell reports for a program stopped by SIGPIPE (128 + 13), as ``yes | head`` does.
 EXIT_READER_GONE = 141
@@ -33,7 +33,8 @@ def build_parser(*, subcommand: bool = False) -> argparse.ArgumentParser:
         prog="battlewheel",
         description="A battlewheel for the Exalted game master.",
         epilog="tools: battlewheel replay LOG | battlewheel print CAMPAIGN --output PDF "
-        "[--blank] [--page-size A4|Letter]",
+        "[--blank] [--page-size A4|Letter] | battlewheel forecast CAMPAIGN --combat NAME "
+        "[--runs N] [--seed S]",
     )
     if not subcommand:
         parser.add_argument("campaign", nargs="?", type=Path, help="campaign file to open")
@@ -51,7 +52,23 @@ def build_parser(*, subcommand: bool = False) -> argparse.ArgumentParser:
     print_cmd.add_argument("--output", type=Path, required=True)
     print_cmd.add_argument("--blank", action="store_true", help="empty boxes, to hand out")
     print_cmd.add_argument("--page-size", choices=["A4", "Letter"], default="A4")
+    _forecast_parser(sub)
     return parser
+
+
+def _forecast_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    cmd = sub.add_parser("forecast", help="play a combat out many times and print the odds "
+                         "as JSON")
+    cmd.add_argument("campaign", type=Path)
+    cmd.add_argument("--combat", required=True, help="the combat's name or id")
+    cmd.add_argument("--runs", type=int, default=1000)
+    cmd.add_argument("--seed", default="7", help="the same seed gives the same result")
+    cmd.add_argument("--tactics", action="append", default=[], metavar="SIDE=STANCE",
+                     help="ally or enemy = balanced, cautious or aggressive")
+    cmd.add_argument("--workers", type=int, default=None,
+                     help="worker processes (default: one a core; 0: none)")
+    cmd.add_argument("--compare", action="store_true",
+                     help="also the same match-up in every system the roster has blocks for")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -67,6 +84,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return _until_reader_leaves(lambda: print_command(
             args.campaign, args.output, blank=args.blank, page=args.page_size))
+    if command == "forecast":
+        from battlewheel.models.forecast_command import forecast_command
+
+        return _until_reader_leaves(lambda: forecast_command(
+            args.campaign, args.combat, runs=args.runs, seed=args.seed, tactics=args.tactics,
+            workers=args.workers, compare=args.compare))
     from battlewheel.app import run_gui
 
     return run_gui(args.campaign, smoke_test=args.smoke_test, started=STARTED)

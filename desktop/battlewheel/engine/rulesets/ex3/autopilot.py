@@ -106,7 +106,7 @@ def _attacks(state: Combat, who: Combatant, foe: Combatant, stance: str,
              rng: random.Random) -> Iterator[Action]:
     """An attack on ``foe`` with each weapon that reaches, rolled as the dialog rolls it."""
     mode = _mode(who, foe, stance)
-    for weapon in who.block.weapons:
+    for weapon in who.block.all_weapons:
         declared = a.Attack(who.id, foe.id, mode, weapon.name, DiceEntry.of_successes(0))
         try:
             plan = atk.plan_attack(state, declared)
@@ -146,8 +146,8 @@ def _with_extra_rolls(state: Combat, attack: a.Attack,
 
 def _close_in(state: Combat, who: Combatant, foe: Combatant) -> Iterator[Action]:
     """Out of reach: aim a ranged weapon, or go to the foe's zone and close in."""
-    if any(not weapon.close for weapon in who.block.weapons):
-        for weapon in who.block.weapons:
+    if any(not weapon.close for weapon in who.block.all_weapons):
+        for weapon in who.block.all_weapons:
             if not weapon.close:
                 yield a.Aim(who.id, foe.id, weapon.name)
     yield a.Move(who.id, "close", other=foe.id)

@@ -24,6 +24,7 @@ from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.errors import RulesError
 from battlewheel.engine.core.outcome import Outcome, last_side_standing
 from battlewheel.engine.rulesets.impulse import actions as a
+from battlewheel.engine.rulesets.impulse.character import UNARMED
 from battlewheel.engine.rulesets.impulse.common import in_melee_with_foe
 from battlewheel.engine.rulesets.impulse.rules import MELEE, STRIKE_MINIMUM
 from battlewheel.engine.rulesets.impulse.state import Fighter, ImpulseCombat
@@ -99,7 +100,7 @@ def _strikes(state: ImpulseCombat, who: Fighter, foe: Fighter,
              rng: random.Random) -> Iterator[Action]:
     """A Decisive Strike on ``foe`` with each weapon that reaches, dice rolled as the dialog
     rolls them: accuracy first, damage only on a hit."""
-    for weapon in who.character.weapons:
+    for weapon in who.character.weapons or (UNARMED,):
         try:
             pool = resolve_strike(state, who.id, (foe.id,), weapon.name,
                                   DiceEntry.of_successes(0), None, False, DECISIVE)[0].pool

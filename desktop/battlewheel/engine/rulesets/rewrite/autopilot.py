@@ -31,6 +31,7 @@ from battlewheel.engine.core.outcome import Outcome, last_side_standing
 from battlewheel.engine.rulesets.rewrite import actions as a
 from battlewheel.engine.rulesets.rewrite import actions_attack as aa
 from battlewheel.engine.rulesets.rewrite.attack import best_dv
+from battlewheel.engine.rulesets.rewrite.derived import ready_weapons
 from battlewheel.engine.rulesets.rewrite.rewrite_effects import (
     damage_rolls_needed,
     pending_damage,
@@ -100,8 +101,9 @@ def candidates(state: Combat, rng: random.Random,
 
 def _flurries(state: Combat, who: Combatant, tactics: Mapping[str, str]) -> Iterator[Action]:
     stance = tactics.get(who.side, "balanced")
+    weapons = sorted(ready_weapons(who.character), key=lambda w: attack_dice(who, w),
+                     reverse=True)
     for foe in _foes(state, who, stance):
-        weapons = sorted(who.character.weapons, key=lambda w: attack_dice(who, w), reverse=True)
         for weapon in weapons:
             attack = aa.DeclaredManoeuvre("attack", weapon.name, foe.id)
             if stance == "aggressive" and attack_dice(who, weapon) >= TWO_ATTACKS_FROM:
@@ -123,7 +125,7 @@ def _foes(state: Combat, who: Combatant, stance: str) -> list[Combatant]:
 
 
 def _best_dice(who: Combatant) -> int:
-    return max((attack_dice(who, w) for w in who.character.weapons), default=0)
+    return max((attack_dice(who, w) for w in ready_weapons(who.character)), default=0)
 
 
 def _resolve(state: Combat, attacker: str, index: int, rng: random.Random) -> Iterator[Action]:

@@ -1,0 +1,92 @@
+"""The forecast's worker processes (models/forecast_runner.py) and ``battlewheel forecast``."""
+
+from __future__ import annotations
+
+import io
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from battlewheel.engine.rulesets.poolward.demo import demo_fight as poolward_demo
+from battlewheel.models.forecast_command import forecast_command
+from battlewheel.models.forecast_runner import ForecastJob, ForecastRequest, shutdown
+from battlewheel.storage.campaign import load_demo_campaign
+
+DEMO = Path(__file__).parents[1] / "resources" / "campaigns" / "demo.json"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _stop_workers() -> object:
+    yield
+    shutdown()
+
+
+def test_workers_give_what_one_process_gives() -> None:
+    request = ForecastRequest("pool-and-ward", poolward_demo().state, 60, 11)
+    shared = ForecastJob(request, workers=2, chunk=7)
+    shared.start()
+    here = ForecastJob(request)
+    here.run_here()
+    assert shared.wait() == here.result()
+    assert shared.poll() == 60 and shared.finished
+
+
+def test_cancel_stops_the_workers_at_once() -> None:
+    session = load_demo_campaign().combat("combat-1").session  # 2e: the slowest playouts
+    job = ForecastJob(ForecastRequest("2e-rewrite", session.state, 2000, 3), workers=2,
+                      chunk=50)
+    job.start()
+    deadline = time.monotonic() + 60
+    while not any(f.running() for f in job._futures) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    time.sleep(0.3)
+    asked = time.monotonic()
+    job.cancel()
+    while not all(f.done() for f in job._futures):
+        time.sleep(0.005)
+    assert time.monotonic() - asked < 1.0  # 0.2 s is the aim; the machine is shared
+    assert not job.finished
+
+
+def test_a_bad_request_is_refused_naming_the_field() -> None:
+    state = poolward_demo().state
+    with pytest.raises(ValueError, match="runs"):
+        ForecastJob(ForecastRequest("pool-and-ward", state, 0))
+    with pytest.raises(ValueError, match="tactics"):
+        ForecastJob(ForecastRequest("pool-and-ward", state, 5, tactics=(("ally", "wild"),)))
+
+
+def _run(*args: str, **options: object) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    settings = {"runs": 30, "seed": "7", "tactics": [], "workers": 0, "compare": False}
+    settings.update(options)
+    code = forecast_command(DEMO, *args, out=out, err=err, **settings)  # type: ignore[arg-type]
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_the_command_prints_the_forecast_as_json_and_the_same_seed_repeats_it() -> None:
+    code, printed, _ = _run("Edward at the Crossroads (Pool & Ward)")
+    assert code == 0
+    document = json.loads(printed)
+    assert document["combat"] == "Edward at the Crossroads (Pool & Ward)"
+    assert document["runs"] == 30 and set(document["sides"]) == {"ally", "enemy"}
+    assert _run("combat-poolward")[1] == printed
+
+
+def test_the_command_compares_systems_and_names_what_is_missing() -> None:
+    code, printed, _ = _run("combat-poolward", compare=True, runs=10)
+    compared = json.loads(printed)["compare"]
+    assert compared["pool-and-ward"]["runs"] == 10
+    assert "no Exalted 3rd edition block for Edward Sumner" in compared["3e"]["unavailable"]
+
+
+@pytest.mark.parametrize(("args", "options", "named"), [
+    (("nowhere",), {}, "--combat"), (("combat-poolward",), {"runs": -1}, "runs"),
+    (("combat-poolward",), {"tactics": ["ally=wild"]}, "tactics"),
+    (("combat-poolward",), {"tactics": ["ally"]}, "tactics")])
+def test_bad_arguments_are_refused_by_name(args: tuple[str, ...], options: dict[str, object],
+                                           named: str) -> None:
+    code, printed, err = _run(*args, **options)
+    assert code == 4 and printed == "" and named in err
