@@ -77,6 +77,7 @@ def test_the_command_prints_the_forecast_as_json_and_the_same_seed_repeats_it() 
 
 def test_the_command_compares_systems_and_names_what_is_missing() -> None:
     code, printed, _ = _run("combat-poolward", compare=True, runs=10)
+    assert code == 0
     compared = json.loads(printed)["compare"]
     assert compared["pool-and-ward"]["runs"] == 10
     assert "no Exalted 3rd edition block for Edward Sumner" in compared["3e"]["unavailable"]
