@@ -13,6 +13,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import pickle
+import threading
 from collections.abc import Mapping
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
@@ -70,7 +71,7 @@ def _pool(workers: int) -> tuple[ProcessPoolExecutor, Any]:
         cancelled = context.Value("q", 0)
         pool = ProcessPoolExecutor(max_workers=workers, mp_context=context,
                                    initializer=_init_worker, initargs=(cancelled,))
-        _SHARED.update(pool=pool, workers=workers, cancelled=cancelled, jobs=0)
+        _SHARED.update(pool=pool, workers=workers, cancelled=cancelled)
     return pool, _SHARED["cancelled"]
 
 
@@ -120,6 +121,7 @@ class ForecastJob:
         self._futures: list[Future[list[fc.Playout] | None]] = []
         self._playouts: list[fc.Playout] | None = None
         self._job = 0
+        self._sender: threading.Thread | None = None
         self.cancelled = False
 
     @property
@@ -127,23 +129,38 @@ class ForecastJob:
         """Playouts asked for."""
         return self.request.runs
 
-    def start(self) -> None:
-        """Send the chunks to the workers; a fight already decided needs none."""
+    def start(self, *, background: bool = False) -> None:
+        """Send the chunks to the workers; a fight already decided needs none.
+
+        ``background``: start the workers and hand them the chunks from a thread, so a
+        window's event loop is not held while the processes are spawned.
+        """
         request = self.request
         if self.ruleset.outcome(request.state).over:
             played = fc.playout(self.ruleset, request.state, fc.playout_random(request.seed, 0),
                                 dict(request.tactics))
             self._playouts = [played] * request.runs
             return
-        pool, _ = _pool(self.workers)
-        _SHARED["jobs"] += 1
+        _SHARED["jobs"] = _SHARED.get("jobs", 0) + 1
         self._job = _SHARED["jobs"]
+        if background:
+            self._sender = threading.Thread(target=self._submit, daemon=True)
+            self._sender.start()
+        else:
+            self._submit()
+
+    def _submit(self) -> None:
+        request = self.request
+        pool, _ = _pool(self.workers)
         state_bytes = pickle.dumps(request.state)
         tactics = dict(request.tactics)
         for start in range(0, request.runs, self.chunk):
+            if self.cancelled:
+                return
             stop = min(start + self.chunk, request.runs)
-            self._futures.append(pool.submit(run_chunk, request.ruleset, state_bytes,
-                                             request.seed, start, stop, tactics, self._job))
+            future = pool.submit(run_chunk, request.ruleset, state_bytes, request.seed, start,
+                                 stop, tactics, self._job)
+            self._futures.append(future)
 
     def run_here(self) -> None:
         """Play everything in this process (no workers: tests, one core)."""
@@ -156,8 +173,9 @@ class ForecastJob:
         if self._playouts is not None:
             return len(self._playouts)
         done = 0
-        for future, start in zip(self._futures, range(0, self.total, self.chunk), strict=True):
-            if future.done():
+        for future, start in zip(list(self._futures), range(0, self.total, self.chunk),
+                                 strict=False):
+            if future.done() and not future.cancelled():
                 done += min(self.chunk, self.total - start)
         return done
 
@@ -173,11 +191,13 @@ class ForecastJob:
         if cancelled is not None and self._job:
             with cancelled.get_lock():
                 cancelled.value = max(cancelled.value, self._job)
-        for future in self._futures:
+        for future in list(self._futures):
             future.cancel()
 
     def wait(self) -> fc.Forecast:
         """Block until every playout is in, then the result (the command line)."""
+        if self._sender is not None:
+            self._sender.join()
         if self._playouts is None:
             found: list[fc.Playout] = []
             for future in self._futures:

@@ -301,6 +301,10 @@ class MainWindow(QMainWindow):
             "Every ruling of this combat's system: its meaning, default and current value",
         ).triggered.connect(self.show_rulings)
         self._action(
+            "forecast", "&Forecast\u2026", "Ctrl+Shift+F",
+            "Play this fight out many times: each side's chance to win, how long it lasts",
+        ).triggered.connect(self.show_forecast)
+        self._action(
             "add_condition", "Add cond&ition\u2026", "Ctrl+K",
             "Lay a condition on the selected combatant: words, a modifier, how long it lasts",
         ).triggered.connect(lambda: self.add_condition())
@@ -397,7 +401,7 @@ class MainWindow(QMainWindow):
                 self.combat_menu.addAction(self.turn.actions[key])
             self._menu_separators.append(self.combat_menu.addSeparator())
         for name in ("next_step", None, "counter_back", "counter_on", None, "add_condition",
-                     "rulings", "end_combat"):
+                     "rulings", "forecast", "end_combat"):
             if name is None:
                 self._menu_separators.append(self.combat_menu.addSeparator())
             else:
@@ -583,6 +587,12 @@ class MainWindow(QMainWindow):
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
         return dialog
+
+    def show_forecast(self) -> QDialog:
+        """Combat > Forecast: the fight played out many times (pyqtgraph loads with it)."""
+        from battlewheel.views.forecast_dialog import open_forecast
+
+        return open_forecast(self)
 
     # -- files (storage fills in `files`) ---------------------------------------------
     def open_path(self, path: Path) -> None:

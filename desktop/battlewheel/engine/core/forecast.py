@@ -142,7 +142,8 @@ def wilson(successes: int, runs: int) -> tuple[float, float]:
     z2 = Z95 * Z95
     centre = (share + z2 / (2 * runs)) / (1 + z2 / runs)
     half = Z95 * math.sqrt(share * (1 - share) / runs + z2 / (4 * runs * runs)) / (1 + z2 / runs)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # Rounding must not leave the share itself outside (100% would end at 0.9999...).
+    return (max(0.0, min(share, centre - half)), min(1.0, max(share, centre + half)))
 
 
 @dataclass(frozen=True)

@@ -73,25 +73,27 @@ def _order_rolls(state: Fight, rng: random.Random) -> Iterator[Action]:
         return
     for cid in missing_rolls(state):
         pool = max(1, state.fighters[cid].block.stats.get(ORDER_STAT, 1))
-        yield a.RollOrder(cid, pool, _roll(state, pool, rng))
+        yield a.RollOrder(cid, pool, _faces(state, pool, rng))
 
 
-def _roll(state: Fight, dice: int, rng: random.Random) -> DiceEntry | None:
+def _faces(state: Fight, dice: int, rng: random.Random) -> DiceEntry:
     """A roll of ``dice`` dice of the ruling's die, as the Roll button makes it."""
-    if dice <= 0:
-        return None
     sides = die_of(state.options)[0]
     return DiceEntry.of_faces([rng.randint(1, sides) for _ in range(dice)], sides=sides,
                               rolled=True)
+
+
+def _roll(state: Fight, dice: int, rng: random.Random) -> DiceEntry | None:
+    """An attack's roll; a pool of 0 or less is not rolled (002 §Attack Roll Dice Pools)."""
+    return _faces(state, dice, rng) if dice > 0 else None
 
 
 def _attacks(state: Fight, who: Fighter, stance: str, rng: random.Random) -> Iterator[Action]:
     """The attack on the chosen foe with the best weapon, then on the others."""
     options = []
     for foe in _foes(state, who):
-        pools = [(_pool(state, who, foe, profile.name), profile.name)
-                 for profile in who.block.attacks]
-        pools = [(pool, name) for pool, name in pools if pool is not None]
+        pools = [(pool, profile.name) for profile in who.block.attacks
+                 if (pool := _pool(state, who, foe, profile.name)) is not None]
         if pools:
             pool, name = max(pools)
             options.append((_priority(state, who, foe, pool, stance), foe.id, name, pool))
