@@ -27,6 +27,7 @@ from battlewheel.engine.core.errors import RulesError
 from battlewheel.engine.core.outcome import Outcome, last_side_standing
 from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3 import attack as atk
+from battlewheel.engine.rulesets.ex3 import defence as d
 from battlewheel.engine.rulesets.ex3 import rules as r
 from battlewheel.engine.rulesets.ex3.initiative import join_pool
 from battlewheel.engine.rulesets.ex3.state import Combat, Combatant
@@ -113,17 +114,37 @@ def _attacks(state: Combat, who: Combatant, foe: Combatant, stance: str,
         except RulesError:
             continue
         rolled = _faces(rng, plan.pool)
-        attack = dataclasses.replace(declared, attack=rolled)
-        excess = roll(plan.pool, rolled, double_tens=plan.double_tens).successes \
-            - plan.defence.value
-        if excess >= 0:
-            try:
-                dice = atk.damage_plan(state, plan, attack, excess).pool
-            except RulesError:
-                continue
-            attack = dataclasses.replace(attack, damage=_faces(rng, dice))
+        successes = roll(plan.pool, rolled, double_tens=plan.double_tens).successes
+        attack = dataclasses.replace(declared, attack=rolled,
+                                     damage=_damage(state, plan, declared, successes, rng))
+        others = tuple(a.AlsoHit(foe, _damage_on(state, attack, foe, successes, rng))
+                       for foe in atk.reached_by(state, attack))
+        attack = dataclasses.replace(attack, others=others)
         yield attack
         yield from _with_extra_rolls(state, attack, rng)
+
+
+def _damage(state: Combat, plan: atk.AttackPlan, attack: a.Attack, successes: int,
+            rng: random.Random) -> DiceEntry | None:
+    """The damage roll of a hit (None for a miss), as many dice as the plan says."""
+    excess = successes - plan.defence.value
+    if excess < 0:
+        return None
+    try:
+        return _faces(rng, atk.damage_plan(state, plan, attack, excess).pool)
+    except RulesError:
+        return None
+
+
+def _damage_on(state: Combat, attack: a.Attack, foe: str, successes: int,
+               rng: random.Random) -> DiceEntry | None:
+    """A battle group's damage roll on another foe its attack reaches (003 §Battle Groups)."""
+    variant = dataclasses.replace(attack, target=foe, others=())
+    try:
+        plan = atk.plan_attack(state, variant)
+    except RulesError:
+        return None
+    return _damage(state, plan, variant, successes, rng)
 
 
 def _with_extra_rolls(state: Combat, attack: a.Attack,
@@ -146,10 +167,17 @@ def _with_extra_rolls(state: Combat, attack: a.Attack,
 
 def _close_in(state: Combat, who: Combatant, foe: Combatant) -> Iterator[Action]:
     """Out of reach: aim a ranged weapon, or go to the foe's zone and close in."""
-    if any(not weapon.close for weapon in who.block.all_weapons):
-        for weapon in who.block.all_weapons:
-            if not weapon.close:
-                yield a.Aim(who.id, foe.id, weapon.name)
-    yield a.Move(who.id, "close", other=foe.id)
-    yield a.Move(who.id, "zone", zone=foe.zone)
-    yield a.Move(who.id, "toward", other=foe.id)
+    for weapon in who.block.all_weapons:
+        if not weapon.close:
+            yield a.Aim(who.id, foe.id, weapon.name)
+    assert state.turn is not None
+    if state.turn.movement or d.foes_at_close(state, who.id):
+        return
+    where = d.band(state, who.id, foe.id)
+    if where == "short":
+        yield a.Move(who.id, "close", other=foe.id)
+    elif state.options.range_model == "bands":
+        yield a.Move(who.id, "toward", other=foe.id)
+    else:
+        step = 1 if foe.zone > who.zone else -1
+        yield a.Move(who.id, "zone", zone=who.zone + step)

@@ -105,7 +105,7 @@ class Rewrite2e(Ruleset):
     block_type: ClassVar[type[Character]] = Character
     condition_unit: ClassVar[str] = "ticks"
     forecast_unit: ClassVar[str] = "ticks"
-    forecast_limit: ClassVar[int] = 360
+    forecast_limit: ClassVar[int] = 300
     autopilot_module: ClassVar[Any] = pilot
 
     def new_state(self, options: Any) -> Combat:
