@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from battlewheel.engine.core.ruleset import get_ruleset
 from battlewheel.engine.rulesets.poolward.demo import demo_fight as poolward_demo
 from battlewheel.models.forecast_command import forecast_command
 from battlewheel.models.forecast_runner import ForecastJob, ForecastRequest, shutdown
@@ -91,3 +92,35 @@ def test_bad_arguments_are_refused_by_name(args: tuple[str, ...], options: dict[
                                            named: str) -> None:
     code, printed, err = _run(*args, **options)
     assert code == 4 and printed == "" and named in err
+
+
+class _Entry:
+    """A roster character with a block in every system (the duellist of each)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def block(self, ruleset: str) -> object:
+        from battlewheel.engine.core.ruleset import get_ruleset
+        from tests.engine.forecast_fights import duellist
+
+        return get_ruleset(ruleset).named_block(duellist(ruleset), self.name)
+
+
+@pytest.mark.parametrize("system", ["2e-rewrite", "3e", "impulse", "pool-and-ward"])
+def test_compare_rebuilds_the_match_up_in_every_system_sides_kept(system: str) -> None:
+    from battlewheel.engine.core import forecast as fc
+    from battlewheel.models.forecast_compare import matchups
+    from tests.engine.forecast_fights import mirror
+
+    session = mirror(system, swapped=False)
+    found = matchups(session.ruleset, session.state, [_Entry("One"), _Entry("Two")])
+    assert {m.ruleset for m in found} == {"2e-rewrite", "3e", "impulse", "pool-and-ward"}
+    for matchup in found:
+        ruleset = get_ruleset(matchup.ruleset)
+        assert fc.sides_of(ruleset, matchup.state) == {"one": "ally", "two": "enemy"}
+        assert not ruleset.outcome(matchup.state).over
+        played = fc.run_playouts(ruleset, matchup.state, 1, range(3), {})
+        result = fc.summarise(ruleset, matchup.state, played, 1, {})
+        assert [(f.id, f.side) for f in result.fighters] == [("one", "ally"), ("two", "enemy")]
+        assert result.side("ally").wins + result.side("enemy").wins + result.stalemates == 3

@@ -33,7 +33,7 @@ def parse_tactics(given: list[str]) -> tuple[tuple[str, str], ...]:
 def find_combat(campaign: Any, name: str) -> Any:
     """The combat whose id or name is ``name`` (case aside); refused with the names there are."""
     for record in campaign.combats:
-        if name in (record.id, ) or record.name.casefold() == name.casefold():
+        if record.id == name or record.name.casefold() == name.casefold():
             return record
     known = "; ".join(f"{r.name} ({r.id})" for r in campaign.combats) or "none"
     raise ValueError(f"--combat: no combat called {name!r} in this campaign; there are: {known}")

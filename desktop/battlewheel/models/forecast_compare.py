@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from battlewheel.engine.core.errors import RulesError
+from battlewheel.engine.core.forecast import sides_of
 from battlewheel.engine.core.ruleset import Ruleset, get_ruleset, ruleset_names
 from battlewheel.engine.core.session import CombatSession
 
@@ -39,8 +40,7 @@ class Matchup:
 def fighters_of(ruleset: Ruleset, state: Any) -> list[tuple[str, str, str]]:
     """Each fighter of a fight: id, name and side."""
     names = ruleset.names(state)
-    return [(cid, names(cid), str(getattr(record, "side", "enemy")))
-            for cid, record in ruleset.combatants(state).items()]
+    return [(cid, names(cid), side) for cid, side in sides_of(ruleset, state).items()]
 
 
 def matchups(ruleset: Ruleset, state: Any, roster: Iterable[RosterEntry],

@@ -77,6 +77,8 @@ class ForecastDialog(QDialog):
         self.seed = QLineEdit("7", self)
         self.seed.setToolTip("The same seed gives the same forecast")
         self.tactics = {side: self._stance_box() for side in SIDE_WORDS}
+        for field in (self.runs, self.seed, *self.tactics.values()):
+            field.setMaximumWidth(self.fontMetrics().averageCharWidth() * 24)
         form = QFormLayout()
         form.addRow("&Playouts:", self.runs)
         form.addRow("&Seed:", self.seed)
@@ -102,6 +104,8 @@ class ForecastDialog(QDialog):
             ["System", "Allies win", "95% interval", "Enemies win", "Mean length",
              "Commonest ending"])
         self.compare_table.horizontalHeader().setStretchLastSection(True)
+        self.compare_table.verticalHeader().hide()
+        self.compare_table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.tabs.addTab(self.compare_table, "Compare systems")
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)
@@ -147,6 +151,7 @@ class ForecastDialog(QDialog):
         self.plot.getAxis("left").setLabel("playouts %", color=text.name())
         self.table = QTableWidget(0, 0, page)
         self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.verticalHeader().hide()
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         layout = QVBoxLayout(page)
         layout.addWidget(self.odds_label)
@@ -272,6 +277,9 @@ class ForecastDialog(QDialog):
         width = max(1.0, (max(xs) - min(xs) + 1) / 60)
         self.plot.addItem(pg.BarGraphItem(x=xs, height=heights, width=0.8 * width,
                                           brush=BAR_COLOUR))
+        step = max(1, round((max(xs) - min(xs)) / 12))  # whole rounds (ticks), a dozen at most
+        self.plot.getAxis("bottom").setTicks(
+            [[(x, str(x)) for x in range(min(xs), max(xs) + 1, step)]])
         text = self.palette().color(QPalette.ColorRole.Text)
         self.plot.getAxis("bottom").setLabel(f"length of the fight ({result.clock_unit})",
                                              color=text.name())

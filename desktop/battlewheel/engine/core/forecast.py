@@ -17,7 +17,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from statistics import median
 from typing import Any
 
@@ -183,7 +183,6 @@ class Forecast:
     fighters: tuple[FighterOdds, ...]
     endings: tuple[tuple[str, int], ...]  # the commonest endings, in words, with counts
     mean_steps: float = 0.0
-    notes: tuple[str, ...] = field(default=())
 
     def side(self, name: str) -> SideOdds:
         """One side's odds."""
@@ -242,9 +241,8 @@ def summarise(ruleset: Ruleset, state: Any, playouts: Sequence[Playout], seed: i
     sides = tuple(SideOdds(side, wins[side], wins[side] / runs if runs else 0.0,
                            *wilson(wins[side], runs)) for side in (ALLY, ENEMY))
     names = ruleset.names(state)
-    records = ruleset.combatants(state)
-    fighters = tuple(_fighter_odds(cid, names(cid), _side(records[cid]), playouts)
-                     for cid in records)
+    fighters = tuple(_fighter_odds(cid, names(cid), side, playouts)
+                     for cid, side in sides_of(ruleset, state).items())
     endings = Counter(_ending_words(p, names) for p in playouts)
     return Forecast(
         ruleset.name, runs, seed, tuple(sorted(tactics.items())), sides, wins[None],
@@ -253,8 +251,9 @@ def summarise(ruleset: Ruleset, state: Any, playouts: Sequence[Playout], seed: i
         sum(p.steps for p in playouts) / runs if runs else 0.0)
 
 
-def _side(record: Any) -> str:
-    return str(getattr(record, "side", ""))
+def sides_of(ruleset: Ruleset, state: Any) -> dict[str, str]:
+    """Each combatant's side, as its sheet shows it (records differ between systems)."""
+    return {cid: ruleset.sheet(state, cid).side for cid in ruleset.combatants(state)}
 
 
 def _fighter_odds(cid: str, name: str, side: str, playouts: Sequence[Playout]) -> FighterOdds:
