@@ -100,7 +100,8 @@ def test_cancel_stops_the_run_and_the_window_can_run_again(
     assert dialog.status.text() == "Cancelled." and dialog.run_button.isEnabled()
     futures = [future for job in jobs for future in job._futures]
     qtbot.waitUntil(lambda: all(f.done() for f in futures), timeout=5_000)
-    assert time.monotonic() - asked < 1.0  # 0.2 s is the aim; the machine is shared
+    # 0.2 s is the aim; a chunk left to run would take 20 s, a busy shared machine 1-2 s
+    assert time.monotonic() - asked < 3.0
     assert dialog.forecast is None
     dialog.close()
 

@@ -76,7 +76,15 @@ def _pool(workers: int) -> tuple[ProcessPoolExecutor, Any]:
 
 
 def shutdown() -> None:
-    """Stop the worker processes (at the program's end)."""
+    """Stop every forecast under way and the worker processes (the program is closing).
+
+    The running chunks are told to stop at their next step, so leaving the program never
+    waits for a long forecast to finish.
+    """
+    cancelled = _SHARED.get("cancelled")
+    if cancelled is not None:
+        with cancelled.get_lock():
+            cancelled.value = _SHARED.get("jobs", 0) + 1
     pool = _SHARED.pop("pool", None)
     if pool is not None:
         pool.shutdown(wait=False, cancel_futures=True)

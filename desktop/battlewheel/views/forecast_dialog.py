@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import (
     QComboBox,
@@ -40,12 +40,13 @@ from PySide6.QtWidgets import (
 
 from battlewheel.engine.core import forecast as fc
 from battlewheel.models.forecast_compare import Matchup, matchups
-from battlewheel.models.forecast_runner import ForecastJob, ForecastRequest
+from battlewheel.models.forecast_runner import ForecastJob, ForecastRequest, shutdown
 
 if TYPE_CHECKING:
     from battlewheel.views.main_window import MainWindow
 
 POLL_MS = 50
+QUIT_HOOK = "battlewheelForecastQuitHook"
 BAR_COLOUR = QColor("#1f5fbf")
 SIDE_WORDS = {"ally": "Allies", "enemy": "Enemies"}
 
@@ -63,6 +64,11 @@ class ForecastDialog(QDialog):
         self.timer = QTimer(self)
         self.timer.setInterval(POLL_MS)
         self.timer.timeout.connect(self._poll)
+        self.finished.connect(self.cancel)
+        app = QCoreApplication.instance()
+        if app is not None and not app.property(QUIT_HOOK):
+            app.setProperty(QUIT_HOOK, True)
+            app.aboutToQuit.connect(shutdown)  # closing the program stops the workers
         self._build()
         self.resize(self.fontMetrics().averageCharWidth() * 110,
                     self.fontMetrics().height() * 40)
@@ -232,11 +238,6 @@ class ForecastDialog(QDialog):
         self.cancel_button.setEnabled(running)
         self.copy_button.setEnabled(not running and self.forecast is not None)
         self.save_button.setEnabled(not running and self.forecast is not None)
-
-    def reject(self) -> None:
-        """Close, stopping any playouts first."""
-        self.cancel()
-        super().reject()
 
     # -- showing --------------------------------------------------------------------------------
 
