@@ -562,15 +562,19 @@ def _decisive(state: Combat, plan: AttackPlan, action: a.Attack, x: int, dice: i
               rout: Iterator[DiceEntry], events: list[Event]) -> None:
     """X levels and automatic damage, then reset to base (003 §Resolution Steps 8d-8e)."""
     target = state.combatants[plan.target]
+    breaks: list[Event] = []
     if target.is_group:
         extra = r.decisive_group_extra(dice, x, state.options.bg_decisive_extra)
         groups.damage_group(state, target.id, x + extra + action.automatic_damage,
                             by=plan.attacker, rout=rout, magical_area=action.magical_area,
-                            events=events)
+                            events=events, breaks=breaks)
     else:
         _health_damage(state, target.id, x + action.automatic_damage, plan.weapon.damage_type,
                        events)
     ini.reset_to_base(state, plan.attacker, events)
+    # Step 8: the reset comes before the Break a lost Size earns, or the reset would undo it.
+    for earned in breaks:
+        groups.award_size_break(state, earned, events)
 
 
 def _health_damage(state: Combat, cid: str, levels: int, kind: str, events: list[Event]) -> None:
