@@ -24,8 +24,11 @@ def _who(state: Combat, cid: str) -> Combatant:
 def set_initiative(state: Combat, action: a.SetInitiative) -> list[Event]:
     """A GM edit of Initiative: no cost, no Break, but Crash is still Crash (003 §Crash)."""
     who = _who(state, action.combatant)
-    if who.is_group or not who.joined:
+    if who.is_group:
         raise IllegalAction(GM, f"{who.name} has no Initiative to edit")
+    if not who.joined:
+        raise IllegalAction("003 §The Flow of Combat", f"{who.name} has no Initiative yet: "
+                                                      "roll Join Battle (Ctrl+J) first")
     if who.initiative == action.value:
         raise IllegalAction(GM, f"{who.name} already has {action.value}i")
     events: list[Event] = []

@@ -65,8 +65,10 @@ def _setup(state: Combat) -> tuple[c.TurnAction, ...]:
     joined = sum(1 for w in state.combatants.values() if w.joined)
     begun = "the battle has begun" if state.started else ""
     return (
+        # A late joiner rolls Join Battle once the fight has begun (003 §The Flow of Combat).
         c.TurnAction("join_battle", "Roll Join Battle…", "Ctrl+J", dialog=DIALOG + "join_battle",
-                     why_not=begun or ("" if unrolled else "everyone has rolled")),
+                     why_not=_idle_reason(state) if state.ended else (
+                         "" if unrolled else "everyone has rolled")),
         c.TurnAction("start", "Start the battle", "Ctrl+Return", action=a.StartCombat(),
                      toolbar=True, why_not=begun or (
                          "" if joined >= 2 else "two combatants must roll Join Battle")),
