@@ -5,12 +5,18 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
+from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.ruleset import get_ruleset
 from battlewheel.engine.rulesets.ex3 import actions as a
+from battlewheel.engine.rulesets.ex3.attack import plan_attack
 from battlewheel.engine.rulesets.ex3 import demo
 from battlewheel.engine.rulesets.ex3.wheel import slot_of
 
-from .helpers import decisive, fight, fighter, group, init, state_of, typed
+from .helpers import decisive, fight, fighter, init, state_of, typed, withering
+
+RULESET = get_ruleset("3e")
 
 
 def _texts(session: object) -> list[str]:
@@ -32,6 +38,48 @@ def test_a_decisive_hit_that_costs_a_group_size_resets_then_breaks() -> None:
     texts = _texts(session)
     assert texts.index("Swift Lark gains 5i Break.") > texts.index(
         "Ashen Guard holds but drops to Size 1, Magnitude 11.")
-    track = get_ruleset("3e").turn_track(state)
+    track = RULESET.turn_track(state)
     counter = next(c for c in track.counters if c.id == "lark")
     assert counter.slot == slot_of(state, 8)
+
+
+def test_an_extra_attack_after_a_clash_resolves_normally() -> None:
+    """003 §Clashes: A wins a clash with B (B 8 → 1, -2 Defence). Without an extra action A
+    cannot attack again; the GM grants one (a Charm's): a second Clash with B is refused, as
+    only the first pair clashes, and the attack resolves against B's Defence 3 - 2 = 1 with
+    the onslaught a normal attack brings; 0 damage successes give A 1i (16 → 17). The extra
+    is used up: a third attack is refused."""
+    session = fight(("a", fighter("A"), "ally", 5), ("b", fighter("B"), "enemy", 5))
+    session.apply(a.Clash(a.ClashSide("a", "withering", "Sword", typed(5), typed(4)),
+                          a.ClashSide("b", "withering", "Sword", typed(3))))
+    with pytest.raises(IllegalAction, match="Simple action"):
+        session.apply(withering("a", "b", 2, 0))
+    session.apply(a.GrantExtraAction("a", "Iron Whirlwind Attack"))
+    with pytest.raises(IllegalAction, match="only the first pair"):
+        session.apply(a.Clash(a.ClashSide("a", "withering", "Sword", typed(5), typed(4)),
+                              a.ClashSide("b", "withering", "Sword", typed(3))))
+    attack = withering("a", "b", 2, 0)
+    plan = plan_attack(state_of(session), attack)
+    assert plan.defence.value == 1 and not plan.flurry
+    session.apply(attack)
+    assert state_of(session).combatants["b"].onslaught == 1
+    assert init(session, "a") == 17
+    with pytest.raises(IllegalAction, match="Simple action"):
+        session.apply(withering("a", "b", 2, 0))
+
+
+def test_the_extra_action_entry_pushes_the_grant_for_the_actor_and_waits_otherwise() -> None:
+    """rules/3e.md §4 (GM input): the Combat menu's entry grants the actor an extra action;
+    before the battle it is greyed."""
+    session = fight(("a", fighter("A"), "ally", 5), ("b", fighter("B"), "enemy", 4))
+    entry = next(e for e in RULESET.turn_actions(state_of(session)) if e.key == "extra_action")
+    assert entry.action == a.GrantExtraAction("a") and entry.enabled
+    session.apply(withering("a", "b", 1, None))
+    attack = next(e for e in RULESET.turn_actions(state_of(session)) if e.key == "attack")
+    assert not attack.enabled
+    session.apply(entry.action)
+    attack = next(e for e in RULESET.turn_actions(state_of(session)) if e.key == "attack")
+    assert attack.enabled
+    fresh = RULESET.new_state(state_of(session).options)
+    idle = next(e for e in RULESET.turn_actions(fresh) if e.key == "extra_action")
+    assert not idle.enabled

@@ -209,7 +209,7 @@ def _in_flurry(state: Combat, action: a.Attack, own_turn: bool = True) -> bool:
         return False
     if not own_turn:
         return action.flurry
-    return action.flurry or (turn.flurry and len(turn.simple) == 1)
+    return action.flurry or flow.flurry_second_fits(turn, "attack", True)
 
 
 def _zeroed(state: Combat, action: a.Attack, attacker: Combatant, target: Combatant) -> str:

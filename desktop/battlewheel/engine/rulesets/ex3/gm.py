@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.rulesets.ex3 import actions as a
@@ -82,6 +84,18 @@ def proposed_break(state: Combat, crashed: str) -> str | None:
         return None
     last = state.last_attacker.get(crashed)
     return last if last in state.combatants and state.hostile(last, crashed) else None
+
+
+def grant_extra_action(state: Combat, action: a.GrantExtraAction) -> list[Event]:
+    """One more Simple action this turn, from a Charm the program does not model
+    (rules/3e.md §4 GM input); attacks it adds follow 003 §Clashes."""
+    from battlewheel.engine.rulesets.ex3 import flow
+
+    turn = flow.turn_of(state, action.combatant)
+    state.turn = dataclasses.replace(turn, extra=turn.extra + 1)
+    source = f" ({action.source})" if action.source else ""
+    return [Event("extra_action", action.combatant,
+                  f"{state.name(action.combatant)} gains an extra action this turn{source}.")]
 
 
 def set_condition(state: Combat, action: a.SetCondition) -> list[Event]:
