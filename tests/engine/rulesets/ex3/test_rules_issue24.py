@@ -7,14 +7,15 @@ import dataclasses
 
 import pytest
 
+from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.ruleset import get_ruleset
 from battlewheel.engine.rulesets.ex3 import actions as a
-from battlewheel.engine.rulesets.ex3.attack import plan_attack
+from battlewheel.engine.rulesets.ex3.attack import damage_plan, plan_attack
 from battlewheel.engine.rulesets.ex3 import demo
 from battlewheel.engine.rulesets.ex3.wheel import slot_of
 
-from .helpers import decisive, fight, fighter, init, state_of, typed, withering
+from .helpers import decisive, fight, fighter, group, init, state_of, typed, withering
 
 RULESET = get_ruleset("3e")
 
@@ -83,3 +84,20 @@ def test_the_extra_action_entry_pushes_the_grant_for_the_actor_and_waits_otherwi
     fresh = RULESET.new_state(state_of(session).options)
     idle = next(e for e in RULESET.turn_actions(fresh) if e.key == "extra_action")
     assert not idle.enabled
+
+
+@pytest.mark.parametrize(("kind", "successes"), [("exalt", 5), ("heroic", 5), ("mortal", 3)])
+def test_a_battle_groups_attack_roll_counts_tens_by_its_kind(kind: str, successes: int) -> None:
+    """004 §The Rule of 10, 003 §Battle Groups: a group of magical beings or heroic mortals
+    counts a 10 twice on its attack roll (10 10 7: 5 successes, a mortal group's 3); only the
+    damage it deals never doubles 10s."""
+    troop = dataclasses.replace(group("Troop"), kind=kind)
+    session = fight(("g", troop, "enemy", 3), ("a", fighter("A"), "ally", 1))
+    attack = a.Attack("g", "a", "withering", "Sword",
+                      DiceEntry.of_faces((10, 10, 7, 1, 1, 1, 1, 1)), typed(0))
+    state = state_of(session)
+    plan = plan_attack(state, attack)
+    assert plan.pool == 8 and plan.defence.value == 3
+    assert not damage_plan(state, plan, attack, 0).double_tens
+    session.apply(attack)
+    assert f"8 dice against Defence 3 (parry): {successes} successes." in _texts(session)

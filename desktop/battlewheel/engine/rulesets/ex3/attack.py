@@ -82,7 +82,7 @@ def plan_attack(state: Combat, action: a.Attack, *, own_turn: bool = True) -> At
     ward, ward_parry = _ward(state, attacker, target)
     return AttackPlan(
         attacker.id, target.id, action.mode, weapon, steps, tuple(parts),
-        max(sum(v for _, v in parts), 0), attacker.block.double_tens and not attacker.is_group,
+        max(sum(v for _, v in parts), 0), attacker.block.double_tens,
         flurry, where, gambit_difficulty(action), ward, ward_parry)
 
 
@@ -317,7 +317,7 @@ def _withering_plan(state: Combat, plan: AttackPlan, action: a.Attack, attacker:
     auto = r.CLASH_WITHERING_BONUS if clash else 0
     parts = [(n, v) for n, v in parts if v]
     return DamagePlan(max(sum(v for _, v in parts), 0), tuple(parts), auto,
-                      attacker.block.double_tens and not attacker.is_group)
+                      r.damage_double_tens(attacker.block))
 
 
 def _decisive_plan(state: Combat, plan: AttackPlan, action: a.Attack,

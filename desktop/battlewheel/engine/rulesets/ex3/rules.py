@@ -66,6 +66,12 @@ def evasion(block: Character, rounding: str) -> int:
     return halve(total, block.kind, rounding) - block.armour.penalty
 
 
+def damage_double_tens(block: Character) -> bool:
+    """Withering damage counts 10s as the roller's kind does, but never a battle group's
+    (003 §Battle Groups); its attack roll keeps its kind's Rule of 10 (004 §The Rule of 10)."""
+    return block.double_tens and not block.is_group
+
+
 def soak(block: Character, size: int = 0) -> int:
     """Stamina + armour soak, + Size for a battle group (003 §Resisting Attacks, §Battle Groups)."""
     return block.attribute("stamina") + block.armour.soak + (size if block.is_group else 0)

@@ -230,7 +230,7 @@ class AttackDialog(Ex3Dialog):
         for foe, row in self.other_rows.items():
             pool = self._other_pool(foe)
             row.setVisible(pool is not None)
-            row.set_pool(pool or 0, double_tens=plan.double_tens)
+            row.set_pool(pool or 0, double_tens=r.damage_double_tens(self.who().block))
         self._grapple_pools()
         who = self.who()
         self.shift_roll.set_pool(ini.join_pool(who), double_tens=who.block.double_tens)
