@@ -1,4 +1,5 @@
-"""3e rules of issue 24 through the real window: a late joiner rolls Join Battle mid-fight."""
+"""3e rules of issue 24 through the real window: a late joiner rolls Join Battle mid-fight;
+a battle group's attack preview."""
 
 from __future__ import annotations
 
@@ -15,9 +16,10 @@ from battlewheel.engine.rulesets.ex3 import demo, demo_fight, wheel
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views import settings as prefs
 from battlewheel.views.main_window import MainWindow
+from battlewheel.views.rulesets.ex3.attack_dialog import AttackDialog
 from battlewheel.views.rulesets.ex3.round_dialogs import JoinBattleDialog
 from tests.desktop.d2_combatants import shown
-from tests.desktop.rulesets.ex3.fight import initiative, state, turn_of, typed
+from tests.desktop.rulesets.ex3.fight import initiative, started, state, turn_of, typed
 
 __all__ = ["shown"]
 
@@ -59,3 +61,18 @@ def test_a_late_joiner_rolls_join_battle_with_ctrl_j_and_acts_when_its_tick_come
     turn_of(combat, "lark")
     assert combat.push(a.NextTurn()) is None
     assert state(combat).actor == "dawn"
+
+
+def test_a_battle_groups_attack_preview_keeps_its_initiative(shown: Shown) -> None:
+    """003 §Battle Groups: the Guard's withering hit on Jade takes 3i from her; the preview
+    says the group's Initiative stays, not "attacker +4i (X + 1)"."""
+    model = started(a.SetRange("guard", "jade", "close"))
+    turn_of(model, "guard")
+    dialog = shown(AttackDialog(model, "guard"))
+    assert isinstance(dialog, AttackDialog)
+    dialog.target.setCurrentIndex(dialog.target.findData("jade"))
+    typed(dialog.attack_roll, "8")
+    typed(dialog.damage_roll, "3")
+    lines = dialog.preview().splitlines()
+    assert "   Roll: 3: target \u22123i, the group's Initiative stays" in lines
+    assert not any("X + 1" in line for line in lines)

@@ -7,11 +7,14 @@ import dataclasses
 
 import pytest
 
+from battlewheel.engine.core import contract as c
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.ruleset import get_ruleset
 from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3.attack import damage_plan, plan_attack
+from battlewheel.engine.rulesets.ex3.character import Weapon
+from battlewheel.engine.rulesets.ex3.options import Ex3Options
 from battlewheel.engine.rulesets.ex3 import demo
 from battlewheel.engine.rulesets.ex3.wheel import slot_of
 
@@ -101,3 +104,28 @@ def test_a_battle_groups_attack_roll_counts_tens_by_its_kind(kind: str, successe
     assert not damage_plan(state, plan, attack, 0).double_tens
     session.apply(attack)
     assert f"8 dice against Defence 3 (parry): {successes} successes." in _texts(session)
+
+
+KNIFE = Weapon("Knife", ability="melee", accuracy=1, damage=2, defence=0, minimum=1,
+               off_hand=True)
+
+
+@pytest.mark.parametrize(("on", "withering", "decisive"), [(True, 6, 5), (False, 7, 6)])
+def test_the_off_hand_penalty_shows_on_the_sheet_and_card(on: bool, withering: int,
+                                                          decisive: int) -> None:
+    """Ruling off_hand_penalty: a Knife in the off hand (Dex 3 + Melee 3 + accuracy 1) is
+    withering 7 - 1 = 6, decisive 5 on the sheet and the printed card, the pool the attack
+    dialog counts; with the ruling off, 7 and 6."""
+    knifer = fighter("K", weapons=(KNIFE,))
+    session = fight(("k", knifer, "ally", 5), ("b", fighter("B"), "enemy", 4),
+                    options=Ex3Options(off_hand_penalty=on))
+    state = state_of(session)
+    table = next(s for s in RULESET.sheet(state, "k").sections if isinstance(s, c.Table))
+    row = next(row for row in table.rows if row[0].startswith("Knife"))
+    assert row[1:3] == (str(withering), str(decisive))
+    assert ("off hand" in row[0]) is on
+    line = next(s.text for s in RULESET.card(state, "k").sections
+                if isinstance(s, c.Text) and s.title == "Knife")
+    assert line.startswith(f"withering {withering} / decisive {decisive} dice")
+    plan = plan_attack(state, a.Attack("k", "b", "withering", "Knife", typed(0)))
+    assert plan.pool == withering

@@ -249,7 +249,7 @@ def _situational(state: Combat, action: a.Attack, attacker: Combatant, target: C
     if state.grappled_by(attacker.id):
         parts.append(("grappled", -3 if weapon.two_handed else -1))
     if weapon.off_hand and state.options.off_hand_penalty:
-        parts.append(("off hand", -1))
+        parts.append(("off hand", -r.OFF_HAND_PENALTY))
     parts.append(("aim", aim_bonus(attacker, target.id, where)))
     if attacker.mounted and action.mode == a.WITHERING and not target.mounted:
         parts.append(("mounted", 2 if target.is_group and not _group_reach(target) else 1))

@@ -387,7 +387,7 @@ class AttackDialog(Ex3Dialog):
         text = steps.damage_text(self.state, plan, damage, threshold, self.post_soak.value(),
                                  escape=self.declaration().escape)
         got = self._damage_successes(damage)
-        return [f"8. Damage: {text}", f"   Roll: {steps.effect_text(plan, got)}"]
+        return [f"8. Damage: {text}", f"   Roll: {steps.effect_text(self.state, plan, got)}"]
 
     def _damage_successes(self, damage: atk.DamagePlan) -> int | None:
         entry = self.damage_roll.entry()
