@@ -33,3 +33,18 @@ def test_an_interrupted_turn_comes_back_to_one_still_standing() -> None:
     session.apply(FireHold("jade", "before"))
     session.apply(EndTurn())
     assert session.state.acting_id() == "chief"
+
+
+def test_a_hold_fired_after_its_trigger_acts_once_the_turn_in_progress_ends() -> None:
+    """001 §Holding Action, the holder's choice: Jade acts after the Chief's trigger, so the
+    Chief's turn goes on first; when it ends Jade acts, then the order goes on to Reed."""
+    session = demo_fight()
+    session.apply(StartCombat())
+    session.apply(HoldAction("jade", "the Chief draws steel"))
+    session.apply(FireHold("jade", "after_turn"))
+    assert session.state.acting_id() == "chief"
+    assert "once Bandit Chief's turn ends" in session.log[-1].events[-1].text
+    session.apply(EndTurn())
+    assert session.state.acting_id() == "jade"
+    session.apply(EndTurn())
+    assert session.state.acting_id() == "reed"

@@ -202,7 +202,7 @@ def _gm(data: st.DataObject, session: CombatSession) -> Action:
                 CounterDefence(target),
                 VillainEscapes(target),
                 _add(data, session),
-                FireHold(target, data.draw(st.sampled_from(["before", "after"]))),
+                FireHold(target, data.draw(st.sampled_from(["before", "after", "after_turn"]))),
                 condition_action(data, target, "rounds", _held(session, target)),
             ]
         )
@@ -241,7 +241,7 @@ def _turn_action(data: st.DataObject, session: CombatSession) -> Action:
     if kind == "hold":
         holders = [f.id for f in session.state.combatants.values() if f.hold is not None]
         if holders and data.draw(st.booleans()):
-            return FireHold(holders[0], data.draw(st.sampled_from(["before", "after"])))
+            return FireHold(holders[0], data.draw(st.sampled_from(["before", "after", "after_turn"])))
         return HoldAction(actor, "a trigger")
     if kind == "change":
         return ChangeInitiative(actor, data.draw(st.integers(0, 20)))

@@ -25,7 +25,9 @@ MANOEUVRE_EFFECTS = (
 )
 DECISIVE_EFFECTS = ("disarm", "restrain", "maim", "humiliate", "terrorize")
 DIRECTIONS = ("toward", "away")
-TIMINGS = ("before", "after")
+# "after_turn": after the trigger, once the turn in progress ends; "after" (older logs):
+# now, the trigger having already been entered.
+TIMINGS = ("before", "after", "after_turn")
 REWARDS = ("willpower", "motes")
 
 
@@ -275,6 +277,8 @@ class FireHold(Action):
     timing: str = "before"
 
     def sentence(self, names: Names) -> str:
+        if self.timing == "after_turn":
+            return f"{names(self.actor)}'s trigger comes; they act after it, once this turn ends."
         return f"{names(self.actor)}'s trigger comes; they act {self.timing} it."
 
 

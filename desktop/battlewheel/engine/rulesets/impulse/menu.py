@@ -112,7 +112,8 @@ def _fight(state: ImpulseCombat) -> tuple[TurnAction, ...]:
     cid = state.acting_id()
     who = state.combatants[cid] if cid else None
     simple = _simple_why(state, who)
-    holders = [f for f in state.combatants.values() if f.hold is not None]
+    holders = [f for f in state.combatants.values()
+               if f.hold is not None and not f.hold.after_turn]
     return (
         TurnAction(
             "manoeuvre",
