@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import pytest
 
+from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.ruleset import get_ruleset
-from battlewheel.engine.rulesets.impulse import SettleTie
+from battlewheel.engine.rulesets.impulse import Manoeuvre, SettleTie, StuntEffect
+from battlewheel.engine.rulesets.impulse.actions import is_stunted
 from battlewheel.engine.rulesets.impulse.menu import tie_chooser
+from battlewheel.engine.rulesets.impulse.strikes import manoeuvre_pool
 
-from .helpers import block, fight
+from .helpers import block, duel, fight, typed
 
 IMPULSE = get_ruleset("impulse")
 
@@ -45,3 +48,44 @@ def test_a_tie_of_npcs_is_the_gms_with_the_higher_score_proposed() -> None:
     assert tie_chooser(session.state, ("al", "bo")) == "gm"
     assert _entry(session, "start").enabled
     assert [e.cid for e in session.state.order()] == ["bo", "al"]
+
+
+@pytest.mark.parametrize(("rolled", "hit"), [(4, True), (3, False)])
+def test_a_manoeuvre_aimed_at_a_foe_hits_above_its_dv_and_costs_no_endurance(
+        rolled: int, hit: bool) -> None:
+    """001 §Maneuvers: Ana's manoeuvre at Bo (DV 3) hits on 4 successes, misses on 3 (beat_rule
+    "above"); either way Ana gains the successes as Impulse and Bo keeps his Endurance."""
+    session = duel()
+    ana = session.state.combatants["ana"].impulse
+    session.apply(Manoeuvre("ana", "dexterity", "athletics", typed(rolled), target="bo"))
+    state = session.state
+    assert state.combatants["ana"].impulse == ana + rolled
+    assert state.combatants["bo"].endurance == 10
+    texts = [e.text for e in session.log[-1].events]
+    word = "hits" if hit else "misses"
+    assert any(t.startswith(f"The manoeuvre {word} Bo ({rolled} against DV 3)") for t in texts)
+    assert f"Against Bo's DV 3 it {word}" in session.log[-1].sentence
+
+
+def test_a_manoeuvre_aimed_at_its_maker_or_nobody_there_is_refused() -> None:
+    """001 §Maneuvers: a manoeuvre attack is aimed at someone else on the field."""
+    session = duel()
+    with pytest.raises(IllegalAction, match="someone else"):
+        session.apply(Manoeuvre("ana", "dexterity", "athletics", typed(2), target="ana"))
+
+
+def test_a_stunt_effect_adds_two_dice_only_when_stunted_is_ticked() -> None:
+    """001 §Stunting Maneuvers: Dexterity 3 + Athletics 2 = 5 dice; a Stun chosen with
+    Stunted unticked rolls 5 (at most 10 successes), ticked 7 (at most 14); a log written
+    before the tick was recorded counts the effect as a stunt, as it did then."""
+    stun = StuntEffect("stun", "bo")
+    assert manoeuvre_pool(duel().state.combatants["ana"], "dexterity", "athletics", True) == 7
+    session = duel()
+    with pytest.raises(IllegalAction, match="0-10"):
+        session.apply(Manoeuvre("ana", "dexterity", "athletics", typed(11), stunt=stun,
+                                stunted=False))
+    session.apply(Manoeuvre("ana", "dexterity", "athletics", typed(11), stunt=stun,
+                            stunted=True))
+    legacy = Manoeuvre("ana", "dexterity", "athletics", typed(11), stunt=stun)
+    assert legacy.stunted is None and is_stunted(legacy)
+    duel().apply(legacy)

@@ -188,9 +188,21 @@ class StuntEffect:
     hazard: str = ""
 
 
+def is_stunted(action: Manoeuvre | DecisiveStrike | FlurryStrike) -> bool:
+    """Whether the roll is stunted (+2 dice, 001 §Stunting Maneuvers): as the GM ticked it;
+    a log written before the tick was recorded (``None``) counted a chosen effect as one."""
+    if action.stunted is None:
+        return action.stunt is not None
+    return action.stunted
+
+
 @dataclass(frozen=True)
 class Manoeuvre(Action):
-    """A manoeuvre: Attribute + Ability, successes become Impulse (001 §Maneuvers)."""
+    """A manoeuvre: Attribute + Ability, successes become Impulse (001 §Maneuvers).
+
+    ``target``: a manoeuvre aimed at someone, which hits when its successes beat their DV
+    (for powers that work on a hit) and never costs them Endurance.
+    """
 
     kind: ClassVar[str] = "manoeuvre"
     actor: str
@@ -198,15 +210,17 @@ class Manoeuvre(Action):
     ability: str
     dice: DiceEntry
     stunt: StuntEffect | None = None
-    stunted: bool = False
+    stunted: bool | None = None
     description: str = ""
     reward: str = "willpower"
+    target: str = ""
 
     def sentence(self, names: Names) -> str:
-        how = " (stunted)" if self.stunted or self.stunt else ""
+        how = " (stunted)" if is_stunted(self) else ""
+        at = f" at {names(self.target)}" if self.target else ""
         what = f": {self.description}" if self.description else ""
         return (
-            f"{names(self.actor)} manoeuvres with {self.attribute.title()} + "
+            f"{names(self.actor)} manoeuvres{at} with {self.attribute.title()} + "
             f"{self.ability.title()}{how}{what}; rolls {self.dice}."
         )
 
@@ -221,7 +235,7 @@ class DecisiveStrike(Action):
     weapon: str
     accuracy: DiceEntry
     damage: DiceEntry | None = None
-    stunted: bool = False
+    stunted: bool | None = None
     stunt: StuntEffect | None = None
     reward: str = "willpower"
 
@@ -244,7 +258,7 @@ class FlurryStrike(Action):
     accuracy: DiceEntry
     damage: DiceEntry | None = None
     split: tuple[int, ...] = ()
-    stunted: bool = False
+    stunted: bool | None = None
     stunt: StuntEffect | None = None
     reward: str = "willpower"
 

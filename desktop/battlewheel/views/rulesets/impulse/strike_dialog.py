@@ -154,7 +154,9 @@ class StrikeDialog(ImpulseDialog):
         return (str(self.target.currentData()),) if self.target.count() else ()
 
     def is_stunted(self) -> bool:
-        return self.stunted.isChecked() or self.stunt_form.chosen() != ""
+        """The +2 dice come with the Stunted tick alone (001 §Decisive Strike); choosing an
+        effect ticks it, and the GM may untick it."""
+        return self.stunted.isChecked()
 
     def accuracy(self) -> Accuracy | None:
         """Pool, DV and the roll's successes; None when the targets cannot be struck."""

@@ -1,0 +1,43 @@
+"""Impulse dialogs for the rulings of issue 24: a manoeuvre aimed at a foe, the stunt tick."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtWidgets import QWidget
+
+from battlewheel.views.rulesets.impulse.manoeuvre_dialog import ManoeuvreDialog
+from tests.desktop.rulesets.impulse.fight import shown, started_model
+
+__all__ = ["shown"]
+Shown = Callable[[QWidget], QWidget]
+
+
+def test_a_manoeuvre_aimed_at_the_chief_says_it_hits_and_logs_it(shown: Shown) -> None:
+    """001 §Maneuvers: Jade's Dexterity 4 + Athletics 2 = 6 dice at the Chief (DV 3); 4
+    successes beat it: a hit, his Endurance untouched, and the log says so."""
+    model = started_model()
+    dialog = shown(ManoeuvreDialog(model))
+    assert isinstance(dialog, ManoeuvreDialog)
+    assert dialog.aimed_at() == ""  # not an attack unless the GM says so
+    dialog.target.setCurrentIndex(dialog.target.findData("chief"))
+    dialog.dice.set_typed("4")
+    chief = model.state.combatants["chief"]
+    assert f"Against Bandit Chief's DV {chief.dv}: a hit" in dialog.steps_text()
+    dialog.accept()
+    assert model.state.combatants["chief"].endurance == chief.endurance
+    assert "The manoeuvre hits Bandit Chief" in " ".join(
+        e.text for e in model.session.log[-1].events)
+
+
+def test_unticking_stunted_takes_the_two_dice_off_even_with_an_effect(shown: Shown) -> None:
+    """001 §Stunting Maneuvers: choosing Intimidate ticks Stunted (8 dice); unticked, the
+    effect stays chosen and the pool is Dexterity 4 + Athletics 2 = 6."""
+    model = started_model()
+    dialog = shown(ManoeuvreDialog(model))
+    assert isinstance(dialog, ManoeuvreDialog)
+    dialog.stunt_form.choose("intimidate", "chief")
+    assert dialog.stunted.isChecked() and dialog.pool() == 8
+    dialog.stunted.setChecked(False)
+    assert dialog.stunt_form.chosen() == "intimidate" and dialog.pool() == 6
+    assert dialog.steps_text().splitlines()[0] == "Pool: Dexterity 4 + Athletics 2 = 6 dice"
