@@ -1,4 +1,5 @@
-"""Impulse dialogs for the rulings of issue 24: a manoeuvre aimed at a foe, the stunt tick."""
+"""Impulse dialogs for the rulings of issue 24: a manoeuvre aimed at a foe, the stunt tick,
+moving toward a group."""
 
 from __future__ import annotations
 
@@ -6,7 +7,11 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QWidget
 
+from battlewheel.engine.rulesets.impulse import SetRange
+from battlewheel.engine.rulesets.impulse.movement import group_of
+from battlewheel.engine.rulesets.impulse.rules import MELEE, SHORT
 from battlewheel.views.rulesets.impulse.manoeuvre_dialog import ManoeuvreDialog
+from battlewheel.views.rulesets.impulse.movement_dialogs import MoveDialog
 from tests.desktop.rulesets.impulse.fight import shown, started_model
 
 __all__ = ["shown"]
@@ -41,3 +46,18 @@ def test_unticking_stunted_takes_the_two_dice_off_even_with_an_effect(shown: Sho
     dialog.stunted.setChecked(False)
     assert dialog.stunt_form.chosen() == "intimidate" and dialog.pool() == 6
     assert dialog.steps_text().splitlines()[0] == "Pool: Dexterity 4 + Athletics 2 = 6 dice"
+
+
+def test_moving_toward_a_fighter_in_a_group_moves_toward_all_of_it(shown: Shown) -> None:
+    """001 §Range Bands: the Chief and the Archer stand at melee, a group; Jade ticks the
+    Chief and the Archer is ticked with him: Jade goes short -> melee with the Chief and
+    medium -> short with the Archer. Reed, not in the group, stays unticked."""
+    model = started_model(SetRange("chief", "archer", "melee"))
+    assert group_of(model.state, "chief", "jade") == ("chief", "archer")
+    dialog = shown(MoveDialog(model))
+    assert isinstance(dialog, MoveDialog)
+    dialog.picks["chief"].setChecked(True)
+    assert dialog.targets() == ("chief", "archer")
+    dialog.accept()
+    state = model.state
+    assert (state.band("jade", "chief"), state.band("jade", "archer")) == (MELEE, SHORT)
