@@ -8,12 +8,19 @@ import pytest
 
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.ruleset import get_ruleset
-from battlewheel.engine.rulesets.impulse import Manoeuvre, SettleTie, StuntEffect
+from battlewheel.engine.rulesets.impulse import (
+    EndTurn,
+    Manoeuvre,
+    RollOrder,
+    SettleTie,
+    StuntEffect,
+)
 from battlewheel.engine.rulesets.impulse.actions import is_stunted
 from battlewheel.engine.rulesets.impulse.menu import tie_chooser
+from battlewheel.engine.rulesets.impulse.rules import EXTREME, SHORT
 from battlewheel.engine.rulesets.impulse.strikes import manoeuvre_pool
 
-from .helpers import block, duel, fight, typed
+from .helpers import block, duel, face, fight, typed
 
 IMPULSE = get_ruleset("impulse")
 
@@ -89,3 +96,24 @@ def test_a_stunt_effect_adds_two_dice_only_when_stunted_is_ticked() -> None:
     legacy = Manoeuvre("ana", "dexterity", "athletics", typed(11), stunt=stun)
     assert legacy.stunted is None and is_stunted(legacy)
     duel().apply(legacy)
+
+
+def test_a_roster_character_joining_mid_fight_spends_a_round_at_extreme() -> None:
+    """001 §Range Bands: the Guard, brought in from the roster in round 1, waits at Extreme
+    through round 2 (not on the ring, at Extreme to everyone) and comes in at short in
+    round 3; before the fight began the same join puts him on the field at once."""
+    session = duel()
+    session.apply(IMPULSE.join_action("guard", block("Guard"), "enemy"))
+    session.apply(RollOrder("guard", face(9)))
+    state = session.state
+    assert state.in_reserve("guard") and state.band("ana", "guard") == EXTREME
+    assert "guard" not in {e.cid for e in state.order()}
+    assert "on the field in round 3" in session.log[-2].events[-1].text
+    for _ in range(4):  # rounds 1 and 2 pass: Ana and Bo act in each
+        session.apply(EndTurn())
+    state = session.state
+    assert state.round == 3 and not state.in_reserve("guard")
+    assert state.band("ana", "guard") == SHORT and "guard" in {e.cid for e in state.order()}
+    early = duel(start=False)
+    early.apply(IMPULSE.join_action("guard", block("Guard"), "enemy"))
+    assert not early.state.in_reserve("guard")

@@ -40,18 +40,24 @@ def _list(names: Names, ids: tuple[str, ...]) -> str:
 
 @dataclass(frozen=True)
 class AddCombatant(Action):
-    """Bring a character in; ``band`` to everyone present, or a reserve arriving at it later."""
+    """Bring a character in; ``band`` to everyone present, or a reserve arriving at it later.
+
+    ``reserve`` None: as the rules have it, a reinforcement once the fight has begun (it
+    spends a round at Extreme first, 001 §Range Bands), on the field before.
+    """
 
     kind: ClassVar[str] = "add_combatant"
     id: str
     character: ImpulseCharacter
     side: str = "enemy"
     band: str = "short"
-    reserve: bool = False
+    reserve: bool | None = False
 
     def sentence(self, names: Names) -> str:
         side = "an ally" if self.side == "ally" else "an enemy"
-        where = "waits at Extreme as a reinforcement" if self.reserve else f"at {self.band} range"
+        where = ("a reinforcement if the fight has begun" if self.reserve is None
+                 else "waits at Extreme as a reinforcement" if self.reserve
+                 else f"at {self.band} range")
         return f"{self.character.name} joins the fight as {side} ({where})."
 
 

@@ -230,8 +230,9 @@ class ImpulseRuleset(Ruleset):
 
 
     def join_action(self, combatant_id: str, character: Any, side: str) -> Action:
-        """A roster character joins the fight (001 §Turn Order: the order roll follows)."""
-        return a.AddCombatant(combatant_id, character, side)
+        """A roster character joins the fight (001 §Turn Order: the order roll follows); once
+        the fight has begun, as a reinforcement a round at Extreme (001 §Range Bands)."""
+        return a.AddCombatant(combatant_id, character, side, reserve=None)
 
     def block_card(self, block: Any) -> c.Card:
         """The player card of rules/impulse.md §6 for a roster stat block."""
