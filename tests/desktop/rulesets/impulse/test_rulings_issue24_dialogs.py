@@ -1,5 +1,5 @@
 """Impulse dialogs for the rulings of issue 24: a manoeuvre aimed at a foe, the stunt tick,
-moving toward a group."""
+moving toward a group, the Attribute of an unarmed or medium strike."""
 
 from __future__ import annotations
 
@@ -7,12 +7,14 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QWidget
 
+from battlewheel.engine.core.dice import DiceEntry, SeededDice
 from battlewheel.engine.rulesets.impulse import SetRange
 from battlewheel.engine.rulesets.impulse.movement import group_of
 from battlewheel.engine.rulesets.impulse.rules import MELEE, SHORT
 from battlewheel.views.rulesets.impulse.manoeuvre_dialog import ManoeuvreDialog
 from battlewheel.views.rulesets.impulse.movement_dialogs import MoveDialog
-from tests.desktop.rulesets.impulse.fight import shown, started_model
+from battlewheel.views.rulesets.impulse.strike_dialog import StrikeDialog
+from tests.desktop.rulesets.impulse.fight import in_melee, shown, started_model
 
 __all__ = ["shown"]
 Shown = Callable[[QWidget], QWidget]
@@ -61,3 +63,21 @@ def test_moving_toward_a_fighter_in_a_group_moves_toward_all_of_it(shown: Shown)
     dialog.accept()
     state = model.state
     assert (state.band("jade", "chief"), state.band("jade", "archer")) == (MELEE, SHORT)
+
+
+def test_the_strike_dialog_lets_an_unarmed_or_medium_strike_use_either_attribute(
+        shown: Shown) -> None:
+    """001 §Weapons and Armor: Jade's Daiklave (medium) is listed with Strength 3: 7 dice;
+    picked with Dexterity 4, 8 dice, recorded on the strike. Her fists start on her better
+    Attribute, Dexterity."""
+    model = started_model(*in_melee("chief"))
+    dialog = shown(StrikeDialog(model, face_source=SeededDice(3)))
+    assert isinstance(dialog, StrikeDialog)
+    assert dialog.attribute.currentData() == "strength"
+    assert dialog.accuracy() is not None and dialog.accuracy().pool == 7  # type: ignore[union-attr]
+    dialog.attribute.setCurrentIndex(dialog.attribute.findData("dexterity"))
+    assert dialog.steps_text().splitlines()[0] == (
+        "1. Accuracy pool: Dexterity 4 + Melee 4 + medium Accuracy +0 = 8 dice")
+    assert dialog.strike(DiceEntry.of_successes(0), None).attribute == "dexterity"  # type: ignore[attr-defined]
+    dialog.weapon.setCurrentIndex(dialog.weapon.findData("Unarmed"))
+    assert dialog.attribute.currentData() == "dexterity"

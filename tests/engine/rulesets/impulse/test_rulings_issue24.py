@@ -9,18 +9,20 @@ import pytest
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.ruleset import get_ruleset
 from battlewheel.engine.rulesets.impulse import (
+    DecisiveStrike,
     EndTurn,
     Manoeuvre,
     RollOrder,
     SettleTie,
     StuntEffect,
+    Weapon,
 )
 from battlewheel.engine.rulesets.impulse.actions import is_stunted
 from battlewheel.engine.rulesets.impulse.menu import tie_chooser
 from battlewheel.engine.rulesets.impulse.rules import EXTREME, SHORT
 from battlewheel.engine.rulesets.impulse.strikes import manoeuvre_pool
 
-from .helpers import block, duel, face, fight, typed
+from .helpers import TRAITS, block, duel, face, fight, typed
 
 IMPULSE = get_ruleset("impulse")
 
@@ -117,3 +119,18 @@ def test_a_roster_character_joining_mid_fight_spends_a_round_at_extreme() -> Non
     early = duel(start=False)
     early.apply(IMPULSE.join_action("guard", block("Guard"), "enemy"))
     assert not early.state.in_reserve("guard")
+
+
+def test_an_unarmed_strike_uses_dexterity_or_strength() -> None:
+    """001 §Weapons and Armor: unarmed strikes with Dexterity or Strength. Ana (Strength 4,
+    Dexterity 2, Brawl 2) strikes Bo with her fists using Strength: 4 + 2 + 2 = 8 dice (at
+    most 16 successes); with the fist's own Dexterity 6. A light weapon has no choice."""
+    traits = {**TRAITS, "strength": 4, "dexterity": 2, "brawl": 2}
+    session = duel(traits=traits)
+    with pytest.raises(IllegalAction, match="0-12"):
+        session.apply(DecisiveStrike("ana", "bo", "Unarmed", typed(13)))
+    session.apply(DecisiveStrike("ana", "bo", "Unarmed", typed(16), typed(0),
+                                 attribute="strength"))
+    knife = duel(traits=traits, weapons=(Weapon("Knife", "light", "dexterity", "melee"),))
+    with pytest.raises(IllegalAction, match=r"001 §Weapons and Armor.*Dexterity"):
+        knife.apply(DecisiveStrike("ana", "bo", "Knife", typed(1), attribute="strength"))

@@ -233,7 +233,11 @@ class Manoeuvre(Action):
 
 @dataclass(frozen=True)
 class DecisiveStrike(Action):
-    """A Decisive Strike: accuracy, then Impulse-fuelled damage (001 §Decisive Strike)."""
+    """A Decisive Strike: accuracy, then Impulse-fuelled damage (001 §Decisive Strike).
+
+    ``attribute``: the Attribute rolled when the weapon's class allows two (unarmed and
+    medium: Dexterity or Strength, 001 §Weapons and Armor); empty, the weapon's own.
+    """
 
     kind: ClassVar[str] = "decisive_strike"
     actor: str
@@ -244,6 +248,7 @@ class DecisiveStrike(Action):
     stunted: bool | None = None
     stunt: StuntEffect | None = None
     reward: str = "willpower"
+    attribute: str = ""
 
     def sentence(self, names: Names) -> str:
         how = " (stunted)" if self.stunted else ""
@@ -267,6 +272,7 @@ class FlurryStrike(Action):
     stunted: bool | None = None
     stunt: StuntEffect | None = None
     reward: str = "willpower"
+    attribute: str = ""
 
     def sentence(self, names: Names) -> str:
         how = " (stunted)" if self.stunted else ""

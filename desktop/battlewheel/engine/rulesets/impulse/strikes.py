@@ -16,6 +16,7 @@ from battlewheel.engine.core.events import Event
 from battlewheel.engine.rulesets.impulse import actions as a
 from battlewheel.engine.rulesets.impulse.character import (
     UNARMED,
+    WEAPON_TABLE,
     Weapon,
     accuracy_pool,
     weapon_base_damage,
@@ -56,6 +57,7 @@ FLURRY = "001 §Flurry Strikes"
 RANGES = "001 §Attack Ranges"
 COVER = "001 §Situational Defenses"
 DISARMED = "001 §Stunting Decisive Strikes"
+WEAPONS = "001 §Weapons and Armor"
 STUNT_MOTES = 4  # 2 x a 2-die stunt (004 §Stunts)
 
 
@@ -168,14 +170,28 @@ class StrikeOutcome:
     effects: tuple[EffectOutcome, ...]
 
 
-def strike_weapon(who: Fighter, name: str, rule: str) -> Weapon:
-    """The weapon used; a disarmed fighter has only fists (001 §Stunting Decisive Strikes)."""
+def strike_weapon(who: Fighter, name: str, rule: str, attribute: str = "") -> Weapon:
+    """The weapon used, rolling ``attribute`` if given (its own otherwise); a disarmed fighter
+    has only fists (001 §Stunting Decisive Strikes)."""
     weapon = who.character.weapon(name) or (UNARMED if name == UNARMED.name else None)
     if weapon is None:
         raise IllegalAction(rule, f"{who.name} carries no {name!r}")
+    weapon = with_attribute(weapon, attribute)
     if who.has("disarmed") and weapon.weight != "unarmed":
         raise IllegalAction(DISARMED, f"{who.name} is disarmed and cannot use {name} this round")
     return weapon
+
+
+def with_attribute(weapon: Weapon, attribute: str) -> Weapon:
+    """The weapon rolled with another Attribute its class allows: an unarmed or medium
+    strike uses Dexterity or Strength (001 §Weapons and Armor)."""
+    if not attribute or attribute == weapon.attribute:
+        return weapon
+    allowed = WEAPON_TABLE[weapon.weight][0]
+    if attribute not in allowed:
+        raise IllegalAction(WEAPONS, f"{weapon.name} ({weapon.weight}) strikes with "
+                                     f"{' or '.join(a.title() for a in allowed)}")
+    return replace(weapon, attribute=attribute)
 
 
 def check_target(
@@ -244,10 +260,11 @@ def resolve_strike(
     damage: DiceEntry | None,
     stunted: bool,
     rule: str,
+    attribute: str = "",
 ) -> tuple[StrikeOutcome, Weapon]:
     """Accuracy against the (highest) DV; on a hit, Impulse + Base Damage + threshold dice."""
     who = _check_attacker(state, actor, rule)
-    weapon = strike_weapon(who, weapon_name, rule)
+    weapon = strike_weapon(who, weapon_name, rule, attribute)
     bands = [check_target(state, who, t, weapon, rule) for t in targets]
     dv, lost = strike_dv(state, targets, bands, weapon)
     pool = strike_pool(who, weapon, stunted)
@@ -277,6 +294,7 @@ def resolve_decisive(state: ImpulseCombat, action: a.DecisiveStrike) -> StrikeOu
         action.damage,
         a.is_stunted(action),
         DECISIVE,
+        action.attribute,
     )
     effects = _effects(state, action.actor, action.stunt, (action.target,), outcome, every=False)
     shares = ((action.target, outcome.damage),) if outcome.hit else ()
@@ -296,6 +314,7 @@ def resolve_flurry(state: ImpulseCombat, action: a.FlurryStrike) -> StrikeOutcom
         action.damage,
         a.is_stunted(action),
         FLURRY,
+        action.attribute,
     )
     shares: tuple[tuple[str, int], ...] = ()
     if outcome.hit:
