@@ -42,6 +42,8 @@ def test_a_decisive_hit_that_costs_a_group_size_resets_then_breaks() -> None:
     texts = _texts(session)
     assert texts.index("Swift Lark gains 5i Break.") > texts.index(
         "Ashen Guard holds but drops to Size 1, Magnitude 11.")
+    assert "Swift Lark 10i \u2192 8i" in session.log[-1].sentence
+    assert next(p for p in RULESET.sheet(state, "lark").pools() if p.key == "initiative").current == 8
     track = RULESET.turn_track(state)
     counter = next(c for c in track.counters if c.id == "lark")
     assert counter.slot == slot_of(state, 8)
