@@ -168,7 +168,7 @@ class StrikeDialog(ImpulseDialog):
 
     def _stunt_changed(self) -> None:
         if self.stunt_form.chosen():
-            self.stunted.setChecked(True)  # an effect is a stunt: +2 dice
+            self.stunted.setChecked(True)  # an effect is a stunt: ticked, the GM may untick it
         self.refresh()
 
     def _weapons(self) -> list[Weapon]:
