@@ -12,10 +12,10 @@ from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.ruleset import get_ruleset
 from battlewheel.engine.rulesets.ex3 import actions as a
+from battlewheel.engine.rulesets.ex3 import demo
 from battlewheel.engine.rulesets.ex3.attack import damage_plan, plan_attack
 from battlewheel.engine.rulesets.ex3.character import Weapon
 from battlewheel.engine.rulesets.ex3.options import Ex3Options
-from battlewheel.engine.rulesets.ex3 import demo
 from battlewheel.engine.rulesets.ex3.wheel import slot_of
 
 from .helpers import decisive, fight, fighter, group, init, state_of, typed, withering
@@ -43,7 +43,8 @@ def test_a_decisive_hit_that_costs_a_group_size_resets_then_breaks() -> None:
     assert texts.index("Swift Lark gains 5i Break.") > texts.index(
         "Ashen Guard holds but drops to Size 1, Magnitude 11.")
     assert "Swift Lark 10i \u2192 8i" in session.log[-1].sentence
-    assert next(p for p in RULESET.sheet(state, "lark").pools() if p.key == "initiative").current == 8
+    pools = RULESET.sheet(state, "lark").pools()
+    assert next(p for p in pools if p.key == "initiative").current == 8
     track = RULESET.turn_track(state)
     counter = next(c for c in track.counters if c.id == "lark")
     assert counter.slot == slot_of(state, 8)

@@ -241,7 +241,8 @@ def _weapon_texts(block: Character, off_hand: bool) -> list[c.Text]:
         withering, decisive = pools(block, weapon, off_hand=off_hand)
         # No-break spaces keep each figure with its word when the printed line wraps.
         texts.append(c.Text(weapon.name, f"withering {withering} / decisive {decisive} "
-                            f"dice{_off_hand_words(weapon, off_hand)}, +{weapon.damage}\u00a0{weapon.damage_type[0].upper()}, "
+                            f"dice{_off_hand_words(weapon, off_hand)}, "
+                            f"+{weapon.damage}\u00a0{weapon.damage_type[0].upper()}, "
                             f"min\u00a0{weapon.minimum}, Def\u00a0{weapon.defence:+d}, "
                             f"{weapon.range}"))
     return texts
