@@ -8,6 +8,7 @@ import pytest
 
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.ruleset import get_ruleset
+from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.impulse import (
     DecisiveStrike,
     EndTurn,
@@ -134,3 +135,26 @@ def test_an_unarmed_strike_uses_dexterity_or_strength() -> None:
     knife = duel(traits=traits, weapons=(Weapon("Knife", "light", "dexterity", "melee"),))
     with pytest.raises(IllegalAction, match=r"001 §Weapons and Armor.*Dexterity"):
         knife.apply(DecisiveStrike("ana", "bo", "Knife", typed(1), attribute="strength"))
+
+
+def test_the_new_fields_go_through_the_log_and_an_older_log_reads_with_their_defaults() -> None:
+    """A log with a manoeuvre aimed and unstunted, a strike with Strength and a roster join
+    mid-fight replays to the same state; a manoeuvre written without "stunted" (older logs)
+    reads as stunted when it carries an effect, as it was played."""
+    traits = {**TRAITS, "strength": 4, "brawl": 2}
+    session = duel(traits=traits)
+    session.apply(Manoeuvre("ana", "dexterity", "athletics", typed(2), target="bo",
+                            stunt=StuntEffect("stun", "bo"), stunted=False))
+    session.apply(EndTurn())
+    session.apply(EndTurn())
+    session.apply(DecisiveStrike("ana", "bo", "Unarmed", typed(1), attribute="strength"))
+    session.apply(IMPULSE.join_action("guard", block("Guard"), "enemy"))
+    logged = session.to_json()
+    again = CombatSession.from_json(logged)
+    assert again.state.combatants == session.state.combatants
+    entry = next(e for e in logged["actions"] if e["kind"] == "manoeuvre")
+    assert entry["stunted"] is False and entry["target"] == "bo"
+    del entry["stunted"]
+    older = next(e.action for e in CombatSession.from_json(logged).log
+                 if isinstance(e.action, Manoeuvre))
+    assert older.stunted is None and is_stunted(older)
