@@ -1,0 +1,101 @@
+"""Checks every ruleset's character-editor form must pass (engine/core/block_form.py).
+
+A ruleset's tests call these with its templates and demo characters: the form gives
+back the block it was made from, and each bounded field's limits are exactly the
+block's own checks (one past either end refused, each end accepted by some block).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import pytest
+
+from battlewheel.engine.core import contract as c
+from battlewheel.engine.core.block_form import FormField, FormRows, problems
+from battlewheel.engine.core.errors import TraitValueError
+from battlewheel.engine.core.ruleset import Ruleset
+
+NOT_A_CHOICE = "no such thing"
+
+
+def assert_round_trip(ruleset: Ruleset, block: Any) -> None:
+    """block -> form -> block gives the block back, from scratch and over itself."""
+    values = ruleset.block_form(block)
+    assert problems(ruleset.block_schema(), values) == {}, ruleset.block_name(block)
+    assert ruleset.block_from_form(values) == block
+    assert ruleset.block_from_form(values, block) == block
+    assert ruleset.block_from_json(block.to_json()) == block
+
+
+def _accepted(ruleset: Ruleset, values: dict[str, Any], base: Any) -> bool:
+    try:
+        ruleset.block_from_form(values, base)
+    except TraitValueError:
+        return False
+    return True
+
+
+def _refused(ruleset: Ruleset, values: dict[str, Any], base: Any) -> bool:
+    with pytest.raises(TraitValueError):
+        ruleset.block_from_form(values, base)
+    return True
+
+
+def _set(values: dict[str, Any], rows: FormRows | None, field: FormField,
+         value: Any) -> dict[str, Any]:
+    changed = copy.deepcopy(values)
+    if rows is None:
+        changed[field.key] = value
+    else:
+        changed[rows.key][0][field.key] = value
+    return changed
+
+
+def every_field(ruleset: Ruleset) -> Iterable[tuple[FormRows | None, FormField]]:
+    """Each bounded or chosen field, top level and in rows, with its row set."""
+    for item in ruleset.block_schema().items():
+        cells = item.fields if isinstance(item, FormRows) else (item,)
+        for cell in cells:
+            if cell.kind in ("int", "choice"):
+                yield (item if isinstance(item, FormRows) else None), cell
+
+
+def assert_bounds_agree(ruleset: Ruleset, blocks: Sequence[Any]) -> int:
+    """For every int field: low-1 and high+1 refused by the block on every block that
+    shows the field; low and high each accepted on at least one; a choice outside its
+    list refused. Returns the number of fields checked."""
+    checked = 0
+    for rows, field in every_field(ruleset):
+        showing = [(b, ruleset.block_form(b)) for b in blocks
+                   if rows is None or ruleset.block_form(b)[rows.key]]
+        where = field.key if rows is None else f"{rows.key}.{field.key}"
+        assert showing, f"no block has a row of {where}"
+        for block, values in showing:
+            if field.kind == "int":
+                for wrong in (field.low - 1, field.high + 1):
+                    assert _refused(ruleset, _set(values, rows, field, wrong), block), where
+            else:
+                assert _refused(ruleset, _set(values, rows, field, NOT_A_CHOICE), block)
+        if field.kind == "int":
+            for end in (field.low, field.high):
+                assert any(_accepted(ruleset, _set(values, rows, field, end), block)
+                           for block, values in showing), f"{where} = {end} refused everywhere"
+        else:
+            for choice in field.choices:
+                assert any(_accepted(ruleset, _set(values, rows, field, choice), block)
+                           for block, values in showing), f"{where} = {choice!r} refused"
+        checked += 1
+    return checked
+
+
+def assert_preview_on_sheet(preview: Sequence[Any], sheet: c.SheetView, least: int) -> None:
+    """Every preview section the sheet also has (same kind, same title) is equal to it,
+    and at least ``least`` of them are there."""
+    on_sheet = {(type(s), getattr(s, "title", None)): s for s in sheet.sections}
+    shared = [s for s in preview if (type(s), getattr(s, "title", None)) in on_sheet]
+    for section in shared:
+        assert section == on_sheet[(type(section), getattr(section, "title", None))]
+    assert len(shared) >= least, [getattr(s, "title", s) for s in preview]
