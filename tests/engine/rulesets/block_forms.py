@@ -99,3 +99,13 @@ def assert_preview_on_sheet(preview: Sequence[Any], sheet: c.SheetView, least: i
     for section in shared:
         assert section == on_sheet[(type(section), getattr(section, "title", None))]
     assert len(shared) >= least, [getattr(s, "title", s) for s in preview]
+
+
+def assert_every_field_is_explained(ruleset: Ruleset) -> None:
+    """Each field and row set has a help line; each number or choice cites its seed section."""
+    for rows, field in every_field(ruleset):
+        assert "§" in field.help, field.key
+    for item in ruleset.block_schema().items():
+        assert item.help.strip(), item.key
+        for cell in item.fields if isinstance(item, FormRows) else ():
+            assert cell.help.strip(), f"{item.key}.{cell.key}"

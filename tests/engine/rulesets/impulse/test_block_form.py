@@ -16,6 +16,7 @@ from battlewheel.engine.rulesets.impulse.actions import AddCombatant, SetEnduran
 from battlewheel.engine.rulesets.impulse.character import ImpulseCharacter
 from tests.engine.rulesets.block_forms import (
     assert_bounds_agree,
+    assert_every_field_is_explained,
     assert_preview_on_sheet,
     assert_round_trip,
 )
@@ -107,3 +108,7 @@ def test_actions_a_round_do_not_change_once_the_order_is_rolled() -> None:
     fewer = dataclasses.replace(demo.foes()[0], actions=1)
     with pytest.raises(IllegalAction, match="order"):
         session.apply(ChangeBlock("chief", fewer.to_json()))
+
+
+def test_every_field_is_explained_with_its_seed_section() -> None:
+    assert_every_field_is_explained(RULESET)

@@ -17,6 +17,7 @@ from battlewheel.engine.rulesets.poolward.actions import AddCombatant, SetTrack
 from battlewheel.engine.rulesets.poolward.block import STATS, StatBlock
 from tests.engine.rulesets.block_forms import (
     assert_bounds_agree,
+    assert_every_field_is_explained,
     assert_preview_on_sheet,
     assert_round_trip,
 )
@@ -126,3 +127,7 @@ def test_an_unchanged_or_bad_block_is_refused_and_changes_nothing() -> None:
     with pytest.raises(IllegalAction, match="dodge"):
         session.apply(ChangeBlock("edward", {**demo.edward().to_json(), "dodge": 99}))
     assert len(session.log) == 5
+
+
+def test_every_field_is_explained_with_its_seed_section() -> None:
+    assert_every_field_is_explained(RULESET)

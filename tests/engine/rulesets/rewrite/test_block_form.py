@@ -17,6 +17,7 @@ from battlewheel.engine.rulesets.rewrite.character import Character, CharacterKi
 from battlewheel.engine.rulesets.rewrite.traits import ABILITIES, ATTRIBUTES, VIRTUES
 from tests.engine.rulesets.block_forms import (
     assert_bounds_agree,
+    assert_every_field_is_explained,
     assert_preview_on_sheet,
     assert_round_trip,
 )
@@ -137,3 +138,7 @@ def test_an_unchanged_character_is_refused() -> None:
     session.apply(AddCombatant("ana", template("mortal"), "ally"))
     with pytest.raises(IllegalAction, match="unchanged"):
         session.apply(ChangeBlock("ana", template("mortal").to_json()))
+
+
+def test_every_field_is_explained_with_its_seed_section() -> None:
+    assert_every_field_is_explained(RULESET)
