@@ -103,7 +103,7 @@ def assert_preview_on_sheet(preview: Sequence[Any], sheet: c.SheetView, least: i
 
 def assert_every_field_is_explained(ruleset: Ruleset) -> None:
     """Each field and row set has a help line; each number or choice cites its seed section."""
-    for rows, field in every_field(ruleset):
+    for _rows, field in every_field(ruleset):
         assert "§" in field.help, field.key
     for item in ruleset.block_schema().items():
         assert item.help.strip(), item.key
