@@ -24,6 +24,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from battlewheel.engine.core.errors import TraitValueError
+
 FieldKind = Literal["int", "text", "choice", "flag"]
 
 
@@ -229,3 +231,51 @@ def _row_json(rows: FormRows, row: Mapping[str, Any]) -> Any:
     for cell in rows.fields:
         _put(built, cell.key, row.get(cell.key, cell.default))
     return built
+
+
+# -- what a change of block changed, for the log ---------------------------------------------
+
+
+def _shown(item: FormField, value: Any) -> str:
+    if item.kind == "flag":
+        return "yes" if value else "no"
+    if item.kind == "choice" and value in item.choices and item.labels:
+        return item.labels[item.choices.index(value)]
+    return str(value) if value != "" else "none"
+
+
+def changed_fields(schema: BlockSchema, before: Mapping[str, Any],
+                   after: Mapping[str, Any]) -> list[str]:
+    """What differs between two blocks' form values, in reading order, in the form's
+    words: "Dodge 1 → 2", "Weapons changed"."""
+    found = []
+    for item in schema.items():
+        old, new = before.get(item.key), after.get(item.key)
+        if old == new:
+            continue
+        if isinstance(item, FormRows):
+            found.append(f"{item.label} changed")
+        else:
+            found.append(f"{item.label} {_shown(item, old)} \u2192 {_shown(item, new)}")
+    return found
+
+
+def change_sentence(name: str, changes: list[str], most: int = 4) -> str:
+    """The log's sentence for a block changed mid-fight, naming the first few changes."""
+    if not changes:
+        return f"GM changes {name}'s traits."
+    shown = ", ".join(changes[:most])
+    more = f" and {len(changes) - most} more" if len(changes) > most else ""
+    return f"GM changes {name}'s traits: {shown}{more}."
+
+
+def block_change_sentence(ruleset: Any, old: Any, document: Mapping[str, Any]) -> str:
+    """The log's sentence for ``ChangeBlock``: the fighter's old block against the new
+    JSON, compared field by field through ``ruleset``'s form."""
+    name = ruleset.block_name(old)
+    try:
+        new = ruleset.block_from_json(dict(document))
+    except TraitValueError:
+        return change_sentence(name, [])
+    before, after = ruleset.block_form(old), ruleset.block_form(new)
+    return change_sentence(name, changed_fields(ruleset.block_schema(), before, after))

@@ -86,6 +86,8 @@ def test_a_changed_block_keeps_the_damage_undoes_and_replays() -> None:
     session.apply(ChangeBlock("chief", tougher.to_json()))
     who = session.state.combatants["chief"]
     assert (who.character, who.endurance, who.dv) == (tougher, 15, 4)
+    assert session.log[-1].sentence == (
+        "GM changes Bandit Chief's traits: DV 3 \u2192 4, Endurance 14 \u2192 20.")
     replayed = CombatSession.from_json(session.to_json())
     assert replayed.state.combatants["chief"] == who
     session.undo()

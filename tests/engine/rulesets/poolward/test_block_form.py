@@ -113,6 +113,8 @@ def test_a_changed_block_keeps_the_damage_undoes_and_replays() -> None:
     who = session.state.fighters["edward"]
     assert (who.block, who.block.health_max, who.health) == (stronger, 7, 4)  # 3 lost, kept
     assert RULESET.sheet(session.state, "edward").track("health").summary == "4 / 7"
+    assert session.log[-1].sentence == (
+        "GM changes Edward Sumner's traits: Constitution 4 \u2192 6, Dodge 1 \u2192 2.")
     replayed = CombatSession.from_json(session.to_json())
     assert replayed.state.fighters["edward"] == who
     session.undo()

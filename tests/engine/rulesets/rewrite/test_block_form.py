@@ -126,6 +126,8 @@ def test_a_changed_character_keeps_the_damage_undoes_and_replays() -> None:
     session.apply(ChangeBlock("ana", ox_body.to_json()))
     who = session.state.combatants["ana"]
     assert who.character == ox_body
+    assert session.log[-1].sentence == (
+        "GM changes Mortal's traits: Willpower 5 \u2192 7, Extra health levels changed.")
     assert (who.health.marks, who.willpower) == ("XX/" + "." * 9, 5)
     assert CombatSession.from_json(session.to_json()).state.combatants["ana"] == who
     session.undo()

@@ -7,8 +7,12 @@ from typing import Any, ClassVar
 
 from battlewheel.engine.core import conditions as cond
 from battlewheel.engine.core import contract as c
-from battlewheel.engine.core.actions import Action
-from battlewheel.engine.core.block_form import BlockSchema, BlockTemplate
+from battlewheel.engine.core.actions import Action, ChangeBlock
+from battlewheel.engine.core.block_form import (
+    BlockSchema,
+    BlockTemplate,
+    block_change_sentence,
+)
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.ruleset import Handler, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.impulse import actions as a
@@ -126,6 +130,9 @@ class ImpulseRuleset(Ruleset):
 
     def describe(self, before: ImpulseCombat, action: Action, after: ImpulseCombat | None) -> str:
         """The action and, once applied, what came of it."""
+        if isinstance(action, ChangeBlock) and action.combatant_id in before.combatants:
+            old = before.combatants[action.combatant_id].character
+            return block_change_sentence(self, old, action.block)
         return sentences.describe(before, action, after)
 
     def names(self, state: ImpulseCombat) -> Callable[[str], str]:

@@ -7,8 +7,12 @@ from typing import Any, ClassVar
 
 from battlewheel.engine.core import conditions as cond
 from battlewheel.engine.core import contract as c
-from battlewheel.engine.core.actions import Action
-from battlewheel.engine.core.block_form import BlockSchema, BlockTemplate
+from battlewheel.engine.core.actions import Action, ChangeBlock
+from battlewheel.engine.core.block_form import (
+    BlockSchema,
+    BlockTemplate,
+    block_change_sentence,
+)
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.ruleset import Handler, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.poolward import actions as a
@@ -75,6 +79,9 @@ class PoolAndWard(Ruleset):
 
     def describe(self, before: Fight, action: Action, after: Fight | None) -> str:
         """Names, the pool's working and where the damage went."""
+        if isinstance(action, ChangeBlock) and action.combatant_id in before.fighters:
+            old = before.fighters[action.combatant_id].block
+            return block_change_sentence(self, old, action.block)
         return sentences.describe(before, action, after)
 
     def names(self, state: Fight) -> Callable[[str], str]:

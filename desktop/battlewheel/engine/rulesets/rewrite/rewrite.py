@@ -7,7 +7,12 @@ from typing import Any, ClassVar
 
 from battlewheel.engine.core import conditions as cond
 from battlewheel.engine.core import contract as c
-from battlewheel.engine.core.block_form import BlockSchema, BlockTemplate
+from battlewheel.engine.core.actions import ChangeBlock
+from battlewheel.engine.core.block_form import (
+    BlockSchema,
+    BlockTemplate,
+    block_change_sentence,
+)
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.ruleset import Handler, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.rewrite import actions as a
@@ -128,6 +133,9 @@ class Rewrite2e(Ruleset):
 
     def describe(self, before: Combat, action: a.Action, after: Combat | None) -> str:
         """Name targets, weapons, ticks and tracks from the states around the action."""
+        if isinstance(action, ChangeBlock) and action.combatant_id in before.combatants:
+            old = before.combatants[action.combatant_id].character
+            return block_change_sentence(self, old, action.block)
         return sentences.describe(before, action, after)
 
     def refresh(self, state: Combat) -> None:
