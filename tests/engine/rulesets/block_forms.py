@@ -109,3 +109,17 @@ def assert_every_field_is_explained(ruleset: Ruleset) -> None:
         assert item.help.strip(), item.key
         for cell in item.fields if isinstance(item, FormRows) else ():
             assert cell.help.strip(), f"{item.key}.{cell.key}"
+
+
+def assert_demo_sides_follow_the_blocks(ruleset: Ruleset) -> int:
+    """Each demo roster character with a block of this system: ``block_side`` of the block
+    is the side the roster gives them (a player character joins as an ally)."""
+    from battlewheel.storage.campaign import load_demo_campaign  # the bundled demo file
+
+    checked = 0
+    for character in load_demo_campaign().characters:
+        block = character.block(ruleset.name)
+        if block is not None:
+            assert ruleset.block_side(block) == character.identity.side, character.name
+            checked += 1
+    return checked

@@ -16,6 +16,7 @@ from battlewheel.engine.rulesets.impulse.actions import AddCombatant, SetEnduran
 from battlewheel.engine.rulesets.impulse.character import ImpulseCharacter
 from tests.engine.rulesets.block_forms import (
     assert_bounds_agree,
+    assert_demo_sides_follow_the_blocks,
     assert_every_field_is_explained,
     assert_preview_on_sheet,
     assert_round_trip,
@@ -114,3 +115,7 @@ def test_actions_a_round_do_not_change_once_the_order_is_rolled() -> None:
 
 def test_every_field_is_explained_with_its_seed_section() -> None:
     assert_every_field_is_explained(RULESET)
+
+
+def test_the_demo_rosters_sides_are_what_its_blocks_say() -> None:
+    assert assert_demo_sides_follow_the_blocks(RULESET) >= 4

@@ -17,6 +17,7 @@ from battlewheel.engine.rulesets.poolward.actions import AddCombatant, SetTrack
 from battlewheel.engine.rulesets.poolward.block import STATS, StatBlock
 from tests.engine.rulesets.block_forms import (
     assert_bounds_agree,
+    assert_demo_sides_follow_the_blocks,
     assert_every_field_is_explained,
     assert_preview_on_sheet,
     assert_round_trip,
@@ -133,3 +134,7 @@ def test_an_unchanged_or_bad_block_is_refused_and_changes_nothing() -> None:
 
 def test_every_field_is_explained_with_its_seed_section() -> None:
     assert_every_field_is_explained(RULESET)
+
+
+def test_the_demo_rosters_sides_are_what_its_blocks_say() -> None:
+    assert assert_demo_sides_follow_the_blocks(RULESET) >= 4

@@ -17,6 +17,7 @@ from battlewheel.engine.rulesets.rewrite.character import Character, CharacterKi
 from battlewheel.engine.rulesets.rewrite.traits import ABILITIES, ATTRIBUTES, VIRTUES
 from tests.engine.rulesets.block_forms import (
     assert_bounds_agree,
+    assert_demo_sides_follow_the_blocks,
     assert_every_field_is_explained,
     assert_preview_on_sheet,
     assert_round_trip,
@@ -96,12 +97,14 @@ def test_the_gms_overrides_stay_as_the_edited_character_has_them() -> None:
 
 
 def test_side_follows_the_player_mark_written_only_when_set() -> None:
-    tallow = next(c for c in DEMO if c.name == "Tallow the Fence")
-    assert RULESET.block_side(tallow) == "enemy"
-    marked = dataclasses.replace(tallow, player=True)
+    spearman = next(c for c in DEMO if c.name == "Hunt spearman 1")
+    assert RULESET.block_side(spearman) == "enemy"
+    marked = dataclasses.replace(spearman, player=True)
     assert RULESET.block_side(marked) == "ally"
-    assert "player" not in tallow.to_json()
+    assert "player" not in spearman.to_json()
     assert Character.from_json(marked.to_json()) == marked
+    with pytest.raises(TraitValueError, match="player"):
+        Character.from_json({**spearman.to_json(), "player": "yes"})
 
 
 @pytest.mark.parametrize("made", TEMPLATES, ids=lambda t: t.key)
@@ -144,3 +147,7 @@ def test_an_unchanged_character_is_refused() -> None:
 
 def test_every_field_is_explained_with_its_seed_section() -> None:
     assert_every_field_is_explained(RULESET)
+
+
+def test_the_demo_rosters_sides_are_what_its_blocks_say() -> None:
+    assert assert_demo_sides_follow_the_blocks(RULESET) >= 4
