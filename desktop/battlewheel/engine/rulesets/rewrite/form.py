@@ -347,11 +347,13 @@ def _level(index: int, row: Mapping[str, Any]) -> int:
 
 
 def _mortal(name: str, kind: CharacterKind, dots: int, **changes: Any) -> Character:
-    """Every Attribute at ``dots``; the fighting Abilities at ``dots`` (others 0)."""
+    """Every Attribute at ``dots``; the fighting Abilities at ``dots`` (others 0); a spear,
+    and a punch as every character of the demo carries."""
     fighting = ("melee", "dodge", "awareness", "athletics", "resistance", "brawl")
     traits: dict[str, Any] = {
         "attributes": dict.fromkeys(ATTRIBUTES, dots), "abilities": dict.fromkeys(fighting, dots),
-        "virtues": dict.fromkeys(VIRTUES, 2), "weapons": (tables.weapon("Spear"),)}
+        "virtues": dict.fromkeys(VIRTUES, 2),
+        "weapons": (tables.weapon("Spear"), tables.weapon("Punch"))}
     return Character(name=name, kind=kind, **{**traits, **changes})
 
 
