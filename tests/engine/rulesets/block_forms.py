@@ -123,3 +123,23 @@ def assert_demo_sides_follow_the_blocks(ruleset: Ruleset) -> int:
             assert ruleset.block_side(block) == character.identity.side, character.name
             checked += 1
     return checked
+
+
+WRONG_TYPES: dict[str, tuple[Any, ...]] = {
+    "int": (None, "3", 1.5, True, []), "text": (None, 3, [], {}),
+    "choice": (None, 3, [], {}), "flag": (None, "yes", 1),
+}
+
+
+def assert_wrong_types_are_refused_by_name(ruleset: Ruleset, blocks: Sequence[Any]) -> None:
+    """A value of the wrong type in any field (a blank number, a list for a name) is a
+    ``TraitValueError`` naming that field, never a crash."""
+    for item in ruleset.block_schema().items():
+        rows = item if isinstance(item, FormRows) else None
+        for field in item.fields if isinstance(item, FormRows) else (item,):
+            block = next(b for b in blocks if rows is None or ruleset.block_form(b)[rows.key])
+            for junk in WRONG_TYPES[field.kind]:
+                values = _set(ruleset.block_form(block), rows, field, junk)
+                with pytest.raises(TraitValueError) as refused:
+                    ruleset.block_from_form(values, block)
+                assert field.key in refused.value.field, (item.key, field.key, junk)

@@ -169,6 +169,36 @@ def problems(schema: BlockSchema, values: Mapping[str, Any]) -> dict[str, str]:
     return found
 
 
+_KIND_TYPES: dict[str, tuple[type, ...]] = {"int": (int,), "text": (str,), "choice": (str,),
+                                            "flag": (bool,)}
+
+
+def check_kinds(schema: BlockSchema, values: Mapping[str, Any]) -> None:
+    """Refuse (``TraitValueError`` naming the field) a value of the wrong type: text
+    where a number goes, a list where a name goes. Only the type: a number's range and a
+    choice's list are the block's own checks to make."""
+    for item in schema.items():
+        if item.key not in values:
+            continue
+        if isinstance(item, FormField):
+            _check_kind(item, values[item.key], item.key)
+            continue
+        rows = values[item.key]
+        if not isinstance(rows, list) or not all(isinstance(row, Mapping) for row in rows):
+            raise TraitValueError(item.key, "a list of rows", rows)
+        for index, row in enumerate(rows):
+            for cell in item.fields:
+                if cell.key in row:
+                    _check_kind(cell, row[cell.key], f"{item.key}[{index}].{cell.key}")
+
+
+def _check_kind(field: FormField, value: object, where: str) -> None:
+    wanted = _KIND_TYPES.get(field.kind, (object,))
+    wrong_bool = isinstance(value, bool) and field.kind == "int"
+    if wrong_bool or not isinstance(value, wanted):
+        raise TraitValueError(where, field.allowed(), value)
+
+
 # -- the default conversion: dotted keys into the block's JSON -------------------------------
 
 

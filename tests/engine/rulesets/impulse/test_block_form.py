@@ -20,6 +20,7 @@ from tests.engine.rulesets.block_forms import (
     assert_every_field_is_explained,
     assert_preview_on_sheet,
     assert_round_trip,
+    assert_wrong_types_are_refused_by_name,
 )
 
 RULESET = get_ruleset("impulse")
@@ -119,3 +120,7 @@ def test_every_field_is_explained_with_its_seed_section() -> None:
 
 def test_the_demo_rosters_sides_are_what_its_blocks_say() -> None:
     assert assert_demo_sides_follow_the_blocks(RULESET) >= 4
+
+
+def test_a_value_of_the_wrong_type_is_refused_naming_its_field() -> None:
+    assert_wrong_types_are_refused_by_name(RULESET, [t.block for t in TEMPLATES])

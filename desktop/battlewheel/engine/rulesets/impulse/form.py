@@ -17,6 +17,7 @@ from battlewheel.engine.core.block_form import (
     FormField,
     FormGroup,
     FormRows,
+    check_kinds,
 )
 from battlewheel.engine.core.errors import TraitValueError
 from battlewheel.engine.core.session import CombatSession
@@ -118,6 +119,7 @@ def block_form(block: ImpulseCharacter) -> dict[str, Any]:
 
 def block_from_form(values: Mapping[str, Any], base: ImpulseCharacter | None) -> ImpulseCharacter:
     """The block the form describes; what the form leaves out is kept from ``base``."""
+    check_kinds(SCHEMA, values)
     given = {**block_form(base if base is not None else _DEFAULT), **values}
     weapons = tuple(Weapon(**{cell.key: row.get(cell.key, cell.default)
                               for cell in _WEAPON_ROWS.fields}) for row in given["weapons"])

@@ -20,6 +20,7 @@ from battlewheel.engine.core.block_form import (
     FormField,
     FormGroup,
     FormRows,
+    check_kinds,
 )
 from battlewheel.engine.core.errors import TraitValueError
 from battlewheel.engine.rulesets.poolward import demo, sheet
@@ -186,6 +187,7 @@ def _attack_row(attack: AttackProfile) -> dict[str, Any]:
 
 def block_from_form(values: Mapping[str, Any], base: StatBlock | None) -> StatBlock:
     """The block the form describes; what the form leaves out is kept from ``base``."""
+    check_kinds(SCHEMA, values)
     given = {**(block_form(base) if base is not None else SCHEMA.defaults()), **values}
     stats = {stat: given[f"stats.{stat}"] for stat in STATS if given[f"stats.{stat}"] != 0}
     skills = _skills(given["skills"])

@@ -23,6 +23,7 @@ from battlewheel.engine.core.block_form import (
     FormField,
     FormGroup,
     FormRows,
+    check_kinds,
 )
 from battlewheel.engine.core.errors import TraitValueError
 from battlewheel.engine.core.health import ALLOWED_PENALTIES
@@ -249,6 +250,7 @@ def _armour_values(armour: Armour | None) -> dict[str, Any]:
 def block_from_form(values: Mapping[str, Any], base: Character | None) -> Character:
     """The character the form describes; the GM's overrides (and anything the form leaves
     out) are kept from ``base``."""
+    check_kinds(SCHEMA, values)
     start = base if base is not None else Character("New character")
     given = {**block_form(start), **values}
     minimums = _minimums(given["weapon_minimums"], {row.get("name") for row in given["weapons"]})
