@@ -38,9 +38,11 @@ def _accepted(ruleset: Ruleset, values: dict[str, Any], base: Any) -> bool:
     return True
 
 
-def _refused(ruleset: Ruleset, values: dict[str, Any], base: Any) -> bool:
-    with pytest.raises(TraitValueError):
+def _refused(ruleset: Ruleset, values: dict[str, Any], base: Any, named: str) -> bool:
+    """Refused, the refusal naming the form's key (so the editor can mark the cell)."""
+    with pytest.raises(TraitValueError) as refused:
         ruleset.block_from_form(values, base)
+    assert refused.value.field == named, str(refused.value)
     return True
 
 
@@ -71,14 +73,14 @@ def assert_bounds_agree(ruleset: Ruleset, blocks: Sequence[Any]) -> int:
     for rows, field in every_field(ruleset):
         showing = [(b, ruleset.block_form(b)) for b in blocks
                    if rows is None or ruleset.block_form(b)[rows.key]]
-        where = field.key if rows is None else f"{rows.key}.{field.key}"
+        where = field.key if rows is None else f"{rows.key}[0].{field.key}".rstrip(".")
         assert showing, f"no block has a row of {where}"
         for block, values in showing:
             if field.kind == "int":
                 for wrong in (field.low - 1, field.high + 1):
-                    assert _refused(ruleset, _set(values, rows, field, wrong), block), where
+                    assert _refused(ruleset, _set(values, rows, field, wrong), block, where)
             else:
-                assert _refused(ruleset, _set(values, rows, field, NOT_A_CHOICE), block)
+                assert _refused(ruleset, _set(values, rows, field, NOT_A_CHOICE), block, where)
         if field.kind == "int":
             for end in (field.low, field.high):
                 assert any(_accepted(ruleset, _set(values, rows, field, end), block)

@@ -199,6 +199,31 @@ def _check_kind(field: FormField, value: object, where: str) -> None:
         raise TraitValueError(where, field.allowed(), value)
 
 
+def in_row(rows: FormRows, index: int, error: TraitValueError) -> TraitValueError:
+    """A row item's refusal renamed to the row's cell (``weapons[0].speed``), so the
+    editor can mark the cell: the cell whose key (spaces for underscores) ends the
+    refused field's name ("weapon Spear: speed", "Dagger.base")."""
+    named = error.field.replace(" ", "_")
+    cell = next((c.key for c in sorted(rows.fields, key=lambda c: -len(c.key))
+                 if c.key and named.endswith(c.key)), None)
+    if cell is None:
+        return error
+    return TraitValueError(f"{rows.key}[{index}].{cell}", error.allowed, error.value)
+
+
+def entry_in_row(error: TraitValueError, rows_key: str, entries: list[str],
+                 cell: str) -> TraitValueError:
+    """A block's refusal of one entry of a named table ("skills.Stealth") renamed to the
+    cell of the row that holds it (``skills[2].value``); ``entries`` are the rows' entry
+    names in order. Any other refusal is returned as it is."""
+    prefix = rows_key + "."
+    entry = error.field[len(prefix):] if error.field.startswith(prefix) else None
+    if entry not in entries:
+        return error
+    return TraitValueError(f"{rows_key}[{entries.index(entry)}].{cell}", error.allowed,
+                           error.value)
+
+
 # -- the default conversion: dotted keys into the block's JSON -------------------------------
 
 

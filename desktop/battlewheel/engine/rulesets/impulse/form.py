@@ -18,6 +18,8 @@ from battlewheel.engine.core.block_form import (
     FormGroup,
     FormRows,
     check_kinds,
+    entry_in_row,
+    in_row,
 )
 from battlewheel.engine.core.errors import TraitValueError
 from battlewheel.engine.core.session import CombatSession
@@ -121,10 +123,21 @@ def block_from_form(values: Mapping[str, Any], base: ImpulseCharacter | None) ->
     """The block the form describes; what the form leaves out is kept from ``base``."""
     check_kinds(SCHEMA, values)
     given = {**block_form(base if base is not None else _DEFAULT), **values}
-    weapons = tuple(Weapon(**{cell.key: row.get(cell.key, cell.default)
-                              for cell in _WEAPON_ROWS.fields}) for row in given["weapons"])
-    return ImpulseCharacter(**{key: given[key] for key in _SCALARS},
-                            traits=_traits(given["traits"]), weapons=weapons)
+    weapons = tuple(_weapon(index, row) for index, row in enumerate(given["weapons"]))
+    traits = _traits(given["traits"])
+    try:
+        return ImpulseCharacter(**{key: given[key] for key in _SCALARS}, traits=traits,
+                                weapons=weapons)
+    except TraitValueError as error:
+        raise entry_in_row(error, "traits", list(traits), "dots") from error
+
+
+def _weapon(index: int, row: Mapping[str, Any]) -> Weapon:
+    try:
+        return Weapon(**{cell.key: row.get(cell.key, cell.default)
+                         for cell in _WEAPON_ROWS.fields})
+    except TraitValueError as error:
+        raise in_row(_WEAPON_ROWS, index, error) from error
 
 
 def _traits(rows: list[Mapping[str, Any]]) -> dict[str, int]:

@@ -21,6 +21,8 @@ from battlewheel.engine.core.block_form import (
     FormGroup,
     FormRows,
     check_kinds,
+    entry_in_row,
+    in_row,
 )
 from battlewheel.engine.core.errors import TraitValueError
 from battlewheel.engine.rulesets.poolward import demo, sheet
@@ -196,10 +198,13 @@ def block_from_form(values: Mapping[str, Any], base: StatBlock | None) -> StatBl
                     for index, row in enumerate(given["attacks"]))
     reactions = tuple(_trigger(f"reactions[{i}]", row) for i, row in enumerate(given["reactions"]))
     scalars = {key: given[key] for key, _, _ in _DEFENCES}
-    return StatBlock(name=given["name"], stats=stats, skills=skills,
-                     racial_health=given["racial_health"], attacks=attacks,
-                     reactions=reactions, notes=given["notes"], player=given["player"],
-                     **scalars)
+    try:
+        return StatBlock(name=given["name"], stats=stats, skills=skills,
+                         racial_health=given["racial_health"], attacks=attacks,
+                         reactions=reactions, notes=given["notes"], player=given["player"],
+                         **scalars)
+    except TraitValueError as error:
+        raise entry_in_row(error, "skills", list(skills), "value") from error
 
 
 def _skills(rows: list[Mapping[str, Any]]) -> dict[str, int]:
@@ -219,7 +224,10 @@ def _attack(index: int, row: Mapping[str, Any], effects: tuple[Trigger, ...]) ->
                               magical)
     cells = {cell.key: row.get(cell.key, cell.default) for cell in _ATTACK_ROWS.fields
              if cell.key != "magical"}
-    return AttackProfile(**cells, magical=_MAGIC_VALUES[magical], effects=effects)
+    try:
+        return AttackProfile(**cells, magical=_MAGIC_VALUES[magical], effects=effects)
+    except TraitValueError as error:
+        raise in_row(_ATTACK_ROWS, index, error) from error
 
 
 def _effects(rows: list[Mapping[str, Any]], attacks: set[str]) -> dict[str, tuple[Trigger, ...]]:

@@ -24,6 +24,8 @@ from battlewheel.engine.core.block_form import (
     FormGroup,
     FormRows,
     check_kinds,
+    entry_in_row,
+    in_row,
 )
 from battlewheel.engine.core.errors import TraitValueError
 from battlewheel.engine.core.health import ALLOWED_PENALTIES
@@ -254,13 +256,36 @@ def block_from_form(values: Mapping[str, Any], base: Character | None) -> Charac
     start = base if base is not None else Character("New character")
     given = {**block_form(start), **values}
     minimums = _minimums(given["weapon_minimums"], {row.get("name") for row in given["weapons"]})
+    specialties = _specialties(given["specialties"])
+    entries = [f"{ability}.{name}" for ability, named in specialties.items() for name in named]
+    try:
+        return _character(given, start, specialties, minimums)
+    except TraitValueError as error:
+        raise _in_specialty_row(error, given["specialties"], entries) from error
+
+
+def _in_specialty_row(error: TraitValueError, rows: list[Mapping[str, Any]],
+                      entries: list[str]) -> TraitValueError:
+    """A refused specialty named by its row: an unknown Ability, or dots out of range."""
+    if error.field == "specialties":
+        abilities = [row.get("ability") for row in rows]
+        if error.value in abilities:
+            return TraitValueError(f"specialties[{abilities.index(error.value)}].ability",
+                                   error.allowed, error.value)
+    return entry_in_row(error, "specialties", entries, "dots")
+
+
+def _character(given: Mapping[str, Any], start: Character,
+               specialties: dict[str, dict[str, int]],
+               minimums: dict[str, dict[str, int]]) -> Character:
     return Character(
         **{key: given[key] for key in _SCALARS},
         attributes={name: given[f"attributes.{name}"] for name in ATTRIBUTES},
         abilities={name: given[f"abilities.{name}"] for name in ABILITIES},
         virtues={name: given[f"virtues.{name}"] for name in VIRTUES},
-        specialties=_specialties(given["specialties"]),
-        weapons=tuple(_weapon(index, row, minimums.get(row.get("name"), {}))
+        specialties=specialties,
+        weapons=tuple(_weapon(index, row, minimums.get(row.get("name"), {}),
+                              given["weapon_minimums"])
                       for index, row in enumerate(given["weapons"])),
         armour=_armour(given),
         extra_health_levels=tuple(_level(index, row) for index, row in
@@ -286,7 +311,8 @@ def _cell(row: Mapping[str, Any], rows: str, key: str) -> Any:
     return row.get(key, field.default)
 
 
-def _weapon(index: int, row: Mapping[str, Any], minimums: dict[str, int]) -> Weapon:
+def _weapon(index: int, row: Mapping[str, Any], minimums: dict[str, int],
+            minimum_rows: list[Mapping[str, Any]]) -> Weapon:
     where = f"weapons[{index}]"
     cell = lambda key: _cell(row, "weapons", key)  # noqa: E731 - a short local reader
     # Checked even when unused, so a typing slip never hides behind a cleared box.
@@ -299,6 +325,29 @@ def _weapon(index: int, row: Mapping[str, Any], minimums: dict[str, int]) -> Wea
         kind = DamageType(cell("damage_type"))
     except ValueError as error:
         raise TraitValueError(f"{where}.damage_type", "B, L or A", cell("damage_type")) from error
+    try:
+        return _built_weapon(cell, kind, defence, parts, minimums)
+    except TraitValueError as error:
+        raise (_in_minimum_row(error, cell("name"), minimum_rows)
+               or in_row(_ROWS["weapons"], index, error)) from error
+
+
+def _in_minimum_row(error: TraitValueError, weapon: str,
+                    rows: list[Mapping[str, Any]]) -> TraitValueError | None:
+    """A weapon's refused minimum named by its row of Weapon minimums (None: not one)."""
+    _, found, named = error.field.partition(": minimum")
+    if not found:
+        return None
+    cell, trait = ("dots", named.strip()) if named.strip() else ("trait", error.value)
+    index = next((i for i, row in enumerate(rows)
+                  if row.get("weapon") == weapon and row.get("trait") == trait), None)
+    if index is None:
+        return None
+    return TraitValueError(f"weapon_minimums[{index}].{cell}", error.allowed, error.value)
+
+
+def _built_weapon(cell: Any, kind: DamageType, defence: int, parts: str,
+                  minimums: dict[str, int]) -> Weapon:
     return Weapon(
         name=cell("name"), ability=cell("ability"), speed=cell("speed"),
         accuracy=cell("accuracy"), damage=cell("damage"), damage_type=kind,
@@ -329,6 +378,17 @@ def _armour(given: Mapping[str, Any]) -> Armour | None:
             raise TraitValueError(worn[0], "0 when no armour is worn (name the armour)",
                                   given[worn[0]])
         return None
+    try:
+        return _built_armour(given, name)
+    except TraitValueError as error:
+        # "armour Buff jacket: mobility penalty" is the form's "armour.mobility_penalty".
+        _, _, what = error.field.partition(": ")
+        key = "armour." + what.replace(" ", "_")
+        raise (TraitValueError(key, error.allowed, error.value) if key in given
+               else error) from error
+
+
+def _built_armour(given: Mapping[str, Any], name: str) -> Armour:
     return Armour(
         name=name,
         soak={DamageType.parse(w): given[f"armour.soak.{w}"] for w in TYPES},
