@@ -143,3 +143,12 @@ def test_the_demo_rosters_sides_are_what_its_blocks_say() -> None:
 
 def test_a_value_of_the_wrong_type_is_refused_naming_its_field() -> None:
     assert_wrong_types_are_refused_by_name(RULESET, [t.block for t in TEMPLATES])
+
+
+def test_a_block_marked_player_joins_and_stays_a_player_character() -> None:
+    marked = dataclasses.replace(demo.archer(), player=True)
+    assert RULESET.join_action("a", marked, "enemy").player
+    assert not RULESET.join_action("a", demo.archer(), "enemy").player
+    session = demo.demo_fight()
+    session.apply(ChangeBlock("archer", marked.to_json()))
+    assert session.state.fighters["archer"].player

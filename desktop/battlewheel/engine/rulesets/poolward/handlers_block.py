@@ -32,6 +32,7 @@ def replace_block(state: Fight, cid: str, block: StatBlock) -> list[Event]:
         backlash_health=min(who.backlash_health, block.health_max - health),
         backlash_vigor=min(who.backlash_vigor, block.vigor_max - vigor),
         parry_used=min(who.parry_used, block.parry),
+        player=who.player or block.player,  # marked a player character: one from now on
     )
     renamed = f" (now {block.name})" if block.name != old.name else ""
     return [Event("block_changed", cid, f"{old.name}'s traits change from now on{renamed}.")]
