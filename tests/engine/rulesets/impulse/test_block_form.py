@@ -28,7 +28,8 @@ TEMPLATES = RULESET.block_templates()
 DEMO = (*demo.heroes(), *demo.foes())
 
 
-@pytest.mark.parametrize("block", [t.block for t in TEMPLATES] + list(DEMO),
+@pytest.mark.parametrize("block", [t.block for t in TEMPLATES] + list(DEMO)
+                         + [RULESET.new_block("New character")],
                          ids=lambda b: b.name)
 def test_every_template_and_demo_character_comes_back_from_the_form(
         block: ImpulseCharacter) -> None:

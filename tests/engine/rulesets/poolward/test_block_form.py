@@ -29,7 +29,8 @@ TEMPLATES = RULESET.block_templates()
 DEMO = (demo.edward(), demo.cutthroat(1), demo.cutthroat(2), demo.archer())
 
 
-@pytest.mark.parametrize("block", [t.block for t in TEMPLATES] + list(DEMO),
+@pytest.mark.parametrize("block", [t.block for t in TEMPLATES] + list(DEMO)
+                         + [RULESET.new_block("New character")],
                          ids=lambda b: b.name)
 def test_every_template_and_demo_character_comes_back_from_the_form(block: StatBlock) -> None:
     assert_round_trip(RULESET, block)

@@ -33,7 +33,8 @@ def template(key: str) -> Character:
     return next(t.block for t in TEMPLATES if t.key == key)
 
 
-@pytest.mark.parametrize("block", [t.block for t in TEMPLATES] + list(DEMO),
+@pytest.mark.parametrize("block", [t.block for t in TEMPLATES] + list(DEMO)
+                         + [RULESET.new_block("New character")],
                          ids=lambda b: b.name)
 def test_every_template_and_demo_character_comes_back_from_the_form(block: Character) -> None:
     assert_round_trip(RULESET, block)
