@@ -145,3 +145,11 @@ def assert_wrong_types_are_refused_by_name(ruleset: Ruleset, blocks: Sequence[An
                 with pytest.raises(TraitValueError) as refused:
                     ruleset.block_from_form(values, block)
                 assert field.key in refused.value.field, (item.key, field.key, junk)
+
+
+def assert_blank_form_is_a_block(ruleset: Ruleset) -> Any:
+    """Every field at its default and no rows: a whole block, as a fresh form starts."""
+    defaults = ruleset.block_schema().defaults()
+    block = ruleset.block_from_form(defaults)
+    assert set(ruleset.block_form(block)) == set(defaults)  # the form shows every field
+    return block

@@ -16,6 +16,7 @@ from battlewheel.engine.rulesets.poolward import demo
 from battlewheel.engine.rulesets.poolward.actions import AddCombatant, SetTrack
 from battlewheel.engine.rulesets.poolward.block import STATS, StatBlock
 from tests.engine.rulesets.block_forms import (
+    assert_blank_form_is_a_block,
     assert_bounds_agree,
     assert_demo_sides_follow_the_blocks,
     assert_every_field_is_explained,
@@ -153,3 +154,7 @@ def test_a_block_marked_player_joins_and_stays_a_player_character() -> None:
     session = demo.demo_fight()
     session.apply(ChangeBlock("archer", marked.to_json()))
     assert session.state.fighters["archer"].player
+
+
+def test_a_blank_form_is_a_whole_block() -> None:
+    assert RULESET.block_name(assert_blank_form_is_a_block(RULESET)) == "New character"

@@ -16,6 +16,7 @@ from battlewheel.engine.rulesets.rewrite.actions import AddCombatant, SetHealth,
 from battlewheel.engine.rulesets.rewrite.character import Character, CharacterKind, Override
 from battlewheel.engine.rulesets.rewrite.traits import ABILITIES, ATTRIBUTES, VIRTUES
 from tests.engine.rulesets.block_forms import (
+    assert_blank_form_is_a_block,
     assert_bounds_agree,
     assert_demo_sides_follow_the_blocks,
     assert_every_field_is_explained,
@@ -157,3 +158,7 @@ def test_the_demo_rosters_sides_are_what_its_blocks_say() -> None:
 
 def test_a_value_of_the_wrong_type_is_refused_naming_its_field() -> None:
     assert_wrong_types_are_refused_by_name(RULESET, [t.block for t in TEMPLATES])
+
+
+def test_a_blank_form_is_a_whole_block() -> None:
+    assert RULESET.block_name(assert_blank_form_is_a_block(RULESET)) == "New character"

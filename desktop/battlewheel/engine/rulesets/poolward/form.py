@@ -102,7 +102,7 @@ SCHEMA = BlockSchema(groups=(
     FormGroup("Stats", tuple(
         _int(f"stats.{stat}", stat.title(), TRAIT_RANGE,
              f"{POOLS}: the statistic an attack adds" + (
-                 "; Health and Vigor" if stat == "constitution" else ""))
+                 "; Health and Vigor" if stat == "constitution" else ""), 1)
         for stat in STATS), columns=5),
     FormGroup("Skills", (
         FormRows("skills", "Skills", (
