@@ -132,7 +132,7 @@ def test_a_held_counter_fires_before_or_after_by_the_slot_it_is_let_go_on() -> N
     assert IMPULSE.turn_track(session.state).cursor == 1  # the Chief acts
     timings = [IMPULSE.pocket_fire(session.state, "jade", slot) for slot in range(5)]
     assert [v.action for v in timings[:3]] == [
-        FireHold("jade", "before"), FireHold("jade", "before"), FireHold("jade", "after")]
+        FireHold("jade", "before"), FireHold("jade", "before"), FireHold("jade", "after_turn")]
     assert not timings[3].allowed and "beside the acting one" in timings[3].refusal
     assert not IMPULSE.pocket_fire(session.state, "reed", 2).allowed  # holds nothing
 

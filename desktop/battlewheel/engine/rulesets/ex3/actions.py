@@ -162,6 +162,21 @@ class AwardBreak(Action):
 
 
 @dataclass(frozen=True)
+class GrantExtraAction(Action):
+    """The GM grants the actor one more Simple action this turn, as a Charm may
+    (rules/3e.md §4 GM input); an extra attack on a clash partner resolves normally
+    (003 §Clashes)."""
+
+    kind: ClassVar[str] = "grant_extra_action"
+    combatant: str
+    source: str = ""
+
+    def sentence(self, names: Names) -> str:
+        source = f" ({self.source})" if self.source else ""
+        return f"GM grants {names(self.combatant)} an extra action this turn{source}."
+
+
+@dataclass(frozen=True)
 class SetCondition(Action):
     """GM sets a condition: prone, cover (0-3), mounted, leader_killed, concealed_from."""
 

@@ -82,7 +82,7 @@ def plan_attack(state: Combat, action: a.Attack, *, own_turn: bool = True) -> At
     ward, ward_parry = _ward(state, attacker, target)
     return AttackPlan(
         attacker.id, target.id, action.mode, weapon, steps, tuple(parts),
-        max(sum(v for _, v in parts), 0), attacker.block.double_tens and not attacker.is_group,
+        max(sum(v for _, v in parts), 0), attacker.block.double_tens,
         flurry, where, gambit_difficulty(action), ward, ward_parry)
 
 
@@ -209,7 +209,7 @@ def _in_flurry(state: Combat, action: a.Attack, own_turn: bool = True) -> bool:
         return False
     if not own_turn:
         return action.flurry
-    return action.flurry or (turn.flurry and len(turn.simple) == 1)
+    return action.flurry or flow.flurry_second_fits(turn, "attack", True)
 
 
 def _zeroed(state: Combat, action: a.Attack, attacker: Combatant, target: Combatant) -> str:
@@ -249,7 +249,7 @@ def _situational(state: Combat, action: a.Attack, attacker: Combatant, target: C
     if state.grappled_by(attacker.id):
         parts.append(("grappled", -3 if weapon.two_handed else -1))
     if weapon.off_hand and state.options.off_hand_penalty:
-        parts.append(("off hand", -1))
+        parts.append(("off hand", -r.OFF_HAND_PENALTY))
     parts.append(("aim", aim_bonus(attacker, target.id, where)))
     if attacker.mounted and action.mode == a.WITHERING and not target.mounted:
         parts.append(("mounted", 2 if target.is_group and not _group_reach(target) else 1))
@@ -317,7 +317,7 @@ def _withering_plan(state: Combat, plan: AttackPlan, action: a.Attack, attacker:
     auto = r.CLASH_WITHERING_BONUS if clash else 0
     parts = [(n, v) for n, v in parts if v]
     return DamagePlan(max(sum(v for _, v in parts), 0), tuple(parts), auto,
-                      attacker.block.double_tens and not attacker.is_group)
+                      r.damage_double_tens(attacker.block))
 
 
 def _decisive_plan(state: Combat, plan: AttackPlan, action: a.Attack,
@@ -562,15 +562,19 @@ def _decisive(state: Combat, plan: AttackPlan, action: a.Attack, x: int, dice: i
               rout: Iterator[DiceEntry], events: list[Event]) -> None:
     """X levels and automatic damage, then reset to base (003 §Resolution Steps 8d-8e)."""
     target = state.combatants[plan.target]
+    breaks: list[Event] = []
     if target.is_group:
         extra = r.decisive_group_extra(dice, x, state.options.bg_decisive_extra)
         groups.damage_group(state, target.id, x + extra + action.automatic_damage,
                             by=plan.attacker, rout=rout, magical_area=action.magical_area,
-                            events=events)
+                            events=events, breaks=breaks)
     else:
         _health_damage(state, target.id, x + action.automatic_damage, plan.weapon.damage_type,
                        events)
     ini.reset_to_base(state, plan.attacker, events)
+    # Step 8: the reset comes before the Break a lost Size earns, or the reset would undo it.
+    for earned in breaks:
+        groups.award_size_break(state, earned, events)
 
 
 def _health_damage(state: Combat, cid: str, levels: int, kind: str, events: list[Event]) -> None:

@@ -33,7 +33,10 @@ def can_answer(state: Combat, actor: str, other: str) -> str:
         return "that combatant is not in the fight"
     if not state.hostile(actor, other):
         return "only foes clash"
-    if who.acted or who.simple_spent or who.tick != state.tick:
+    if who.simple_spent:
+        return (f"{who.name} has answered with its attack on this tick: only the first pair "
+                "of attacks is a Clash, further attacks resolve normally")
+    if who.acted or who.tick != state.tick:
         return f"{who.name} does not act on this tick"
     return ""
 

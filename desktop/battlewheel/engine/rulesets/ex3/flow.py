@@ -7,6 +7,8 @@ Handlers here take the state and an action and return events; a refusal raises
 
 from __future__ import annotations
 
+import dataclasses
+
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.health import HealthTrack
@@ -335,9 +337,19 @@ def _first_simple(state: Combat, who: Combatant, turn: Turn, kind: str, keyword:
     return r.FLURRY_ROLL_PENALTY if flurry else 0
 
 
+def flurry_second_fits(turn: Turn, kind: str, keyword: bool) -> bool:
+    """Whether ``kind`` can be the flurry's second action now (003 §Combat Actions)."""
+    return len(turn.simple) == 1 and turn.flurry and keyword and kind != turn.simple[0]
+
+
 def _second_simple(state: Combat, who: Combatant, turn: Turn, kind: str, keyword: bool,
                    movement: bool, social: bool) -> int:
-    """A flurry's second action: a different Flurry action (003 §Combat Actions)."""
+    """A flurry's second action: a different Flurry action (003 §Combat Actions); else an
+    extra action the GM granted, which takes no flurry penalty."""
+    if turn.extra and not flurry_second_fits(turn, kind, keyword):
+        state.turn = dataclasses.replace(_spent(turn, kind, movement, flurry=turn.flurry),
+                                         extra=turn.extra - 1)
+        return 0
     if len(turn.simple) > 1 or not turn.flurry:
         raise IllegalAction(ACTIONS, f"{who.name} has used its Simple action this turn")
     if not keyword or kind == turn.simple[0]:
@@ -349,13 +361,8 @@ def _second_simple(state: Combat, who: Combatant, turn: Turn, kind: str, keyword
 
 
 def _spent(turn: Turn, kind: str, movement: bool, *, flurry: bool) -> Turn:
-    return Turn(
-        actor=turn.actor, simple=(*turn.simple, kind), flurry=flurry,
-        movement=turn.movement or movement, moved=turn.moved, aimed=turn.aimed,
-        shift_target=turn.shift_target, attacked=turn.attacked,
-        grapple_manoeuvre=turn.grapple_manoeuvre, maintained=turn.maintained,
-        shifted=turn.shifted,
-    )
+    return dataclasses.replace(turn, simple=(*turn.simple, kind), flurry=flurry,
+                               movement=turn.movement or movement)
 
 
 def check_movement(state: Combat, cid: str, kind: str) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.rulesets.ex3 import actions as a
@@ -24,8 +26,11 @@ def _who(state: Combat, cid: str) -> Combatant:
 def set_initiative(state: Combat, action: a.SetInitiative) -> list[Event]:
     """A GM edit of Initiative: no cost, no Break, but Crash is still Crash (003 §Crash)."""
     who = _who(state, action.combatant)
-    if who.is_group or not who.joined:
+    if who.is_group:
         raise IllegalAction(GM, f"{who.name} has no Initiative to edit")
+    if not who.joined:
+        raise IllegalAction("003 §The Flow of Combat", f"{who.name} has no Initiative yet: "
+                                                      "roll Join Battle (Ctrl+J) first")
     if who.initiative == action.value:
         raise IllegalAction(GM, f"{who.name} already has {action.value}i")
     events: list[Event] = []
@@ -79,6 +84,18 @@ def proposed_break(state: Combat, crashed: str) -> str | None:
         return None
     last = state.last_attacker.get(crashed)
     return last if last in state.combatants and state.hostile(last, crashed) else None
+
+
+def grant_extra_action(state: Combat, action: a.GrantExtraAction) -> list[Event]:
+    """One more Simple action this turn, from a Charm the program does not model
+    (rules/3e.md §4 GM input); attacks it adds follow 003 §Clashes."""
+    from battlewheel.engine.rulesets.ex3 import flow
+
+    turn = flow.turn_of(state, action.combatant)
+    state.turn = dataclasses.replace(turn, extra=turn.extra + 1)
+    source = f" ({action.source})" if action.source else ""
+    return [Event("extra_action", action.combatant,
+                  f"{state.name(action.combatant)} gains an extra action this turn{source}.")]
 
 
 def set_condition(state: Combat, action: a.SetCondition) -> list[Event]:

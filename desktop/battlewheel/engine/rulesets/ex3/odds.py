@@ -114,7 +114,7 @@ def attack_odds(state: Combat, action: Attack, defence: int | None = None) -> Od
             weapon_damage=raw, soak=r.soak(target.block, target.size),
             minimum=plan.weapon.minimum, post_soak=action.post_soak,
             automatic=action.bonus_successes, attack_double_tens=plan.double_tens,
-            damage_double_tens=plan.double_tens)
+            damage_double_tens=r.damage_double_tens(attacker.block))
     initiative = attacker.initiative or 0
     if plan.mode == "gambit":
         chance = gambit_odds(plan.pool, plan.defence.value, initiative=initiative,

@@ -21,6 +21,7 @@ CLASH_WITHERING_BONUS = 3
 CLASH_DECISIVE_BONUS = 1
 PRONE_ATTACK = 3
 AIM_BONUS = 3
+OFF_HAND_PENALTY = 1  # ruling off_hand_penalty (the seed cites the core book)
 DISENGAGE_COST = 2
 FULL_DEFENCE_COST = 1
 WITHDRAW_COST = 10
@@ -64,6 +65,12 @@ def evasion(block: Character, rounding: str) -> int:
     """(Dexterity + Dodge + specialty) ÷ 2 - armour penalty (003 §Defending Against Attacks)."""
     total = block.attribute("dexterity") + block.ability("dodge") + block.specialty("dodge")
     return halve(total, block.kind, rounding) - block.armour.penalty
+
+
+def damage_double_tens(block: Character) -> bool:
+    """Withering damage counts 10s as the roller's kind does, but never a battle group's
+    (003 §Battle Groups); its attack roll keeps its kind's Rule of 10 (004 §The Rule of 10)."""
+    return block.double_tens and not block.is_group
 
 
 def soak(block: Character, size: int = 0) -> int:

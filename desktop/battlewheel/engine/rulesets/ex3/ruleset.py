@@ -63,6 +63,7 @@ _HANDLERS: dict[type[a.Action], Handler] = {
     a.CycleHealthBox: gm.cycle_box,
     a.SetMagnitude: gm.set_magnitude,
     a.AwardBreak: gm.award_break,
+    a.GrantExtraAction: gm.grant_extra_action,
     a.SetCondition: gm.set_condition,
     a.SetRange: gm.set_range,
     a.MarkRough: gm.mark_rough,

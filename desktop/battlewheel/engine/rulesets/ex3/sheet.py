@@ -40,31 +40,47 @@ def magnitude_track(magnitude: int, most: int, clickable: bool = True) -> c.BoxT
         cycle=(".", "#") if clickable else (), summary=f"{magnitude} / {most}")
 
 
-def pools(block: Character, weapon: Weapon, size: int | None = None) -> tuple[int, int]:
+def pools(block: Character, weapon: Weapon, size: int | None = None, *,
+          off_hand: bool = True) -> tuple[int, int]:
     """Withering pool (with accuracy) and decisive pool (003 §Resolution Steps, step 5).
 
     A battle group adds its Size (``size``, else the stat block's) and Might
-    (003 §Battle Groups).
+    (003 §Battle Groups); a weapon in the off hand costs a die when ``off_hand`` (the
+    ruling off_hand_penalty) is on, as the attack dialog counts it.
     """
     base = block.attribute("dexterity") + block.ability(weapon.ability)
     if block.group is not None:
         base += (block.group.size if size is None else size) + block.group.might
+    if off_hand_counts(weapon, off_hand):
+        base -= r.OFF_HAND_PENALTY
     return base + weapon.accuracy, base
 
 
+def off_hand_counts(weapon: Weapon, penalty_on: bool) -> bool:
+    """Whether the off-hand penalty applies to this weapon (ruling off_hand_penalty)."""
+    return weapon.off_hand and penalty_on
+
+
+def _off_hand_words(weapon: Weapon, penalty_on: bool) -> str:
+    return f" (off hand -{r.OFF_HAND_PENALTY})" if off_hand_counts(weapon, penalty_on) else ""
+
+
 def weapons_table(block: Character, ready: tuple[str, ...] | None,
-                  size: int | None = None, wounds: int = 0, shift: int = 0) -> c.Table:
+                  size: int | None = None, wounds: int = 0, shift: int = 0, *,
+                  off_hand: bool = True) -> c.Table:
     """Each weapon with both pools (less the wound penalty, 3e reading §4 health_track),
     damage, minimum, Defence and range.
 
-    ``shift`` is the dice the GM's conditions add to every pool now.
+    ``shift`` is the dice the GM's conditions add to every pool now; ``off_hand`` is the
+    ruling off_hand_penalty.
     """
     rows = []
     for weapon in block.all_weapons:
         withering, decisive = (max(pool - wounds + shift, 0)
-                               for pool in pools(block, weapon, size))
+                               for pool in pools(block, weapon, size, off_hand=off_hand))
         shown = weapon.name if ready is None or weapon.name in ready or weapon.name == "Unarmed" \
             else f"{weapon.name} (not ready)"
+        shown += _off_hand_words(weapon, off_hand)
         rows.append((shown, str(withering), str(decisive), f"+{weapon.damage} "
                      f"{weapon.damage_type[0].upper()}", str(weapon.minimum),
                      f"{weapon.defence:+d}", weapon.range))
@@ -169,7 +185,8 @@ def sheet(state: Combat, cid: str) -> c.SheetView:
     else:
         sections.append(health_track(who.health))
     sections.append(weapons_table(who.block, who.ready, who.size, who.derived.wound_penalty,
-                                  dice_modifier(who.conditions)))
+                                  dice_modifier(who.conditions),
+                                  off_hand=state.options.off_hand_penalty))
     kind = "battle group" if who.is_group else who.block.kind
     return c.SheetView(id=cid, name=who.name, kind=kind, side=who.side,
                        status=status_words(state, who), sections=tuple(sections))
@@ -201,7 +218,7 @@ def card(state: Combat | None, cid: str | None, block: Character,
     """A player card, or a battle-group card (rules/3e.md §6)."""
     who = state.combatants[cid] if state is not None and cid is not None else None
     if block.group is not None:
-        return _group_card(block, who)
+        return _group_card(block, who, options.off_hand_penalty)
     jb = block.attribute("wits") + block.ability("awareness")
     track = who.health if who is not None else HealthTrack.standard(
         min(max(block.attribute("stamina"), 1), 10))
@@ -210,21 +227,22 @@ def card(state: Combat | None, cid: str | None, block: Character,
         c.Values("Initiative", (c.Value("Join Battle", f"{jb} dice + 3"),
                                 c.Value("Base", block.base_initiative)), columns=2),
         c.Text("i", "____ ____ ____ ____ ____   Crash \u25a1  turns \u25cb \u25cb \u25cb"),
-        *_card_defences(block, options), *_weapon_texts(block),
+        *_card_defences(block, options), *_weapon_texts(block, options.off_hand_penalty),
         c.Text("Status", "prone \u25a1 cover __ aim __ grapple __ concealed __ "
                f"mount {block.mount or '__'}")]
     return c.Card(title=block.name, subtitle=f"{block.kind} · Essence {block.essence}",
                   sections=tuple(sections), reminders=STRIP)
 
 
-def _weapon_texts(block: Character) -> list[c.Text]:
+def _weapon_texts(block: Character, off_hand: bool) -> list[c.Text]:
     """One printed line per weapon: both pools, damage, minimum, Defence (rules/3e.md §6)."""
     texts = []
     for weapon in block.all_weapons:
-        withering, decisive = pools(block, weapon)
+        withering, decisive = pools(block, weapon, off_hand=off_hand)
         # No-break spaces keep each figure with its word when the printed line wraps.
         texts.append(c.Text(weapon.name, f"withering {withering} / decisive {decisive} "
-                            f"dice, +{weapon.damage}\u00a0{weapon.damage_type[0].upper()}, "
+                            f"dice{_off_hand_words(weapon, off_hand)}, "
+                            f"+{weapon.damage}\u00a0{weapon.damage_type[0].upper()}, "
                             f"min\u00a0{weapon.minimum}, Def\u00a0{weapon.defence:+d}, "
                             f"{weapon.range}"))
     return texts
@@ -254,7 +272,7 @@ def _tally(lost: int, boxes: int = 5) -> str:
     return " ".join("\u2612" if k < lost else "\u25a1" for k in range(max(boxes, lost)))
 
 
-def _group_card(block: Character, who: Combatant | None) -> c.Card:
+def _group_card(block: Character, who: Combatant | None, off_hand: bool) -> c.Card:
     """Size, Drill and Might, the Magnitude boxes and the rout tally (rules/3e.md §6)."""
     group = block.group
     assert group is not None
@@ -269,7 +287,7 @@ def _group_card(block: Character, who: Combatant | None) -> c.Card:
         magnitude_track(magnitude, most, clickable=False),
         c.Text("Rout tally", "Size lost " + _tally(who.size_lost if who is not None else 0)),
         c.Text("Rout check", f"Willpower {block.willpower} vs 1 + Size lost"),
-        *_weapon_texts(block),
+        *_weapon_texts(block, off_hand),
     ]
     return c.Card(title=block.name, subtitle=f"battle group · Size {size} · Magnitude {most}",
                   sections=tuple(sections), reminders=GROUP_STRIP)

@@ -146,7 +146,8 @@ class Turn:
     """The turn in progress (003 §Combat Actions): what its actor has used so far.
 
     ``simple`` lists the Simple actions taken; ``flurry`` is set when the first was
-    declared as a flurry; ``shift_target`` restricts attacks after a Shift.
+    declared as a flurry; ``shift_target`` restricts attacks after a Shift; ``extra``
+    counts the further Simple actions the GM has granted (a Charm's) and not yet used.
     """
 
     actor: str
@@ -160,6 +161,7 @@ class Turn:
     grapple_manoeuvre: bool = False
     maintained: bool = False
     shifted: bool = False
+    extra: int = 0
 
 
 @dataclass(frozen=True)

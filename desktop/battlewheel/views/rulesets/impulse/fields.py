@@ -75,7 +75,7 @@ class StuntForm(QGroupBox):
         decisive: bool = False,
         default_target: str = "",
     ) -> None:
-        super().__init__("Stunt effect (+2 dice)", parent)
+        super().__init__("Stunt effect (ticks Stunted: +2 dice)", parent)
         self.decisive = decisive
         self.effect = QComboBox(self)
         self.effect.addItem("no effect", NO_STUNT)

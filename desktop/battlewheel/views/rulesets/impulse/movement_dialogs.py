@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from battlewheel.engine.core.actions import Action
 from battlewheel.engine.rulesets.impulse import actions as a
 from battlewheel.engine.rulesets.impulse.common import in_melee_with_foe
+from battlewheel.engine.rulesets.impulse.movement import group_of
 from battlewheel.engine.rulesets.impulse.odds import contest_odds
 from battlewheel.engine.rulesets.impulse.rules import (
     BANDS,
@@ -78,6 +79,7 @@ class MoveDialog(_Mover):
         others = [c for c in state.combatants if c != self.actor_id and state.can_act(c)]
         for row, cid in enumerate(others):
             pick = QCheckBox(state.name(cid), box)
+            pick.toggled.connect(lambda on, who=cid: self._with_group(who, on))
             pick.toggled.connect(self.refresh)
             grid.addWidget(pick, row, 0)
             grid.addWidget(QLabel(f"now {BANDS[state.band(self.actor_id, cid)]}", box), row, 1)
@@ -96,6 +98,16 @@ class MoveDialog(_Mover):
         self._extra_fields(form)
         self.form.addWidget(box)
         self.form.addLayout(form)
+
+    def _with_group(self, cid: str, on: bool) -> None:
+        """Ticking a fighter in a group ticks the whole group: moving toward one of them is
+        moving toward all (001 §Range Bands); each can still be unticked."""
+        if not on or not self.toward.isChecked():
+            return
+        for other in group_of(self.state, cid, self.actor_id):
+            pick = self.picks.get(other)
+            if pick is not None and not pick.isChecked():
+                pick.setChecked(True)
 
     def _extra_fields(self, form: QFormLayout) -> None:
         """Drag someone the mover restrains (001 §Stunting Decisive Strikes, Restrain)."""

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.rulesets.impulse import actions as a
-from battlewheel.engine.rulesets.impulse.menu import unsettled_ties
+from battlewheel.engine.rulesets.impulse.menu import tie_chooser, unsettled_ties
 from battlewheel.engine.rulesets.impulse.rules import rolled_successes
 from battlewheel.engine.rulesets.impulse.state import Fighter, ImpulseCombat, split_key
 from battlewheel.views.dialogs.dice_entry import (
@@ -257,6 +257,14 @@ class AmbushDialog(ImpulseDialog):
         return f"{head}: {mine} against {theirs}: {verdict}"
 
 
+# Who breaks a tie (001 §Turn Order; rules/impulse.md §4 for NPCs).
+TIE_WORDS = {
+    "player": "the player picks who goes first",
+    "coin": "two players: flip a coin",
+    "gm": "NPCs: the GM's call (proposed: the higher Initiative)",
+}
+
+
 class TieDialog(ImpulseDialog):
     """Tied counters put in order: drag them, or flip a coin (001 §Turn Order)."""
 
@@ -268,7 +276,8 @@ class TieDialog(ImpulseDialog):
         self.lists: list[QListWidget] = []
         for keys in unsettled_ties(state):
             value = state.order()[[e.key for e in state.order()].index(keys[0])].value
-            box = QGroupBox(f"Tied at {value}: first acts first (drag to reorder)")
+            box = QGroupBox(f"Tied at {value}: {TIE_WORDS[tie_chooser(state, keys)]}; "
+                            "first acts first (drag to reorder)")
             column = QVBoxLayout(box)
             listing = QListWidget(box)
             listing.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
