@@ -11,9 +11,10 @@ Resolution, §Apply Effects):
   DV, the most hurt of those; aggressive, the most hurt foe; cautious, the foe whose
   weapon rolls most dice; an aggressive character with 8 or more dice attacks twice;
 - a character with nobody to attack guards;
-- each attack is rolled as the "roll for me" button rolls it, the defender taking its
-  best DV (and getting past a Blocker when one stands in the way); the tick's damage is
-  rolled and applied (extras take no roll).
+- each attack is rolled as the "roll for me" button rolls it, an Exalt (unless its side
+  plays cautiously) adding the First Excellency's dice up to its die cap and motes, the
+  defender taking its best DV (and getting past a Blocker when one stands in the way);
+  the tick's damage is rolled and applied (extras take no roll).
 
 The engine has no distances between fighters, so nobody is ever out of range and the
 autopilot never moves.
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Mapping
+from dataclasses import replace
 
 from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.dice import DiceEntry
@@ -31,7 +33,7 @@ from battlewheel.engine.core.outcome import Outcome, last_side_standing
 from battlewheel.engine.rulesets.rewrite import actions as a
 from battlewheel.engine.rulesets.rewrite import actions_attack as aa
 from battlewheel.engine.rulesets.rewrite.attack import best_dv
-from battlewheel.engine.rulesets.rewrite.derived import ready_weapons
+from battlewheel.engine.rulesets.rewrite.derived import die_cap, ready_weapons
 from battlewheel.engine.rulesets.rewrite.rewrite_effects import (
     damage_rolls_needed,
     pending_damage,
@@ -46,6 +48,7 @@ from battlewheel.engine.rulesets.rewrite.state import (
     Combat,
     Combatant,
 )
+from battlewheel.engine.rulesets.rewrite.traits import CharacterKind
 from battlewheel.engine.rulesets.rewrite.values import join_battle_pool
 
 TWO_ATTACKS_FROM = 8
@@ -94,7 +97,7 @@ def candidates(state: Combat, rng: random.Random,
             yield from _flurries(state, state.combatants[cid], tactics)
     elif phase == PHASE_RESOLVE:
         attacker, index = state.pending_attacks()[0]
-        yield from _resolve(state, attacker, index, rng)
+        yield from _resolve(state, attacker, index, rng, tactics)
     elif phase == PHASE_EFFECTS:
         yield _effects(state, rng)
 
@@ -128,22 +131,49 @@ def _best_dice(who: Combatant) -> int:
     return max((attack_dice(who, w) for w in ready_weapons(who.character)), default=0)
 
 
-def _resolve(state: Combat, attacker: str, index: int, rng: random.Random) -> Iterator[Action]:
-    """The next declared attack rolled, the defender on its best DV."""
+def _resolve(state: Combat, attacker: str, index: int, rng: random.Random,
+             tactics: Mapping[str, str]) -> Iterator[Action]:
+    """The next declared attack rolled, the defender on its best DV; an Exalt not playing
+    cautiously adds the First Excellency's dice the DV calls for (motes and cap allowing)."""
     flurry = state.tick.flurries[attacker]
-    target = state.combatants.get(flurry.declared[index].target or "")
+    declared_attack = flurry.declared[index]
+    target = state.combatants.get(declared_attack.target or "")
     dvs = dict(target.dvs) if target is not None else {}
     chosen = [best_dv(dvs)] if dvs else []
+    most = _excellency(state.combatants[attacker], declared_attack.weapon, tactics)
     for dv in [*chosen, *(name for name in dvs if name not in chosen), "dodge"]:
-        declared = aa.ResolveAttack(attacker=attacker, index=index, defence=aa.Defence(dv=dv))
+        plain = aa.ResolveAttack(attacker=attacker, index=index, defence=aa.Defence(dv=dv))
         try:
-            sizes = preview_attack(state, declared).dice
+            sizes = preview_attack(state, plain).dice
         except RulesError:
             continue
-        get_past = aa.GetPast(roll=_faces(rng, sizes["block"])) if "block" in sizes \
-            else aa.GetPast()
-        yield aa.ResolveAttack(attacker=attacker, index=index, defence=aa.Defence(dv=dv),
-                               attack=_faces(rng, sizes["attack"]), block=get_past)
+        # About half a success a die: enough dice to clear the DV by two on average.
+        wanted = min(most, max(0, 2 * (dvs.get(dv, 0) + 2) - sizes["attack"]))
+        for dice in dict.fromkeys((wanted, 0)):
+            declared = replace(plain, charms=aa.AttackCharms(charm_dice=dice))
+            try:
+                sizes = preview_attack(state, declared).dice
+            except RulesError:
+                continue
+            get_past = aa.GetPast(roll=_faces(rng, sizes["block"])) if "block" in sizes \
+                else aa.GetPast()
+            yield replace(declared, attack=_faces(rng, sizes["attack"]), block=get_past)
+
+
+def _excellency(who: Combatant, weapon_name: str | None, tactics: Mapping[str, str]) -> int:
+    """First Excellency dice: as many as the die cap and the motes allow (000 §Excellencies,
+    §Die Caps); none for a mortal or a cautious side."""
+    kind = who.character.kind
+    if not kind.is_exalted or tactics.get(who.side, "balanced") == "cautious":
+        return 0
+    weapon = next((w for w in ready_weapons(who.character)
+                   if weapon_name and w.name.casefold() == weapon_name.casefold()), None)
+    if weapon is None:
+        return 0
+    cap = die_cap(who.character, attribute="dexterity", ability=weapon.ability).value
+    motes = who.personal_motes + who.peripheral_motes
+    per_mote = 2 if kind is CharacterKind.DRAGON_BLOODED else 1
+    return max(0, min(cap, motes * per_mote))
 
 
 def _effects(state: Combat, rng: random.Random) -> Action:
