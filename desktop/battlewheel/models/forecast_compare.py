@@ -45,12 +45,15 @@ def fighters_of(ruleset: Ruleset, state: Any) -> list[tuple[str, str, str]]:
 
 def matchups(ruleset: Ruleset, state: Any, roster: Iterable[RosterEntry],
              rulings: Mapping[str, Any] | None = None) -> list[Matchup]:
-    """The fight in every registered system, from the roster's blocks (the missing named)."""
+    """The fight in every registered system with an autopilot, from the roster's blocks
+    (what is missing named)."""
     by_name = {entry.name.casefold(): entry for entry in roster}
     fighters = fighters_of(ruleset, state)
     found = []
     for name in ruleset_names():
         system = get_ruleset(name)
+        if system.autopilot_module is None:  # a system the forecast cannot play
+            continue
         found.append(_matchup(system, fighters, by_name, (rulings or {}).get(name)))
     return found
 
