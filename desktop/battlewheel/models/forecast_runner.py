@@ -87,7 +87,9 @@ def shutdown() -> None:
             cancelled.value = _SHARED.get("jobs", 0) + 1
     pool = _SHARED.pop("pool", None)
     if pool is not None:
-        pool.shutdown(wait=False, cancel_futures=True)
+        # Waiting is short (the chunks stop at their next step) and leaves nothing for
+        # the interpreter's exit to trip over.
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def default_workers() -> int:
