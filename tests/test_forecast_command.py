@@ -67,6 +67,23 @@ def test_closing_the_program_stops_a_forecast_under_way() -> None:
     assert time.monotonic() - asked < 3.0  # a chunk left to run would take 20 s
 
 
+def test_a_fight_already_won_is_reported_at_once_without_workers() -> None:
+    import random
+
+    from tests.engine.forecast_fights import solar_against_mortal
+
+    session = solar_against_mortal("impulse")
+    rng = random.Random(2)
+    while not session.ruleset.outcome(session.state).over:
+        action = session.ruleset.autopilot(session.state, rng, {})
+        assert action is not None
+        session.apply(action)
+    job = ForecastJob(ForecastRequest("impulse", session.state, 1000, 7))
+    job.start()
+    assert job.finished and not job._futures
+    assert job.result().side("ally").share == 1.0
+
+
 def test_a_bad_request_is_refused_naming_the_field() -> None:
     state = poolward_demo().state
     with pytest.raises(ValueError, match="runs"):
