@@ -163,6 +163,9 @@ class ForecastDialog(QDialog):
         layout.addWidget(self.odds_label)
         layout.addWidget(self.plot, 1)
         layout.addWidget(self.table, 1)
+        layout.addStretch()
+        for widget in (self.plot, self.table):  # empty axes say nothing: shown with a result
+            widget.hide()
         return page
 
     # -- running ----------------------------------------------------------------------------
@@ -257,6 +260,8 @@ class ForecastDialog(QDialog):
         self.odds_label.setText(odds_text(result))
         self.status.setText(f"{result.runs} playouts, seed {result.seed}.")
         self._draw_lengths(result)
+        self.plot.show()
+        self.table.show()
         rows = result.table_rows()
         self.table.clear()
         self.table.setColumnCount(len(rows[0]))
