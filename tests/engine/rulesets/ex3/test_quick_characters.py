@@ -2,14 +2,28 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable
 
 import pytest
 
 from battlewheel.engine.core.errors import TraitValueError
-from battlewheel.engine.rulesets.ex3.character import Character, QuickAttack, QuickPools
+from battlewheel.engine.core.session import CombatSession
+from battlewheel.engine.rulesets.ex3 import actions as a
+from battlewheel.engine.rulesets.ex3.attack import damage_plan, grapple_pool, plan_attack
+from battlewheel.engine.rulesets.ex3.character import (
+    Armour,
+    Character,
+    GroupTraits,
+    QuickAttack,
+    QuickPools,
+)
 from battlewheel.engine.rulesets.ex3.demo import villain
+from battlewheel.engine.rulesets.ex3.initiative import join_pool
+from battlewheel.engine.rulesets.ex3.moves import trait_pool
+
+from .helpers import fight, fighter, typed
 
 BANDIT = Character(name="Bandit chief", kind="heroic", quick=QuickPools(
     join_battle=6, movement=5, parry=3, evasion=2, soak=4, resolve=3, guile=2,
@@ -51,3 +65,62 @@ def test_impossible_quick_values_and_motes_are_refused_by_name(build: Callable[[
     with pytest.raises(TraitValueError) as caught:
         build()
     assert caught.value.field == field
+
+
+# -- the rules read a Quick Character's pools (003 §Quick Characters as 3e's books write them) --
+
+
+def _duel(quick: Character = BANDIT) -> CombatSession:
+    """The bandit chief (a QC) against a fighter with a sword, at close range."""
+    return fight(("q", quick, "enemy", 4), ("b", fighter("B"), "ally", 3))
+
+
+def test_a_quick_characters_attack_rolls_its_listed_pool_for_both_modes() -> None:
+    """The Sabre's 9 dice, withering and decisive alike, not Dex 1 + Melee 0 (+ accuracy)."""
+    session = _duel()
+    sabre = a.Attack("q", "b", "withering", "Sabre", typed(3), typed(2))
+    assert plan_attack(session.state, sabre).pool == 9
+    decisive = dataclasses.replace(sabre, mode="decisive", damage=None)
+    assert plan_attack(session.state, decisive).pool == 9
+
+
+def test_a_quick_characters_withering_damage_is_its_listed_damage_and_overwhelming() -> None:
+    """Damage 12 + threshold 2 - soak 2 = 12 dice, no Strength added; Overwhelming is the
+    minimum when soak is high."""
+    session = _duel()
+    sabre = a.Attack("q", "b", "withering", "Sabre", typed(5), typed(2))
+    plan = plan_attack(session.state, sabre)
+    assert damage_plan(session.state, plan, sabre, threshold=2).pool == 12
+    armoured = fighter("B", armour=Armour("Plate", soak=20))
+    session = fight(("q", BANDIT, "enemy", 4), ("b", armoured, "ally", 3))
+    plan = plan_attack(session.state, sabre)
+    assert damage_plan(session.state, plan, sabre, threshold=0).pool == 2
+
+
+def test_a_quick_characters_defences_soak_and_join_battle_are_its_listed_values() -> None:
+    """Parry 3, Evasion 2, soak 4 and Hardness 2 on the derived values; Join Battle 6 dice."""
+    session = _duel()
+    who = session.state.combatants["q"]
+    assert (who.derived.parry, who.derived.evasion, who.derived.soak,
+            who.derived.hardness) == (3, 2, 4, 2)
+    assert join_pool(who) == 6
+
+
+def test_a_quick_character_moves_and_grapples_with_its_listed_pools() -> None:
+    """Movement 5 for Dex + Athletics and Dex + Dodge; the best close attack (Sabre 9) for
+    a grapple; a roll it lists nothing for falls back on its Attributes."""
+    who = _duel().state.combatants["q"]
+    assert trait_pool(who, "dexterity", "athletics") == 5
+    assert trait_pool(who, "dexterity", "dodge") == 5
+    assert grapple_pool(who, "") == 9
+    assert trait_pool(who, "dexterity", "stealth") == 1
+
+
+def test_a_battle_group_of_quick_characters_adds_size_and_might_to_their_pools() -> None:
+    """Sabre 9 + Size 2 + Might 1; soak 4 + Size 2 (003 §Battle Groups)."""
+    bandits = dataclasses.replace(BANDIT, name="Bandits",
+                                  group=GroupTraits(size=2, might=1))
+    session = _duel(bandits)
+    sabre = a.Attack("q", "b", "withering", "Sabre", typed(3), typed(2))
+    assert plan_attack(session.state, sabre).pool == 12
+    assert session.state.combatants["q"].derived.soak == 6

@@ -214,6 +214,13 @@ class QuickAttack:
         check_choice(f"{where}.damage_type", self.damage_type, DAMAGE_TYPES)
         check_choice(f"{where}.range", self.range, RANGES)
 
+    def as_weapon(self) -> Weapon:
+        """The attack as a weapon the fight can ready, aim and range-check; its pool and
+        Damage are read from the attack itself (rules.attack_pools, rules.damage_dice)."""
+        return Weapon(self.name, ability="melee" if self.range == "close" else "archery",
+                      minimum=self.overwhelming, damage_type=self.damage_type,
+                      range=self.range)
+
     def to_json(self) -> dict[str, Any]:
         """Every field by name."""
         return _to_json(self)
@@ -227,6 +234,13 @@ class QuickAttack:
 # The pools a Quick Character lists in place of Attribute + Ability, with their bounds.
 QUICK_POOLS = ("join_battle", "movement")
 QUICK_STATICS = ("parry", "evasion", "soak", "resolve", "guile")
+# Which listed pool a QC rolls for the Attribute + Ability a rule names: Join Battle for
+# Wits + Awareness, movement for the movement actions' rolls (003 §Combat Actions).
+QUICK_ROLLS = {
+    ("wits", "awareness"): "join_battle",
+    ("dexterity", "athletics"): "movement",
+    ("dexterity", "dodge"): "movement",
+}
 
 
 @dataclass(frozen=True)
@@ -361,10 +375,39 @@ class Character:
         """Specialty dice towards an Ability's static value."""
         return self.specialties.get(name, 0)
 
+    def pool(self, attribute: str, ability: str) -> int:
+        """Attribute + Ability, or the pool a Quick Character lists for that roll.
+
+        A QC's grapple (Strength + Brawl or Martial Arts) rolls its best close attack;
+        a roll it lists no pool for falls back on the block's Attributes and Abilities.
+        """
+        if self.quick is not None:
+            listed = QUICK_ROLLS.get((attribute, ability))
+            if listed is not None:
+                return int(getattr(self.quick, listed))
+            close = [q.pool for q in self.quick.attacks if q.range == "close"]
+            if attribute == "strength" and ability in ("brawl", "martial_arts") and close:
+                return max(close)
+        return self.attribute(attribute) + self.ability(ability)
+
+    @property
+    def carried(self) -> tuple[Weapon, ...]:
+        """The weapons it enters a fight with: the listed ones, or a QC's attacks."""
+        if self.quick is not None:
+            return tuple(attack.as_weapon() for attack in self.quick.attacks)
+        return self.weapons
+
     @property
     def all_weapons(self) -> tuple[Weapon, ...]:
-        """The listed weapons and the unarmed attack every character has."""
+        """The listed weapons and the unarmed attack every character has; a Quick
+        Character's listed attacks (with Unarmed only if it lists no attack)."""
+        if self.quick is not None and self.quick.attacks:
+            return self.carried
         return (*self.weapons, UNARMED)
+
+    def quick_attack(self, weapon: Weapon) -> QuickAttack | None:
+        """The Quick Character's listed attack a weapon stands for, if any."""
+        return self.quick.attack(weapon.name) if self.quick is not None else None
 
     def weapon(self, name: str) -> Weapon | None:
         """A weapon by name (``Unarmed`` always exists)."""

@@ -7,7 +7,13 @@ from battlewheel.engine.core.events import Event
 from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3 import initiative as ini
 from battlewheel.engine.rulesets.ex3 import rules as r
-from battlewheel.engine.rulesets.ex3.state import SELF, Combat, Combatant
+from battlewheel.engine.rulesets.ex3.state import (
+    SELF,
+    WILLPOWER_MOST,
+    Combat,
+    Combatant,
+    pool_most,
+)
 
 GM = "rules/3e.md §5"
 SELF_BREAK_GIVEN = "self, Break given"
@@ -34,6 +40,23 @@ def set_initiative(state: Combat, action: a.SetInitiative) -> list[Event]:
     if entering:
         state.put(state.combatants[who.id].replace(crashed_by="", crash_turns=0))
     return [*events, Event("initiative_set", who.id, f"{who.name} now has {action.value}i.")]
+
+
+def adjust_pool(state: Combat, action: a.AdjustPool) -> list[Event]:
+    """Motes or Willpower spent or restored by the GM: never below 0, motes never above the
+    pool, Willpower never above 10 (3e reading §4: Charms' costs are the GM's input)."""
+    who = _who(state, action.combatant)
+    if action.pool not in a.POOLS or action.amount == 0:
+        raise IllegalAction(GM, "spend or restore personal, peripheral motes or Willpower")
+    left = who.pool_left(action.pool) + action.amount
+    most = WILLPOWER_MOST if action.pool == "willpower" else pool_most(who.block, action.pool)
+    words = a.POOL_WORDS[action.pool]
+    if not 0 <= left <= most:
+        raise IllegalAction(GM, f"{who.name} has {who.pool_left(action.pool)} {words} "
+                                f"(0-{most})")
+    spent = int(getattr(who, f"{action.pool}_spent")) - action.amount
+    state.put(who.replace(**{f"{action.pool}_spent": spent}))
+    return [Event("pool", who.id, f"{who.name}: {left} {words}.")]
 
 
 def cycle_box(state: Combat, action: a.CycleHealthBox) -> list[Event]:

@@ -59,6 +59,7 @@ _HANDLERS: dict[type[a.Action], Handler] = {
     a.Rally: groups.rally,
     a.RallyForNumbers: groups.rally_for_numbers,
     a.SetInitiative: gm.set_initiative,
+    a.AdjustPool: gm.adjust_pool,
     a.CycleHealthBox: gm.cycle_box,
     a.SetMagnitude: gm.set_magnitude,
     a.AwardBreak: gm.award_break,
@@ -187,8 +188,10 @@ class Exalted3e(Ruleset):
 
     def pool_change(self, state: Combat, combatant_id: str, pool: str,
                     amount: int) -> a.Action | None:
-        """Initiative changed by hand is a GM edit."""
+        """Initiative changed by hand is a GM edit; motes and Willpower spent or restored."""
         who = state.combatants[combatant_id]
+        if pool in a.POOLS and amount:
+            return a.AdjustPool(combatant_id, pool, amount)
         if pool != "initiative" or who.initiative is None or who.is_group:
             return None
         return a.SetInitiative(combatant_id, who.initiative + amount)
