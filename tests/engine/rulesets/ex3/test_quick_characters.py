@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pytest
 
-from battlewheel.engine.core.errors import TraitValueError
+from battlewheel.engine.core.errors import IllegalAction, TraitValueError
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3.attack import damage_plan, grapple_pool, plan_attack
@@ -124,3 +124,13 @@ def test_a_battle_group_of_quick_characters_adds_size_and_might_to_their_pools()
     sabre = a.Attack("q", "b", "withering", "Sabre", typed(3), typed(2))
     assert plan_attack(session.state, sabre).pool == 12
     assert session.state.combatants["q"].derived.soak == 6
+
+
+def test_a_clash_naming_no_fighter_is_refused_not_a_crash() -> None:
+    """A log whose clash names an attacker who is not there is refused by rule (a fuzzed
+    file found a KeyError here)."""
+    session = _duel()
+    clash = a.Clash(a.ClashSide(" ", "withering", "Sabre", typed(3)),
+                    a.ClashSide("b", "withering", "Sword", typed(3)))
+    with pytest.raises(IllegalAction, match="not in the fight"):
+        session.apply(clash)

@@ -293,7 +293,8 @@ class Character:
     the specialty dice (0-3) that count towards its Parry or Evasion. Motes are the
     personal and peripheral pools' maxima and the motes committed out of them. A block
     with ``quick`` set is a Quick Character: its listed pools stand in for Attribute +
-    Ability wherever a rule reads them.
+    Ability wherever a rule reads them. A player character joins a fight as an ally
+    unless the GM picks otherwise.
     """
 
     name: str
@@ -314,6 +315,7 @@ class Character:
     peripheral_motes: int = 0
     committed_motes: int = 0
     quick: QuickPools | None = None
+    player_character: bool = False
 
     def __post_init__(self) -> None:
         if not self.name.strip():

@@ -7,6 +7,7 @@ from battlewheel.engine.core.events import Event
 from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3 import initiative as ini
 from battlewheel.engine.rulesets.ex3 import rules as r
+from battlewheel.engine.rulesets.ex3.character import Character
 from battlewheel.engine.rulesets.ex3.state import (
     SELF,
     WILLPOWER_MOST,
@@ -57,6 +58,42 @@ def adjust_pool(state: Combat, action: a.AdjustPool) -> list[Event]:
     spent = int(getattr(who, f"{action.pool}_spent")) - action.amount
     state.put(who.replace(**{f"{action.pool}_spent": spent}))
     return [Event("pool", who.id, f"{who.name}: {left} {words}.")]
+
+
+def replace_block(state: Combat, cid: str, block: Character) -> list[Event]:
+    """The GM's changed stat block from now on (the character editor's ``ChangeBlock``;
+    rules/3e.md §5: a GM edit, logged, no rule cost).
+
+    What the fight did stays: damage (laid on the new levels, what no longer fits falling
+    off the end), Initiative, position, motes and Willpower spent (never more than the new
+    pools hold), readied weapons that are still carried (new ones come ready, as at Join
+    Battle), Size lost. Magnitude never rises above the new most.
+    """
+    who = _who(state, cid)
+    fresh = r.health_for(block, state.options.health_track)
+    health = who.health.with_levels(fresh.penalties, fresh.dying)
+    before = {w.name for w in who.block.carried}
+    names = [w.name for w in block.carried]
+    ready = tuple(n for n in names if n in who.ready or n not in before)
+    changes: dict[str, object] = {
+        "block": block, "health": health, "ready": ready,
+        "mounted": bool(block.mount) and (who.mounted or not who.block.mount)}
+    for pool in a.POOLS:
+        spent = int(getattr(who, f"{pool}_spent"))
+        changes[f"{pool}_spent"] = min(spent, pool_most(block, pool))
+    changes.update(_group_changes(who, block))
+    state.put(who.replace(**changes))
+    return [Event("block_changed", cid, f"{block.name}'s traits change from now on.")]
+
+
+def _group_changes(who: Combatant, block: Character) -> dict[str, object]:
+    """Size and Magnitude for a block that is (or stops being) a battle group."""
+    if block.group is None:
+        return {"size": 0, "magnitude": 0}
+    if not who.is_group:
+        size = block.group.size
+        return {"size": size, "magnitude": r.magnitude_max(block, size)}
+    return {"magnitude": min(who.magnitude, r.magnitude_max(block, who.size))}
 
 
 def cycle_box(state: Combat, action: a.CycleHealthBox) -> list[Event]:
