@@ -99,9 +99,13 @@ def test_under_000s_track_the_sheet_keeps_the_dying_boxes() -> None:
 def test_one_level_past_incapacitated_kills_on_3es_track() -> None:
     """Seven lethal levels incapacitate; the eighth kills, and the sheet says so."""
     session = fight(("jade", SOLAR, "ally", 5), ("ash", villain(), "enemy", 3))
-    for index in range(8):
+    for index in range(7):
         session.apply(a.CycleHealthBox("jade", index))
         session.apply(a.CycleHealthBox("jade", index))
+    assert session.state.combatants["jade"].health.incapacitated
+    assert not session.state.combatants["jade"].health.dead
+    session.apply(a.CycleHealthBox("jade", 7))  # the level beyond: lethal at once
     who = session.state.combatants["jade"]
     assert who.health.dead and who.out
     assert RULESET.sheet(session.state, "jade").tracks()[0].condition == "dead"
+    assert session.log[-1].events[-1].text == "Harmonious Jade's track: XXXXXXX (dead)."

@@ -8,7 +8,9 @@ from collections.abc import Callable
 
 import pytest
 
+from battlewheel.engine.core import contract as c
 from battlewheel.engine.core.errors import IllegalAction, TraitValueError
+from battlewheel.engine.core.ruleset import get_ruleset
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3.attack import damage_plan, grapple_pool, plan_attack
@@ -134,3 +136,15 @@ def test_a_clash_naming_no_fighter_is_refused_not_a_crash() -> None:
                     a.ClashSide("b", "withering", "Sword", typed(3)))
     with pytest.raises(IllegalAction, match="not in the fight"):
         session.apply(clash)
+
+
+def test_a_quick_characters_card_prints_its_listed_pools() -> None:
+    """Join Battle 6 dice + 3, Parry 3, the Sabre's 9 dice and Damage 12 as listed."""
+    card = get_ruleset("3e").block_card(BANDIT)
+    texts = {s.title: s.text.replace("\u00a0", " ") for s in card.sections
+             if isinstance(s, c.Text)}
+    values = {v.label: v.value for s in card.sections if isinstance(s, c.Values)
+              and s.title in ("Defence", "Initiative") for v in s.values}
+    assert values["Join Battle"] == "6 dice + 3" and values["Parry"] == 3
+    assert texts["Sabre"] == "withering 9 / decisive 9 dice, 12 L, min 2, Def —, close"
+    assert "Quick Character" in card.subtitle

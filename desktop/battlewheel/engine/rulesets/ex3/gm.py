@@ -104,7 +104,8 @@ def cycle_box(state: Combat, action: a.CycleHealthBox) -> list[Event]:
     except ValueError as error:
         raise IllegalAction(GM, str(error)) from error
     state.put(who.replace(health=track))
-    return [Event("health", who.id, f"{who.name}'s track: {track.marks}.")]
+    words = r.track_words(track, state.options.health_track)
+    return [Event("health", who.id, f"{who.name}'s track: {words}.")]
 
 
 def set_magnitude(state: Combat, action: a.SetMagnitude) -> list[Event]:

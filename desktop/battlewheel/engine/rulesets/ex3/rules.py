@@ -118,6 +118,14 @@ def weapon_damage(block: Character, weapon: Weapon) -> int:
     return listed.damage if listed is not None else weapon.damage
 
 
+def track_words(track: HealthTrack, ruling: str) -> str:
+    """A track's marks as the sheet shows them: under 3e's track, down to Incapacitated
+    and "dead" once the level beyond it is marked (3e reading §4 health_track)."""
+    if ruling == "3e" and track.dying == 1:
+        return track.marks[:track.upper_size] + (" (dead)" if track.dead else "")
+    return track.marks
+
+
 def health_for(block: Character, track_option: str) -> HealthTrack:
     """A fighter's health track: its own levels (else -0, -1, -1, -2, -2, -4), then
     Incapacitated; under ruling health_track "3e" one more level kills, under 000's

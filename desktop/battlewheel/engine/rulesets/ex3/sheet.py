@@ -59,6 +59,11 @@ def pools(block: Character, weapon: Weapon, size: int | None = None) -> tuple[in
 NBSP = "\u00a0"
 
 
+def defence_text(block: Character, weapon: Weapon) -> str:
+    """The weapon's Defence bonus; a Quick Character's listed Parry already holds it."""
+    return "—" if block.quick_attack(weapon) is not None else f"{weapon.defence:+d}"
+
+
 def damage_text(block: Character, weapon: Weapon, space: str = " ") -> str:
     """``+12 L`` added to Strength, or a Quick Character's listed ``12 L`` (003 §Resolution
     Steps, 8c)."""
@@ -80,7 +85,7 @@ def weapons_table(block: Character, ready: tuple[str, ...] | None,
         shown = weapon.name if ready is None or weapon.name in ready or weapon.name == "Unarmed" \
             else f"{weapon.name} (not ready)"
         rows.append((shown, str(withering), str(decisive), damage_text(block, weapon),
-                     str(weapon.minimum), f"{weapon.defence:+d}", weapon.range))
+                     str(weapon.minimum), defence_text(block, weapon), weapon.range))
     footer = f"Pools less the wound penalty -{wounds}." if wounds else ""
     return c.Table("Weapons", ("weapon", "withering", "decisive", "damage", "min", "Def",
                                "range"), tuple(rows), footer=footer)
@@ -194,6 +199,11 @@ def essence_values(block: Character) -> c.Values:
     return c.Values("Essence", tuple(values), columns=2)
 
 
+def kind_words(block: Character) -> str:
+    """The block's kind, and "Quick Character" when it rolls listed pools."""
+    return f"{block.kind}, Quick Character" if block.quick is not None else block.kind
+
+
 def sheet(state: Combat, cid: str) -> c.SheetView:
     """One combatant's sheet as it stands now."""
     who = state.combatants[cid]
@@ -208,7 +218,7 @@ def sheet(state: Combat, cid: str) -> c.SheetView:
         sections.append(health_track(who.health, ruling=state.options.health_track))
     sections.append(weapons_table(who.block, who.ready, who.size, who.derived.wound_penalty,
                                   dice_modifier(who.conditions)))
-    kind = "battle group" if who.is_group else who.block.kind
+    kind = "battle group" if who.is_group else kind_words(who.block)
     return c.SheetView(id=cid, name=who.name, kind=kind, side=who.side,
                        status=status_words(state, who), sections=tuple(sections))
 
@@ -251,7 +261,7 @@ def card(state: Combat | None, cid: str | None, block: Character,
         *_card_defences(block, options), essence_values(block), *_weapon_texts(block),
         c.Text("Status", "prone \u25a1 cover __ aim __ grapple __ concealed __ "
                f"mount {block.mount or '__'}")]
-    return c.Card(title=block.name, subtitle=f"{block.kind} · Essence {block.essence}",
+    return c.Card(title=block.name, subtitle=f"{kind_words(block)} · Essence {block.essence}",
                   sections=tuple(sections), reminders=STRIP)
 
 
@@ -263,7 +273,7 @@ def _weapon_texts(block: Character) -> list[c.Text]:
         # No-break spaces keep each figure with its word when the printed line wraps.
         texts.append(c.Text(weapon.name, f"withering {withering} / decisive {decisive} "
                             f"dice, {damage_text(block, weapon, NBSP)}, "
-                            f"min\u00a0{weapon.minimum}, Def\u00a0{weapon.defence:+d}, "
+                            f"min\u00a0{weapon.minimum}, Def\u00a0{defence_text(block, weapon)}, "
                             f"{weapon.range}"))
     return texts
 
