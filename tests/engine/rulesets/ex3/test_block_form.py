@@ -77,13 +77,18 @@ def _with(values: dict[str, Any], rows: str, key: str, value: object) -> dict[st
                          ids=[f"{r}.{k}" if r else k for r, k, _ in _cases()])
 def test_each_number_fields_bounds_are_the_blocks_own(rows: str, key: str,
                                                       field: FormField) -> None:
-    """low and high are taken; low - 1 and high + 1 are refused by the block itself."""
+    """low and high are taken; low - 1 and high + 1 are refused by the block itself, the
+    refusal naming the form's key (a row's as ``rows[0].field``) and its message the
+    value's own name."""
     values = _full()
     for allowed in (field.low, field.high):
         RULESET.block_from_form(_with(values, rows, key, allowed))
     for refused in (field.low - 1, field.high + 1):
-        with pytest.raises(TraitValueError):
+        with pytest.raises(TraitValueError) as caught:
             RULESET.block_from_form(_with(values, rows, key, refused))
+        assert caught.value.field == (f"{rows}[0].{key}" if rows else key)
+        named = (key.rpartition(".")[2], rows) if rows else (key.rpartition(".")[2],)
+        assert any(name in str(caught.value) for name in named), str(caught.value)
 
 
 def test_each_choice_text_and_flag_refuses_what_it_does_not_list() -> None:

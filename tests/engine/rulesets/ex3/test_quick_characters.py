@@ -148,3 +148,15 @@ def test_a_quick_characters_card_prints_its_listed_pools() -> None:
     assert values["Join Battle"] == "6 dice + 3" and values["Parry"] == 3
     assert texts["Sabre"] == "withering 9 / decisive 9 dice, 12 L, min 2, Def —, close"
     assert "Quick Character" in card.subtitle
+
+
+def test_reading_a_bad_value_inside_a_part_names_the_value_itself() -> None:
+    """A file's quick.parry 99 or armour.soak 99 is refused as that value, not as the part
+    ("character.quick must be ...")."""
+    for part, key in (("quick", "parry"), ("armour", "soak")):
+        document = BANDIT.to_json()
+        document[part][key] = 99
+        with pytest.raises(TraitValueError) as caught:
+            Character.from_json(document)
+        assert caught.value.field == f"{part}.{key}"
+        assert str(caught.value).startswith(f"{part}.{key} must be a whole number")

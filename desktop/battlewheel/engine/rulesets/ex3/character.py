@@ -83,6 +83,10 @@ def _from_json(cls: type[Any], obj: object, path: str) -> Any:
     try:
         return cls(**decode_fields(cls, obj, path, skip=frozenset()))
     except LogFormatError as error:
+        # A nested part's own refusal ("armour.soak must be ...") says it best: the
+        # reader wrapped it in the outer key's name.
+        if isinstance(error.__cause__, TraitValueError):
+            raise error.__cause__ from None
         raise TraitValueError(error.field, error.problem) from error
 
 
@@ -433,5 +437,13 @@ class Character:
 
     @classmethod
     def from_json(cls, obj: object) -> Character:
-        """Read a stat block; a wrong shape or an impossible value raises ``TraitValueError``."""
+        """Read a stat block; a wrong shape or an impossible value raises ``TraitValueError``.
+
+        The optional parts are read on their own first, so a refusal inside one names its
+        value ("quick.parry"), not just the part.
+        """
+        if isinstance(obj, Mapping):
+            for key, part in (("quick", QuickPools), ("group", GroupTraits)):
+                if obj.get(key) is not None:
+                    part.from_json(obj[key])
         return _from_json(cls, obj, "character")

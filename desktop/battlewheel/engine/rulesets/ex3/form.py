@@ -319,8 +319,18 @@ def block_from_form(values: Mapping[str, Any], base: Character | None) -> Charac
 
     Attributes at 1 and Abilities at 0 are left unlisted (the block reads them so), so a
     block typed in again equals the one it copies; what the form does not name is kept
-    from ``base``.
+    from ``base``. A refusal's ``field`` is the form's key (a row's as ``weapons[0].damage``,
+    as ``block_form.problems`` names it) so the editor can mark it; its message keeps the
+    block's own words ("weapon Sword.damage must be ...").
     """
+    try:
+        return _checked(values, base)
+    except TraitValueError as error:
+        error.field = form_key(error.field, error.value, values)
+        raise
+
+
+def _checked(values: Mapping[str, Any], base: Character | None) -> Character:
     for flag in (*FLAGS, "player_character"):
         if not isinstance(values.get(flag, False), bool):
             raise TraitValueError(flag, "yes or no", values.get(flag))
@@ -336,6 +346,35 @@ def block_from_form(values: Mapping[str, Any], base: Character | None) -> Charac
     if not values.get(IS_GROUP, start.get("group") is not None):
         document["group"] = None
     return Character.from_json(document)
+
+
+# The block's names for row values ("weapon Sword.damage") and the form's row sets.
+ROW_NAMES = (("weapon ", "weapons", "name"), ("quick attack ", "quick.attacks", "name"))
+
+
+def form_key(field: str, value: object, values: Mapping[str, Any]) -> str:
+    """The form key of a value the block refused: a row's as ``rows[index].field``."""
+    field = field.removeprefix("character.")
+    for prefix, rows, name_key in ROW_NAMES:
+        if field.startswith(prefix):
+            name, _, cell = field[len(prefix):].rpartition(".")
+            return _row_key(values, rows, name_key, name, cell)
+    if field in ("weapon.name", "quick.attacks.name"):
+        rows = "weapons" if field == "weapon.name" else "quick.attacks"
+        return _row_key(values, rows, "name", value, "name")
+    if field.startswith("specialties"):
+        ability = field.partition(".")[2] or value
+        return _row_key(values, "specialties", "ability", ability,
+                        "dice" if "." in field else "ability")
+    return field
+
+
+def _row_key(values: Mapping[str, Any], rows: str, name_key: str, name: object,
+             cell: str) -> str:
+    for index, row in enumerate(values.get(rows, [])):
+        if row.get(name_key) == name:
+            return f"{rows}[{index}].{cell}"
+    return rows
 
 
 def _trim(document: dict[str, Any], key: str, unlisted: int) -> None:
