@@ -110,11 +110,12 @@ def test_a_quick_characters_defences_soak_and_join_battle_are_its_listed_values(
 
 def test_a_quick_character_moves_and_grapples_with_its_listed_pools() -> None:
     """Movement 5 for Dex + Athletics and Dex + Dodge; the best close attack (Sabre 9) for
-    a grapple; a roll it lists nothing for falls back on its Attributes."""
+    a grapple or a group's Engage; a roll it lists nothing for falls back on its
+    Attributes."""
     who = _duel().state.combatants["q"]
     assert trait_pool(who, "dexterity", "athletics") == 5
     assert trait_pool(who, "dexterity", "dodge") == 5
-    assert grapple_pool(who, "") == 9
+    assert grapple_pool(who, "") == 9 and grapple_pool(who, "melee") == 9
     assert trait_pool(who, "dexterity", "stealth") == 1
 
 

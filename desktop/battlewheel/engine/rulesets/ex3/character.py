@@ -384,15 +384,16 @@ class Character:
     def pool(self, attribute: str, ability: str) -> int:
         """Attribute + Ability, or the pool a Quick Character lists for that roll.
 
-        A QC's grapple (Strength + Brawl or Martial Arts) rolls its best close attack;
-        a roll it lists no pool for falls back on the block's Attributes and Abilities.
+        A QC's grapple or a group's Engage (Strength + a combat Ability) rolls its best
+        close attack; a roll it lists no pool for (Stealth, War) falls back on the block's
+        Attributes and Abilities, which the GM may fill in too.
         """
         if self.quick is not None:
             listed = QUICK_ROLLS.get((attribute, ability))
             if listed is not None:
                 return int(getattr(self.quick, listed))
             close = [q.pool for q in self.quick.attacks if q.range == "close"]
-            if attribute == "strength" and ability in ("brawl", "martial_arts") and close:
+            if attribute == "strength" and close:
                 return max(close)
         return self.attribute(attribute) + self.ability(ability)
 
