@@ -14,7 +14,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from battlewheel.engine.rulesets.ex3.character import (
-    ABILITIES,
     ATTRIBUTES,
     KINDS,
     MOUNT_SPEED,

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from xml.parsers import expat
 from typing import NoReturn
+from xml.parsers import expat
 
 from battlewheel.storage.imports.common import ImportRefused
 
