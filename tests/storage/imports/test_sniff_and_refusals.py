@@ -1,5 +1,6 @@
 """The reader is chosen by content; bad files are refused by name, and nothing changes."""
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -58,13 +59,13 @@ def test_binary_is_refused(tmp_path: Path) -> None:
     """Neither JSON, XML nor text."""
     path = tmp_path / "picture.png"
     path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
-    with pytest.raises(ImportRefused, match="picture.png: this is neither JSON"):
+    with pytest.raises(ImportRefused, match=r"picture\.png: this is neither JSON"):
         import_file(path)
 
 
 def test_a_missing_file_is_refused(tmp_path: Path) -> None:
     """An unreadable path names the file."""
-    with pytest.raises(ImportRefused, match="gone.json: the file cannot be read"):
+    with pytest.raises(ImportRefused, match=r"gone\.json: the file cannot be read"):
         import_file(tmp_path / "gone.json")
 
 
@@ -74,8 +75,6 @@ def test_reading_never_changes_the_file(tmp_path: Path) -> None:
         path = tmp_path / fixture
         path.write_bytes((FIXTURES / fixture).read_bytes())
         before = (path.read_bytes(), os.stat(path).st_mtime_ns)
-        try:
+        with contextlib.suppress(ImportRefused):
             import_file(path)
-        except ImportRefused:
-            pass
         assert (path.read_bytes(), os.stat(path).st_mtime_ns) == before

@@ -195,7 +195,7 @@ def _kind(actor: Actor) -> str:
         return "mortal" if creature in (_MISSING, "mortal") else "exalt"
     exalt = actor.get("details.exalt")
     actor.trail.took("kind", actor.source("details.exalt"))
-    return "exalt" if exalt in shape.EXALT_TYPES else "mortal"
+    return "exalt" if isinstance(exalt, str) and exalt in shape.EXALT_TYPES else "mortal"
 
 
 def _attributes(actor: Actor) -> dict[str, int]:

@@ -54,6 +54,9 @@ def parse_xml(raw: bytes, origin: str) -> ET.Element:
     except _TooDeep:
         raise ImportRefused(origin, "", f"the XML is nested more than {MAX_DEPTH} levels "
                             "deep; no character file is") from None
+    except LookupError:
+        raise ImportRefused(origin, "", "the XML declares a text encoding Python does not "
+                            "know") from None
     except (expat.ExpatError, ET.ParseError) as error:
         where = f" (line {error.lineno}, column {error.offset})" \
             if isinstance(error, expat.ExpatError) else ""

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import partial
 
 from battlewheel.engine.rulesets.ex3.character import (
     Character,
@@ -151,9 +152,8 @@ def _attacks(flat: str, found: _Found, trail: Trail) -> tuple[QuickAttack, ...]:
         for part in ("pool", "damage", "overwhelming"):
             trail.took(f"quick attack {name}.{part}", label)
         band = RANGE_WORDS.search(inside)
-        attacks.append(trail.build(lambda name=name, pool=pool, damage=damage, letter=letter,
-                                   band=band: QuickAttack(
-            name=name, pool=pool, damage=int(damage.group(1)),
+        attacks.append(trail.build(partial(
+            QuickAttack, name=name, pool=pool, damage=int(damage.group(1)),
             overwhelming=int(damage.group(3) or 1),
             damage_type="bashing" if letter == "B" else "lethal",
             range=band.group(1).lower() if band else "close")))
