@@ -101,6 +101,11 @@ class StoredCampaigns:
         self.campaign = self.campaign.with_character(character)
         self.journal.begin(self.campaign, self.combat_id, self.path, write_now=True)
 
+    def set_characters(self, characters: tuple[RosterCharacter, ...]) -> None:
+        """Put the roster as a whole (an import, and its undo); journaled as unsaved."""
+        self.campaign = replace(self.campaign, characters=characters)
+        self.journal.begin(self.campaign, self.combat_id, self.path, write_now=True)
+
     # -- the campaign's combats --------------------------------------------------------
     def next_combat_name(self) -> str:
         """The first free "Combat N" name, N counting from one past the campaign's combats."""

@@ -74,6 +74,17 @@ class ImportedCharacter:
         """The stat block this import makes."""
         return self.character.block(self.ruleset)
 
+    def source_of(self, path: tuple[str, ...]) -> str:
+        """Where the block value at ``path`` (``("weapons", "Daiklave", "accuracy")``) came
+        from, as the preview shows it; a field the file did not give is "(default)".
+        """
+        sources = dict(self.sources)
+        for size in range(len(path), 0, -1):
+            for key in _source_keys(path[:size]):
+                if key in sources:
+                    return sources[key]
+        return "(default)"
+
     def preview_json(self) -> dict[str, Any]:
         """The preview as plain JSON: the block, each field's source, what was not used."""
         return {
@@ -85,6 +96,17 @@ class ImportedCharacter:
             "sources": dict(self.sources),
             "not_used": list(self.not_used),
         }
+
+
+def _source_keys(path: tuple[str, ...]) -> list[str]:
+    """The names a reader records a block path under (``weapon Daiklave.accuracy``)."""
+    keys = [".".join(path)]
+    if len(path) >= 2 and path[0] == "weapons":
+        keys += [f"weapon {path[1]}" + "".join(f".{p}" for p in path[2:]),
+                 f"weapons.{path[1]}"]
+    if len(path) >= 3 and path[:2] == ("quick", "attacks"):
+        keys.append(f"quick attack {path[2]}" + "".join(f".{p}" for p in path[3:]))
+    return keys
 
 
 @dataclass
