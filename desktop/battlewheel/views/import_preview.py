@@ -89,11 +89,11 @@ def block_rows(item: ImportedCharacter) -> list[QTreeWidgetItem]:
 def _row(item: ImportedCharacter, path: tuple[str, ...], label: str,
          value: Any) -> QTreeWidgetItem:
     if isinstance(value, dict) and value:
-        row = QTreeWidgetItem([label, "", item.source_of(path)])
+        row = QTreeWidgetItem([label, "", item.source_of(path, inherited=False)])
         row.addChildren([_row(item, (*path, str(k)), str(k), v) for k, v in value.items()])
         return row
     if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
-        row = QTreeWidgetItem([label, f"{len(value)}", item.source_of(path)])
+        row = QTreeWidgetItem([label, f"{len(value)}", item.source_of(path, inherited=False)])
         for entry in value:
             name = str(entry.get("name", "?"))
             row.addChild(_row(item, (*path, name), name, entry))
@@ -123,6 +123,8 @@ class ImportPreviewDialog(QDialog):
         for item in self.imported:
             clash = "  (name already on the roster)" if item.name.casefold() in taken else ""
             self.characters.addItem(f"{item.name}{clash}")
+            self.characters.item(self.characters.count() - 1).setToolTip(
+                f"{item.name}{clash}\n{item.source_format}, from {item.origin}")
         self.characters.currentRowChanged.connect(self.show_character)
         self._lay_out()
         self.characters.setCurrentRow(0)

@@ -116,6 +116,7 @@ def test_the_preview_shows_fields_sources_and_what_was_not_used(qtbot: QtBot) ->
                     if daiklave.child(i).text(0) == "accuracy")
     assert accuracy.text(2) == "items[0].system.witheringaccuracy"
     assert rows["mount"].text(2) == "(default)"
+    assert rows["attributes"].text(2) == ""  # a group row names no source of its own
     unused = [dialog.not_used.item(i).text() for i in range(dialog.not_used.count())]
     assert unused == list(item.not_used)
 

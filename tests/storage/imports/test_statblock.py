@@ -48,6 +48,7 @@ def test_an_exalt_with_motes_and_split_numbers() -> None:
     )
     assert "not read: Merits: 'Ally' (House Cynis)" in item.not_used
     assert dict(item.sources)["quick.parry"] == "Parry"
+    assert dict(item.sources)["kind"] == "Personal Motes"
 
 
 def test_a_battle_group_with_windows_line_ends_and_en_dashes() -> None:

@@ -74,16 +74,19 @@ class ImportedCharacter:
         """The stat block this import makes."""
         return self.character.block(self.ruleset)
 
-    def source_of(self, path: tuple[str, ...]) -> str:
+    def source_of(self, path: tuple[str, ...], *, inherited: bool = True) -> str:
         """Where the block value at ``path`` (``("weapons", "Daiklave", "accuracy")``) came
         from, as the preview shows it; a field the file did not give is "(default)".
+
+        Without ``inherited`` only a source recorded for ``path`` itself counts (a group
+        row such as ``attributes`` has none of its own) and the answer may be "".
         """
         sources = dict(self.sources)
-        for size in range(len(path), 0, -1):
+        for size in range(len(path), 0 if inherited else len(path) - 1, -1):
             for key in _source_keys(path[:size]):
                 if key in sources:
                     return sources[key]
-        return "(default)"
+        return "(default)" if inherited else ""
 
     def preview_json(self) -> dict[str, Any]:
         """The preview as plain JSON: the block, each field's source, what was not used."""

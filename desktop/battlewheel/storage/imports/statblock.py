@@ -205,7 +205,10 @@ def _block(name: str, flat: str, values: dict[str, int | str],
     quick = QuickPools(**{f: int(values[f]) for f in QUICK_FIELDS if f in values},
                        soak=int(values.get("soak", 1)), attacks=attacks)
     motes = int(values.get("personal_motes", 0))
-    exalt = bool(motes) or bool(EXALT_HINTS.search(flat))
+    hint = EXALT_HINTS.search(flat)
+    exalt = bool(motes) or bool(hint)
+    if exalt:
+        trail.took("kind", "Personal Motes" if motes else hint.group(1) if hint else "")
     return Character(
         name=name, kind="exalt" if exalt else "mortal",
         hardness=int(values.get("hardness", 0)),
