@@ -32,6 +32,7 @@ def test_a_character_with_experience_raises_specialties_and_ox_body() -> None:
         armour=tables.armour("Chain shirt"),
         # -1x2 bought once, -1-2x2 bought once with experience, -0 not bought.
         extra_health_levels=(1, 1, 1, 2, 2),
+        notes="Quiet, watchful, owes the Guild.\n\nMet the circle at Nexus.",
     )
     assert block == expected
     assert block.weapons[2].name == "Grand Goremaul"
@@ -107,4 +108,13 @@ def test_deep_nesting_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "deep.ecg"
     path.write_text("<ExaltedCharacter>" + "<a>" * 500 + "</a>" * 500 + "</ExaltedCharacter>")
     with pytest.raises(ImportRefused, match="nested more than 40"):
+        import_file(path)
+
+
+def test_an_ox_body_bought_past_reason_is_refused(tmp_path: Path) -> None:
+    """A purchase count no character has is a damaged file, refused before levels are made."""
+    path = _ecg(tmp_path, '<Charms><CharmGroup name="Resistance" type="Solar"><Charm '
+                'name="Solar.Ox-BodyTechnique"><Special><Categories><Category.-1x2 '
+                'creationValue="99999"/></Categories></Special></Charm></CharmGroup></Charms>')
+    with pytest.raises(ImportRefused, match=r"Category.-1x2: must be bought 0-10 times"):
         import_file(path)

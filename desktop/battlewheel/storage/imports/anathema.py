@@ -43,7 +43,8 @@ ABILITY_NAMES = {"martialarts": "brawl"}
 NATURAL_WEAPONS = "natural weapons"
 ARMOUR_WORDS = ("armor", "armour", "mail", "plate", "lamellar", "breastplate", "buff jacket",
                 "hauberk", "cuirass")
-_PICK = re.compile(r"-(\d)(?:x(\d+))?")
+_PICK = re.compile(r"-(\d)(?:x(\d{1,2}))?")
+MOST_OX_BODY_PURCHASES = 10  # far past any character; a larger count is a damaged file
 MAX_TRAIT_TEXT = 6  # "-12345": a trait value longer than this is no number we store
 
 
@@ -58,7 +59,7 @@ def read_anathema(root: ET.Element, origin: str) -> list[ImportedCharacter]:
         raise trail.refuse("Statistics", "missing: an Anathema character keeps its traits there")
     _check_edition(stats, trail)
     name = _name(root, trail)
-    block = trail.build(lambda: _block(name, stats, trail))
+    block = trail.build(lambda: _block(name, root, stats, trail))
     character = trail.build(lambda: RosterCharacter.of_block(RULESET, block))
     return [trail.imported(character, RULESET, FORMAT)]
 
@@ -68,6 +69,17 @@ def _check_edition(stats: ET.Element, trail: Trail) -> None:
     edition = ruleset.get("name", "") if ruleset is not None else ""
     if edition and "second" not in edition.lower():
         trail.left(f"rules: {edition} (read as Exalted 2nd edition)")
+
+
+def _notes(root: ET.Element, trail: Trail) -> str:
+    """The character's description, characterization and notes, as the block's notes."""
+    parts = []
+    for tag in ("Characterization", "PhysicalDescription", "Notes"):
+        text = (root.findtext(f"Description/{tag}") or "").strip()
+        if text:
+            parts.append(text)
+            trail.took("notes", f"Description/{tag}")
+    return "\n\n".join(parts)
 
 
 def _name(root: ET.Element, trail: Trail) -> str:
@@ -82,13 +94,14 @@ def _name(root: ET.Element, trail: Trail) -> str:
     return text
 
 
-def _block(name: str, stats: ET.Element, trail: Trail) -> Character:
+def _block(name: str, root: ET.Element, stats: ET.Element, trail: Trail) -> Character:
     weapons, armour = _equipment(stats, trail)
     _not_used(stats, trail)
     trail.left("mote pools: Anathema works them out rather than storing them; "
                "enter them in the editor")
     return Character(
         name=name,
+        notes=_notes(root, trail),
         kind=_kind(stats, trail),
         attributes=_traits(stats, "Attributes", ATTRIBUTES, "attributes", trail),
         abilities=_abilities(stats, trail),
@@ -228,7 +241,11 @@ def _ox_body(stats: ET.Element, trail: Trail) -> tuple[int, ...]:
         if categories is None:
             continue
         for pick in categories:
-            bought = trait_value(pick, f"{where}/Special/Categories/{pick.tag}", trail)
+            place = f"{where}/Special/Categories/{pick.tag}"
+            bought = trait_value(pick, place, trail)
+            if not 0 <= bought <= MOST_OX_BODY_PURCHASES:
+                raise trail.refuse(place, f"must be bought 0-{MOST_OX_BODY_PURCHASES} times, "
+                                   f"got {bought}")
             levels.extend(_pick_levels(pick.tag, f"{where}/{pick.tag}", trail) * bought)
         if len(categories):
             trail.took("extra_health_levels", f"{where}/Special/Categories")
