@@ -118,3 +118,11 @@ def test_an_ox_body_bought_past_reason_is_refused(tmp_path: Path) -> None:
                 'creationValue="99999"/></Categories></Special></Charm></CharmGroup></Charms>')
     with pytest.raises(ImportRefused, match=r"Category.-1x2: must be bought 0-10 times"):
         import_file(path)
+
+
+def test_an_unknown_encoding_is_refused(tmp_path: Path) -> None:
+    """An XML declaration naming no real encoding (found by the fuzz test) is refused."""
+    path = tmp_path / "odd.ecg"
+    path.write_bytes(b'<?xml version="1.0" encoding="ISOSO-8859-1"?><ExaltedCharacter/>')
+    with pytest.raises(ImportRefused, match="odd.ecg: the XML declares a text encoding"):
+        import_file(path)

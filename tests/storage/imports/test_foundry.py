@@ -142,3 +142,13 @@ def test_a_weapon_figure_that_is_no_number_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ImportRefused, match=r"items\[0\]\.system\.witheringaccuracy: must be a "
                        "whole number"):
         import_file(path)
+
+
+def test_an_exalt_type_that_is_no_word_reads_as_mortal(tmp_path: Path) -> None:
+    """``details.exalt`` as an object (found by the fuzz test) is no Exalt type, not a crash."""
+    text = (FIXTURES / "foundry_pc.json").read_text().replace(
+        '"exalt": "solar"', '"exalt": {"value": "solar"}')
+    path = tmp_path / "odd.json"
+    path.write_text(text)
+    [item] = import_file(path)
+    assert item.block.kind == "mortal"
