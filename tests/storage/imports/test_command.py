@@ -112,3 +112,15 @@ def test_the_command_line_reaches_it(campaign: Path, tmp_path: Path,
     assert _names(campaign) == ["Bandit Chief", "Veteran Sergeant", "Veteran Sergeant 2"]
     with pytest.raises(SystemExit):
         main(["import", str(campaign), str(copy), "--rename", "--replace"])
+
+
+def test_a_folder_stands_for_its_files(campaign: Path, tmp_path: Path) -> None:
+    """A folder of exports: each file in it, read by its content, in name order."""
+    folder = tmp_path / "exports"
+    folder.mkdir()
+    shutil.copy(SERGEANT, folder / "b.txt")
+    shutil.copy(FIXTURES / "anathema_raised.ecg", folder / "a.ecg")
+    code, out, _err = _run(campaign, folder, dry_run=True)
+    assert code == 0
+    assert [c["name"] for c in json.loads(out)["characters"]] == [
+        "Arden of the Seven Winds", "Veteran Sergeant"]

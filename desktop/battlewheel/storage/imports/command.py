@@ -1,5 +1,6 @@
 """``battlewheel import CAMPAIGN FILE... [--dry-run] [--rename|--replace]``, without Qt.
 
+A FILE may be a folder (a folder of Foundry exports): the files directly in it are read.
 Every file is read before anything changes; the preview (each character's block, each
 field's source, what was not used) is printed as JSON. Without ``--dry-run`` the
 characters go on the campaign's roster and the campaign is saved atomically. Exit 0;
@@ -38,7 +39,7 @@ def import_command(campaign_path: Path, files: Sequence[Path], *, dry_run: bool 
     out = out or sys.stdout
     err = err or sys.stderr
     try:
-        imported = [item for path in files for item in import_file(Path(path))]
+        imported = [item for path in expand_folders(files) for item in import_file(path)]
         campaign = load_campaign(Path(campaign_path))
     except ImportRefused as refused:
         print(f"cannot import {refused}", file=err)
@@ -65,6 +66,18 @@ def import_command(campaign_path: Path, files: Sequence[Path], *, dry_run: bool 
         print(f"{campaign_path}: cannot save: {error}", file=err)
         return EXIT_UNREADABLE
     return EXIT_OK
+
+
+def expand_folders(paths: Sequence[Path]) -> list[Path]:
+    """Each file as given; a folder stands for the files directly in it, by name."""
+    found: list[Path] = []
+    for path in map(Path, paths):
+        if path.is_dir():
+            found.extend(sorted(p for p in path.iterdir()
+                                if p.is_file() and not p.name.startswith(".")))
+        else:
+            found.append(path)
+    return found
 
 
 def _report(campaign_path: Path, imported: Sequence[ImportedCharacter], clashing: list[str],
