@@ -152,3 +152,14 @@ def test_an_exalt_type_that_is_no_word_reads_as_mortal(tmp_path: Path) -> None:
     path.write_text(text)
     [item] = import_file(path)
     assert item.block.kind == "mortal"
+
+
+@pytest.mark.parametrize("odd", ['"3\u00b2"', '"\u0663"', '"3.5"', "3.5", "true", '"1e3"'])
+def test_numbers_foundry_never_writes_are_refused(tmp_path: Path, odd: str) -> None:
+    """Only whole numbers, as numbers or plain digits, count: "3²" is no 3 or 9."""
+    text = (FIXTURES / "foundry_pc.json").read_text().replace(
+        '"wits": {"value": 4}', f'"wits": {{"value": {odd}}}')
+    path = tmp_path / "odd.json"
+    path.write_text(text)
+    with pytest.raises(ImportRefused, match=r"system\.attributes\.wits\.value: must be a whole"):
+        import_file(path)

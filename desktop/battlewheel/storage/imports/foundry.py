@@ -10,6 +10,7 @@ same shape.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -33,6 +34,7 @@ RULESET = "3e"
 FORMAT = "Foundry VTT actor (Exalted 3rd Edition system)"
 _MISSING: Any = object()
 MAX_WHOLE = 10**6  # far beyond any trait; a larger number is a damaged file
+_WHOLE_TEXT = re.compile(r"-?[0-9]{1,6}")
 
 
 class Actor:
@@ -127,7 +129,7 @@ class Actor:
 def whole_number(value: object, where: str, trail: Trail) -> int:
     """Foundry keeps numbers as numbers, sometimes as text ("3") or 3.0: all read as 3."""
     number: object = value
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value) < 8:
+    if isinstance(value, str) and _WHOLE_TEXT.fullmatch(value.strip()):
         number = int(value.strip())
     if isinstance(number, float) and number.is_integer() and abs(number) < MAX_WHOLE:
         number = int(number)
