@@ -78,3 +78,11 @@ def test_reading_never_changes_the_file(tmp_path: Path) -> None:
         with contextlib.suppress(ImportRefused):
             import_file(path)
         assert (path.read_bytes(), os.stat(path).st_mtime_ns) == before
+
+
+def test_a_battlewheel_file_is_pointed_to_its_own_door(tmp_path: Path) -> None:
+    """Our own character or campaign file is not taken for a Foundry export."""
+    path = tmp_path / "mine.json"
+    path.write_text('{"schema_version": 2, "format": "battlewheel-character", "character": {}}')
+    with pytest.raises(ImportRefused, match=r"mine\.json: format: this is a Battlewheel file"):
+        import_file(path)

@@ -19,6 +19,7 @@ from battlewheel.storage.imports.statblock import read_statblock
 from battlewheel.storage.schema import parse_json
 
 FOUNDRY, ANATHEMA, STATBLOCK = "foundry", "anathema", "statblock"
+OWN_FORMATS = ("battlewheel-character", "battlewheel-campaign")
 _BOMS = (b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")
 
 
@@ -61,6 +62,10 @@ def import_bytes(raw: bytes, origin: str) -> list[ImportedCharacter]:
             document = parse_json(None, raw)
         except CampaignFileError as error:
             raise ImportRefused(origin, "", error.problem) from None
+        if isinstance(document, dict) and document.get("format") in OWN_FORMATS:
+            raise ImportRefused(origin, "format", "this is a Battlewheel file, not another "
+                                "program's: open it with the roster's own Import button "
+                                "(a character) or File > Open (a campaign)")
         return read_foundry(document, origin)
     if kind == ANATHEMA:
         return read_anathema(parse_xml(raw, origin), origin)
