@@ -102,8 +102,12 @@ class StoredCampaigns:
         self.journal.begin(self.campaign, self.combat_id, self.path, write_now=True)
 
     def set_characters(self, characters: tuple[RosterCharacter, ...]) -> None:
-        """Put the roster as a whole (an import, and its undo); journaled as unsaved."""
-        self.campaign = replace(self.campaign, characters=characters)
+        """Put a whole roster in place (a roster change or its undo); journaled as unsaved.
+
+        A roster the campaign refuses (too many characters) raises ``ValueError`` and
+        changes nothing.
+        """
+        self.campaign = replace(self.campaign, characters=tuple(characters))
         self.journal.begin(self.campaign, self.combat_id, self.path, write_now=True)
 
     # -- the campaign's combats --------------------------------------------------------
