@@ -163,3 +163,15 @@ def test_numbers_foundry_never_writes_are_refused(tmp_path: Path, odd: str) -> N
     path.write_text(text)
     with pytest.raises(ImportRefused, match=r"system\.attributes\.wits\.value: must be a whole"):
         import_file(path)
+
+
+def test_a_weapon_rolled_with_another_attribute_says_so(tmp_path: Path) -> None:
+    """The block's attacks roll Dexterity; a Strength weapon is kept, with a line saying so."""
+    text = (FIXTURES / "foundry_pc.json").read_text().replace(
+        '"attribute": "dexterity"', '"attribute": "strength"', 1)
+    path = tmp_path / "brute.json"
+    path.write_text(text)
+    [item] = import_file(path)
+    assert item.block.weapon("Daiklave") is not None
+    assert ("weapon Daiklave: attacks with strength in Foundry; this program's attacks roll "
+            "Dexterity") in item.not_used

@@ -429,6 +429,10 @@ def _weapon(name: str, data: Mapping[str, Any], where: str, actor: Actor, *,
             off_hand: bool) -> Weapon:
     tags = _tags(data)
     actor.trail.took(f"weapon {name}", where)
+    attribute = data.get("attribute", "dexterity")
+    if attribute not in ("dexterity", "", "none", None):
+        actor.trail.left(f"weapon {name}: attacks with {attribute!s:.20} in Foundry; this "
+                         "program's attacks roll Dexterity")
     for field, key in (("accuracy", "witheringaccuracy"), ("damage", "witheringdamage"),
                        ("defence", "defense"), ("minimum", "overwhelming")):
         actor.trail.took(f"weapon {name}.{field}", f"{where}.{key}")
