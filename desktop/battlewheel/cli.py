@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence  # noqa: E402
 from pathlib import Path  # noqa: E402
 from typing import TextIO  # noqa: E402
 
-SUBCOMMANDS = ("replay", "print", "forecast")
+SUBCOMMANDS = ("replay", "print", "import", "forecast")
 EXIT_UNREADABLE = 2
 # What a shell reports for a program stopped by SIGPIPE (128 + 13), as ``yes | head`` does.
 EXIT_READER_GONE = 141
@@ -33,7 +33,8 @@ def build_parser(*, subcommand: bool = False) -> argparse.ArgumentParser:
         prog="battlewheel",
         description="A battlewheel for the Exalted game master.",
         epilog="tools: battlewheel replay LOG | battlewheel print CAMPAIGN --output PDF "
-        "[--blank] [--page-size A4|Letter] | battlewheel forecast CAMPAIGN --combat NAME "
+        "[--blank] [--page-size A4|Letter] | battlewheel import CAMPAIGN FILE... "
+        "[--dry-run] [--rename|--replace] | battlewheel forecast CAMPAIGN --combat NAME "
         "[--runs N] [--seed S]",
     )
     if not subcommand:
@@ -52,8 +53,25 @@ def build_parser(*, subcommand: bool = False) -> argparse.ArgumentParser:
     print_cmd.add_argument("--output", type=Path, required=True)
     print_cmd.add_argument("--blank", action="store_true", help="empty boxes, to hand out")
     print_cmd.add_argument("--page-size", choices=["A4", "Letter"], default="A4")
+    _add_import_parser(sub)
     _forecast_parser(sub)
     return parser
+
+
+def _add_import_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    importing = sub.add_parser(
+        "import", help="bring characters in from Foundry VTT (3e), Anathema (2e) or a "
+        "stat block in a text file; prints the preview as JSON")
+    importing.add_argument("campaign", type=Path)
+    importing.add_argument("files", type=Path, nargs="+")
+    importing.add_argument("--dry-run", action="store_true",
+                           help="print the preview only; change nothing")
+    clash = importing.add_mutually_exclusive_group()
+    clash.add_argument("--rename", dest="clash", action="store_const", const="rename",
+                       help="a name the roster has: keep both, the new one numbered")
+    clash.add_argument("--replace", dest="clash", action="store_const", const="replace",
+                       help="a name the roster has: replace its block")
+    importing.set_defaults(clash="refuse")
 
 
 def _forecast_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -84,6 +102,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return _until_reader_leaves(lambda: print_command(
             args.campaign, args.output, blank=args.blank, page=args.page_size))
+    if command == "import":
+        from battlewheel.storage.imports.command import import_command
+
+        return _until_reader_leaves(lambda: import_command(
+            args.campaign, args.files, dry_run=args.dry_run, clash=args.clash))
     if command == "forecast":
         from battlewheel.models.forecast_command import forecast_command
 

@@ -101,6 +101,15 @@ class StoredCampaigns:
         self.campaign = self.campaign.with_character(character)
         self.journal.begin(self.campaign, self.combat_id, self.path, write_now=True)
 
+    def set_characters(self, characters: tuple[RosterCharacter, ...]) -> None:
+        """Put a whole roster in place (a roster change or its undo); journaled as unsaved.
+
+        A roster the campaign refuses (too many characters) raises ``ValueError`` and
+        changes nothing.
+        """
+        self.campaign = replace(self.campaign, characters=tuple(characters))
+        self.journal.begin(self.campaign, self.combat_id, self.path, write_now=True)
+
     # -- the campaign's combats --------------------------------------------------------
     def next_combat_name(self) -> str:
         """The first free "Combat N" name, N counting from one past the campaign's combats."""

@@ -181,8 +181,8 @@ def test_printed_cards_of_the_fight(window: MainWindow, tmp_path: Path) -> None:
     jade = cards["Harmonious Jade"]
     assert any(line.startswith("Initiative: Join Battle 6 dice + 3") for line in jade.reference)
     assert any("Crash" in line for line in jade.reference)
-    # Stamina 3: the 2e track's seven levels and three Dying boxes, all empty.
-    assert jade.marks == "." * 10 and jade.labels[-4] == "Incap"
+    # 3e's track: six levels and Incapacitated, all empty, no Dying boxes.
+    assert jade.marks == "." * 7 and jade.labels[-1] == "Incap" and "Dying" not in jade.labels
     # (No-break spaces hold each figure to its word when a line wraps: read as spaces.)
     assert "Daiklave: withering 12 / decisive 9 dice, +12 L, min 1, Def +1, close" in [
         line.replace("\u00a0", " ") for line in jade.reference]

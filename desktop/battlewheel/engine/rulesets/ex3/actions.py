@@ -125,6 +125,27 @@ class SetInitiative(Action):
         return f"GM sets {names(self.combatant)}'s Initiative to {self.value}."
 
 
+POOLS = ("personal", "peripheral", "willpower")
+POOL_WORDS = {"personal": "personal motes", "peripheral": "peripheral motes",
+              "willpower": "Willpower"}
+
+
+@dataclass(frozen=True)
+class AdjustPool(Action):
+    """GM spends (negative ``amount``) or restores motes or Willpower (3e reading §4:
+    what Charms cost is the GM's input)."""
+
+    kind: ClassVar[str] = "adjust_pool"
+    combatant: str
+    pool: str
+    amount: int
+
+    def sentence(self, names: Names) -> str:
+        verb = "spends" if self.amount < 0 else "restores"
+        return (f"GM {verb} {abs(self.amount)} of {names(self.combatant)}'s "
+                f"{POOL_WORDS.get(self.pool, self.pool)}.")
+
+
 @dataclass(frozen=True)
 class CycleHealthBox(Action):
     """GM click on one health box."""

@@ -21,7 +21,7 @@ from battlewheel.engine.rulesets.ex3 import defence as d
 from battlewheel.engine.rulesets.ex3 import flow, groups
 from battlewheel.engine.rulesets.ex3 import initiative as ini
 from battlewheel.engine.rulesets.ex3 import rules as r
-from battlewheel.engine.rulesets.ex3.character import Weapon
+from battlewheel.engine.rulesets.ex3.character import Character, Weapon
 from battlewheel.engine.rulesets.ex3.state import Combat, Combatant, Distraction, Grapple, Turn
 
 STEPS = "003 §Resolution Steps"
@@ -155,7 +155,7 @@ def _check_gambit(state: Combat, action: a.Attack, attacker: Combatant,
         raise IllegalAction(GAMBITS, f"unknown gambit {name!r}")
     if (name == "engage") != attacker.is_group:
         raise IllegalAction("003 §Battle Groups", "battle groups Engage instead of Grappling")
-    if name == "disarm" and not any(w.name in target.ready for w in target.block.weapons):
+    if name == "disarm" and not any(w.name in target.ready for w in target.block.carried):
         raise IllegalAction("003 §Disarm", f"{target.name} has no weapon ready")
     if name == "disarm" and action.disarm_weapon not in target.ready:
         raise IllegalAction("003 §Disarm", "name one of the target's ready weapons")
@@ -226,17 +226,26 @@ def _zeroed(state: Combat, action: a.Attack, attacker: Combatant, target: Combat
 def attack_parts(state: Combat, action: a.Attack, attacker: Combatant, target: Combatant,
                  weapon: Weapon, flurry: bool, where: str) -> list[tuple[str, int]]:
     """The attack pool's parts (003 §Resolution Steps 5 and the modifiers the seed lists)."""
-    block = attacker.block
-    parts = [("Dexterity", block.attribute("dexterity")), (weapon.ability.replace("_", " ").title(),
-             block.ability(weapon.ability))]
-    if action.mode == a.WITHERING:
-        parts.append(("accuracy", weapon.accuracy))
+    parts = _trait_parts(attacker.block, weapon, action.mode == a.WITHERING)
     parts += [("specialty", action.specialty), ("bonus", action.bonus_dice),
               ("wound", -attacker.derived.wound_penalty), ("flurry", -3 * flurry),
               ("prone", -r.PRONE_ATTACK * attacker.prone),
               ("conditions", dice_modifier(attacker.conditions))]
     parts += _situational(state, action, attacker, target, weapon, where)
     return [(name, value) for name, value in parts if value]
+
+
+def _trait_parts(block: Character, weapon: Weapon, withering: bool) -> list[tuple[str, int]]:
+    """Dexterity + Ability (+ accuracy if withering), or a Quick Character's listed pool
+    (003 §Resolution Steps 5)."""
+    listed = block.quick_attack(weapon)
+    if listed is not None:
+        return [(f"{listed.name} pool", listed.pool)]
+    parts = [("Dexterity", block.attribute("dexterity")),
+             (weapon.ability.replace("_", " ").title(), block.ability(weapon.ability))]
+    if withering:
+        parts.append(("accuracy", weapon.accuracy))
+    return parts
 
 
 def _situational(state: Combat, action: a.Attack, attacker: Combatant, target: Combatant,
@@ -304,12 +313,12 @@ def _withering_plan(state: Combat, plan: AttackPlan, action: a.Attack, attacker:
     003 §Resolution Steps 8c.
     """
     weapon = plan.weapon
-    raw = weapon.damage
+    raw = r.weapon_damage(attacker.block, weapon)
     group = attacker.block.group
     if group is not None:
         raw += (0 if action.spread else attacker.size) + group.might
     soak = r.soak(target.block, target.size)
-    base = r.withering_pool(attacker.block.attribute("strength"), raw, threshold, soak,
+    base = r.withering_pool(r.damage_strength(attacker.block, weapon), raw, threshold, soak,
                             weapon.minimum)
     parts = [("Strength + damage + threshold - soak (at least minimum)", base),
              ("post-soak", action.post_soak), ("flurry", flurry_cut)]
@@ -648,9 +657,9 @@ def _grapple(state: Combat, plan: AttackPlan, action: a.Attack, events: list[Eve
 def grapple_pool(who: Combatant, ability: str) -> int:
     """Strength + the better of Brawl and Martial Arts, or a given Ability (003 §Grapple)."""
     block = who.block
-    skill = block.ability(ability) if ability else max(block.ability("brawl"),
-                                                       block.ability("martial_arts"))
-    return block.attribute("strength") + skill - who.derived.wound_penalty
+    pool = block.pool("strength", ability) if ability else max(
+        block.pool("strength", "brawl"), block.pool("strength", "martial_arts"))
+    return pool - who.derived.wound_penalty
 
 
 def _after(state: Combat, plan: AttackPlan, action: a.Attack, target: str,

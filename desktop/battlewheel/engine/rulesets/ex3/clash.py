@@ -29,7 +29,7 @@ def as_attack(side: a.ClashSide, target: str) -> a.Attack:
 def can_answer(state: Combat, actor: str, other: str) -> str:
     """Why ``other`` cannot clash with the actor now ("" if it can) (003 §Clashes)."""
     who = state.combatants.get(other)
-    if who is None or who.out:
+    if who is None or who.out or actor not in state.combatants:
         return "that combatant is not in the fight"
     if not state.hostile(actor, other):
         return "only foes clash"

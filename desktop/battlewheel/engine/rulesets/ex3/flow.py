@@ -27,14 +27,11 @@ MOVEMENT_SIMPLE = ("disengage", "go_to_ground", "rise", "rush", "take_cover", "w
 
 
 def health_for(block: Character, track_option: str) -> HealthTrack:
-    """The 2e track for the Stamina, or the block's own levels (ruling health_track).
+    """The block's own levels or the standard ones, under ruling health_track.
 
     3e reading §4 health_track.
     """
-    dying = min(max(block.attribute("stamina"), 1), 10)
-    if track_option == "custom" and block.health_levels:
-        return HealthTrack.empty(block.health_levels, dying)
-    return HealthTrack.standard(dying)
+    return r.health_for(block, track_option)
 
 
 def add_combatant(state: Combat, action: a.AddCombatant) -> list[Event]:
@@ -45,7 +42,7 @@ def add_combatant(state: Combat, action: a.AddCombatant) -> list[Event]:
         raise IllegalAction(FLOW, f"side must be ally or enemy, not {action.side!r}")
     block = action.character
     size = block.group.size if block.group else 0
-    ready = () if action.unready else tuple(w.name for w in block.weapons)
+    ready = () if action.unready else tuple(w.name for w in block.carried)
     state.put(Combatant(
         id=action.id, block=block, side=action.side,
         health=health_for(block, state.options.health_track), ready=ready,
@@ -150,8 +147,8 @@ def order_key(state: Combat, who: Combatant, index: int) -> tuple[int, int, int,
     if state.options.jb_rating == "result":
         rating = who.join_result or 0
     else:
-        rating = block.attribute("wits") + block.ability("awareness")
-    speed = block.attribute("dexterity") + block.ability("athletics")
+        rating = block.pool("wits", "awareness")
+    speed = block.pool("dexterity", "athletics")
     return (-(who.tick or 0), -rating, -speed, index)
 
 

@@ -9,7 +9,14 @@ from battlewheel.engine.core.events import Event
 from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3 import initiative as ini
 from battlewheel.engine.rulesets.ex3 import rules as r
-from battlewheel.engine.rulesets.ex3.state import SELF, Combat, Combatant
+from battlewheel.engine.rulesets.ex3.character import Character
+from battlewheel.engine.rulesets.ex3.state import (
+    SELF,
+    WILLPOWER_MOST,
+    Combat,
+    Combatant,
+    pool_most,
+)
 
 GM = "rules/3e.md §5"
 SELF_BREAK_GIVEN = "self, Break given"
@@ -41,6 +48,59 @@ def set_initiative(state: Combat, action: a.SetInitiative) -> list[Event]:
     return [*events, Event("initiative_set", who.id, f"{who.name} now has {action.value}i.")]
 
 
+def adjust_pool(state: Combat, action: a.AdjustPool) -> list[Event]:
+    """Motes or Willpower spent or restored by the GM: never below 0, motes never above the
+    pool, Willpower never above 10 (3e reading §4: Charms' costs are the GM's input)."""
+    who = _who(state, action.combatant)
+    if action.pool not in a.POOLS or action.amount == 0:
+        raise IllegalAction(GM, "spend or restore personal, peripheral motes or Willpower")
+    left = who.pool_left(action.pool) + action.amount
+    most = WILLPOWER_MOST if action.pool == "willpower" else pool_most(who.block, action.pool)
+    words = a.POOL_WORDS[action.pool]
+    if not 0 <= left <= most:
+        raise IllegalAction(GM, f"{who.name} has {who.pool_left(action.pool)} {words} "
+                                f"(0-{most})")
+    spent = int(getattr(who, f"{action.pool}_spent")) - action.amount
+    state.put(who.replace(**{f"{action.pool}_spent": spent}))
+    return [Event("pool", who.id, f"{who.name}: {left} {words}.")]
+
+
+def replace_block(state: Combat, cid: str, block: Character) -> list[Event]:
+    """The GM's changed stat block from now on (the character editor's ``ChangeBlock``;
+    rules/3e.md §5: a GM edit, logged, no rule cost).
+
+    What the fight did stays: damage (laid on the new levels, what no longer fits falling
+    off the end), Initiative, position, motes and Willpower spent (never more than the new
+    pools hold), readied weapons that are still carried (new ones come ready, as at Join
+    Battle), Size lost. Magnitude never rises above the new most.
+    """
+    who = _who(state, cid)
+    fresh = r.health_for(block, state.options.health_track)
+    health = who.health.with_levels(fresh.penalties, fresh.dying)
+    before = {w.name for w in who.block.carried}
+    names = [w.name for w in block.carried]
+    ready = tuple(n for n in names if n in who.ready or n not in before)
+    changes: dict[str, object] = {
+        "block": block, "health": health, "ready": ready,
+        "mounted": bool(block.mount) and (who.mounted or not who.block.mount)}
+    for pool in a.POOLS:
+        spent = int(getattr(who, f"{pool}_spent"))
+        changes[f"{pool}_spent"] = min(spent, pool_most(block, pool))
+    changes.update(_group_changes(who, block))
+    state.put(who.replace(**changes))
+    return [Event("block_changed", cid, f"{block.name}'s traits change from now on.")]
+
+
+def _group_changes(who: Combatant, block: Character) -> dict[str, object]:
+    """Size and Magnitude for a block that is (or stops being) a battle group."""
+    if block.group is None:
+        return {"size": 0, "magnitude": 0}
+    if not who.is_group:
+        size = block.group.size
+        return {"size": size, "magnitude": r.magnitude_max(block, size)}
+    return {"magnitude": min(who.magnitude, r.magnitude_max(block, who.size))}
+
+
 def cycle_box(state: Combat, action: a.CycleHealthBox) -> list[Event]:
     """A click on a health box cycles its damage (the 2e track; 3e reading §4 health_track)."""
     who = _who(state, action.combatant)
@@ -49,7 +109,8 @@ def cycle_box(state: Combat, action: a.CycleHealthBox) -> list[Event]:
     except ValueError as error:
         raise IllegalAction(GM, str(error)) from error
     state.put(who.replace(health=track))
-    return [Event("health", who.id, f"{who.name}'s track: {track.marks}.")]
+    words = r.track_words(track, state.options.health_track)
+    return [Event("health", who.id, f"{who.name}'s track: {words}.")]
 
 
 def set_magnitude(state: Combat, action: a.SetMagnitude) -> list[Event]:

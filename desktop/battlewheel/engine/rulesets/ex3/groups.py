@@ -161,7 +161,7 @@ def command_pool(state: Combat, commander: str, group: Combatant, attribute: str
     drill = r.DRILL_COMMAND[group.block.group.drill]
     if drill < 0 and not poor_applies:
         drill = 0
-    pool = who.block.attribute(attribute) + who.block.ability("war") + drill
+    pool = who.block.pool(attribute, "war") + drill
     return pool - who.derived.wound_penalty
 
 

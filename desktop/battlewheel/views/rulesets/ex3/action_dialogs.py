@@ -100,7 +100,7 @@ class ReadyWeaponDialog(RollDialog):
 
     def build(self) -> None:
         self.choices: dict[str, QComboBox] = {}
-        for weapon in self.who().block.weapons:
+        for weapon in self.who().block.carried:
             state = "ready" if weapon.name in self.who().ready else "not ready"
             box = self.add(f"{weapon.name} ({state})", choice_box(self.CHOICES, self.body))
             self.choices[weapon.name] = box

@@ -72,14 +72,16 @@ def withering_text(state: Combat, plan: AttackPlan, threshold: int, post_soak: i
     """Step 8 for withering: Strength + damage + threshold - soak, the weapon's minimum."""
     attacker = state.combatants[plan.attacker]
     target = state.combatants[plan.target]
-    strength = attacker.block.attribute("strength")
-    raw = plan.weapon.damage
+    strength = r.damage_strength(attacker.block, plan.weapon)
+    raw = r.weapon_damage(attacker.block, plan.weapon)
     group = attacker.block.group
     if group is not None:
         raw += attacker.size + group.might
     soak = r.soak(target.block, target.size)
     pool = r.withering_pool(strength, raw, threshold, soak, plan.weapon.minimum)
-    text = (f"Strength {strength} + damage {raw} + threshold {threshold} {MINUS} soak {soak}"
+    # A Quick Character's listed Damage already holds its Strength.
+    dice = f"Strength {strength} + damage {raw}" if strength else f"Damage {raw}"
+    text = (f"{dice} + threshold {threshold} {MINUS} soak {soak}"
             f" = {strength + raw + threshold - soak}, at least the minimum "
             f"{plan.weapon.minimum}: {pool}")
     if post_soak:
