@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QLineEdit,
     QProgressBar,
@@ -269,8 +270,8 @@ class ForecastDialog(QDialog):
         self.table.setHorizontalHeaderLabels(rows[0])
         for r, row in enumerate(rows[1:]):
             for c, text in enumerate(row):
-                self.table.setItem(r, c, QTableWidgetItem(text))
-        self.table.resizeColumnsToContents()
+                self.table.setItem(r, c, _cell(text))
+        _fit_columns(self.table)
         self._set_running(False)
         self.tabs.setCurrentIndex(0)
 
@@ -296,8 +297,8 @@ class ForecastDialog(QDialog):
         for r, (matchup, result) in enumerate(self.compared):
             cells = [matchup.title, *compare_cells(matchup, result)]
             for c, text in enumerate(cells):
-                table.setItem(r, c, QTableWidgetItem(text))
-        table.resizeColumnsToContents()
+                table.setItem(r, c, _cell(text))
+        _fit_columns(table)
 
     # -- copying and saving ------------------------------------------------------------------
 
@@ -334,6 +335,20 @@ class ForecastDialog(QDialog):
             return None
         self.status.setText(f"Saved {path}.")
         return path
+
+
+def _cell(text: str) -> QTableWidgetItem:
+    item = QTableWidgetItem(text)
+    item.setToolTip(text)  # a long ending is elided in its column
+    return item
+
+
+def _fit_columns(table: QTableWidget) -> None:
+    """Every column as wide as its contents but the last, which takes the width left."""
+    table.resizeColumnsToContents()
+    last = table.columnCount() - 1
+    if last >= 0:
+        table.horizontalHeader().setSectionResizeMode(last, QHeaderView.ResizeMode.Stretch)
 
 
 def odds_text(result: fc.Forecast) -> str:
