@@ -36,6 +36,7 @@ from battlewheel.views.docks import CombatantsDock
 from battlewheel.views.file_menu import FileMenu
 from battlewheel.views.history_dock import HistoryDock
 from battlewheel.views.log_dock import LogDock
+from battlewheel.views.notice import WheelNotice
 from battlewheel.views.player_screen import PlayerScreenControl
 from battlewheel.views.pocket_gestures import fire_counter, hint_for_drag, pocket_counter
 from battlewheel.views.refusals import rule_tip, split_refusal
@@ -115,6 +116,7 @@ class MainWindow(QMainWindow):
         self.scene = WheelScene(self)
         self.wheel_view = WheelView(self.scene, self)
         self.setCentralWidget(self.wheel_view)
+        self.notice = WheelNotice(self.wheel_view)
         self._painted = False
         self.wheel_view.viewport().installEventFilter(self)
         self.scene.counterDropped.connect(self.drop_counter)

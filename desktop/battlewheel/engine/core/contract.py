@@ -477,6 +477,9 @@ class TurnAction:
     group: int = 0
     # As the next step (``Ruleset.next_step``): done without asking, as soon as it is next.
     auto: bool = False
+    # As the next step: a question asked first, No the default (a turn ended though its
+    # actor has done nothing), so a stray Space cannot pass a turn by itself.
+    confirm: str = ""
 
     @property
     def enabled(self) -> bool:

@@ -47,7 +47,21 @@ def next_step(state: Combat) -> c.TurnAction | None:
     if not state.started:
         return c.first_enabled(entries, ("join_battle", "start"))
     owed = c.first_enabled(entries, ("concealment",))
-    return owed or next(entry for entry in entries if entry.key == "next_turn")
+    step = owed or next(entry for entry in entries if entry.key == "next_turn")
+    turn = state.turn
+    if step.key == "next_turn" and step.enabled and turn is not None and _idle_turn(turn):
+        name = state.combatants[turn.actor].name
+        step = _ask(step, f"{name} has done nothing this turn. End the turn?")
+    return step
+
+
+def _idle_turn(turn: Turn) -> bool:
+    """Whether the actor has taken no Simple action and made no move this turn."""
+    return bool(turn.actor) and not turn.simple and not turn.movement and not turn.moved
+
+
+def _ask(entry: c.TurnAction, question: str) -> c.TurnAction:
+    return dataclasses.replace(entry, confirm=question)
 
 
 def _idle_reason(state: Combat) -> str:

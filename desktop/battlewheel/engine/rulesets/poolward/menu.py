@@ -8,6 +8,8 @@ more carry their action.
 
 from __future__ import annotations
 
+import dataclasses
+
 from battlewheel.engine.core.contract import TurnAction, first_enabled
 from battlewheel.engine.rulesets.poolward import actions as a
 from battlewheel.engine.rulesets.poolward.options import ORDER_EACH_ROUND, ORDER_GM, ORDER_ONCE
@@ -119,4 +121,10 @@ def next_step(state: Fight) -> TurnAction | None:
     if state.ended:
         return None
     keys = ("roll_order", "start_fight") if not state.started else ("roll_order", "next_turn")
-    return first_enabled(turn_actions(state), keys)
+    entry = first_enabled(turn_actions(state), keys)
+    actor = state.actor()
+    if entry is not None and entry.key == "next_turn" and actor is not None \
+            and not state.fighters[actor].used:
+        ask = f"{state.name(actor)} has done nothing this turn. End the turn?"
+        entry = dataclasses.replace(entry, confirm=ask)
+    return entry
