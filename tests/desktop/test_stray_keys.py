@@ -78,3 +78,23 @@ def test_space_on_an_idle_turn_asks_and_no_is_the_default(qtbot: QtBot, tmp_path
     window.turn.trigger("end_turn")
     assert window.turn.dialog is None
     assert len(combat.session.log) == steps + 3
+
+
+def test_after_any_dialog_closes_the_window_has_the_keys(qtbot: QtBot, tmp_path: Path) -> None:
+    """Add condition, then a question box of the window's: once each closes, the
+    window is active and a key reaches it, with no click (both left no window active)."""
+    window = _window(qtbot, tmp_path)
+    qtbot.waitUntil(window.wheel_view.hasFocus)
+    dialog = window.add_condition("jade")
+    qtbot.waitUntil(dialog.isActiveWindow)
+    dialog.reject()
+    qtbot.waitUntil(window.isActiveWindow)
+    assert QApplication.focusWidget() is not None
+    box = QMessageBox(QMessageBox.Icon.Question, "Move the counter?", "Go ahead?",
+                      QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, window)
+    box.open()
+    qtbot.waitUntil(box.isActiveWindow)
+    box.done(QMessageBox.StandardButton.Yes)
+    qtbot.waitUntil(window.isActiveWindow)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Space)
+    assert window.combat.state.started  # Space reached the window: Begin round 1

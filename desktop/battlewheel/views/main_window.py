@@ -11,9 +11,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QChildEvent, QEvent, QObject, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QDialog,
     QDockWidget,
     QLabel,
@@ -190,7 +191,10 @@ class MainWindow(QMainWindow):
             self.load_odds_panel()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Notice the wheel's first paint, then finish what start-up left for later."""
+        """Notice the wheel's first paint, then finish what start-up left for later;
+        take the keys back when a dialog of ours closes."""
+        if event.type() == QEvent.Type.Hide and isinstance(watched, QDialog):
+            QTimer.singleShot(0, self._take_keys_back)
         if not self._painted and event.type() == QEvent.Type.Paint:
             self._painted = True
             QTimer.singleShot(0, self._after_first_paint)
@@ -424,6 +428,24 @@ class MainWindow(QMainWindow):
         self.statusBar().messageChanged.connect(
             lambda text: None if text else self.statusBar().setToolTip("")
         )
+
+    def childEvent(self, event: QChildEvent) -> None:
+        """Watch each dialog of ours as it is first shown, to take the keys back after it.
+
+        Any dialog (Add condition, a question box, a GM edit's confirmation) may close
+        leaving no window active (Xvfb, some window managers): the window's keys would
+        then go nowhere until a click.
+        """
+        super().childEvent(event)
+        child = event.child()
+        if event.type() == QEvent.Type.ChildPolished and isinstance(child, QDialog):
+            child.installEventFilter(self)
+
+    def _take_keys_back(self) -> None:
+        if QApplication.activeWindow() is None and QApplication.activeModalWidget() is None:
+            self.activateWindow()
+            if QApplication.focusWidget() is None:
+                self.wheel_view.setFocus(Qt.FocusReason.ActiveWindowFocusReason)
 
     def _connect_model(self) -> None:
         self.combat.sessionReplaced.connect(self._fill_turn_entries)
