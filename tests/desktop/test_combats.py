@@ -289,3 +289,17 @@ def test_turn_actions_after_the_end_say_the_fight_is_over(window: MainWindow, na
     message = window.statusBar().currentMessage()
     assert message.startswith("Not allowed: this combat is over (Ctrl+Z takes the ending back")
     assert len(window.combat.session.log) == DEMO_STEPS + 1
+
+
+@pytest.mark.parametrize(("ruleset", "words"), [
+    ("2e-rewrite", "set up the battle (Ctrl+B)"),
+    ("3e", "roll Join Battle (Ctrl+J)"),
+    ("impulse", "roll for the order (R)"),
+    ("pool-and-ward", "roll the order (R)"),
+])
+def test_a_new_combat_names_its_own_systems_set_up_key(ruleset: str, words: str) -> None:
+    """A new Impulse or Pool & Ward combat no longer sends the GM to 2e's Ctrl+B."""
+    from battlewheel.engine.core.session import CombatSession
+    from battlewheel.views.combats_menu import set_up_step
+
+    assert set_up_step(CombatSession.new(ruleset=ruleset)) == words

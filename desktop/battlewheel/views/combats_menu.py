@@ -181,8 +181,8 @@ class CombatsMenu:
             return False
         self._put_on_screen(session, unsaved=True)
         self.window.statusBar().showMessage(
-            f"{name.strip()} started, empty: add fighters from the Roster dock, then set "
-            "up the battle (Ctrl+B).", STATUS_MS
+            f"{name.strip()} started, empty: add fighters from the Roster dock, then "
+            f"{set_up_step(session)}.", STATUS_MS
         )
         return True
 
@@ -192,6 +192,20 @@ class CombatsMenu:
         # must still be asked about on close.
         if unsaved:
             self.window.mark_campaign_changed()
+
+
+# The entries that set a fight up, in each system (2e, 3e, Impulse, Pool & Ward).
+SET_UP_KEYS = ("set_up", "join_battle", "roll_order")
+
+
+def set_up_step(session: CombatSession) -> str:
+    """The combat's own set-up step and its key, in the words of its Combat menu."""
+    entries = [e for e in session.ruleset.turn_actions(session.state) if e.shortcut]
+    chosen = next((e for e in entries if e.key in SET_UP_KEYS), entries[0] if entries else None)
+    if chosen is None:
+        return "set up the battle from the Combat menu"
+    label = chosen.label.replace("&", "").rstrip("\u2026")
+    return f"{label[:1].lower()}{label[1:]} ({chosen.shortcut})"
 
 
 def _ended(session: CombatSession | None) -> bool:

@@ -113,7 +113,7 @@ TURN_ENTRIES = (
     ("aim", "Aim…", "", False, 2),
     ("defend_other", "Defend Other…", "", False, 2),
     ("full_defense", "Full Defense…", "", False, 2),
-    ("move", "Move…", "M", False, 3),
+    ("move", "Move…", "V", False, 3),
     ("disengage", "Disengage…", "", False, 3),
     ("rush", "Rush…", "", False, 3),
     ("withdraw", "Withdraw…", "", False, 3),
