@@ -141,6 +141,13 @@ class MoveDialog(Ex3Dialog):
 
     TITLE = "Move"
 
+    def _whom(self) -> list[str]:
+        """Standing foes first (the default), then the fallen, then the actor's side."""
+        state = self.state
+        others = [cid for cid in state.combatants if cid != self.actor]
+        return sorted(others, key=lambda cid: (not state.hostile(self.actor, cid),
+                                               state.combatants[cid].out))
+
     def build(self) -> None:
         zones = self.state.options.range_model == "zones"
         steps = [("Close in with someone at short range", "close"),
@@ -148,8 +155,7 @@ class MoveDialog(Ex3Dialog):
         steps += [("Move to an adjacent zone", "zone")] if zones else \
             [("One band nearer", "toward"), ("One band farther", "away")]
         self.step = self.add("&Step", choice_box(steps, self.body))
-        others = [cid for cid in self.state.combatants if cid != self.actor]
-        self.other = self.add("&Whom", combatant_box(self.state, others, self.body))
+        self.other = self.add("&Whom", combatant_box(self.state, self._whom(), self.body))
         here = self.who().zone
         self.zone = self.add("&Zone", spin(here - 5, here + 5, here + 1, self.body))
         groups = [cid for cid, w in self.state.combatants.items() if w.is_group and not w.out]
