@@ -55,3 +55,13 @@ def test_poolward_attack_passes_over_a_downed_foe(shown: Shown) -> None:
     dialog = shown(AttackDialog(model, "edward", face_source=SeededDice(3)))
     assert isinstance(dialog, AttackDialog)
     assert dialog.inputs.target.currentData() == "cutthroat2"
+
+
+def test_3e_move_opens_on_the_step_toward_the_first_foe(shown: Shown) -> None:
+    """Lady Ashkeel, a zone from the circle with nobody at short range: Move opens on
+    "Move to an adjacent zone", the zone toward them (0), so Ctrl+Return alone moves her."""
+    model = ex3_started()
+    dialog = shown(Ex3Move(model, "ashkeel"))
+    assert isinstance(dialog, Ex3Move)
+    assert (dialog.step.currentData(), dialog.zone.value()) == ("zone", 0)
+    assert dialog.engine_actions() is not None and "Not allowed" not in dialog.refusal()
