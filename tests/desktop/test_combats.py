@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QTimer
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
@@ -123,7 +124,7 @@ def test_ending_asks_then_freezes_the_fight_and_undo_takes_it_back(window: MainW
     assert "The combat is over" in window.statusBar().currentMessage()
     assert window.scene.hub.text == "combat\nover"
     assert len(window.combat.session.log) == DEMO_STEPS + 1
-    window.actions_by_name["next_tick"].trigger()
+    press_greyed(window, "next_tick")
     refusal = window.statusBar().currentMessage()
     assert refusal.startswith("Not allowed: this combat is over")
     assert "New combat" in refusal
@@ -279,12 +280,20 @@ def test_saving_writes_every_combat_and_opening_shows_the_newest(
     assert again.windowTitle().startswith(f"{NEXT_NAME} — ")
 
 
+def press_greyed(window: MainWindow, name: str) -> None:
+    """Press an entry's key: the entry is greyed, its tooltip says why, the key says so too."""
+    action = window.actions_by_name[name]
+    assert not action.isEnabled() and "not now: this combat is over" in action.toolTip()
+    keys = action.shortcut()[0]
+    QTest.keyClick(window.wheel_view, keys.key(), keys.keyboardModifiers())
+
+
 @pytest.mark.parametrize("name", ["set_up", "declare", "roll", "counterattack", "apply"])
 def test_turn_actions_after_the_end_say_the_fight_is_over(window: MainWindow, name: str) -> None:
     """Ctrl+B, D, R, C, Ctrl+Return on an ended combat open no dialog and say, as any
     refused step then does, what is left."""
     end_the_combat(window)
-    window.actions_by_name[name].trigger()
+    press_greyed(window, name)
     assert window.turn.dialog is None
     message = window.statusBar().currentMessage()
     assert message.startswith("Not allowed: this combat is over (Ctrl+Z takes the ending back")

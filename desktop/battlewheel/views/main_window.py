@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QChildEvent, QEvent, QObject, QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -354,6 +354,7 @@ class MainWindow(QMainWindow):
         edit_menu.addAction(self.actions_by_name["undo"])
         edit_menu.addAction(self.actions_by_name["redo"])
         self.combat_menu = bar.addMenu("&Combat")
+        self.combat_menu.setToolTipsVisible(True)  # a greyed entry's tooltip says why
         view_menu = bar.addMenu("&View")
         view_menu.addAction(self.actions_by_name["larger_text"])
         view_menu.addAction(self.actions_by_name["sheet_follows_acting"])
@@ -415,6 +416,7 @@ class MainWindow(QMainWindow):
             self.toolbar.addAction(self.actions_by_name["next_step"])
         for key in self.turn.toolbar_keys():
             self.toolbar.addAction(self.turn.actions[key])
+        self.turn.show_enabled()
 
     def _build_status(self) -> None:
         self.tick_label = QLabel(self)
@@ -469,6 +471,15 @@ class MainWindow(QMainWindow):
         if line != self.tick_label.text():  # a new text lays the status bar out again
             self.tick_label.setText(line)
         self._show_next_step()
+        self.turn.show_enabled()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """A greyed entry's key is not lost: the window says why it cannot be used now."""
+        keys = QKeySequence(event.keyCombination())
+        if not event.isAutoRepeat() and self.turn.refused_key(keys):
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
     def _show_next_step(self) -> None:
         # The Next step button names what Space will do now. Each setter tells the menu

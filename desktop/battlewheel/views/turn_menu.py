@@ -69,6 +69,35 @@ class TurnMenu:
         self.window.addAction(action)
         return action
 
+    def show_enabled(self) -> None:
+        """Grey the entries that cannot be used now, each with its reason in the tooltip.
+
+        Only what differs is set: the menu and toolbar lay themselves out again on each
+        change. A greyed entry's key still says why (``refused_key``).
+        """
+        over = self.combat.wheel().ended
+        for entry in self.entries():
+            action = self.actions.get(entry.key)
+            if action is None:
+                continue
+            why = COMBAT_OVER if over else entry.why_not
+            keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+            tip = f"{entry.tip} ({keys})" if keys else entry.tip
+            tip = f"{tip} — not now: {why}".lstrip(" —") if why else tip
+            if action.isEnabled() == bool(why):
+                action.setEnabled(not why)
+            if action.toolTip() != tip:
+                action.setToolTip(tip)
+
+    def refused_key(self, keys: QKeySequence) -> bool:
+        """A greyed entry's key was pressed: say why over the wheel (True if it was one)."""
+        for key, action in self.actions.items():
+            if not action.isEnabled() and not action.shortcut().isEmpty() \
+                    and action.shortcut().matches(keys) == QKeySequence.SequenceMatch.ExactMatch:
+                self.trigger(key)
+                return True
+        return False
+
     def grouped(self) -> list[list[str]]:
         """Entry keys in menu order, split where the ruleset starts a new group."""
         groups: dict[int, list[str]] = {}
