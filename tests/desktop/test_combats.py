@@ -312,3 +312,24 @@ def test_a_new_combat_names_its_own_systems_set_up_key(ruleset: str, words: str)
     from battlewheel.views.combats_menu import set_up_step
 
     assert set_up_step(CombatSession.new(ruleset=ruleset)) == words
+
+
+def test_the_combats_menu_writes_an_ampersand_as_itself(first_start: MainWindow) -> None:
+    """"Pool & Ward" showed as "Pool _Ward": Qt reads one & as the shortcut letter."""
+    menu = first_start.combats_menu
+    assert menu is not None
+    menu.fill()
+    texts = [action.text() for action in menu.menu.actions()]
+    assert "Edward at the Crossroads (Pool && Ward)" in texts
+
+
+def test_save_as_adds_json_when_the_name_has_none(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Typed "ford" in Save As: the file is ford.json, and it opens again as a campaign."""
+    typed = campaigns_dir() / "ford"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(typed), ""))
+    assert window.file_ops.save_as()
+    assert not typed.exists() and (campaigns_dir() / "ford.json").exists()
+    assert window.path == campaigns_dir() / "ford.json"
+    load_campaign(campaigns_dir() / "ford.json")

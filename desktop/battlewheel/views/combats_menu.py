@@ -33,6 +33,7 @@ from battlewheel.engine.core.session import CombatSession, ReplayError
 from battlewheel.engine.rulesets import systems
 from battlewheel.storage.campaign import CombatRecord
 from battlewheel.storage.campaign_files import StoredCampaigns
+from battlewheel.views.menu_text import menu_text
 
 if TYPE_CHECKING:
     from battlewheel.views.main_window import MainWindow
@@ -119,7 +120,7 @@ class CombatsMenu:
         for record in self.files.campaign.combats:
             on_screen = shown is not None and record.id == shown.id
             session = self.window.combat.session if on_screen else record.live_session()
-            action = self.menu.addAction(combat_label(record.name, _ended(session)))
+            action = self.menu.addAction(menu_text(combat_label(record.name, _ended(session))))
             action.setCheckable(True)
             action.setChecked(on_screen)
             action.setToolTip(_summary(record, session))

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from battlewheel.engine.core import contract as c
 from battlewheel.models.combat_model import CombatModel
+from battlewheel.views.menu_text import menu_text
 from battlewheel.views.player_board import Board, board
 from battlewheel.views.sheets.health_track import HealthTrackWidget
 from battlewheel.views.wheel.scene import WheelScene
@@ -356,7 +357,7 @@ class PlayerScreenControl(QObject):
         session = self.window.combat.session
         rows = board(session.ruleset, session.state, ()).enemies
         for row in rows:
-            action = menu.addAction(f"Show {row.name}")
+            action = menu.addAction(f"Show {menu_text(row.name)}")
             action.setCheckable(True)
             action.setChecked(row.id not in screen.hidden)
             action.toggled.connect(lambda on, cid=row.id: screen.set_hidden(cid, not on))
