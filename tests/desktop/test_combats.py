@@ -333,3 +333,16 @@ def test_save_as_adds_json_when_the_name_has_none(
     assert not typed.exists() and (campaigns_dir() / "ford.json").exists()
     assert window.path == campaigns_dir() / "ford.json"
     load_campaign(campaigns_dir() / "ford.json")
+
+
+def test_showing_another_combat_clears_the_odds_dock(window: MainWindow) -> None:
+    """The 2e fight's attack odds do not stay up over the 3e fight."""
+    from battlewheel.engine.rulesets.rewrite.odds import AttackSetup
+
+    window.show_odds(AttackSetup("Punch", attack_dice=2).odds, 1)
+    assert window.odds_panel.odds() is not None
+    _menu(window).fill()
+    _menu(window).menu.actions()[0].trigger()
+    assert window.combat.session.ruleset.name == "3e"
+    assert window.odds_panel.odds() is None
+    assert window.odds_panel.title_label.text().startswith("No attack chosen")

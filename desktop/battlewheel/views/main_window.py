@@ -242,6 +242,11 @@ class MainWindow(QMainWindow):
         self.odds_dock.show()
         self.odds_dock.raise_()
 
+    def _clear_odds(self) -> None:
+        # Another combat on screen: the last one's attack odds no longer mean anything.
+        if not isinstance(self.odds_dock.widget(), QLabel):
+            self.odds_panel.set_provider(None)
+
     def load_odds_panel(self) -> None:
         """Put the odds charts into their dock (once)."""
         if isinstance(self.odds_dock.widget(), QLabel):  # still the placeholder
@@ -451,6 +456,7 @@ class MainWindow(QMainWindow):
 
     def _connect_model(self) -> None:
         self.combat.sessionReplaced.connect(self._fill_turn_entries)
+        self.combat.sessionReplaced.connect(self._clear_odds)
         self.combat.wheelChanged.connect(self._show_wheel)
         # Who acted when last looked: only a change of turn brings a sheet forward.
         self._acting: tuple[str, ...] = self.combat.session.ruleset.acting(self.combat.state)
