@@ -111,7 +111,9 @@ def start_new_combat(window: MainWindow, name: str | None = NEXT_NAME) -> list[s
 def combats_listed(window: MainWindow) -> list[tuple[str, bool]]:
     menu = _menu(window)
     menu.fill()
-    return [(action.text(), action.isChecked()) for action in menu.menu.actions()]
+    # As the GM reads them: Qt shows "&&" as one ampersand.
+    return [(action.text().replace("&&", "&"), action.isChecked())
+            for action in menu.menu.actions()]
 
 
 # -- ending -------------------------------------------------------------------------------
@@ -346,3 +348,31 @@ def test_showing_another_combat_clears_the_odds_dock(window: MainWindow) -> None
     assert window.combat.session.ruleset.name == "3e"
     assert window.odds_panel.odds() is None
     assert window.odds_panel.title_label.text().startswith("No attack chosen")
+
+
+def test_switching_combats_and_back_keeps_each_ones_undo_lines(window: MainWindow) -> None:
+    """A dialog's two steps are one History line; after showing the 2e fight and coming
+    back to the 3e one, they are still one line, one Ctrl+Z takes both back, and the
+    step undone before leaving can still be redone."""
+    from battlewheel.engine.rulesets.ex3 import actions as ex3
+    from battlewheel.views.dialogs.apply import push_all
+
+    menu = _menu(window)
+    menu.fill()
+    menu.menu.actions()[0].trigger()
+    combat = window.combat
+    assert push_all(combat, [ex3.StartCombat(), ex3.NextTurn()], "Start and pass") is None
+    assert combat.push(ex3.NextTurn()) is None
+    combat.undo_stack.undo()
+    lines = [combat.undo_stack.text(i) for i in range(combat.undo_stack.count())]
+    menu.fill()
+    menu.menu.actions()[SHOWN].trigger()
+    assert combat.session.ruleset.name == "2e-rewrite"
+    menu.fill()
+    menu.menu.actions()[0].trigger()
+    stack = combat.undo_stack
+    assert [stack.text(i) for i in range(stack.count())] == lines
+    assert stack.canRedo()
+    steps = len(combat.session.log)
+    stack.undo()
+    assert len(combat.session.log) == steps - 2 and not combat.state.started

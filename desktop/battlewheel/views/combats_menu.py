@@ -5,9 +5,10 @@
   shows; the one before stays in the campaign with its whole log;
 - File > Combats: the campaign's combats, the one on screen checked; choosing one shows it.
 
-Showing another combat starts Undo afresh (as opening a file does); the combat's log is
-kept, and the status bar says so. Either way the campaign differs from its file until
-it is saved, and the crash journal follows the combat on screen.
+Showing another combat brings its own Undo history back (the lines it had when last on
+screen; one per log entry the first time), and the status bar says so. Either way the
+campaign differs from its file until it is saved, and the crash journal follows the
+combat on screen.
 """
 
 from __future__ import annotations
@@ -128,7 +129,7 @@ class CombatsMenu:
             action.triggered.connect(lambda _checked=False, cid=record.id: self.show(cid))
 
     def show(self, combat_id: str) -> None:
-        """Show another combat of the campaign; its log is kept, Undo starts afresh."""
+        """Show another combat of the campaign, its log and its own Undo history."""
         shown = self.files.shown_combat()
         if shown is not None and shown.id == combat_id:
             return
@@ -142,7 +143,7 @@ class CombatsMenu:
         name = self.files.campaign.combat(combat_id).name
         self.window.statusBar().showMessage(
             f"Showing {combat_label(name, self.window.combat.wheel().ended)}: its log is kept; "
-            "Undo starts afresh from here.", STATUS_MS
+            "Undo takes back its own steps.", STATUS_MS
         )
 
     def _refuse_broken(self, combat_id: str, error: ReplayError) -> None:
