@@ -172,7 +172,9 @@ class Exalted3e(Ruleset):
         else:
             left = who.health.share_left
         track = next(iter(self.sheet(state, combatant_id).tracks()), None)
-        return c.Vitality(left, who.out, who.side == c.ALLY and not who.is_group, track)
+        figures = f"{who.initiative}i" if who.initiative is not None else ""  # as the log writes it
+        return c.Vitality(left, who.out, who.side == c.ALLY and not who.is_group, track,
+                          figures=figures)
 
     def box_click(self, state: Combat, combatant_id: str, track: str,
                   index: int) -> a.Action | None:
