@@ -92,7 +92,8 @@ def set_condition(state: Combat, action: a.SetCondition) -> list[Event]:
     who = _who(state, action.combatant)
     bounds = CONDITIONS.get(action.condition)
     if bounds is None or not bounds[0] <= action.value <= bounds[1]:
-        raise IllegalAction(CONDITION_RULE, f"condition must be one of {', '.join(CONDITIONS)} in range")
+        raise IllegalAction(CONDITION_RULE,
+                            f"condition must be one of {', '.join(CONDITIONS)} in range")
     if action.condition == "concealed":
         _who(state, action.other)
         pair = (who.id, action.other)
