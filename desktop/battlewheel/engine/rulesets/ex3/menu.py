@@ -182,9 +182,14 @@ GM_ENTRIES = (
 )
 
 
+# The GM's edits that have a key: ranges are set pair by pair, often, by keys alone.
+GM_KEYS = {"set_range": "Ctrl+G"}
+
+
 def _gm_entries(state: Combat) -> list[c.TurnAction]:
     why = _gm_reasons(state)
-    return [c.TurnAction(key, label, dialog=DIALOG + key, why_not=why[key], group=group)
+    return [c.TurnAction(key, label, GM_KEYS.get(key, ""), dialog=DIALOG + key,
+                         why_not=why[key], group=group)
             for key, label, group in GM_ENTRIES]
 
 

@@ -78,7 +78,8 @@ def derived(state: Combat, who: Combatant) -> Derived:
     return Derived(
         parry=d.best_parry(who, rounding) or 0, evasion=r.evasion(who.block, rounding),
         soak=r.soak(who.block, who.size), hardness=r.hardness(who.block, who.in_crash),
-        wound_penalty=wound, defence_mod=sum(v for _, v in d.standing_modifiers(state, who)))
+        wound_penalty=wound, defence_mod=sum(v for _, v in d.standing_modifiers(state, who)),
+        ranges=tuple((o, d.band(state, who.id, o)) for o in state.combatants if o != who.id))
 
 
 class Exalted3e(Ruleset):
