@@ -65,3 +65,17 @@ def test_3e_move_opens_on_the_step_toward_the_first_foe(shown: Shown) -> None:
     assert isinstance(dialog, Ex3Move)
     assert (dialog.step.currentData(), dialog.zone.value()) == ("zone", 0)
     assert dialog.engine_actions() is not None and "Not allowed" not in dialog.refusal()
+
+
+def test_a_disarmed_impulse_fighter_strikes_with_fists_by_default(shown: Shown) -> None:
+    """Jade's daiklave is on the ground this round: the strike opens on Unarmed, not on
+    the weapon the engine would refuse."""
+    from battlewheel.engine.rulesets.impulse.character import UNARMED
+    from battlewheel.engine.rulesets.impulse.common import add_status
+    from battlewheel.views.rulesets.impulse.strike_dialog import StrikeDialog
+
+    model = impulse_started()
+    add_status(model.session.state, "jade", "disarmed", "chief")  # as a Disarm stunt does
+    dialog = shown(StrikeDialog(model))
+    assert isinstance(dialog, StrikeDialog)
+    assert dialog.chosen_weapon() == UNARMED

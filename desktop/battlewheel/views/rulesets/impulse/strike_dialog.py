@@ -98,6 +98,8 @@ class StrikeDialog(ImpulseDialog):
         for weapon in self._weapons():
             self.weapon.addItem(f"{weapon.name} ({weapon.weight}, {_reach(weapon)})", weapon.name)
         form.addRow("&Weapon:", self.weapon)
+        if self.actor().has("disarmed"):  # the weapon is on the ground: fists by default
+            self.weapon.setCurrentIndex(max(self.weapon.findData(UNARMED.name), 0))
         self._build_targets(state, form)
         self.stunted = QCheckBox("S&tunted (+2 dice)", self.form_widget)
         form.addRow("", self.stunted)
