@@ -128,11 +128,11 @@ def test_the_hubs_words_fit_the_disc_in_larger_text() -> None:
     from PySide6.QtGui import QFont, QFontMetricsF
 
     from battlewheel.views import settings as prefs
-    from battlewheel.views.wheel.scene import HUB_TEXT_ROOM, hub_font
+    from battlewheel.views.wheel.scene import HUB_TEXT_HEIGHT, HUB_TEXT_WIDTH, hub_font
 
     text = "round 1\nCutthroat\n1"
     font = hub_font(QFont(), text, prefs.LARGER_TEXT_FACTOR)
-    used = QFontMetricsF(font).boundingRect(QRectF(0, 0, HUB_TEXT_ROOM, 1000),
+    used = QFontMetricsF(font).boundingRect(QRectF(0, 0, HUB_TEXT_WIDTH, 1000),
                                              Qt.AlignmentFlag.AlignCenter, text)
-    assert used.width() <= HUB_TEXT_ROOM and used.height() <= HUB_TEXT_ROOM
+    assert used.width() <= HUB_TEXT_WIDTH and used.height() <= HUB_TEXT_HEIGHT
     assert hub_font(QFont(), "tick\n7", 1.0).pixelSize() == 26  # short words keep their size

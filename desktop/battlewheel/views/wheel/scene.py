@@ -46,8 +46,10 @@ from battlewheel.views.wheel.segment_item import SegmentItem
 
 _MARGIN = 40.0
 
-# The square inside the hub's disc (less its rim): the most its words may take.
-HUB_TEXT_ROOM = (INNER_RADIUS - 6) * 2 ** 0.5
+# The room the hub's words may take inside the disc, less its rim: the full width across
+# the middle line, a little less in height (the first and last lines are short words).
+HUB_TEXT_WIDTH = 2 * (INNER_RADIUS - 8)
+HUB_TEXT_HEIGHT = 1.7 * (INNER_RADIUS - 8)
 
 
 class HubItem(QGraphicsItem):
@@ -93,16 +95,15 @@ class HubItem(QGraphicsItem):
 
 def hub_font(font: QFont, text: str, scale: float) -> QFont:
     """The hub's bold type at ``scale``, made smaller until ``text`` fits inside the disc
-    (the square within its circle): three lines of larger text ("round 1 / Cutthroat / 1")
-    were cut off at the rim."""
+    (``HUB_TEXT_WIDTH`` by ``HUB_TEXT_HEIGHT``): three lines of larger text ("round 1 /
+    Cutthroat / 1") were cut off at the rim."""
     font.setBold(True)
     pixels = round((26 if "\n" in text else 14) * scale)
-    room = HUB_TEXT_ROOM
     while True:
         font.setPixelSize(pixels)
-        used = QFontMetricsF(font).boundingRect(QRectF(0, 0, room, 10 * room),
+        used = QFontMetricsF(font).boundingRect(QRectF(0, 0, HUB_TEXT_WIDTH, 1000),
                                                  Qt.AlignmentFlag.AlignCenter, text)
-        if pixels <= 8 or (used.width() <= room and used.height() <= room):
+        if pixels <= 8 or (used.width() <= HUB_TEXT_WIDTH and used.height() <= HUB_TEXT_HEIGHT):
             return font
         pixels -= 1
 
