@@ -33,7 +33,8 @@ def build_parser(*, subcommand: bool = False) -> argparse.ArgumentParser:
         prog="battlewheel",
         description="A battlewheel for the Exalted game master.",
         epilog="tools: battlewheel replay LOG | battlewheel print CAMPAIGN --output PDF "
-        "[--blank] [--page-size A4|Letter] | battlewheel import CAMPAIGN FILE... "
+        "[--combat NAME|N] [--everyone | --character NAME ...] [--blank] "
+        "[--page-size A4|Letter] | battlewheel import CAMPAIGN FILE... "
         "[--dry-run] [--rename|--replace] | battlewheel forecast CAMPAIGN --combat NAME "
         "[--runs N] [--seed S]",
     )
@@ -48,9 +49,16 @@ def build_parser(*, subcommand: bool = False) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     replay = sub.add_parser("replay", help="replay a combat log and print the final state")
     replay.add_argument("log", type=Path)
-    print_cmd = sub.add_parser("print", help="print player cards (each in its system) to a PDF")
+    print_cmd = sub.add_parser("print", help="print one combat's cards (in its system) to a PDF")
     print_cmd.add_argument("campaign", type=Path)
     print_cmd.add_argument("--output", type=Path, required=True)
+    print_cmd.add_argument("--combat", metavar="NAME|N",
+                           help="the combat, by name or number from 1 (default: the newest)")
+    who = print_cmd.add_mutually_exclusive_group()
+    who.add_argument("--everyone", action="store_true",
+                     help="every fighter of the combat, not only the player characters")
+    who.add_argument("--character", action="append", default=[], metavar="NAME",
+                     help="this fighter (repeat for more) instead of the player characters")
     print_cmd.add_argument("--blank", action="store_true", help="empty boxes, to hand out")
     print_cmd.add_argument("--page-size", choices=["A4", "Letter"], default="A4")
     _add_import_parser(sub)
@@ -101,7 +109,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         from battlewheel.printing.command import print_command
 
         return _until_reader_leaves(lambda: print_command(
-            args.campaign, args.output, blank=args.blank, page=args.page_size))
+            args.campaign, args.output, blank=args.blank, page=args.page_size,
+            combat=args.combat, everyone=args.everyone, names=tuple(args.character)))
     if command == "import":
         from battlewheel.storage.imports.command import import_command
 

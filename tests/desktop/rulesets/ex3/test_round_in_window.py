@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.core.contract import BoxTrack, DropVerdict
@@ -211,7 +211,14 @@ def test_space_starts_the_fight_and_passes_the_turns(qtbot: QtBot, window: MainW
     press(Qt.Key.Key_Space)
     assert (state(window.combat).actor, state(window.combat).tick) == ("ashkeel", 9)
     assert "Next turn" in button.text()
-    press(Qt.Key.Key_Space)
+    press(Qt.Key.Key_Space)  # Ashkeel has done nothing: asked first, Y ends the turn
+    qtbot.waitUntil(lambda: window.turn.dialog is not None and window.turn.dialog.isVisible())
+    question = window.turn.dialog
+    assert isinstance(question, QMessageBox) and "has done nothing" in question.text()
+    question.activateWindow()
+    qtbot.waitUntil(question.isActiveWindow)
+    qtbot.keyClick(question, Qt.Key.Key_Y)
+    qtbot.waitUntil(lambda: window.turn.dialog is None)
     assert state(window.combat).actor == "lark"
     press(Qt.Key.Key_N)
     assert state(window.combat).actor == "jade"

@@ -216,3 +216,14 @@ def test_the_battlemap_ruling_adds_speed_to_the_sheet() -> None:
     session = duel(ImpulseOptions(battlemap=True))
     values = {v.label: v.value for v in IMPULSE.sheet(session.state, "ana").values("Battlemap")}
     assert values["Speed (hexes)"] == 5 and values["Dash (hexes)"] == 10
+
+
+def test_the_tables_turn_column_is_the_round_order_not_the_joining_order() -> None:
+    """Orders 10 (Jade), 10 and 5 (the Chief), 8 (Reed), 7 (the Archer): the Turn
+    column reads 1 Jade, 2 Chief, 3 Reed, 4 Archer; they joined Jade, Reed, Chief, Archer."""
+    from battlewheel.engine.rulesets.impulse import demo_fight
+
+    session = demo_fight()
+    turn = {cid: session.ruleset.roster_order(session.state)[cid].text  # type: ignore[index]
+            for cid in ("jade", "reed", "chief", "archer")}
+    assert turn == {"jade": "1", "chief": "2", "reed": "3", "archer": "4"}

@@ -429,7 +429,7 @@ def botch_note(state: Combat, cid: str, rolled: Roll) -> list[Event]:
     if not rolled.botch:
         return []
     return [Event("botch", cid, f"{state.name(cid)} botches: no successes and a 1. "
-                                "What goes wrong is the GM's call (rules/3e.md §4).")]
+                                "What goes wrong is the GM's call.")]
 
 
 def _roll_text(plan: AttackPlan, successes: int) -> str:

@@ -18,7 +18,10 @@ from battlewheel.engine.rulesets.ex3.state import (
     pool_most,
 )
 
-GM = "rules/3e.md §5"
+# A GM edit refused cites the seed section of what it edits (the window shows the section).
+GM = "003 §The Flow of Combat"
+CONDITION_RULE = "003 §Damage and Conditions"
+RANGE_RULE = "003 §Positioning and Movement"
 SELF_BREAK_GIVEN = "self, Break given"
 CONDITIONS = {"prone": (0, 1), "cover": (0, 3), "mounted": (0, 1), "leader_killed": (0, 1),
               "concealed": (0, 1)}
@@ -107,7 +110,7 @@ def cycle_box(state: Combat, action: a.CycleHealthBox) -> list[Event]:
     try:
         track = who.health.cycle_box(action.index)
     except ValueError as error:
-        raise IllegalAction(GM, str(error)) from error
+        raise IllegalAction(CONDITION_RULE, str(error)) from error
     state.put(who.replace(health=track))
     words = r.track_words(track, state.options.health_track)
     return [Event("health", who.id, f"{who.name}'s track: {words}.")]
@@ -167,7 +170,8 @@ def set_condition(state: Combat, action: a.SetCondition) -> list[Event]:
     who = _who(state, action.combatant)
     bounds = CONDITIONS.get(action.condition)
     if bounds is None or not bounds[0] <= action.value <= bounds[1]:
-        raise IllegalAction(GM, f"condition must be one of {', '.join(CONDITIONS)} in range")
+        raise IllegalAction(CONDITION_RULE,
+                            f"condition must be one of {', '.join(CONDITIONS)} in range")
     if action.condition == "concealed":
         _who(state, action.other)
         pair = (who.id, action.other)
@@ -196,14 +200,14 @@ def set_range(state: Combat, action: a.SetRange) -> list[Event]:
     other = _who(state, action.other)
     pair = frozenset((who.id, other.id))
     if action.band not in r.RANGE_ORDER or other.id == who.id:
-        raise IllegalAction(GM, "name someone else and a range band")
+        raise IllegalAction(RANGE_RULE, "name someone else and a range band")
     if state.options.range_model == "bands":
         state.bands[pair] = action.band
     elif action.band in ("close", "short"):
         state.put(who.replace(zone=other.zone, crossing=None))
         state.close = state.close | {pair} if action.band == "close" else state.close - {pair}
     else:
-        raise IllegalAction(GM, "with zones, place the combatant in a zone instead")
+        raise IllegalAction(RANGE_RULE, "with zones, place the combatant in a zone instead")
     return [Event("range", who.id, f"{who.name} is at {action.band} range of {other.name}.")]
 
 
@@ -211,7 +215,7 @@ def mark_rough(state: Combat, action: a.MarkRough) -> list[Event]:
     """Difficult terrain counts double for Move (003 §Positioning and Movement)."""
     zones = set(state.rough_zones)
     if (action.zone in zones) == action.rough:
-        raise IllegalAction(GM, f"zone {action.zone} is already so")
+        raise IllegalAction(RANGE_RULE, f"zone {action.zone} is already so")
     zones = zones | {action.zone} if action.rough else zones - {action.zone}
     state.rough_zones = frozenset(zones)
     return [Event("terrain", text=f"Zone {action.zone} changed.")]

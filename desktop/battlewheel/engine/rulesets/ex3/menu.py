@@ -47,7 +47,21 @@ def next_step(state: Combat) -> c.TurnAction | None:
     if not state.started:
         return c.first_enabled(entries, ("join_battle", "start"))
     owed = c.first_enabled(entries, ("concealment",))
-    return owed or next(entry for entry in entries if entry.key == "next_turn")
+    step = owed or next(entry for entry in entries if entry.key == "next_turn")
+    turn = state.turn
+    if step.key == "next_turn" and step.enabled and turn is not None and _idle_turn(turn):
+        name = state.combatants[turn.actor].name
+        step = _ask(step, f"{name} has done nothing this turn. End the turn?")
+    return step
+
+
+def _idle_turn(turn: Turn) -> bool:
+    """Whether the actor has taken no Simple action and made no move this turn."""
+    return bool(turn.actor) and not turn.simple and not turn.movement and not turn.moved
+
+
+def _ask(entry: c.TurnAction, question: str) -> c.TurnAction:
+    return dataclasses.replace(entry, confirm=question)
 
 
 def _idle_reason(state: Combat) -> str:
@@ -101,7 +115,7 @@ TURN_ENTRIES = (
     ("aim", "Aim…", "", False, 2),
     ("defend_other", "Defend Other…", "", False, 2),
     ("full_defense", "Full Defense…", "", False, 2),
-    ("move", "Move…", "M", False, 3),
+    ("move", "Move…", "V", False, 3),
     ("disengage", "Disengage…", "", False, 3),
     ("rush", "Rush…", "", False, 3),
     ("withdraw", "Withdraw…", "", False, 3),
@@ -170,9 +184,14 @@ GM_ENTRIES = (
 )
 
 
+# The GM's edits that have a key: ranges are set pair by pair, often, by keys alone.
+GM_KEYS = {"set_range": "Ctrl+G"}
+
+
 def _gm_entries(state: Combat) -> list[c.TurnAction]:
     why = _gm_reasons(state)
-    return [c.TurnAction(key, label, dialog=DIALOG + key, why_not=why[key], group=group)
+    return [c.TurnAction(key, label, GM_KEYS.get(key, ""), dialog=DIALOG + key,
+                         why_not=why[key], group=group)
             for key, label, group in GM_ENTRIES] + [_extra_action(state)]
 
 

@@ -84,7 +84,8 @@ def derived(state: Combat, who: Combatant) -> Derived:
     return Derived(
         parry=d.best_parry(who, rounding) or 0, evasion=r.evasion(who.block, rounding),
         soak=r.soak(who.block, who.size), hardness=r.hardness(who.block, who.in_crash),
-        wound_penalty=wound, defence_mod=sum(v for _, v in d.standing_modifiers(state, who)))
+        wound_penalty=wound, defence_mod=sum(v for _, v in d.standing_modifiers(state, who)),
+        ranges=tuple((o, d.band(state, who.id, o)) for o in state.combatants if o != who.id))
 
 
 class Exalted3e(Ruleset):
@@ -179,7 +180,9 @@ class Exalted3e(Ruleset):
         else:
             left = who.health.share_left
         track = next(iter(self.sheet(state, combatant_id).tracks()), None)
-        return c.Vitality(left, who.out, who.side == c.ALLY and not who.is_group, track)
+        figures = f"{who.initiative}i" if who.initiative is not None else ""  # as the log writes it
+        return c.Vitality(left, who.out, who.side == c.ALLY and not who.is_group, track,
+                          figures=figures)
 
     def box_click(self, state: Combat, combatant_id: str, track: str,
                   index: int) -> a.Action | None:

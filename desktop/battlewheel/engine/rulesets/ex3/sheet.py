@@ -237,9 +237,20 @@ def sheet(state: Combat, cid: str) -> c.SheetView:
     sections.append(weapons_table(who.block, who.ready, who.size, who.derived.wound_penalty,
                                   dice_modifier(who.conditions),
                                   off_hand=state.options.off_hand_penalty))
+    sections.append(ranges(state, who))
     kind = "battle group" if who.is_group else kind_words(who.block)
     return c.SheetView(id=cid, name=who.name, kind=kind, side=who.side,
                        status=status_words(state, who), sections=tuple(sections))
+
+
+def ranges(state: Combat, who: Combatant) -> c.Values:
+    """How far everyone else stands from this combatant, foes first (003 §Positioning and
+    Movement): the bands an attack or a Move reads, in sight on the sheet."""
+    bands = dict(who.derived.ranges)
+    others = sorted((o for o in state.combatants.values() if o.id in bands),
+                    key=lambda o: (not state.hostile(who.id, o.id), o.out))
+    values = tuple(c.Value(o.name, bands[o.id], key=f"range:{o.id}") for o in others)
+    return c.Values("Ranges", values)
 
 
 # -- the printed card (rules/3e.md §6) --------------------------------------------------------

@@ -43,6 +43,9 @@ class Derived:
     hardness: int = 0
     wound_penalty: int = 0
     defence_mod: int = 0
+    # (other's id, band) for everyone else: kept here so a move that changes one
+    # combatant's ranges marks each one whose ranges it changed (the sheets follow).
+    ranges: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -335,4 +335,17 @@ def next_step(state: ImpulseCombat) -> TurnAction | None:
     if not state.started and player_ties(state):
         return first_enabled(turn_actions(state), ("roll_order", "settle_tie"))
     keys = ("roll_order", "start") if not state.started else ("end_turn", "roll_order")
-    return first_enabled(turn_actions(state), keys)
+    entry = first_enabled(turn_actions(state), keys)
+    if entry is not None and entry.key == "end_turn" and _idle_turn(state):
+        who = state.combatants[state.acting_id() or ""]
+        entry = replace(entry, confirm=f"{who.name} has done nothing this turn. End the turn?")
+    return entry
+
+
+def _idle_turn(state: ImpulseCombat) -> bool:
+    """Whether the acting fighter has taken no action, free or Simple, nor moved."""
+    cid = state.acting_id()
+    if cid is None or state.simple_done:
+        return False
+    who = state.combatants[cid]
+    return not who.free_used and not who.moved and who.hold is None

@@ -145,6 +145,12 @@ class ImpulseRuleset(Ruleset):
         """The round, the order, pools, marks and ranges."""
         return final.final_state(state)
 
+    def turn_order(self, state: ImpulseCombat) -> tuple[str, ...]:
+        """Fighters by their first counter in this round's order (001 §Turn Order), then
+        those with no counter yet (unrolled, in reserve, gone): the table's Turn column."""
+        placed = tuple(dict.fromkeys(entry.cid for entry in state.order()))
+        return placed + tuple(cid for cid in state.combatants if cid not in placed)
+
     def acting(self, state: ImpulseCombat) -> tuple[str, ...]:
         """The fighter whose turn it is (a fired hold's owner while it acts)."""
         cid = state.acting_id()

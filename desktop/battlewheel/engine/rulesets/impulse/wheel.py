@@ -21,7 +21,7 @@ from battlewheel.engine.rulesets.impulse.state import Entry, Fighter, ImpulseCom
 if TYPE_CHECKING:
     from battlewheel.engine.core.ruleset import Ruleset
 
-WHEEL = "rules/impulse.md §5"
+WHEEL = "001 §Turn Order"  # a GM's drag on the order
 CHANGE = "001 §Change Initiative"
 HOLDING = "001 §Holding Action"
 _MARKS = (("stunned", "S"), ("restrained", "R"), ("disarmed", "D"), ("dashed", "\u2192"))

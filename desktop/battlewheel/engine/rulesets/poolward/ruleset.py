@@ -143,12 +143,14 @@ class PoolAndWard(Ruleset):
         return cond.with_section(found, state.fighters[combatant_id].conditions)
 
     def vitality(self, state: Fight, combatant_id: str) -> c.Vitality:
-        """Health left; down once disabled or dead (002 §Damage Tracking)."""
+        """Health left; down once disabled or dead (002 §Damage Tracking); Vigor and
+        Ward shown too, as a player follows all three."""
         who = state.fighters[combatant_id]
         most = who.block.health_max
         left = max(0, who.health) / most if most else 0.0
-        track = self.sheet(state, combatant_id).track("health")
-        return c.Vitality(left, who.condition != UP, who.player, track)
+        shown = self.sheet(state, combatant_id)
+        more = tuple(t for t in (shown.track("vigor"), shown.track("ward")) if t is not None)
+        return c.Vitality(left, who.condition != UP, who.player, shown.track("health"), more)
 
     def box_click(self, state: Fight, combatant_id: str, track: str, index: int) -> Action | None:
         """A click sets Health, Vigor or Ward to that box."""

@@ -39,6 +39,12 @@ def words(name: str) -> str:
     return name.replace("_", " ")
 
 
+def foes_first(state: ImpulseCombat, actor: str) -> list[str]:
+    """Everyone else still in the fight, the actor's foes first: a default points at a foe."""
+    others = [cid for cid in state.combatants if cid != actor and state.can_act(cid)]
+    return sorted(others, key=lambda cid: not state.hostile(actor, cid))
+
+
 def fighter_combo(
     parent: QWidget, state: ImpulseCombat, ids: Iterable[str], *, blank: str = ""
 ) -> QComboBox:
@@ -82,7 +88,7 @@ class StuntForm(QGroupBox):
         effects = (*DECISIVE_EFFECTS, *MANOEUVRE_EFFECTS) if decisive else MANOEUVRE_EFFECTS
         for name in effects:
             self.effect.addItem(f"{words(name).title()}: {EFFECT_TEXT[name]}", name)
-        others = [cid for cid in state.combatants if cid != actor and state.can_act(cid)]
+        others = foes_first(state, actor)
         blank = f"the struck target ({state.name(default_target)})" if default_target else ""
         self.target = fighter_combo(self, state, others, blank=blank)
         self.direction = QComboBox(self)

@@ -40,7 +40,7 @@ from battlewheel.engine.rulesets.impulse.state import Fighter, ImpulseCombat
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource, align_titles
 from battlewheel.views.rulesets.impulse.base import ImpulseDialog, Incomplete, OddsProvider
-from battlewheel.views.rulesets.impulse.fields import fighter_combo
+from battlewheel.views.rulesets.impulse.fields import fighter_combo, foes_first
 from battlewheel.views.rulesets.impulse.odds import contest_odds as contest_chart
 
 
@@ -87,6 +87,12 @@ class MoveDialog(_Mover):
         self.toward = QRadioButton("&toward", self.form_widget)
         self.away = QRadioButton("&away", self.form_widget)
         self.toward.setChecked(True)
+        # The usual move closes on a foe: the first one standing is ticked to begin with
+        # (after the direction exists: ticking one of a group ticks the group).
+        first_foe = next((cid for cid in foes_first(state, self.actor_id)
+                          if state.hostile(self.actor_id, cid)), None)
+        if first_foe is not None:
+            self.picks[first_foe].setChecked(True)
         group = QButtonGroup(self)
         row_layout = QHBoxLayout()
         for button in (self.toward, self.away):

@@ -13,7 +13,7 @@ import random
 import re
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -61,6 +61,8 @@ class FaceRow(QWidget):
         self.title = QLabel(title, self)
         self.roll_button = QPushButton("Roll", self)
         self.roll_button.clicked.connect(self.roll_now)
+        self.roll_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes field to field
+        self.roll_button.setAutoDefault(False)  # Return never re-rolls a row
         self.faces_field = QLineEdit(self)
         self.faces_field.setPlaceholderText("face" if dice == 1 else f"{dice} faces, e.g. 7 2")
         self.faces_field.textChanged.connect(self._edited)

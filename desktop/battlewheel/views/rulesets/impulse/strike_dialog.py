@@ -103,6 +103,8 @@ class StrikeDialog(ImpulseDialog):
         for weapon in self._weapons():
             self.weapon.addItem(f"{weapon.name} ({weapon.weight}, {_reach(weapon)})", weapon.name)
         form.addRow("&Weapon:", self.weapon)
+        if self.actor().has("disarmed"):  # the weapon is on the ground: fists by default
+            self.weapon.setCurrentIndex(max(self.weapon.findData(UNARMED.name), 0))
         # Unarmed and medium weapons strike with Dexterity or Strength (001 §Weapons and Armor).
         self.attribute = QComboBox(self.form_widget)
         form.addRow("Attrib&ute:", self.attribute)

@@ -142,6 +142,11 @@ class ChangeInitiativeDialog(ImpulseDialog):
         self._follow_counter()
         self.counter.currentIndexChanged.connect(self._follow_counter)
         self.value.valueChanged.connect(self.refresh)
+        self.value.selectAll()
+
+    def first_field(self) -> QWidget:
+        """The new value is what the GM came to type: the box has the keys at once."""
+        return self.value
 
     def _changers(self) -> list[str]:
         """The acting fighter; anyone still in the fight under the ruling "any time"."""
