@@ -2,4 +2,6 @@
 
 from battlewheel.cli import main
 
-raise SystemExit(main())
+# Guarded: the forecast's worker processes (spawned) import this module again.
+if __name__ == "__main__":
+    raise SystemExit(main())

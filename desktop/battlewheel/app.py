@@ -180,6 +180,7 @@ def wire_storage(window: "MainWindow", files: "StoredCampaigns") -> None:
     from PySide6.QtGui import QAction
 
     from battlewheel.views.combats_menu import install_combats_menu
+    from battlewheel.views.import_preview import install_import_menu
     from battlewheel.views.roster_dock import install_roster_dock
     from battlewheel.views.storage_wiring import add_print_actions
 
@@ -191,6 +192,7 @@ def wire_storage(window: "MainWindow", files: "StoredCampaigns") -> None:
         window.tabifyDockWidget(window.combatants_dock, roster)
         window.combatants_dock.raise_()
         roster.rosterChanged.connect(window.mark_campaign_changed)
+        install_import_menu(window, roster)  # Roster > Import, Paste stat block, Export
     demo = QAction("Open the &demo campaign", window)
     demo.setObjectName("open_demo")
     demo.triggered.connect(window.file_ops.open_demo)

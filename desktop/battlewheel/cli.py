@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence  # noqa: E402
 from pathlib import Path  # noqa: E402
 from typing import TextIO  # noqa: E402
 
-SUBCOMMANDS = ("replay", "print")
+SUBCOMMANDS = ("replay", "print", "import", "forecast")
 EXIT_UNREADABLE = 2
 # What a shell reports for a program stopped by SIGPIPE (128 + 13), as ``yes | head`` does.
 EXIT_READER_GONE = 141
@@ -33,7 +33,10 @@ def build_parser(*, subcommand: bool = False) -> argparse.ArgumentParser:
         prog="battlewheel",
         description="A battlewheel for the Exalted game master.",
         epilog="tools: battlewheel replay LOG | battlewheel print CAMPAIGN --output PDF "
-        "[--blank] [--page-size A4|Letter]",
+        "[--combat NAME|N] [--everyone | --character NAME ...] [--blank] "
+        "[--page-size A4|Letter] | battlewheel import CAMPAIGN FILE... "
+        "[--dry-run] [--rename|--replace] | battlewheel forecast CAMPAIGN --combat NAME "
+        "[--runs N] [--seed S]",
     )
     if not subcommand:
         parser.add_argument("campaign", nargs="?", type=Path, help="campaign file to open")
@@ -46,12 +49,52 @@ def build_parser(*, subcommand: bool = False) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     replay = sub.add_parser("replay", help="replay a combat log and print the final state")
     replay.add_argument("log", type=Path)
-    print_cmd = sub.add_parser("print", help="print player cards (each in its system) to a PDF")
+    print_cmd = sub.add_parser("print", help="print one combat's cards (in its system) to a PDF")
     print_cmd.add_argument("campaign", type=Path)
     print_cmd.add_argument("--output", type=Path, required=True)
+    print_cmd.add_argument("--combat", metavar="NAME|N",
+                           help="the combat, by name or number from 1 (default: the newest)")
+    who = print_cmd.add_mutually_exclusive_group()
+    who.add_argument("--everyone", action="store_true",
+                     help="every fighter of the combat, not only the player characters")
+    who.add_argument("--character", action="append", default=[], metavar="NAME",
+                     help="this fighter (repeat for more) instead of the player characters")
     print_cmd.add_argument("--blank", action="store_true", help="empty boxes, to hand out")
     print_cmd.add_argument("--page-size", choices=["A4", "Letter"], default="A4")
+    _add_import_parser(sub)
+    _forecast_parser(sub)
     return parser
+
+
+def _add_import_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    importing = sub.add_parser(
+        "import", help="bring characters in from Foundry VTT (3e), Anathema (2e) or a "
+        "stat block in a text file; prints the preview as JSON")
+    importing.add_argument("campaign", type=Path)
+    importing.add_argument("files", type=Path, nargs="+")
+    importing.add_argument("--dry-run", action="store_true",
+                           help="print the preview only; change nothing")
+    clash = importing.add_mutually_exclusive_group()
+    clash.add_argument("--rename", dest="clash", action="store_const", const="rename",
+                       help="a name the roster has: keep both, the new one numbered")
+    clash.add_argument("--replace", dest="clash", action="store_const", const="replace",
+                       help="a name the roster has: replace its block")
+    importing.set_defaults(clash="refuse")
+
+
+def _forecast_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    cmd = sub.add_parser("forecast", help="play a combat out many times and print the odds "
+                         "as JSON")
+    cmd.add_argument("campaign", type=Path)
+    cmd.add_argument("--combat", required=True, help="the combat's name or id")
+    cmd.add_argument("--runs", type=int, default=1000)
+    cmd.add_argument("--seed", default="7", help="the same seed gives the same result")
+    cmd.add_argument("--tactics", action="append", default=[], metavar="SIDE=STANCE",
+                     help="ally or enemy = balanced, cautious or aggressive")
+    cmd.add_argument("--workers", type=int, default=None,
+                     help="worker processes (default: one a core; 0: none)")
+    cmd.add_argument("--compare", action="store_true",
+                     help="also the same match-up in every system the roster has blocks for")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -66,7 +109,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         from battlewheel.printing.command import print_command
 
         return _until_reader_leaves(lambda: print_command(
-            args.campaign, args.output, blank=args.blank, page=args.page_size))
+            args.campaign, args.output, blank=args.blank, page=args.page_size,
+            combat=args.combat, everyone=args.everyone, names=tuple(args.character)))
+    if command == "import":
+        from battlewheel.storage.imports.command import import_command
+
+        return _until_reader_leaves(lambda: import_command(
+            args.campaign, args.files, dry_run=args.dry_run, clash=args.clash))
+    if command == "forecast":
+        from battlewheel.models.forecast_command import forecast_command
+
+        return _until_reader_leaves(lambda: forecast_command(
+            args.campaign, args.combat, runs=args.runs, seed=args.seed, tactics=args.tactics,
+            workers=args.workers, compare=args.compare))
     from battlewheel.app import run_gui
 
     return run_gui(args.campaign, smoke_test=args.smoke_test, started=STARTED)

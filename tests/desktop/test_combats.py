@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QTimer
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
@@ -110,7 +111,9 @@ def start_new_combat(window: MainWindow, name: str | None = NEXT_NAME) -> list[s
 def combats_listed(window: MainWindow) -> list[tuple[str, bool]]:
     menu = _menu(window)
     menu.fill()
-    return [(action.text(), action.isChecked()) for action in menu.menu.actions()]
+    # As the GM reads them: Qt shows "&&" as one ampersand.
+    return [(action.text().replace("&&", "&"), action.isChecked())
+            for action in menu.menu.actions()]
 
 
 # -- ending -------------------------------------------------------------------------------
@@ -123,7 +126,7 @@ def test_ending_asks_then_freezes_the_fight_and_undo_takes_it_back(window: MainW
     assert "The combat is over" in window.statusBar().currentMessage()
     assert window.scene.hub.text == "combat\nover"
     assert len(window.combat.session.log) == DEMO_STEPS + 1
-    window.actions_by_name["next_tick"].trigger()
+    press_greyed(window, "next_tick")
     refusal = window.statusBar().currentMessage()
     assert refusal.startswith("Not allowed: this combat is over")
     assert "New combat" in refusal
@@ -279,13 +282,97 @@ def test_saving_writes_every_combat_and_opening_shows_the_newest(
     assert again.windowTitle().startswith(f"{NEXT_NAME} — ")
 
 
+def press_greyed(window: MainWindow, name: str) -> None:
+    """Press an entry's key: the entry is greyed, its tooltip says why, the key says so too."""
+    action = window.actions_by_name[name]
+    assert not action.isEnabled() and "not now: this combat is over" in action.toolTip()
+    keys = action.shortcut()[0]
+    QTest.keyClick(window.wheel_view, keys.key(), keys.keyboardModifiers())
+
+
 @pytest.mark.parametrize("name", ["set_up", "declare", "roll", "counterattack", "apply"])
 def test_turn_actions_after_the_end_say_the_fight_is_over(window: MainWindow, name: str) -> None:
     """Ctrl+B, D, R, C, Ctrl+Return on an ended combat open no dialog and say, as any
     refused step then does, what is left."""
     end_the_combat(window)
-    window.actions_by_name[name].trigger()
+    press_greyed(window, name)
     assert window.turn.dialog is None
     message = window.statusBar().currentMessage()
     assert message.startswith("Not allowed: this combat is over (Ctrl+Z takes the ending back")
     assert len(window.combat.session.log) == DEMO_STEPS + 1
+
+
+@pytest.mark.parametrize(("ruleset", "words"), [
+    ("2e-rewrite", "set up the battle (Ctrl+B)"),
+    ("3e", "roll Join Battle (Ctrl+J)"),
+    ("impulse", "roll for the order (R)"),
+    ("pool-and-ward", "roll the order (R)"),
+])
+def test_a_new_combat_names_its_own_systems_set_up_key(ruleset: str, words: str) -> None:
+    """A new Impulse or Pool & Ward combat no longer sends the GM to 2e's Ctrl+B."""
+    from battlewheel.engine.core.session import CombatSession
+    from battlewheel.views.combats_menu import set_up_step
+
+    assert set_up_step(CombatSession.new(ruleset=ruleset)) == words
+
+
+def test_the_combats_menu_writes_an_ampersand_as_itself(first_start: MainWindow) -> None:
+    """"Pool & Ward" showed as "Pool _Ward": Qt reads one & as the shortcut letter."""
+    menu = first_start.combats_menu
+    assert menu is not None
+    menu.fill()
+    texts = [action.text() for action in menu.menu.actions()]
+    assert "Edward at the Crossroads (Pool && Ward)" in texts
+
+
+def test_save_as_adds_json_when_the_name_has_none(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Typed "ford" in Save As: the file is ford.json, and it opens again as a campaign."""
+    typed = campaigns_dir() / "ford"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(typed), ""))
+    assert window.file_ops.save_as()
+    assert not typed.exists() and (campaigns_dir() / "ford.json").exists()
+    assert window.path == campaigns_dir() / "ford.json"
+    load_campaign(campaigns_dir() / "ford.json")
+
+
+def test_showing_another_combat_clears_the_odds_dock(window: MainWindow) -> None:
+    """The 2e fight's attack odds do not stay up over the 3e fight."""
+    from battlewheel.engine.rulesets.rewrite.odds import AttackSetup
+
+    window.show_odds(AttackSetup("Punch", attack_dice=2).odds, 1)
+    assert window.odds_panel.odds() is not None
+    _menu(window).fill()
+    _menu(window).menu.actions()[0].trigger()
+    assert window.combat.session.ruleset.name == "3e"
+    assert window.odds_panel.odds() is None
+    assert window.odds_panel.title_label.text().startswith("No attack chosen")
+
+
+def test_switching_combats_and_back_keeps_each_ones_undo_lines(window: MainWindow) -> None:
+    """A dialog's two steps are one History line; after showing the 2e fight and coming
+    back to the 3e one, they are still one line, one Ctrl+Z takes both back, and the
+    step undone before leaving can still be redone."""
+    from battlewheel.engine.rulesets.ex3 import actions as ex3
+    from battlewheel.views.dialogs.apply import push_all
+
+    menu = _menu(window)
+    menu.fill()
+    menu.menu.actions()[0].trigger()
+    combat = window.combat
+    assert push_all(combat, [ex3.StartCombat(), ex3.NextTurn()], "Start and pass") is None
+    assert combat.push(ex3.NextTurn()) is None
+    combat.undo_stack.undo()
+    lines = [combat.undo_stack.text(i) for i in range(combat.undo_stack.count())]
+    menu.fill()
+    menu.menu.actions()[SHOWN].trigger()
+    assert combat.session.ruleset.name == "2e-rewrite"
+    menu.fill()
+    menu.menu.actions()[0].trigger()
+    stack = combat.undo_stack
+    assert [stack.text(i) for i in range(stack.count())] == lines
+    assert stack.canRedo()
+    steps = len(combat.session.log)
+    stack.undo()
+    assert len(combat.session.log) == steps - 2 and not combat.state.started

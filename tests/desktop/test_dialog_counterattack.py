@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
@@ -106,9 +108,12 @@ def test_the_c_key_says_why_when_no_attack_reached_step_nine(
     window = _window(qtbot, shown, _ejava_strikes(0), tmp_path)
     action = window.actions_by_name["counterattack"]
     assert action.shortcut().toString() == "C"
-    action.trigger()
+    assert not action.isEnabled()  # greyed, the reason in its tooltip; the key says it
+    assert "not now: No attack this tick has reached step 9" in action.toolTip()
+    QTest.keyClick(window.wheel_view, Qt.Key.Key_C)
     assert window.turn.dialog is None
     assert window.statusBar().currentMessage().startswith("No attack this tick has reached step 9")
+    assert window.notice.isVisible()
 
 
 def test_the_c_key_leads_from_the_chooser_to_the_counterattack(

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -168,3 +170,87 @@ def test_the_next_button_names_the_step_and_a_tick_with_nothing_to_roll_applies_
     Keys(qtbot, window).on_window(Qt.Key.Key_Space)
     assert window.combat.state.current_tick == 2
     assert isinstance(_dialog(qtbot, window), TickFlurriesDialog)
+
+
+# -- one player's attack with typed dice in the round-based systems ------------------------
+# Each step: ("entry", key of the Combat menu entry, pressed by its own shortcut), ("type",
+# characters typed wherever the focus is), ("key", a key name), ("yes", answer a question).
+# 3e: Lady Ashkeel steps into the circle's zone (the Move dialog opens on that step), then
+# Swift Lark shoots her: 8 successes, damage 7 8 10 (Return goes on to the damage field).
+# Impulse: Harmonious Jade closes on the Bandit Chief (ticked already) and strikes
+# decisively with seven typed faces. Pool & Ward: three cutthroats' idle turns are passed
+# (Space asks each time; Y), then Edward Sumner attacks with 3 typed successes.
+ATTACKS = {
+    "3e": [("key", "Space"), ("entry", "move"), ("key", "Ctrl+Return"), ("entry", "next_turn"),
+           ("entry", "attack"), ("type", "8"), ("key", "Return"), ("type", "7 8 10"),
+           ("key", "Ctrl+Return")],
+    "impulse": [("key", "Space"), ("entry", "move"), ("key", "Ctrl+Return"),
+                ("entry", "decisive"), ("type", "8 8 8 1 2 3 4"), ("key", "Ctrl+Return")],
+    "pool-and-ward": [("key", "Space"), *[("key", "Space"), ("yes", "")] * 3,
+                      ("entry", "attack"), ("type", "3"), ("key", "Ctrl+Return")],
+}
+ATTACKER = {"3e": "Swift Lark", "impulse": "Harmonious Jade", "pool-and-ward": "Edward Sumner"}
+
+
+class FocusKeys(Keys):
+    """Keys sent wherever the keyboard focus is, as a person types: no widget is named."""
+
+    def focused(self, key: Qt.Key, modifiers: Qt.KeyboardModifier = NONE) -> None:
+        # The open dialog has the keys, else the window: a person types into what is in front.
+        front = QApplication.activeModalWidget() or self.window
+        self.press(front, key, modifiers, to_focus=True)
+
+    def press(self, widget: QWidget, key: Qt.Key, modifiers: Qt.KeyboardModifier = NONE,
+              *, to_focus: bool = False) -> None:
+        widget.activateWindow()
+        self.qtbot.waitUntil(widget.isActiveWindow)
+        target = QApplication.focusWidget() if to_focus else widget
+        self.qtbot.keyClick(target or widget, key, modifiers)
+        self.count += 1
+
+    def sequence(self, text: str) -> None:
+        sequence = QKeySequence(text)[0]
+        self.focused(sequence.key(), sequence.keyboardModifiers())
+
+    def play(self, steps: list[tuple[str, str]]) -> None:
+        for kind, what in steps:
+            if kind == "entry":
+                self.sequence(self.window.turn.actions[what].shortcut().toString())
+            elif kind == "type":
+                for char in what:
+                    self.sequence("Space" if char == " " else char)
+            elif kind == "key":
+                self.sequence(what)
+            else:  # a question: Y answers it (QMessageBox clicks its button a moment later)
+                self.sequence("Y")
+            if kind == "yes":
+                self.qtbot.waitUntil(lambda: QApplication.activeModalWidget() is None)
+
+
+def test_one_players_attack_with_typed_dice_by_keys_alone_in_each_round_system(
+    qtbot: QtBot, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """3e, Impulse and Pool & Ward: from the demo's set-up to a player's attack in the log,
+    every step by key, dice typed, no click; the counts are printed."""
+    from battlewheel.engine.rulesets.ex3 import demo_fight as ex3_fight
+    from battlewheel.engine.rulesets.impulse import demo_fight as impulse_fight
+    from battlewheel.engine.rulesets.poolward import demo_fight as poolward_fight
+
+    counts = {}
+    for name, fight in (("3e", ex3_fight), ("impulse", impulse_fight),
+                        ("pool-and-ward", poolward_fight)):
+        window = MainWindow(CombatModel(fight()),
+                            settings=prefs.open_settings(tmp_path / f"{name}.ini"))
+        qtbot.addWidget(window)
+        with qtbot.waitSignal(window.firstPainted):
+            window.show()
+        keys = FocusKeys(qtbot, window)
+        keys.play(ATTACKS[name])
+        last = window.combat.session.log[-1].sentence
+        assert (last.startswith(ATTACKER[name]) and "attack" in last.lower()) \
+            or "Strike" in last, last
+        assert QApplication.activeModalWidget() is None
+        counts[name] = keys.count
+    with capsys.disabled():
+        print("\none player's attack with typed dice, keys only (0 clicks): "
+              + ", ".join(f"{name} {count} keys" for name, count in counts.items()))

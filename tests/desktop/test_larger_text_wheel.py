@@ -119,3 +119,20 @@ def test_larger_text_keeps_the_wheel_and_grows_its_labels_and_counters(
     _toggle_larger_text(window, qtbot, False)
     back = _measure(window)
     assert back.diameter == pytest.approx(normal.diameter, abs=1), (normal, back)
+
+
+def test_the_hubs_words_fit_the_disc_in_larger_text() -> None:
+    """Pool & Ward's hub "round 1 / Cutthroat / 1" in larger text ran past the disc's rim:
+    its type now shrinks until the words fit the square inside the disc."""
+    from PySide6.QtCore import QRectF, Qt
+    from PySide6.QtGui import QFont, QFontMetricsF
+
+    from battlewheel.views import settings as prefs
+    from battlewheel.views.wheel.scene import HUB_TEXT_HEIGHT, HUB_TEXT_WIDTH, hub_font
+
+    text = "round 1\nCutthroat\n1"
+    font = hub_font(QFont(), text, prefs.LARGER_TEXT_FACTOR)
+    used = QFontMetricsF(font).boundingRect(QRectF(0, 0, HUB_TEXT_WIDTH, 1000),
+                                             Qt.AlignmentFlag.AlignCenter, text)
+    assert used.width() <= HUB_TEXT_WIDTH and used.height() <= HUB_TEXT_HEIGHT
+    assert hub_font(QFont(), "tick\n7", 1.0).pixelSize() == 26  # short words keep their size

@@ -78,3 +78,24 @@ def test_damage_spread_of_a_hit_against_an_extra_counts_every_die(shown: Shown) 
     odds = dock.panel.odds()
     assert odds is not None
     assert odds.levels == pytest.approx([0.0, 0.75, 0.25])
+
+
+def test_the_dock_speaks_the_shown_systems_words(shown: Shown) -> None:
+    """An Impulse strike's odds: the box asks for the DV, the damage axis is Endurance;
+    a Pool & Ward attack's odds: cover, and damage before Ward (no 2e "levels dealt")."""
+    from battlewheel.engine.core.contract import Odds
+    from battlewheel.views.rulesets.impulse.odds import strike_odds
+
+    dock = _dock(shown)
+    impulse = strike_odds("Jade strikes", 7, 3, 2, 2, beat_rule="above", lost=0,
+                          damage_tens=False)
+    dock.panel.set_odds(impulse)
+    axis = dock.panel.level_plot.getAxis("bottom").labelText
+    assert axis == "Endurance lost by a hit"
+    label = dock.panel.form.labelForField(dock.panel.dv_box)
+    assert label.text() == "Defender's &DV:"
+    cover = Odds("Edward attacks", 1, (0.5, 0.5), 0.5, (0.0, 1.0), "damage",
+                 defence_label="cover", damage_axis="Damage dealt by a hit (before Ward)")
+    dock.panel.set_odds(cover)
+    assert label.text() == "Defender's &cover:"
+    assert "Levels dealt" not in dock.panel.level_plot.getAxis("bottom").labelText

@@ -165,3 +165,46 @@ def test_show_on_lists_every_screen_and_moves_the_window_there(window: MainWindo
 def qtbot_wait_for_deletions() -> None:
     """Rows replaced on a change are deleted later: let Qt do it before counting."""
     QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+def _fits(screen: PlayerScreen) -> None:
+    """Every label and track of the fighters' column lies inside what the screen shows."""
+    from battlewheel.views.player_screen import FittingTrack
+
+    scroller = screen.fighters.parentWidget()
+    assert scroller is not None
+    seen = scroller.rect()
+    for widget in [*screen.fighters.findChildren(QLabel),
+                   *screen.fighters.findChildren(FittingTrack)]:
+        box = widget.rect().translated(widget.mapTo(scroller, widget.rect().topLeft()))
+        assert seen.contains(box), (widget.objectName(), getattr(widget, "text", str)())
+
+
+@pytest.mark.parametrize("system", ["3e", "impulse", "pool-and-ward"])
+def test_the_player_screen_fits_1366_by_768_in_every_system(
+    qtbot: QtBot, tmp_path: Path, system: str
+) -> None:
+    """Impulse's twelve Endurance boxes, 3e's labelled levels and every enemy show whole,
+    no sideways scrolling; 3e's player characters show their Initiative, Pool & Ward's
+    their Vigor under Health."""
+    from battlewheel.engine.rulesets.ex3 import demo_fight as ex3_fight
+    from battlewheel.engine.rulesets.impulse import demo_fight as impulse_fight
+    from battlewheel.engine.rulesets.poolward import demo_fight as poolward_fight
+    from battlewheel.views.player_screen import FittingTrack
+
+    fight = {"3e": ex3_fight, "impulse": impulse_fight, "pool-and-ward": poolward_fight}
+    window = _window(qtbot, tmp_path, fight[system]())
+    window.actions_by_name["player_screen"].trigger()
+    screen = _screen(window)
+    screen.setGeometry(0, 0, 1366, 768)
+    qtbot.waitUntil(lambda: screen.width() == 1366)
+    qtbot.wait(50)
+    _fits(screen)
+    tracks = screen.fighters.findChildren(FittingTrack)
+    texts = _texts(screen.fighters)
+    if system == "impulse":
+        assert max(track.box_count() for track in tracks) == 12
+    if system == "3e":
+        assert {"4i", "6i"} <= set(texts)
+    if system == "pool-and-ward":
+        assert "Vigor" in texts and len(tracks) == 2

@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from battlewheel.app import run_gui
-from battlewheel.views.error_dialog import ErrorReporter
+from battlewheel.views.error_dialog import ErrorDialog, ErrorReporter
 from battlewheel.views.sheet_docks import SheetDocks
 
 
@@ -46,6 +46,12 @@ def test_smoke_test_fails_when_the_work_after_first_paint_raises(
     assert "ImportError: no sheets in this build" in error
     assert "smoke test: 1 error(s), shown above" in error
     assert not isinstance(sys.excepthook, ErrorReporter)
+    # The error box stays open (application-modal) after the run: close it, or every
+    # later test in this process has a modal dialog in front of its windows.
+    for widget in QApplication.topLevelWidgets():
+        if isinstance(widget, ErrorDialog):
+            widget.close()
+            widget.deleteLater()
 
 
 def test_start_up_leaves_pyqtgraph_and_numpy_for_when_the_odds_are_shown(

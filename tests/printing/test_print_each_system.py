@@ -53,6 +53,10 @@ SYSTEMS: dict[str, tuple[Callable[[], CombatSession], Any, int, int]] = {
 }
 
 
+# The fight's own fighters (no roster card) on A4: 5 cards in 3e, 4 elsewhere.
+FIGHT_PAGES = {"3e": 2, "impulse": 2, "pool-and-ward": 2}
+
+
 def page_count(pdf: bytes) -> int:
     return len(re.findall(rb"/Type\s*/Page\b", pdf))
 
@@ -67,17 +71,42 @@ def campaign_of(system: str) -> Campaign:
 def test_print_command_writes_every_card_of_a_fight(
     qapp: object, tmp_path: Path, capsys: pytest.CaptureFixture[str], system: str
 ) -> None:
-    """``battlewheel print`` writes a PDF with one card per fighter and roster block, on
-    the pages the cards need."""
-    _, _, cards, pages = SYSTEMS[system]
+    """``battlewheel print --everyone`` writes a PDF with one card per fighter of the
+    combat (the roster's spare character is in no fight: not printed), on the pages the
+    cards need."""
+    _, _, with_roster, _ = SYSTEMS[system]
+    cards, pages = with_roster - 1, FIGHT_PAGES[system]
     path = tmp_path / "campaign.json"
     save_campaign(campaign_of(system), path)
     output = tmp_path / "cards.pdf"
-    assert print_command(path, output, page="A4") == 0
+    assert print_command(path, output, page="A4", everyone=True) == 0
     data = output.read_bytes()
     assert data.startswith(b"%PDF")
     assert page_count(data) == pages
-    assert f"{cards} card(s) on {pages} A4 page(s)" in capsys.readouterr().out
+    assert f"{cards} card(s) of 'Demo' on {pages} A4 page(s)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("system", sorted(SYSTEMS))
+def test_print_command_prints_the_players_of_the_combat_asked_for_by_default(
+    qapp: object, tmp_path: Path, capsys: pytest.CaptureFixture[str], system: str
+) -> None:
+    """No --everyone: only the player characters, each once, of the combat named (by
+    number here); an unknown combat or fighter is refused with the names there are."""
+    path = tmp_path / "campaign.json"
+    save_campaign(campaign_of(system), path)
+    fight, _, _, _ = SYSTEMS[system]
+    session = fight()
+    players = [cid for cid in session.ruleset.combatants(session.state)
+               if session.ruleset.vitality(session.state, cid).player]
+    output = tmp_path / "players.pdf"
+    assert print_command(path, output, combat="1") == 0
+    assert f"{len(players)} card(s) of 'Demo'" in capsys.readouterr().out
+    assert print_command(path, output, combat="Elsewhere") == 2
+    assert "no combat called 'Elsewhere' (the campaign has: 1. Demo)" in capsys.readouterr().err
+    name = session.ruleset.card(session.state, players[0]).title
+    assert print_command(path, output, names=(name,)) == 0
+    assert "1 card(s)" in capsys.readouterr().out
+    assert print_command(path, output, names=("Nobody",)) == 2
 
 
 @pytest.mark.parametrize("system", sorted(SYSTEMS))
@@ -85,11 +114,11 @@ def test_blank_print_command_works_for_every_system(
     qapp: object, tmp_path: Path, system: str
 ) -> None:
     """``--blank`` prints the same cards with their boxes empty."""
-    _, _, _, pages = SYSTEMS[system]
+    pages = FIGHT_PAGES[system]
     path = tmp_path / "campaign.json"
     save_campaign(campaign_of(system), path)
     output = tmp_path / "blank.pdf"
-    assert print_command(path, output, blank=True, page="A4") == 0
+    assert print_command(path, output, blank=True, page="A4", everyone=True) == 0
     assert page_count(output.read_bytes()) == pages
 
 

@@ -1,6 +1,5 @@
 """Cards from a campaign: reference figures worked by hand, marks from the combat."""
 
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -52,19 +51,23 @@ def test_blank_cards_drop_every_mark() -> None:
     assert all(set(card.marks) == {"."} for card in campaign_cards(demo, blank=True))
 
 
-def test_print_command_writes_a_pdf_of_every_character(
+def test_print_command_writes_the_newest_combats_players_once_each(
     qapp: object, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """The demo's nine 2e characters and its 2e fight: rows of 58.6 + 4 x 45.6 mm, gutters
-    and margin reach 277 mm: two Letter pages."""
+    """The whole demo campaign (four combats, 22 cards before): by default the newest
+    combat's two player characters, one Letter page; --everyone its eight fighters;
+    --combat 3 the Pool & Ward fight's one player."""
     campaign = tmp_path / "demo.json"
-    demo = load_demo_campaign()
-    save_campaign(replace(demo, combats=demo.combats[-1:], characters=tuple(
-        c for c in demo.characters if c.rulesets() == ("2e-rewrite",))), campaign)
+    save_campaign(load_demo_campaign(), campaign)
     output = tmp_path / "sheets.pdf"
     assert print_command(campaign, output, blank=False, page="Letter") == 0
     assert output.read_bytes().startswith(b"%PDF")
-    assert "9 card(s) on 2 Letter page(s)" in capsys.readouterr().out
+    assert "2 card(s) of 'Ambush at Marrow Ford' on 1 Letter page(s)" \
+        in capsys.readouterr().out
+    assert print_command(campaign, output, everyone=True) == 0
+    assert "8 card(s)" in capsys.readouterr().out
+    assert print_command(campaign, output, combat="3") == 0
+    assert "1 card(s) of 'Edward at the Crossroads (Pool & Ward)'" in capsys.readouterr().out
 
 
 def test_print_command_refuses_a_bad_campaign_and_writes_nothing(

@@ -11,13 +11,13 @@ the combat runs under.
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoStack
+from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.contract import DropVerdict, TurnTrack
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.session import CombatSession
-from battlewheel.models.commands import ReplayedCommand, command_for
+from battlewheel.models.commands import ActionCommand, ReplayedCommand, command_for
 
 PREVIEW_REFUSAL = ("History is showing an earlier moment of the fight: choose Back to now "
                    "(or Rewind to here) first")
@@ -50,6 +50,10 @@ class CombatModel(QObject):
         super().__init__(parent)
         self.undo_stack = QUndoStack(self)
         self.session = session
+        # Each combat left for another: its History lines (text, engine steps) and where
+        # the stack stood, so showing it again brings back the same lines (a dialog's
+        # several steps stay one Ctrl+Z). Keyed by the session object itself.
+        self._left: dict[int, tuple[CombatSession, list[tuple[str, int]], int]] = {}
         # An earlier state the GM is looking at in History (read-only), or None: now.
         self._preview: Any | None = None
         self._wheel = self._read_wheel()
@@ -153,7 +157,9 @@ class CombatModel(QObject):
         return verdict
 
     def set_session(self, session: CombatSession) -> None:
-        """Show another combat (a campaign was opened); its history is read from its log."""
+        """Show another combat (a campaign was opened); its history is read from its log,
+        in the lines it had when it was last on screen."""
+        self._remember_history()
         self.undo_stack.clear()
         self.session = session
         self._preview = None
@@ -179,11 +185,31 @@ class CombatModel(QObject):
         while self.session.can_redo:  # lay the undone steps out too, then step back
             self.session.redo()
             undone += 1
-        for entry in self.session.log:
-            stack.push(ReplayedCommand(self, entry.action, entry.sentence))
-        if undone:
-            stack.setIndex(stack.count() - undone)
+        lines, index = self._lines_left(len(self.session.log), undone)
+        entries = iter(self.session.log)
+        for text, steps in lines:
+            taken = [next(entries) for _ in range(steps)]
+            command = ReplayedCommand(self, taken[-1].action, text)
+            command.steps = steps
+            stack.push(command)
+        stack.setIndex(index)
         stack.setClean()
+
+    def _remember_history(self) -> None:
+        stack = self.undo_stack
+        lines = [(stack.text(i), _steps(stack.command(i))) for i in range(stack.count())]
+        self._left[id(self.session)] = (self.session, lines, stack.index())
+
+    def _lines_left(self, total: int, undone: int) -> tuple[list[tuple[str, int]], int]:
+        """The History lines the session had when last left, if they still cover its log
+        (else one line per entry), and the line to stand at."""
+        kept = self._left.pop(id(self.session), None)
+        if kept is not None and kept[0] is self.session \
+                and sum(steps for _, steps in kept[1]) == total:
+            lines, index = kept[1], kept[2]
+            if sum(steps for _, steps in lines[index:]) == undone:
+                return lines, index
+        return [(entry.sentence, 1) for entry in self.session.log], total - undone
 
     # -- called by the undo commands --------------------------------------------------
     def refresh(self, *, force: bool = False) -> None:
@@ -223,3 +249,10 @@ def _same(old: Any, new: Any) -> bool:
 
 def _refusal_text(verdict: DropVerdict) -> str:
     return f"{verdict.rule}: {verdict.refusal}" if verdict.rule else verdict.refusal
+
+
+def _steps(command: QUndoCommand) -> int:
+    """How many engine log entries one History line stands for (a macro: its children's)."""
+    if isinstance(command, ActionCommand):
+        return command.steps
+    return sum(_steps(command.child(k)) for k in range(command.childCount()))

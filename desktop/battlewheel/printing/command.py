@@ -1,4 +1,5 @@
-"""``battlewheel print CAMPAIGN --output PDF [--blank] [--page-size A4|Letter]``."""
+"""``battlewheel print CAMPAIGN --output PDF [--combat NAME|N] [--everyone | --character
+NAME ...] [--blank] [--page-size A4|Letter]``: one combat's cards, players by default."""
 
 import os
 import sys
@@ -7,8 +8,11 @@ from pathlib import Path
 from battlewheel.storage.errors import CampaignFileError
 
 
-def print_command(campaign: Path, output: Path, *, blank: bool = False, page: str = "A4") -> int:
-    """Write the player card of every character of a campaign to a PDF; exit code."""
+def print_command(campaign: Path, output: Path, *, blank: bool = False, page: str = "A4",
+                  combat: str | None = None, everyone: bool = False,
+                  names: tuple[str, ...] = ()) -> int:
+    """Write one combat's cards to a PDF, each fighter once, in the combat's system: its
+    player characters, or everyone, or the fighters named; exit code (2: bad input)."""
     from battlewheel.storage.campaign import load_campaign
 
     try:
@@ -18,15 +22,24 @@ def print_command(campaign: Path, output: Path, *, blank: bool = False, page: st
         return 2
     _ensure_gui_application()
     from battlewheel.printing.output import export_pdf
-    from battlewheel.printing.sources import campaign_cards
+    from battlewheel.printing.sources import NoSuchCombat, combat_cards, find_combat
 
-    cards = campaign_cards(loaded, blank=blank)
+    try:
+        record = find_combat(loaded, combat)
+        cards = combat_cards(record, everyone=everyone, names=names, blank=blank)
+    except NoSuchCombat as error:
+        print(f"battlewheel print: {error}", file=sys.stderr)
+        return 2
+    if not cards:
+        print(f"battlewheel print: {record.name!r} has no player characters "
+              "(--everyone prints every fighter)", file=sys.stderr)
+        return 2
     try:
         pages = export_pdf(cards, output, page=page)
     except (OSError, ValueError) as error:
         print(f"battlewheel print: {error}", file=sys.stderr)
         return 1
-    print(f"{output}: {len(cards)} card(s) on {pages} {page} page(s)")
+    print(f"{output}: {len(cards)} card(s) of {record.name!r} on {pages} {page} page(s)")
     return 0
 
 

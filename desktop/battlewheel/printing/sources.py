@@ -13,7 +13,7 @@ from battlewheel.engine.core.contract import Card
 from battlewheel.engine.core.ruleset import get_ruleset
 from battlewheel.engine.core.session import FIRST_RULESET
 from battlewheel.printing.card import SheetCard, card_from_contract
-from battlewheel.storage.campaign import Campaign
+from battlewheel.storage.campaign import Campaign, CombatRecord
 
 
 def character_card(block: Any, *, blank: bool = False,
@@ -55,3 +55,45 @@ def _cards_in_combats(campaign: Campaign) -> dict[str, Card]:
 
 def _printed(card: Card, blank: bool) -> SheetCard:
     return card_from_contract(card, blank=blank)
+
+
+class NoSuchCombat(ValueError):
+    """The combat asked for is not in the campaign (the message lists those that are)."""
+
+
+def find_combat(campaign: Campaign, wanted: str | None) -> CombatRecord:
+    """The combat named ``wanted`` (its name, case-insensitive, or its number from 1),
+    else the newest; a combat that is not there is refused, naming those that are."""
+    if not campaign.combats:
+        raise NoSuchCombat("the campaign has no combats")
+    if wanted is None:
+        return campaign.combats[-1]
+    if wanted.isdigit() and 1 <= int(wanted) <= len(campaign.combats):
+        return campaign.combats[int(wanted) - 1]
+    for record in campaign.combats:
+        if record.name.casefold() == wanted.strip().casefold():
+            return record
+    names = "; ".join(f"{n}. {r.name}" for n, r in enumerate(campaign.combats, 1))
+    raise NoSuchCombat(f"no combat called {wanted!r} (the campaign has: {names})")
+
+
+def combat_cards(record: CombatRecord, *, everyone: bool = False,
+                 names: tuple[str, ...] = (), blank: bool = False) -> list[SheetCard]:
+    """One card per fighter of one combat, in its system, each once: the player
+    characters by default, everyone with ``everyone``, or those named in ``names``."""
+    session = record.session_if_replayable()
+    if session is None:
+        raise NoSuchCombat(f"the combat {record.name!r} does not replay from its log")
+    ruleset, state = session.ruleset, session.state
+    wanted = {name.casefold() for name in names}
+    cards: dict[str, Card] = {}
+    for combatant_id in ruleset.combatants(state):
+        card = ruleset.card(state, combatant_id)
+        chosen = card.title.casefold() in wanted if wanted else \
+            everyone or ruleset.vitality(state, combatant_id).player
+        if chosen:
+            cards.setdefault(card.title.casefold(), card)
+    missing = wanted - set(cards)
+    if missing:
+        raise NoSuchCombat(f"nobody called {', '.join(sorted(missing))} in {record.name!r}")
+    return [_printed(card, blank) for card in cards.values()]

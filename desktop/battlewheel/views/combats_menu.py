@@ -5,9 +5,10 @@
   shows; the one before stays in the campaign with its whole log;
 - File > Combats: the campaign's combats, the one on screen checked; choosing one shows it.
 
-Showing another combat starts Undo afresh (as opening a file does); the combat's log is
-kept, and the status bar says so. Either way the campaign differs from its file until
-it is saved, and the crash journal follows the combat on screen.
+Showing another combat brings its own Undo history back (the lines it had when last on
+screen; one per log entry the first time), and the status bar says so. Either way the
+campaign differs from its file until it is saved, and the crash journal follows the
+combat on screen.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from battlewheel.engine.core.session import CombatSession, ReplayError
 from battlewheel.engine.rulesets import systems
 from battlewheel.storage.campaign import CombatRecord
 from battlewheel.storage.campaign_files import StoredCampaigns
+from battlewheel.views.menu_text import menu_text
 
 if TYPE_CHECKING:
     from battlewheel.views.main_window import MainWindow
@@ -119,7 +121,7 @@ class CombatsMenu:
         for record in self.files.campaign.combats:
             on_screen = shown is not None and record.id == shown.id
             session = self.window.combat.session if on_screen else record.live_session()
-            action = self.menu.addAction(combat_label(record.name, _ended(session)))
+            action = self.menu.addAction(menu_text(combat_label(record.name, _ended(session))))
             action.setCheckable(True)
             action.setChecked(on_screen)
             action.setToolTip(_summary(record, session))
@@ -127,7 +129,7 @@ class CombatsMenu:
             action.triggered.connect(lambda _checked=False, cid=record.id: self.show(cid))
 
     def show(self, combat_id: str) -> None:
-        """Show another combat of the campaign; its log is kept, Undo starts afresh."""
+        """Show another combat of the campaign, its log and its own Undo history."""
         shown = self.files.shown_combat()
         if shown is not None and shown.id == combat_id:
             return
@@ -141,7 +143,7 @@ class CombatsMenu:
         name = self.files.campaign.combat(combat_id).name
         self.window.statusBar().showMessage(
             f"Showing {combat_label(name, self.window.combat.wheel().ended)}: its log is kept; "
-            "Undo starts afresh from here.", STATUS_MS
+            "Undo takes back its own steps.", STATUS_MS
         )
 
     def _refuse_broken(self, combat_id: str, error: ReplayError) -> None:
@@ -181,8 +183,8 @@ class CombatsMenu:
             return False
         self._put_on_screen(session, unsaved=True)
         self.window.statusBar().showMessage(
-            f"{name.strip()} started, empty: add fighters from the Roster dock, then set "
-            "up the battle (Ctrl+B).", STATUS_MS
+            f"{name.strip()} started, empty: add fighters from the Roster dock, then "
+            f"{set_up_step(session)}.", STATUS_MS
         )
         return True
 
@@ -192,6 +194,20 @@ class CombatsMenu:
         # must still be asked about on close.
         if unsaved:
             self.window.mark_campaign_changed()
+
+
+# The entries that set a fight up, in each system (2e, 3e, Impulse, Pool & Ward).
+SET_UP_KEYS = ("set_up", "join_battle", "roll_order")
+
+
+def set_up_step(session: CombatSession) -> str:
+    """The combat's own set-up step and its key, in the words of its Combat menu."""
+    entries = [e for e in session.ruleset.turn_actions(session.state) if e.shortcut]
+    chosen = next((e for e in entries if e.key in SET_UP_KEYS), entries[0] if entries else None)
+    if chosen is None:
+        return "set up the battle from the Combat menu"
+    label = chosen.label.replace("&", "").rstrip("\u2026")
+    return f"{label[:1].lower()}{label[1:]} ({chosen.shortcut})"
 
 
 def _ended(session: CombatSession | None) -> bool:

@@ -37,6 +37,7 @@ from battlewheel.engine.core.conditions import (
 )
 from battlewheel.engine.core.contract import ConditionsSection
 from battlewheel.models.combat_model import CombatModel
+from battlewheel.views.menu_text import menu_text
 from battlewheel.views.refusals import show_on
 
 
@@ -153,6 +154,6 @@ def counter_menu(model: CombatModel, combatant_id: str, parent: QWidget) -> QMen
     for section in sheet.sections:
         if isinstance(section, ConditionsSection):
             for line in section.lines:
-                remove = menu.addAction(f"Remove \u201c{line.text}\u201d")
+                remove = menu.addAction(f"Remove \u201c{menu_text(line.text)}\u201d")
                 remove.triggered.connect(partial(model.push, line.remove))
     return menu

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QWidget
 from battlewheel import APP_NAME
 from battlewheel.bundled import resource
 from battlewheel.models.files import CampaignFiles
+from battlewheel.views.menu_text import menu_text
 
 if TYPE_CHECKING:
     from battlewheel.views.main_window import MainWindow
@@ -184,7 +185,7 @@ class FileMenu:
         name, _ = QFileDialog.getSaveFileName(
             self.window, "Save campaign", str(suggested), self.files.file_filter
         )
-        return bool(name) and self.save_to(Path(name))
+        return bool(name) and self.save_to(with_suffix(Path(name)))
 
     def save_to(self, path: Path) -> bool:
         """Save the campaign to ``path``; the title then names it and shows no changes."""
@@ -210,8 +211,13 @@ class FileMenu:
         self.recent_menu.clear()
         paths = self.files.recent() if self.files else []
         for path in paths:
-            action = self.recent_menu.addAction(path.name)
+            action = self.recent_menu.addAction(menu_text(path.name))
             action.setToolTip(str(path))
             action.triggered.connect(lambda _checked=False, p=path: self.open_path(p))
         if not paths:
             self.recent_menu.addAction("(none yet)").setEnabled(False)
+
+
+def with_suffix(path: Path) -> Path:
+    """A campaign file named without an extension gets ".json", as the dialog's filter says."""
+    return path if path.suffix else path.with_name(path.name + ".json")

@@ -11,9 +11,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtCore import QChildEvent, QEvent, QObject, QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QDialog,
     QDockWidget,
     QLabel,
@@ -36,6 +37,7 @@ from battlewheel.views.docks import CombatantsDock
 from battlewheel.views.file_menu import FileMenu
 from battlewheel.views.history_dock import HistoryDock
 from battlewheel.views.log_dock import LogDock
+from battlewheel.views.notice import WheelNotice
 from battlewheel.views.player_screen import PlayerScreenControl
 from battlewheel.views.pocket_gestures import fire_counter, hint_for_drag, pocket_counter
 from battlewheel.views.refusals import rule_tip, split_refusal
@@ -115,6 +117,7 @@ class MainWindow(QMainWindow):
         self.scene = WheelScene(self)
         self.wheel_view = WheelView(self.scene, self)
         self.setCentralWidget(self.wheel_view)
+        self.notice = WheelNotice(self.wheel_view)
         self._painted = False
         self.wheel_view.viewport().installEventFilter(self)
         self.scene.counterDropped.connect(self.drop_counter)
@@ -188,7 +191,10 @@ class MainWindow(QMainWindow):
             self.load_odds_panel()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Notice the wheel's first paint, then finish what start-up left for later."""
+        """Notice the wheel's first paint, then finish what start-up left for later;
+        take the keys back when a dialog of ours closes."""
+        if event.type() == QEvent.Type.Hide and isinstance(watched, QDialog):
+            QTimer.singleShot(0, self._take_keys_back)
         if not self._painted and event.type() == QEvent.Type.Paint:
             self._painted = True
             QTimer.singleShot(0, self._after_first_paint)
@@ -235,6 +241,11 @@ class MainWindow(QMainWindow):
         self.odds_panel.set_odds(odds)
         self.odds_dock.show()
         self.odds_dock.raise_()
+
+    def _clear_odds(self) -> None:
+        # Another combat on screen: the last one's attack odds no longer mean anything.
+        if not isinstance(self.odds_dock.widget(), QLabel):
+            self.odds_panel.set_provider(None)
 
     def load_odds_panel(self) -> None:
         """Put the odds charts into their dock (once)."""
@@ -301,6 +312,10 @@ class MainWindow(QMainWindow):
             "Every ruling of this combat's system: its meaning, default and current value",
         ).triggered.connect(self.show_rulings)
         self._action(
+            "forecast", "&Forecast\u2026", "Ctrl+Shift+F",
+            "Play this fight out many times: each side's chance to win, how long it lasts",
+        ).triggered.connect(self.show_forecast)
+        self._action(
             "add_condition", "Add cond&ition\u2026", "Ctrl+K",
             "Lay a condition on the selected combatant: words, a modifier, how long it lasts",
         ).triggered.connect(lambda: self.add_condition())
@@ -348,6 +363,7 @@ class MainWindow(QMainWindow):
         edit_menu.addAction(self.actions_by_name["undo"])
         edit_menu.addAction(self.actions_by_name["redo"])
         self.combat_menu = bar.addMenu("&Combat")
+        self.combat_menu.setToolTipsVisible(True)  # a greyed entry's tooltip says why
         view_menu = bar.addMenu("&View")
         view_menu.addAction(self.actions_by_name["larger_text"])
         view_menu.addAction(self.actions_by_name["sheet_follows_acting"])
@@ -397,7 +413,7 @@ class MainWindow(QMainWindow):
                 self.combat_menu.addAction(self.turn.actions[key])
             self._menu_separators.append(self.combat_menu.addSeparator())
         for name in ("next_step", None, "counter_back", "counter_on", None, "add_condition",
-                     "rulings", "end_combat"):
+                     "rulings", "forecast", "end_combat"):
             if name is None:
                 self._menu_separators.append(self.combat_menu.addSeparator())
             else:
@@ -409,6 +425,7 @@ class MainWindow(QMainWindow):
             self.toolbar.addAction(self.actions_by_name["next_step"])
         for key in self.turn.toolbar_keys():
             self.toolbar.addAction(self.turn.actions[key])
+        self.turn.show_enabled()
 
     def _build_status(self) -> None:
         self.tick_label = QLabel(self)
@@ -423,8 +440,27 @@ class MainWindow(QMainWindow):
             lambda text: None if text else self.statusBar().setToolTip("")
         )
 
+    def childEvent(self, event: QChildEvent) -> None:
+        """Watch each dialog of ours as it is first shown, to take the keys back after it.
+
+        Any dialog (Add condition, a question box, a GM edit's confirmation) may close
+        leaving no window active (Xvfb, some window managers): the window's keys would
+        then go nowhere until a click.
+        """
+        super().childEvent(event)
+        child = event.child()
+        if event.type() == QEvent.Type.ChildPolished and isinstance(child, QDialog):
+            child.installEventFilter(self)
+
+    def _take_keys_back(self) -> None:
+        if QApplication.activeWindow() is None and QApplication.activeModalWidget() is None:
+            self.activateWindow()
+            if QApplication.focusWidget() is None:
+                self.wheel_view.setFocus(Qt.FocusReason.ActiveWindowFocusReason)
+
     def _connect_model(self) -> None:
         self.combat.sessionReplaced.connect(self._fill_turn_entries)
+        self.combat.sessionReplaced.connect(self._clear_odds)
         self.combat.wheelChanged.connect(self._show_wheel)
         # Who acted when last looked: only a change of turn brings a sheet forward.
         self._acting: tuple[str, ...] = self.combat.session.ruleset.acting(self.combat.state)
@@ -445,6 +481,15 @@ class MainWindow(QMainWindow):
         if line != self.tick_label.text():  # a new text lays the status bar out again
             self.tick_label.setText(line)
         self._show_next_step()
+        self.turn.show_enabled()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """A greyed entry's key is not lost: the window says why it cannot be used now."""
+        keys = QKeySequence(event.keyCombination())
+        if not event.isAutoRepeat() and self.turn.refused_key(keys):
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
     def _show_next_step(self) -> None:
         # The Next step button names what Space will do now. Each setter tells the menu
@@ -583,6 +628,12 @@ class MainWindow(QMainWindow):
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
         return dialog
+
+    def show_forecast(self) -> QDialog:
+        """Combat > Forecast: the fight played out many times (pyqtgraph loads with it)."""
+        from battlewheel.views.forecast_dialog import open_forecast
+
+        return open_forecast(self)
 
     # -- files (storage fills in `files`) ---------------------------------------------
     def open_path(self, path: Path) -> None:

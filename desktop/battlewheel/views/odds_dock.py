@@ -129,6 +129,7 @@ class OddsPanel(QWidget):
             self.hit_label.setText("")
             return
         self.title_label.setText(odds.title)
+        self._speak(odds)
         self.hit_label.setText(self.hit_text(odds))
         self._draw_successes(odds)
         self._draw_levels(odds)
@@ -139,6 +140,16 @@ class OddsPanel(QWidget):
         if odds.levels:
             text += f" · a hit deals {expected(odds.levels):.1f} {odds.damage_label} on average"
         return text
+
+    def _speak(self, odds: AttackOdds) -> None:
+        # Each system's own words: Impulse's Endurance, Pool & Ward's cover, 3e's Defence.
+        label = self.form.labelForField(self.dv_box)
+        if isinstance(label, QLabel):
+            label.setText(f"Defender's &{odds.defence_label}:")
+        self.dv_box.setToolTip(f"The defender's {odds.defence_label} for this roll; "
+                               "change it to compare.")
+        axis = self.level_plot.getAxis("bottom")
+        axis.setLabel(odds.damage_axis, color=self.palette().color(QPalette.ColorRole.Text).name())
 
     def _draw_successes(self, odds: AttackOdds) -> None:
         shown = _shown(odds.successes)

@@ -14,8 +14,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QRect, Qt
-from PySide6.QtGui import QAction, QFont, QGuiApplication, QKeySequence, QScreen, QShowEvent
+from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt
+from PySide6.QtGui import (
+    QAction,
+    QFont,
+    QGuiApplication,
+    QKeySequence,
+    QResizeEvent,
+    QScreen,
+    QShowEvent,
+)
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -23,6 +31,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMenu,
     QScrollArea,
+    QSizePolicy,
     QStyle,
     QVBoxLayout,
     QWidget,
@@ -30,6 +39,7 @@ from PySide6.QtWidgets import (
 
 from battlewheel.engine.core import contract as c
 from battlewheel.models.combat_model import CombatModel
+from battlewheel.views.menu_text import menu_text
 from battlewheel.views.player_board import Board, board
 from battlewheel.views.sheets.health_track import HealthTrackWidget
 from battlewheel.views.wheel.scene import WheelScene
@@ -40,6 +50,7 @@ if TYPE_CHECKING:
 
 # Pixel sizes read from about three metres on a living-room TV.
 HEADING_PX, TURN_PX, NAME_PX, WORDS_PX, TRACK_PX = 64, 44, 34, 30, 26
+SMALLEST_TRACK_PX = 10
 WORD_COLOURS = {c.UNHURT: "#2e7d32", c.WOUNDED: "#c05600", c.BADLY_HURT: "#b3261e",
                 c.DOWN: "#616161"}
 WHEEL_TEXT_SCALE = 1.5
@@ -62,6 +73,32 @@ def _label(text: str, pixels: int, parent: QWidget, *, bold: bool = False,
     if colour:
         label.setStyleSheet(f"color: {colour};")
     return label
+
+
+class FittingTrack(HealthTrackWidget):
+    """A track in the largest type that fits the column: twelve Endurance boxes or 3e's
+    labelled levels shrink rather than run past the screen's edge."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.setFont(_font(TRACK_PX))
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(0, super().minimumSizeHint().height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fit(event.size().width())
+
+    def fit(self, width: int) -> None:
+        """The largest type, at most the screen's own, whose track fits ``width``."""
+        pixels = TRACK_PX
+        self.setFont(_font(pixels))
+        while pixels > SMALLEST_TRACK_PX and self.sizeHint().width() > width:
+            pixels -= 1
+            self.setFont(_font(pixels))
 
 
 class PlayerScreen(QWidget):
@@ -117,6 +154,8 @@ class PlayerScreen(QWidget):
         scroller.setWidgetResizable(True)
         scroller.setFrameShape(QFrame.Shape.NoFrame)
         scroller.setStyleSheet("QScrollArea, #playerFighters { background: transparent; }")
+        # Tracks shrink to the column's width: never a sideways scroll bar on a TV.
+        scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         column = QVBoxLayout()
         column.addWidget(self.heading)
         column.addWidget(self.turn)
@@ -208,16 +247,26 @@ class PlayerScreen(QWidget):
         line = QHBoxLayout()
         line.addWidget(_label(name, NAME_PX, row, bold=True))
         line.addStretch(1)
+        if vitality.figures:  # 3e's Initiative: what the players watch turn by turn
+            figures = _label(vitality.figures, WORDS_PX, row, bold=True)
+            figures.setObjectName("playerFigures")
+            line.addWidget(figures)
+            line.addSpacing(16)
         line.addWidget(_label(vitality.words, WORDS_PX, row,
                               colour=WORD_COLOURS.get(vitality.words, "")))
         layout.addLayout(line)
         if vitality.track is not None:
-            boxes = HealthTrackWidget(row)
-            boxes.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-            boxes.setFont(_font(TRACK_PX))
-            boxes.set_track(vitality.track)
-            layout.addWidget(boxes)
+            layout.addWidget(self._track(vitality.track, row))
+        for track in vitality.more:  # named, as the main track's row is by the name
+            layout.addWidget(_label(track.title, TRACK_PX, row))
+            layout.addWidget(self._track(track, row))
         return row
+
+    @staticmethod
+    def _track(track: c.BoxTrack, parent: QWidget) -> FittingTrack:
+        boxes = FittingTrack(parent)
+        boxes.set_track(track)
+        return boxes
 
     def _enemy_grid(self, shown: Board) -> QWidget:
         # Names and words in pairs of columns; a crowd of enemies takes two pairs so the
@@ -356,7 +405,7 @@ class PlayerScreenControl(QObject):
         session = self.window.combat.session
         rows = board(session.ruleset, session.state, ()).enemies
         for row in rows:
-            action = menu.addAction(f"Show {row.name}")
+            action = menu.addAction(f"Show {menu_text(row.name)}")
             action.setCheckable(True)
             action.setChecked(row.id not in screen.hidden)
             action.toggled.connect(lambda on, cid=row.id: screen.set_hidden(cid, not on))

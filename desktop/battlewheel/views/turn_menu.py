@@ -9,11 +9,12 @@ so before anything opens.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDialog
+from PySide6.QtWidgets import QDialog, QMessageBox
 
 from battlewheel.engine.core.contract import TurnAction
 from battlewheel.models.combat_model import CombatModel
@@ -68,6 +69,35 @@ class TurnMenu:
         self.window.addAction(action)
         return action
 
+    def show_enabled(self) -> None:
+        """Grey the entries that cannot be used now, each with its reason in the tooltip.
+
+        Only what differs is set: the menu and toolbar lay themselves out again on each
+        change. A greyed entry's key still says why (``refused_key``).
+        """
+        over = self.combat.wheel().ended
+        for entry in self.entries():
+            action = self.actions.get(entry.key)
+            if action is None:
+                continue
+            why = COMBAT_OVER if over else entry.why_not
+            keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+            tip = f"{entry.tip} ({keys})" if keys else entry.tip
+            tip = f"{tip} — not now: {why}".lstrip(" —") if why else tip
+            if action.isEnabled() == bool(why):
+                action.setEnabled(not why)
+            if action.toolTip() != tip:
+                action.setToolTip(tip)
+
+    def refused_key(self, keys: QKeySequence) -> bool:
+        """A greyed entry's key was pressed: say why over the wheel (True if it was one)."""
+        for key, action in self.actions.items():
+            if not action.isEnabled() and not action.shortcut().isEmpty() \
+                    and action.shortcut().matches(keys) == QKeySequence.SequenceMatch.ExactMatch:
+                self.trigger(key)
+                return True
+        return False
+
     def grouped(self) -> list[list[str]]:
         """Entry keys in menu order, split where the ruleset starts a new group."""
         groups: dict[int, list[str]] = {}
@@ -81,7 +111,10 @@ class TurnMenu:
 
     # -- triggering ----------------------------------------------------------------------
     def _say(self, text: str) -> None:
+        # A refused step is said over the wheel too: the GM is looking there, and
+        # keys typed next (a player's dice) must not be taken for the window's.
         self.window.statusBar().showMessage(text, STATUS_MS)
+        self.window.notice.say(text)
 
     def trigger(self, key: str) -> QDialog | None:
         """Do what the entry ``key`` stands for now, or say why nothing happens."""
@@ -98,6 +131,8 @@ class TurnMenu:
         if entry.why_not:
             self._say(entry.why_not)
             return None
+        if entry.confirm:
+            return self._ask_first(entry, chain=chain)
         if entry.action is not None:
             if self.combat.push(entry.action) is None and chain:
                 return self._chain()
@@ -144,6 +179,28 @@ class TurnMenu:
                 return self._chain()
             return None
         return self.run(entry, chain=True)
+
+    def _ask_first(self, entry: TurnAction, *, chain: bool) -> QDialog:
+        """Ask the entry's question; No is the default, so a stray Space answers No."""
+        box = QMessageBox(QMessageBox.Icon.Question, entry.label.replace("&", ""),
+                          entry.confirm, QMessageBox.StandardButton.Yes
+                          | QMessageBox.StandardButton.No, self.window)
+        box.setDefaultButton(QMessageBox.StandardButton.No)
+        box.setEscapeButton(QMessageBox.StandardButton.No)
+        self.dialog = box
+
+        def answered(result: int) -> None:
+            if self.dialog is box:
+                self.dialog = None
+            box.deleteLater()
+            give_back_keys(self.window)
+            if result == QMessageBox.StandardButton.Yes:
+                self.run(replace(entry, confirm=""), chain=chain)
+
+        box.finished.connect(answered)
+        box.open()
+        box.button(QMessageBox.StandardButton.No).setFocus()
+        return box
 
     def show(self, dialog: QDialog, *, chain: bool = False) -> QDialog:
         """Open a dialog window-modal and keep it until it closes."""

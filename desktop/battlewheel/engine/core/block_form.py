@@ -24,6 +24,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from battlewheel.engine.core.errors import TraitValueError
+
 FieldKind = Literal["int", "text", "choice", "flag"]
 
 
@@ -167,6 +169,61 @@ def problems(schema: BlockSchema, values: Mapping[str, Any]) -> dict[str, str]:
     return found
 
 
+_KIND_TYPES: dict[str, tuple[type, ...]] = {"int": (int,), "text": (str,), "choice": (str,),
+                                            "flag": (bool,)}
+
+
+def check_kinds(schema: BlockSchema, values: Mapping[str, Any]) -> None:
+    """Refuse (``TraitValueError`` naming the field) a value of the wrong type: text
+    where a number goes, a list where a name goes. Only the type: a number's range and a
+    choice's list are the block's own checks to make."""
+    for item in schema.items():
+        if item.key not in values:
+            continue
+        if isinstance(item, FormField):
+            _check_kind(item, values[item.key], item.key)
+            continue
+        rows = values[item.key]
+        if not isinstance(rows, list) or not all(isinstance(row, Mapping) for row in rows):
+            raise TraitValueError(item.key, "a list of rows", rows)
+        for index, row in enumerate(rows):
+            for cell in item.fields:
+                if cell.key in row:
+                    _check_kind(cell, row[cell.key], f"{item.key}[{index}].{cell.key}")
+
+
+def _check_kind(field: FormField, value: object, where: str) -> None:
+    wanted = _KIND_TYPES.get(field.kind, (object,))
+    wrong_bool = isinstance(value, bool) and field.kind == "int"
+    if wrong_bool or not isinstance(value, wanted):
+        raise TraitValueError(where, field.allowed(), value)
+
+
+def in_row(rows: FormRows, index: int, error: TraitValueError) -> TraitValueError:
+    """A row item's refusal renamed to the row's cell (``weapons[0].speed``), so the
+    editor can mark the cell: the cell whose key (spaces for underscores) ends the
+    refused field's name ("weapon Spear: speed", "Dagger.base")."""
+    named = error.field.replace(" ", "_")
+    cell = next((c.key for c in sorted(rows.fields, key=lambda c: -len(c.key))
+                 if c.key and named.endswith(c.key)), None)
+    if cell is None:
+        return error
+    return TraitValueError(f"{rows.key}[{index}].{cell}", error.allowed, error.value)
+
+
+def entry_in_row(error: TraitValueError, rows_key: str, entries: list[str],
+                 cell: str) -> TraitValueError:
+    """A block's refusal of one entry of a named table ("skills.Stealth") renamed to the
+    cell of the row that holds it (``skills[2].value``); ``entries`` are the rows' entry
+    names in order. Any other refusal is returned as it is."""
+    prefix = rows_key + "."
+    entry = error.field[len(prefix):] if error.field.startswith(prefix) else None
+    if entry not in entries:
+        return error
+    return TraitValueError(f"{rows_key}[{entries.index(entry)}].{cell}", error.allowed,
+                           error.value)
+
+
 # -- the default conversion: dotted keys into the block's JSON -------------------------------
 
 
@@ -229,3 +286,51 @@ def _row_json(rows: FormRows, row: Mapping[str, Any]) -> Any:
     for cell in rows.fields:
         _put(built, cell.key, row.get(cell.key, cell.default))
     return built
+
+
+# -- what a change of block changed, for the log ---------------------------------------------
+
+
+def _shown(item: FormField, value: Any) -> str:
+    if item.kind == "flag":
+        return "yes" if value else "no"
+    if item.kind == "choice" and value in item.choices and item.labels:
+        return item.labels[item.choices.index(value)]
+    return str(value) if value != "" else "none"
+
+
+def changed_fields(schema: BlockSchema, before: Mapping[str, Any],
+                   after: Mapping[str, Any]) -> list[str]:
+    """What differs between two blocks' form values, in reading order, in the form's
+    words: "Dodge 1 → 2", "Weapons changed"."""
+    found = []
+    for item in schema.items():
+        old, new = before.get(item.key), after.get(item.key)
+        if old == new:
+            continue
+        if isinstance(item, FormRows):
+            found.append(f"{item.label} changed")
+        else:
+            found.append(f"{item.label} {_shown(item, old)} \u2192 {_shown(item, new)}")
+    return found
+
+
+def change_sentence(name: str, changes: list[str], most: int = 4) -> str:
+    """The log's sentence for a block changed mid-fight, naming the first few changes."""
+    if not changes:
+        return f"GM changes {name}'s traits."
+    shown = ", ".join(changes[:most])
+    more = f" and {len(changes) - most} more" if len(changes) > most else ""
+    return f"GM changes {name}'s traits: {shown}{more}."
+
+
+def block_change_sentence(ruleset: Any, old: Any, document: Mapping[str, Any]) -> str:
+    """The log's sentence for ``ChangeBlock``: the fighter's old block against the new
+    JSON, compared field by field through ``ruleset``'s form."""
+    name = ruleset.block_name(old)
+    try:
+        new = ruleset.block_from_json(dict(document))
+    except TraitValueError:
+        return change_sentence(name, [])
+    before, after = ruleset.block_form(old), ruleset.block_form(new)
+    return change_sentence(name, changed_fields(ruleset.block_schema(), before, after))

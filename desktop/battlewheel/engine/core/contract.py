@@ -225,13 +225,17 @@ class Vitality:
     The player screen shows a player character's ``track`` and only ``words`` for the
     others. ``left`` is the share of the combatant's main track still unharmed (1 unhurt,
     0 nothing left before going down); ``down`` means out of the fight, whatever the
-    system calls it (incapacitated, disabled, defeated, dissolved, dead).
+    system calls it (incapacitated, disabled, defeated, dissolved, dead). A player
+    character may show ``more`` tracks under the main one (Pool & Ward's Vigor and Ward)
+    and ``figures``, a short line the players follow (3e's Initiative).
     """
 
     left: float
     down: bool = False
     player: bool = False
     track: BoxTrack | None = None
+    more: tuple[BoxTrack, ...] = ()
+    figures: str = ""
 
     @property
     def words(self) -> str:
@@ -477,6 +481,9 @@ class TurnAction:
     group: int = 0
     # As the next step (``Ruleset.next_step``): done without asking, as soon as it is next.
     auto: bool = False
+    # As the next step: a question asked first, No the default (a turn ended though its
+    # actor has done nothing), so a stray Space cannot pass a turn by itself.
+    confirm: str = ""
 
     @property
     def enabled(self) -> bool:

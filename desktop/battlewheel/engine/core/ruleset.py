@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, ClassVar, Protocol
 
 from battlewheel.engine.core import conditions as cond
@@ -31,9 +32,10 @@ from battlewheel.engine.core.block_form import (
     json_from_values,
     values_from_json,
 )
-from battlewheel.engine.core.errors import IllegalAction, TraitValueError
+from battlewheel.engine.core.errors import IllegalAction, RulesError, TraitValueError
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.options import Options
+from battlewheel.engine.core.outcome import Outcome
 
 
 class CombatState(Protocol):
@@ -45,6 +47,17 @@ class CombatState(Protocol):
 
 
 Handler = Callable[[Any, Any], list[Event]]
+
+
+class Autopilot(Protocol):
+    """A ruleset's autopilot for the encounter forecast (its ``autopilot.py`` module)."""
+
+    def candidates(self, state: Any, rng: random.Random,
+                   tactics: Mapping[str, str]) -> Iterator[Action]: ...
+
+    def outcome(self, state: Any) -> Outcome: ...
+
+    def end_values(self, state: Any) -> dict[str, dict[str, float]]: ...
 RULINGS_SECTION = "Combat > Rulings"
 
 
@@ -366,6 +379,53 @@ class Ruleset(ABC):
     def wheel_legend(self) -> str:
         """How to read the wheel, in a few short paragraphs of rich text (Help menu)."""
         return "<p>Drag a counter to another slot; Ctrl+Z undoes it.</p>"
+
+    # -- the encounter forecast (engine/core/forecast.py) ---------------------------------
+
+    # What a forecast counts a fight's length in.
+    forecast_unit: ClassVar[str] = "rounds"
+    # How long a forecast's playout may run on (in ``forecast_unit``) before it counts
+    # as a stalemate.
+    forecast_limit: ClassVar[int] = 60
+    # The system's autopilot (its ``autopilot.py``); None: it cannot be forecast yet.
+    autopilot_module: ClassVar[Autopilot | None] = None
+
+    def autopilot_candidates(self, state: Any, rng: random.Random,
+                             tactics: Mapping[str, str]) -> Iterator[Action]:
+        """The actions the autopilot would take now, best first, dice rolled from ``rng``;
+        ``tactics`` maps a side to its stance."""
+        if self.autopilot_module is None:
+            return iter(())
+        return self.autopilot_module.candidates(state, rng, tactics)
+
+    def autopilot(self, state: Any, rng: random.Random,
+                  tactics: Mapping[str, str]) -> Action | None:
+        """The autopilot's action for whoever must act now: the first candidate the rules
+        accept (None when there is none)."""
+        for action in self.autopilot_candidates(state, rng, tactics):
+            if self.refusal(state, action) is None:
+                return action
+        return None
+
+    def refusal(self, state: Any, action: Action) -> RulesError | None:
+        """Why ``action`` would be refused in ``state`` (tried on a copy), or None."""
+        try:
+            self.apply(state.clone(), action)
+        except RulesError as error:
+            return error
+        return None
+
+    def outcome(self, state: Any) -> Outcome:
+        """Whether the fight is over and who won (a system without an autopilot: never)."""
+        if self.autopilot_module is None:
+            return Outcome(False, None, 0)
+        return self.autopilot_module.outcome(state)
+
+    def end_values(self, state: Any) -> dict[str, dict[str, float]]:
+        """Each combatant's values worth averaging at a fight's end (Health lost, Initiative)."""
+        if self.autopilot_module is None:
+            return {}
+        return self.autopilot_module.end_values(state)
 
     def combatants(self, state: Any) -> Mapping[str, Any]:
         """Each combatant's record by id, in the order they joined.

@@ -3,8 +3,14 @@
 "Roll for me" draws faces from a ``SeededDice`` the moment the GM presses Roll and
 keeps them, so the action stores real faces and replays the same. "I rolled" takes
 what the player reports: one number is a success count, several are the faces
-(``7 3 10 1``). A nonsense entry shows its message under the field and yields no
-entry, so nothing can be applied from it.
+(``7 3 10 1``); for a pool of one die the number is its face. A nonsense entry shows
+its message under the field and yields no entry, so nothing can be applied from it.
+
+The keyboard never rolls what the GM did not ask for: Ctrl+R rolls the first roll of
+the window still waiting for its dice (the one the dialog's hint names), never one
+already rolled; Roll buttons take no focus, so Tab and Return go from field to field
+(Return in a field moves on to the next roll's field) and a typed space cannot press
+one. A pool of no dice needs no roll at all.
 """
 
 from __future__ import annotations
@@ -14,8 +20,8 @@ import re
 from collections.abc import Sequence
 from typing import Protocol
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QButtonGroup,
     QGridLayout,
@@ -53,6 +59,9 @@ def parse_dice_text(text: str, *, pool: int, double_tens: bool = True,
     The entry is checked against the pool, so it can never be stored if it does not fit.
     """
     tokens = [token.lower() for token in _SEPARATORS.split(text.strip()) if token]
+    if pool == 1 and len(tokens) == 1 and tokens[0].isdigit():
+        # One die: the number the player reads off it is its face, not a count.
+        return DiceEntry.of_faces((_face(tokens[0], sides),), sides=sides)
     if not tokens:
         raise DiceEntryError(f"Type the {ENTRY_HINT}.")
     botch = "botch" in tokens
@@ -123,21 +132,31 @@ class DiceEntryWidget(QWidget):
         self.roll_button = QPushButton("Roll" if self._compact else "&Roll", self)
         self.roll_button.setToolTip(f"Roll the pool now ({ROLL_SHORTCUT})")
         self.roll_button.clicked.connect(self.roll_now)
+        # Only a click (or Ctrl+R) rolls: a button with the focus would take the next
+        # typed space or Return as a press, and drop the roll already made.
+        self.roll_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.roll_button.setAutoDefault(False)
+        for mode in (self.roll_mode, self.typed_mode):  # Alt+M, Alt+I reach them
+            mode.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.typed = QLineEdit(self)
         self.typed.setPlaceholderText(ENTRY_HINT)
         self.typed.setToolTip(f"Type the {ENTRY_HINT}")
         self.typed.textChanged.connect(self._sync)
         # Typing a result means "I rolled": the field is always open to the keyboard.
         self.typed.textEdited.connect(lambda _text: self.typed_mode.setChecked(True))
+        self.typed.installEventFilter(self)
         self.result_label = QLabel(self)
         self.error_label = QLabel(self)
         self.error_label.setWordWrap(True)
         self.error_label.setStyleSheet("color: #b3261e;")
         self.error_label.setObjectName("diceError")
         self._lay_out()
+        # One Ctrl+R for the whole window: with several rows the shortcuts are
+        # ambiguous, and whichever row hears it rolls the window's next waiting roll.
         shortcut = QShortcut(QKeySequence(ROLL_SHORTCUT), self)
-        shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
         shortcut.activated.connect(self._shortcut_roll)
+        shortcut.activatedAmbiguously.connect(self._shortcut_roll)
 
     def _lay_out(self) -> None:
         if self._compact:
@@ -196,8 +215,35 @@ class DiceEntryWidget(QWidget):
         self._sync()
 
     def _shortcut_roll(self) -> None:
-        if self.isEnabled():
-            self.roll_now()
+        waiting = next((row for row in window_rows(self) if row.waiting()), None)
+        if waiting is not None:
+            waiting.roll_now()
+            waiting.focus_next_or_stay()
+
+    def waiting(self) -> bool:
+        """Whether this row is in use (shown, enabled) and has no roll yet."""
+        return self.isVisible() and self.isEnabled() and self.entry() is None \
+            and not self.error()
+
+    def focus_next_or_stay(self) -> None:
+        """Put the keyboard in the next roll's field, if the window has one after this."""
+        rows = [row for row in window_rows(self) if row.isVisible() and row.isEnabled()]
+        later = rows[rows.index(self) + 1:] if self in rows else []
+        if later:
+            later[0].focus_entry()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Return in the typed field moves on to the next roll's field, when there is one."""
+        if watched is self.typed and event.type() == QEvent.Type.KeyPress \
+                and isinstance(event, QKeyEvent) \
+                and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) \
+                and event.modifiers() == Qt.KeyboardModifier.NoModifier:
+            rows = [row for row in window_rows(self) if row.isVisible() and row.isEnabled()]
+            later = rows[rows.index(self) + 1:] if self in rows else []
+            if later:
+                later[0].focus_entry()
+                return True
+        return super().eventFilter(watched, event)
 
     def focus_entry(self) -> None:
         """Put the keyboard in the typed field: type a result, or press Ctrl+R to roll."""
@@ -220,6 +266,8 @@ class DiceEntryWidget(QWidget):
 
     def _current(self) -> tuple[DiceEntry | None, str]:
         if self.roll_mode.isChecked():
+            if self._pool <= 0:  # no dice: nothing to roll, nothing to press
+                return DiceEntry.of_faces((), sides=self._sides, rolled=True), ""
             if self._rolled is None:
                 return None, ""
             return DiceEntry.of_faces(self._rolled, sides=self._sides, rolled=True), ""
@@ -262,6 +310,13 @@ class DiceEntryWidget(QWidget):
         count = result.rolled_successes
         unit = SINGULAR.get(self._unit, self._unit) if count == 1 else self._unit
         return f"{faces}{count} {unit}{botch}"
+
+
+def window_rows(widget: QWidget) -> list[DiceEntryWidget]:
+    """Every roll entry of ``widget``'s window, in the order they were built."""
+    window = widget.window()
+    rows = window.findChildren(DiceEntryWidget)
+    return [window, *rows] if isinstance(window, DiceEntryWidget) else rows
 
 
 def align_titles(rows: Sequence[DiceEntryWidget]) -> None:

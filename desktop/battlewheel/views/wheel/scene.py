@@ -10,7 +10,7 @@ where the engine says it is; a refused drop therefore springs back by itself.
 """
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPainter
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter
 from PySide6.QtWidgets import (
     QApplication,
     QGraphicsItem,
@@ -45,6 +45,11 @@ from battlewheel.views.wheel.pocket_item import PocketItem
 from battlewheel.views.wheel.segment_item import SegmentItem
 
 _MARGIN = 40.0
+
+# The room the hub's words may take inside the disc, less its rim: the full width across
+# the middle line, a little less in height (the first and last lines are short words).
+HUB_TEXT_WIDTH = 2 * (INNER_RADIUS - 8)
+HUB_TEXT_HEIGHT = 1.7 * (INNER_RADIUS - 8)
 
 
 class HubItem(QGraphicsItem):
@@ -82,12 +87,25 @@ class HubItem(QGraphicsItem):
         painter.setPen(QColor(palette.RIM))
         painter.setBrush(QColor("#fffaf0"))
         painter.drawEllipse(self.boundingRect().adjusted(4, 4, -4, -4))
-        font = QFont(painter.font())
-        font.setBold(True)
-        font.setPixelSize(round((26 if "\n" in self.text else 14) * self.text_scale))
+        font = hub_font(QFont(painter.font()), self.text, self.text_scale)
         painter.setFont(font)
         painter.setPen(QColor(palette.LABEL))
         painter.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignCenter, self.text)
+
+
+def hub_font(font: QFont, text: str, scale: float) -> QFont:
+    """The hub's bold type at ``scale``, made smaller until ``text`` fits inside the disc
+    (``HUB_TEXT_WIDTH`` by ``HUB_TEXT_HEIGHT``): three lines of larger text ("round 1 /
+    Cutthroat / 1") were cut off at the rim."""
+    font.setBold(True)
+    pixels = round((26 if "\n" in text else 14) * scale)
+    while True:
+        font.setPixelSize(pixels)
+        used = QFontMetricsF(font).boundingRect(QRectF(0, 0, HUB_TEXT_WIDTH, 1000),
+                                                 Qt.AlignmentFlag.AlignCenter, text)
+        if pixels <= 8 or (used.width() <= HUB_TEXT_WIDTH and used.height() <= HUB_TEXT_HEIGHT):
+            return font
+        pixels -= 1
 
 
 class TrayCaptionItem(QGraphicsItem):

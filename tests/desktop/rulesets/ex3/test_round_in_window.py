@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.core.contract import BoxTrack, DropVerdict
@@ -181,8 +181,8 @@ def test_printed_cards_of_the_fight(window: MainWindow, tmp_path: Path) -> None:
     jade = cards["Harmonious Jade"]
     assert any(line.startswith("Initiative: Join Battle 6 dice + 3") for line in jade.reference)
     assert any("Crash" in line for line in jade.reference)
-    # Stamina 3: the 2e track's seven levels and three Dying boxes, all empty.
-    assert jade.marks == "." * 10 and jade.labels[-4] == "Incap"
+    # 3e's track: six levels and Incapacitated, all empty, no Dying boxes.
+    assert jade.marks == "." * 7 and jade.labels[-1] == "Incap" and "Dying" not in jade.labels
     # (No-break spaces hold each figure to its word when a line wraps: read as spaces.)
     assert "Daiklave: withering 12 / decisive 9 dice, +12 L, min 1, Def +1, close" in [
         line.replace("\u00a0", " ") for line in jade.reference]
@@ -211,7 +211,14 @@ def test_space_starts_the_fight_and_passes_the_turns(qtbot: QtBot, window: MainW
     press(Qt.Key.Key_Space)
     assert (state(window.combat).actor, state(window.combat).tick) == ("ashkeel", 9)
     assert "Next turn" in button.text()
-    press(Qt.Key.Key_Space)
+    press(Qt.Key.Key_Space)  # Ashkeel has done nothing: asked first, Y ends the turn
+    qtbot.waitUntil(lambda: window.turn.dialog is not None and window.turn.dialog.isVisible())
+    question = window.turn.dialog
+    assert isinstance(question, QMessageBox) and "has done nothing" in question.text()
+    question.activateWindow()
+    qtbot.waitUntil(question.isActiveWindow)
+    qtbot.keyClick(question, Qt.Key.Key_Y)
+    qtbot.waitUntil(lambda: window.turn.dialog is None)
     assert state(window.combat).actor == "lark"
     press(Qt.Key.Key_N)
     assert state(window.combat).actor == "jade"

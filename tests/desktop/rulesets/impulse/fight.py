@@ -3,8 +3,8 @@
 Demo (engine ``demo.py``): Harmonious Jade (Initiative 4, face 6: order 10, 4 Impulse),
 Swift Reed (5, face 3: 8, 5 Impulse), the Bandit Chief (3, faces 7 and 2: 10 and 5,
 3 Impulse) and the Bandit Archer (2, face 5: 7, 2 Impulse). Everyone at short, the
-archer at medium from the heroes. Jade and the Chief tie at 10; the higher Initiative
-score (Jade's 4) goes first, so Jade acts first in round 1.
+archer at medium from the heroes. Jade and the Chief tie at 10; Jade's player chose to
+go first (the demo's last set-up step), so Jade acts first in round 1.
 """
 
 from __future__ import annotations
@@ -27,6 +27,13 @@ __all__ = ["shown"]
 def set_up_model() -> CombatModel:
     """The demo fight before Begin round 1 (orders rolled)."""
     return CombatModel(demo_fight())
+
+
+def tied_model() -> CombatModel:
+    """The demo fight before its tie is settled: Jade and the Chief both at 10."""
+    session = demo_fight()
+    session.undo()
+    return CombatModel(session)
 
 
 def started_model(*after: Action) -> CombatModel:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtWidgets import QWidget
+from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.core.contract import Odds
 from battlewheel.engine.rulesets.impulse import EndTurn
@@ -141,3 +142,16 @@ def test_a_villain_escaping_gives_each_player_a_strife_point(shown: Shown) -> No
     state = model.state
     assert state.combatants["chief"].fled
     assert (state.combatants["jade"].strife, state.combatants["reed"].strife) == (1, 1)
+
+
+def test_the_change_initiative_box_has_the_keys_when_the_dialog_opens(
+    shown: Shown, qtbot: QtBot
+) -> None:
+    """The new value is typed at once: the box has the focus, its text selected."""
+    dialog = shown(ChangeInitiativeDialog(started_model()))
+    assert isinstance(dialog, ChangeInitiativeDialog)
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    assert dialog.value.hasFocus()
+    qtbot.keyClicks(dialog.focusWidget(), "12")
+    assert dialog.value.value() == 12

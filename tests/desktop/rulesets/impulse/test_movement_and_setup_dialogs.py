@@ -21,6 +21,7 @@ from tests.desktop.rulesets.impulse.fight import (
     set_up_model,
     shown,
     started_model,
+    tied_model,
     unrolled_model,
 )
 
@@ -175,7 +176,7 @@ def test_an_ambushed_player_who_sees_it_coming_is_not_caught(shown: Shown) -> No
 
 def test_a_tie_is_settled_in_the_order_the_list_shows(shown: Shown) -> None:
     """Jade and the Chief tie at 10; a coin puts them in a random order, recorded as shown."""
-    model = set_up_model()
+    model = tied_model()
     dialog = shown(TieDialog(model))
     assert isinstance(dialog, TieDialog)
     (listing,) = dialog.lists

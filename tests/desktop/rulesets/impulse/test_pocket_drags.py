@@ -10,6 +10,7 @@ import pytest
 from PySide6.QtWidgets import QInputDialog, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
+from battlewheel.engine.rulesets.impulse.actions import EndTurn
 from battlewheel.views import settings as prefs
 from battlewheel.views.main_window import MainWindow
 from tests.desktop.pocket_drags import (
@@ -106,7 +107,8 @@ def test_a_held_counter_dragged_out_beside_the_acting_slot_fires(
     window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Jade holds; the Chief acts on slot 1. Jade dragged onto slot 3 is refused (too far);
-    onto slot 2, the next, she acts after the trigger, the Chief's turn paused."""
+    onto slot 2, the next, she acts after the trigger: the Chief's turn goes on, and when it
+    ends Jade acts (001 §Holding Action)."""
     _answer(monkeypatch, "the Chief draws his blade")
     model = window.combat
     drag_to(window, "jade", pocket_point(window))
@@ -116,11 +118,15 @@ def test_a_held_counter_dragged_out_beside_the_acting_slot_fires(
     assert model.state.combatants["jade"].hold is not None
     assert window.scene.pocket.contains_point(*_xy(window, "jade"))
     drag_to(window, "jade", slot_point(window, 2))
-    assert model.state.combatants["jade"].hold is None
-    assert model.state.acting_key == "jade" and model.state.paused is not None
+    hold = model.state.combatants["jade"].hold
+    assert hold is not None and hold.after_turn
+    assert model.state.acting_id() == "chief" and model.state.paused is None
     assert model.session.log[-1].sentence.startswith("Harmonious Jade's trigger comes; "
-                                                     "they act after it.")
-    assert window.statusBar().currentMessage() == "Harmonious Jade acts after the trigger."
+                                                     "they act after it, once this turn ends.")
+    assert window.statusBar().currentMessage() == (
+        "Harmonious Jade acts after the trigger, once this turn ends.")
+    assert model.push(EndTurn()) is None
+    assert model.state.acting_key == "jade"
 
 
 def _xy(window: MainWindow, counter_id: str) -> tuple[float, float]:

@@ -25,7 +25,7 @@ from battlewheel.views.rulesets.impulse.setup_dialogs import TieDialog
 from battlewheel.views.rulesets.impulse.strike_dialog import StrikeDialog
 from battlewheel.views.rulesets.impulse.turn_actions import dialog_names
 from battlewheel.views.sheets.sheet_dock import CharacterSheetDock
-from tests.desktop.rulesets.impulse.fight import set_up_model, shown, started_model
+from tests.desktop.rulesets.impulse.fight import set_up_model, shown, started_model, tied_model
 
 __all__ = ["shown"]
 Shown = Callable[[QWidget], QWidget]
@@ -81,7 +81,7 @@ def test_a_round_of_the_demo_fight_in_the_window(
 ) -> None:
     """Tie, begin, Jade moves and manoeuvres, the Chief pays to act earlier next round and
     strikes Jade, a box click on the Archer's Endurance, the round ends, undo."""
-    model = set_up_model()
+    model = tied_model()
     window = _window(qtbot, tmp_path, shown, model)
     tie = _trigger(window, "settle_tie")
     assert isinstance(tie, TieDialog)

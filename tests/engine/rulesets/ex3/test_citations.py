@@ -21,7 +21,7 @@ NOT_RULES = {
     "clash": {"as_attack"},
     "defence": {"at_close"},
     "flow": {"remove_combatant", "end_combat", "_existing", "_running", "_turn_of", "_spent"},
-    "gm": {"_who"},
+    "gm": {"_who", "_group_changes"},
     "groups": {"check_rout_dice_used"},
     "moves": {"_turn"},
     "odds": {"_add", "_given"},

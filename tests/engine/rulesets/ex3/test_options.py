@@ -21,7 +21,7 @@ DEFAULTS = {
     "defence_choice": "best", "static_rounding": "004", "jb_rating": "pool",
     "late_join_bonus": True, "self_crash_scope": "any", "shift_also_breaks": False,
     "clash_tie": "both_miss", "clash_loser_miss_penalty": False, "bg_withering_gain": True,
-    "bg_decisive_extra": "dice", "rout_drill_dice": False, "health_track": "standard",
+    "bg_decisive_extra": "dice", "rout_drill_dice": False, "health_track": "3e",
     "off_hand_penalty": True, "grapple_defender_pool": "strength_brawl",
     "round_duration": "next_turn", "mount_speed_rolls": "movement_actions",
     "range_model": "zones", "flurry_penalty_scope": "not_damage",
@@ -151,13 +151,23 @@ def test_rout_drill_dice_adds_the_drill_bonus_to_the_rout_pool() -> None:
                 session.apply(attack)
 
 
-def test_health_track_custom_uses_the_stat_blocks_levels() -> None:
-    """Ruling health_track 'custom': levels -0, -1, -4 and Stamina 2 Dying boxes."""
+@pytest.mark.parametrize(("choice", "beyond"), [("3e", 1), ("standard", 2), ("custom", 2)])
+def test_health_track_keeps_the_blocks_own_levels_under_every_ruling(choice: str,
+                                                                      beyond: int) -> None:
+    """Ruling health_track: levels -0, -1, -4 and Incapacitated under each; then one box
+    that kills (3e) or Stamina 2 Dying boxes (000's track, kept as "custom" in old fights)."""
     block = dataclasses.replace(fighter("B"), health_levels=(0, 1, 4))
-    for choice, labels in (("standard", 9), ("custom", 6)):
-        session = CombatSession.new(Ex3Options(health_track=choice), ruleset="3e")
-        session.apply(a.AddCombatant("b", block, "enemy"))
-        assert len(session.state.combatants["b"].health.labels) == labels
+    session = CombatSession.new(Ex3Options(health_track=choice), ruleset="3e")
+    session.apply(a.AddCombatant("b", block, "enemy"))
+    track = session.state.combatants["b"].health
+    assert track.labels[:4] == ("-0", "-1", "-4", "Incap") and track.dying == beyond
+
+
+def test_a_fight_saved_before_the_3e_track_keeps_000s() -> None:
+    """Options saved without health_track read as "standard": the fight keeps its meaning."""
+    saved = Ex3Options().to_json()
+    del saved["health_track"]
+    assert Ex3Options.from_json(saved).health_track == "standard"
 
 
 @pytest.mark.parametrize(("on", "pool"), [(True, 7), (False, 8)])

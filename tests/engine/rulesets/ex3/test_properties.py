@@ -106,6 +106,7 @@ def _other(data: st.DataObject, state: Combat) -> a.Action:
         a.CycleHealthBox(other, data.draw(st.integers(0, 12))),
         a.SetMagnitude(other, data.draw(st.integers(-1, 10))),
         a.AwardBreak(other, cid),
+        a.GrantExtraAction(cid, "a Charm"),
         a.SetCondition(other, data.draw(st.sampled_from(("prone", "cover", "concealed"))),
                        data.draw(st.integers(0, 3)), cid),
         a.Clash(a.ClashSide(cid, "withering", "Sword", roll, typed(2),

@@ -1,5 +1,6 @@
 """A fired hold interrupts a turn; the interrupted one may leave before it comes back."""
 
+from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.impulse import demo_fight
 from battlewheel.engine.rulesets.impulse.actions import (
     EndTurn,
@@ -33,3 +34,31 @@ def test_an_interrupted_turn_comes_back_to_one_still_standing() -> None:
     session.apply(FireHold("jade", "before"))
     session.apply(EndTurn())
     assert session.state.acting_id() == "chief"
+
+
+def test_a_hold_fired_after_its_trigger_acts_once_the_turn_in_progress_ends() -> None:
+    """001 §Holding Action, the holder's choice: Jade acts after the Chief's trigger, so the
+    Chief's turn goes on first; when it ends Jade acts, then the order goes on to Reed."""
+    session = demo_fight()
+    session.apply(StartCombat())
+    session.apply(HoldAction("jade", "the Chief draws steel"))
+    session.apply(FireHold("jade", "after_turn"))
+    assert session.state.acting_id() == "chief"
+    assert "once Bandit Chief's turn ends" in session.log[-1].events[-1].text
+    session.apply(EndTurn())
+    assert session.state.acting_id() == "jade"
+    session.apply(EndTurn())
+    assert session.state.acting_id() == "reed"
+
+
+def test_an_older_logs_after_still_acts_at_once_and_replays_so() -> None:
+    """A log written before "after_turn" existed fired "after" at once, the trigger already
+    entered: it still does, and the log replays to the same state."""
+    session = demo_fight()
+    session.apply(StartCombat())
+    session.apply(HoldAction("jade", "the Chief draws steel"))
+    session.apply(FireHold("jade", "after"))
+    assert session.state.acting_id() == "jade" and session.state.paused is not None
+    again = CombatSession.from_json(session.to_json())
+    assert again.state.acting_key == session.state.acting_key
+    assert again.state.paused == session.state.paused

@@ -132,7 +132,7 @@ def test_a_held_counter_fires_before_or_after_by_the_slot_it_is_let_go_on() -> N
     assert IMPULSE.turn_track(session.state).cursor == 1  # the Chief acts
     timings = [IMPULSE.pocket_fire(session.state, "jade", slot) for slot in range(5)]
     assert [v.action for v in timings[:3]] == [
-        FireHold("jade", "before"), FireHold("jade", "before"), FireHold("jade", "after")]
+        FireHold("jade", "before"), FireHold("jade", "before"), FireHold("jade", "after_turn")]
     assert not timings[3].allowed and "beside the acting one" in timings[3].refusal
     assert not IMPULSE.pocket_fire(session.state, "reed", 2).allowed  # holds nothing
 
@@ -216,3 +216,14 @@ def test_the_battlemap_ruling_adds_speed_to_the_sheet() -> None:
     session = duel(ImpulseOptions(battlemap=True))
     values = {v.label: v.value for v in IMPULSE.sheet(session.state, "ana").values("Battlemap")}
     assert values["Speed (hexes)"] == 5 and values["Dash (hexes)"] == 10
+
+
+def test_the_tables_turn_column_is_the_round_order_not_the_joining_order() -> None:
+    """Orders 10 (Jade), 10 and 5 (the Chief), 8 (Reed), 7 (the Archer): the Turn
+    column reads 1 Jade, 2 Chief, 3 Reed, 4 Archer; they joined Jade, Reed, Chief, Archer."""
+    from battlewheel.engine.rulesets.impulse import demo_fight
+
+    session = demo_fight()
+    turn = {cid: session.ruleset.roster_order(session.state)[cid].text  # type: ignore[index]
+            for cid in ("jade", "reed", "chief", "archer")}
+    assert turn == {"jade": "1", "chief": "2", "reed": "3", "archer": "4"}

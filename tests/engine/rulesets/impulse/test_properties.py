@@ -38,7 +38,11 @@ from battlewheel.engine.rulesets.impulse import (
     StuntEffect,
     VillainEscapes,
 )
-from battlewheel.engine.rulesets.impulse.actions import DECISIVE_EFFECTS, MANOEUVRE_EFFECTS
+from battlewheel.engine.rulesets.impulse.actions import (
+    DECISIVE_EFFECTS,
+    MANOEUVRE_EFFECTS,
+    TIMINGS,
+)
 from battlewheel.engine.rulesets.impulse.rules import BANDS
 
 from ..conditions import condition_action
@@ -202,7 +206,7 @@ def _gm(data: st.DataObject, session: CombatSession) -> Action:
                 CounterDefence(target),
                 VillainEscapes(target),
                 _add(data, session),
-                FireHold(target, data.draw(st.sampled_from(["before", "after"]))),
+                FireHold(target, data.draw(st.sampled_from(TIMINGS))),
                 condition_action(data, target, "rounds", _held(session, target)),
             ]
         )
@@ -241,7 +245,7 @@ def _turn_action(data: st.DataObject, session: CombatSession) -> Action:
     if kind == "hold":
         holders = [f.id for f in session.state.combatants.values() if f.hold is not None]
         if holders and data.draw(st.booleans()):
-            return FireHold(holders[0], data.draw(st.sampled_from(["before", "after"])))
+            return FireHold(holders[0], data.draw(st.sampled_from(TIMINGS)))
         return HoldAction(actor, "a trigger")
     if kind == "change":
         return ChangeInitiative(actor, data.draw(st.integers(0, 20)))

@@ -229,3 +229,16 @@ def test_the_table_follows_the_round_order_and_the_status_line_says_who_acts() -
     assert end is not None
     session.apply(end)
     assert session.state.ended
+
+
+def test_counters_keep_their_colours_and_letters_when_the_order_changes() -> None:
+    """Colours follow the fighters, not the slots: Edward moved to the front keeps his."""
+    from battlewheel.engine.rulesets.poolward import SetOrder, demo_fight
+
+    session = demo_fight()
+    before = {k.id: (k.colour_index, k.initials) for k in
+              session.ruleset.turn_track(session.state).counters}
+    session.apply(SetOrder(("edward", "archer", "cutthroat2", "cutthroat1")))
+    after = {k.id: (k.colour_index, k.initials) for k in
+             session.ruleset.turn_track(session.state).counters}
+    assert after == before

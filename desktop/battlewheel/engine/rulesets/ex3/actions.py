@@ -125,6 +125,27 @@ class SetInitiative(Action):
         return f"GM sets {names(self.combatant)}'s Initiative to {self.value}."
 
 
+POOLS = ("personal", "peripheral", "willpower")
+POOL_WORDS = {"personal": "personal motes", "peripheral": "peripheral motes",
+              "willpower": "Willpower"}
+
+
+@dataclass(frozen=True)
+class AdjustPool(Action):
+    """GM spends (negative ``amount``) or restores motes or Willpower (3e reading §4:
+    what Charms cost is the GM's input)."""
+
+    kind: ClassVar[str] = "adjust_pool"
+    combatant: str
+    pool: str
+    amount: int
+
+    def sentence(self, names: Names) -> str:
+        verb = "spends" if self.amount < 0 else "restores"
+        return (f"GM {verb} {abs(self.amount)} of {names(self.combatant)}'s "
+                f"{POOL_WORDS.get(self.pool, self.pool)}.")
+
+
 @dataclass(frozen=True)
 class CycleHealthBox(Action):
     """GM click on one health box."""
@@ -159,6 +180,21 @@ class AwardBreak(Action):
 
     def sentence(self, names: Names) -> str:
         return f"GM awards {names(self.to)} the Break for {names(self.crashed)}'s Crash."
+
+
+@dataclass(frozen=True)
+class GrantExtraAction(Action):
+    """The GM grants the actor one more Simple action this turn, as a Charm may
+    (rules/3e.md §4 GM input); an extra attack on a clash partner resolves normally
+    (003 §Clashes)."""
+
+    kind: ClassVar[str] = "grant_extra_action"
+    combatant: str
+    source: str = ""
+
+    def sentence(self, names: Names) -> str:
+        source = f" ({self.source})" if self.source else ""
+        return f"GM grants {names(self.combatant)} an extra action this turn{source}."
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from battlewheel.engine.rulesets.ex3 import defence as d
 from battlewheel.engine.rulesets.ex3 import flow, groups
 from battlewheel.engine.rulesets.ex3 import initiative as ini
 from battlewheel.engine.rulesets.ex3 import rules as r
-from battlewheel.engine.rulesets.ex3.character import Weapon
+from battlewheel.engine.rulesets.ex3.character import Character, Weapon
 from battlewheel.engine.rulesets.ex3.state import Combat, Combatant, Distraction, Grapple, Turn
 
 STEPS = "003 §Resolution Steps"
@@ -82,7 +82,7 @@ def plan_attack(state: Combat, action: a.Attack, *, own_turn: bool = True) -> At
     ward, ward_parry = _ward(state, attacker, target)
     return AttackPlan(
         attacker.id, target.id, action.mode, weapon, steps, tuple(parts),
-        max(sum(v for _, v in parts), 0), attacker.block.double_tens and not attacker.is_group,
+        max(sum(v for _, v in parts), 0), attacker.block.double_tens,
         flurry, where, gambit_difficulty(action), ward, ward_parry)
 
 
@@ -155,7 +155,7 @@ def _check_gambit(state: Combat, action: a.Attack, attacker: Combatant,
         raise IllegalAction(GAMBITS, f"unknown gambit {name!r}")
     if (name == "engage") != attacker.is_group:
         raise IllegalAction("003 §Battle Groups", "battle groups Engage instead of Grappling")
-    if name == "disarm" and not any(w.name in target.ready for w in target.block.weapons):
+    if name == "disarm" and not any(w.name in target.ready for w in target.block.carried):
         raise IllegalAction("003 §Disarm", f"{target.name} has no weapon ready")
     if name == "disarm" and action.disarm_weapon not in target.ready:
         raise IllegalAction("003 §Disarm", "name one of the target's ready weapons")
@@ -209,7 +209,7 @@ def _in_flurry(state: Combat, action: a.Attack, own_turn: bool = True) -> bool:
         return False
     if not own_turn:
         return action.flurry
-    return action.flurry or (turn.flurry and len(turn.simple) == 1)
+    return action.flurry or flow.flurry_second_fits(turn, "attack", True)
 
 
 def _zeroed(state: Combat, action: a.Attack, attacker: Combatant, target: Combatant) -> str:
@@ -226,17 +226,26 @@ def _zeroed(state: Combat, action: a.Attack, attacker: Combatant, target: Combat
 def attack_parts(state: Combat, action: a.Attack, attacker: Combatant, target: Combatant,
                  weapon: Weapon, flurry: bool, where: str) -> list[tuple[str, int]]:
     """The attack pool's parts (003 §Resolution Steps 5 and the modifiers the seed lists)."""
-    block = attacker.block
-    parts = [("Dexterity", block.attribute("dexterity")), (weapon.ability.replace("_", " ").title(),
-             block.ability(weapon.ability))]
-    if action.mode == a.WITHERING:
-        parts.append(("accuracy", weapon.accuracy))
+    parts = _trait_parts(attacker.block, weapon, action.mode == a.WITHERING)
     parts += [("specialty", action.specialty), ("bonus", action.bonus_dice),
               ("wound", -attacker.derived.wound_penalty), ("flurry", -3 * flurry),
               ("prone", -r.PRONE_ATTACK * attacker.prone),
               ("conditions", dice_modifier(attacker.conditions))]
     parts += _situational(state, action, attacker, target, weapon, where)
     return [(name, value) for name, value in parts if value]
+
+
+def _trait_parts(block: Character, weapon: Weapon, withering: bool) -> list[tuple[str, int]]:
+    """Dexterity + Ability (+ accuracy if withering), or a Quick Character's listed pool
+    (003 §Resolution Steps 5)."""
+    listed = block.quick_attack(weapon)
+    if listed is not None:
+        return [(f"{listed.name} pool", listed.pool)]
+    parts = [("Dexterity", block.attribute("dexterity")),
+             (weapon.ability.replace("_", " ").title(), block.ability(weapon.ability))]
+    if withering:
+        parts.append(("accuracy", weapon.accuracy))
+    return parts
 
 
 def _situational(state: Combat, action: a.Attack, attacker: Combatant, target: Combatant,
@@ -249,7 +258,7 @@ def _situational(state: Combat, action: a.Attack, attacker: Combatant, target: C
     if state.grappled_by(attacker.id):
         parts.append(("grappled", -3 if weapon.two_handed else -1))
     if weapon.off_hand and state.options.off_hand_penalty:
-        parts.append(("off hand", -1))
+        parts.append(("off hand", -r.OFF_HAND_PENALTY))
     parts.append(("aim", aim_bonus(attacker, target.id, where)))
     if attacker.mounted and action.mode == a.WITHERING and not target.mounted:
         parts.append(("mounted", 2 if target.is_group and not _group_reach(target) else 1))
@@ -304,12 +313,12 @@ def _withering_plan(state: Combat, plan: AttackPlan, action: a.Attack, attacker:
     003 §Resolution Steps 8c.
     """
     weapon = plan.weapon
-    raw = weapon.damage
+    raw = r.weapon_damage(attacker.block, weapon)
     group = attacker.block.group
     if group is not None:
         raw += (0 if action.spread else attacker.size) + group.might
     soak = r.soak(target.block, target.size)
-    base = r.withering_pool(attacker.block.attribute("strength"), raw, threshold, soak,
+    base = r.withering_pool(r.damage_strength(attacker.block, weapon), raw, threshold, soak,
                             weapon.minimum)
     parts = [("Strength + damage + threshold - soak (at least minimum)", base),
              ("post-soak", action.post_soak), ("flurry", flurry_cut)]
@@ -317,7 +326,7 @@ def _withering_plan(state: Combat, plan: AttackPlan, action: a.Attack, attacker:
     auto = r.CLASH_WITHERING_BONUS if clash else 0
     parts = [(n, v) for n, v in parts if v]
     return DamagePlan(max(sum(v for _, v in parts), 0), tuple(parts), auto,
-                      attacker.block.double_tens and not attacker.is_group)
+                      r.damage_double_tens(attacker.block))
 
 
 def _decisive_plan(state: Combat, plan: AttackPlan, action: a.Attack,
@@ -420,7 +429,7 @@ def botch_note(state: Combat, cid: str, rolled: Roll) -> list[Event]:
     if not rolled.botch:
         return []
     return [Event("botch", cid, f"{state.name(cid)} botches: no successes and a 1. "
-                                "What goes wrong is the GM's call (rules/3e.md §4).")]
+                                "What goes wrong is the GM's call.")]
 
 
 def _roll_text(plan: AttackPlan, successes: int) -> str:
@@ -562,15 +571,19 @@ def _decisive(state: Combat, plan: AttackPlan, action: a.Attack, x: int, dice: i
               rout: Iterator[DiceEntry], events: list[Event]) -> None:
     """X levels and automatic damage, then reset to base (003 §Resolution Steps 8d-8e)."""
     target = state.combatants[plan.target]
+    breaks: list[Event] = []
     if target.is_group:
         extra = r.decisive_group_extra(dice, x, state.options.bg_decisive_extra)
         groups.damage_group(state, target.id, x + extra + action.automatic_damage,
                             by=plan.attacker, rout=rout, magical_area=action.magical_area,
-                            events=events)
+                            events=events, breaks=breaks)
     else:
         _health_damage(state, target.id, x + action.automatic_damage, plan.weapon.damage_type,
                        events)
     ini.reset_to_base(state, plan.attacker, events)
+    # Step 8: the reset comes before the Break a lost Size earns, or the reset would undo it.
+    for earned in breaks:
+        groups.award_size_break(state, earned, events)
 
 
 def _health_damage(state: Combat, cid: str, levels: int, kind: str, events: list[Event]) -> None:
@@ -644,9 +657,9 @@ def _grapple(state: Combat, plan: AttackPlan, action: a.Attack, events: list[Eve
 def grapple_pool(who: Combatant, ability: str) -> int:
     """Strength + the better of Brawl and Martial Arts, or a given Ability (003 §Grapple)."""
     block = who.block
-    skill = block.ability(ability) if ability else max(block.ability("brawl"),
-                                                       block.ability("martial_arts"))
-    return block.attribute("strength") + skill - who.derived.wound_penalty
+    pool = block.pool("strength", ability) if ability else max(
+        block.pool("strength", "brawl"), block.pool("strength", "martial_arts"))
+    return pool - who.derived.wound_penalty
 
 
 def _after(state: Combat, plan: AttackPlan, action: a.Attack, target: str,

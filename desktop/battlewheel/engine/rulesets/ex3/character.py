@@ -30,6 +30,34 @@ RANGES = ("close", "short", "medium", "long", "extreme")
 DRILLS = ("poor", "average", "elite")
 COVER = ("none", "light", "heavy", "total")
 
+# Bounds of each trait: the block's checks below and the editor's form (form.py) both read
+# these, so the block stays the one source of what is allowed.
+ATTRIBUTE_RANGE = (1, 10)
+ABILITY_RANGE = (0, 10)
+SPECIALTY_RANGE = (0, 3)
+ACCURACY_RANGE = (-5, 10)
+WEAPON_DAMAGE_RANGE = (0, 30)
+WEAPON_DEFENCE_RANGE = (-5, 5)
+MINIMUM_RANGE = (0, 10)
+ARMOUR_SOAK_RANGE = (0, 20)
+HARDNESS_RANGE = (0, 20)
+ARMOUR_PENALTY_RANGE = (0, 5)
+SIZE_RANGE = (0, 5)
+MIGHT_RANGE = (0, 3)
+AVERAGE_HEALTH_RANGE = (1, 20)
+BASE_INITIATIVE_RANGE = (-10, 30)
+WILLPOWER_RANGE = (1, 10)
+ESSENCE_RANGE = (1, 5)
+MOTES_RANGE = (0, 100)
+HEALTH_LEVELS_MOST = 20
+# A Quick Character's pools (003 §Battle Groups reads them as a member's traits).
+QUICK_POOL_RANGE = (0, 40)
+QUICK_STATIC_RANGE = (0, 20)
+QUICK_ATTACK_POOL_RANGE = (0, 40)
+QUICK_DAMAGE_RANGE = (0, 40)
+OVERWHELMING_RANGE = (0, 10)
+QUICK_ATTACKS_MOST = 10
+
 # 003 §Mounted Combat: the speed bonus each mount adds to movement rolls.
 MOUNT_SPEED = {
     "austrech": 2, "camel": 3, "horse": 4, "mammoth": 1, "simhata": 4,
@@ -55,6 +83,10 @@ def _from_json(cls: type[Any], obj: object, path: str) -> Any:
     try:
         return cls(**decode_fields(cls, obj, path, skip=frozenset()))
     except LogFormatError as error:
+        # A nested part's own refusal ("armour.soak must be ...") says it best: the
+        # reader wrapped it in the outer key's name.
+        if isinstance(error.__cause__, TraitValueError):
+            raise error.__cause__ from None
         raise TraitValueError(error.field, error.problem) from error
 
 
@@ -86,10 +118,10 @@ class Weapon:
         if not self.name.strip():
             raise TraitValueError("weapon.name", "a non-empty name", self.name)
         check_choice(f"weapon {self.name}.ability", self.ability, ABILITIES)
-        check_range(f"weapon {self.name}.accuracy", self.accuracy, -5, 10)
-        check_range(f"weapon {self.name}.damage", self.damage, 0, 30)
-        check_range(f"weapon {self.name}.defence", self.defence, -5, 5)
-        check_range(f"weapon {self.name}.minimum", self.minimum, 0, 10)
+        check_range(f"weapon {self.name}.accuracy", self.accuracy, *ACCURACY_RANGE)
+        check_range(f"weapon {self.name}.damage", self.damage, *WEAPON_DAMAGE_RANGE)
+        check_range(f"weapon {self.name}.defence", self.defence, *WEAPON_DEFENCE_RANGE)
+        check_range(f"weapon {self.name}.minimum", self.minimum, *MINIMUM_RANGE)
         check_choice(f"weapon {self.name}.damage_type", self.damage_type, DAMAGE_TYPES)
         check_choice(f"weapon {self.name}.range", self.range, RANGES)
 
@@ -123,9 +155,9 @@ class Armour:
     penalty: int = 0
 
     def __post_init__(self) -> None:
-        check_range("armour.soak", self.soak, 0, 20)
-        check_range("armour.hardness", self.hardness, 0, 20)
-        check_range("armour.penalty", self.penalty, 0, 5)
+        check_range("armour.soak", self.soak, *ARMOUR_SOAK_RANGE)
+        check_range("armour.hardness", self.hardness, *HARDNESS_RANGE)
+        check_range("armour.penalty", self.penalty, *ARMOUR_PENALTY_RANGE)
 
     def to_json(self) -> dict[str, Any]:
         """Every field by name."""
@@ -148,10 +180,10 @@ class GroupTraits:
     average_health: int = 7
 
     def __post_init__(self) -> None:
-        check_range("group.size", self.size, 0, 5)
+        check_range("group.size", self.size, *SIZE_RANGE)
         check_choice("group.drill", self.drill, DRILLS)
-        check_range("group.might", self.might, 0, 3)
-        check_range("group.average_health", self.average_health, 1, 20)
+        check_range("group.might", self.might, *MIGHT_RANGE)
+        check_range("group.average_health", self.average_health, *AVERAGE_HEALTH_RANGE)
 
     def to_json(self) -> dict[str, Any]:
         """Every field by name."""
@@ -164,12 +196,109 @@ class GroupTraits:
 
 
 @dataclass(frozen=True)
+class QuickAttack:
+    """One attack of a Quick Character as the book lists it: the whole pool, Damage dice
+    before soak, Overwhelming (the minimum damage), damage type and range.
+    """
+
+    name: str
+    pool: int
+    damage: int
+    overwhelming: int = 1
+    damage_type: str = "lethal"
+    range: str = "close"
+
+    def __post_init__(self) -> None:
+        if not self.name.strip():
+            raise TraitValueError("quick.attacks.name", "a non-empty name", self.name)
+        where = f"quick attack {self.name}"
+        check_range(f"{where}.pool", self.pool, *QUICK_ATTACK_POOL_RANGE)
+        check_range(f"{where}.damage", self.damage, *QUICK_DAMAGE_RANGE)
+        check_range(f"{where}.overwhelming", self.overwhelming, *OVERWHELMING_RANGE)
+        check_choice(f"{where}.damage_type", self.damage_type, DAMAGE_TYPES)
+        check_choice(f"{where}.range", self.range, RANGES)
+
+    def as_weapon(self) -> Weapon:
+        """The attack as a weapon the fight can ready, aim and range-check; its pool and
+        Damage are read from the attack itself (rules.attack_pools, rules.damage_dice)."""
+        return Weapon(self.name, ability="melee" if self.range == "close" else "archery",
+                      minimum=self.overwhelming, damage_type=self.damage_type,
+                      range=self.range)
+
+    def to_json(self) -> dict[str, Any]:
+        """Every field by name."""
+        return _to_json(self)
+
+    @classmethod
+    def from_json(cls, obj: object) -> QuickAttack:
+        """Read a Quick Character's attack strictly."""
+        return _from_json(cls, obj, "quick attack")
+
+
+# The pools a Quick Character lists in place of Attribute + Ability, with their bounds.
+QUICK_POOLS = ("join_battle", "movement")
+QUICK_STATICS = ("parry", "evasion", "soak", "resolve", "guile")
+# Which listed pool a QC rolls for the Attribute + Ability a rule names: Join Battle for
+# Wits + Awareness, movement for the movement actions' rolls (003 §Combat Actions).
+QUICK_ROLLS = {
+    ("wits", "awareness"): "join_battle",
+    ("dexterity", "athletics"): "movement",
+    ("dexterity", "dodge"): "movement",
+}
+
+
+@dataclass(frozen=True)
+class QuickPools:
+    """A Quick Character's (book NPC's) pools and static values, read in place of its
+    Attributes and Abilities; ``soak`` is the total, armour included.
+    """
+
+    join_battle: int = 3
+    movement: int = 3
+    parry: int = 1
+    evasion: int = 1
+    soak: int = 1
+    resolve: int = 1
+    guile: int = 1
+    attacks: tuple[QuickAttack, ...] = ()
+
+    def __post_init__(self) -> None:
+        for name in QUICK_POOLS:
+            check_range(f"quick.{name}", getattr(self, name), *QUICK_POOL_RANGE)
+        for name in QUICK_STATICS:
+            check_range(f"quick.{name}", getattr(self, name), *QUICK_STATIC_RANGE)
+        names = [attack.name for attack in self.attacks]
+        if len(set(names)) != len(names):
+            raise TraitValueError("quick.attacks", "distinct names", names)
+        if len(names) > QUICK_ATTACKS_MOST:
+            raise TraitValueError("quick.attacks", f"at most {QUICK_ATTACKS_MOST} attacks",
+                                  len(names))
+
+    def attack(self, name: str) -> QuickAttack | None:
+        """One listed attack by name."""
+        return next((attack for attack in self.attacks if attack.name == name), None)
+
+    def to_json(self) -> dict[str, Any]:
+        """Every field by name."""
+        return _to_json(self)
+
+    @classmethod
+    def from_json(cls, obj: object) -> QuickPools:
+        """Read a Quick Character's pools strictly."""
+        return _from_json(cls, obj, "quick")
+
+
+@dataclass(frozen=True)
 class Character:
     """One 3e stat block; a battle group is a character with ``group`` traits.
 
     ``kind`` decides double 10s (exalt and heroic count a 10 twice, mortal once, 3e
     reading: Dice) and rounding of static values; ``specialties`` maps an Ability to
-    the specialty dice (0-3) that count towards its Parry or Evasion.
+    the specialty dice (0-3) that count towards its Parry or Evasion. Motes are the
+    personal and peripheral pools' maxima and the motes committed out of them. A block
+    with ``quick`` set is a Quick Character: its listed pools stand in for Attribute +
+    Ability wherever a rule reads them. A player character joins a fight as an ally
+    unless the GM picks otherwise.
     """
 
     name: str
@@ -186,16 +315,22 @@ class Character:
     health_levels: tuple[int, ...] = ()
     mount: str = ""
     group: GroupTraits | None = None
+    personal_motes: int = 0
+    peripheral_motes: int = 0
+    committed_motes: int = 0
+    quick: QuickPools | None = None
+    player_character: bool = False
 
     def __post_init__(self) -> None:
         if not self.name.strip():
             raise TraitValueError("name", "a non-empty name", self.name)
         check_choice("kind", self.kind, KINDS)
         self._check_traits()
-        check_range("hardness", self.hardness, 0, 20)
-        check_range("base_initiative", self.base_initiative, -10, 30)
-        check_range("willpower", self.willpower, 1, 10)
-        check_range("essence", self.essence, 1, 5)
+        check_range("hardness", self.hardness, *HARDNESS_RANGE)
+        check_range("base_initiative", self.base_initiative, *BASE_INITIATIVE_RANGE)
+        check_range("willpower", self.willpower, *WILLPOWER_RANGE)
+        check_range("essence", self.essence, *ESSENCE_RANGE)
+        self._check_motes()
         self._check_health_levels()
         if self.mount and self.mount not in MOUNT_SPEED:
             raise TraitValueError("mount", "one of " + ", ".join(MOUNT_SPEED), self.mount)
@@ -206,15 +341,26 @@ class Character:
     def _check_traits(self) -> None:
         for name, value in self.attributes.items():
             check_choice("attributes", name, ATTRIBUTES)
-            check_range(f"attributes.{name}", value, 1, 10)
+            check_range(f"attributes.{name}", value, *ATTRIBUTE_RANGE)
         for name, value in self.abilities.items():
             check_choice("abilities", name, ABILITIES)
-            check_range(f"abilities.{name}", value, 0, 10)
+            check_range(f"abilities.{name}", value, *ABILITY_RANGE)
         for name, value in self.specialties.items():
             check_choice("specialties", name, ABILITIES)
-            check_range(f"specialties.{name}", value, 0, 3)
+            check_range(f"specialties.{name}", value, *SPECIALTY_RANGE)
+
+    def _check_motes(self) -> None:
+        check_range("personal_motes", self.personal_motes, *MOTES_RANGE)
+        check_range("peripheral_motes", self.peripheral_motes, *MOTES_RANGE)
+        check_range("committed_motes", self.committed_motes, *MOTES_RANGE)
+        if self.committed_motes > self.personal_motes + self.peripheral_motes:
+            raise TraitValueError("committed_motes", "at most the personal and peripheral "
+                                  "motes together", self.committed_motes)
 
     def _check_health_levels(self) -> None:
+        if len(self.health_levels) > HEALTH_LEVELS_MOST:
+            raise TraitValueError("health_levels", f"at most {HEALTH_LEVELS_MOST} levels",
+                                  len(self.health_levels))
         for penalty in self.health_levels:
             if penalty not in ALLOWED_PENALTIES:
                 raise TraitValueError("health_levels", "penalties 0, 1, 2 or 4", penalty)
@@ -235,10 +381,40 @@ class Character:
         """Specialty dice towards an Ability's static value."""
         return self.specialties.get(name, 0)
 
+    def pool(self, attribute: str, ability: str) -> int:
+        """Attribute + Ability, or the pool a Quick Character lists for that roll.
+
+        A QC's grapple or a group's Engage (Strength + a combat Ability) rolls its best
+        close attack; a roll it lists no pool for (Stealth, War) falls back on the block's
+        Attributes and Abilities, which the GM may fill in too.
+        """
+        if self.quick is not None:
+            listed = QUICK_ROLLS.get((attribute, ability))
+            if listed is not None:
+                return int(getattr(self.quick, listed))
+            close = [q.pool for q in self.quick.attacks if q.range == "close"]
+            if attribute == "strength" and close:
+                return max(close)
+        return self.attribute(attribute) + self.ability(ability)
+
+    @property
+    def carried(self) -> tuple[Weapon, ...]:
+        """The weapons it enters a fight with: the listed ones, or a QC's attacks."""
+        if self.quick is not None:
+            return tuple(attack.as_weapon() for attack in self.quick.attacks)
+        return self.weapons
+
     @property
     def all_weapons(self) -> tuple[Weapon, ...]:
-        """The listed weapons and the unarmed attack every character has."""
+        """The listed weapons and the unarmed attack every character has; a Quick
+        Character's listed attacks (with Unarmed only if it lists no attack)."""
+        if self.quick is not None and self.quick.attacks:
+            return self.carried
         return (*self.weapons, UNARMED)
+
+    def quick_attack(self, weapon: Weapon) -> QuickAttack | None:
+        """The Quick Character's listed attack a weapon stands for, if any."""
+        return self.quick.attack(weapon.name) if self.quick is not None else None
 
     def weapon(self, name: str) -> Weapon | None:
         """A weapon by name (``Unarmed`` always exists)."""
@@ -262,5 +438,13 @@ class Character:
 
     @classmethod
     def from_json(cls, obj: object) -> Character:
-        """Read a stat block; a wrong shape or an impossible value raises ``TraitValueError``."""
+        """Read a stat block; a wrong shape or an impossible value raises ``TraitValueError``.
+
+        The optional parts are read on their own first, so a refusal inside one names its
+        value ("quick.parry"), not just the part.
+        """
+        if isinstance(obj, Mapping):
+            for key, part in (("quick", QuickPools), ("group", GroupTraits)):
+                if obj.get(key) is not None:
+                    part.from_json(obj[key])
         return _from_json(cls, obj, "character")

@@ -29,11 +29,14 @@ def as_attack(side: a.ClashSide, target: str) -> a.Attack:
 def can_answer(state: Combat, actor: str, other: str) -> str:
     """Why ``other`` cannot clash with the actor now ("" if it can) (003 §Clashes)."""
     who = state.combatants.get(other)
-    if who is None or who.out:
+    if who is None or who.out or actor not in state.combatants:
         return "that combatant is not in the fight"
     if not state.hostile(actor, other):
         return "only foes clash"
-    if who.acted or who.simple_spent or who.tick != state.tick:
+    if who.simple_spent:
+        return (f"{who.name} has answered with its attack on this tick: only the first pair "
+                "of attacks is a Clash, further attacks resolve normally")
+    if who.acted or who.tick != state.tick:
         return f"{who.name} does not act on this tick"
     return ""
 

@@ -45,7 +45,10 @@ def ready_weapons(who: Combatant) -> tuple[Weapon, ...]:
 
 
 def best_parry(who: Combatant, rounding: str) -> int | None:
-    """The highest Parry among ready close weapons (003 §Defending Against Attacks)."""
+    """The highest Parry among ready close weapons; a Quick Character's listed Parry
+    (003 §Defending Against Attacks)."""
+    if who.block.quick is not None:
+        return who.block.quick.parry
     parries = [r.parry(who.block, w, rounding) for w in ready_weapons(who) if w.close]
     return max(parries) if parries else None
 

@@ -25,7 +25,7 @@ SOLAR = {"strength": 3, "dexterity": 4, "stamina": 3, "wits": 3, "charisma": 3}
 
 
 def _solar(name: str, weapon: Weapon, **abilities: int) -> Character:
-    return Character(name=name, kind="exalt", attributes=SOLAR,
+    return Character(name=name, kind="exalt", player_character=True, attributes=SOLAR,
                      abilities={"awareness": 3, "dodge": 3, "athletics": 2, **abilities},
                      weapons=(weapon,), armour=Armour("Reinforced breastplate", 5, 0, 1),
                      essence=2, willpower=7)

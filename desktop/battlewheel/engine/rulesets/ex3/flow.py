@@ -7,6 +7,8 @@ Handlers here take the state and an action and return events; a refusal raises
 
 from __future__ import annotations
 
+import dataclasses
+
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.health import HealthTrack
@@ -25,14 +27,11 @@ MOVEMENT_SIMPLE = ("disengage", "go_to_ground", "rise", "rush", "take_cover", "w
 
 
 def health_for(block: Character, track_option: str) -> HealthTrack:
-    """The 2e track for the Stamina, or the block's own levels (ruling health_track).
+    """The block's own levels or the standard ones, under ruling health_track.
 
     3e reading §4 health_track.
     """
-    dying = min(max(block.attribute("stamina"), 1), 10)
-    if track_option == "custom" and block.health_levels:
-        return HealthTrack.empty(block.health_levels, dying)
-    return HealthTrack.standard(dying)
+    return r.health_for(block, track_option)
 
 
 def add_combatant(state: Combat, action: a.AddCombatant) -> list[Event]:
@@ -43,7 +42,7 @@ def add_combatant(state: Combat, action: a.AddCombatant) -> list[Event]:
         raise IllegalAction(FLOW, f"side must be ally or enemy, not {action.side!r}")
     block = action.character
     size = block.group.size if block.group else 0
-    ready = () if action.unready else tuple(w.name for w in block.weapons)
+    ready = () if action.unready else tuple(w.name for w in block.carried)
     state.put(Combatant(
         id=action.id, block=block, side=action.side,
         health=health_for(block, state.options.health_track), ready=ready,
@@ -148,8 +147,8 @@ def order_key(state: Combat, who: Combatant, index: int) -> tuple[int, int, int,
     if state.options.jb_rating == "result":
         rating = who.join_result or 0
     else:
-        rating = block.attribute("wits") + block.ability("awareness")
-    speed = block.attribute("dexterity") + block.ability("athletics")
+        rating = block.pool("wits", "awareness")
+    speed = block.pool("dexterity", "athletics")
     return (-(who.tick or 0), -rating, -speed, index)
 
 
@@ -335,9 +334,19 @@ def _first_simple(state: Combat, who: Combatant, turn: Turn, kind: str, keyword:
     return r.FLURRY_ROLL_PENALTY if flurry else 0
 
 
+def flurry_second_fits(turn: Turn, kind: str, keyword: bool) -> bool:
+    """Whether ``kind`` can be the flurry's second action now (003 §Combat Actions)."""
+    return len(turn.simple) == 1 and turn.flurry and keyword and kind != turn.simple[0]
+
+
 def _second_simple(state: Combat, who: Combatant, turn: Turn, kind: str, keyword: bool,
                    movement: bool, social: bool) -> int:
-    """A flurry's second action: a different Flurry action (003 §Combat Actions)."""
+    """A flurry's second action: a different Flurry action (003 §Combat Actions); else an
+    extra action the GM granted, which takes no flurry penalty."""
+    if turn.extra and not flurry_second_fits(turn, kind, keyword):
+        state.turn = dataclasses.replace(_spent(turn, kind, movement, flurry=turn.flurry),
+                                         extra=turn.extra - 1)
+        return 0
     if len(turn.simple) > 1 or not turn.flurry:
         raise IllegalAction(ACTIONS, f"{who.name} has used its Simple action this turn")
     if not keyword or kind == turn.simple[0]:
@@ -349,13 +358,8 @@ def _second_simple(state: Combat, who: Combatant, turn: Turn, kind: str, keyword
 
 
 def _spent(turn: Turn, kind: str, movement: bool, *, flurry: bool) -> Turn:
-    return Turn(
-        actor=turn.actor, simple=(*turn.simple, kind), flurry=flurry,
-        movement=turn.movement or movement, moved=turn.moved, aimed=turn.aimed,
-        shift_target=turn.shift_target, attacked=turn.attacked,
-        grapple_manoeuvre=turn.grapple_manoeuvre, maintained=turn.maintained,
-        shifted=turn.shifted,
-    )
+    return dataclasses.replace(turn, simple=(*turn.simple, kind), flurry=flurry,
+                               movement=turn.movement or movement)
 
 
 def check_movement(state: Combat, cid: str, kind: str) -> None:

@@ -2,14 +2,26 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3 import initiative as ini
 from battlewheel.engine.rulesets.ex3 import rules as r
-from battlewheel.engine.rulesets.ex3.state import SELF, Combat, Combatant
+from battlewheel.engine.rulesets.ex3.character import Character
+from battlewheel.engine.rulesets.ex3.state import (
+    SELF,
+    WILLPOWER_MOST,
+    Combat,
+    Combatant,
+    pool_most,
+)
 
-GM = "rules/3e.md §5"
+# A GM edit refused cites the seed section of what it edits (the window shows the section).
+GM = "003 §The Flow of Combat"
+CONDITION_RULE = "003 §Damage and Conditions"
+RANGE_RULE = "003 §Positioning and Movement"
 SELF_BREAK_GIVEN = "self, Break given"
 CONDITIONS = {"prone": (0, 1), "cover": (0, 3), "mounted": (0, 1), "leader_killed": (0, 1),
               "concealed": (0, 1)}
@@ -24,8 +36,11 @@ def _who(state: Combat, cid: str) -> Combatant:
 def set_initiative(state: Combat, action: a.SetInitiative) -> list[Event]:
     """A GM edit of Initiative: no cost, no Break, but Crash is still Crash (003 §Crash)."""
     who = _who(state, action.combatant)
-    if who.is_group or not who.joined:
+    if who.is_group:
         raise IllegalAction(GM, f"{who.name} has no Initiative to edit")
+    if not who.joined:
+        raise IllegalAction("003 §The Flow of Combat", f"{who.name} has no Initiative yet: "
+                                                      "roll Join Battle (Ctrl+J) first")
     if who.initiative == action.value:
         raise IllegalAction(GM, f"{who.name} already has {action.value}i")
     events: list[Event] = []
@@ -36,15 +51,69 @@ def set_initiative(state: Combat, action: a.SetInitiative) -> list[Event]:
     return [*events, Event("initiative_set", who.id, f"{who.name} now has {action.value}i.")]
 
 
+def adjust_pool(state: Combat, action: a.AdjustPool) -> list[Event]:
+    """Motes or Willpower spent or restored by the GM: never below 0, motes never above the
+    pool, Willpower never above 10 (3e reading §4: Charms' costs are the GM's input)."""
+    who = _who(state, action.combatant)
+    if action.pool not in a.POOLS or action.amount == 0:
+        raise IllegalAction(GM, "spend or restore personal, peripheral motes or Willpower")
+    left = who.pool_left(action.pool) + action.amount
+    most = WILLPOWER_MOST if action.pool == "willpower" else pool_most(who.block, action.pool)
+    words = a.POOL_WORDS[action.pool]
+    if not 0 <= left <= most:
+        raise IllegalAction(GM, f"{who.name} has {who.pool_left(action.pool)} {words} "
+                                f"(0-{most})")
+    spent = int(getattr(who, f"{action.pool}_spent")) - action.amount
+    state.put(who.replace(**{f"{action.pool}_spent": spent}))
+    return [Event("pool", who.id, f"{who.name}: {left} {words}.")]
+
+
+def replace_block(state: Combat, cid: str, block: Character) -> list[Event]:
+    """The GM's changed stat block from now on (the character editor's ``ChangeBlock``;
+    rules/3e.md §5: a GM edit, logged, no rule cost).
+
+    What the fight did stays: damage (laid on the new levels, what no longer fits falling
+    off the end), Initiative, position, motes and Willpower spent (never more than the new
+    pools hold), readied weapons that are still carried (new ones come ready, as at Join
+    Battle), Size lost. Magnitude never rises above the new most.
+    """
+    who = _who(state, cid)
+    fresh = r.health_for(block, state.options.health_track)
+    health = who.health.with_levels(fresh.penalties, fresh.dying)
+    before = {w.name for w in who.block.carried}
+    names = [w.name for w in block.carried]
+    ready = tuple(n for n in names if n in who.ready or n not in before)
+    changes: dict[str, object] = {
+        "block": block, "health": health, "ready": ready,
+        "mounted": bool(block.mount) and (who.mounted or not who.block.mount)}
+    for pool in a.POOLS:
+        spent = int(getattr(who, f"{pool}_spent"))
+        changes[f"{pool}_spent"] = min(spent, pool_most(block, pool))
+    changes.update(_group_changes(who, block))
+    state.put(who.replace(**changes))
+    return [Event("block_changed", cid, f"{block.name}'s traits change from now on.")]
+
+
+def _group_changes(who: Combatant, block: Character) -> dict[str, object]:
+    """Size and Magnitude for a block that is (or stops being) a battle group."""
+    if block.group is None:
+        return {"size": 0, "magnitude": 0}
+    if not who.is_group:
+        size = block.group.size
+        return {"size": size, "magnitude": r.magnitude_max(block, size)}
+    return {"magnitude": min(who.magnitude, r.magnitude_max(block, who.size))}
+
+
 def cycle_box(state: Combat, action: a.CycleHealthBox) -> list[Event]:
     """A click on a health box cycles its damage (the 2e track; 3e reading §4 health_track)."""
     who = _who(state, action.combatant)
     try:
         track = who.health.cycle_box(action.index)
     except ValueError as error:
-        raise IllegalAction(GM, str(error)) from error
+        raise IllegalAction(CONDITION_RULE, str(error)) from error
     state.put(who.replace(health=track))
-    return [Event("health", who.id, f"{who.name}'s track: {track.marks}.")]
+    words = r.track_words(track, state.options.health_track)
+    return [Event("health", who.id, f"{who.name}'s track: {words}.")]
 
 
 def set_magnitude(state: Combat, action: a.SetMagnitude) -> list[Event]:
@@ -81,6 +150,18 @@ def proposed_break(state: Combat, crashed: str) -> str | None:
     return last if last in state.combatants and state.hostile(last, crashed) else None
 
 
+def grant_extra_action(state: Combat, action: a.GrantExtraAction) -> list[Event]:
+    """One more Simple action this turn, from a Charm the program does not model
+    (rules/3e.md §4 GM input); attacks it adds follow 003 §Clashes."""
+    from battlewheel.engine.rulesets.ex3 import flow
+
+    turn = flow.turn_of(state, action.combatant)
+    state.turn = dataclasses.replace(turn, extra=turn.extra + 1)
+    source = f" ({action.source})" if action.source else ""
+    return [Event("extra_action", action.combatant,
+                  f"{state.name(action.combatant)} gains an extra action this turn{source}.")]
+
+
 def set_condition(state: Combat, action: a.SetCondition) -> list[Event]:
     """Prone, cover, mounted, a leader killed, hidden from someone: as the GM rules.
 
@@ -89,7 +170,8 @@ def set_condition(state: Combat, action: a.SetCondition) -> list[Event]:
     who = _who(state, action.combatant)
     bounds = CONDITIONS.get(action.condition)
     if bounds is None or not bounds[0] <= action.value <= bounds[1]:
-        raise IllegalAction(GM, f"condition must be one of {', '.join(CONDITIONS)} in range")
+        raise IllegalAction(CONDITION_RULE,
+                            f"condition must be one of {', '.join(CONDITIONS)} in range")
     if action.condition == "concealed":
         _who(state, action.other)
         pair = (who.id, action.other)
@@ -118,14 +200,14 @@ def set_range(state: Combat, action: a.SetRange) -> list[Event]:
     other = _who(state, action.other)
     pair = frozenset((who.id, other.id))
     if action.band not in r.RANGE_ORDER or other.id == who.id:
-        raise IllegalAction(GM, "name someone else and a range band")
+        raise IllegalAction(RANGE_RULE, "name someone else and a range band")
     if state.options.range_model == "bands":
         state.bands[pair] = action.band
     elif action.band in ("close", "short"):
         state.put(who.replace(zone=other.zone, crossing=None))
         state.close = state.close | {pair} if action.band == "close" else state.close - {pair}
     else:
-        raise IllegalAction(GM, "with zones, place the combatant in a zone instead")
+        raise IllegalAction(RANGE_RULE, "with zones, place the combatant in a zone instead")
     return [Event("range", who.id, f"{who.name} is at {action.band} range of {other.name}.")]
 
 
@@ -133,7 +215,7 @@ def mark_rough(state: Combat, action: a.MarkRough) -> list[Event]:
     """Difficult terrain counts double for Move (003 §Positioning and Movement)."""
     zones = set(state.rough_zones)
     if (action.zone in zones) == action.rough:
-        raise IllegalAction(GM, f"zone {action.zone} is already so")
+        raise IllegalAction(RANGE_RULE, f"zone {action.zone} is already so")
     zones = zones | {action.zone} if action.rough else zones - {action.zone}
     state.rough_zones = frozenset(zones)
     return [Event("terrain", text=f"Zone {action.zone} changed.")]

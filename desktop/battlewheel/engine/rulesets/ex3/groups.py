@@ -26,9 +26,13 @@ def rout_extras(state: Combat, group: Combatant, magical_area: bool) -> int:
 
 def damage_group(
     state: Combat, gid: str, amount: int, *, by: str, rout: Iterator[DiceEntry],
-    magical_area: bool, events: list[Event],
+    magical_area: bool, events: list[Event], breaks: list[Event] | None = None,
 ) -> None:
-    """Magnitude damage; at 0 a rout check, a pass carrying the rest over (003 §Battle Groups)."""
+    """Magnitude damage; at 0 a rout check, a pass carrying the rest over (003 §Battle Groups).
+
+    ``breaks`` collects the Break each lost Size earns instead of awarding it at once: a
+    decisive attack resets its attacker to base first (003 §Resolution Steps 8).
+    """
     group = state.combatants[gid]
     left = group.magnitude - amount
     state.put(group.replace(magnitude=max(left, 0)))
@@ -37,12 +41,12 @@ def damage_group(
         group = state.combatants[gid]
         if group.dissolved or group.rout_failed:
             return
-        left = _rout_check(state, group, -left, by, rout, magical_area, events)
+        left = _rout_check(state, group, -left, by, rout, magical_area, events, breaks)
 
 
 def _rout_check(
     state: Combat, group: Combatant, overflow: int, by: str, rout: Iterator[DiceEntry],
-    magical_area: bool, events: list[Event],
+    magical_area: bool, events: list[Event], breaks: list[Event] | None = None,
 ) -> int:
     """One rout check; returns the Magnitude left after carried-over damage (1 = stop).
 
@@ -59,14 +63,14 @@ def _rout_check(
         return 1
     if group.size == 0:
         # Size 0 has no Size left to lose: the passed check still ends the group.
-        dissolve(state, group.id, by, events)
+        dissolve(state, group.id, by, events, breaks)
         return 1
     fresh = r.magnitude_max(group.block, group.size - 1) - overflow
     state.put(group.replace(size=group.size - 1, size_lost=group.size_lost + 1,
                             magnitude=max(fresh, 0)))
     events.append(Event("size_lost", group.id, f"{group.name} holds but drops to Size "
                                                f"{group.size - 1}, Magnitude {max(fresh, 0)}."))
-    _size_break(state, by, group, events)
+    _size_break(state, by, group, events, breaks)
     return fresh
 
 
@@ -84,20 +88,32 @@ def _rout_passes(state: Combat, group: Combatant, difficulty: int,
     return roll(pool, dice, double_tens=group.block.double_tens).successes >= difficulty
 
 
-def _size_break(state: Combat, by: str, group: Combatant, events: list[Event]) -> None:
+def _size_break(state: Combat, by: str, group: Combatant, events: list[Event],
+                breaks: list[Event] | None = None) -> None:
     """Each Size lost and a dissolution earn one Break, no lock-out (3e reading §4)."""
     if by in state.combatants and not state.combatants[by].is_group and by != group.id:
-        ini.gain(state, by, r.BREAK_BONUS, events)
-        events.append(Event("break", by, f"{state.name(by)} gains {r.BREAK_BONUS}i Break."))
+        earned = Event("break", by, f"{state.name(by)} gains {r.BREAK_BONUS}i Break.")
+        if breaks is not None:
+            breaks.append(earned)
+            return
+        award_size_break(state, earned, events)
 
 
-def dissolve(state: Combat, gid: str, by: str, events: list[Event]) -> None:
+def award_size_break(state: Combat, earned: Event, events: list[Event]) -> None:
+    """Give the Break a lost Size earned (3e reading §4)."""
+    assert earned.combatant is not None
+    ini.gain(state, earned.combatant, r.BREAK_BONUS, events)
+    events.append(earned)
+
+
+def dissolve(state: Combat, gid: str, by: str, events: list[Event],
+             breaks: list[Event] | None = None) -> None:
     """The group scatters; its side counts an allied group dissolved (003 §Battle Groups)."""
     group = state.combatants[gid]
     state.put(group.replace(dissolved=True, magnitude=0, rout_failed=False, acted=True))
     state.dissolved_sides.add(group.side)
     events.append(Event("dissolved", gid, f"{group.name} breaks and scatters."))
-    _size_break(state, by, group, events)
+    _size_break(state, by, group, events, breaks)
 
 
 def dissolves_now(state: Combat, cid: str, events: list[Event]) -> bool:
@@ -145,7 +161,7 @@ def command_pool(state: Combat, commander: str, group: Combatant, attribute: str
     drill = r.DRILL_COMMAND[group.block.group.drill]
     if drill < 0 and not poor_applies:
         drill = 0
-    pool = who.block.attribute(attribute) + who.block.ability("war") + drill
+    pool = who.block.pool(attribute, "war") + drill
     return pool - who.derived.wound_penalty
 
 

@@ -17,9 +17,11 @@ COST, MISS, DAMAGE = "cost", "miss", "damage"
 
 
 def join_pool(who: Combatant) -> int:
-    """Wits + Awareness less the wound penalty (003 §The Flow of Combat)."""
-    block = who.block
-    return block.attribute("wits") + block.ability("awareness") - who.derived.wound_penalty
+    """Wits + Awareness (a Quick Character's Join Battle pool) less the wound penalty.
+
+    003 §The Flow of Combat.
+    """
+    return who.block.pool("wits", "awareness") - who.derived.wound_penalty
 
 
 def join_result(who: Combatant, dice: DiceEntry, bonus: bool) -> int:

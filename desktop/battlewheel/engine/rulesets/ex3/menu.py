@@ -47,7 +47,21 @@ def next_step(state: Combat) -> c.TurnAction | None:
     if not state.started:
         return c.first_enabled(entries, ("join_battle", "start"))
     owed = c.first_enabled(entries, ("concealment",))
-    return owed or next(entry for entry in entries if entry.key == "next_turn")
+    step = owed or next(entry for entry in entries if entry.key == "next_turn")
+    turn = state.turn
+    if step.key == "next_turn" and step.enabled and turn is not None and _idle_turn(turn):
+        name = state.combatants[turn.actor].name
+        step = _ask(step, f"{name} has done nothing this turn. End the turn?")
+    return step
+
+
+def _idle_turn(turn: Turn) -> bool:
+    """Whether the actor has taken no Simple action and made no move this turn."""
+    return bool(turn.actor) and not turn.simple and not turn.movement and not turn.moved
+
+
+def _ask(entry: c.TurnAction, question: str) -> c.TurnAction:
+    return dataclasses.replace(entry, confirm=question)
 
 
 def _idle_reason(state: Combat) -> str:
@@ -65,8 +79,10 @@ def _setup(state: Combat) -> tuple[c.TurnAction, ...]:
     joined = sum(1 for w in state.combatants.values() if w.joined)
     begun = "the battle has begun" if state.started else ""
     return (
+        # A late joiner rolls Join Battle once the fight has begun (003 §The Flow of Combat).
         c.TurnAction("join_battle", "Roll Join Battle…", "Ctrl+J", dialog=DIALOG + "join_battle",
-                     why_not=begun or ("" if unrolled else "everyone has rolled")),
+                     why_not=_idle_reason(state) if state.ended else (
+                         "" if unrolled else "everyone has rolled")),
         c.TurnAction("start", "Start the battle", "Ctrl+Return", action=a.StartCombat(),
                      toolbar=True, why_not=begun or (
                          "" if joined >= 2 else "two combatants must roll Join Battle")),
@@ -83,7 +99,7 @@ def _simple_left(turn: Turn, who: Combatant) -> str:
     """Why the turn has no Simple action left (003 §Combat Actions)."""
     if who.restrained:
         return "restrained: reflexive actions only"
-    if not turn.simple:
+    if not turn.simple or turn.extra:
         return ""
     if len(turn.simple) == 1 and turn.flurry:
         return ""
@@ -99,7 +115,7 @@ TURN_ENTRIES = (
     ("aim", "Aim…", "", False, 2),
     ("defend_other", "Defend Other…", "", False, 2),
     ("full_defense", "Full Defense…", "", False, 2),
-    ("move", "Move…", "M", False, 3),
+    ("move", "Move…", "V", False, 3),
     ("disengage", "Disengage…", "", False, 3),
     ("rush", "Rush…", "", False, 3),
     ("withdraw", "Withdraw…", "", False, 3),
@@ -168,10 +184,26 @@ GM_ENTRIES = (
 )
 
 
+# The GM's edits that have a key: ranges are set pair by pair, often, by keys alone.
+GM_KEYS = {"set_range": "Ctrl+G"}
+
+
 def _gm_entries(state: Combat) -> list[c.TurnAction]:
     why = _gm_reasons(state)
-    return [c.TurnAction(key, label, dialog=DIALOG + key, why_not=why[key], group=group)
-            for key, label, group in GM_ENTRIES]
+    return [c.TurnAction(key, label, GM_KEYS.get(key, ""), dialog=DIALOG + key,
+                         why_not=why[key], group=group)
+            for key, label, group in GM_ENTRIES] + [_extra_action(state)]
+
+
+def _extra_action(state: Combat) -> c.TurnAction:
+    """The GM grants the actor one more Simple action, as a Charm may (rules/3e.md §4)."""
+    actor = state.actor if state.started and not state.ended else None
+    return c.TurnAction(
+        "extra_action", "GM: Grant an extra action (a Charm's)", group=7,
+        action=a.GrantExtraAction(actor) if actor else None,
+        tip="One more Simple action this turn; an extra attack on a clash partner "
+            "resolves normally (003 §Clashes)",
+        why_not="" if actor else "nobody is acting")
 
 
 def _gm_reasons(state: Combat) -> dict[str, str]:

@@ -34,12 +34,11 @@ def successes(who: Combatant, pool: int, dice: DiceEntry) -> int:
 
 
 def trait_pool(who: Combatant, attribute: str, ability: str) -> int:
-    """Attribute + Ability less the wound penalty.
+    """Attribute + Ability (a Quick Character's listed pool) less the wound penalty.
 
     003 §Combat Actions; 3e reading §4 health_track.
     """
-    block = who.block
-    return block.attribute(attribute) + block.ability(ability) - who.derived.wound_penalty
+    return who.block.pool(attribute, ability) - who.derived.wound_penalty
 
 
 def rough(state: Combat, who: Combatant) -> int:
@@ -118,7 +117,7 @@ def ready_weapon(state: Combat, action: a.ReadyWeapon) -> list[Event]:
     who = state.combatants.get(action.combatant)
     if who is None:
         raise IllegalAction("003 §Ready Weapon", "no such combatant")
-    names = {w.name for w in who.block.weapons}
+    names = {w.name for w in who.block.carried}
     if (not action.ready and not action.unready) or not {*action.ready, *action.unready} <= names:
         raise IllegalAction("003 §Ready Weapon", "name weapons from the stat block")
     flow.use_simple(state, who.id, "ready_weapon", flurry_keyword=True, flurry=action.flurry)

@@ -107,14 +107,15 @@ def attack_odds(state: Combat, action: Attack, defence: int | None = None) -> Od
     attacker, target = state.combatants[plan.attacker], state.combatants[plan.target]
     if plan.mode == "withering":
         group = attacker.block.group
-        raw = plan.weapon.damage + ((0 if action.spread else attacker.size) + group.might
-                                    if group is not None else 0)
+        raw = r.weapon_damage(attacker.block, plan.weapon) + (
+            (0 if action.spread else attacker.size) + group.might if group is not None else 0)
         return withering_odds(
-            plan.pool, plan.defence.value, strength=attacker.block.attribute("strength"),
+            plan.pool, plan.defence.value,
+            strength=r.damage_strength(attacker.block, plan.weapon),
             weapon_damage=raw, soak=r.soak(target.block, target.size),
             minimum=plan.weapon.minimum, post_soak=action.post_soak,
             automatic=action.bonus_successes, attack_double_tens=plan.double_tens,
-            damage_double_tens=plan.double_tens)
+            damage_double_tens=r.damage_double_tens(attacker.block))
     initiative = attacker.initiative or 0
     if plan.mode == "gambit":
         chance = gambit_odds(plan.pool, plan.defence.value, initiative=initiative,

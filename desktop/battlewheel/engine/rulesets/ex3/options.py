@@ -57,9 +57,11 @@ class Ex3Options(Options):
         False, label="Drill adds dice to rout checks",
         description="The rout check adds the group's Drill Defence bonus as dice.")
     health_track: str = option(
-        "standard", label="Health track",
-        description="The 2e track (Stamina Dying boxes), or the stat block's own levels.",
-        choices=("standard", "custom"))
+        "3e", label="Health track",
+        description="Past Incapacitated: 3e's track, where the next level kills, or 000's "
+        "track with one Dying box per Stamina dot (\"custom\", from older fights, is 000's "
+        "too). A stat block's own levels count under each.",
+        choices=("3e", "standard", "custom"), before="standard")
     off_hand_penalty: bool = option(
         True, label="Off-hand penalty",
         description="Attacks with a weapon ready in the off hand take -1 die.")

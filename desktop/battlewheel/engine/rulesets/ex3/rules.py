@@ -6,7 +6,7 @@ figure the attack dialog shows can be worked out and tested alone.
 
 from __future__ import annotations
 
-from battlewheel.engine.core.health import HealthTrack
+from battlewheel.engine.core.health import STANDARD_PENALTIES, HealthTrack
 from battlewheel.engine.rulesets.ex3.character import MOUNT_SPEED, Character, Weapon
 
 BASE_JOIN_BONUS = 3
@@ -21,6 +21,7 @@ CLASH_WITHERING_BONUS = 3
 CLASH_DECISIVE_BONUS = 1
 PRONE_ATTACK = 3
 AIM_BONUS = 3
+OFF_HAND_PENALTY = 1  # ruling off_hand_penalty (the seed cites the core book)
 DISENGAGE_COST = 2
 FULL_DEFENCE_COST = 1
 WITHDRAW_COST = 10
@@ -54,21 +55,95 @@ def halve(total: int, kind: str, rounding: str) -> int:
 
 
 def parry(block: Character, weapon: Weapon, rounding: str) -> int:
-    """(Dex + Ability + specialty) ÷ 2 + weapon Defence (003 §Defending Against Attacks)."""
+    """(Dex + Ability + specialty) ÷ 2 + weapon Defence, or a Quick Character's listed
+    Parry (003 §Defending Against Attacks)."""
+    if block.quick is not None:
+        return block.quick.parry
     total = block.attribute("dexterity") + block.ability(weapon.ability)
     total += block.specialty(weapon.ability)
     return halve(total, block.kind, rounding) + weapon.defence
 
 
+def block_parry(block: Character, rounding: str) -> int | None:
+    """The best Parry of a block's close weapons, every one ready (003 §Defending Against
+    Attacks); a Quick Character's listed Parry."""
+    if block.quick is not None:
+        return block.quick.parry
+    parries = [parry(block, w, rounding) for w in block.all_weapons if w.close]
+    return max(parries) if parries else None
+
+
 def evasion(block: Character, rounding: str) -> int:
-    """(Dexterity + Dodge + specialty) ÷ 2 - armour penalty (003 §Defending Against Attacks)."""
+    """(Dexterity + Dodge + specialty) ÷ 2 - armour penalty, or a Quick Character's listed
+    Evasion (003 §Defending Against Attacks)."""
+    if block.quick is not None:
+        return block.quick.evasion
     total = block.attribute("dexterity") + block.ability("dodge") + block.specialty("dodge")
     return halve(total, block.kind, rounding) - block.armour.penalty
 
 
+def damage_double_tens(block: Character) -> bool:
+    """Withering damage counts 10s as the roller's kind does, but never a battle group's
+    (003 §Battle Groups); its attack roll keeps its kind's Rule of 10 (004 §The Rule of 10)."""
+    return block.double_tens and not block.is_group
+
+
 def soak(block: Character, size: int = 0) -> int:
-    """Stamina + armour soak, + Size for a battle group (003 §Resisting Attacks, §Battle Groups)."""
-    return block.attribute("stamina") + block.armour.soak + (size if block.is_group else 0)
+    """Stamina + armour soak (a Quick Character's listed total), + Size for a battle group
+    (003 §Resisting Attacks, §Battle Groups)."""
+    own = block.quick.soak if block.quick is not None else (
+        block.attribute("stamina") + block.armour.soak)
+    return own + (size if block.is_group else 0)
+
+
+def attack_pools(block: Character, weapon: Weapon, size: int | None = None) -> tuple[int, int]:
+    """Withering pool (with accuracy) and decisive pool (003 §Resolution Steps, step 5).
+
+    Dexterity + the weapon's Ability, or a Quick Character's listed attack pool for both
+    (its listed pool already holds the weapon's accuracy). A battle group adds its Size
+    (``size``, else the stat block's) and Might (003 §Battle Groups).
+    """
+    listed = block.quick_attack(weapon)
+    base = listed.pool if listed is not None else (
+        block.attribute("dexterity") + block.ability(weapon.ability))
+    if block.group is not None:
+        base += (block.group.size if size is None else size) + block.group.might
+    accuracy = 0 if listed is not None else weapon.accuracy
+    return base + accuracy, base
+
+
+def damage_strength(block: Character, weapon: Weapon) -> int:
+    """The Strength added to withering damage: none for a Quick Character's listed attack,
+    whose Damage already holds it (003 §Resolution Steps, 8c)."""
+    return 0 if block.quick_attack(weapon) is not None else block.attribute("strength")
+
+
+def weapon_damage(block: Character, weapon: Weapon) -> int:
+    """The weapon's damage, or a Quick Character attack's listed Damage (003 §Resolution
+    Steps, 8c)."""
+    listed = block.quick_attack(weapon)
+    return listed.damage if listed is not None else weapon.damage
+
+
+def track_words(track: HealthTrack, ruling: str) -> str:
+    """A track's marks as the sheet shows them: under 3e's track, down to Incapacitated
+    and "dead" once the level beyond it is marked (3e reading §4 health_track)."""
+    if ruling == "3e" and track.dying == 1:
+        return track.marks[:track.upper_size] + (" (dead)" if track.dead else "")
+    return track.marks
+
+
+def health_for(block: Character, track_option: str) -> HealthTrack:
+    """A fighter's health track: its own levels (else -0, -1, -1, -2, -2, -4), then
+    Incapacitated; under ruling health_track "3e" one more level kills, under 000's
+    track ("standard") one Dying box per dot of Stamina follows.
+
+    3e reading §4 health_track.
+    """
+    levels = block.health_levels or STANDARD_PENALTIES
+    if track_option == "3e":
+        return HealthTrack.empty(levels, 1)
+    return HealthTrack.empty(levels, min(max(block.attribute("stamina"), 1), 10))
 
 
 def hardness(block: Character, in_crash: bool) -> int:

@@ -8,12 +8,16 @@ from typing import Any, ClassVar
 from battlewheel.engine.core import conditions as cond
 from battlewheel.engine.core import contract as c
 from battlewheel.engine.core.actions import Action
+from battlewheel.engine.core.block_form import BlockSchema, BlockTemplate
+from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.ruleset import Handler, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3 import (
     attack,
+    autopilot,
     clash,
     flow,
+    form,
     gm,
     groups,
     menu,
@@ -59,9 +63,11 @@ _HANDLERS: dict[type[a.Action], Handler] = {
     a.Rally: groups.rally,
     a.RallyForNumbers: groups.rally_for_numbers,
     a.SetInitiative: gm.set_initiative,
+    a.AdjustPool: gm.adjust_pool,
     a.CycleHealthBox: gm.cycle_box,
     a.SetMagnitude: gm.set_magnitude,
     a.AwardBreak: gm.award_break,
+    a.GrantExtraAction: gm.grant_extra_action,
     a.SetCondition: gm.set_condition,
     a.SetRange: gm.set_range,
     a.MarkRough: gm.mark_rough,
@@ -78,7 +84,8 @@ def derived(state: Combat, who: Combatant) -> Derived:
     return Derived(
         parry=d.best_parry(who, rounding) or 0, evasion=r.evasion(who.block, rounding),
         soak=r.soak(who.block, who.size), hardness=r.hardness(who.block, who.in_crash),
-        wound_penalty=wound, defence_mod=sum(v for _, v in d.standing_modifiers(state, who)))
+        wound_penalty=wound, defence_mod=sum(v for _, v in d.standing_modifiers(state, who)),
+        ranges=tuple((o, d.band(state, who.id, o)) for o in state.combatants if o != who.id))
 
 
 class Exalted3e(Ruleset):
@@ -89,6 +96,7 @@ class Exalted3e(Ruleset):
     seed: ClassVar[str] = "003"
     options_type: ClassVar[type[Ex3Options]] = Ex3Options
     block_type: ClassVar[type[Character]] = Character
+    autopilot_module: ClassVar[Any] = autopilot
 
     def new_state(self, options: Any) -> Combat:
         """An empty fight under these rulings."""
@@ -172,7 +180,9 @@ class Exalted3e(Ruleset):
         else:
             left = who.health.share_left
         track = next(iter(self.sheet(state, combatant_id).tracks()), None)
-        return c.Vitality(left, who.out, who.side == c.ALLY and not who.is_group, track)
+        figures = f"{who.initiative}i" if who.initiative is not None else ""  # as the log writes it
+        return c.Vitality(left, who.out, who.side == c.ALLY and not who.is_group, track,
+                          figures=figures)
 
     def box_click(self, state: Combat, combatant_id: str, track: str,
                   index: int) -> a.Action | None:
@@ -187,8 +197,10 @@ class Exalted3e(Ruleset):
 
     def pool_change(self, state: Combat, combatant_id: str, pool: str,
                     amount: int) -> a.Action | None:
-        """Initiative changed by hand is a GM edit."""
+        """Initiative changed by hand is a GM edit; motes and Willpower spent or restored."""
         who = state.combatants[combatant_id]
+        if pool in a.POOLS and amount:
+            return a.AdjustPool(combatant_id, pool, amount)
         if pool != "initiative" or who.initiative is None or who.is_group:
             return None
         return a.SetInitiative(combatant_id, who.initiative + amount)
@@ -206,6 +218,37 @@ class Exalted3e(Ruleset):
         block = state.combatants[combatant_id].block
         return sheet.card(state, combatant_id, block, state.options)
 
+
+    # -- the character editor (engine/core/block_form.py, ex3/form.py) -------------------------
+
+    def block_schema(self) -> BlockSchema:
+        """The 3e block's form: identity, traits, motes, levels, weapons, QC, battle group."""
+        return form.SCHEMA
+
+    def block_templates(self) -> tuple[BlockTemplate, ...]:
+        """Mortal, heroic mortal, Solar, Quick Character, battle group, the demo's five."""
+        return form.templates()
+
+    def block_form(self, block: Any) -> dict[str, Any]:
+        """A 3e block as form values (flags for a Quick Character and a battle group)."""
+        return form.block_form(block)
+
+    def block_from_form(self, values: Mapping[str, Any], base: Any | None = None) -> Character:
+        """The 3e block the form describes, checked whole."""
+        return form.block_from_form(values, base)
+
+    def block_preview(self, block: Any) -> tuple[Any, ...]:
+        """Parry, Evasion, soak, Hardness, Join Battle, attack pools, the health track."""
+        return form.preview(block)
+
+    def block_side(self, block: Any) -> str:
+        """A player character joins as an ally; anyone else as a foe. A block's kind cannot
+        tell: an Exalt is as often the villain (Lady Ashkeel) as a player's Solar."""
+        return c.ALLY if getattr(block, "player_character", False) else c.ENEMY
+
+    def replace_block(self, state: Combat, combatant_id: str, block: Any) -> list[Event]:
+        """The fighter's new block from now on, keeping damage, Initiative and position."""
+        return gm.replace_block(state, combatant_id, block)
 
     def join_action(self, combatant_id: str, character: Any, side: str) -> Action:
         """A roster character joins the fight (003 §The Flow of Combat: Join Battle follows)."""

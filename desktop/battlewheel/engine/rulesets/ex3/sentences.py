@@ -6,6 +6,7 @@ A refused action (``after`` None) gets its plain sentence.
 from __future__ import annotations
 
 from battlewheel.engine.rulesets.ex3 import actions as a
+from battlewheel.engine.rulesets.ex3 import rules as r
 from battlewheel.engine.rulesets.ex3.state import Combat
 
 
@@ -41,5 +42,6 @@ def _initiative_changes(before: Combat, after: Combat) -> str:
         if then.magnitude != now.magnitude or then.size != now.size:
             parts.append(f"{now.name} Magnitude {now.magnitude}, Size {now.size}")
         if then.health != now.health:
-            parts.append(f"{now.name} health {now.health.marks}")
+            parts.append(f"{now.name} health "
+                         f"{r.track_words(now.health, after.options.health_track)}")
     return ", ".join(parts)

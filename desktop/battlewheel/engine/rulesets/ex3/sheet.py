@@ -14,7 +14,7 @@ from battlewheel.engine.rulesets.ex3 import defence as d
 from battlewheel.engine.rulesets.ex3 import rules as r
 from battlewheel.engine.rulesets.ex3.character import Character, Weapon
 from battlewheel.engine.rulesets.ex3.options import Ex3Options
-from battlewheel.engine.rulesets.ex3.state import Combat, Combatant
+from battlewheel.engine.rulesets.ex3.state import Combat, Combatant, pool_most
 from battlewheel.engine.rulesets.ex3.wheel import condition_marks, defence_penalty, waiting_for
 
 HEALTH_LEGEND = (c.Glyph("/", "bashing", "#3b6fb6"), c.Glyph("X", "lethal", "#b3261e"),
@@ -22,14 +22,24 @@ HEALTH_LEGEND = (c.Glyph("/", "bashing", "#3b6fb6"), c.Glyph("X", "lethal", "#b3
 MAGNITUDE_LEGEND = (c.Glyph("#", "Magnitude", "#2e7d32"),)
 
 
-def health_track(track: HealthTrack, clickable: bool = True) -> c.BoxTrack:
-    """The 2e track's boxes under their penalties (3e reading: health_track)."""
+def health_track(track: HealthTrack, clickable: bool = True,
+                 ruling: str = "3e") -> c.BoxTrack:
+    """The boxes under their penalties: under 3e's track (the default) the levels down to
+    Incapacitated, the last of them, and under 000's its Dying boxes too (3e reading §4
+    health_track)."""
+    shown = track.upper_size if three_e_track(track, ruling) else track.size
     return c.BoxTrack(
-        key="health", title="Health", marks=track.marks, labels=track.labels,
+        key="health", title="Health", marks=track.marks[:shown], labels=track.labels[:shown],
         legend=HEALTH_LEGEND, cycle=(".", "/", "X", "*") if clickable else (),
         summary=f"wound penalty -{track.wound_penalty}" if track.wound_penalty else "unhurt"
         if not track.damage else "no penalty", penalty=track.wound_penalty,
         condition="dead" if track.dead else ("incapacitated" if track.incapacitated else ""))
+
+
+def three_e_track(track: HealthTrack, ruling: str) -> bool:
+    """Whether a track is 3e's: Incapacitated last, its one box beyond only marking death
+    (ruling health_track "3e", rules.health_for)."""
+    return ruling == "3e" and track.dying == 1
 
 
 def magnitude_track(magnitude: int, most: int, clickable: bool = True) -> c.BoxTrack:
@@ -40,34 +50,60 @@ def magnitude_track(magnitude: int, most: int, clickable: bool = True) -> c.BoxT
         cycle=(".", "#") if clickable else (), summary=f"{magnitude} / {most}")
 
 
-def pools(block: Character, weapon: Weapon, size: int | None = None) -> tuple[int, int]:
-    """Withering pool (with accuracy) and decisive pool (003 §Resolution Steps, step 5).
-
-    A battle group adds its Size (``size``, else the stat block's) and Might
-    (003 §Battle Groups).
+def pools(block: Character, weapon: Weapon, size: int | None = None, *,
+          off_hand: bool = True) -> tuple[int, int]:
+    """Withering pool (with accuracy) and decisive pool (003 §Resolution Steps, step 5),
+    a Quick Character's listed pool for both; a battle group adds Size and Might; a
+    weapon in the off hand costs a die when ``off_hand`` (the ruling off_hand_penalty) is
+    on, as the attack dialog counts it.
     """
-    base = block.attribute("dexterity") + block.ability(weapon.ability)
-    if block.group is not None:
-        base += (block.group.size if size is None else size) + block.group.might
-    return base + weapon.accuracy, base
+    withering, decisive = r.attack_pools(block, weapon, size)
+    cut = r.OFF_HAND_PENALTY if off_hand_counts(weapon, off_hand) else 0
+    return withering - cut, decisive - cut
+
+
+NBSP = "\u00a0"
+
+
+def defence_text(block: Character, weapon: Weapon) -> str:
+    """The weapon's Defence bonus; a Quick Character's listed Parry already holds it."""
+    return "—" if block.quick_attack(weapon) is not None else f"{weapon.defence:+d}"
+
+
+def damage_text(block: Character, weapon: Weapon, space: str = " ") -> str:
+    """``+12 L`` added to Strength, or a Quick Character's listed ``12 L`` (003 §Resolution
+    Steps, 8c)."""
+    plus = "" if block.quick_attack(weapon) is not None else "+"
+    return f"{plus}{r.weapon_damage(block, weapon)}{space}{weapon.damage_type[0].upper()}"
+
+
+def off_hand_counts(weapon: Weapon, penalty_on: bool) -> bool:
+    """Whether the off-hand penalty applies to this weapon (ruling off_hand_penalty)."""
+    return weapon.off_hand and penalty_on
+
+
+def _off_hand_words(weapon: Weapon, penalty_on: bool) -> str:
+    return f" (off hand -{r.OFF_HAND_PENALTY})" if off_hand_counts(weapon, penalty_on) else ""
 
 
 def weapons_table(block: Character, ready: tuple[str, ...] | None,
-                  size: int | None = None, wounds: int = 0, shift: int = 0) -> c.Table:
+                  size: int | None = None, wounds: int = 0, shift: int = 0, *,
+                  off_hand: bool = True) -> c.Table:
     """Each weapon with both pools (less the wound penalty, 3e reading §4 health_track),
     damage, minimum, Defence and range.
 
-    ``shift`` is the dice the GM's conditions add to every pool now.
+    ``shift`` is the dice the GM's conditions add to every pool now; ``off_hand`` is the
+    ruling off_hand_penalty.
     """
     rows = []
     for weapon in block.all_weapons:
         withering, decisive = (max(pool - wounds + shift, 0)
-                               for pool in pools(block, weapon, size))
+                               for pool in pools(block, weapon, size, off_hand=off_hand))
         shown = weapon.name if ready is None or weapon.name in ready or weapon.name == "Unarmed" \
             else f"{weapon.name} (not ready)"
-        rows.append((shown, str(withering), str(decisive), f"+{weapon.damage} "
-                     f"{weapon.damage_type[0].upper()}", str(weapon.minimum),
-                     f"{weapon.defence:+d}", weapon.range))
+        shown += _off_hand_words(weapon, off_hand)
+        rows.append((shown, str(withering), str(decisive), damage_text(block, weapon),
+                     str(weapon.minimum), defence_text(block, weapon), weapon.range))
     footer = f"Pools less the wound penalty -{wounds}." if wounds else ""
     return c.Table("Weapons", ("weapon", "withering", "decisive", "damage", "min", "Def",
                                "range"), tuple(rows), footer=footer)
@@ -81,10 +117,7 @@ def defences(block: Character, options: Ex3Options, who: Combatant | None) -> c.
     the next turn.
     """
     rounding = options.static_rounding
-    if who is not None:
-        parry = d.best_parry(who, rounding)
-    else:
-        parry = max(r.parry(block, w, rounding) for w in block.all_weapons if w.close)
+    parry = d.best_parry(who, rounding) if who is not None else r.block_parry(block, rounding)
     evasion = r.evasion(block, rounding)
     wounds = 0 if who is None or who.is_group else r.wound_defence(who.health)
     note = f"wound penalty -{wounds} taken off" if wounds else ""
@@ -156,23 +189,68 @@ def status_words(state: Combat, who: Combatant) -> tuple[str, ...]:
     return tuple(words)
 
 
+def spendable(who: Combatant) -> tuple[c.Pool, ...]:
+    """Initiative, then the motes a block has and Willpower, each spent and restored from
+    the sheet (``Exalted3e.pool_change``)."""
+    listed = [c.Pool("initiative", "Initiative", who.initiative or 0,
+                     note=f"base {who.block.base_initiative}")]
+    for key, label in (("personal", "Personal motes"), ("peripheral", "Peripheral motes")):
+        if getattr(who.block, f"{key}_motes"):
+            listed.append(c.Pool(key, label, who.pool_left(key), pool_most(who.block, key)))
+    listed.append(c.Pool("willpower", "Willpower", who.pool_left("willpower"),
+                         who.block.willpower))
+    return tuple(listed)
+
+
+def essence_values(block: Character) -> c.Values:
+    """Essence, the Willpower rating, motes committed and, for a Quick Character, its
+    Resolve and Guile (003 §Attacks From Stealth reads them)."""
+    values = [c.Value("Essence", block.essence, key="essence"),
+              c.Value("Willpower", block.willpower, key="willpower")]
+    if block.personal_motes or block.peripheral_motes:
+        values.append(c.Value("Motes", f"{block.personal_motes} personal, "
+                                       f"{block.peripheral_motes} peripheral", key="motes"))
+        values.append(c.Value("Committed", block.committed_motes, key="committed"))
+    if block.quick is not None:
+        values += [c.Value("Resolve", block.quick.resolve, key="resolve"),
+                   c.Value("Guile", block.quick.guile, key="guile")]
+    return c.Values("Essence", tuple(values), columns=2)
+
+
+def kind_words(block: Character) -> str:
+    """The block's kind, and "Quick Character" when it rolls listed pools."""
+    return f"{block.kind}, Quick Character" if block.quick is not None else block.kind
+
+
 def sheet(state: Combat, cid: str) -> c.SheetView:
     """One combatant's sheet as it stands now."""
     who = state.combatants[cid]
     sections: list[c.Section | c.PoolsSection] = [
-        c.PoolsSection("Pools", (c.Pool("initiative", "Initiative", who.initiative or 0,
-                                        note=f"base {who.block.base_initiative}"),)),
-        initiative_values(state, who), defences(who.block, state.options, who)]
+        c.PoolsSection("Pools", spendable(who)),
+        initiative_values(state, who), defences(who.block, state.options, who),
+        essence_values(who.block)]
     if who.is_group:
         most = r.magnitude_max(who.block, who.size)
         sections += [magnitude_track(who.magnitude, most), group_values(who)]
     else:
-        sections.append(health_track(who.health))
+        sections.append(health_track(who.health, ruling=state.options.health_track))
     sections.append(weapons_table(who.block, who.ready, who.size, who.derived.wound_penalty,
-                                  dice_modifier(who.conditions)))
-    kind = "battle group" if who.is_group else who.block.kind
+                                  dice_modifier(who.conditions),
+                                  off_hand=state.options.off_hand_penalty))
+    sections.append(ranges(state, who))
+    kind = "battle group" if who.is_group else kind_words(who.block)
     return c.SheetView(id=cid, name=who.name, kind=kind, side=who.side,
                        status=status_words(state, who), sections=tuple(sections))
+
+
+def ranges(state: Combat, who: Combatant) -> c.Values:
+    """How far everyone else stands from this combatant, foes first (003 §Positioning and
+    Movement): the bands an attack or a Move reads, in sight on the sheet."""
+    bands = dict(who.derived.ranges)
+    others = sorted((o for o in state.combatants.values() if o.id in bands),
+                    key=lambda o: (not state.hostile(who.id, o.id), o.out))
+    values = tuple(c.Value(o.name, bands[o.id], key=f"range:{o.id}") for o in others)
+    return c.Values("Ranges", values)
 
 
 # -- the printed card (rules/3e.md §6) --------------------------------------------------------
@@ -201,31 +279,33 @@ def card(state: Combat | None, cid: str | None, block: Character,
     """A player card, or a battle-group card (rules/3e.md §6)."""
     who = state.combatants[cid] if state is not None and cid is not None else None
     if block.group is not None:
-        return _group_card(block, who)
-    jb = block.attribute("wits") + block.ability("awareness")
-    track = who.health if who is not None else HealthTrack.standard(
-        min(max(block.attribute("stamina"), 1), 10))
+        return _group_card(block, who, options.off_hand_penalty)
+    jb = block.pool("wits", "awareness")
+    ruling = state.options.health_track if state is not None else options.health_track
+    track = who.health if who is not None else r.health_for(block, ruling)
     sections: list[c.Section | c.PoolsSection] = [
-        health_track(track, clickable=False),
+        health_track(track, clickable=False, ruling=ruling),
         c.Values("Initiative", (c.Value("Join Battle", f"{jb} dice + 3"),
                                 c.Value("Base", block.base_initiative)), columns=2),
         c.Text("i", "____ ____ ____ ____ ____   Crash \u25a1  turns \u25cb \u25cb \u25cb"),
-        *_card_defences(block, options), *_weapon_texts(block),
+        *_card_defences(block, options), essence_values(block),
+        *_weapon_texts(block, options.off_hand_penalty),
         c.Text("Status", "prone \u25a1 cover __ aim __ grapple __ concealed __ "
                f"mount {block.mount or '__'}")]
-    return c.Card(title=block.name, subtitle=f"{block.kind} · Essence {block.essence}",
+    return c.Card(title=block.name, subtitle=f"{kind_words(block)} · Essence {block.essence}",
                   sections=tuple(sections), reminders=STRIP)
 
 
-def _weapon_texts(block: Character) -> list[c.Text]:
+def _weapon_texts(block: Character, off_hand: bool) -> list[c.Text]:
     """One printed line per weapon: both pools, damage, minimum, Defence (rules/3e.md §6)."""
     texts = []
     for weapon in block.all_weapons:
-        withering, decisive = pools(block, weapon)
+        withering, decisive = pools(block, weapon, off_hand=off_hand)
         # No-break spaces keep each figure with its word when the printed line wraps.
         texts.append(c.Text(weapon.name, f"withering {withering} / decisive {decisive} "
-                            f"dice, +{weapon.damage}\u00a0{weapon.damage_type[0].upper()}, "
-                            f"min\u00a0{weapon.minimum}, Def\u00a0{weapon.defence:+d}, "
+                            f"dice{_off_hand_words(weapon, off_hand)}, "
+                            f"{damage_text(block, weapon, NBSP)}, "
+                            f"min\u00a0{weapon.minimum}, Def\u00a0{defence_text(block, weapon)}, "
                             f"{weapon.range}"))
     return texts
 
@@ -236,7 +316,7 @@ def _card_defences(block: Character, options: Ex3Options) -> list[c.Values]:
     003 §Damage and Conditions, §Take Cover.
     """
     rounding = options.static_rounding
-    parry = max(r.parry(block, w, rounding) for w in block.all_weapons if w.close)
+    parry = r.block_parry(block, rounding) or 0
     evasion = r.evasion(block, rounding)
     return [
         c.Values("Defence", (c.Value("Parry", parry), c.Value("Evasion", evasion),
@@ -254,7 +334,7 @@ def _tally(lost: int, boxes: int = 5) -> str:
     return " ".join("\u2612" if k < lost else "\u25a1" for k in range(max(boxes, lost)))
 
 
-def _group_card(block: Character, who: Combatant | None) -> c.Card:
+def _group_card(block: Character, who: Combatant | None, off_hand: bool) -> c.Card:
     """Size, Drill and Might, the Magnitude boxes and the rout tally (rules/3e.md §6)."""
     group = block.group
     assert group is not None
@@ -269,7 +349,7 @@ def _group_card(block: Character, who: Combatant | None) -> c.Card:
         magnitude_track(magnitude, most, clickable=False),
         c.Text("Rout tally", "Size lost " + _tally(who.size_lost if who is not None else 0)),
         c.Text("Rout check", f"Willpower {block.willpower} vs 1 + Size lost"),
-        *_weapon_texts(block),
+        *_weapon_texts(block, off_hand),
     ]
     return c.Card(title=block.name, subtitle=f"battle group · Size {size} · Magnitude {most}",
                   sections=tuple(sections), reminders=GROUP_STRIP)

@@ -19,6 +19,20 @@ from battlewheel.engine.rulesets.ex3.options import Ex3Options
 SELF = "self"  # crashed_by for a self-inflicted Crash
 
 
+WILLPOWER_MOST = 10  # temporary Willpower can rise above the rating, never past 10
+
+
+def pool_most(block: Character, pool: str) -> int:
+    """The most a pool holds: Willpower's rating, or a mote pool less the motes committed
+    out of it (peripheral first, then personal)."""
+    if pool == "willpower":
+        return block.willpower
+    from_peripheral = min(block.committed_motes, block.peripheral_motes)
+    if pool == "peripheral":
+        return block.peripheral_motes - from_peripheral
+    return block.personal_motes - (block.committed_motes - from_peripheral)
+
+
 @dataclass(frozen=True)
 class Derived:
     """Values refreshed after every action for the sheet and the wheel."""
@@ -29,6 +43,9 @@ class Derived:
     hardness: int = 0
     wound_penalty: int = 0
     defence_mod: int = 0
+    # (other's id, band) for everyone else: kept here so a move that changes one
+    # combatant's ranges marks each one whose ranges it changed (the sheets follow).
+    ranges: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -101,6 +118,10 @@ class Combatant:
     order_active: bool = False
     leader_killed: bool = False
     derived: Derived = field(default_factory=Derived)
+    # Motes and Willpower spent (negative: Willpower above the rating), by the GM's hand.
+    personal_spent: int = 0
+    peripheral_spent: int = 0
+    willpower_spent: int = 0
     # The GM's conditions (engine/core/conditions.py).
     conditions: tuple[Condition, ...] = ()
 
@@ -136,6 +157,10 @@ class Combatant:
         """The tick it acts on this round: a delay tick, else its Initiative."""
         return self.delay_tick if self.delay_tick is not None else self.initiative
 
+    def pool_left(self, pool: str) -> int:
+        """Motes or Willpower left now: the pool's most less what is spent."""
+        return pool_most(self.block, pool) - int(getattr(self, f"{pool}_spent"))
+
     def replace(self, **changes: Any) -> Combatant:
         """A copy with some fields changed."""
         return dataclasses.replace(self, **changes)
@@ -146,7 +171,8 @@ class Turn:
     """The turn in progress (003 §Combat Actions): what its actor has used so far.
 
     ``simple`` lists the Simple actions taken; ``flurry`` is set when the first was
-    declared as a flurry; ``shift_target`` restricts attacks after a Shift.
+    declared as a flurry; ``shift_target`` restricts attacks after a Shift; ``extra``
+    counts the further Simple actions the GM has granted (a Charm's) and not yet used.
     """
 
     actor: str
@@ -160,6 +186,7 @@ class Turn:
     grapple_manoeuvre: bool = False
     maintained: bool = False
     shifted: bool = False
+    extra: int = 0
 
 
 @dataclass(frozen=True)

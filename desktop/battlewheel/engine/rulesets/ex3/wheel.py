@@ -244,7 +244,7 @@ def drop(ruleset: Ruleset, state: Combat, counter_id: str, slot: int) -> c.DropV
     """The acting counter dropped later is Delay; another counter is a GM edit (rules/3e.md §5)."""
     who = state.combatants.get(counter_id)
     if who is None:
-        return c.DropVerdict(None, refusal="no such counter", rule="rules/3e.md §5")
+        return c.DropVerdict(None, refusal="no such counter", rule="003 §The Flow of Combat")
     value = value_of(state, slot)
     if who.is_group:
         return c.DropVerdict(None, refusal="a battle group's Initiative never changes",
@@ -276,4 +276,4 @@ def _verdict(ruleset: Ruleset, state: Combat, action: a.Action, cost: str, *,
         ruleset.apply(state.clone(), action)
     except IllegalAction as refusal:
         return c.DropVerdict(None, refusal=refusal.reason, rule=refusal.rule)
-    return c.DropVerdict(action, cost=cost, rule="rules/3e.md §5", confirm=confirm)
+    return c.DropVerdict(action, cost=cost, rule="003 §The Flow of Combat", confirm=confirm)

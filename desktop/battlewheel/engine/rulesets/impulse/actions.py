@@ -25,7 +25,9 @@ MANOEUVRE_EFFECTS = (
 )
 DECISIVE_EFFECTS = ("disarm", "restrain", "maim", "humiliate", "terrorize")
 DIRECTIONS = ("toward", "away")
-TIMINGS = ("before", "after")
+# "after_turn": after the trigger, once the turn in progress ends; "after" (older logs):
+# now, the trigger having already been entered.
+TIMINGS = ("before", "after", "after_turn")
 REWARDS = ("willpower", "motes")
 
 
@@ -38,18 +40,24 @@ def _list(names: Names, ids: tuple[str, ...]) -> str:
 
 @dataclass(frozen=True)
 class AddCombatant(Action):
-    """Bring a character in; ``band`` to everyone present, or a reserve arriving at it later."""
+    """Bring a character in; ``band`` to everyone present, or a reserve arriving at it later.
+
+    ``reserve`` None: as the rules have it, a reinforcement once the fight has begun (it
+    spends a round at Extreme first, 001 §Range Bands), on the field before.
+    """
 
     kind: ClassVar[str] = "add_combatant"
     id: str
     character: ImpulseCharacter
     side: str = "enemy"
     band: str = "short"
-    reserve: bool = False
+    reserve: bool | None = False
 
     def sentence(self, names: Names) -> str:
         side = "an ally" if self.side == "ally" else "an enemy"
-        where = "waits at Extreme as a reinforcement" if self.reserve else f"at {self.band} range"
+        where = ("a reinforcement if the fight has begun" if self.reserve is None
+                 else "waits at Extreme as a reinforcement" if self.reserve
+                 else f"at {self.band} range")
         return f"{self.character.name} joins the fight as {side} ({where})."
 
 
@@ -186,9 +194,21 @@ class StuntEffect:
     hazard: str = ""
 
 
+def is_stunted(action: Manoeuvre | DecisiveStrike | FlurryStrike) -> bool:
+    """Whether the roll is stunted (+2 dice, 001 §Stunting Maneuvers): as the GM ticked it;
+    a log written before the tick was recorded (``None``) counted a chosen effect as one."""
+    if action.stunted is None:
+        return action.stunt is not None
+    return action.stunted
+
+
 @dataclass(frozen=True)
 class Manoeuvre(Action):
-    """A manoeuvre: Attribute + Ability, successes become Impulse (001 §Maneuvers)."""
+    """A manoeuvre: Attribute + Ability, successes become Impulse (001 §Maneuvers).
+
+    ``target``: a manoeuvre aimed at someone, which hits when its successes beat their DV
+    (for powers that work on a hit) and never costs them Endurance.
+    """
 
     kind: ClassVar[str] = "manoeuvre"
     actor: str
@@ -196,22 +216,28 @@ class Manoeuvre(Action):
     ability: str
     dice: DiceEntry
     stunt: StuntEffect | None = None
-    stunted: bool = False
+    stunted: bool | None = None
     description: str = ""
     reward: str = "willpower"
+    target: str = ""
 
     def sentence(self, names: Names) -> str:
-        how = " (stunted)" if self.stunted or self.stunt else ""
+        how = " (stunted)" if is_stunted(self) else ""
+        at = f" at {names(self.target)}" if self.target else ""
         what = f": {self.description}" if self.description else ""
         return (
-            f"{names(self.actor)} manoeuvres with {self.attribute.title()} + "
+            f"{names(self.actor)} manoeuvres{at} with {self.attribute.title()} + "
             f"{self.ability.title()}{how}{what}; rolls {self.dice}."
         )
 
 
 @dataclass(frozen=True)
 class DecisiveStrike(Action):
-    """A Decisive Strike: accuracy, then Impulse-fuelled damage (001 §Decisive Strike)."""
+    """A Decisive Strike: accuracy, then Impulse-fuelled damage (001 §Decisive Strike).
+
+    ``attribute``: the Attribute rolled when the weapon's class allows two (unarmed and
+    medium: Dexterity or Strength, 001 §Weapons and Armor); empty, the weapon's own.
+    """
 
     kind: ClassVar[str] = "decisive_strike"
     actor: str
@@ -219,9 +245,10 @@ class DecisiveStrike(Action):
     weapon: str
     accuracy: DiceEntry
     damage: DiceEntry | None = None
-    stunted: bool = False
+    stunted: bool | None = None
     stunt: StuntEffect | None = None
     reward: str = "willpower"
+    attribute: str = ""
 
     def sentence(self, names: Names) -> str:
         how = " (stunted)" if self.stunted else ""
@@ -242,9 +269,10 @@ class FlurryStrike(Action):
     accuracy: DiceEntry
     damage: DiceEntry | None = None
     split: tuple[int, ...] = ()
-    stunted: bool = False
+    stunted: bool | None = None
     stunt: StuntEffect | None = None
     reward: str = "willpower"
+    attribute: str = ""
 
     def sentence(self, names: Names) -> str:
         how = " (stunted)" if self.stunted else ""
@@ -275,6 +303,8 @@ class FireHold(Action):
     timing: str = "before"
 
     def sentence(self, names: Names) -> str:
+        if self.timing == "after_turn":
+            return f"{names(self.actor)}'s trigger comes; they act after it, once this turn ends."
         return f"{names(self.actor)}'s trigger comes; they act {self.timing} it."
 
 

@@ -17,21 +17,23 @@ COSTS = (
     "Decisive Strike: at least 2 Impulse \u00b7 miss \u22122",
     "Hold 2 \u00b7 Dash 2 \u00b7 Disengage 2 Impulse",
     "+1 order value = 1 Impulse; lowering is free",
-    "Defeat: gain 1 Limit; death only by the player's choice",
 )
+# A player character's defeat (001 §Player Character Defeat); an NPC's card leaves it out.
+PLAYER_DEFEAT = "Defeat: gain 1 Limit; death only by the player's choice"
+# What each effect does once it lands, a clause read after "then" on the card.
 EFFECT_TEXT = {
-    "knockback": "target moves one band",
-    "intimidate": "target \u22123 Impulse",
-    "stun": "target \u22122 dice next action",
-    "smash_scenery": "hazard on the field",
-    "seek_cover": "gain cover",
-    "counter_cover": "strip cover, no regain for a round",
-    "defend_other": "ally within short uses your DV",
-    "disarm": "weapon dropped for a round",
-    "restrain": "cannot move for a round",
-    "maim": "physical Wound Drawback",
-    "humiliate": "social Wound Drawback",
-    "terrorize": "mental Wound Drawback",
+    "knockback": "the target moves one band",
+    "intimidate": "the target loses 3 Impulse",
+    "stun": "the target rolls 2 dice fewer on its next action",
+    "smash_scenery": "the scenery becomes a hazard (the GM's)",
+    "seek_cover": "you gain cover",
+    "counter_cover": "the target loses its cover and cannot regain it for a round",
+    "defend_other": "an ally within short range uses your DV",
+    "disarm": "the target drops its weapon for a round",
+    "restrain": "the target cannot move for a round",
+    "maim": "the target takes a physical Wound Drawback",
+    "humiliate": "the target takes a social Wound Drawback",
+    "terrorize": "the target takes a mental Wound Drawback",
 }
 BOX = "\u2610"
 TALLY = "____________"
@@ -71,7 +73,7 @@ def player_card(
         title=block.name,
         subtitle=f"{kind} \u00b7 Initiative {block.initiative} \u00b7 Endurance {block.endurance}",
         sections=tuple(sections),
-        reminders=COSTS,
+        reminders=(*COSTS, PLAYER_DEFEAT) if block.player else COSTS,
     )
 
 
@@ -100,7 +102,7 @@ def _stunts() -> c.Table:
     )
     return c.Table(
         "Stunt effects (+2 dice)",
-        ("Effect", "Beat", "Does"),
+        ("Effect", "Beat", "then"),
         rows,
         footer="Decisive effects are compared with the damage roll's successes.",
     )

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.session import CombatSession
-from battlewheel.engine.rulesets.impulse.actions import AddCombatant, RollOrder, SetRange
+from battlewheel.engine.rulesets.impulse.actions import (
+    AddCombatant,
+    RollOrder,
+    SetRange,
+    SettleTie,
+)
 from battlewheel.engine.rulesets.impulse.character import ImpulseCharacter, Weapon
 
 SWORD = Weapon("Daiklave", "medium", "strength", "melee")
@@ -109,7 +114,10 @@ def foes() -> tuple[ImpulseCharacter, ImpulseCharacter]:
 
 
 def demo_fight() -> CombatSession:
-    """Heroes, bandits, ranges and order rolled: the GM presses Begin round 1."""
+    """Heroes, bandits, ranges and order rolled, the tie settled: the GM presses Begin round 1.
+
+    Jade and the Chief both roll 10; Jade's player chose to go first (001 §Turn Order).
+    """
     session = CombatSession.new(ruleset="impulse")
     jade, reed = heroes()
     chief, archer = foes()
@@ -120,4 +128,5 @@ def demo_fight() -> CombatSession:
     session.apply(SetRange("chief", "archer", "short"))
     for cid, faces in (("jade", (6,)), ("reed", (3,)), ("chief", (7, 2)), ("archer", (5,))):
         session.apply(RollOrder(cid, DiceEntry.of_faces(faces)))
+    session.apply(SettleTie(("jade", "chief")))
     return session

@@ -10,7 +10,7 @@ from battlewheel.engine.rulesets.impulse.rules import COVER_LEVELS, cover_after_
 from battlewheel.engine.rulesets.impulse.state import ImpulseCombat
 from battlewheel.engine.rulesets.impulse.turns import advance
 
-FLOOR = "rules/impulse.md §4 impulse_floor"
+FLOOR = "001 §Impulse (ruling impulse_floor)"
 DEFEAT = "001 §Defeat"
 VILLAIN = "001 §Recurring Antagonist Defeat"
 DEFENCES = "001 §Situational Defenses"

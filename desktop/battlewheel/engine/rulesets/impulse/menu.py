@@ -76,11 +76,22 @@ def _setup(state: ImpulseCombat) -> tuple[TurnAction, ...]:
             "Ctrl+Return",
             action=a.StartCombat(),
             toolbar=True,
-            why_not=""
-            if len(state.combatants) >= 2 and not unplaced
-            else "every combatant on the field needs all their order values",
+            why_not=(""
+                     if len(state.combatants) >= 2 and not unplaced
+                     else "every combatant on the field needs all their order values")
+            or _player_tie_why(state),
         ),
     )
+
+
+def _player_tie_why(state: ImpulseCombat) -> str:
+    """A tie with a player character in it is settled by asking, never by the tracker."""
+    asking = player_ties(state)
+    if not asking:
+        return ""
+    chooser = tie_chooser(state, asking[0])
+    how = "flip a coin" if chooser == "coin" else "the player picks who goes first"
+    return f"settle the tie first (Settle a tie: {how}; 001 §Turn Order)"
 
 
 def _tie_entry(state: ImpulseCombat) -> TurnAction:
@@ -93,6 +104,21 @@ def _tie_entry(state: ImpulseCombat) -> TurnAction:
         dialog="impulse_tie",
         why_not="" if tied else "no tie to settle",
     )
+
+
+def tie_chooser(state: ImpulseCombat, keys: tuple[str, ...]) -> str:
+    """Who breaks a tie (001 §Turn Order): two or more players flip a coin ("coin"); a
+    player against NPCs picks ("player"); NPCs alone are the GM's call ("gm"), the tracker
+    proposing the higher Initiative score (rules/impulse.md §4)."""
+    players = {k.partition("#")[0] for k in keys if state.combatants[k.partition("#")[0]].player}
+    if len(players) > 1:
+        return "coin"
+    return "player" if players else "gm"
+
+
+def player_ties(state: ImpulseCombat) -> tuple[tuple[str, ...], ...]:
+    """The unsettled ties a player character is in: these are asked, never assumed."""
+    return tuple(keys for keys in unsettled_ties(state) if tie_chooser(state, keys) != "gm")
 
 
 def unsettled_ties(state: ImpulseCombat) -> tuple[tuple[str, ...], ...]:
@@ -112,7 +138,8 @@ def _fight(state: ImpulseCombat) -> tuple[TurnAction, ...]:
     cid = state.acting_id()
     who = state.combatants[cid] if cid else None
     simple = _simple_why(state, who)
-    holders = [f for f in state.combatants.values() if f.hold is not None]
+    holders = [f for f in state.combatants.values()
+               if f.hold is not None and not f.hold.after_turn]
     return (
         TurnAction(
             "manoeuvre",
@@ -280,7 +307,9 @@ def status_line(state: ImpulseCombat) -> str:
     if state.ended:
         return "The fight is over"
     if not state.started:
-        step = "roll for the order (R)" if _unrolled(state) else "Begin round 1 (Ctrl+Return)"
+        step = ("roll for the order (R)" if _unrolled(state)
+                else "settle the tie (the player picks, or a coin)" if player_ties(state)
+                else "Begin round 1 (Ctrl+Return)")
         return f"Not started: {step}"
     cid = state.acting_id()
     if cid is None:
@@ -296,11 +325,27 @@ def _unrolled(state: ImpulseCombat) -> bool:
 
 
 def next_step(state: ImpulseCombat) -> TurnAction | None:
-    """Space: roll for the order, begin round 1, then end the acting turn (001 §Rounds).
+    """Space: roll for the order, settle a tie a player is in, begin round 1, then end
+    the acting turn (001 §Rounds, §Turn Order).
 
     What the acting fighter does is the GM's choice from the menu; Space moves play on.
     """
     if state.ended:
         return None
+    if not state.started and player_ties(state):
+        return first_enabled(turn_actions(state), ("roll_order", "settle_tie"))
     keys = ("roll_order", "start") if not state.started else ("end_turn", "roll_order")
-    return first_enabled(turn_actions(state), keys)
+    entry = first_enabled(turn_actions(state), keys)
+    if entry is not None and entry.key == "end_turn" and _idle_turn(state):
+        who = state.combatants[state.acting_id() or ""]
+        entry = replace(entry, confirm=f"{who.name} has done nothing this turn. End the turn?")
+    return entry
+
+
+def _idle_turn(state: ImpulseCombat) -> bool:
+    """Whether the acting fighter has taken no action, free or Simple, nor moved."""
+    cid = state.acting_id()
+    if cid is None or state.simple_done:
+        return False
+    who = state.combatants[cid]
+    return not who.free_used and not who.moved and who.hold is None

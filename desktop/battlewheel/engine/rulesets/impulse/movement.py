@@ -31,6 +31,20 @@ DISENGAGE = "001 §Disengage"
 RESTRAIN = "001 §Stunting Decisive Strikes"
 
 
+def group_of(state: ImpulseCombat, target: str, mover: str) -> tuple[str, ...]:
+    """The group ``target`` stands in: everyone on the field linked to it through melee range,
+    the mover aside; moving toward one of them moves toward them all (001 §Range Bands)."""
+    group, frontier = [target], [target]
+    while frontier:
+        here = frontier.pop()
+        for other in state.combatants:
+            if (other not in group and other != mover and state.can_act(other)
+                    and state.band(here, other) == MELEE):
+                group.append(other)
+                frontier.append(other)
+    return tuple(group)
+
+
 def _mover(state: ImpulseCombat, actor: str, rule: str) -> Fighter:
     """The acting fighter, free to take the round's one movement (001 §Movement)."""
     who = require_acting(state, actor, rule)

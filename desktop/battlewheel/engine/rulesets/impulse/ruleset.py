@@ -7,13 +7,22 @@ from typing import Any, ClassVar
 
 from battlewheel.engine.core import conditions as cond
 from battlewheel.engine.core import contract as c
-from battlewheel.engine.core.actions import Action
+from battlewheel.engine.core.actions import Action, ChangeBlock
+from battlewheel.engine.core.block_form import (
+    BlockSchema,
+    BlockTemplate,
+    block_change_sentence,
+)
+from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.ruleset import Handler, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.impulse import actions as a
 from battlewheel.engine.rulesets.impulse import (
+    autopilot,
+    block_change,
     card,
     derived,
     final,
+    form,
     gm,
     menu,
     movement,
@@ -101,6 +110,7 @@ class ImpulseRuleset(Ruleset):
     seed: ClassVar[str] = "001"
     options_type: ClassVar[type[ImpulseOptions]] = ImpulseOptions
     block_type: ClassVar[type[ImpulseCharacter]] = ImpulseCharacter
+    autopilot_module: ClassVar[Any] = autopilot
 
     def new_state(self, options: Any) -> ImpulseCombat:
         """An empty fight under these rulings."""
@@ -122,6 +132,9 @@ class ImpulseRuleset(Ruleset):
 
     def describe(self, before: ImpulseCombat, action: Action, after: ImpulseCombat | None) -> str:
         """The action and, once applied, what came of it."""
+        if isinstance(action, ChangeBlock) and action.combatant_id in before.combatants:
+            old = before.combatants[action.combatant_id].character
+            return block_change_sentence(self, old, action.block)
         return sentences.describe(before, action, after)
 
     def names(self, state: ImpulseCombat) -> Callable[[str], str]:
@@ -131,6 +144,12 @@ class ImpulseRuleset(Ruleset):
     def final_state(self, state: ImpulseCombat) -> dict[str, Any]:
         """The round, the order, pools, marks and ranges."""
         return final.final_state(state)
+
+    def turn_order(self, state: ImpulseCombat) -> tuple[str, ...]:
+        """Fighters by their first counter in this round's order (001 §Turn Order), then
+        those with no counter yet (unrolled, in reserve, gone): the table's Turn column."""
+        placed = tuple(dict.fromkeys(entry.cid for entry in state.order()))
+        return placed + tuple(cid for cid in state.combatants if cid not in placed)
 
     def acting(self, state: ImpulseCombat) -> tuple[str, ...]:
         """The fighter whose turn it is (a fired hold's owner while it acts)."""
@@ -230,14 +249,47 @@ class ImpulseRuleset(Ruleset):
 
 
     def join_action(self, combatant_id: str, character: Any, side: str) -> Action:
-        """A roster character joins the fight (001 §Turn Order: the order roll follows)."""
-        return a.AddCombatant(combatant_id, character, side)
+        """A roster character joins the fight (001 §Turn Order: the order roll follows); once
+        the fight has begun, as a reinforcement a round at Extreme (001 §Range Bands)."""
+        return a.AddCombatant(combatant_id, character, side, reserve=None)
 
     def block_card(self, block: Any) -> c.Card:
         """The player card of rules/impulse.md §6 for a roster stat block."""
         if not isinstance(block, ImpulseCharacter):
             raise TypeError("an Impulse card is printed from an ImpulseCharacter")
         return card.player_card(block, None, ImpulseOptions(), 0)
+
+    # -- the character editor -------------------------------------------------------------------
+
+    def block_schema(self) -> BlockSchema:
+        """Combat values, armour, Attributes and Abilities, weapons (001 §Combat Values)."""
+        return form.SCHEMA
+
+    def block_templates(self) -> tuple[BlockTemplate, ...]:
+        """A player character, an NPC, a dangerous NPC and the demo fight's four."""
+        return form.templates()
+
+    def block_form(self, block: Any) -> dict[str, Any]:
+        """A block as the editor's form values (traits and weapons as rows)."""
+        return form.block_form(block)
+
+    def block_from_form(
+        self, values: Mapping[str, Any], base: Any | None = None
+    ) -> ImpulseCharacter:
+        """The block the form describes, checked whole by the block itself."""
+        return form.block_from_form(values, base)
+
+    def block_preview(self, block: Any) -> tuple[Any, ...]:
+        """Willpower and motes, Endurance, DV, Evasion, Soak, Resolve, Guile and weapons."""
+        return form.preview(self, block)
+
+    def block_side(self, block: Any) -> str:
+        """A player character joins as an ally, anyone else as an enemy."""
+        return "ally" if block.player else "enemy"
+
+    def replace_block(self, state: ImpulseCombat, combatant_id: str, block: Any) -> list[Event]:
+        """The fighter's new block from now on, keeping what the fight did (001 §Endurance)."""
+        return block_change.replace_block(state, combatant_id, block)
 
 
 def _seen(state: ImpulseCombat, who: Any) -> tuple[Any, ...]:

@@ -30,6 +30,10 @@ def _manoeuvre(before: ImpulseCombat, action: Action, after: ImpulseCombat) -> s
         f"{successes_text(result.successes)} from {result.pool} dice: "
         f"+{result.successes} Impulse ({impulse})."
     )
+    if result.hit is not None:
+        verdict = "hits" if result.hit else "misses"
+        text += (f" Against {before.name(action.target)}'s DV {result.dv} it {verdict}"
+                 f"{'; no Endurance is lost' if result.hit else ''}.")
     return _with_effects(text, (result.effect,) if result.effect else (), before)
 
 

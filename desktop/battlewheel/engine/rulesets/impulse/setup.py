@@ -25,7 +25,8 @@ def add_combatant(state: ImpulseCombat, action: a.AddCombatant) -> list[Event]:
     if action.side not in SIDES:
         raise IllegalAction(GM, f"a side is ally or enemy, not {action.side!r}")
     band = band_index(action.band)
-    if band == EXTREME and not action.reserve:
+    reserve = reinforcement(state, action)
+    if band == EXTREME and not reserve:
         raise IllegalAction(RANGES, "only reinforcements start at Extreme range")
     who = Fighter(
         id=action.id,
@@ -36,14 +37,26 @@ def add_combatant(state: ImpulseCombat, action: a.AddCombatant) -> list[Event]:
         willpower=action.character.willpower,
         motes=action.character.motes,
         entry_band=band,
-        arrives_round=state.round + 2 if action.reserve else 0,
+        arrives_round=state.round + 2 if reserve else 0,
     )
     state.joined += 1
     put(state, who)
     for other in state.combatants:
         if other != action.id:
             state.set_band(action.id, other, band)
+    if reserve:
+        return [Event("joined", action.id, f"{who.name} joins the fight as a reinforcement: a "
+                                           f"round at Extreme, on the field in round "
+                                           f"{who.arrives_round}.")]
     return [Event("joined", action.id, f"{who.name} joins the fight.")]
+
+
+def reinforcement(state: ImpulseCombat, action: a.AddCombatant) -> bool:
+    """Whether the newcomer waits a round at Extreme: as the action says, or (``None``)
+    whenever the fight has already begun (001 §Range Bands)."""
+    if action.reserve is None:
+        return state.started
+    return action.reserve
 
 
 def remove_combatant(state: ImpulseCombat, action: a.RemoveCombatant) -> list[Event]:

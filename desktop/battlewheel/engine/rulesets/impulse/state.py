@@ -52,11 +52,16 @@ class Status:
 
 @dataclass(frozen=True)
 class Hold:
-    """A held action: its trigger in words, its counter, the round (001 §Holding Action)."""
+    """A held action: its trigger in words, its counter, the round (001 §Holding Action).
+
+    ``after_turn``: the trigger has come and the holder chose to act after it, so the
+    counter acts as soon as the turn in progress ends.
+    """
 
     trigger: str
     key: str
     round: int
+    after_turn: bool = False
 
 
 @dataclass(frozen=True)

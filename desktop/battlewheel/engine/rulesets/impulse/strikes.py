@@ -16,6 +16,7 @@ from battlewheel.engine.core.events import Event
 from battlewheel.engine.rulesets.impulse import actions as a
 from battlewheel.engine.rulesets.impulse.character import (
     UNARMED,
+    WEAPON_TABLE,
     Weapon,
     accuracy_pool,
     weapon_base_damage,
@@ -56,6 +57,7 @@ FLURRY = "001 §Flurry Strikes"
 RANGES = "001 §Attack Ranges"
 COVER = "001 §Situational Defenses"
 DISARMED = "001 §Stunting Decisive Strikes"
+WEAPONS = "001 §Weapons and Armor"
 STUNT_MOTES = 4  # 2 x a 2-die stunt (004 §Stunts)
 
 
@@ -64,11 +66,14 @@ STUNT_MOTES = 4  # 2 x a 2-die stunt (004 §Stunts)
 
 @dataclass(frozen=True)
 class ManoeuvreOutcome:
-    """A manoeuvre's dice, successes (all gained as Impulse) and stunt effect."""
+    """A manoeuvre's dice, successes (all gained as Impulse) and stunt effect; aimed at
+    someone, the DV it met and whether it hit (``hit`` None: aimed at nobody)."""
 
     pool: int
     successes: int
     effect: EffectOutcome | None
+    dv: int = 0
+    hit: bool | None = None
 
 
 def manoeuvre_pool(who: Fighter, attribute: str, ability: str, stunted: bool) -> int:
@@ -82,28 +87,57 @@ def resolve_manoeuvre(state: ImpulseCombat, action: a.Manoeuvre) -> ManoeuvreOut
     who = require_simple(state, action.actor, MANOEUVRE)
     if not action.attribute.strip() or not action.ability.strip():
         raise IllegalAction(MANOEUVRE, "a manoeuvre rolls an Attribute and an Ability")
-    stunted = action.stunted or action.stunt is not None
+    stunted = a.is_stunted(action)
     pool = manoeuvre_pool(who, action.attribute, action.ability, stunted)
     successes = rolled_successes(pool, action.dice)
+    dv, hit = _manoeuvre_hit(state, who, action.target, successes)
     effect = None
     if action.stunt is not None:
-        target = check_effect(state, who.id, action.stunt, decisive=False)
+        target = check_effect(state, who.id, action.stunt, decisive=False,
+                              default=action.target)
         effect = resolve_effect(state, action.stunt, target, successes)
-    return ManoeuvreOutcome(pool, successes, effect)
+    return ManoeuvreOutcome(pool, successes, effect, dv, hit)
+
+
+def _manoeuvre_hit(state: ImpulseCombat, who: Fighter, target: str,
+                   successes: int) -> tuple[int, bool | None]:
+    """A manoeuvre aimed at someone hits when its successes beat their DV, for powers that
+    work on a hit; it never costs Endurance (001 §Maneuvers)."""
+    if not target:
+        return 0, None
+    victim = fighter(state, target, MANOEUVRE)
+    if victim.id == who.id:
+        raise IllegalAction(MANOEUVRE, "a manoeuvre is aimed at someone else")
+    if not state.can_act(victim.id):
+        raise IllegalAction(MANOEUVRE, f"{victim.name} is not on the field")
+    if victim.cover == "full":
+        raise IllegalAction(COVER, f"{victim.name} is behind full cover: counter it first")
+    return victim.dv, beats(successes, victim.dv, state.options.beat_rule)
 
 
 def manoeuvre(state: ImpulseCombat, action: a.Manoeuvre) -> list[Event]:
     """Impulse += successes, always; then the stunt effect if it lands (001 §Maneuvers)."""
     outcome = resolve_manoeuvre(state, action)
     who = _after_roll(
-        state, action.actor, action.stunted or action.stunt is not None, action.reward
+        state, action.actor, a.is_stunted(action), action.reward
     )
     put(state, who.replace(impulse=who.impulse + outcome.successes))
     state.simple_done = True
     events = [Event("impulse_gained", who.id, f"{who.name} gains {outcome.successes} Impulse.")]
+    if outcome.hit is not None:
+        events.append(_manoeuvre_hit_event(state, action.target, outcome))
     if action.stunt is not None and outcome.effect is not None:
         events += apply_effect(state, who.id, action.stunt, outcome.effect)
     return events
+
+
+def _manoeuvre_hit_event(state: ImpulseCombat, target: str, outcome: ManoeuvreOutcome) -> Event:
+    name = state.name(target)
+    against = f"{outcome.successes} against DV {outcome.dv}"
+    if outcome.hit:
+        return Event("manoeuvre_hit", target, f"The manoeuvre hits {name} ({against}): powers "
+                                              "that work on a hit apply; no Endurance is lost.")
+    return Event("manoeuvre_missed", target, f"The manoeuvre misses {name} ({against}).")
 
 
 def _after_roll(state: ImpulseCombat, cid: str, stunted: bool, reward: str) -> Fighter:
@@ -136,14 +170,28 @@ class StrikeOutcome:
     effects: tuple[EffectOutcome, ...]
 
 
-def strike_weapon(who: Fighter, name: str, rule: str) -> Weapon:
-    """The weapon used; a disarmed fighter has only fists (001 §Stunting Decisive Strikes)."""
+def strike_weapon(who: Fighter, name: str, rule: str, attribute: str = "") -> Weapon:
+    """The weapon used, rolling ``attribute`` if given (its own otherwise); a disarmed fighter
+    has only fists (001 §Stunting Decisive Strikes)."""
     weapon = who.character.weapon(name) or (UNARMED if name == UNARMED.name else None)
     if weapon is None:
         raise IllegalAction(rule, f"{who.name} carries no {name!r}")
+    weapon = with_attribute(weapon, attribute)
     if who.has("disarmed") and weapon.weight != "unarmed":
         raise IllegalAction(DISARMED, f"{who.name} is disarmed and cannot use {name} this round")
     return weapon
+
+
+def with_attribute(weapon: Weapon, attribute: str) -> Weapon:
+    """The weapon rolled with another Attribute its class allows: an unarmed or medium
+    strike uses Dexterity or Strength (001 §Weapons and Armor)."""
+    if not attribute or attribute == weapon.attribute:
+        return weapon
+    allowed = WEAPON_TABLE[weapon.weight][0]
+    if attribute not in allowed:
+        raise IllegalAction(WEAPONS, f"{weapon.name} ({weapon.weight}) strikes with "
+                                     f"{' or '.join(a.title() for a in allowed)}")
+    return replace(weapon, attribute=attribute)
 
 
 def check_target(
@@ -212,10 +260,11 @@ def resolve_strike(
     damage: DiceEntry | None,
     stunted: bool,
     rule: str,
+    attribute: str = "",
 ) -> tuple[StrikeOutcome, Weapon]:
     """Accuracy against the (highest) DV; on a hit, Impulse + Base Damage + threshold dice."""
     who = _check_attacker(state, actor, rule)
-    weapon = strike_weapon(who, weapon_name, rule)
+    weapon = strike_weapon(who, weapon_name, rule, attribute)
     bands = [check_target(state, who, t, weapon, rule) for t in targets]
     dv, lost = strike_dv(state, targets, bands, weapon)
     pool = strike_pool(who, weapon, stunted)
@@ -243,8 +292,9 @@ def resolve_decisive(state: ImpulseCombat, action: a.DecisiveStrike) -> StrikeOu
         action.weapon,
         action.accuracy,
         action.damage,
-        action.stunted or action.stunt is not None,
+        a.is_stunted(action),
         DECISIVE,
+        action.attribute,
     )
     effects = _effects(state, action.actor, action.stunt, (action.target,), outcome, every=False)
     shares = ((action.target, outcome.damage),) if outcome.hit else ()
@@ -262,8 +312,9 @@ def resolve_flurry(state: ImpulseCombat, action: a.FlurryStrike) -> StrikeOutcom
         action.weapon,
         action.accuracy,
         action.damage,
-        action.stunted or action.stunt is not None,
+        a.is_stunted(action),
         FLURRY,
+        action.attribute,
     )
     shares: tuple[tuple[str, int], ...] = ()
     if outcome.hit:
@@ -331,7 +382,7 @@ def decisive_strike(state: ImpulseCombat, action: a.DecisiveStrike) -> list[Even
         action.actor,
         resolve_decisive(state, action),
         action.stunt,
-        action.stunted or action.stunt is not None,
+        a.is_stunted(action),
         action.reward,
     )
 
@@ -343,7 +394,7 @@ def flurry_strike(state: ImpulseCombat, action: a.FlurryStrike) -> list[Event]:
         action.actor,
         resolve_flurry(state, action),
         action.stunt,
-        action.stunted or action.stunt is not None,
+        a.is_stunted(action),
         action.reward,
     )
 

@@ -9,6 +9,7 @@ reinforcements arrive from Extreme.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.events import Event
@@ -196,7 +197,19 @@ def end_turn(state: ImpulseCombat, action: a.EndTurn) -> list[Event]:
             ]
         # The one the hold interrupted fled or fell meanwhile: that turn ends with them.
     state.done = state.done | {state.acting_key}
-    return advance(state)
+    return _after_trigger(state) or advance(state)
+
+
+def _after_trigger(state: ImpulseCombat) -> list[Event]:
+    """A hold fired to act after its trigger takes the turn that just ended's place
+    (001 §Holding Action); none waiting: nothing."""
+    for cid, who in state.combatants.items():
+        if who.hold is not None and who.hold.after_turn and state.can_act(cid):
+            key = who.hold.key
+            put(state, who.replace(hold=None))
+            return [Event("hold_fired", cid, f"{who.name} acts after the trigger."),
+                    *begin_turn(state, key)]
+    return []
 
 
 # -- holding --------------------------------------------------------------------------------
@@ -227,10 +240,17 @@ def fire_hold(state: ImpulseCombat, action: a.FireHold) -> list[Event]:
         raise IllegalAction(HOLDING, f"{who.name} is not holding an action")
     if action.timing not in a.TIMINGS:
         raise IllegalAction(HOLDING, "a held action fires before or after its trigger")
+    if who.hold.after_turn:
+        raise IllegalAction(HOLDING, f"{who.name} already acts once this turn ends")
     if state.paused is not None or state.acting_key is None:
         raise IllegalAction(HOLDING, "another held action is firing; end that turn first")
     if not state.can_act(who.id):
         raise IllegalAction(HOLDING, f"{who.name} can no longer act")
+    if action.timing == "after_turn":
+        put(state, who.replace(hold=replace(who.hold, after_turn=True)))
+        acting = state.name(state.acting_id() or "")
+        return [Event("hold_armed", who.id,
+                      f"{who.name} acts after the trigger, once {acting}'s turn ends.")]
     key = who.hold.key
     state.paused = Paused(state.acting_key, state.simple_done)
     put(state, who.replace(hold=None))

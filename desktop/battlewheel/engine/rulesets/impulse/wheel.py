@@ -21,7 +21,7 @@ from battlewheel.engine.rulesets.impulse.state import Entry, Fighter, ImpulseCom
 if TYPE_CHECKING:
     from battlewheel.engine.core.ruleset import Ruleset
 
-WHEEL = "rules/impulse.md §5"
+WHEEL = "001 §Turn Order"  # a GM's drag on the order
 CHANGE = "001 §Change Initiative"
 HOLDING = "001 §Holding Action"
 _MARKS = (("stunned", "S"), ("restrained", "R"), ("disarmed", "D"), ("dashed", "\u2192"))
@@ -239,8 +239,8 @@ def pocket_fire(
     ruleset: Ruleset, state: ImpulseCombat, counter_id: str, slot: int
 ) -> c.DropVerdict:
     """A held counter out of the pocket beside the current slot: it acts now, before the
-    trigger when let go on that slot or the one before, after it on the one after
-    (rules/impulse.md §5; 001 §Holding Action)."""
+    trigger, when let go on that slot or the one before; after it, once this turn ends, on
+    the one after (rules/impulse.md §5; 001 §Holding Action)."""
     cid = split_key(counter_id)[0]
     timing = _timing(state, slot)
     if timing is None:
@@ -250,7 +250,9 @@ def pocket_fire(
         )
     verdict = _verdict(ruleset, state, a.FireHold(cid, timing), "no cost (paid when held)",
                        HOLDING)
-    return replace(verdict, confirm=False, result=f"{state.name(cid)} acts {timing} the trigger.")
+    words = "after the trigger, once this turn ends" if timing == "after_turn" else \
+        f"{timing} the trigger"
+    return replace(verdict, confirm=False, result=f"{state.name(cid)} acts {words}.")
 
 
 def _timing(state: ImpulseCombat, slot: int) -> str | None:
@@ -261,7 +263,7 @@ def _timing(state: ImpulseCombat, slot: int) -> str | None:
     if slot in (cursor, (cursor - 1) % count):
         return "before"
     if slot == (cursor + 1) % count:
-        return "after"
+        return "after_turn"
     return None
 
 

@@ -220,9 +220,14 @@ class StatBlock:
     attacks: tuple[AttackProfile, ...] = ()
     reactions: tuple[Trigger, ...] = ()
     notes: str = ""
+    # A player character: joins as an ally, and keeps the negative Health rows under
+    # the ruling negative_health_npcs (002 §Damage Tracking).
+    player: bool = False
 
     def __post_init__(self) -> None:
         check_text("name", self.name)
+        if not isinstance(self.player, bool):
+            raise TraitValueError("player", "true or false", self.player)
         for stat, value in self.stats.items():
             check_choice("stats", stat, STATS)
             check_range(f"stats.{stat}", value, TRAIT_RANGE)
@@ -277,13 +282,15 @@ class StatBlock:
         data["attacks"] = [attack.to_json() for attack in self.attacks]
         data["reactions"] = [reaction.to_json() for reaction in self.reactions]
         data["notes"] = self.notes
+        if self.player:  # written only when set, so older blocks keep their JSON
+            data["player"] = True
         return data
 
     @classmethod
     def from_json(cls, obj: object) -> StatBlock:
         """Read a block written by ``to_json``; a bad value raises ``TraitValueError``."""
         data = _object(obj, "stat block")
-        scalars = ("name", "racial_health", "notes", *DEFENCE_FIELDS)
+        scalars = ("name", "racial_health", "notes", "player", *DEFENCE_FIELDS)
         _no_unknown(data, {*scalars, "stats", "skills", "attacks", "reactions"}, "stat block")
         return cls(
             **{key: data[key] for key in scalars if key in data},

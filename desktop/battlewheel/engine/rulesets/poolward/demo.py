@@ -29,6 +29,7 @@ def edward() -> StatBlock:
         racial_health=1, armour=3, armour_dr=1, shield=1, shield_apr=1, dodge=1, parry=0,
         attacks=(LONGSWORD,),
         notes="Full plate (3), light shield (1, APR 1).",
+        player=True,
     )
 
 

@@ -8,6 +8,8 @@ more carry their action.
 
 from __future__ import annotations
 
+import dataclasses
+
 from battlewheel.engine.core.contract import TurnAction, first_enabled
 from battlewheel.engine.rulesets.poolward import actions as a
 from battlewheel.engine.rulesets.poolward.options import ORDER_EACH_ROUND, ORDER_GM, ORDER_ONCE
@@ -19,22 +21,23 @@ NOT_STARTED = "the fight has not begun"
 
 
 def turn_actions(state: Fight) -> tuple[TurnAction, ...]:
-    """The turn's entries in menu order."""
+    """The turn's entries in menu order; keys mean what they mean in the other systems
+    (R rolls, H holds an action for a trigger, Shift+H lets it go, N ends the turn)."""
     return (
         _start(state),
-        TurnAction("roll_order", "Roll the order…", "Ctrl+R", "each fighter rolls the pool "
+        TurnAction("roll_order", "Roll the order…", "R", "each fighter rolls the pool "
                    "the GM chose", dialog="roll_order", why_not=_why_not_roll(state)),
-        TurnAction("attack", "Attack…", "A", "pool, defence step by step, odds, roll",
+        TurnAction("attack", "Attack…", "Ctrl+A", "pool, defence step by step, odds, roll",
                    dialog="attack", why_not=_why_not_attack(state), toolbar=True),
         TurnAction("use_action", "Take an action…", "U", "spend a free, fast, move, standard "
                    "or full action", dialog="use_action", why_not=_why_not_turn(state)),
-        TurnAction("ready_action", "Ready an action…", "R", "hold the action for a trigger",
+        TurnAction("ready_action", "Ready an action…", "H", "hold the action for a trigger",
                    dialog="ready_action", why_not=_why_not_turn(state)),
-        TurnAction("trigger_readied", "Trigger a readied action…", "T",
+        TurnAction("trigger_readied", "Trigger a readied action…", "Shift+H",
                    dialog="trigger_readied", why_not=_why_not_trigger(state)),
         TurnAction("next_turn", "Next turn", "N", "end this turn; the round starts over after "
                    "the last", action=a.NextTurn(), why_not=_why_not_next(state), toolbar=True),
-        TurnAction("heal", "Lethal healing…", "H", dialog="heal",
+        TurnAction("heal", "Lethal healing…", "L", dialog="heal",
                    why_not="" if state.fighters else "nobody to heal"),
         TurnAction("backlash", "Sorcerous Backlash…", "", dialog="backlash",
                    why_not="" if state.fighters else "nobody to hurt"),
@@ -119,4 +122,10 @@ def next_step(state: Fight) -> TurnAction | None:
     if state.ended:
         return None
     keys = ("roll_order", "start_fight") if not state.started else ("roll_order", "next_turn")
-    return first_enabled(turn_actions(state), keys)
+    entry = first_enabled(turn_actions(state), keys)
+    actor = state.actor()
+    if entry is not None and entry.key == "next_turn" and actor is not None \
+            and not state.fighters[actor].used:
+        ask = f"{state.name(actor)} has done nothing this turn. End the turn?"
+        entry = dataclasses.replace(entry, confirm=ask)
+    return entry

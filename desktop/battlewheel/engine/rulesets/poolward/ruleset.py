@@ -7,11 +7,20 @@ from typing import Any, ClassVar
 
 from battlewheel.engine.core import conditions as cond
 from battlewheel.engine.core import contract as c
-from battlewheel.engine.core.actions import Action
+from battlewheel.engine.core.actions import Action, ChangeBlock
+from battlewheel.engine.core.block_form import (
+    BlockSchema,
+    BlockTemplate,
+    block_change_sentence,
+)
+from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.ruleset import Handler, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.poolward import actions as a
 from battlewheel.engine.rulesets.poolward import (
     attack,
+    autopilot,
+    form,
+    handlers_block,
     handlers_manual,
     handlers_turn,
     menu,
@@ -56,6 +65,7 @@ class PoolAndWard(Ruleset):
     seed: ClassVar[str] = "002"
     options_type: ClassVar[type[PoolWardOptions]] = PoolWardOptions
     block_type: ClassVar[type[StatBlock]] = StatBlock
+    autopilot_module: ClassVar[Any] = autopilot
 
     def new_state(self, options: Any) -> Fight:
         """An empty fight under these rulings."""
@@ -71,6 +81,9 @@ class PoolAndWard(Ruleset):
 
     def describe(self, before: Fight, action: Action, after: Fight | None) -> str:
         """Names, the pool's working and where the damage went."""
+        if isinstance(action, ChangeBlock) and action.combatant_id in before.fighters:
+            old = before.fighters[action.combatant_id].block
+            return block_change_sentence(self, old, action.block)
         return sentences.describe(before, action, after)
 
     def names(self, state: Fight) -> Callable[[str], str]:
@@ -130,12 +143,14 @@ class PoolAndWard(Ruleset):
         return cond.with_section(found, state.fighters[combatant_id].conditions)
 
     def vitality(self, state: Fight, combatant_id: str) -> c.Vitality:
-        """Health left; down once disabled or dead (002 §Damage Tracking)."""
+        """Health left; down once disabled or dead (002 §Damage Tracking); Vigor and
+        Ward shown too, as a player follows all three."""
         who = state.fighters[combatant_id]
         most = who.block.health_max
         left = max(0, who.health) / most if most else 0.0
-        track = self.sheet(state, combatant_id).track("health")
-        return c.Vitality(left, who.condition != UP, who.player, track)
+        shown = self.sheet(state, combatant_id)
+        more = tuple(t for t in (shown.track("vigor"), shown.track("ward")) if t is not None)
+        return c.Vitality(left, who.condition != UP, who.player, shown.track("health"), more)
 
     def box_click(self, state: Fight, combatant_id: str, track: str, index: int) -> Action | None:
         """A click sets Health, Vigor or Ward to that box."""
@@ -175,10 +190,42 @@ class PoolAndWard(Ruleset):
         """Conditions count rounds (002 §Types of Actions), from the first."""
         return state.round if state.started else None
 
-
     def join_action(self, combatant_id: str, character: Any, side: str) -> Action:
-        """A roster character joins the fight, allies as player characters (002)."""
-        return a.AddCombatant(combatant_id, character, side, player=side == "ally")
+        """A roster character joins the fight, allies and marked players as player
+        characters (002)."""
+        player = side == "ally" or bool(getattr(character, "player", False))
+        return a.AddCombatant(combatant_id, character, side, player=player)
+
+    # -- the character editor -------------------------------------------------------------------
+
+    def block_schema(self) -> BlockSchema:
+        """Stats, skills, the defence block, attacks and triggers (002 passim)."""
+        return form.SCHEMA
+
+    def block_templates(self) -> tuple[BlockTemplate, ...]:
+        """A player character, an NPC, 002's examples and the demo fight's four."""
+        return form.templates()
+
+    def block_form(self, block: Any) -> dict[str, Any]:
+        """A block as the editor's form values (skills, attacks and triggers as rows)."""
+        return form.block_form(block)
+
+    def block_from_form(self, values: Mapping[str, Any], base: Any | None = None) -> StatBlock:
+        """The block the form describes, checked whole by the block itself."""
+        return form.block_from_form(values, base)
+
+    def block_preview(self, block: Any) -> tuple[Any, ...]:
+        """Health, Vigor and Ward, the tracks, the defence block, stats and attacks."""
+        return form.preview(block)
+
+    def block_side(self, block: Any) -> str:
+        """A player character joins as an ally, anyone else as an enemy."""
+        return "ally" if block.player else "enemy"
+
+    def replace_block(self, state: Fight, combatant_id: str, block: Any) -> list[Event]:
+        """The fighter's new block from now on, with the damage, spent Ward and this round's
+        Dodge losses kept (002 §Damage Tracking)."""
+        return handlers_block.replace_block(state, combatant_id, block)
 
     def block_card(self, block: Any) -> c.Card:
         """The player card of rules/pool-and-ward.md §6 for a roster stat block."""

@@ -20,7 +20,7 @@ from battlewheel.engine.rulesets.poolward.block import (
 from battlewheel.engine.rulesets.poolward.damage import Tracks
 from battlewheel.engine.rulesets.poolward.options import PoolWardOptions
 from battlewheel.engine.rulesets.poolward.pool import armour_worn, raw_pool
-from battlewheel.engine.rulesets.poolward.state import Fight, Fighter
+from battlewheel.engine.rulesets.poolward.state import DEAD, DISABLED, UP, Fight, Fighter
 
 EMPTY, LOST, BACKLASH, BRUISED, ABSORBED, USED = ".", "X", "B", "/", "o", "x"
 SKULL = "\u2620"
@@ -60,13 +60,14 @@ def _marks(lost: int, backlash: int, size: int, glyph: str) -> str:
     return (glyph * ordinary + BACKLASH * (lost - ordinary)).ljust(size, EMPTY)[:size]
 
 
-def health_tracks(tracks: Tracks) -> tuple[c.BoxTrack, c.BoxTrack]:
-    """Positive and negative Health rows, each ``health_max`` boxes (002 §Damage Tracking)."""
+def health_tracks(tracks: Tracks, who: Fighter | None = None) -> tuple[c.BoxTrack, c.BoxTrack]:
+    """Positive and negative Health rows, each ``health_max`` boxes (002 §Damage Tracking);
+    the caption says the fighter's state when there is one."""
     size = tracks.health_max
     marks = _marks(tracks.health_max - tracks.health, tracks.backlash_health, 2 * size, LOST)
     positive = tuple(str(size - k) for k in range(size))
     negative = (*(f"-{k + 1}" for k in range(size - 1)), f"-{size} {SKULL}")
-    condition = _condition(tracks)
+    condition = _condition(tracks) if who is None else health_state(who)
     return (
         c.BoxTrack("health", "Health", marks[:size], positive, HEALTH_LEGEND, CLICKABLE,
                    EMPTY, f"{tracks.health} / {size}", condition=condition),
@@ -80,6 +81,16 @@ def _condition(tracks: Tracks) -> str:
     if tracks.dead:
         return "dead"
     return "disabled, bleeding" if tracks.disabled else ""
+
+
+def health_state(who: Fighter) -> str:
+    """The fighter's state in words: dead (an NPC at 0 under negative_health_npcs too),
+    disabled and bleeding, or disabled and stable (002 §Damage Tracking)."""
+    if who.condition == DEAD:
+        return "dead"
+    if who.condition == DISABLED:
+        return "disabled, bleeding" if who.bleeding else "disabled, stable"
+    return ""
 
 
 def vigor_track(tracks: Tracks) -> c.BoxTrack:
@@ -98,9 +109,9 @@ def ward_track(tracks: Tracks) -> c.BoxTrack:
                       WARD_LEGEND, (EMPTY, ABSORBED), EMPTY, f"{tracks.ward} / {size}")
 
 
-def track_sections(tracks: Tracks) -> tuple[c.BoxTrack, ...]:
+def track_sections(tracks: Tracks, who: Fighter | None = None) -> tuple[c.BoxTrack, ...]:
     """Health rows, then Vigor and Ward when the character has them."""
-    found = list(health_tracks(tracks))
+    found = list(health_tracks(tracks, who))
     if tracks.vigor_max:
         found.append(vigor_track(tracks))
     if tracks.ward_max:
@@ -202,7 +213,7 @@ def sheet(state: Fight, cid: str) -> c.SheetView:
         id=who.id, name=who.name, kind="player" if who.player else "NPC", side=who.side,
         status=status(state, who),
         sections=(
-            *track_sections(tracks),
+            *track_sections(tracks, who),
             c.PoolsSection("This round", round_pools(who)),
             defence_values(block, options, who),
             stat_values(block),
@@ -227,10 +238,8 @@ def status(state: Fight, who: Fighter) -> tuple[str, ...]:
     parts = []
     if state.actor() == who.id:
         parts.append("acting now")
-    if who.condition != "up":
-        parts.append(who.condition)
-    if who.bleeding:
-        parts.append("bleeding" + (" (stable)" if who.stable else ""))
+    if who.condition != UP:
+        parts.append(health_state(who))
     if who.flat_footed:
         parts.append("flat-footed")
     if who.id in state.readied:
@@ -298,7 +307,7 @@ def card(state: Fight | None, cid: str | None, block: StatBlock) -> c.Card:
         subtitle=f"Pool & Ward · Health {block.health_max} · Vigor {block.vigor_max}"
                  + (f" · Ward {block.ward}" if block.ward else ""),
         sections=(stat_values(block), skill_values(block), attack_table(block, options),
-                  defence_values(block, options, who), *track_sections(tracks), *rounds,
+                  defence_values(block, options, who), *track_sections(tracks, who), *rounds,
                   c.Text("Status", card_status(who)), backlash_text(tracks)),
         reminders=REMINDERS,
     )
@@ -307,7 +316,8 @@ def card(state: Fight | None, cid: str | None, block: StatBlock) -> c.Card:
 def card_status(who: Fighter | None) -> str:
     """Tick boxes for the statuses, ticked where the fight has them."""
     flags = {"flat-footed": bool(who and who.flat_footed),
-             "disabled": bool(who and who.condition != "up"),
+             "disabled": bool(who and who.condition == DISABLED),
              "bleeding": bool(who and who.bleeding),
+             "dead": bool(who and who.condition == DEAD),
              "cover": False}
     return "   ".join(("\u2611 " if on else "\u2610 ") + word for word, on in flags.items())

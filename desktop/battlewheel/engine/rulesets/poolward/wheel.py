@@ -32,8 +32,12 @@ def turn_track(state: Fight) -> c.TurnTrack:
     if not state.order:
         return c.TurnTrack(hub="no fighters yet", pocket_caption="readied actions")
     fighters = [state.fighters[cid] for cid in state.order]
-    letters = dict(zip(state.order, c.unique_initials([f.name for f in fighters]), strict=True))
-    colours = c.colour_indices([(f.id, f.side) for f in fighters])
+    # Letters and colours by joining order, not the round's: a counter keeps its look
+    # when the order is rolled again or rearranged (rules/pool-and-ward.md §5).
+    joined = list(state.fighters.values())
+    letters = dict(zip(state.fighters, c.unique_initials([f.name for f in joined]),
+                       strict=True))
+    colours = c.colour_indices([(f.id, f.side) for f in joined])
     actor = state.actor()
     counters = tuple(counter_of(state, f, letters[f.id], colours[f.id], f.id == actor)
                      for f in fighters)

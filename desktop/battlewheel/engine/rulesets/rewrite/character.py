@@ -149,10 +149,14 @@ class Character:
     extra_health_levels: tuple[int, ...] = ()
     notes: str = ""
     overrides: Mapping[str, Override] = field(default_factory=dict, hash=False)
+    # A player character: joins a fight as an ally unless the GM picks otherwise.
+    player: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
             raise TraitValueError("name", "a non-empty name", self.name)
+        if not isinstance(self.player, bool):
+            raise TraitValueError("player", "true or false", self.player)
         fix = object.__setattr__
         fix(self, "kind", parse_kind(self.kind))
         fix(
@@ -258,8 +262,11 @@ class Character:
     # -- persistence --------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict that ``from_json`` turns back into an equal character."""
-        return {
+        """A JSON-ready dict that ``from_json`` turns back into an equal character.
+
+        ``player`` is written only when set, so older characters keep their JSON.
+        """
+        data: dict[str, Any] = {
             "name": self.name,
             "kind": self.kind.value,
             "attributes": dict(self.attributes),
@@ -276,6 +283,9 @@ class Character:
             "notes": self.notes,
             "overrides": {key: o.to_json() for key, o in self.overrides.items()},
         }
+        if self.player:
+            data["player"] = True
+        return data
 
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> Character:
@@ -313,6 +323,7 @@ class Character:
                 key: Override.from_json(value, f"overrides.{key}")
                 for key, value in fields.table("overrides", {}).items()
             },
+            player=fields.flag("player", False),
         )
 
 

@@ -42,6 +42,18 @@ class DamageType(StrEnum):
 
 WEAPON_TAGS = ("C", "N", "P")
 BODY_PARTS = ("hand", "foot", "head", "torso", "limb")
+# The bounds of each weapon and armour statistic (checked here, shown by the editor's form).
+SPEED_RANGE = (1, 20)
+ACCURACY_RANGE = (-10, 20)
+DAMAGE_RANGE = (-10, 50)
+RATE_RANGE = (1, 10)
+OVERWHELMING_RANGE = (0, 20)
+DEFENCE_RANGE = (-10, 20)
+RANGE_RANGE = (1, 10_000)
+MINIMUM_RANGE = (0, 10)
+SOAK_RANGE = (0, 50)
+MOBILITY_RANGE = (0, 10)
+FATIGUE_RANGE = (0, 10)
 
 
 @dataclass(frozen=True)
@@ -73,22 +85,23 @@ class Weapon:
         if not self.name.strip():
             raise TraitValueError("weapon.name", "a non-empty name", self.name)
         check_name(f"weapon {self.name}: ability", self.ability, ABILITIES)
-        check_range(f"weapon {self.name}: speed", self.speed, 1, 20)
-        check_range(f"weapon {self.name}: accuracy", self.accuracy, -10, 20)
-        check_range(f"weapon {self.name}: damage", self.damage, -10, 50)
-        check_range(f"weapon {self.name}: rate", self.rate, 1, 10)
-        check_range(f"weapon {self.name}: overwhelming", self.overwhelming, 0, 20)
+        check_range(f"weapon {self.name}: speed", self.speed, *SPEED_RANGE)
+        check_range(f"weapon {self.name}: accuracy", self.accuracy, *ACCURACY_RANGE)
+        check_range(f"weapon {self.name}: damage", self.damage, *DAMAGE_RANGE)
+        check_range(f"weapon {self.name}: rate", self.rate, *RATE_RANGE)
+        check_range(f"weapon {self.name}: overwhelming", self.overwhelming,
+                        *OVERWHELMING_RANGE)
         if self.defence is not None:
-            check_range(f"weapon {self.name}: defence", self.defence, -10, 20)
+            check_range(f"weapon {self.name}: defence", self.defence, *DEFENCE_RANGE)
         if self.range is not None:
-            check_range(f"weapon {self.name}: range", self.range, 1, 10_000)
+            check_range(f"weapon {self.name}: range", self.range, *RANGE_RANGE)
         for part in self.body_parts:
             check_name(f"weapon {self.name}: body part", part, BODY_PARTS)
         for tag in self.tags:
             check_name(f"weapon {self.name}: tag", tag, WEAPON_TAGS)
         for attribute, dots in self.minimums.items():
             check_name(f"weapon {self.name}: minimum", attribute, ATTRIBUTES + ABILITIES)
-            check_range(f"weapon {self.name}: minimum {attribute}", dots, 0, 10)
+            check_range(f"weapon {self.name}: minimum {attribute}", dots, *MINIMUM_RANGE)
 
     @property
     def natural(self) -> bool:
@@ -171,9 +184,9 @@ def _per_type(field_name: str, value: object) -> dict[DamageType, int]:
         result = {kind: 0 for kind in DamageType}
         for key, amount in value.items():
             kind = DamageType.parse(key)
-            result[kind] = check_range(f"{field_name}.{kind.word}", amount, 0, 50)
+            result[kind] = check_range(f"{field_name}.{kind.word}", amount, *SOAK_RANGE)
         return result
-    amount = check_range(field_name, value, 0, 50)
+    amount = check_range(field_name, value, *SOAK_RANGE)
     return {kind: amount for kind in DamageType}
 
 
@@ -195,8 +208,9 @@ class Armour:
         object.__setattr__(self, "soak", _per_type(f"armour {self.name}: soak", self.soak))
         hardness = _per_type(f"armour {self.name}: hardness", self.hardness)
         object.__setattr__(self, "hardness", hardness)
-        check_range(f"armour {self.name}: mobility penalty", self.mobility_penalty, 0, 10)
-        check_range(f"armour {self.name}: fatigue", self.fatigue, 0, 10)
+        check_range(f"armour {self.name}: mobility penalty", self.mobility_penalty,
+                    *MOBILITY_RANGE)
+        check_range(f"armour {self.name}: fatigue", self.fatigue, *FATIGUE_RANGE)
 
     def soak_against(self, damage_type: DamageType) -> int:
         """Armour's soak against one damage type."""

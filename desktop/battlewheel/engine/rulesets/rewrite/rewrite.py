@@ -7,11 +7,20 @@ from typing import Any, ClassVar
 
 from battlewheel.engine.core import conditions as cond
 from battlewheel.engine.core import contract as c
+from battlewheel.engine.core.actions import ChangeBlock
+from battlewheel.engine.core.block_form import (
+    BlockSchema,
+    BlockTemplate,
+    block_change_sentence,
+)
+from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.ruleset import Handler, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.rewrite import actions as a
 from battlewheel.engine.rulesets.rewrite import actions_attack as f
-from battlewheel.engine.rulesets.rewrite import card as cards
+from battlewheel.engine.rulesets.rewrite import autopilot as pilot
 from battlewheel.engine.rulesets.rewrite import (
+    block_change,
+    form,
     presentation,
     replay_state,
     rewrite_counter,
@@ -25,6 +34,7 @@ from battlewheel.engine.rulesets.rewrite import (
     turn_menu,
     values,
 )
+from battlewheel.engine.rulesets.rewrite import card as cards
 from battlewheel.engine.rulesets.rewrite.character import Character
 from battlewheel.engine.rulesets.rewrite.options import RewriteOptions
 from battlewheel.engine.rulesets.rewrite.state import (
@@ -103,6 +113,9 @@ class Rewrite2e(Ruleset):
     options_type: ClassVar[type[RewriteOptions]] = RewriteOptions
     block_type: ClassVar[type[Character]] = Character
     condition_unit: ClassVar[str] = "ticks"
+    forecast_unit: ClassVar[str] = "ticks"
+    forecast_limit: ClassVar[int] = 300
+    autopilot_module: ClassVar[Any] = pilot
 
     def new_state(self, options: Any) -> Combat:
         """An empty fight under these rulings."""
@@ -124,6 +137,9 @@ class Rewrite2e(Ruleset):
 
     def describe(self, before: Combat, action: a.Action, after: Combat | None) -> str:
         """Name targets, weapons, ticks and tracks from the states around the action."""
+        if isinstance(action, ChangeBlock) and action.combatant_id in before.combatants:
+            old = before.combatants[action.combatant_id].character
+            return block_change_sentence(self, old, action.block)
         return sentences.describe(before, action, after)
 
     def refresh(self, state: Combat) -> None:
@@ -226,6 +242,36 @@ class Rewrite2e(Ruleset):
     def block_card(self, block: Any) -> c.Card:
         """A roster character's health-track card, its boxes empty."""
         return cards.character_card(block)
+
+    # -- the character editor -------------------------------------------------------------------
+
+    def block_schema(self) -> BlockSchema:
+        """Traits, specialties, pools, weapons, armour and extra health levels (004 §Traits)."""
+        return form.SCHEMA
+
+    def block_templates(self) -> tuple[BlockTemplate, ...]:
+        """Mortal, extra, heroic mortal, each Exalt, a spirit and the demo's characters."""
+        return form.templates()
+
+    def block_form(self, block: Any) -> dict[str, Any]:
+        """A character as the editor's form values (specialties as rows)."""
+        return form.block_form(block)
+
+    def block_from_form(self, values: Mapping[str, Any], base: Any | None = None) -> Character:
+        """The character the form describes, checked whole; the GM's overrides kept."""
+        return form.block_from_form(values, base)
+
+    def block_preview(self, block: Any) -> tuple[Any, ...]:
+        """Health track, Willpower and motes, DVs, soak and hardness, attack pools."""
+        return form.preview(self, block)
+
+    def block_side(self, block: Any) -> str:
+        """A player character joins as an ally, anyone else as an enemy."""
+        return "ally" if block.player else "enemy"
+
+    def replace_block(self, state: Combat, combatant_id: str, block: Any) -> list[Event]:
+        """The fighter's new character from now on, keeping damage and spent pools."""
+        return block_change.replace_block(state, combatant_id, block)
 
 
 REWRITE_2E = register_ruleset(Rewrite2e())

@@ -100,7 +100,7 @@ class ReadyWeaponDialog(RollDialog):
 
     def build(self) -> None:
         self.choices: dict[str, QComboBox] = {}
-        for weapon in self.who().block.weapons:
+        for weapon in self.who().block.carried:
             state = "ready" if weapon.name in self.who().ready else "not ready"
             box = self.add(f"{weapon.name} ({state})", choice_box(self.CHOICES, self.body))
             self.choices[weapon.name] = box
@@ -141,6 +141,13 @@ class MoveDialog(Ex3Dialog):
 
     TITLE = "Move"
 
+    def _whom(self) -> list[str]:
+        """Standing foes first (the default), then the fallen, then the actor's side."""
+        state = self.state
+        others = [cid for cid in state.combatants if cid != self.actor]
+        return sorted(others, key=lambda cid: (not state.hostile(self.actor, cid),
+                                               state.combatants[cid].out))
+
     def build(self) -> None:
         zones = self.state.options.range_model == "zones"
         steps = [("Close in with someone at short range", "close"),
@@ -148,17 +155,39 @@ class MoveDialog(Ex3Dialog):
         steps += [("Move to an adjacent zone", "zone")] if zones else \
             [("One band nearer", "toward"), ("One band farther", "away")]
         self.step = self.add("&Step", choice_box(steps, self.body))
-        others = [cid for cid in self.state.combatants if cid != self.actor]
-        self.other = self.add("&Whom", combatant_box(self.state, others, self.body))
+        self.other = self.add("&Whom", combatant_box(self.state, self._whom(), self.body))
         here = self.who().zone
-        self.zone = self.add("&Zone", spin(here - 5, here + 5, here + 1, self.body))
+        self.zone = self.add("&Zone", spin(here - 5, here + 5, self._toward_zone(), self.body))
         groups = [cid for cid, w in self.state.combatants.items() if w.is_group and not w.out]
         self.crowd = self.add("&Through the ranks of", choice_box(
             [("nobody", ""), *((self.state.name(g), g) for g in groups)], self.body))
         self.crowd.setToolTip("003 §Interacting with Battle Groups: difficult terrain, and 1i "
                               "each round of it")
+        self.step.setCurrentIndex(max(self.step.findData(self._usual_step(zones)), 0))
         self.step.currentIndexChanged.connect(self._show_rows)
         self._show_rows()
+
+    def _first_foe(self) -> str | None:
+        standing = [cid for cid in self._whom()
+                    if self.state.hostile(self.actor, cid) and not self.who(cid).out]
+        return standing[0] if standing else None
+
+    def _usual_step(self, zones: bool) -> str:
+        """Close in when the first standing foe is at short range; else move toward them."""
+        foe = self._first_foe()
+        if foe is None:
+            return "close"
+        now = d.band(self.state, self.actor, foe)
+        if now in ("short", "close"):
+            return "close"
+        return "zone" if zones else "toward"
+
+    def _toward_zone(self) -> int:
+        """The adjacent zone toward the first standing foe (the next one up if none)."""
+        here = self.who().zone
+        foe = self._first_foe()
+        there = self.who(foe).zone if foe is not None else here + 1
+        return here + (1 if there > here else -1 if there < here else 1)
 
     def _show_rows(self) -> None:
         zone = chosen(self.step) == "zone"

@@ -230,7 +230,7 @@ class AttackDialog(Ex3Dialog):
         for foe, row in self.other_rows.items():
             pool = self._other_pool(foe)
             row.setVisible(pool is not None)
-            row.set_pool(pool or 0, double_tens=plan.double_tens)
+            row.set_pool(pool or 0, double_tens=r.damage_double_tens(self.who().block))
         self._grapple_pools()
         who = self.who()
         self.shift_roll.set_pool(ini.join_pool(who), double_tens=who.block.double_tens)
@@ -387,7 +387,7 @@ class AttackDialog(Ex3Dialog):
         text = steps.damage_text(self.state, plan, damage, threshold, self.post_soak.value(),
                                  escape=self.declaration().escape)
         got = self._damage_successes(damage)
-        return [f"8. Damage: {text}", f"   Roll: {steps.effect_text(plan, got)}"]
+        return [f"8. Damage: {text}", f"   Roll: {steps.effect_text(self.state, plan, got)}"]
 
     def _damage_successes(self, damage: atk.DamagePlan) -> int | None:
         entry = self.damage_roll.entry()

@@ -72,14 +72,16 @@ def withering_text(state: Combat, plan: AttackPlan, threshold: int, post_soak: i
     """Step 8 for withering: Strength + damage + threshold - soak, the weapon's minimum."""
     attacker = state.combatants[plan.attacker]
     target = state.combatants[plan.target]
-    strength = attacker.block.attribute("strength")
-    raw = plan.weapon.damage
+    strength = r.damage_strength(attacker.block, plan.weapon)
+    raw = r.weapon_damage(attacker.block, plan.weapon)
     group = attacker.block.group
     if group is not None:
         raw += attacker.size + group.might
     soak = r.soak(target.block, target.size)
     pool = r.withering_pool(strength, raw, threshold, soak, plan.weapon.minimum)
-    text = (f"Strength {strength} + damage {raw} + threshold {threshold} {MINUS} soak {soak}"
+    # A Quick Character's listed Damage already holds its Strength.
+    dice = f"Strength {strength} + damage {raw}" if strength else f"Damage {raw}"
+    text = (f"{dice} + threshold {threshold} {MINUS} soak {soak}"
             f" = {strength + raw + threshold - soak}, at least the minimum "
             f"{plan.weapon.minimum}: {pool}")
     if post_soak:
@@ -110,13 +112,31 @@ def damage_text(state: Combat, plan: AttackPlan, damage: DamagePlan, threshold: 
             f"{attacker.block.base_initiative}")
 
 
-def effect_text(plan: AttackPlan, successes: int | None) -> str:
+def withering_effect(state: Combat, plan: AttackPlan, x: int) -> str:
+    """What X withering damage does: the target's loss, then the attacker's gain, which a
+    battle group never makes (003 §Resolution Steps 8d, §Battle Groups; bg_withering_gain)."""
+    attacker, target = state.combatants[plan.attacker], state.combatants[plan.target]
+    if target.is_group:
+        loss = f"target {MINUS}{x} Magnitude"
+    elif attacker.is_group and target.in_crash:
+        loss = f"{x} {plan.weapon.damage_type} levels to the target in Crash"
+    else:
+        loss = f"target {MINUS}{x}i"
+    if attacker.is_group:
+        gain = "the group's Initiative stays"
+    elif target.is_group and not state.options.bg_withering_gain:
+        gain = "no Initiative gained (ruling bg_withering_gain)"
+    else:
+        gain = f"attacker +{x + 1}i (X + 1)"
+    return f"{x}: {loss}, {gain}"
+
+
+def effect_text(state: Combat, plan: AttackPlan, successes: int | None) -> str:
     """Step 8's effect once the damage (or gambit) roll is known."""
     if successes is None:
         return "enter the roll"
     if plan.mode == a.WITHERING:
-        return (f"{successes}: target {MINUS}{successes}i, attacker "
-                f"+{successes + 1}i (X + 1)")
+        return withering_effect(state, plan, successes)
     if plan.mode == a.DECISIVE:
         return f"{successes} health levels"
     done = "completes" if successes >= plan.difficulty else "fails"

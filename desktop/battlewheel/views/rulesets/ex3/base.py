@@ -156,8 +156,15 @@ class Ex3Dialog(QDialog):
         self._lay_out()
         self.update_preview()
         first = next((row for row in self.dice_rows if row.isVisibleTo(self)), None)
-        if first is not None:
+        field = self.first_field()
+        if field is not None:  # after the layout, which moved the form (and its focus)
+            field.setFocus(Qt.FocusReason.OtherFocusReason)
+        elif first is not None:
             first.focus_entry()  # keyboard first: type the roll, or Ctrl+R
+
+    def first_field(self) -> QWidget | None:
+        """The field that has the keys when the dialog opens (None: the first roll's)."""
+        return None
 
     # -- reading the fight ---------------------------------------------------------
     @property

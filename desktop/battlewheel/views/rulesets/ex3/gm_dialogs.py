@@ -84,7 +84,25 @@ class RangeDialog(GmDialog):
         if zones:
             self.note("With zones, close and short range are set here; farther bands follow "
                       "from the zones (place the combatant in a zone). No rule cost.")
+        self.who_box.currentIndexChanged.connect(self._toward_first_foe)
+        self._toward_first_foe()
         self._show_rows()
+
+    def _toward_first_foe(self) -> None:
+        """"Of" starts on the first standing foe, "Band" on the band between them now, so
+        Ctrl+G, a band's first letter and Ctrl+Return set a pair by keys alone."""
+        state, who = self.state, chosen(self.who_box)
+        if not who:
+            return
+        foes = [o for o, w in state.combatants.items()
+                if o != who and state.hostile(who, o) and not w.out]
+        if foes:
+            select(self.other, foes[0])
+            select(self.band, d.band(state, who, foes[0]))
+
+    def first_field(self) -> QWidget:
+        """The band: its first letter picks it (c, s, m, l, e)."""
+        return self.band
 
     def _show_rows(self) -> None:
         pair = chosen(self.place) == "pair"

@@ -26,7 +26,11 @@ class JoinBattleDialog(Ex3Dialog):
         self.setWindowTitle(self.TITLE)
 
     def headline(self) -> str:
-        return "Join Battle: Wits + Awareness, +3 successes (003 §The Flow of Combat)"
+        if not self.state.started:
+            return "Join Battle: Wits + Awareness, +3 successes (003 §The Flow of Combat)"
+        bonus = ", +3 successes" if self.state.options.late_join_bonus else ""
+        return (f"Join Battle mid-fight: Wits + Awareness, unopposed{bonus} "
+                "(003 §The Flow of Combat)")
 
     def build(self) -> None:
         self.rows: dict[str, DiceEntryWidget] = {}
@@ -36,7 +40,11 @@ class JoinBattleDialog(Ex3Dialog):
                 row.set_pool(ini.join_pool(who), double_tens=who.block.double_tens)
                 self.rows[cid] = row
         align_titles(list(self.rows.values()))
-        self.note("A row left empty is rolled later; Start the battle needs two who rolled.")
+        if self.state.started:
+            self.note("The result is the starting Initiative: a late joiner acts the next "
+                      "time its tick comes up (this round if that tick is still to come).")
+        else:
+            self.note("A row left empty is rolled later; Start the battle needs two who rolled.")
 
     def engine_actions(self) -> list[Action] | None:
         """One Join Battle roll for each row filled in."""

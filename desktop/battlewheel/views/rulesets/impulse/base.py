@@ -74,6 +74,13 @@ class ImpulseDialog(QDialog):
         self._lay_out()
         self._built = True
         self.refresh()
+        first = self.first_field()
+        if first is not None:  # after the layout: moving the form into its scroll
+            first.setFocus(Qt.FocusReason.OtherFocusReason)  # area takes the focus away
+
+    def first_field(self) -> QWidget | None:
+        """The field that has the keys when the dialog opens (None: Qt's own choice)."""
+        return None
 
     @property
     def state(self) -> Any:

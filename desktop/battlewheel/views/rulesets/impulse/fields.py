@@ -39,6 +39,12 @@ def words(name: str) -> str:
     return name.replace("_", " ")
 
 
+def foes_first(state: ImpulseCombat, actor: str) -> list[str]:
+    """Everyone else still in the fight, the actor's foes first: a default points at a foe."""
+    others = [cid for cid in state.combatants if cid != actor and state.can_act(cid)]
+    return sorted(others, key=lambda cid: not state.hostile(actor, cid))
+
+
 def fighter_combo(
     parent: QWidget, state: ImpulseCombat, ids: Iterable[str], *, blank: str = ""
 ) -> QComboBox:
@@ -75,14 +81,14 @@ class StuntForm(QGroupBox):
         decisive: bool = False,
         default_target: str = "",
     ) -> None:
-        super().__init__("Stunt effect (+2 dice)", parent)
+        super().__init__("Stunt effect (ticks Stunted: +2 dice)", parent)
         self.decisive = decisive
         self.effect = QComboBox(self)
         self.effect.addItem("no effect", NO_STUNT)
         effects = (*DECISIVE_EFFECTS, *MANOEUVRE_EFFECTS) if decisive else MANOEUVRE_EFFECTS
         for name in effects:
             self.effect.addItem(f"{words(name).title()}: {EFFECT_TEXT[name]}", name)
-        others = [cid for cid in state.combatants if cid != actor and state.can_act(cid)]
+        others = foes_first(state, actor)
         blank = f"the struck target ({state.name(default_target)})" if default_target else ""
         self.target = fighter_combo(self, state, others, blank=blank)
         self.direction = QComboBox(self)

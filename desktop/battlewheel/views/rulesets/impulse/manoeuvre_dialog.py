@@ -3,7 +3,8 @@
 Before the roll the dialog shows the pool (+2 stunted, -2 stunned) and the odds of each
 Impulse gain and of beating the stunt effect's difficulty (its target's DV, Resolve or
 Soak, or the GM's scenery number); after it, the Impulse gained and whether the effect
-lands, and what it did (001 §Maneuvers, §Stunting Maneuvers).
+lands, and what it did (001 §Maneuvers, §Stunting Maneuvers). Aimed at someone, it also
+says whether the manoeuvre hits: successes above their DV, no Endurance lost.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from battlewheel.engine.rulesets.impulse.rules import (
     BANDS,
     STUN_DICE,
     STUNT_DICE,
+    beats,
     rolled_successes,
 )
 from battlewheel.engine.rulesets.impulse.state import Fighter, ImpulseCombat
@@ -32,7 +34,7 @@ from battlewheel.engine.rulesets.impulse.strikes import manoeuvre_pool
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource
 from battlewheel.views.rulesets.impulse.base import ImpulseDialog, Incomplete, OddsProvider
-from battlewheel.views.rulesets.impulse.fields import StuntForm, words
+from battlewheel.views.rulesets.impulse.fields import StuntForm, fighter_combo, words
 from battlewheel.views.rulesets.impulse.odds import manoeuvre_odds
 
 ATTRIBUTES = (
@@ -94,9 +96,12 @@ class ManoeuvreDialog(ImpulseDialog):
         self.description = QLineEdit(self.form_widget)
         self.description.setPlaceholderText("what the character does, in a few words")
         self.stunted = QCheckBox("S&tunted (+2 dice)", self.form_widget)
+        self.target = fighter_combo(self.form_widget, self.state, self._foes(),
+                                    blank="nobody (not an attack)")
         form.addRow("&Attribute:", self.attribute)
         form.addRow("A&bility:", self.ability)
         form.addRow("&Description:", self.description)
+        form.addRow("Aimed a&t:", self.target)
         form.addRow("", self.stunted)
         self.form.addLayout(form)
         self.stunt_form = StuntForm(self.state, self.actor_id, self.form_widget)
@@ -108,6 +113,7 @@ class ManoeuvreDialog(ImpulseDialog):
         for combo in (self.attribute, self.ability):
             combo.currentIndexChanged.connect(self.refresh)
         self.stunted.toggled.connect(self.refresh)
+        self.target.currentIndexChanged.connect(self.refresh)
         self.description.textChanged.connect(self.refresh)
         self.stunt_form.changed.connect(self._stunt_changed)
         self.dice.entryChanged.connect(self.refresh)
@@ -125,8 +131,19 @@ class ManoeuvreDialog(ImpulseDialog):
             self.stunted.setChecked(True)
         self.refresh()
 
+    def _foes(self) -> list[str]:
+        """Whom a manoeuvre can be aimed at: foes on the field first, then anyone else."""
+        state: ImpulseCombat = self.state
+        others = [c for c in state.combatants if c != self.actor_id and state.can_act(c)]
+        return sorted(others, key=lambda c: not state.hostile(self.actor_id, c))
+
+    def aimed_at(self) -> str:
+        return str(self.target.currentData() or "")
+
     def is_stunted(self) -> bool:
-        return self.stunted.isChecked() or self.stunt_form.chosen() != ""
+        """The +2 dice come with the Stunted tick alone (001 §Stunting Maneuvers); choosing an
+        effect ticks it, and the GM may untick it."""
+        return self.stunted.isChecked()
 
     def pool(self) -> int:
         attribute, ability = str(self.attribute.currentData()), str(self.ability.currentData())
@@ -157,6 +174,7 @@ class ManoeuvreDialog(ImpulseDialog):
             stunt=self.stunt_form.stunt(),
             stunted=self.is_stunted(),
             description=self.description.text().strip(),
+            target=self.aimed_at(),
         )
 
     # -- the steps -----------------------------------------------------------------------
@@ -173,8 +191,21 @@ class ManoeuvreDialog(ImpulseDialog):
             f"Roll: {rolled} successes: Impulse {impulse} \u2192 {impulse + rolled} "
             "(every success is Impulse)"
         )
+        lines += self._hit_lines(rolled)
         lines += self._effect_lines(rolled, after)
         return lines
+
+    def _hit_lines(self, rolled: int) -> list[str]:
+        """Aimed at someone: a hit when the successes beat their DV, no Endurance lost."""
+        target = self.aimed_at()
+        if not target:
+            return []
+        state: ImpulseCombat = self.state
+        dv = state.combatants[target].dv
+        hit = beats(rolled, dv, state.options.beat_rule)
+        verdict = "a hit (powers that work on a hit apply; no Endurance lost)" if hit \
+            else "a miss"
+        return [f"Against {state.name(target)}'s DV {dv}: {verdict}"]
 
     def _pool_line(self) -> str:
         character = self.actor().character
@@ -196,7 +227,8 @@ class ManoeuvreDialog(ImpulseDialog):
             return None
         state: ImpulseCombat = self.state
         try:
-            target = check_effect(state, self.actor_id, stunt, decisive=False)
+            target = check_effect(state, self.actor_id, stunt, decisive=False,
+                                  default=self.aimed_at())
         except IllegalAction as refusal:
             return None, f"{words(stunt.effect).title()}: {refusal.reason}"
         needed = difficulty(state, stunt, target)
@@ -214,7 +246,8 @@ class ManoeuvreDialog(ImpulseDialog):
             return []
         state: ImpulseCombat = self.state
         try:
-            target = check_effect(state, self.actor_id, stunt, decisive=False)
+            target = check_effect(state, self.actor_id, stunt, decisive=False,
+                                  default=self.aimed_at())
         except IllegalAction:
             return []
         found = resolve_effect(state, stunt, target, rolled)

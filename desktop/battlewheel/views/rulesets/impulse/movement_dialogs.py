@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from battlewheel.engine.core.actions import Action
 from battlewheel.engine.rulesets.impulse import actions as a
 from battlewheel.engine.rulesets.impulse.common import in_melee_with_foe
+from battlewheel.engine.rulesets.impulse.movement import group_of
 from battlewheel.engine.rulesets.impulse.odds import contest_odds
 from battlewheel.engine.rulesets.impulse.rules import (
     BANDS,
@@ -39,7 +40,7 @@ from battlewheel.engine.rulesets.impulse.state import Fighter, ImpulseCombat
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource, align_titles
 from battlewheel.views.rulesets.impulse.base import ImpulseDialog, Incomplete, OddsProvider
-from battlewheel.views.rulesets.impulse.fields import fighter_combo
+from battlewheel.views.rulesets.impulse.fields import fighter_combo, foes_first
 from battlewheel.views.rulesets.impulse.odds import contest_odds as contest_chart
 
 
@@ -78,6 +79,7 @@ class MoveDialog(_Mover):
         others = [c for c in state.combatants if c != self.actor_id and state.can_act(c)]
         for row, cid in enumerate(others):
             pick = QCheckBox(state.name(cid), box)
+            pick.toggled.connect(lambda on, who=cid: self._with_group(who, on))
             pick.toggled.connect(self.refresh)
             grid.addWidget(pick, row, 0)
             grid.addWidget(QLabel(f"now {BANDS[state.band(self.actor_id, cid)]}", box), row, 1)
@@ -85,6 +87,12 @@ class MoveDialog(_Mover):
         self.toward = QRadioButton("&toward", self.form_widget)
         self.away = QRadioButton("&away", self.form_widget)
         self.toward.setChecked(True)
+        # The usual move closes on a foe: the first one standing is ticked to begin with
+        # (after the direction exists: ticking one of a group ticks the group).
+        first_foe = next((cid for cid in foes_first(state, self.actor_id)
+                          if state.hostile(self.actor_id, cid)), None)
+        if first_foe is not None:
+            self.picks[first_foe].setChecked(True)
         group = QButtonGroup(self)
         row_layout = QHBoxLayout()
         for button in (self.toward, self.away):
@@ -96,6 +104,16 @@ class MoveDialog(_Mover):
         self._extra_fields(form)
         self.form.addWidget(box)
         self.form.addLayout(form)
+
+    def _with_group(self, cid: str, on: bool) -> None:
+        """Ticking a fighter in a group ticks the whole group: moving toward one of them is
+        moving toward all (001 §Range Bands); each can still be unticked."""
+        if not on or not self.toward.isChecked():
+            return
+        for other in group_of(self.state, cid, self.actor_id):
+            pick = self.picks.get(other)
+            if pick is not None and not pick.isChecked():
+                pick.setChecked(True)
 
     def _extra_fields(self, form: QFormLayout) -> None:
         """Drag someone the mover restrains (001 §Stunting Decisive Strikes, Restrain)."""

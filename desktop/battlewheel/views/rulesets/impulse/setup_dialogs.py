@@ -13,7 +13,7 @@ import random
 import re
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.rulesets.impulse import actions as a
-from battlewheel.engine.rulesets.impulse.menu import unsettled_ties
+from battlewheel.engine.rulesets.impulse.menu import tie_chooser, unsettled_ties
 from battlewheel.engine.rulesets.impulse.rules import rolled_successes
 from battlewheel.engine.rulesets.impulse.state import Fighter, ImpulseCombat, split_key
 from battlewheel.views.dialogs.dice_entry import (
@@ -61,6 +61,8 @@ class FaceRow(QWidget):
         self.title = QLabel(title, self)
         self.roll_button = QPushButton("Roll", self)
         self.roll_button.clicked.connect(self.roll_now)
+        self.roll_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes field to field
+        self.roll_button.setAutoDefault(False)  # Return never re-rolls a row
         self.faces_field = QLineEdit(self)
         self.faces_field.setPlaceholderText("face" if dice == 1 else f"{dice} faces, e.g. 7 2")
         self.faces_field.textChanged.connect(self._edited)
@@ -257,6 +259,14 @@ class AmbushDialog(ImpulseDialog):
         return f"{head}: {mine} against {theirs}: {verdict}"
 
 
+# Who breaks a tie (001 §Turn Order; rules/impulse.md §4 for NPCs).
+TIE_WORDS = {
+    "player": "the player picks who goes first",
+    "coin": "two players: flip a coin",
+    "gm": "NPCs: the GM's call (proposed: the higher Initiative)",
+}
+
+
 class TieDialog(ImpulseDialog):
     """Tied counters put in order: drag them, or flip a coin (001 §Turn Order)."""
 
@@ -268,7 +278,8 @@ class TieDialog(ImpulseDialog):
         self.lists: list[QListWidget] = []
         for keys in unsettled_ties(state):
             value = state.order()[[e.key for e in state.order()].index(keys[0])].value
-            box = QGroupBox(f"Tied at {value}: first acts first (drag to reorder)")
+            box = QGroupBox(f"Tied at {value}: {TIE_WORDS[tie_chooser(state, keys)]}; "
+                            "first acts first (drag to reorder)")
             column = QVBoxLayout(box)
             listing = QListWidget(box)
             listing.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)

@@ -32,7 +32,12 @@ from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.rulesets.impulse import actions as a
 from battlewheel.engine.rulesets.impulse import strikes
-from battlewheel.engine.rulesets.impulse.character import UNARMED, Weapon, weapon_base_damage
+from battlewheel.engine.rulesets.impulse.character import (
+    UNARMED,
+    WEAPON_TABLE,
+    Weapon,
+    weapon_base_damage,
+)
 from battlewheel.engine.rulesets.impulse.effects import effect_target, resolve_effect
 from battlewheel.engine.rulesets.impulse.rules import (
     BANDS,
@@ -98,6 +103,13 @@ class StrikeDialog(ImpulseDialog):
         for weapon in self._weapons():
             self.weapon.addItem(f"{weapon.name} ({weapon.weight}, {_reach(weapon)})", weapon.name)
         form.addRow("&Weapon:", self.weapon)
+        if self.actor().has("disarmed"):  # the weapon is on the ground: fists by default
+            self.weapon.setCurrentIndex(max(self.weapon.findData(UNARMED.name), 0))
+        # Unarmed and medium weapons strike with Dexterity or Strength (001 §Weapons and Armor).
+        self.attribute = QComboBox(self.form_widget)
+        form.addRow("Attrib&ute:", self.attribute)
+        self._attribute_form = form
+        self._fill_attributes()
         self._build_targets(state, form)
         self.stunted = QCheckBox("S&tunted (+2 dice)", self.form_widget)
         form.addRow("", self.stunted)
@@ -122,8 +134,35 @@ class StrikeDialog(ImpulseDialog):
         form.addRow("&Target:", self.target)
         self.target.currentIndexChanged.connect(self.refresh)
 
+    def _fill_attributes(self) -> None:
+        """The Attributes the weapon's class allows, the character's better one first chosen
+        for an unarmed strike, the weapon's own otherwise; the row shows only with a choice."""
+        name = self.weapon.currentData()
+        weapon = next((w for w in self._weapons() if w.name == name), UNARMED)
+        allowed = WEAPON_TABLE[weapon.weight][0]
+        character = self.actor().character
+        self.attribute.blockSignals(True)
+        self.attribute.clear()
+        for attribute in allowed:
+            self.attribute.addItem(f"{attribute.title()} {character.trait(attribute)}", attribute)
+        chosen = weapon.attribute
+        if weapon.weight == "unarmed":
+            chosen = max(allowed, key=lambda t: (character.trait(t), t == weapon.attribute))
+        self.attribute.setCurrentIndex(max(0, self.attribute.findData(chosen)))
+        self.attribute.blockSignals(False)
+        self._attribute_form.setRowVisible(self.attribute, len(allowed) > 1)
+
+    def chosen_attribute(self) -> str:
+        """The Attribute rolled: empty when it is the weapon's own (older logs' reading)."""
+        name = self.weapon.currentData()
+        weapon = next((w for w in self._weapons() if w.name == name), UNARMED)
+        picked = str(self.attribute.currentData() or weapon.attribute)
+        return "" if picked == weapon.attribute else picked
+
     def _connect(self) -> None:
+        self.weapon.currentIndexChanged.connect(self._fill_attributes)
         self.weapon.currentIndexChanged.connect(self.refresh)
+        self.attribute.currentIndexChanged.connect(self.refresh)
         self.stunted.toggled.connect(self.refresh)
         self.stunt_form.changed.connect(self._stunt_changed)
         self.accuracy_dice.entryChanged.connect(self.refresh)
@@ -131,7 +170,7 @@ class StrikeDialog(ImpulseDialog):
 
     def _stunt_changed(self) -> None:
         if self.stunt_form.chosen():
-            self.stunted.setChecked(True)  # an effect is a stunt: +2 dice
+            self.stunted.setChecked(True)  # an effect is a stunt: ticked, the GM may untick it
         self.refresh()
 
     def _weapons(self) -> list[Weapon]:
@@ -146,15 +185,19 @@ class StrikeDialog(ImpulseDialog):
 
     # -- reading the fields -------------------------------------------------------------
     def chosen_weapon(self) -> Weapon:
+        """The weapon as struck with: its class's other Attribute if the GM picked it."""
         name = self.weapon.currentData()
-        return next((w for w in self._weapons() if w.name == name), UNARMED)
+        weapon = next((w for w in self._weapons() if w.name == name), UNARMED)
+        return strikes.with_attribute(weapon, self.chosen_attribute())
 
     def targets(self) -> tuple[str, ...]:
         """The struck fighters."""
         return (str(self.target.currentData()),) if self.target.count() else ()
 
     def is_stunted(self) -> bool:
-        return self.stunted.isChecked() or self.stunt_form.chosen() != ""
+        """The +2 dice come with the Stunted tick alone (001 §Decisive Strike); choosing an
+        effect ticks it, and the GM may untick it."""
+        return self.stunted.isChecked()
 
     def accuracy(self) -> Accuracy | None:
         """Pool, DV and the roll's successes; None when the targets cannot be struck."""
@@ -228,6 +271,7 @@ class StrikeDialog(ImpulseDialog):
             damage=damage,
             stunted=self.is_stunted(),
             stunt=self.stunt_form.stunt(),
+            attribute=self.chosen_attribute(),
         )
 
     # -- the worked steps ---------------------------------------------------------------------
@@ -453,6 +497,7 @@ class FlurryDialog(StrikeDialog):
             split=self.split() if damage is not None else (),
             stunted=self.is_stunted(),
             stunt=stunt,
+            attribute=self.chosen_attribute(),
         )
 
     def steps(self, after: Any | None) -> list[str]:

@@ -73,14 +73,18 @@ class FireHoldDialog(ImpulseDialog):
 
     def build(self) -> None:
         state: ImpulseCombat = self.state
-        holders = [cid for cid, f in state.combatants.items() if f.hold is not None]
+        holders = [cid for cid, f in state.combatants.items()
+                   if f.hold is not None and not f.hold.after_turn]
         self.holder = fighter_combo(self.form_widget, state, holders)
+        # The holder's choice (001 §Holding Action): before the trigger, acting now; after
+        # it, once the turn it comes in ends; or now, the trigger already entered.
         self.before = QRadioButton("&before the trigger", self.form_widget)
-        self.after = QRadioButton("&after the trigger", self.form_widget)
+        self.after_turn = QRadioButton("after it, when this &turn ends", self.form_widget)
+        self.after = QRadioButton("&after it (already entered)", self.form_widget)
         self.before.setChecked(True)
         timing = QButtonGroup(self)
         row = QHBoxLayout()
-        for button in (self.before, self.after):
+        for button in (self.before, self.after_turn, self.after):
             timing.addButton(button)
             row.addWidget(button)
             button.toggled.connect(self.refresh)
@@ -93,7 +97,8 @@ class FireHoldDialog(ImpulseDialog):
     def engine_actions(self) -> list[Action]:
         if not self.holder.count():
             raise Incomplete("Nobody is holding an action.")
-        timing = "before" if self.before.isChecked() else "after"
+        timing = ("before" if self.before.isChecked()
+                  else "after_turn" if self.after_turn.isChecked() else "after")
         return [a.FireHold(str(self.holder.currentData()), timing)]
 
     def steps(self, after: Any | None) -> list[str]:
@@ -101,11 +106,16 @@ class FireHoldDialog(ImpulseDialog):
             return []
         who: Fighter = self.state.combatants[str(self.holder.currentData())]
         trigger = who.hold.trigger if who.hold else ""
+        if self.after_turn.isChecked():
+            then = ("The held counter takes its turn as soon as the turn in progress ends; "
+                    "then the order goes on.")
+        else:
+            then = ("The held counter takes its turn now; ending it hands play back to the "
+                    "turn it interrupted.")
         return [
             f"Waiting for: {trigger}",
             "No cost now (the 2 Impulse were paid when the action was held).",
-            "The held counter takes its turn; ending it hands play back to the turn it "
-            "interrupted.",
+            then,
         ]
 
 
@@ -132,6 +142,11 @@ class ChangeInitiativeDialog(ImpulseDialog):
         self._follow_counter()
         self.counter.currentIndexChanged.connect(self._follow_counter)
         self.value.valueChanged.connect(self.refresh)
+        self.value.selectAll()
+
+    def first_field(self) -> QWidget:
+        """The new value is what the GM came to type: the box has the keys at once."""
+        return self.value
 
     def _changers(self) -> list[str]:
         """The acting fighter; anyone still in the fight under the ruling "any time"."""

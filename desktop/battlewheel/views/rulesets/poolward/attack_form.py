@@ -21,7 +21,7 @@ from battlewheel.engine.rulesets.poolward import actions as a
 from battlewheel.engine.rulesets.poolward.attack import takes_cover
 from battlewheel.engine.rulesets.poolward.block import RANGED, AttackProfile
 from battlewheel.engine.rulesets.poolward.pool import COVER_DICE, FULL_COVER, NO_COVER, PHYSICAL
-from battlewheel.engine.rulesets.poolward.state import DEAD, FULL, STANDARD, Fight
+from battlewheel.engine.rulesets.poolward.state import DEAD, FULL, STANDARD, UP, Fight
 
 COVER_WORDS = {**{level: f"{level} (-{dice})" if dice else "none"
                   for level, dice in COVER_DICE.items()},
@@ -29,11 +29,13 @@ COVER_WORDS = {**{level: f"{level} (-{dice})" if dice else "none"
 
 
 def targets_for(state: Fight, attacker: str) -> list[str]:
-    """Everyone the attacker could strike: the other side first, the living before the rest."""
+    """Everyone the attacker could strike: standing foes first (the default is the first
+    of them), then downed foes, then the attacker's own side."""
     side = state.fighters[attacker].side
     others = [cid for cid in state.order if cid != attacker
               and state.fighters[cid].condition != DEAD]
-    return sorted(others, key=lambda cid: state.fighters[cid].side == side)
+    return sorted(others, key=lambda cid: (state.fighters[cid].side == side,
+                                           state.fighters[cid].condition != UP))
 
 
 class AttackInputs(QWidget):

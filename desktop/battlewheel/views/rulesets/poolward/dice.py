@@ -72,7 +72,8 @@ def pool_odds(title: str, preview: PoolPreview, options: PoolWardOptions, *, war
     given_hit = tuple(0.0 if k == 0 or chances.hit == 0 else p / chances.hit
                       for k, p in enumerate(chances.damage))
     return Odds(title, dv=preview.cover_successes, successes=successes or (1.0,),
-                hit_chance=chances.hit, levels=given_hit, damage_label="damage")
+                hit_chance=chances.hit, levels=given_hit, damage_label="damage",
+                defence_label="cover", damage_axis="Damage dealt by a hit (before Ward)")
 
 
 def damage_chances(preview: PoolPreview, options: PoolWardOptions, *, ward: int = 0,

@@ -76,7 +76,7 @@ class RollOrderDialog(PoolWardDialog):
         return rolls or None
 
     def missing(self) -> str:
-        return "Roll, or type each fighter's successes (Ctrl+R rolls the row with the focus)."
+        return "Roll, or type each fighter's successes (Ctrl+R rolls the next row without a roll)."
 
     def preview(self, before: Fight, after: Fight) -> str:
         order = rolled_order(after.order, after.order_rolls)

@@ -1,0 +1,238 @@
+"""A 3e Quick Character stat block pasted from a book or a PDF, read into a 3e block.
+
+The layout the books print (and Foundry's template importer reads): the name on the
+first line, then entries such as "Essence: 2; Willpower: 5; Join Battle: 6 dice",
+"Health Levels: -0x1, -1x2, -2x2, -4x1, Incap.", "Attack (Sword): 10 dice (Damage 13/3)",
+"Combat Movement: 6 dice", "Evasion 2, Parry 4", "Soak/Hardness: 5/0",
+"Resolve 2, Guile 1", and for a battle group "Size 2, Drill Average, Might 0".
+
+Text copied out of a PDF is repaired first: entries broken across lines are joined,
+the typographic minus and dashes become "-", curly quotes become straight ones, and
+runs of spaces become one. Every entry is then found wherever it sits, so an entry
+split mid-way by a line break still reads.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import partial
+
+from battlewheel.engine.rulesets.ex3.character import (
+    Character,
+    GroupTraits,
+    QuickAttack,
+    QuickPools,
+)
+from battlewheel.storage.imports.common import ImportedCharacter, ImportRefused, Trail
+from battlewheel.storage.roster import RosterCharacter
+
+RULESET = "3e"
+FORMAT = "3e stat block (pasted text)"
+_NUMBER = r"(\d{1,3})"
+_REPAIRS = str.maketrans({
+    "\u2212": "-", "\u2013": "-", "\u2014": "-", "\u2010": "-", "\u2011": "-",
+    "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " ",
+    "\u00d7": "x", "\u00ad": "",
+})
+_SPACES = re.compile(r"[ \t\f\v]+")
+
+# Each entry the reader knows, with the block field it fills.
+FIELDS = {
+    "essence": re.compile(rf"\bEssence\s*:?\s*{_NUMBER}", re.I),
+    "willpower": re.compile(rf"\bWillpower\s*:?\s*{_NUMBER}", re.I),
+    "join_battle": re.compile(rf"\bJoin\s+Battle\s*:?\s*{_NUMBER}", re.I),
+    "movement": re.compile(rf"\b(?:Combat\s+)?Movement\s*:?\s*{_NUMBER}", re.I),
+    "evasion": re.compile(rf"\bEvasion\s*:?\s*{_NUMBER}", re.I),
+    "parry": re.compile(rf"\bParry\s*:?\s*{_NUMBER}", re.I),
+    "resolve": re.compile(rf"\bResolve\s*:?\s*{_NUMBER}", re.I),
+    "guile": re.compile(rf"\bGuile\s*:?\s*{_NUMBER}", re.I),
+    "soak_hardness": re.compile(rf"\bSoak\s*/\s*Hardness\s*:?\s*{_NUMBER}\s*/\s*{_NUMBER}",
+                                re.I),
+    "soak": re.compile(rf"\bSoak\s*:?\s*{_NUMBER}(?!\s*/)", re.I),
+    "hardness": re.compile(rf"(?<!/)\bHardness\s*:?\s*{_NUMBER}", re.I),
+    "personal_motes": re.compile(rf"\bPersonal(?:\s+Motes)?\s*:?\s*{_NUMBER}", re.I),
+    "peripheral_motes": re.compile(rf"\bPeripheral(?:\s+Motes)?\s*:?\s*{_NUMBER}", re.I),
+    "size": re.compile(rf"\bSize\s*:?\s*{_NUMBER}", re.I),
+    "drill": re.compile(r"\bDrill\s*:?\s*(Poor|Average|Elite)", re.I),
+    "might": re.compile(rf"\bMight\s*:?\s*{_NUMBER}", re.I),
+}
+HEALTH = re.compile(r"\bHealth\s+Levels\s*:?\s*((?:[-\s,;/x\d]|\bx\b)*)", re.I)
+HEALTH_LEVEL = re.compile(r"-\s*(\d)\s*(?:x\s*(\d{1,2}))?")
+ATTACK = re.compile(
+    r"\bAttack\s*\(\s*([^()]{1,80}?)\s*\)\s*:?\s*(\d{1,3})\s*dice"
+    r"(?:\s*\(([^()]{0,120})\))?", re.I)
+ATTACK_DAMAGE = re.compile(r"\bDamage\s*:?\s*(\d{1,3})\s*([BLA])?\b"
+                           r"(?:\s*(?:/|,?\s*(?:minimum|overwhelming)|,)\s*(\d{1,2}))?", re.I)
+RANGE_WORDS = re.compile(r"\b(short|medium|long|extreme)\b", re.I)
+EXALT_HINTS = re.compile(r"\b(Caste|Aspect|Anima)\b\s*:", re.I)
+QUICK_FIELDS = ("join_battle", "movement", "parry", "evasion", "resolve", "guile")
+MAX_LEFT_LINE = 100
+
+
+def repair(text: str) -> str:
+    """What a PDF does to text, undone: dashes, quotes, odd spaces, ligatures."""
+    text = unicodedata.normalize("NFKC", text).translate(_REPAIRS)
+    lines = (_SPACES.sub(" ", line).strip() for line in text.replace("\r", "\n").split("\n"))
+    return "\n".join(line for line in lines if line)
+
+
+@dataclass
+class _Found:
+    """Entries found in the text, with the spans of text they used."""
+
+    values: dict[str, int | str]
+    spans: list[tuple[int, int]]
+
+
+def read_statblock(text: str, origin: str = "pasted text") -> list[ImportedCharacter]:
+    """The character of a pasted stat block, or ``ImportRefused`` naming the problem."""
+    trail = Trail(origin)
+    repaired = repair(text)
+    if not repaired:
+        raise ImportRefused(origin, "", "the text is empty")
+    name, body = _name(repaired)
+    flat = body.replace("\n", " ")
+    found = _scan(flat)
+    attacks = _attacks(flat, found, trail)
+    health = _health(flat, found, trail)
+    if not found.values and not attacks and health is None:
+        raise ImportRefused(origin, "", "no line of this text is one a stat block has (such as "
+                            "'Essence: 2; Willpower: 5; Join Battle: 6 dice' or "
+                            "'Attack (Sword): 10 dice (Damage 13)')")
+    _leftovers(flat, found.spans, trail)
+    trail.took("name", "the first line")
+    block = trail.build(lambda: _block(name, flat, found.values, attacks, health, trail))
+    character = trail.build(lambda: RosterCharacter.of_block(RULESET, block, "enemy"))
+    return [trail.imported(character, RULESET, FORMAT)]
+
+
+def _name(text: str) -> tuple[str, str]:
+    first, _, rest = text.partition("\n")
+    starts_with_entry = any(p.match(first) for p in (*FIELDS.values(), HEALTH, ATTACK))
+    if starts_with_entry or len(first) > 120:
+        return "Pasted character", text
+    return first.strip(" :.-"), rest
+
+
+def _scan(flat: str) -> _Found:
+    found = _Found({}, [])
+    for field, pattern in FIELDS.items():
+        match = pattern.search(flat)
+        if match is None:
+            continue
+        found.spans.append(match.span())
+        if field == "soak_hardness":
+            found.values["soak"] = int(match.group(1))
+            found.values["hardness"] = int(match.group(2))
+        elif field == "drill":
+            found.values[field] = match.group(1).lower()
+        elif field not in found.values:
+            found.values[field] = int(match.group(1))
+    return found
+
+
+def _attacks(flat: str, found: _Found, trail: Trail) -> tuple[QuickAttack, ...]:
+    attacks: list[QuickAttack] = []
+    for match in ATTACK.finditer(flat):
+        found.spans.append(match.span())
+        name, pool, inside = match.group(1), int(match.group(2)), match.group(3) or ""
+        label = f"Attack ({name})"
+        damage = ATTACK_DAMAGE.search(inside)
+        if damage is None:
+            trail.left(f"{label}: no Damage given (a grapple or a special attack); not used")
+            continue
+        if any(a.name == name for a in attacks):
+            trail.left(f"{label}: listed twice; the first is used")
+            continue
+        letter = (damage.group(2) or "").upper()
+        if letter == "A":
+            trail.left(f"{label}: aggravated damage is read as lethal")
+        for part in ("pool", "damage", "overwhelming"):
+            trail.took(f"quick attack {name}.{part}", label)
+        band = RANGE_WORDS.search(inside)
+        attacks.append(trail.build(partial(
+            QuickAttack, name=name, pool=pool, damage=int(damage.group(1)),
+            overwhelming=int(damage.group(3) or 1),
+            damage_type="bashing" if letter == "B" else "lethal",
+            range=band.group(1).lower() if band else "close")))
+    return tuple(attacks)
+
+
+def _health(flat: str, found: _Found, trail: Trail) -> tuple[int, ...] | None:
+    match = HEALTH.search(flat)
+    if match is None:
+        return None
+    found.spans.append(match.span())
+    levels: list[int] = []
+    for level in HEALTH_LEVEL.finditer(match.group(1)):
+        penalty, count = int(level.group(1)), int(level.group(2) or 1)
+        if penalty not in (0, 1, 2, 4):
+            trail.left(f"Health Levels: -{penalty} levels are not on this program's tracks")
+            continue
+        levels.extend([penalty] * count)
+    trail.took("health_levels", "Health Levels")
+    incap = re.compile(r"\s*Incap(?:acitated)?\.?", re.I).match(flat, match.end())
+    if incap:
+        found.spans.append(incap.span())
+    return tuple(sorted(levels))
+
+
+def _leftovers(flat: str, spans: list[tuple[int, int]], trail: Trail) -> None:
+    """A line for each stretch of text no entry used (Intimacies, Charms, Merits...)."""
+    position = 0
+    for start, end in sorted(spans):
+        _left_text(flat[position:start], trail)
+        position = max(position, end)
+    _left_text(flat[position:], trail)
+
+
+def _left_text(text: str, trail: Trail) -> None:
+    for piece in re.split(r"(?<=[.;])\s+(?=[A-Z])", text):
+        words = piece.strip(" ,;.:")
+        if len(re.sub(r"[^A-Za-z]", "", words)) >= 3 and not re.fullmatch(
+                r"(dice|Incap|Combat|Actions?)\W*", words, re.I):
+            shown = words if len(words) <= MAX_LEFT_LINE else words[:MAX_LEFT_LINE - 1] + "…"
+            trail.left(f"not read: {shown}")
+
+
+def _block(name: str, flat: str, values: dict[str, int | str],
+           attacks: tuple[QuickAttack, ...], health: tuple[int, ...] | None,
+           trail: Trail) -> Character:
+    for field in values:
+        trail.took(_block_field(field), _label(field))
+    quick = QuickPools(**{f: int(values[f]) for f in QUICK_FIELDS if f in values},
+                       soak=int(values.get("soak", 1)), attacks=attacks)
+    motes = int(values.get("personal_motes", 0))
+    hint = EXALT_HINTS.search(flat)
+    exalt = bool(motes) or bool(hint)
+    if exalt:
+        trail.took("kind", "Personal Motes" if motes else hint.group(1) if hint else "")
+    return Character(
+        name=name, kind="exalt" if exalt else "mortal",
+        hardness=int(values.get("hardness", 0)),
+        willpower=int(values.get("willpower", 5)), essence=int(values.get("essence", 1)),
+        health_levels=health or (), group=_group(values),
+        personal_motes=motes, peripheral_motes=int(values.get("peripheral_motes", 0)),
+        quick=quick,
+    )
+
+
+def _group(values: dict[str, int | str]) -> GroupTraits | None:
+    if not any(key in values for key in ("size", "drill", "might")):
+        return None
+    return GroupTraits(size=int(values.get("size", 1)), drill=str(values.get("drill", "average")),
+                       might=int(values.get("might", 0)))
+
+
+def _block_field(field: str) -> str:
+    if field in QUICK_FIELDS or field == "soak":
+        return f"quick.{field}"
+    if field in ("size", "drill", "might"):
+        return f"group.{field}"
+    return field
+
+
+def _label(field: str) -> str:
+    return field.replace("_", " ").title()
