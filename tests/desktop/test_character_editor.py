@@ -83,7 +83,7 @@ def _number_fields(page: BlockPage) -> Iterator[tuple[NumberInput, FormField]]:
                 for widget, cell in zip(line, item.fields, strict=True):
                     if isinstance(widget, NumberInput):
                         yield widget, cell
-        elif isinstance(page.inputs[item.key], NumberInput):
+        elif isinstance(page.inputs.get(item.key), NumberInput):
             yield page.inputs[item.key], item  # type: ignore[misc]
 
 
@@ -309,3 +309,17 @@ def test_an_unreadable_draft_is_dropped_without_asking(monkeypatch: pytest.Monke
                         lambda _p, _d: pytest.fail("nothing to offer"))
     assert editor_window.pending_draft(None) is None
     assert not path.exists()
+
+
+@pytest.mark.parametrize("system", dict.fromkeys((*ruleset_names(), NAME)))
+def test_the_name_is_typed_once_for_the_character_and_its_block(qtbot: QtBot,
+                                                                system: str) -> None:
+    """A block's own name field is not shown beside the character's Name: the block takes
+    the Name typed above."""
+    editor = _editor(qtbot, system=system)
+    _type(qtbot, editor.name, "Hunt spearman")
+    page = editor.current_page()
+    assert page is not None and "name" not in page.inputs
+    made = editor.check()
+    assert made is not None, editor.status.text()
+    assert page.ruleset.block_name(made.block(system)) == "Hunt spearman"

@@ -208,7 +208,7 @@ def _retype(typist: Typist, page: BlockPage, character: RosterCharacter, system:
     for item in page.schema.items():
         if isinstance(item, FormRows):
             typist.set_rows(page.row_editors[item.key], wanted.get(item.key, []))
-        else:
+        elif item.key in page.inputs:  # not the block's name: typed as the Name above
             typist.set_value(page.inputs[item.key], wanted.get(item.key))
 
 

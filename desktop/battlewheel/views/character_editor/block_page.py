@@ -43,7 +43,8 @@ from battlewheel.views.character_editor.rows import RETURN_KEYS, RowsEditor
 from battlewheel.views.sheets.sheet_widget import SheetWidget
 
 _ROW_KEY = re.compile(r"^(?P<rows>.+?)(?:\[(?P<a>\d+)\]|\.(?P<b>\d+))(?:\.(?P<cell>.*))?$")
-PREVIEW_WIDTH = 330
+PREVIEW_WIDTH = 300
+NAME_KEY = "name"  # a block's own name field: shown once, as the character's Name
 
 
 class BlockPage(QWidget):
@@ -124,6 +125,8 @@ class BlockPage(QWidget):
                 grid.addWidget(editor, row + 1, 0, 1, columns * 2)
                 row += 2
                 continue
+            if item.key == NAME_KEY:  # the identity's Name above is the block's name
+                continue
             label = QLabel(item.label, box)
             label.setToolTip(item.help)
             widget = make_input(item, box)
@@ -159,8 +162,8 @@ class BlockPage(QWidget):
         right.addWidget(preview_scroll, 1)
         right.addWidget(self.why_not)
         layout = QHBoxLayout(self)
-        layout.addLayout(left, 3)
-        layout.addLayout(right, 2)
+        layout.addLayout(left, 2)  # the form's columns of numbers need the room
+        layout.addLayout(right, 1)
 
     # -- values -----------------------------------------------------------------------
     def fill(self, values: dict[str, Any], *, raw: bool = False) -> None:
