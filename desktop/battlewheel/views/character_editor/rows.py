@@ -37,6 +37,7 @@ class RowsEditor(QWidget):
         self.headings = [QLabel(f"<b>{cell.label}</b>", self) for cell in rows.fields]
         for heading, cell in zip(self.headings, rows.fields, strict=True):
             heading.setToolTip(cell.help)
+            heading.setWordWrap(True)  # a long heading takes two lines, not the row's width
         self.add_button = QPushButton(f"Add {rows.label.lower()}", self)
         self.add_button.setAutoDefault(False)
         self.add_button.setAccessibleName(f"Add a row to {rows.label}")
