@@ -257,6 +257,11 @@ def test_a_character_holds_a_block_for_several_systems(qtbot: QtBot) -> None:
     _show(qtbot, editor)
     assert [editor.tabs.tabText(i) for i in range(editor.tabs.count())] == \
         [get_ruleset("2e-rewrite").title, "Test arena"]
+    editor.add_page("pool-and-ward", focus=False)
+    assert editor.tabs.tabText(2) == "Pool && Ward"  # shown as "Pool & Ward", not "Pool _Ward"
+    editor.remove_button.setEnabled(True)
+    editor.tabs.setCurrentIndex(2)
+    editor.remove_button.click()
     assert editor.pages["2e-rewrite"].new and not editor.pages[NAME].new
     index = editor.add_system.findData("impulse")
     editor.add_system.setCurrentIndex(index)

@@ -226,7 +226,7 @@ class CharacterEditor(QDialog):
         page.reshaped.connect(self._relink)
         page.templateChosen.connect(self._template_side)
         self.pages[ruleset_name] = page
-        self.tabs.addTab(page, ruleset.title)
+        self.tabs.addTab(page, ruleset.title.replace("&", "&&"))  # "Pool & Ward", not a key
         if page.new and not self._side_chosen and len(self.pages) == 1:
             self._template_side(ruleset.block_side(page.base))
         self._fill_system_picker()
