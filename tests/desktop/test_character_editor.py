@@ -328,3 +328,18 @@ def test_the_name_is_typed_once_for_the_character_and_its_block(qtbot: QtBot,
     made = editor.check()
     assert made is not None, editor.status.text()
     assert page.ruleset.block_name(made.block(system)) == "Hunt spearman"
+
+
+def test_the_previews_numbers_stay_in_sight_beside_a_wide_table(qtbot: QtBot) -> None:
+    """In a 1200 px editor, Impulse's preview keeps its defences within the preview's width
+    (the weapons table beside them may scroll sideways)."""
+    editor = _editor(qtbot, system="impulse")
+    editor.resize(1200, 700)
+    page = editor.current_page()
+    assert page is not None
+    qtbot.waitUntil(lambda: page.preview.section_box("Defences (current)") is not None)
+    QApplication.processEvents()
+    box = page.preview.section_box("Defences (current)")
+    assert box is not None
+    viewport = page.preview.parentWidget()  # the scroll area's viewport
+    assert viewport is not None and box.width() <= viewport.width()

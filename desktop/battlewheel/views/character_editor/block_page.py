@@ -159,6 +159,8 @@ class BlockPage(QWidget):
         preview_scroll.setWidget(self.preview)
         preview_scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         preview_scroll.setMinimumWidth(PREVIEW_WIDTH)
+        preview_scroll.viewport().installEventFilter(self)
+        self.preview_scroll = preview_scroll
         right.addWidget(preview_scroll, 1)
         right.addWidget(self.why_not)
         layout = QHBoxLayout(self)
@@ -307,6 +309,12 @@ class BlockPage(QWidget):
                                          sections=sections))
         for widget in self.preview.findChildren(QWidget):  # Tab stays in the form
             widget.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self._keep_preview_in_sight()
+
+    def _keep_preview_in_sight(self) -> None:
+        # A wide weapons table scrolls sideways; the numbers of the narrower sections
+        # (defences, pools) stay in sight, as on a sheet in larger text.
+        self.preview.keep_within(self.preview_scroll.viewport().width())
 
     def _edited(self) -> None:
         if not self._loading:
@@ -314,6 +322,9 @@ class BlockPage(QWidget):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Return in a field moves on to the next, as Tab does."""
+        if event.type() == QEvent.Type.Resize and watched is self.preview_scroll.viewport():
+            self._keep_preview_in_sight()
+            return False
         if isinstance(event, QKeyEvent) and event.type() == QEvent.Type.KeyPress \
                 and event.key() in RETURN_KEYS \
                 and event.modifiers() == Qt.KeyboardModifier.NoModifier \
