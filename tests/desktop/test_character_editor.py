@@ -158,7 +158,7 @@ def test_a_row_cell_out_of_bounds_names_the_row(qtbot: QtBot) -> None:
     assert page is not None
     cell = page.row_editors["weapons"].lines[0][1]
     _type(qtbot, cell, "9")
-    assert cell.problem == "Weapons row 1: Accuracy must be a whole number -3-5"
+    assert cell.problem == "Weapons row 1: Accuracy must be a whole number from -3 to 5"
 
 
 def _preview_values(page: BlockPage, title: str) -> list[str]:
