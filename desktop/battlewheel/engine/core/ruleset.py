@@ -24,6 +24,7 @@ from battlewheel.engine.core.actions import (
     Rewind,
     action_types,
     decode_action,
+    named_fighters,
 )
 from battlewheel.engine.core.block_form import (
     BlockSchema,
@@ -157,6 +158,7 @@ class Ruleset(ABC):
         Conditions whose time is up end as part of the action that moved time on, so
         undoing that action brings them back.
         """
+        self._refuse_unknown_fighters(state, action)
         if isinstance(action, ChangeRuling):
             events = change_ruling(state, action)
         elif isinstance(action, ChangeBlock):
@@ -181,6 +183,14 @@ class Ruleset(ABC):
                                                 self.names(state))]
         self.refresh(state)
         return events
+
+    def _refuse_unknown_fighters(self, state: Any, action: Action) -> None:
+        """An action naming someone not in the fight is a rules refusal, in every ruleset."""
+        present = self.combatants(state)
+        for where, fighter in named_fighters(action):
+            if fighter not in present:
+                raise IllegalAction("combatants", f"{where} names {fighter!r}, who is not "
+                                    "in this fight")
 
     # -- conditions (engine/core/conditions.py) ---------------------------------------------
 

@@ -41,6 +41,7 @@ class AddCombatant(Action):
     """Bring a character in; ``band`` to everyone present, or a reserve arriving at it later."""
 
     kind: ClassVar[str] = "add_combatant"
+    joins: ClassVar[str] = "id"
     id: str
     character: ImpulseCharacter
     side: str = "enemy"
