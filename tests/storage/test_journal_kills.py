@@ -8,6 +8,7 @@ each stop the next start's restore offer must hold every unsaved action.
 """
 
 import builtins
+import functools
 import os
 import pathlib
 from collections.abc import Callable
@@ -85,8 +86,8 @@ def test_a_kill_at_any_step_of_begin_keeps_the_unsaved_actions(
         campaign = demo.with_combat("Next fight") if change == "new combat" else demo
         target = campaign.combats[-1].id if change == "new combat" else (
             demo.combats[0].id if change == "another combat" else shown)
-        code = run_stopped(step, lambda: journal.begin(
-            campaign, target, folder / "demo.json", write_now=True))
+        code = run_stopped(step, functools.partial(
+            journal.begin, campaign, target, folder / "demo.json", write_now=True))
         assert code in (0, STOPPED)
         offer = pending_recovery(journal.path)
         assert offer is not None, f"stopped before file step {step}: no restore offered"

@@ -27,7 +27,7 @@ from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.ruleset import Ruleset
 from battlewheel.engine.core.session import CombatSession
 
-HUGE = (10**9, -(10**9), 10**14, -(10**14))
+HUGE = (10**9, -(10**9), 10**14, -(10**14), 999_999, -999_999, 10**6)
 
 
 def kinds(ruleset: Ruleset) -> dict[str, type[Action]]:
@@ -86,11 +86,16 @@ def field_strategy(hint: Any, name: str, context: Context) -> st.SearchStrategy[
     if hint is bool:
         return st.booleans()
     if hint is int:
-        return st.one_of(st.integers(-2, 12), st.integers(0, 3), st.sampled_from(HUGE))
+        small = st.integers(0, 3)  # most numbers a fight carries are small; one in six huge
+        return st.one_of(small, small, small, st.integers(-2, 12), st.integers(0, 20),
+                         st.sampled_from(HUGE))
     if hint is str:
         if name in FIGHTER_FIELDS:
             return st.sampled_from(context.ids)
-        return st.one_of(st.just(""), st.sampled_from(context.words))
+        seen = context.seen.get(name)
+        anything = st.one_of(st.just(""), st.sampled_from(context.words))
+        return st.one_of(st.sampled_from(sorted(seen)), st.sampled_from(sorted(seen)),
+                         anything) if seen else anything
     if hint is DiceEntry:
         return st.one_of(
             st.integers(0, 8).map(lambda n: DiceEntry(successes=n)),
@@ -106,7 +111,9 @@ def field_strategy(hint: Any, name: str, context: Context) -> st.SearchStrategy[
 def dataclass_strategy(cls: type, context: Context) -> st.SearchStrategy[dict[str, Any]]:
     """The keyword arguments of ``cls`` (built by the caller, which may refuse them)."""
     hints = typing.get_type_hints(cls)
-    fields = {f.name: field_strategy(hints[f.name], f.name, context)
+    joins = getattr(cls, "joins", "")
+    fields = {f.name: st.sampled_from(("newcomer", "second")) if f.name == joins
+              else field_strategy(hints[f.name], f.name, context)
               for f in dataclasses.fields(cls) if f.init}
     return st.fixed_dictionaries(fields).map(lambda values: _made(cls, values))
 
@@ -127,15 +134,33 @@ class Context:
     block_type: type
     blocks: tuple[Any, ...]
     ruleset: Ruleset
+    # Text each field name held in actions the ruleset's own walk made: its real words.
+    seen: Mapping[str, set[str]] = dataclasses.field(default_factory=dict)
 
 
-def context_of(session: CombatSession, extra_ids: tuple[str, ...] = ()) -> Context:
+def remember_words(seen: dict[str, set[str]], value: object) -> None:
+    """Note the text of each field of an action (nested values too) under its name."""
+    for each in dataclasses.fields(value):  # type: ignore[arg-type]
+        found = getattr(value, each.name)
+        if isinstance(found, str) and each.name not in FIGHTER_FIELDS:
+            seen.setdefault(each.name, set()).add(found)
+        elif dataclasses.is_dataclass(found) and not hasattr(found, "to_json"):
+            remember_words(seen, found)
+        elif isinstance(found, tuple):
+            for item in found:
+                if dataclasses.is_dataclass(item):
+                    remember_words(seen, item)
+
+
+def context_of(session: CombatSession, extra_ids: tuple[str, ...] = (),
+               seen: Mapping[str, set[str]] | None = None) -> Context:
     ruleset = session.ruleset
     records = ruleset.combatants(session.state)
     blocks = fight_blocks(session)
     package = type(ruleset).__module__.rsplit(".", 1)[0]
     return Context((*records, *extra_ids) or ("nobody",), words(ruleset.name, package),
-                   ruleset.block_type, blocks or (ruleset.new_block("Zed"),), ruleset)
+                   ruleset.block_type, blocks or (ruleset.new_block("Zed"),), ruleset,
+                   seen or {})
 
 
 def fight_blocks(session: CombatSession) -> tuple[Any, ...]:

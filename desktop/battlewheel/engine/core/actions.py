@@ -153,3 +153,25 @@ def _ids(value: object) -> Iterator[str]:
         yield from (item for item in value if isinstance(item, str) and item)
     elif isinstance(value, Mapping):
         yield from (key for key in value if isinstance(key, str) and key)
+
+
+def carried_numbers(action: Action) -> Iterator[tuple[str, int]]:
+    """Each whole number an action carries, by field (nested values and lists too; not
+    stat blocks, which bound their own traits)."""
+    for each in dataclasses.fields(action):
+        yield from _numbers_in(getattr(action, each.name), each.name)
+
+
+def _numbers_in(value: object, where: str) -> Iterator[tuple[str, int]]:
+    if type(value) is int:
+        yield where, value
+    elif isinstance(value, tuple):
+        for index, item in enumerate(value):
+            yield from _numbers_in(item, f"{where}[{index}]")
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            yield from _numbers_in(item, f"{where}.{key}")
+    elif dataclasses.is_dataclass(value) and not isinstance(value, Storable | type):
+        for each in dataclasses.fields(value):
+            yield from _numbers_in(getattr(value, each.name),
+                                   f"{where}.{each.name}" if where else each.name)

@@ -23,6 +23,7 @@ from battlewheel.engine.core.actions import (
     ChangeRuling,
     Rewind,
     action_types,
+    carried_numbers,
     decode_action,
     named_fighters,
 )
@@ -47,6 +48,9 @@ class CombatState(Protocol):
 
 Handler = Callable[[Any, Any], list[Event]]
 RULINGS_SECTION = "Combat > Rulings"
+NUMBER_BOUNDS = (-1_000_000, 1_000_000)
+"""The whole numbers any action may carry: no tick, count, roll or value of any system
+means anything beyond a million (a ruleset bounds some more tightly: ``number_bounds``)."""
 
 
 class Ruleset(ABC):
@@ -59,6 +63,10 @@ class Ruleset(ABC):
     # The character stat block of this system: a frozen dataclass whose first field is
     # ``name``, every other field defaulted, with ``to_json`` and ``from_json``.
     block_type: ClassVar[type[Any]]
+
+    # What some numbers an action carries can mean, tighter than ``NUMBER_BOUNDS``:
+    # "kind.field" (e.g. "set_initiative.value") -> (lowest, highest).
+    number_bounds: ClassVar[Mapping[str, tuple[int, int]]] = {}
 
     # -- stat blocks ------------------------------------------------------------------
 
@@ -159,6 +167,7 @@ class Ruleset(ABC):
         undoing that action brings them back.
         """
         self._refuse_unknown_fighters(state, action)
+        self._refuse_meaningless_numbers(action)
         if isinstance(action, ChangeRuling):
             events = change_ruling(state, action)
         elif isinstance(action, ChangeBlock):
@@ -183,6 +192,13 @@ class Ruleset(ABC):
                                                 self.names(state))]
         self.refresh(state)
         return events
+
+    def _refuse_meaningless_numbers(self, action: Action) -> None:
+        """A number no rule can mean is a rules refusal (a huge Initiative hung the 3e ring)."""
+        for where, value in carried_numbers(action):
+            low, high = self.number_bounds.get(f"{action.kind}.{where}", NUMBER_BOUNDS)
+            if not low <= value <= high:
+                raise IllegalAction(self.title, f"{where} must be {low} to {high}, not {value}")
 
     def _refuse_unknown_fighters(self, state: Any, action: Action) -> None:
         """An action naming someone not in the fight is a rules refusal, in every ruleset."""

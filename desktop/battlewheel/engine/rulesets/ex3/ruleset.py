@@ -81,6 +81,9 @@ def derived(state: Combat, who: Combatant) -> Derived:
         wound_penalty=wound, defence_mod=sum(v for _, v in d.standing_modifiers(state, who)))
 
 
+INITIATIVE_EDIT_RANGE = (-30, 100)
+
+
 class Exalted3e(Ruleset):
     """Exalted 3rd edition combat, clarified (seed 003)."""
 
@@ -89,6 +92,9 @@ class Exalted3e(Ruleset):
     seed: ClassVar[str] = "003"
     options_type: ClassVar[type[Ex3Options]] = Ex3Options
     block_type: ClassVar[type[Character]] = Character
+    # A GM's Initiative or delay tick the ring can show (rules/3e.md §5): one slot a value.
+    number_bounds: ClassVar[Mapping[str, tuple[int, int]]] = {
+        "set_initiative.value": INITIATIVE_EDIT_RANGE, "delay.tick": INITIATIVE_EDIT_RANGE}
 
     def new_state(self, options: Any) -> Combat:
         """An empty fight under these rulings."""
