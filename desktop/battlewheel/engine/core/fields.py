@@ -135,7 +135,7 @@ class Storable:
         super().__init_subclass__(**kwargs)
         own = cls.__dict__.get("__post_init__")
         if own is not None and not getattr(own, "_checks_storable", False):
-            cls.__post_init__ = _checked_post_init(own)  # type: ignore[attr-defined]
+            cls.__post_init__ = _checked_post_init(own)  # type: ignore[method-assign]
 
     def __post_init__(self) -> None:
         check_storable(self, "")
