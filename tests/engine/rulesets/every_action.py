@@ -90,8 +90,10 @@ def field_strategy(hint: Any, name: str, context: Context) -> st.SearchStrategy[
         return st.one_of(small, small, small, st.integers(-2, 12), st.integers(0, 20),
                          st.sampled_from(HUGE))
     if hint is str:
-        if name in FIGHTER_FIELDS:
-            return st.sampled_from(context.ids)
+        if name in FIGHTER_FIELDS:  # whoever acts now, half the time: most actions are theirs
+            anyone = st.sampled_from(context.ids)
+            return st.one_of(st.sampled_from(context.acting), anyone) if context.acting \
+                else anyone
         seen = context.seen.get(name)
         anything = st.one_of(st.just(""), st.sampled_from(context.words))
         return st.one_of(st.sampled_from(sorted(seen)), st.sampled_from(sorted(seen)),
@@ -136,6 +138,7 @@ class Context:
     ruleset: Ruleset
     # Text each field name held in actions the ruleset's own walk made: its real words.
     seen: Mapping[str, set[str]] = dataclasses.field(default_factory=dict)
+    acting: tuple[str, ...] = ()
 
 
 def remember_words(seen: dict[str, set[str]], value: object) -> None:
@@ -160,7 +163,7 @@ def context_of(session: CombatSession, extra_ids: tuple[str, ...] = (),
     package = type(ruleset).__module__.rsplit(".", 1)[0]
     return Context((*records, *extra_ids) or ("nobody",), words(ruleset.name, package),
                    ruleset.block_type, blocks or (ruleset.new_block("Zed"),), ruleset,
-                   seen or {})
+                   seen or {}, tuple(ruleset.acting(session.state)))
 
 
 def fight_blocks(session: CombatSession) -> tuple[Any, ...]:
