@@ -23,6 +23,7 @@ from typing import Any, Union, get_args, get_origin
 from hypothesis import strategies as st
 
 from battlewheel.engine.core.actions import FIGHTER_FIELDS, Action, ChangeBlock, ChangeRuling
+from battlewheel.engine.core.contract import SIDES
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.ruleset import Ruleset
 from battlewheel.engine.core.session import CombatSession
@@ -94,6 +95,8 @@ def field_strategy(hint: Any, name: str, context: Context) -> st.SearchStrategy[
             anyone = st.sampled_from(context.ids)
             return st.one_of(st.sampled_from(context.acting), anyone) if context.acting \
                 else anyone
+        if name == "side":
+            return st.sampled_from(SIDES)
         seen = context.seen.get(name)
         anything = st.one_of(st.just(""), st.sampled_from(context.words))
         return st.one_of(st.sampled_from(sorted(seen)), st.sampled_from(sorted(seen)),
