@@ -52,6 +52,7 @@ STEPS = 60
 EXAMPLES = 20
 GHOSTS = ("ghost", "nobody")
 TRIES = 6  # actions of a kind drawn at one step, the first the rules accept applied
+NEW_KIND_TRIES = TRIES  # a kind this walk has not applied yet (more found more, slowly)
 ENDINGS = ("end_combat", "end_fight")  # drawn only in a walk's last steps: they end it
 
 
@@ -94,7 +95,8 @@ def step_with(session: CombatSession, data: st.DataObject, applied: Counter[str]
     """
     cls = kinds(session.ruleset)[kind]
     if action is None:
-        action = search(session, data, cls, words)
+        tries = TRIES if words.get(f"applied {kind}") else NEW_KIND_TRIES
+        action = search(session, data, cls, words, tries)
     else:
         remember_words(words, action)
     if action is None:
@@ -107,6 +109,7 @@ def step_with(session: CombatSession, data: st.DataObject, applied: Counter[str]
             assert session.to_json() == before, f"refused {kind} changed the fight"
         else:
             applied[kind] += 1
+            words[f"applied {kind}"] = {kind}
         draw_fight(session)
     stranger = data.draw(action_strategy(cls, context_of_strangers(session)), label="ghost")
     if stranger is not None and any(True for _ in named_fighters(stranger)):
@@ -115,7 +118,7 @@ def step_with(session: CombatSession, data: st.DataObject, applied: Counter[str]
 
 
 def search(session: CombatSession, data: st.DataObject, cls: type[Action],
-           words: dict[str, set[str]]) -> Action | None:
+           words: dict[str, set[str]], tries: int) -> Action | None:
     """An action of ``cls`` built from its fields: the first of a few drawn that the rules
     accept on a copy of the fight, or the last drawn (to be refused) if none is.
 
@@ -123,7 +126,7 @@ def search(session: CombatSession, data: st.DataObject, cls: type[Action],
     """
     strategy = action_strategy(cls, context_of(session, seen=words))
     action = None
-    for _ in range(TRIES):
+    for _ in range(tries):
         action = data.draw(strategy, label=cls.kind)
         if action is None:
             continue
@@ -312,3 +315,12 @@ def test_every_ruleset_bounds_every_number_an_action_carries() -> None:
             (fights()["pool-and-ward"](), poolward.Rest("edward", 10**9))):
         with pytest.raises(IllegalAction, match="must be -1000000 to 1000000"):
             session.apply(action)
+
+
+def test_an_impulse_tie_naming_no_counter_is_a_rules_refusal() -> None:
+    """Found by the walk: a SettleTie key "jade#b3261e" raised ValueError from int()."""
+    from battlewheel.engine.rulesets.impulse import actions as impulse
+
+    session = fights()["impulse"]()
+    with pytest.raises(IllegalAction, match="names no action counter"):
+        session.apply(impulse.SettleTie(("jade#b3261e", "reed")))

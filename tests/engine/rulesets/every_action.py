@@ -98,7 +98,8 @@ def field_strategy(hint: Any, name: str, context: Context) -> st.SearchStrategy[
         if name == "side":
             return st.sampled_from(SIDES)
         seen = context.seen.get(name)
-        anything = st.one_of(st.just(""), st.sampled_from(context.words))
+        anything = st.one_of(st.just(""), st.sampled_from(context.words),
+                             st.sampled_from(context.block_words))
         return st.one_of(st.sampled_from(sorted(seen)), st.sampled_from(sorted(seen)),
                          anything) if seen else anything
     if hint is DiceEntry:
@@ -142,6 +143,19 @@ class Context:
     # Text each field name held in actions the ruleset's own walk made: its real words.
     seen: Mapping[str, set[str]] = dataclasses.field(default_factory=dict)
     acting: tuple[str, ...] = ()
+    # The text of the fight's stat blocks: weapon, attack and skill names.
+    block_words: tuple[str, ...] = ("",)
+
+
+def _texts(value: object) -> set[str]:
+    if isinstance(value, str):
+        return {value} if 0 < len(value) <= 40 else set()
+    if isinstance(value, dict):
+        keys = {key for key in value if len(key) <= 40}
+        return keys.union(*map(_texts, value.values()))
+    if isinstance(value, list):
+        return set().union(*map(_texts, value))
+    return set()
 
 
 def remember_words(seen: dict[str, set[str]], value: object) -> None:
@@ -166,7 +180,8 @@ def context_of(session: CombatSession, extra_ids: tuple[str, ...] = (),
     package = type(ruleset).__module__.rsplit(".", 1)[0]
     return Context((*records, *extra_ids) or ("nobody",), words(ruleset.name, package),
                    ruleset.block_type, blocks or (ruleset.new_block("Zed"),), ruleset,
-                   seen or {}, tuple(ruleset.acting(session.state)))
+                   seen or {}, tuple(ruleset.acting(session.state)),
+                   tuple(sorted(set().union(*(_texts(b.to_json()) for b in blocks)))) or ("",))
 
 
 def fight_blocks(session: CombatSession) -> tuple[Any, ...]:
