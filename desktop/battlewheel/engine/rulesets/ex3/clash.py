@@ -9,6 +9,7 @@ from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3 import attack as atk
+from battlewheel.engine.rulesets.ex3 import defence as d
 from battlewheel.engine.rulesets.ex3 import flow
 from battlewheel.engine.rulesets.ex3 import initiative as ini
 from battlewheel.engine.rulesets.ex3 import rules as r
@@ -23,7 +24,7 @@ def as_attack(side: a.ClashSide, target: str) -> a.Attack:
         attacker=side.attacker, target=target, mode=side.mode, weapon=side.weapon,
         attack=side.attack, damage=side.damage, specialty=side.specialty,
         bonus_dice=side.bonus_dice, bonus_successes=side.bonus_successes,
-        post_soak=side.post_soak, flurry=side.flurry)
+        post_soak=side.post_soak, flurry=side.flurry, defence=d.CLASH)
 
 
 def can_answer(state: Combat, actor: str, other: str) -> str:
