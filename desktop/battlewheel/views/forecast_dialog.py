@@ -44,7 +44,7 @@ from battlewheel.models.forecast_compare import Matchup, matchups
 from battlewheel.models.forecast_runner import ForecastJob, ForecastRequest, shutdown
 
 if TYPE_CHECKING:
-    from battlewheel.views.main_window import MainWindow
+    from battlewheel.views.window_parts import WindowParts
 
 POLL_MS = 50
 QUIT_HOOK = "battlewheelForecastQuitHook"
@@ -55,7 +55,7 @@ SIDE_WORDS = {"ally": "Allies", "enemy": "Enemies"}
 class ForecastDialog(QDialog):
     """The forecast window of one combat."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: WindowParts) -> None:
         super().__init__(window)
         self.window_ = window
         self.setWindowTitle("Forecast")
@@ -379,7 +379,7 @@ def compare_cells(matchup: Matchup, result: fc.Forecast | None) -> list[str]:
             ending]
 
 
-def open_forecast(window: MainWindow) -> ForecastDialog:
+def open_forecast(window: WindowParts) -> ForecastDialog:
     """Combat > Forecast."""
     dialog = ForecastDialog(window)
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

@@ -46,6 +46,7 @@ from battlewheel.views.sheet_docks import SheetDocks
 from battlewheel.views.turn_menu import COMBAT_OVER, TurnMenu
 from battlewheel.views.wheel.scene import WheelScene
 from battlewheel.views.wheel.view import WheelView
+from battlewheel.views.window_parts import WindowParts
 
 if TYPE_CHECKING:  # the odds module pulls in pyqtgraph, loaded when the odds are first shown
     from battlewheel.engine.core.contract import DropVerdict
@@ -57,7 +58,7 @@ STATUS_MS = 10_000
 FIRST_SIZE = (1400, 900)  # the window at first start, if the screen is that large
 
 
-class MainWindow(QMainWindow):
+class MainWindow(WindowParts):
     """The program's window over one combat."""
 
     # The wheel has been painted for the first time (start-up is over).

@@ -46,7 +46,7 @@ from battlewheel.views.wheel.scene import WheelScene
 from battlewheel.views.wheel.view import WheelView
 
 if TYPE_CHECKING:
-    from battlewheel.views.main_window import MainWindow
+    from battlewheel.views.window_parts import WindowParts
 
 # Pixel sizes read from about three metres on a living-room TV.
 HEADING_PX, TURN_PX, NAME_PX, WORDS_PX, TRACK_PX = 64, 44, 34, 30, 26
@@ -317,7 +317,7 @@ class PlayerScreen(QWidget):
 class PlayerScreenControl(QObject):
     """The GM's side of the player screen: View > Player screen and its submenu."""
 
-    def __init__(self, window: MainWindow, view_menu: QMenu) -> None:
+    def __init__(self, window: WindowParts, view_menu: QMenu) -> None:
         super().__init__(window)
         self.window = window
         self._screen: PlayerScreen | None = None  # built when first opened, not at start-up

@@ -19,12 +19,12 @@ from battlewheel.views.refusals import split_refusal
 
 if TYPE_CHECKING:
     from battlewheel.engine.core.contract import DropVerdict
-    from battlewheel.views.main_window import MainWindow
+    from battlewheel.views.window_parts import WindowParts
 
 STATUS_MS = 10_000
 
 
-def pocket_counter(window: MainWindow, combatant_id: str) -> None:
+def pocket_counter(window: WindowParts, combatant_id: str) -> None:
     """A counter let go in the pocket: the words the ruleset asks for, then its action."""
     combat = window.combat
     verdict = combat.pocket_verdict(combatant_id)
@@ -37,7 +37,7 @@ def pocket_counter(window: MainWindow, combatant_id: str) -> None:
     _finish(window, combat.pocket_verdict(combatant_id, words))
 
 
-def ask_words(window: MainWindow, verdict: DropVerdict) -> str | None:
+def ask_words(window: WindowParts, verdict: DropVerdict) -> str | None:
     """The GM's words for a drop that asks for them (None when cancelled)."""
     name = window.combat.wheel().pocket_caption
     label = f"{verdict.cost}\n\n{verdict.prompt}" if verdict.cost else verdict.prompt
@@ -47,7 +47,7 @@ def ask_words(window: MainWindow, verdict: DropVerdict) -> str | None:
     return text if accepted else None
 
 
-def fire_counter(window: MainWindow, combatant_id: str, slot: int) -> None:
+def fire_counter(window: WindowParts, combatant_id: str, slot: int) -> None:
     """A held counter dragged out of the pocket onto a slot of the ring."""
     verdict = window.combat.fire_verdict(combatant_id, slot)
     if verdict.action is not None and verdict.confirm:
@@ -58,13 +58,13 @@ def fire_counter(window: MainWindow, combatant_id: str, slot: int) -> None:
     _finish(window, verdict)
 
 
-def _finish(window: MainWindow, verdict: DropVerdict) -> None:
+def _finish(window: WindowParts, verdict: DropVerdict) -> None:
     done = window.combat.carry_out(verdict)
     if done.action is not None and done.result:
         window.statusBar().showMessage(done.result, STATUS_MS)
 
 
-def hint_for_drag(window: MainWindow, combatant_id: str, gesture: str, slot: int) -> None:
+def hint_for_drag(window: WindowParts, combatant_id: str, gesture: str, slot: int) -> None:
     """Show above a dragged counter what letting it go here would do (nothing for nowhere)."""
     verdict = _verdict_for(window, combatant_id, gesture, slot)
     if verdict is None:
@@ -77,7 +77,7 @@ def hint_for_drag(window: MainWindow, combatant_id: str, gesture: str, slot: int
 
 
 def _verdict_for(
-    window: MainWindow, combatant_id: str, gesture: str, slot: int
+    window: WindowParts, combatant_id: str, gesture: str, slot: int
 ) -> DropVerdict | None:
     combat = window.combat
     if gesture == "drop":

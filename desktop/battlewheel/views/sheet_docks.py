@@ -18,8 +18,8 @@ from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.tab_titles import tab_titles
 
 if TYPE_CHECKING:
-    from battlewheel.views.main_window import MainWindow
     from battlewheel.views.sheets.sheet_dock import CharacterSheetDock
+    from battlewheel.views.window_parts import WindowParts
 
 _FEATURES = (
     QDockWidget.DockWidgetFeature.DockWidgetMovable
@@ -31,7 +31,7 @@ _FEATURES = (
 class SheetDocks:
     """Keeps a sheet dock for every combatant of the window's combat."""
 
-    def __init__(self, window: "MainWindow", combat: CombatModel) -> None:
+    def __init__(self, window: "WindowParts", combat: CombatModel) -> None:
         self.window = window
         self.combat = combat
         self.docks: dict[str, CharacterSheetDock] = {}
