@@ -39,7 +39,12 @@ from battlewheel.views.history_dock import HistoryDock
 from battlewheel.views.log_dock import LogDock
 from battlewheel.views.notice import WheelNotice
 from battlewheel.views.player_screen import PlayerScreenControl
-from battlewheel.views.pocket_gestures import fire_counter, hint_for_drag, pocket_counter
+from battlewheel.views.pocket_gestures import (
+    PocketParts,
+    fire_counter,
+    hint_for_drag,
+    pocket_counter,
+)
 from battlewheel.views.refusals import rule_tip, split_refusal
 from battlewheel.views.rewind import RewindControl
 from battlewheel.views.sheet_docks import SheetDocks
@@ -130,9 +135,10 @@ class MainWindow(WindowParts):
         self.scene.counterSelected.connect(self.select_combatant)
         self.scene.counterMenuRequested.connect(
             lambda cid, where: counter_menu(self.combat, cid, self).popup(where))
-        self.scene.counterPocketed.connect(lambda cid: pocket_counter(self, cid))
-        self.scene.counterFired.connect(lambda cid, slot: fire_counter(self, cid, slot))
-        self.scene.dragOver.connect(lambda cid, how, slot: hint_for_drag(self, cid, how, slot))
+        pocket = PocketParts(self.combat, self.scene, self, self._say)
+        self.scene.counterPocketed.connect(lambda cid: pocket_counter(pocket, cid))
+        self.scene.counterFired.connect(lambda cid, slot: fire_counter(pocket, cid, slot))
+        self.scene.dragOver.connect(lambda cid, how, slot: hint_for_drag(pocket, cid, how, slot))
 
     def _build_docks(self) -> None:
         self.setDockOptions(
@@ -533,6 +539,10 @@ class MainWindow(WindowParts):
         """Note a change outside the combat's history (a roster import) as unsaved."""
         self._campaign_changed = True
         self._show_title()
+
+    def _say(self, text: str) -> None:
+        """A line in the status bar, for as long as the window's lines stay."""
+        self.statusBar().showMessage(text, STATUS_MS)
 
     def show_refusal(self, refusal: str) -> None:
         """Say in the status bar why the engine refused a step, in plain words.
