@@ -170,9 +170,14 @@ class MainWindow(WindowParts):
             self.history_dock,
         ]
         # Character sheets are many widgets each: they are built just after first paint.
-        self.sheets = SheetDocks(self, self.combat)
+        self.sheets = SheetDocks(self, self.combat, self._select_elsewhere)
         self.sheet_docks = self.sheets.docks
         self.resizeDocks([self.combatants_dock], [360], Qt.Orientation.Horizontal)
+
+    def _select_elsewhere(self, combatant_id: str) -> None:
+        """A sheet's tab was chosen: select its counter and its roster row."""
+        self.scene.select_counter(combatant_id)
+        self.combatants_dock.select(combatant_id)
 
     def _history_dock(self) -> QDockWidget:
         # The undo stack as a list: a click previews that step; Rewind to here goes back.
