@@ -379,7 +379,9 @@ class MainWindow(WindowParts):
         view_menu = bar.addMenu("&View")
         view_menu.addAction(self.actions_by_name["larger_text"])
         view_menu.addAction(self.actions_by_name["sheet_follows_acting"])
-        self.player_screen = PlayerScreenControl(self, view_menu)
+        self.player_screen = PlayerScreenControl(
+            self, self.combat, self.actions_by_name, view_menu
+        )
         view_menu.addSeparator()
         self.docks_menu = view_menu.addMenu("&Docks")
         for dock in self.docks:
