@@ -651,7 +651,7 @@ class MainWindow(WindowParts):
         """Combat > Forecast: the fight played out many times (pyqtgraph loads with it)."""
         from battlewheel.views.forecast_dialog import open_forecast
 
-        return open_forecast(self)
+        return open_forecast(self, self.combat, self.files)
 
     # -- files (storage fills in `files`) ---------------------------------------------
     def open_path(self, path: Path) -> None:
