@@ -1,11 +1,13 @@
 """What the window's parts may use of the window, declared below it.
 
-The File, Combats and turn menus, the roster and sheet docks, the player screen, the
-pocket gestures, the printing actions and the rulesets' turn dialogs are built by
-``main_window.py``; each is handed the window as a ``WindowParts``: the combat model,
-the campaign files, the actions by name, the File menu, the wheel, a status bar for
-messages. ``MainWindow`` is a ``WindowParts``, so the parts never import it back and
-the window's module sits above them all (``tests/test_layers.py`` keeps it so).
+The parts that ``main_window.py`` builds never import it back. The small ones are
+handed just what they use (the pocket gestures a ``PocketParts``; the sheet docks,
+the player screen and the forecast their parent, the combat and a callback or two).
+Those that add to the window's menus and read much of it (the File, Combats and
+turn menus, the roster dock, the import menu, the printing actions, the rulesets'
+turn dialogs) are handed the window as a ``WindowParts``: the names below, declared
+under them. ``MainWindow`` is a ``WindowParts``; ``tests/test_circles.py`` keeps the
+circle broken.
 """
 
 from __future__ import annotations
@@ -22,7 +24,6 @@ if TYPE_CHECKING:
     from battlewheel.models.combat_model import CombatModel
     from battlewheel.models.files import CampaignFiles
     from battlewheel.views.combats_menu import CombatsMenu
-    from battlewheel.views.docks import CombatantsDock
     from battlewheel.views.file_menu import FileMenu
     from battlewheel.views.log_dock import LogDock
     from battlewheel.views.notice import WheelNotice
@@ -49,7 +50,6 @@ class WindowParts(QMainWindow):
     wheel_view: WheelView
     notice: WheelNotice
     docks: list[QDockWidget]
-    combatants_dock: CombatantsDock
     log_dock: LogDock
 
     def title_name(self) -> str:
