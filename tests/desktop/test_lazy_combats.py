@@ -114,7 +114,8 @@ def test_a_broken_combat_is_refused_in_plain_words_and_nothing_changes(
     assert ("Step 9 of its log cannot be applied: combatant names 'ghost', who is not in "
             "this fight") in words
     assert "§" not in words and "spend_willpower" not in words
-    assert tooltip.startswith("Entry 8: spend_willpower refused: 000 §Determine Involved Characters: ")
+    assert tooltip.startswith(
+        "Entry 8: spend_willpower refused: 000 §Determine Involved Characters: ")
     assert "stays in the campaign file exactly as it was" in seen[0]
     assert window.combat.session is session
     assert window.combat.undo_stack.count() == steps
