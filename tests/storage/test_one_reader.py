@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from battlewheel.cli import replay_command
-from battlewheel.engine.rulesets.rewrite.character import Character
+from battlewheel.engine.rulesets.rewrite.block import Character
 from battlewheel.printing.command import print_command
 from battlewheel.storage.campaign import Campaign, load_campaign
 from battlewheel.storage.characters import import_character

@@ -27,7 +27,7 @@ from battlewheel.engine.core.health import ALLOWED_PENALTIES, STANDARD_PENALTIES
 from battlewheel.engine.rulesets.ex3 import demo
 from battlewheel.engine.rulesets.ex3 import rules as r
 from battlewheel.engine.rulesets.ex3 import sheet as s
-from battlewheel.engine.rulesets.ex3.character import (
+from battlewheel.engine.rulesets.ex3.block import (
     ABILITIES,
     ABILITY_RANGE,
     ACCURACY_RANGE,

@@ -12,24 +12,12 @@ from battlewheel.engine.core.block_form import BlockSchema, BlockTemplate
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.ruleset import Handler, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.ex3 import actions as a
-from battlewheel.engine.rulesets.ex3 import (
-    attack,
-    autopilot,
-    clash,
-    flow,
-    form,
-    gm,
-    groups,
-    menu,
-    moves,
-    sentences,
-    sheet,
-    wheel,
-)
-from battlewheel.engine.rulesets.ex3 import defence as d
+from battlewheel.engine.rulesets.ex3 import autopilot, form, menu, sentences, sheet, wheel
 from battlewheel.engine.rulesets.ex3 import rules as r
-from battlewheel.engine.rulesets.ex3.character import Character
+from battlewheel.engine.rulesets.ex3.block import Character
+from battlewheel.engine.rulesets.ex3.handlers import attack, clash, flow, gm, groups, moves
 from battlewheel.engine.rulesets.ex3.options import Ex3Options
+from battlewheel.engine.rulesets.ex3.rules import defence as d
 from battlewheel.engine.rulesets.ex3.state import Combat, Combatant, Derived
 
 _HANDLERS: dict[type[a.Action], Handler] = {

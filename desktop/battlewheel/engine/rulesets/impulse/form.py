@@ -25,7 +25,7 @@ from battlewheel.engine.core.errors import TraitValueError
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.impulse import demo
 from battlewheel.engine.rulesets.impulse.actions import AddCombatant
-from battlewheel.engine.rulesets.impulse.character import (
+from battlewheel.engine.rulesets.impulse.block import (
     ACTIONS_RANGE,
     ARMOUR_TABLE,
     DOTS_RANGE,

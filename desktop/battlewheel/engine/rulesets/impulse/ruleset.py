@@ -16,25 +16,19 @@ from battlewheel.engine.core.block_form import (
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.ruleset import Handler, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.impulse import actions as a
-from battlewheel.engine.rulesets.impulse import (
-    autopilot,
+from battlewheel.engine.rulesets.impulse import autopilot, card, form, menu, sentences, sheet, wheel
+from battlewheel.engine.rulesets.impulse import replay as final
+from battlewheel.engine.rulesets.impulse.block import ImpulseCharacter
+from battlewheel.engine.rulesets.impulse.handlers import (
     block_change,
-    card,
-    derived,
-    final,
-    form,
     gm,
-    menu,
     movement,
-    sentences,
     setup,
-    sheet,
     strikes,
     turns,
-    wheel,
 )
-from battlewheel.engine.rulesets.impulse.character import ImpulseCharacter
 from battlewheel.engine.rulesets.impulse.options import ImpulseOptions
+from battlewheel.engine.rulesets.impulse.rules import derived
 from battlewheel.engine.rulesets.impulse.state import PHASE_SETUP, PHASE_TURN, ImpulseCombat
 
 _HANDLERS: dict[type[Action], Handler] = {

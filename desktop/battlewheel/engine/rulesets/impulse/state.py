@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from battlewheel.engine.core.conditions import Condition
-from battlewheel.engine.rulesets.impulse.character import ImpulseCharacter
+from battlewheel.engine.rulesets.impulse.block import ImpulseCharacter
 from battlewheel.engine.rulesets.impulse.options import ImpulseOptions
 from battlewheel.engine.rulesets.impulse.rules import EXTREME
 

@@ -16,20 +16,12 @@ from battlewheel.engine.core.block_form import (
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.ruleset import Handler, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.poolward import actions as a
-from battlewheel.engine.rulesets.poolward import (
-    attack,
-    autopilot,
-    form,
-    handlers_block,
-    handlers_manual,
-    handlers_turn,
-    menu,
-    rounds,
-    sentences,
-    sheet,
-    wheel,
-)
+from battlewheel.engine.rulesets.poolward import autopilot, form, menu, sentences, sheet, wheel
 from battlewheel.engine.rulesets.poolward.block import STATS, StatBlock
+from battlewheel.engine.rulesets.poolward.handlers import attack, rounds
+from battlewheel.engine.rulesets.poolward.handlers import block_change as handlers_block
+from battlewheel.engine.rulesets.poolward.handlers import manual as handlers_manual
+from battlewheel.engine.rulesets.poolward.handlers import turn as handlers_turn
 from battlewheel.engine.rulesets.poolward.options import PoolWardOptions
 from battlewheel.engine.rulesets.poolward.state import UP, Fight
 

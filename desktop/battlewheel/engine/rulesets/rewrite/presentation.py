@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING
 from battlewheel.engine.core import contract as c
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.rulesets.rewrite import actions as a
-from battlewheel.engine.rulesets.rewrite import sheet_info, wheel_view
+from battlewheel.engine.rulesets.rewrite import sheet as sheet_info
 from battlewheel.engine.rulesets.rewrite.state import Combat
+from battlewheel.engine.rulesets.rewrite.wheel import view as wheel_view
 
 if TYPE_CHECKING:
     from battlewheel.engine.core.ruleset import Ruleset

@@ -26,20 +26,22 @@ from PySide6.QtWidgets import (
 )
 
 from battlewheel.engine.core.conditions import dice_modifier
-from battlewheel.engine.rulesets.rewrite import attack as rules
-from battlewheel.engine.rulesets.rewrite import narration, sheet_builders, stunts, values
-from battlewheel.engine.rulesets.rewrite import rewrite_block as block
-from battlewheel.engine.rulesets.rewrite.actions_attack import (
+from battlewheel.engine.rulesets.rewrite.actions import (
     AwardStunt,
     GetPast,
     ResolveAttack,
     ResolveCounterattack,
 )
-from battlewheel.engine.rulesets.rewrite.equipment import Weapon
+from battlewheel.engine.rulesets.rewrite.handlers import block
+from battlewheel.engine.rulesets.rewrite.handlers.flurry import DeclaredFlurry
 from battlewheel.engine.rulesets.rewrite.odds import AttackSetup
-from battlewheel.engine.rulesets.rewrite.rewrite_flurry import DeclaredFlurry
+from battlewheel.engine.rulesets.rewrite.rules import attack as rules
+from battlewheel.engine.rulesets.rewrite.rules import sheet_inputs as sheet_builders
+from battlewheel.engine.rulesets.rewrite.rules import stunts, values
+from battlewheel.engine.rulesets.rewrite.rules.equipment import Weapon
+from battlewheel.engine.rulesets.rewrite.rules.traits import CharacterKind
+from battlewheel.engine.rulesets.rewrite.sentences import narration
 from battlewheel.engine.rulesets.rewrite.state import Combat, Combatant
-from battlewheel.engine.rulesets.rewrite.traits import CharacterKind
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.apply import push_all, trial
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource
