@@ -8,7 +8,7 @@ action plus Free ones (002 §Types of Actions). The order itself is a ruling
 
 from __future__ import annotations
 
-from battlewheel.engine.core.errors import IllegalAction
+from battlewheel.engine.core.errors import IllegalAction, member_or_refuse
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.rulesets.poolward.options import (
     FULL_ALL_THREE,
@@ -40,10 +40,8 @@ DAMAGE_RULE = "002 §Damage Tracking (Health / Vigor)"
 
 def fighter(state: Fight, cid: str) -> Fighter:
     """The fighter with this id, or a refusal naming the id."""
-    found = state.fighters.get(cid)
-    if found is None:
-        raise IllegalAction(TURN_RULE, f"nobody called {cid!r} is in this fight")
-    return found
+    return member_or_refuse(state.fighters, cid, TURN_RULE,
+                            f"nobody called {cid!r} is in this fight")
 
 
 def require_running(state: Fight) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from battlewheel.engine.core.dice import DiceEntry, is_botch, successes
-from battlewheel.engine.core.errors import IllegalAction
+from battlewheel.engine.core.errors import IllegalAction, member_or_refuse
 from battlewheel.engine.rulesets.rewrite.state import Combat, Combatant
 
 INVOLVED_RULE = "000 §Determine Involved Characters"
@@ -12,10 +12,8 @@ TICK_RULE = "000 §Each tick"
 
 def combatant(state: Combat, cid: str) -> Combatant:
     """The combatant with this id, or a refusal naming it."""
-    found = state.combatants.get(cid)
-    if found is None:
-        raise IllegalAction(INVOLVED_RULE, f"there is no combatant {cid!r} in this fight")
-    return found
+    return member_or_refuse(state.combatants, cid, INVOLVED_RULE,
+                            f"there is no combatant {cid!r} in this fight")
 
 
 def require_running(state: Combat) -> None:
