@@ -16,8 +16,16 @@ from battlewheel.engine.core.block_form import (
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.ruleset import Handler, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.impulse import actions as a
-from battlewheel.engine.rulesets.impulse import autopilot, card, form, menu, sentences, sheet, wheel
-from battlewheel.engine.rulesets.impulse import replay as final
+from battlewheel.engine.rulesets.impulse import (
+    autopilot,
+    card,
+    form,
+    menu,
+    replay,
+    sentences,
+    sheet,
+    wheel,
+)
 from battlewheel.engine.rulesets.impulse.block import ImpulseCharacter
 from battlewheel.engine.rulesets.impulse.handlers import (
     block_change,
@@ -137,7 +145,7 @@ class ImpulseRuleset(Ruleset):
 
     def final_state(self, state: ImpulseCombat) -> dict[str, Any]:
         """The round, the order, pools, marks and ranges."""
-        return final.final_state(state)
+        return replay.final_state(state)
 
     def turn_order(self, state: ImpulseCombat) -> tuple[str, ...]:
         """Fighters by their first counter in this round's order (001 §Turn Order), then

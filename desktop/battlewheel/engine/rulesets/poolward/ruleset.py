@@ -18,9 +18,7 @@ from battlewheel.engine.core.ruleset import Handler, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.poolward import actions as a
 from battlewheel.engine.rulesets.poolward import autopilot, form, menu, sentences, sheet, wheel
 from battlewheel.engine.rulesets.poolward.block import STATS, StatBlock
-from battlewheel.engine.rulesets.poolward.handlers import attack, rounds
-from battlewheel.engine.rulesets.poolward.handlers import block_change as handlers_block
-from battlewheel.engine.rulesets.poolward.handlers import manual as handlers_manual
+from battlewheel.engine.rulesets.poolward.handlers import attack, block_change, manual, rounds
 from battlewheel.engine.rulesets.poolward.handlers import turn as handlers_turn
 from battlewheel.engine.rulesets.poolward.options import PoolWardOptions
 from battlewheel.engine.rulesets.poolward.state import UP, Fight
@@ -39,13 +37,13 @@ _HANDLERS: dict[type[Action], Handler] = {
     a.ReadyAction: handlers_turn.ready_action,
     a.TriggerReadied: handlers_turn.trigger_readied,
     a.Attack: attack.attack,
-    a.SetTrack: handlers_manual.set_track,
-    a.AdjustRound: handlers_manual.adjust_round,
-    a.SetCondition: handlers_manual.set_condition,
-    a.Backlash: handlers_manual.backlash,
-    a.Sleep: handlers_manual.sleep,
-    a.Rest: handlers_manual.rest,
-    a.Heal: handlers_manual.heal,
+    a.SetTrack: manual.set_track,
+    a.AdjustRound: manual.adjust_round,
+    a.SetCondition: manual.set_condition,
+    a.Backlash: manual.backlash,
+    a.Sleep: manual.sleep,
+    a.Rest: manual.rest,
+    a.Heal: manual.heal,
 }
 
 
@@ -217,7 +215,7 @@ class PoolAndWard(Ruleset):
     def replace_block(self, state: Fight, combatant_id: str, block: Any) -> list[Event]:
         """The fighter's new block from now on, with the damage, spent Ward and this round's
         Dodge losses kept (002 §Damage Tracking)."""
-        return handlers_block.replace_block(state, combatant_id, block)
+        return block_change.replace_block(state, combatant_id, block)
 
     def block_card(self, block: Any) -> c.Card:
         """The player card of rules/pool-and-ward.md §6 for a roster stat block."""

@@ -19,16 +19,11 @@ from battlewheel.engine.rulesets.rewrite import actions as a
 from battlewheel.engine.rulesets.rewrite import actions as f
 from battlewheel.engine.rulesets.rewrite import autopilot as pilot
 from battlewheel.engine.rulesets.rewrite import card as cards
-from battlewheel.engine.rulesets.rewrite import form, presentation, roster
-from battlewheel.engine.rulesets.rewrite import menu as turn_menu
-from battlewheel.engine.rulesets.rewrite import replay as replay_state
+from battlewheel.engine.rulesets.rewrite import form, menu, presentation, replay, roster
 from battlewheel.engine.rulesets.rewrite.block import Character
-from battlewheel.engine.rulesets.rewrite.handlers import block_change
+from battlewheel.engine.rulesets.rewrite.handlers import block_change, effects, manual, setup
 from battlewheel.engine.rulesets.rewrite.handlers import counter as rewrite_counter
-from battlewheel.engine.rulesets.rewrite.handlers import effects as rewrite_effects
 from battlewheel.engine.rulesets.rewrite.handlers import flurry as rewrite_flurry
-from battlewheel.engine.rulesets.rewrite.handlers import manual as rewrite_manual
-from battlewheel.engine.rulesets.rewrite.handlers import setup as rewrite_setup
 from battlewheel.engine.rulesets.rewrite.handlers import tick as rewrite_tick
 from battlewheel.engine.rulesets.rewrite.options import RewriteOptions
 from battlewheel.engine.rulesets.rewrite.rules import values
@@ -43,30 +38,30 @@ from battlewheel.engine.rulesets.rewrite.state import (
 )
 
 _HANDLERS: dict[type[a.Action], Handler] = {
-    a.AddCombatant: rewrite_setup.add_combatant,
-    a.RemoveCombatant: rewrite_setup.remove_combatant,
-    a.DeclareConcealment: rewrite_setup.declare_concealment,
-    a.RollAmbush: rewrite_setup.roll_ambush,
-    a.RollJoinBattle: rewrite_setup.roll_join_battle,
-    a.StartCombat: rewrite_setup.start,
+    a.AddCombatant: setup.add_combatant,
+    a.RemoveCombatant: setup.remove_combatant,
+    a.DeclareConcealment: setup.declare_concealment,
+    a.RollAmbush: setup.roll_ambush,
+    a.RollJoinBattle: setup.roll_join_battle,
+    a.StartCombat: setup.start,
     a.NextTick: rewrite_tick.next_tick,
     a.Advance: rewrite_tick.advance,
     a.DeclareMovement: rewrite_tick.declare_movement,
     a.RaiseAlarm: rewrite_tick.raise_alarm,
     a.ReduceSurprise: rewrite_tick.reduce_surprise,
-    a.MoveCounter: rewrite_manual.move_counter,
-    a.CycleHealthBox: rewrite_manual.cycle_box,
-    a.SetHealth: rewrite_manual.set_health,
-    a.SpendMotes: rewrite_manual.spend_motes,
-    a.RegainMotes: rewrite_manual.regain_motes,
-    a.SpendWillpower: rewrite_manual.spend_willpower,
-    a.RegainWillpower: rewrite_manual.regain_willpower,
-    a.SetOverride: rewrite_manual.set_override,
-    a.EndCombat: rewrite_manual.end_combat,
+    a.MoveCounter: manual.move_counter,
+    a.CycleHealthBox: manual.cycle_box,
+    a.SetHealth: manual.set_health,
+    a.SpendMotes: manual.spend_motes,
+    a.RegainMotes: manual.regain_motes,
+    a.SpendWillpower: manual.spend_willpower,
+    a.RegainWillpower: manual.regain_willpower,
+    a.SetOverride: manual.set_override,
+    a.EndCombat: manual.end_combat,
     f.DeclareFlurry: rewrite_flurry.declare_flurry,
     f.ResolveAttack: rewrite_flurry.resolve_attack,
     f.ResolveCounterattack: rewrite_counter.resolve_counterattack,
-    f.ApplyTickEffects: rewrite_effects.apply_tick_effects,
+    f.ApplyTickEffects: effects.apply_tick_effects,
     f.AwardStunt: rewrite_flurry.award_stunt,
 }
 
@@ -127,9 +122,9 @@ class Rewrite2e(Ruleset):
             return ()
         return (*_BY_PHASE[state.phase], *_ALWAYS)
 
-    def pending_damage(self, state: Combat) -> tuple[rewrite_effects.PendingDamage, ...]:
+    def pending_damage(self, state: Combat) -> tuple[effects.PendingDamage, ...]:
         """Each flurry and target of the tick, its damage dice and levels (000 §Total Damage)."""
-        return rewrite_effects.pending_damage(state)
+        return effects.pending_damage(state)
 
     def describe(self, before: Combat, action: a.Action, after: Combat | None) -> str:
         """Name targets, weapons, ticks and tracks from the states around the action."""
@@ -148,7 +143,7 @@ class Rewrite2e(Ruleset):
 
     def final_state(self, state: Combat) -> dict[str, Any]:
         """The tick, and each combatant's wheel, health, DVs and pools."""
-        return replay_state.final_state(state)
+        return replay.final_state(state)
 
     def turn_order(self, state: Combat) -> tuple[str, ...]:
         """Combatants on the wheel, soonest to act first (ties in the order they were added)."""
@@ -208,11 +203,11 @@ class Rewrite2e(Ruleset):
 
     def turn_actions(self, state: Combat) -> tuple[c.TurnAction, ...]:
         """Set up, next tick, declare, roll, counterattack, apply (000 §Each tick)."""
-        return turn_menu.turn_actions(state)
+        return menu.turn_actions(state)
 
     def next_step(self, state: Combat) -> c.TurnAction | None:
         """Declare, roll, apply (by itself when nobody was hit), next action (000 §Each tick)."""
-        return turn_menu.next_step(state)
+        return menu.next_step(state)
 
     def join_action(self, combatant_id: str, character: Any, side: str) -> a.Action:
         """A roster character joins the fight (000 §Set Up: involved characters)."""
@@ -224,11 +219,11 @@ class Rewrite2e(Ruleset):
 
     def status_line(self, state: Combat) -> str:
         """The tick, who acts and the GM's next step."""
-        return turn_menu.status_line(state)
+        return menu.status_line(state)
 
     def wheel_legend(self) -> str:
         """Segments, counters, badges and the drag."""
-        return turn_menu.WHEEL_LEGEND
+        return menu.WHEEL_LEGEND
 
     def card(self, state: Combat, combatant_id: str) -> c.Card:
         """A player's health-track card with the fight's marks."""

@@ -1,7 +1,7 @@
 """What the wheel shows of a Pool & Ward fight (rules/pool-and-ward.md §5), as contract values.
 
 The ring is the round's order, one slot a place, with the round marker on the first
-slot (at 12); the cursor is on the actor. A counter wears the gauges of ``gauges.py``:
+slot (at 12); the cursor is on the actor. A counter wears the gauges of ``wheel/gauges.py``:
 Health and Vigor bars, the Ward ring, Dodge and Parry pips, the F/M/S lamps and its
 worst state. A readied fighter waits in the side pocket with its trigger: dragging the
 actor in readies its action (the GM types the trigger), dragging it out takes it.

@@ -15,7 +15,7 @@ from battlewheel.engine.rulesets.rewrite.handlers.flurry import (
     weapon_named,
 )
 from battlewheel.engine.rulesets.rewrite.rules import attack as rules
-from battlewheel.engine.rulesets.rewrite.rules import sheet_inputs as sheet_builders
+from battlewheel.engine.rulesets.rewrite.rules import sheet_inputs
 from battlewheel.engine.rulesets.rewrite.state import Combat
 
 COUNTER_RULE = "000 §Counterattacks"
@@ -68,7 +68,7 @@ def resolve_counterattack(state: Combat, action: ResolveCounterattack) -> list[E
     outcome = rules.resolve_counterattack(
         declaration,
         defence,
-        sheet_builders.target_for(target.character, weapon.damage_type, piercing=weapon.piercing),
+        sheet_inputs.target_for(target.character, weapon.damage_type, piercing=weapon.piercing),
         rules.AttackDice(action.attack, action.reroll, action.virtue, action.charm_defence),
         divided_by_three=state.options.damage_levels_divided_by_three,
     )

@@ -31,9 +31,8 @@ from battlewheel.engine.rulesets.rewrite.handlers.costs import (
     charge_defender,
 )
 from battlewheel.engine.rulesets.rewrite.rules import attack as rules
-from battlewheel.engine.rulesets.rewrite.rules import charms, stunts, values
+from battlewheel.engine.rulesets.rewrite.rules import charms, sheet_inputs, stunts, values
 from battlewheel.engine.rulesets.rewrite.rules import derived as sheet
-from battlewheel.engine.rulesets.rewrite.rules import sheet_inputs as sheet_builders
 from battlewheel.engine.rulesets.rewrite.rules.equipment import Weapon
 from battlewheel.engine.rulesets.rewrite.rules.flurry import FlurryPlan, Manoeuvre, plan_flurry
 from battlewheel.engine.rulesets.rewrite.sentences.narration import outcome_sentence
@@ -299,7 +298,7 @@ def _outcome(
 ) -> rules.AttackOutcome:
     """Steps 1-8 against ``struck``'s static defences."""
     weapon = declaration.weapon
-    target = sheet_builders.target_for(
+    target = sheet_inputs.target_for(
         struck.character, weapon.damage_type, piercing=weapon.piercing
     )
     return rules.resolve_attack(
@@ -400,7 +399,7 @@ def attack_declaration(
     c = action.charms
     return rules.AttackDeclaration(
         attacker=_with_gm_dice(
-            sheet_builders.attacker_for(
+            sheet_inputs.attacker_for(
                 attacker.character,
                 weapon,
                 wound_penalty=attacker.wound_penalty,
