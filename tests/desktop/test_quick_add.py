@@ -92,7 +92,8 @@ def test_quick_add_works_in_every_system(
     monkeypatch.setattr(QMessageBox, "question",
                         lambda *args, **kwargs: QMessageBox.StandardButton.Yes)
     _add(dock, 4, 3)  # Tallow the Fence: offered a fresh block of the system first
+    assert dock.editor is not None and dock.editor.save()  # saved, the copies join
     assert _names(window) == ["Tallow the Fence 1", "Tallow the Fence 2", "Tallow the Fence 3"]
-    assert window.combat.undo_stack.count() == 1
+    assert window.combat.undo_stack.count() == 2  # the roster's new block, then the copies
     window.combat.undo_stack.undo()
     assert _names(window) == []

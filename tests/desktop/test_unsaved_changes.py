@@ -153,6 +153,10 @@ def test_a_roster_import_counts_as_unsaved(
         return (str(exported), "")
 
     monkeypatch.setattr(QFileDialog, "getOpenFileName", pick)
+    # Kestrel is on the roster already: the import asks, and keeps both.
+    from battlewheel.views import roster_edits
+
+    monkeypatch.setattr(roster_edits, "ask_clash", lambda _parent, _name: roster_edits.KEEP_BOTH)
     roster.import_()
     assert window.isWindowModified()
     assert _closes(window)

@@ -49,14 +49,15 @@ def test_dock_lists_the_campaign_roster(window: MainWindow) -> None:
 
 
 def test_adding_pushes_one_undoable_add_combatant(window: MainWindow) -> None:
-    """Sister Lumen joins as an ally; one undo takes her out again."""
+    """Sister Lumen joins on the side the GM picks (enemy here, though she is an ally);
+    one undo takes her out again."""
     dock = dock_of(window)
     dock.roster.setCurrentRow(3)
-    dock.side.setCurrentIndex(1)
+    dock.side.setCurrentIndex(dock.side.findData("enemy"))
     before = len(window.combat.combatant_ids())
     dock.add_selected()
     joined = window.combat.combatant("sister-lumen")
-    assert joined is not None and joined.side == "ally"
+    assert joined is not None and joined.side == "enemy"
     assert len(window.combat.combatant_ids()) == before + 1
     window.combat.undo_stack.undo()
     assert window.combat.combatant("sister-lumen") is None
@@ -99,14 +100,15 @@ def test_dropping_on_the_wheel_adds_the_character(window: MainWindow) -> None:
     assert window.combat.combatant("sister-lumen") is None
     assert drop(dock.roster.mimeData([dock.roster.item(3)]))
     joined = window.combat.combatant("sister-lumen")
-    assert joined is not None and joined.side == "enemy"
+    assert joined is not None and joined.side == "ally"  # her own side: no pick was made
 
 
 def test_a_character_without_a_block_for_the_system_is_offered_one(
     window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """In a Pool & Ward fight, Sister Lumen (a 2e block only) is offered a Pool & Ward
-    block; yes makes one on the roster and she joins; no leaves everything as it was."""
+    block: yes opens the editor on that system, and once it is saved the roster has the
+    block and she joins; no leaves everything as it was."""
     from PySide6.QtWidgets import QMessageBox
 
     from battlewheel.engine.core.session import CombatSession
@@ -121,7 +123,10 @@ def test_a_character_without_a_block_for_the_system_is_offered_one(
     assert window.combat.combatant_ids() == []
     monkeypatch.setattr(QMessageBox, "question",
                         lambda *args, **kwargs: QMessageBox.StandardButton.Yes)
-    assert dock.add(lumen)
+    assert not dock.add(lumen)  # not yet: the editor is open on the new block
+    assert dock.editor is not None and dock.editor.current_page() is not None
+    assert dock.editor.current_page().ruleset.name == "pool-and-ward"
+    assert dock.editor.save()
     assert window.combat.name(window.combat.combatant_ids()[0]) == "Sister Lumen"
     rostered = dock.files.campaign.character("Sister Lumen")
     assert rostered.rulesets() == ("2e-rewrite", "pool-and-ward")

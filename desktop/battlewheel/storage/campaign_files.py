@@ -9,6 +9,8 @@ it keeps the crash journal in step. The window calls::
     files.save(session, path)               # File > Save / Save As
     files.record_change(session)            # after every change (CombatModel.changed)
     files.add_character(character)          # roster: import (journaled too)
+    files.set_characters(characters)        # roster: an undoable change, either way
+    session = files.new_campaign(name, rs)  # File > New campaign (no file yet)
     session = files.new_combat(name, shown) # File > New combat (journaled, on screen)
     session = files.show_combat(id, shown)  # File > Combats > one of them
     files.pending_recovery()                # at start: offer to restore?
@@ -109,6 +111,18 @@ class StoredCampaigns:
         """
         self.campaign = replace(self.campaign, characters=tuple(characters))
         self.journal.begin(self.campaign, self.combat_id, self.path, write_now=True)
+
+    def new_campaign(self, name: str, ruleset: str = FIRST_RULESET) -> CombatSession:
+        """A new campaign called ``name``: an empty roster and one empty combat, no file yet.
+
+        A blank or overlong name raises ``ValueError`` and changes nothing.
+        """
+        name = name.strip()
+        if not name or len(name) > MAX_NAME_LENGTH:
+            raise ValueError(f"campaign name must be 1 to {MAX_NAME_LENGTH} characters, "
+                             f"not {len(name)}")
+        campaign = Campaign(name=name).with_combat("Combat 1", ruleset=ruleset)
+        return self._adopt(campaign, None, write_now=True)
 
     # -- the campaign's combats --------------------------------------------------------
     def next_combat_name(self) -> str:

@@ -15,6 +15,7 @@ Layout under the root (data and config share it when ``BATTLEWHEEL_HOME`` is set
 
     campaigns/           the default folder of the Open and Save dialogs
     recovery/journal.jsonl   the crash journal of the open campaign
+    recovery/character-draft.json   the character editor's unsaved draft
     recent.json          the recent-files list (config)
     settings.ini         window layout and preferences (config; views/settings.py)
 """
@@ -74,6 +75,11 @@ def recovery_dir(*, create: bool = True) -> Path:
 def journal_path() -> Path:
     """The crash journal of the campaign that is open (its folder is made when written)."""
     return recovery_dir(create=False) / "journal.jsonl"
+
+
+def character_draft_path() -> Path:
+    """The character editor's draft, kept while the GM types (its folder is made when written)."""
+    return recovery_dir(create=False) / "character-draft.json"
 
 
 def recent_files_path() -> Path:

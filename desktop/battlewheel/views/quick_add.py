@@ -34,6 +34,23 @@ def copy_names(name: str, count: int, fighting: Collection[str]) -> list[str]:
     return [f"{base} {number}" for number in range(first, first + count)]
 
 
+def next_free_name(name: str, taken: Collection[str]) -> str:
+    """``name`` itself if no one has it, else numbered on from its stem ("Ash Wolf 2").
+
+    Two fighters in one fight, or two roster characters, never share a name: the log,
+    the tabs and the target lists would not tell them apart. The number goes on after
+    those already taken ("Hunt spearman 1" beside spearmen 1-4 is "Hunt spearman 5"); a
+    bare stem counts as the first.
+    """
+    used = {other.casefold() for other in taken}
+    if name.casefold() not in used:
+        return name
+    base = stem(name)
+    pattern = re.compile(rf"^{re.escape(base)}\s+(\d+)$", re.IGNORECASE)
+    numbers = [int(m[1]) for m in map(pattern.match, taken) if m]
+    return f"{base} {max(numbers, default=1) + 1}"
+
+
 def copy_actions(ruleset: Ruleset, block: Any, names: Sequence[str], side: str,
                  taken: Collection[str], new_id: Callable[[str, set[str]], str]
                  ) -> list[Action]:

@@ -1,13 +1,15 @@
-"""The campaign's roster as a dock: drag a character into the combat, import, export.
+"""The campaign's roster as a dock: make, edit and copy characters, and bring them to the fight.
 
-A character dragged from the list and dropped on the wheel (or added with the button or
-a double-click) becomes the ruleset's undoable join action pushed through the combat model,
-on the side chosen under the list; the "x n" box beside it adds n numbered copies as one undo
-step (``quick_add``). Import adds a character file to the roster; Export
-writes the selected character to a file. The list follows the campaign the window has
-open: it is re-read whenever the combat model reports a change.
+New, Edit (or a double-click, or Return), Duplicate and Delete (or the Delete key) change
+the roster, each as one undo step on the window's undo stack (``roster_edits``); New and
+Edit open the character editor (``views/character_editor``). A character dragged onto
+the wheel, or added with "Add to combat", becomes the ruleset's undoable join action, on
+the character's own side unless the GM picks one under the list, under a name no other
+fighter has ("Ash Wolf 2"); the "x n" box adds n numbered copies as one undo step
+(``quick_add``). Import adds a character file to the roster; Export writes the selected
+character to a file. The list follows the campaign the window has open.
 
-    dock = install_roster_dock(window)      # adds the dock and accepts drops on the wheel
+    dock = install_roster_dock(window)      # adds the dock, File > New character / campaign
 """
 
 from __future__ import annotations
@@ -18,15 +20,25 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QMimeData, QObject, Qt, Signal
-from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
+from PySide6.QtCore import QEvent, QMimeData, QObject, QPoint, Qt, Signal
+from PySide6.QtGui import (
+    QAction,
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QKeyEvent,
+    QKeySequence,
+)
 from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
     QFileDialog,
     QGridLayout,
+    QInputDialog,
+    QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QMenu,
     QMessageBox,
     QPushButton,
     QSpinBox,
@@ -34,8 +46,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from battlewheel.engine.core.actions import ChangeBlock
 from battlewheel.engine.core.errors import IllegalAction
-from battlewheel.engine.core.ruleset import get_ruleset
+from battlewheel.engine.core.ruleset import get_ruleset, ruleset_names
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.storage.campaign_files import StoredCampaigns
 from battlewheel.storage.characters import (
@@ -45,7 +58,10 @@ from battlewheel.storage.characters import (
 )
 from battlewheel.storage.roster import RosterCharacter as Character
 from battlewheel.views import quick_add
-from battlewheel.views.dialogs.apply import push_all
+from battlewheel.views import roster_edits as edits
+from battlewheel.views.character_editor import CharacterEditor, editor_from_draft, pending_draft
+from battlewheel.views.dialogs.apply import push_all, trial
+from battlewheel.views.refusals import split_refusal
 
 if TYPE_CHECKING:
     from battlewheel.views.main_window import MainWindow
@@ -53,6 +69,8 @@ if TYPE_CHECKING:
 CHARACTER_MIME = "application/x-battlewheel-character"
 CHARACTER_FILTER = "Battlewheel characters (*.json);;All files (*)"
 SIDES = ("enemy", "ally")
+OWN_SIDE = "joins as the character's side"
+NEW_CHARACTER_KEY = "Ctrl+Shift+C"
 
 
 def character_mime(character: Character) -> QMimeData:
@@ -84,18 +102,23 @@ def new_combatant_id(name: str, taken: set[str]) -> str:
 
 
 class RosterList(QListWidget):
-    """The roster's names; dragging one carries the character."""
+    """The roster's names; dragging one carries the character; Return edits, Delete deletes."""
+
+    editRequested = Signal()
+    deleteRequested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("rosterList")
         self.setDragEnabled(True)
         self.setDragDropMode(QListWidget.DragDropMode.DragOnly)
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.characters: list[Character] = []
 
-    def show_characters(self, characters: list[Character]) -> None:
-        """Fill the list, keeping the selection by name where it still exists."""
-        chosen = self.current_character()
+    def show_characters(self, characters: list[Character], chosen: str | None = None) -> None:
+        """Fill the list, keeping the selection by name (or choosing ``chosen``)."""
+        current = self.current_character()
+        wanted = chosen or (current.name if current is not None else None)
         self.characters = list(characters)
         self.clear()
         for character in self.characters:
@@ -105,13 +128,22 @@ class RosterList(QListWidget):
             systems = ", ".join(get_ruleset(name).title for name in character.rulesets())
             item.setToolTip(f"{identity.notes or character.name}\nStat blocks: {systems or 'none'}")
             self.addItem(item)
-            if chosen is not None and character.name == chosen.name:
+            if wanted is not None and character.name == wanted:
                 self.setCurrentItem(item)
 
     def current_character(self) -> Character | None:
         """The selected character, if any."""
         row = self.currentRow()
         return self.characters[row] if 0 <= row < len(self.characters) else None
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Return edits the selected character; Delete takes it off the roster (undoable)."""
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not event.modifiers():
+            self.editRequested.emit()
+        elif event.key() == Qt.Key.Key_Delete and not event.modifiers():
+            self.deleteRequested.emit()
+        else:
+            super().keyPressEvent(event)
 
     def mimeData(self, items: Sequence[QListWidgetItem]) -> QMimeData:
         """Carry the dragged character (one at a time)."""
@@ -124,7 +156,7 @@ class RosterList(QListWidget):
 class RosterDock(QDockWidget):
     """The roster of the open campaign, with the side new combatants join on."""
 
-    # The roster itself changed (an import): unsaved until the campaign is saved.
+    # The roster itself changed (or a change was undone): unsaved until the campaign is saved.
     rosterChanged = Signal()
 
     def __init__(self, files: StoredCampaigns, combat: CombatModel,
@@ -132,17 +164,27 @@ class RosterDock(QDockWidget):
         super().__init__("Roster", parent)
         self.setObjectName("rosterDock")
         self.files, self.combat = files, combat
+        self.editor: CharacterEditor | None = None
         self.roster = RosterList(self)
         self.side = QComboBox(self)
         self.side.setObjectName("rosterSide")
-        self.side.addItems([f"joins as {side}" for side in SIDES])
+        self.side.addItem(OWN_SIDE, "")
+        for side in SIDES:
+            self.side.addItem(f"joins as {side}", side)
+        self.side.setToolTip("The side a character added now joins: its own (a player "
+                             "character's is ally), or the one picked here")
         self.copies = QSpinBox(self)
         self.copies.setObjectName("rosterCopies")
         self.copies.setRange(1, quick_add.MOST_COPIES)
         self.copies.setPrefix("\u00d7 ")
         self.copies.setToolTip("How many numbered copies to add at once (one undo step)")
         self.setWidget(self._body())
-        self.roster.itemDoubleClicked.connect(lambda _item: self.add_selected())
+        # A double-click opens the character, as in any list of documents; adding to
+        # the fight is the button's (or a drag's) job.
+        self.roster.itemDoubleClicked.connect(lambda _item: self.edit_selected())
+        self.roster.editRequested.connect(self.edit_selected)
+        self.roster.deleteRequested.connect(self.delete_selected)
+        self.roster.customContextMenuRequested.connect(self._context_menu)
         combat.changed.connect(self.refresh)
         self.refresh()
 
@@ -151,85 +193,113 @@ class RosterDock(QDockWidget):
         layout = QVBoxLayout(body)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.roster)
-        # Three short rows, not one long one: the dock then stays as narrow in larger
+        # Short rows, not one long one: the dock then stays as narrow in larger
         # text as in normal text, and the wheel beside it keeps its size.
         rows = QGridLayout()
         rows.addWidget(self.side, 0, 0)
         rows.addWidget(self.copies, 0, 1)
         rows.addWidget(self._button("Add to combat", self.add_selected, body), 1, 0, 1, 2)
-        rows.addWidget(self._button("Import\u2026", self.import_, body), 2, 0)
-        rows.addWidget(self._button("Export\u2026", self.export, body), 2, 1)
+        rows.addWidget(self._button("New\u2026", self.new_character, body), 2, 0)
+        rows.addWidget(self._button("Edit\u2026", self.edit_selected, body), 2, 1)
+        rows.addWidget(self._button("Duplicate", self.duplicate_selected, body), 3, 0)
+        rows.addWidget(self._button("Delete", self.delete_selected, body), 3, 1)
+        rows.addWidget(self._button("Import\u2026", self.import_, body), 4, 0)
+        rows.addWidget(self._button("Export\u2026", self.export, body), 4, 1)
         layout.addLayout(rows)
         return body
 
     @staticmethod
     def _button(text: str, slot: Callable[[], object], parent: QWidget) -> QPushButton:
         button = QPushButton(text, parent)
+        button.setObjectName("roster" + text.rstrip("\u2026").replace(" ", ""))
         button.clicked.connect(slot)
         return button
 
-    def chosen_side(self) -> str:
-        """The side a character added now joins."""
-        return SIDES[max(0, self.side.currentIndex())]
+    def _context_menu(self, where: QPoint) -> None:
+        menu = self.context_menu()
+        menu.popup(self.roster.viewport().mapToGlobal(where))
 
-    def refresh(self) -> None:
+    def context_menu(self) -> QMenu:
+        """What a right-click on the roster offers."""
+        menu = QMenu(self)
+        chosen = self.roster.current_character() is not None
+        for text, slot, needs in (("&Edit\u2026", self.edit_selected, True),
+                                  ("&Add to combat", self.add_selected, True),
+                                  ("D&uplicate", self.duplicate_selected, True),
+                                  ("&Delete", self.delete_selected, True),
+                                  ("E&xport\u2026", self.export, True),
+                                  ("&New character\u2026", self.new_character, False)):
+            action = menu.addAction(text)
+            action.triggered.connect(slot)
+            action.setEnabled(chosen or not needs)
+        return menu
+
+    def chosen_side(self, character: Character | None = None) -> str:
+        """The side a character added now joins: the picked one, else the character's own."""
+        picked = self.side.currentData()
+        if picked:
+            return str(picked)
+        return character.identity.side if character is not None else SIDES[0]
+
+    def refresh(self, chosen: str | None = None) -> None:
         """Re-read the roster if the open campaign's changed."""
         characters = list(self.files.campaign.characters)
-        if characters != self.roster.characters:
-            self.roster.show_characters(characters)
+        if characters != self.roster.characters or chosen:
+            self.roster.show_characters(characters, chosen)
 
+    # -- into the fight ---------------------------------------------------------------
     def add(self, character: Character) -> bool:
         """Push the ruleset's undoable join; False (reason in the status bar) if refused.
 
-        A character with no stat block for the combat's system is offered one first.
+        A character with no stat block for the combat's system is offered the editor on
+        that system first (it joins once saved).
         """
         ruleset = self.combat.session.ruleset
         block = character.block(ruleset.name)
         if block is None:
-            block = self._offer_block(character)
-            if block is None:
-                return False
+            self._offer_block(character)
+            return False
         count = self.copies.value()
+        side = self.chosen_side(character)
         try:
             if count > 1:
-                return self._add_copies(block, count)
-            cid = new_combatant_id(character.name, set(self.combat.combatant_ids()))
-            action = ruleset.join_action(cid, block, self.chosen_side())
+                return self._add_copies(block, count, side)
+            name = quick_add.next_free_name(ruleset.block_name(block), self._fighter_names())
+            if name != ruleset.block_name(block):
+                block = ruleset.named_block(block, name)
+            cid = new_combatant_id(name, set(self.combat.combatant_ids()))
+            action = ruleset.join_action(cid, block, side)
         except IllegalAction as refusal:
             self.combat.refused.emit(str(refusal))
             return False
         return self.combat.push(action) is None
 
-    def _add_copies(self, block: object, count: int) -> bool:
+    def _fighter_names(self) -> list[str]:
+        return [self.combat.name(cid) for cid in self.combat.combatant_ids()]
+
+    def _add_copies(self, block: object, count: int, side: str) -> bool:
         """Numbered copies of one block, joined as one undo step; the count goes back to 1."""
-        ruleset, state = self.combat.session.ruleset, self.combat.state
+        ruleset = self.combat.session.ruleset
         ids = self.combat.combatant_ids()
-        names = quick_add.copy_names(ruleset.block_name(block), count,
-                                     [ruleset.sheet(state, cid).name for cid in ids])
-        actions = quick_add.copy_actions(ruleset, block, names, self.chosen_side(), ids,
-                                         new_combatant_id)
+        names = quick_add.copy_names(ruleset.block_name(block), count, self._fighter_names())
+        actions = quick_add.copy_actions(ruleset, block, names, side, ids, new_combatant_id)
         text = quick_add.undo_text(count, ruleset.block_name(block))
         if push_all(self.combat, actions, text) is not None:
             return False
-        self.copies.setValue(1)  # the next double-click adds one, not another crowd
+        self.copies.setValue(1)  # the next add brings one, not another crowd
         return True
 
-    def _offer_block(self, character: Character) -> object | None:
-        """Ask to make a stat block for the combat's system; None when the GM declines."""
+    def _offer_block(self, character: Character) -> None:
+        """Ask to make a stat block for the combat's system, in the editor on that system."""
         ruleset = self.combat.session.ruleset
         answer = QMessageBox.question(
             self, "No stat block for this system",
-            f"{character.name} has no {ruleset.title} stat block yet. Make one now (its "
-            "traits start at the system's defaults; fill them in on the sheet's override "
-            "or by importing a character file)?",
+            f"{character.name} has no {ruleset.title} stat block yet. Make one now in the "
+            "character editor (from a template)? They join the fight once it is saved.",
         )
-        if answer != QMessageBox.StandardButton.Yes:
-            return None
-        block = ruleset.new_block(character.name)
-        self.files.add_character(character.with_block(ruleset.name, block))
-        self.refresh()
-        self.rosterChanged.emit()
-        return block
+        if answer == QMessageBox.StandardButton.Yes:
+            self.edit(character, open_system=ruleset.name,
+                      then=lambda saved: self.add(saved))
 
     def add_selected(self) -> None:
         """Add the selected character to the combat."""
@@ -237,19 +307,159 @@ class RosterDock(QDockWidget):
         if character is not None:
             self.add(character)
 
+    # -- the roster, one undo step per change -----------------------------------------
+    def show_roster(self, characters: tuple[Character, ...], chosen: str | None = None) -> None:
+        """Put a roster in place (a change or its undo) and show it."""
+        self.files.set_characters(characters)
+        self.refresh(chosen)
+        self.rosterChanged.emit()
+
+    def change_roster(self, after: tuple[Character, ...], text: str,
+                      chosen: str | None = None) -> None:
+        """Change the roster as one undo step named ``text``."""
+        before = tuple(self.files.campaign.characters)
+        command = edits.RosterCommand(before, after, text,
+                                      lambda roster: self.show_roster(roster, chosen))
+        self.combat.undo_stack.push(command)
+
+    def systems(self) -> list[str]:
+        """The systems the editor offers, the combat's own first."""
+        first = self.combat.session.ruleset.name
+        return [first] + [name for name in ruleset_names() if name != first]
+
+    def new_character(self) -> CharacterEditor:
+        """File > New character: the editor on a blank character of the combat's system."""
+        return self.edit(None)
+
+    def edit_selected(self) -> CharacterEditor | None:
+        """Open the selected character in the editor."""
+        character = self.roster.current_character()
+        return self.edit(character) if character is not None else None
+
+    def edit(self, character: Character | None, *, open_system: str | None = None,
+             then: Callable[[Character], object] | None = None) -> CharacterEditor:
+        """Open the editor (or the draft an interrupted run left, if the GM takes it)."""
+        saved: list[Character] = []
+
+        def commit(new: Character, original: Character | None) -> bool:
+            done = self.commit(new, original)
+            if done is not None:
+                saved.append(done)
+            return done is not None
+
+        draft = pending_draft(self)
+        if draft is not None:
+            editor = editor_from_draft(draft, self.systems(), commit, self.window())
+        else:
+            editor = CharacterEditor(character, self.systems(), commit, self.window(),
+                                     open_system=open_system)
+        editor.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        editor.destroyed.connect(lambda: setattr(self, "editor", None))
+        if then is not None:
+            editor.accepted.connect(lambda: then(saved[-1]) if saved else None)
+        self.editor = editor
+        editor.open()
+        return editor
+
+    def commit(self, character: Character, original: Character | None) -> Character | None:
+        """Save an edited or new character into the roster (one undo step); None if cancelled.
+
+        A name another character has asks first; an edited character who fights in the
+        combat on screen asks whether the fight takes the new traits too.
+        """
+        placed = edits.place(tuple(self.files.campaign.characters), character, original,
+                             lambda name: edits.ask_clash(self, name))
+        if placed is None:
+            return None
+        roster, character = placed
+        verb = "Edit" if original is not None else "New character"
+        fight = self._fight_changes(character, original)
+        if fight is None:
+            return None
+        if not fight:
+            self.change_roster(roster, f"{verb} {character.name}", character.name)
+            return character
+        stack = self.combat.undo_stack
+        stack.beginMacro(f"{verb} {character.name} (and in the fight)")
+        try:
+            self.change_roster(roster, f"{verb} {character.name}", character.name)
+            for action in fight:
+                self.combat.push(action)
+        finally:
+            stack.endMacro()
+        return character
+
+    def _fight_changes(self, character: Character,
+                       original: Character | None) -> list[ChangeBlock] | None:
+        """The fight's ChangeBlocks the GM wants ([] for the roster only); None: cancelled."""
+        ruleset = self.combat.session.ruleset
+        block = edits.changed_block(character, original, ruleset.name)
+        if block is None or original is None:
+            return []
+        names = {cid: self.combat.name(cid) for cid in self.combat.combatant_ids()}
+        fighters = edits.fighting_as(original.name, names)
+        if not fighters:
+            return []
+        answer = edits.ask_fight_too(self, original.name, len(fighters))
+        if answer == edits.CANCEL:
+            return None
+        if answer == edits.ROSTER_ONLY:
+            return []
+        actions = [ChangeBlock(cid, ruleset.named_block(block, names[cid]).to_json())
+                   for cid in fighters]
+        checked = trial(self.combat.session, actions)
+        if checked.refusal is not None:
+            reason, _rule = split_refusal(checked.refusal)
+            QMessageBox.warning(self, "The fight keeps the old traits",
+                                f"The roster takes the new traits, but the fight cannot: "
+                                f"{reason}")
+            return []
+        return actions
+
+    def duplicate_selected(self) -> None:
+        """A numbered copy of the selected character, just after it (one undo step)."""
+        character = self.roster.current_character()
+        if character is None:
+            return
+        roster = list(self.files.campaign.characters)
+        name = quick_add.next_free_name(character.name, [c.name for c in roster])
+        copy = edits.renamed(character, name)
+        roster.insert(roster.index(character) + 1, copy)
+        self.change_roster(tuple(roster), f"Duplicate {character.name} as {name}", name)
+
+    def delete_selected(self) -> None:
+        """Take the selected character off the roster (one undo step; Ctrl+Z brings it back)."""
+        character = self.roster.current_character()
+        if character is None:
+            return
+        roster = tuple(c for c in self.files.campaign.characters if c is not character)
+        self.change_roster(roster, f"Delete {character.name}")
+        window = self.window()
+        if hasattr(window, "statusBar"):
+            window.statusBar().showMessage(
+                f"{character.name} is off the roster (Ctrl+Z brings them back).", 10_000)
+
     def import_(self) -> None:
-        """Read a character file into the roster."""
+        """Read a character file into the roster (one undo step; a name clash asks)."""
         name, _ = QFileDialog.getOpenFileName(self, "Import character",
                                               str(self.files.default_folder()), CHARACTER_FILTER)
-        if not name:
-            return
+        if name:
+            self.import_path(Path(name))
+
+    def import_path(self, path: Path) -> bool:
+        """Import one character file; False when it cannot be read or the GM cancels."""
         try:
-            self.files.add_character(import_character(Path(name)))
+            character = import_character(path)
         except (OSError, ValueError) as error:
             QMessageBox.warning(self, "Cannot import character", str(error))
-            return
-        self.refresh()
-        self.rosterChanged.emit()
+            return False
+        placed = edits.place(tuple(self.files.campaign.characters), character, None,
+                             lambda clash: edits.ask_clash(self, clash))
+        if placed is None:
+            return False
+        roster, character = placed
+        self.change_roster(roster, f"Import {character.name}", character.name)
+        return True
 
     def export(self) -> None:
         """Write the selected character to a file."""
@@ -290,7 +500,8 @@ class RosterDropTarget(QObject):
 
 
 def install_roster_dock(window: MainWindow) -> RosterDock | None:
-    """Add the roster dock to the window and take roster drops on the wheel."""
+    """Add the roster dock, take roster drops on the wheel, and add File > New character
+    and File > New campaign."""
     files = window.files
     if not isinstance(files, StoredCampaigns):
         return None
@@ -298,4 +509,51 @@ def install_roster_dock(window: MainWindow) -> RosterDock | None:
     window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
     window.docks.append(dock)
     RosterDropTarget(dock, window.wheel_view.viewport())
+    _file_actions(window, dock, files)
     return dock
+
+
+def _file_actions(window: MainWindow, dock: RosterDock, files: StoredCampaigns) -> None:
+    first = window.actions_by_name.get("open")
+    for name, text, key, tip, slot in (
+        ("new_character", "New &character\u2026", NEW_CHARACTER_KEY,
+         "Make a character for the roster in the character editor", dock.new_character),
+        ("new_campaign", "New ca&mpaign\u2026", None,
+         "Start a campaign of your own: a name and an empty roster",
+         lambda: new_campaign(window, files)),
+    ):
+        action = QAction(text, window)
+        action.setObjectName(name)
+        if key:
+            action.setShortcut(QKeySequence(key))
+        action.setStatusTip(tip)
+        action.triggered.connect(slot)
+        window.actions_by_name[name] = action
+        window.addAction(action)
+        if first is not None:
+            window.file_menu.insertAction(first, action)
+    if first is not None:
+        window.file_menu.insertSeparator(first)
+
+
+def new_campaign(window: MainWindow, files: StoredCampaigns) -> bool:
+    """File > New campaign: a name, an empty roster, one empty combat of the current system.
+
+    Unsaved work is asked about first, as when opening another campaign.
+    """
+    if not window.file_ops.keep_or_drop_changes("starting a new campaign"):
+        return False
+    name, ok = QInputDialog.getText(window, "New campaign", "Name of the campaign:",
+                                    QLineEdit.EchoMode.Normal, "")
+    if not ok:
+        return False
+    try:
+        session = files.new_campaign(name, window.combat.session.ruleset.name)
+    except ValueError as error:
+        QMessageBox.warning(window, "Cannot start the campaign", str(error))
+        return False
+    window.show_session(session, None)
+    window.statusBar().showMessage(
+        f"{name.strip()} started: make its characters with File > New character "
+        f"({NEW_CHARACTER_KEY}).", 10_000)
+    return True

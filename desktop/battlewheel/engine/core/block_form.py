@@ -51,6 +51,9 @@ class FormField:
     def allowed(self) -> str:
         """What the field takes, in words for a refusal ("a whole number 1-5")."""
         if self.kind == "int":
+            # "from -3 to 5": a dash between bounds reads badly once one is negative.
+            if self.low < 0:
+                return f"a whole number from {self.low} to {self.high}"
             return f"a whole number {self.low}-{self.high}"
         if self.kind == "choice":
             return "one of " + ", ".join(self.labels or self.choices)
