@@ -9,8 +9,6 @@ from battlewheel.engine.core import conditions as cond
 from battlewheel.engine.core import contract as c
 from battlewheel.engine.core.actions import Action, ChangeBlock
 from battlewheel.engine.core.block_form import (
-    BlockSchema,
-    BlockTemplate,
     block_change_sentence,
 )
 from battlewheel.engine.core.events import Event
@@ -56,6 +54,7 @@ class PoolAndWard(Ruleset):
     options_type: ClassVar[type[PoolWardOptions]] = PoolWardOptions
     block_type: ClassVar[type[StatBlock]] = StatBlock
     autopilot_module: ClassVar[Any] = autopilot
+    form_module: ClassVar[Any] = form
 
     def new_state(self, options: Any) -> Fight:
         """An empty fight under these rulings."""
@@ -187,26 +186,6 @@ class PoolAndWard(Ruleset):
         return a.AddCombatant(combatant_id, character, side, player=player)
 
     # -- the character editor -------------------------------------------------------------------
-
-    def block_schema(self) -> BlockSchema:
-        """Stats, skills, the defence block, attacks and triggers (002 passim)."""
-        return form.SCHEMA
-
-    def block_templates(self) -> tuple[BlockTemplate, ...]:
-        """A player character, an NPC, 002's examples and the demo fight's four."""
-        return form.templates()
-
-    def block_form(self, block: Any) -> dict[str, Any]:
-        """A block as the editor's form values (skills, attacks and triggers as rows)."""
-        return form.block_form(block)
-
-    def block_from_form(self, values: Mapping[str, Any], base: Any | None = None) -> StatBlock:
-        """The block the form describes, checked whole by the block itself."""
-        return form.block_from_form(values, base)
-
-    def block_preview(self, block: Any) -> tuple[Any, ...]:
-        """Health, Vigor and Ward, the tracks, the defence block, stats and attacks."""
-        return form.preview(block)
 
     def block_side(self, block: Any) -> str:
         """A player character joins as an ally, anyone else as an enemy."""

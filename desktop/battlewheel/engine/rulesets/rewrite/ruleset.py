@@ -9,8 +9,6 @@ from battlewheel.engine.core import conditions as cond
 from battlewheel.engine.core import contract as c
 from battlewheel.engine.core.actions import ChangeBlock
 from battlewheel.engine.core.block_form import (
-    BlockSchema,
-    BlockTemplate,
     block_change_sentence,
 )
 from battlewheel.engine.core.events import Event
@@ -107,6 +105,7 @@ class Rewrite2e(Ruleset):
     forecast_unit: ClassVar[str] = "ticks"
     forecast_limit: ClassVar[int] = 300
     autopilot_module: ClassVar[Any] = pilot
+    form_module: ClassVar[Any] = form
 
     def new_state(self, options: Any) -> Combat:
         """An empty fight under these rulings."""
@@ -235,22 +234,6 @@ class Rewrite2e(Ruleset):
         return cards.character_card(block)
 
     # -- the character editor -------------------------------------------------------------------
-
-    def block_schema(self) -> BlockSchema:
-        """Traits, specialties, pools, weapons, armour and extra health levels (004 §Traits)."""
-        return form.SCHEMA
-
-    def block_templates(self) -> tuple[BlockTemplate, ...]:
-        """Mortal, extra, heroic mortal, each Exalt, a spirit and the demo's characters."""
-        return form.templates()
-
-    def block_form(self, block: Any) -> dict[str, Any]:
-        """A character as the editor's form values (specialties as rows)."""
-        return form.block_form(block)
-
-    def block_from_form(self, values: Mapping[str, Any], base: Any | None = None) -> Character:
-        """The character the form describes, checked whole; the GM's overrides kept."""
-        return form.block_from_form(values, base)
 
     def block_preview(self, block: Any) -> tuple[Any, ...]:
         """Health track, Willpower and motes, DVs, soak and hardness, attack pools."""
