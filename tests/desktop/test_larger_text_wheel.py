@@ -12,14 +12,17 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QRectF
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication, QDockWidget
 from pytestqt.qtbot import QtBot
 
 from battlewheel.app import _main_window
+from battlewheel.engine.core.contract import TurnTrack
 from battlewheel.storage.campaign_files import StoredCampaigns
 from battlewheel.views import settings as prefs
 from battlewheel.views.main_window import MainWindow
 from battlewheel.views.wheel.geometry import COUNTER_SIZE, OUTER_RADIUS
+from battlewheel.views.wheel.view import WheelView
 
 SYSTEMS = ("2e-rewrite", "3e", "impulse", "pool-and-ward")
 
@@ -136,3 +139,67 @@ def test_the_hubs_words_fit_the_disc_in_larger_text() -> None:
                                              Qt.AlignmentFlag.AlignCenter, text)
     assert used.width() <= HUB_TEXT_WIDTH and used.height() <= HUB_TEXT_HEIGHT
     assert hub_font(QFont(), "tick\n7", 1.0).pixelSize() == 26  # short words keep their size
+
+
+
+def _demo_track(system: str) -> TurnTrack:
+    """A demo fight's wheel, a condition on its first fighter (the 2e fight set up)."""
+    from battlewheel.engine.core.conditions import AddCondition, Condition
+    from battlewheel.engine.core.dice import DiceEntry
+    from battlewheel.engine.rulesets.rewrite.actions import RollJoinBattle, StartCombat
+    from battlewheel.storage.campaign import load_demo_campaign
+
+    record = next(r for r in load_demo_campaign().combats if r.session.ruleset.name == system)
+    session = record.session
+    if system == "2e-rewrite":  # it waits to be set up, its counters beside the wheel
+        for index, cid in enumerate(session.state.combatants):
+            session.apply(RollJoinBattle(combatant=cid, dice=DiceEntry.of_successes(index % 3)))
+        session.apply(StartCombat())
+    first = session.ruleset.turn_track(session.state).counters[0].id
+    session.apply(AddCondition(combatant=first, condition=Condition("Pron", dice=-2)))
+    return session.ruleset.turn_track(session.state)
+
+
+def _smallest_type_on_screen(view: WheelView) -> float:
+    """The smallest badge or lamp type any counter on the ring draws, in screen pixels."""
+    from battlewheel.views.wheel import gauges
+    from battlewheel.views.wheel.counter_item import badge_font
+
+    sizes = []
+    for item in view.wheel_scene.counters.values():
+        if item.info.slot is None:
+            continue
+        on_screen = item.deviceTransform(view.viewportTransform()).m11()
+        if item.info.badges:
+            sizes.append(badge_font(QFont(), item.badge_boost).pixelSize() * on_screen)
+        if item.info.lamps or item.info.pips:
+            sizes.append(gauges.letter_font(QFont()).pixelSize() * on_screen)
+    assert sizes, "no counter on the ring wears a badge"
+    return min(sizes)
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+@pytest.mark.parametrize("across", [290, 420])
+def test_badges_are_readable_and_grow_with_larger_text(
+    qtbot: QtBot, system: str, across: int
+) -> None:
+    """Each demo fight, a condition on a fighter, its wheel drawn as small as 1366x768
+    draws it (290 to 420 pixels across): the smallest badge or lamp type is at least
+    READABLE_PX on screen (it was 4.6 to 7.6), and larger text draws it larger still."""
+    from battlewheel.views.wheel.counter_item import READABLE_PX
+    from battlewheel.views.wheel.scene import WheelScene
+    from battlewheel.views.wheel.view import WheelView
+
+    scene = WheelScene()
+    scene.set_wheel(_demo_track(system))
+    view = WheelView(scene)
+    qtbot.addWidget(view)
+    view.resize(round(across * scene.sceneRect().width() / (2 * OUTER_RADIUS)) + 8, 900)
+    view.show()
+    qtbot.waitExposed(view)
+    assert 2 * OUTER_RADIUS * view.wheel_scale() == pytest.approx(across, abs=6)
+    normal = _smallest_type_on_screen(view)
+    scene.set_text_scale(prefs.LARGER_TEXT_FACTOR)
+    larger = _smallest_type_on_screen(view)
+    assert normal >= READABLE_PX - 0.05, normal
+    assert larger > normal, (normal, larger)

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QPointF, QSettings, Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QDockWidget, QTabBar
+from PySide6.QtWidgets import QApplication, QDockWidget, QTabBar, QWidget
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.rulesets.rewrite.actions import (
@@ -244,6 +244,26 @@ def test_an_uncaught_error_opens_a_dialog_with_its_traceback(
     assert "KeyError" in capsys.readouterr().err
     assert window.combat.session.to_json() == before
     dialog.reject()
+
+
+def test_an_error_after_the_window_is_gone_is_printed_only(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An error met while the program closes (its window already deleted) is printed,
+    and the hook does not fail making a dialog on the dead window ("MainWindow already
+    deleted" followed a GM's quit)."""
+    import shiboken6
+
+    parent = QWidget()
+    reporter = ErrorReporter(parent)
+    shiboken6.delete(parent)
+    try:
+        raise KeyError("late")
+    except KeyError as error:
+        reporter(KeyError, error, error.__traceback__)
+    assert reporter.shown == []
+    printed = capsys.readouterr().err
+    assert "KeyError: 'late'" in printed and "already deleted" not in printed
 
 
 def test_no_file_actions_without_storage(window: MainWindow) -> None:

@@ -173,3 +173,31 @@ def test_rewind_in_a_3e_fight(qtbot: QtBot, tmp_path: Path) -> None:
     assert window.combat.session.log[-1].sentence.startswith("GM rewinds the fight to step 3")
     window.combat.undo_stack.undo()
     assert window.combat.wheel() == session.ruleset.turn_track(CombatSession.from_json(log).state)
+
+
+def test_a_history_control_that_dies_before_its_combat_leaves_no_error(
+    monkeypatch: pytest.MonkeyPatch, qtbot: QtBot
+) -> None:
+    """At quit the window's widgets may go before its combat model: the model's last
+    signal must find nothing of the dead History control (a GM saw "RewindControl
+    already deleted" after Ctrl+Q)."""
+    import sys
+
+    import shiboken6
+
+    from battlewheel.views.history_dock import HistoryDock
+    from battlewheel.views.rewind import RewindControl
+    from battlewheel.views.wheel.scene import WheelScene
+    from battlewheel.views.wheel.view import WheelView
+
+    errors: list[object] = []
+    monkeypatch.setattr(sys, "excepthook", lambda *info: errors.append(info[1]))
+    combat = CombatModel(started_session(), history=True)
+    combat.push(MoveCounter(combatant="bandit1", segment=6))
+    dock = HistoryDock(combat)
+    view = WheelView(WheelScene())
+    qtbot.addWidget(view)
+    RewindControl(combat, dock, view)
+    shiboken6.delete(dock)  # the dock and its History control first
+    shiboken6.delete(combat)  # then the model, whose stack clears itself
+    assert errors == []

@@ -11,6 +11,7 @@ import traceback
 from collections.abc import Callable
 from types import TracebackType
 
+import shiboken6
 from PySide6.QtGui import QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
     QApplication,
@@ -86,6 +87,8 @@ class ErrorReporter:
         traceback.print_exception(kind, error, trace)
         if isinstance(error, KeyboardInterrupt) or QApplication.instance() is None:
             return
+        if self.parent is not None and not shiboken6.isValid(self.parent):
+            return  # the window is gone (the program is closing): printed is enough
         dialog = ErrorDialog(error.with_traceback(trace), self.parent)
         self.shown.append(dialog)
         dialog.finished.connect(lambda _result: self.shown.remove(dialog))

@@ -94,9 +94,13 @@ class RewindControl(QObject):
         # Any other move of the history (Ctrl+Z, a new combat) ends the preview.
         combat.undo_stack.indexChanged.connect(self._history_moved)
         combat.sessionReplaced.connect(self.back_to_now)
-        # The stack clears itself as it is deleted: stop listening before that.
-        combat.destroyed.connect(
-            lambda: combat.undo_stack.indexChanged.disconnect(self._history_moved))
+        # The stack clears itself as it is deleted: stop listening before that. A bound
+        # method, not a lambda, so Qt drops the connection if this control dies first (a
+        # lambda outliving it raised "RewindControl already deleted" at quit).
+        combat.destroyed.connect(self._detach)
+
+    def _detach(self) -> None:
+        self.combat.undo_stack.indexChanged.disconnect(self._history_moved)
 
     def _history_moved(self, _index: int) -> None:
         self.back_to_now()

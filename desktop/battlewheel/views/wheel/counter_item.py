@@ -15,9 +15,30 @@ from battlewheel.views.wheel import gauges, palette
 from battlewheel.views.wheel.geometry import COUNTER_SIZE
 
 _HALF = COUNTER_SIZE / 2
-_BADGE_H = 15.0
+BADGE_PX = 12  # the badges' bold type, in the counter's own units
+_BADGE_H = 16.0
 _POCKET_TEXT_H = 14.0
-_SIDE_BADGE_W = 48.0  # the widest condition badge ("Pron+2" in bold 11 px)
+_SIDE_BADGE_W = 52.0  # the widest condition badge ("Pron+2" in bold 12 px)
+# The smallest type a counter on the wheel may show on screen, in pixels (at normal text
+# size): the scene draws counters larger, room allowing, until their smallest type is
+# this large, so badges and lamps stay readable on a laptop's small wheel.
+READABLE_PX = 9.0
+
+
+def smallest_type(info: Counter) -> float:
+    """The smallest type the counter draws, in its own units: its gauges' letters if it
+    has any, else its badges' (a counter with neither needs no help to be read)."""
+    if info.lamps or info.pips:
+        return gauges.LETTER_PX
+    return BADGE_PX if info.badges else 0.0
+
+
+def badge_font(base: QFont, boost: float = 1.0) -> QFont:
+    """The badges' type: bold, ``BADGE_PX`` high (times ``boost``)."""
+    font = QFont(base)
+    font.setBold(True)
+    font.setPixelSize(round(BADGE_PX * boost))
+    return font
 
 
 def badge_texts(info: Counter) -> dict[str, tuple[str, str]]:
@@ -56,6 +77,9 @@ class CounterItem(QGraphicsItem):
         # A held counter in the tray writes its trigger under itself; in the wheel's
         # pocket the pocket writes it (the scene says which).
         self.trigger_shown = True
+        # How much larger than usual the badges are drawn: a counter squeezed small in a
+        # crowded segment keeps its badges as readable as the scene wants (see the scene).
+        self.badge_boost = 1.0
         # Qt asks for the bounding rectangle many times a paint: worked out on change.
         self._bounds = self._bounding(info)
         # How many times the counter was given a new look (tests count them per action).
@@ -86,6 +110,18 @@ class CounterItem(QGraphicsItem):
             self._bounds = self._bounding(self.info)
             self.update()
 
+    def set_badge_boost(self, boost: float) -> None:
+        """Draw the badges ``boost`` times their usual size."""
+        if boost != self.badge_boost:
+            self.prepareGeometryChange()
+            self.badge_boost = boost
+            self._bounds = self._bounding(self.info)
+            self.update()
+
+    def badge_size(self) -> float:
+        """The badges' height, in the counter's own units."""
+        return _BADGE_H * self.badge_boost
+
     def _extent(self, info: Counter) -> tuple[float, float]:
         # How far the item reaches sideways and down: badges, gauges, a trigger's line.
         side = max(_HALF + 18, gauges.reach(info) + 2)
@@ -103,8 +139,13 @@ class CounterItem(QGraphicsItem):
         side, down = self._extent(info)
         top = _HALF + 12
         rect = QRectF(-side, -top, 2 * side, top + down)
+        high = self.badge_size()
+        rect = rect.united(QRectF(-_HALF - 10, -_HALF - 8, COUNTER_SIZE + 20, high + 4))
+        rect = rect.united(QRectF(-_HALF - 10, _HALF + 4 - high, COUNTER_SIZE + 20, high + 4))
         if info.badge(SIDE_RIGHT) is not None:
-            rect = rect.united(QRectF(_HALF - 10, -_BADGE_H, _SIDE_BADGE_W + 4, 2 * _BADGE_H))
+            wide = _SIDE_BADGE_W * self.badge_boost
+            left = _badge_origin(SIDE_RIGHT, wide, high, bool(info.lamps))[0]
+            rect = rect.united(QRectF(left - 2, -high, wide + 4, 2 * high))
         return rect
 
     def shape(self) -> QPainterPath:
@@ -202,24 +243,23 @@ class CounterItem(QGraphicsItem):
         painter.drawLine(int(-d), int(d), int(d), int(-d))
 
     def _paint_badge(self, painter: QPainter, corner: str, text: str, colour: str) -> None:
-        font = QFont(painter.font())
-        font.setBold(True)
-        font.setPixelSize(11)
-        painter.setFont(font)
-        width = max(_BADGE_H, painter.fontMetrics().horizontalAdvance(text) + 8)
-        rect = QRectF(*_badge_origin(corner, width), width, _BADGE_H)
+        painter.setFont(badge_font(painter.font(), self.badge_boost))
+        high = self.badge_size()
+        width = max(high, painter.fontMetrics().horizontalAdvance(text) + 8 * self.badge_boost)
+        rect = QRectF(*_badge_origin(corner, width, high, bool(self.info.lamps)), width, high)
         painter.setPen(QPen(QColor("#ffffff"), 1.2))
         painter.setBrush(QBrush(QColor(colour)))
-        painter.drawRoundedRect(rect, _BADGE_H / 2, _BADGE_H / 2)
+        painter.drawRoundedRect(rect, high / 2, high / 2)
         painter.setPen(QColor("#ffffff"))
         painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
 
 
-def _badge_origin(corner: str, width: float) -> tuple[float, float]:
+def _badge_origin(corner: str, width: float, high: float, lamps: bool) -> tuple[float, float]:
     """Where a badge's rectangle starts: hanging over its corner, or halfway down the
-    right-hand edge (the GM's conditions, clear of the ruleset's four corners)."""
+    right-hand edge (the GM's conditions, clear of the ruleset's four corners, and right
+    of the lamps when the counter has them, which it would cover)."""
     if corner == SIDE_RIGHT:  # over the rim, so the initials stay readable
-        return _HALF - 8, -_BADGE_H / 2
+        return (gauges.lamps_right() + 2 if lamps else _HALF - 8), -high / 2
     x = -_HALF - 8 if corner.endswith("left") else _HALF + 8 - width
-    y = -_HALF - 6 if corner.startswith("top") else _HALF + 6 - _BADGE_H
+    y = -_HALF - 6 if corner.startswith("top") else _HALF + 6 - high
     return x, y

@@ -23,8 +23,10 @@ PIP_PITCH = 7.5
 PIP_COLUMN = 10.0
 PIP_RADIUS = 3.0
 MOST_PIPS = 6  # a column longer than the token would hit the corner badges: a number then
-LAMP_HEIGHT = 9.0
-LAMP_WIDTH = 10.0
+LAMP_HEIGHT = 13.0
+LAMP_WIDTH = 12.0
+LAMP_LEFT = _HALF + 9  # clear of a top-right badge's edge
+LETTER_PX = 10  # the type of the lamps' and pips' letters
 
 
 def ring_radius(counter: Counter, index: int) -> float:
@@ -42,7 +44,12 @@ def reach(counter: Counter) -> float:
     """How far from the centre the rings and side columns reach."""
     rings = ring_radius(counter, len(counter.rings) - 1) + RING_WIDTH if counter.rings else 0
     pips = _pip_x(len(counter.pips) - 1) - PIP_RADIUS if counter.pips else 0
-    return max(rings, -pips, _HALF + 8 + LAMP_WIDTH if counter.lamps else 0)
+    return max(rings, -pips, lamps_right() if counter.lamps else 0)
+
+
+def lamps_right() -> float:
+    """Where the column of lamps ends on the right."""
+    return LAMP_LEFT + LAMP_WIDTH
 
 
 def paint_all(painter: QPainter, counter: Counter) -> None:
@@ -92,9 +99,9 @@ def _pip_x(index: int) -> float:
 def paint_pips(painter: QPainter, pips: Pips, x: float) -> None:
     """A column of dots, filled for what is left, hollow for what is spent; its letter
     above. Past six a number stands in for the dots."""
-    _letter(painter, pips.label, QRectF(x - 5, -_HALF - 2, 10, 10))
+    _letter(painter, pips.label, QRectF(x - 6, -_HALF - 5, 12, 12))
     if pips.total > MOST_PIPS:
-        _letter(painter, str(pips.left), QRectF(x - 6, -6, 12, 12), bold=True)
+        _letter(painter, str(pips.left), QRectF(x - 7, -7, 14, 14), bold=True)
         return
     top = -(pips.total - 1) * PIP_PITCH / 2
     for index in range(pips.total):
@@ -106,7 +113,7 @@ def paint_pips(painter: QPainter, pips: Pips, x: float) -> None:
 
 def paint_lamps(painter: QPainter, lamps: tuple[Lamp, ...]) -> None:
     """A column of letters to the right of the token, lit ones on amber."""
-    x = _HALF + 7
+    x = LAMP_LEFT
     top = -len(lamps) * LAMP_HEIGHT / 2
     for index, lamp in enumerate(lamps):
         rect = QRectF(x, top + index * LAMP_HEIGHT, LAMP_WIDTH, LAMP_HEIGHT - 1)
@@ -116,10 +123,15 @@ def paint_lamps(painter: QPainter, lamps: tuple[Lamp, ...]) -> None:
         _letter(painter, lamp.text, rect, bold=lamp.lit)
 
 
-def _letter(painter: QPainter, text: str, rect: QRectF, *, bold: bool = False) -> None:
-    font = QFont(painter.font())
-    font.setPixelSize(8 if not bold else 9)
+def letter_font(base: QFont, *, bold: bool = False) -> QFont:
+    """The type of the lamps' and pips' letters, ``LETTER_PX`` high."""
+    font = QFont(base)
+    font.setPixelSize(LETTER_PX)
     font.setBold(bold)
-    painter.setFont(font)
+    return font
+
+
+def _letter(painter: QPainter, text: str, rect: QRectF, *, bold: bool = False) -> None:
+    painter.setFont(letter_font(painter.font(), bold=bold))
     painter.setPen(QColor(palette.LABEL))
     painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)

@@ -69,19 +69,22 @@ def _capacity(radius: float, sweep: float, scale: float) -> int:
     return max(1, int(arc // (COUNTER_PITCH * scale)))
 
 
-def fan_slots(segment: int, count: int, how_many: int, size: float = 1.0) -> list[Slot]:
+def fan_slots(
+    segment: int, count: int, how_many: int, size: float = 1.0, normal: float = 1.0
+) -> list[Slot]:
     """Places for ``how_many`` counters in one segment, outer ring first, none overlapping.
 
     When the segment is too crowded at full size the counters shrink together, down to
     a readable floor; past that the last ring overfills rather than hide anyone.
-    ``size`` is the scale to start from (the text scale: larger text, larger counters).
+    ``size`` is the scale to start from (larger text, larger counters), ``normal`` the
+    one normal text would start from.
     """
     if how_many <= 0:
         return []
     start, sweep = segment_span(segment, count)
     # Larger text draws counters (and their badges) larger, room allowing; a crowded
     # segment's counters are never drawn smaller than normal text would draw them.
-    scale = max(_fitting_scale(sweep, how_many, size), _fitting_scale(sweep, how_many, 1.0))
+    scale = max(_fitting_scale(sweep, how_many, size), _fitting_scale(sweep, how_many, normal))
     rings = [(r, _capacity(r, sweep, scale)) for r in _ring_radii(scale)]
     return _fill_rings(rings, start, sweep, how_many, scale)
 

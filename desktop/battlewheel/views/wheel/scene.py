@@ -9,6 +9,8 @@ whoever listens pushes an undoable action, and the next `set_wheel` puts every c
 where the engine says it is; a refused drop therefore springs back by itself.
 """
 
+import math
+
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter
 from PySide6.QtWidgets import (
@@ -23,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from battlewheel.engine.core.contract import Counter, TurnTrack
 from battlewheel.views.wheel import palette
-from battlewheel.views.wheel.counter_item import CounterItem
+from battlewheel.views.wheel.counter_item import READABLE_PX, CounterItem, smallest_type
 from battlewheel.views.wheel.geometry import (
     COUNTER_SIZE,
     INNER_RADIUS,
@@ -45,6 +47,9 @@ from battlewheel.views.wheel.pocket_item import PocketItem
 from battlewheel.views.wheel.segment_item import SegmentItem
 
 _MARGIN = 40.0
+# Counters grow for readability at most this much (a tiny view would make them huge).
+MOST_READABLE_SIZE = 2.0
+MOST_BADGE_BOOST = 1.5
 
 # The room the hub's words may take inside the disc, less its rim: the full width across
 # the middle line, a little less in height (the first and last lines are short words).
@@ -168,6 +173,8 @@ class WheelScene(QGraphicsScene):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.text_scale = 1.0
+        # Screen pixels per scene unit, as the view draws the scene (1 until it says).
+        self.screen_scale = 1.0
         self._fit_rect(0, None)
         # A few dozen items that move on every change: a linear scan beats keeping a
         # BSP tree up to date (Qt's advice for scenes with moving items).
@@ -257,6 +264,23 @@ class WheelScene(QGraphicsScene):
         self._fit_rect(len(self._waiting()), len(self._pocketed()) if self.wheel.pocket else None)
         self.layout_counters()  # counters and their badges grow with the text
 
+    def set_screen_scale(self, pixels_per_unit: float) -> None:
+        """How large the view draws the scene: counters on the ring grow, room allowing,
+        until their smallest type is readable on screen (a laptop's wheel is small)."""
+        if pixels_per_unit > 0 and pixels_per_unit != self.screen_scale:
+            self.screen_scale = pixels_per_unit
+            self.layout_counters()
+
+    def readable_size(self) -> float:
+        """The counters' scale at normal text that makes their smallest type
+        ``READABLE_PX`` on screen (never below 1, rounded up to a tenth so a resize by a
+        pixel does not redraw every counter)."""
+        smallest = min((t for c in self.wheel.counters if (t := smallest_type(c))), default=0)
+        if not smallest:
+            return 1.0
+        wanted = READABLE_PX / (smallest * self.screen_scale)
+        return min(MOST_READABLE_SIZE, max(1.0, math.ceil(wanted * 10 - 1e-9) / 10))
+
     def _build_segments(self, count: int) -> None:
         for item in self.segments:
             self.removeItem(item)
@@ -293,12 +317,15 @@ class WheelScene(QGraphicsScene):
 
     def layout_counters(self) -> None:
         """Put every counter on its segment, fanned out so each stays visible."""
-        count = self.wheel.slot_count
+        count, readable = self.wheel.slot_count, self.readable_size()
         for segment in range(count):
             here = self.wheel.on_slot(segment)
-            slots = fan_slots(segment, count, len(here), self.text_scale)
+            slots = fan_slots(segment, count, len(here), self.text_scale * readable, readable)
             for info, slot in zip(here, slots, strict=True):
                 self._place(info.id, slot)
+                # Squeezed below the readable size: the badges grow back, half again at most.
+                boost = min(MOST_BADGE_BOOST, max(1.0, readable / slot.scale))
+                self.counters[info.id].set_badge_boost(boost)
         waiting = self._waiting()
         for info, slot in zip(waiting, tray_slots(len(waiting), self.text_scale), strict=True):
             self._place(info.id, slot)

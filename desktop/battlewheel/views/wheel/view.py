@@ -32,6 +32,7 @@ class WheelView(QGraphicsView):
     def fit(self) -> None:
         """Scale the view so the whole wheel and its labels are visible."""
         self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        self.wheel_scene.set_screen_scale(self.wheel_scale())
 
     def wheel_scale(self) -> float:
         """Screen pixels per scene unit: how large the wheel is drawn now."""

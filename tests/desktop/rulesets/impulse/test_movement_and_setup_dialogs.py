@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QWidget
 
-from battlewheel.engine.rulesets.impulse import EndTurn, StartCombat
+from battlewheel.engine.rulesets.impulse import ChangeInitiative, EndTurn, StartCombat
 from battlewheel.engine.rulesets.impulse.odds import contest_odds
 from battlewheel.views.rulesets.impulse.gm_dialog import GmEditDialog
 from battlewheel.views.rulesets.impulse.movement_dialogs import (
@@ -186,6 +186,20 @@ def test_a_tie_is_settled_in_the_order_the_list_shows(shown: Shown) -> None:
     dialog.accept()
     tied = [e.key for e in model.state.order() if e.value == 10]
     assert tuple(tied) == shown_order
+
+
+def test_a_tie_for_the_coming_round_is_offered_with_its_value(shown: Shown) -> None:
+    """In round 1 Harmonious Jade lowers her order from 10 to the Archer's 7 (free): the
+    dialog offers that tie, at 7, as the player's pick, and settles it for round 2."""
+    model = started_model(ChangeInitiative("jade", 7))
+    dialog = shown(TieDialog(model))
+    assert isinstance(dialog, TieDialog)
+    (listing,) = dialog.lists
+    assert dialog.keys(listing) == ("jade", "archer")
+    title = listing.parentWidget().title()
+    assert title.startswith("Tied at 7: ") and "player picks" in title
+    dialog.accept()
+    assert model.state.tie_breaks[-2:] == ("jade", "archer")
 
 
 def test_the_gm_sets_cover_and_a_range_as_one_undo_step(shown: Shown) -> None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtWidgets import QWidget
+from PySide6.QtCore import QPoint
+from PySide6.QtWidgets import QApplication, QWidget
 
 from battlewheel.engine.core.dice import SeededDice
 from battlewheel.engine.rulesets.impulse.odds import decisive_odds
@@ -157,3 +158,27 @@ def test_a_flurry_needs_two_targets(shown: Shown) -> None:
         "Not allowed: 001 §Flurry Strikes: a Flurry Strike names two or more different targets"
     )
     assert not dialog.record_button.isEnabled()
+
+
+def test_choosing_a_stunt_effect_moves_neither_the_damage_roll_nor_the_buttons(
+    shown: Shown, qtbot: object
+) -> None:
+    """At a laptop's size the Decisive Strike's form keeps the room its stunt effect
+    could need, so picking an effect (which brings its rows) leaves the damage roll and
+    the Record button where they were (the damage field slid out of sight)."""
+    _model, dialog = _strike(shown, "chief")
+    dialog.resize(dialog.width(), 700)
+    dialog.accuracy_dice.set_typed("7 8 9 10 1 2 3")
+
+    def places() -> tuple[object, object]:
+        QApplication.processEvents()
+        return (dialog.damage_dice.mapTo(dialog, QPoint(0, 0)),
+                dialog.record_button.mapTo(dialog, QPoint(0, 0)))
+
+    before = places()
+    for index in range(dialog.stunt_form.effect.count()):
+        dialog.stunt_form.effect.setCurrentIndex(index)
+        assert places() == before, dialog.stunt_form.effect.currentText()
+    # The stunt's +2 dice leave the typed seven faces short: the dialog's line says so.
+    dialog.stunt_form.effect.setCurrentIndex(0)
+    assert dialog.is_stunted() and dialog.refusal().startswith("Accuracy roll: ")

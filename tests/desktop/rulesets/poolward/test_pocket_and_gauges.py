@@ -122,7 +122,7 @@ def test_the_ward_ring_is_drawn_round_a_warded_counter_by_its_state(window: Main
 def _ring_at(scene: WheelScene, counter_id: str, degrees: float) -> QColor:
     """The colour drawn where the counter's first ring passes, clockwise from the top."""
     item = scene.counters[counter_id]
-    radius = ring_radius(item.info, 0)
+    radius = ring_radius(item.info, 0) * item.scale()  # a counter may be drawn larger
     point = item.pos() + QPointF(radius * math.sin(math.radians(degrees)),
                                  -radius * math.cos(math.radians(degrees)))
     image = QImage(21, 21, QImage.Format.Format_ARGB32)

@@ -10,6 +10,7 @@ from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.ruleset import get_ruleset
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.impulse import (
+    ChangeInitiative,
     DecisiveStrike,
     EndTurn,
     Manoeuvre,
@@ -48,6 +49,26 @@ def test_a_tie_with_a_player_is_asked_before_round_one(bo_player: bool, chooser:
     assert _entry(session, "start").enabled
     step = IMPULSE.next_step(session.state)
     assert step is not None and step.key == "start"
+
+
+def test_a_tie_made_after_the_start_is_asked_before_the_round_it_matters_for() -> None:
+    """001 §Turn Order: Ana (player, 3 + face 5 = 8) raises her order to Bo's 11 with a
+    Change Initiative in round 1. Her turn cannot end (nor Space move on) until the tie
+    is settled as a player against an NPC settles it; once she picks herself, round 2
+    puts her first, not Bo for his higher Initiative."""
+    session = fight(("ana", block("Ana", player=True), "ally", 5),
+                    ("bo", block("Bo", initiative=5), "enemy", 6))
+    session.apply(EndTurn())  # Bo's turn at 11; Ana's at 8 next
+    session.apply(ChangeInitiative("ana", 11))
+    end = _entry(session, "end_turn")
+    assert not end.enabled and "settle the tie" in end.why_not
+    step = IMPULSE.next_step(session.state)
+    assert step is not None and step.key == "settle_tie"
+    session.apply(SettleTie(("ana", "bo")))
+    assert _entry(session, "end_turn").enabled
+    session.apply(EndTurn())
+    assert session.state.round == 2
+    assert [e.cid for e in session.state.order()] == ["ana", "bo"]
 
 
 def test_a_tie_of_npcs_is_the_gms_with_the_higher_score_proposed() -> None:

@@ -17,7 +17,7 @@ from battlewheel.engine.rulesets.impulse.rules import (
     HOLD_COST,
     STRIKE_MINIMUM,
 )
-from battlewheel.engine.rulesets.impulse.state import Fighter, ImpulseCombat
+from battlewheel.engine.rulesets.impulse.state import Fighter, ImpulseCombat, counter_key
 
 NOT_BEGUN = "the fight has not begun: roll for the order, then Begin round 1 (Ctrl+Return)"
 BEGUN = "the fight has begun"
@@ -122,16 +122,49 @@ def player_ties(state: ImpulseCombat) -> tuple[tuple[str, ...], ...]:
 
 
 def unsettled_ties(state: ImpulseCombat) -> tuple[tuple[str, ...], ...]:
-    """Groups of tied counters of different fighters that the GM has not put in order."""
+    """Groups of tied counters of different fighters that the GM has not put in order:
+    this round's counters yet to act, then the coming round's values (a Change Initiative
+    or a later order roll can make a tie after the fight began; 001 §Turn Order)."""
+    found: list[tuple[str, ...]] = []
+    for groups in (_groups(_yet_to_act(state)), _groups(_coming(state))):
+        for keys in groups:
+            if keys not in found and _unsettled(state, keys):
+                found.append(keys)
+    return tuple(found)
+
+
+def tie_value(state: ImpulseCombat, keys: tuple[str, ...]) -> int:
+    """The value a tie's counters share (this round's, else the coming round's)."""
+    now = dict(_yet_to_act(state))
+    return now[keys[0]] if all(now.get(k) == now.get(keys[0]) for k in keys) \
+        else dict(_coming(state))[keys[0]]
+
+
+def _yet_to_act(state: ImpulseCombat) -> list[tuple[str, int]]:
+    # Before the fight, everyone; after, the counters this round still has to come to.
+    return [(e.key, e.value) for e in state.order()
+            if not state.started or (e.key not in state.done and e.key != state.acting_key)]
+
+
+def _coming(state: ImpulseCombat) -> list[tuple[str, int]]:
+    # The coming round's values, for those on the field (Change Initiative sets them).
+    if not state.started:
+        return []
+    keys = {e.key for e in state.order()}
+    return [(counter_key(cid, i), value) for cid, who in state.combatants.items()
+            for i, value in enumerate(who.next_orders) if counter_key(cid, i) in keys]
+
+
+def _groups(values: list[tuple[str, int]]) -> list[tuple[str, ...]]:
     groups: dict[int, list[str]] = {}
-    for entry in state.order():
-        groups.setdefault(entry.value, []).append(entry.key)
-    return tuple(
-        tuple(keys)
-        for keys in groups.values()
-        if len({k.partition("#")[0] for k in keys}) > 1
+    for key, value in values:
+        groups.setdefault(value, []).append(key)
+    return [tuple(keys) for keys in groups.values()]
+
+
+def _unsettled(state: ImpulseCombat, keys: tuple[str, ...]) -> bool:
+    return len({k.partition("#")[0] for k in keys}) > 1 \
         and not all(k in state.tie_breaks for k in keys)
-    )
 
 
 def _fight(state: ImpulseCombat) -> tuple[TurnAction, ...]:
@@ -222,7 +255,7 @@ def _fight(state: ImpulseCombat) -> tuple[TurnAction, ...]:
             "N",
             action=a.EndTurn(),
             toolbar=True,
-            why_not="" if state.acting_key else "nobody is acting",
+            why_not=("" if state.acting_key else "nobody is acting") or _player_tie_why(state),
         ),
         _tie_entry(state),
         TurnAction(
@@ -332,7 +365,7 @@ def next_step(state: ImpulseCombat) -> TurnAction | None:
     """
     if state.ended:
         return None
-    if not state.started and player_ties(state):
+    if player_ties(state):
         return first_enabled(turn_actions(state), ("roll_order", "settle_tie"))
     keys = ("roll_order", "start") if not state.started else ("end_turn", "roll_order")
     entry = first_enabled(turn_actions(state), keys)

@@ -107,7 +107,20 @@ class StuntForm(QGroupBox):
             combo.currentIndexChanged.connect(self._changed)
         self.scenery.valueChanged.connect(self._changed)
         self.hazard.textChanged.connect(self._changed)
+        self._reserve_room()
         self._show_needed()
+
+    def _reserve_room(self) -> None:
+        # As tall from the start as the effect with the most rows makes it, so choosing
+        # an effect moves nothing below it (the damage roll, the buttons).
+        tallest = 0
+        for index in range(self.effect.count()):
+            self.effect.setCurrentIndex(index)
+            self._show_needed()
+            self.layout_.activate()
+            tallest = max(tallest, self.sizeHint().height())
+        self.effect.setCurrentIndex(0)
+        self.setMinimumHeight(tallest)
 
     def _lay_out(self) -> None:
         self.layout_ = QFormLayout(self)

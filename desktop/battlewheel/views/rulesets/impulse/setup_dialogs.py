@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.rulesets.impulse import actions as a
-from battlewheel.engine.rulesets.impulse.menu import tie_chooser, unsettled_ties
+from battlewheel.engine.rulesets.impulse.menu import tie_chooser, tie_value, unsettled_ties
 from battlewheel.engine.rulesets.impulse.rules import rolled_successes
 from battlewheel.engine.rulesets.impulse.state import Fighter, ImpulseCombat, split_key
 from battlewheel.views.dialogs.dice_entry import (
@@ -277,7 +277,7 @@ class TieDialog(ImpulseDialog):
         state: ImpulseCombat = self.state
         self.lists: list[QListWidget] = []
         for keys in unsettled_ties(state):
-            value = state.order()[[e.key for e in state.order()].index(keys[0])].value
+            value = tie_value(state, keys)
             box = QGroupBox(f"Tied at {value}: {TIE_WORDS[tie_chooser(state, keys)]}; "
                             "first acts first (drag to reorder)")
             column = QVBoxLayout(box)

@@ -127,6 +127,10 @@ class StrikeDialog(ImpulseDialog):
         )
         self.form.addWidget(self.accuracy_dice)
         self.form.addWidget(self.damage_dice)
+        # A roll that no longer fits its pool (a stunt's +2 dice) says so on the dialog's
+        # line, not on a line of its own that pushes the damage roll down.
+        for dice in (self.accuracy_dice, self.damage_dice):
+            dice.keep_height()
         self._connect()
 
     def _build_targets(self, state: ImpulseCombat, form: QFormLayout) -> None:
@@ -245,10 +249,12 @@ class StrikeDialog(ImpulseDialog):
         self._sync_damage(accuracy)
         entry = self.accuracy_dice.entry()
         if entry is None:
-            raise Incomplete("Roll the accuracy, or type what the player rolled.")
+            raise Incomplete(_wrong_roll(self.accuracy_dice)
+                             or "Roll the accuracy, or type what the player rolled.")
         damage = self.damage_dice.entry() if self.hit(accuracy) else None
         if self.hit(accuracy) and damage is None:
-            raise Incomplete("A hit: roll the damage, or type what the player rolled.")
+            raise Incomplete(_wrong_roll(self.damage_dice)
+                             or "A hit: roll the damage, or type what the player rolled.")
         return [self.strike(entry, damage)]
 
     def probe(self) -> list[Action]:
@@ -531,3 +537,8 @@ class FlurryDialog(StrikeDialog):
 
 def _reach(weapon: Weapon) -> str:
     return "ranged" if weapon.ranged else "close"
+
+
+def _wrong_roll(dice: DiceEntryWidget) -> str:
+    """What is wrong with a typed roll, named by its field ("" when nothing is)."""
+    return f"{dice.title_label.text()}: {dice.error()}" if dice.error() else ""

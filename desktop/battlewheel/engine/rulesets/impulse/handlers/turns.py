@@ -305,16 +305,19 @@ def settle_tie(state: ImpulseCombat, action: a.SettleTie) -> list[Event]:
     if len(set(action.keys)) != len(action.keys) or len(action.keys) < 2:
         raise IllegalAction(ORDER, "a tie needs two or more different counters")
     values = {_value(state, key) for key in action.keys}
-    if len(values) != 1:
+    if len(values) != 1 and len({_value(state, k, coming=True) for k in action.keys}) != 1:
         raise IllegalAction(ORDER, "only counters with the same order value are tied")
     kept = tuple(k for k in state.tie_breaks if k not in action.keys)
     state.tie_breaks = (*kept, *action.keys)
     return [Event("tie_settled", None, "Tie settled.")]
 
 
-def _value(state: ImpulseCombat, key: str) -> int:
+def _value(state: ImpulseCombat, key: str, *, coming: bool = False) -> int:
+    # This round's value of a counter, or with ``coming`` the next round's (a tie made
+    # by a Change Initiative is settled before the round it matters for).
     cid, index = split_key(key)
     who = fighter(state, cid, ORDER)
-    if index >= len(who.orders) or counter_key(cid, index) != key:
+    values = who.next_orders if coming else who.orders
+    if index >= len(values) or counter_key(cid, index) != key:
         raise IllegalAction(ORDER, f"{who.name} has no counter {key!r}")
-    return who.orders[index]
+    return values[index]
