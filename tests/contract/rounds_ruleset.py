@@ -78,6 +78,7 @@ class RoundsState:
 @dataclass(frozen=True)
 class Join(Action):
     kind: ClassVar[str] = "join"
+    joins: ClassVar[str] = "id"
     id: str
     token: Token
     side: str = "enemy"

@@ -111,9 +111,10 @@ def test_a_broken_combat_is_refused_in_plain_words_and_nothing_changes(
     assert len(seen) == 1
     assert f"\u201c{BROKEN}\u201d cannot be shown: its log does not replay." in seen[0]
     words, tooltip = seen[0].split(" | ")
-    assert "Step 9 of its log cannot be applied: there is no combatant 'ghost'" in words
+    assert ("Step 9 of its log cannot be applied: combatant names 'ghost', who is not in "
+            "this fight") in words
     assert "§" not in words and "spend_willpower" not in words
-    assert tooltip.startswith("Entry 8: spend_willpower refused: 000 §")
+    assert tooltip.startswith("Entry 8: spend_willpower refused: combatants: ")
     assert "stays in the campaign file exactly as it was" in seen[0]
     assert window.combat.session is session
     assert window.combat.undo_stack.count() == steps

@@ -10,22 +10,36 @@ Repeated drags of one counter fold into one command (``mergeWith``): that comman
 then stands for several engine entries and undoes or redoes them all together.
 """
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtGui import QUndoCommand
 
 from battlewheel.engine.core.actions import Action
-
-if TYPE_CHECKING:
-    from battlewheel.models.combat_model import CombatModel
+from battlewheel.engine.core.session import CombatSession
 
 MERGING_ID = 1001
+
+
+class CommandTarget(Protocol):
+    """What a command needs of the model that pushed it (``CombatModel`` is one).
+
+    Declared here so that the commands sit below the model rather than importing it back.
+    """
+
+    @property
+    def session(self) -> CombatSession:
+        """The session whose log the command's undo and redo step through."""
+        ...
+
+    def refresh(self, *, force: bool = False) -> None:
+        """Re-read the session and tell the views."""
+        ...
 
 
 class ActionCommand(QUndoCommand):
     """One GM decision the engine has applied, shown in the Edit menu by its sentence."""
 
-    def __init__(self, model: "CombatModel", action: Action, text: str) -> None:
+    def __init__(self, model: CommandTarget, action: Action, text: str) -> None:
         super().__init__(text)
         self.model = model
         self.action = action
@@ -55,7 +69,7 @@ class ReplayedCommand(ActionCommand):
     takes it back like any step taken today. It never merges with a new drag.
     """
 
-    def __init__(self, model: "CombatModel", action: Action, text: str) -> None:
+    def __init__(self, model: CommandTarget, action: Action, text: str) -> None:
         super().__init__(model, action, text)
         self._pushed = True
         self._quiet = True
@@ -88,7 +102,7 @@ class MergingCommand(ActionCommand):
         return True
 
 
-def command_for(model: "CombatModel", action: Action, text: str) -> ActionCommand:
+def command_for(model: CommandTarget, action: Action, text: str) -> ActionCommand:
     """The right command class for an action."""
     if action.merge_key():
         return MergingCommand(model, action, text)

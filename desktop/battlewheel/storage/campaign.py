@@ -32,7 +32,7 @@ from typing import Any, TypeVar
 
 from battlewheel.bundled import resource
 from battlewheel.engine.core.errors import TraitValueError
-from battlewheel.engine.core.fields import StoredFields
+from battlewheel.engine.core.fields import MAX_NAME, StoredFields
 from battlewheel.engine.core.options import Options
 from battlewheel.engine.core.ruleset import Ruleset, get_ruleset
 from battlewheel.engine.core.session import (
@@ -59,7 +59,7 @@ from battlewheel.storage.schema import (
 
 FORMAT = "battlewheel-campaign"
 DEMO_PARTS = ("campaigns", "demo.json")
-MAX_NAME_LENGTH = 200
+MAX_NAME_LENGTH = MAX_NAME
 MAX_NOTES_LENGTH = 1_000_000
 MAX_CHARACTERS = 10_000
 MAX_COMBATS = 1_000

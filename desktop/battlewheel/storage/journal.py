@@ -95,9 +95,13 @@ class Journal:
         """Follow a freshly opened or saved campaign.
 
         Nothing is written until the combat changes, unless ``write_now`` (a restored
-        campaign exists only in memory, so its base is journaled at once).
+        campaign exists only in memory, so its base is journaled at once). With
+        ``write_now`` the journal this run wrote stays until the new one is renamed over
+        it (``_open``): a kill at any moment leaves one of the two to restore from.
         """
-        self.end()
+        self._close()
+        if not write_now:
+            self._delete_own()
         # The combat's session is live and will change; the base is a snapshot of now.
         self._base = campaign.to_json()
         self._combat_id = combat_id
@@ -122,9 +126,15 @@ class Journal:
 
     def end(self) -> None:
         """Stop and delete this run's journal: the campaign is saved or deliberately closed."""
+        self._close()
+        self._delete_own()
+
+    def _close(self) -> None:
         if self._handle is not None:
             self._handle.close()
             self._handle = None
+
+    def _delete_own(self) -> None:
         if self._owned:
             with contextlib.suppress(FileNotFoundError):
                 self.path.unlink()
@@ -141,8 +151,8 @@ class Journal:
         """Start the file with the base campaign; it is written whole before any change.
 
         The header is encoded first and put in place by a rename, so a header that
-        cannot be written (or a crash while writing it) leaves no journal at all rather
-        than one whose changes have no campaign to apply to.
+        cannot be written (or a crash while writing it) leaves the journal before it (or
+        none) rather than one whose changes have no campaign to apply to.
         """
         header = _line({
             "journal": JOURNAL_FORMAT, "version": JOURNAL_VERSION,

@@ -24,6 +24,8 @@ from pathlib import Path
 from typing import Any
 
 # Storage names JSON types in messages as the engine does, so the name is re-exported.
+from battlewheel.engine.core.fields import MAX_DEPTH as MAX_DEPTH
+from battlewheel.engine.core.fields import MAX_NUMBER_DIGITS as MAX_NUMBER_DIGITS
 from battlewheel.engine.core.fields import json_type as json_type
 from battlewheel.storage.errors import CampaignFileError
 
@@ -38,21 +40,13 @@ A campaign of 500 characters and 50 combats of 500 actions each is about 4 MiB
 stray video or disk image named ``.json`` is turned away without filling the memory.
 """
 
-MAX_NUMBER_DIGITS = 15
-"""The longest whole number accepted (the sign aside).
-
-Every number the program stores is small (ticks up to a million, dots, dice), and
-15 digits stay exact as JSON numbers everywhere; a longer one is a damaged file, and
-past 4,300 digits Python refuses to convert it at all.
-"""
-
-MAX_DEPTH = 40
-"""The deepest nesting of arrays and objects accepted.
-
-The deepest file we write (a journal line holding a campaign, whose combat log holds
-a character's weapon) is about 12 levels deep; 40 leaves room while keeping the
-recursive readers behind this one far from Python's recursion limit.
-"""
+# MAX_NUMBER_DIGITS (15) and MAX_DEPTH (40) are the engine's (``check_storable`` refuses
+# the same when an action or a stat block is made). Every number the program stores is
+# small (ticks up to a million, dots, dice), and 15 digits stay exact as JSON numbers
+# everywhere; a longer one is a damaged file, and past 4,300 digits Python refuses to
+# convert it at all. The deepest file we write (a journal line holding a campaign, whose
+# combat log holds a character's weapon) is about 12 levels deep; 40 leaves room while
+# keeping the recursive readers behind this one far from Python's recursion limit.
 
 # A \uD800-\uDFFF escape is the only way a lone surrogate can enter: strict UTF-8
 # decoding refuses encoded ones. Most files have none, so the walk is usually skipped.

@@ -37,7 +37,7 @@ from battlewheel.storage.campaign_files import StoredCampaigns
 from battlewheel.views.menu_text import menu_text
 
 if TYPE_CHECKING:
-    from battlewheel.views.main_window import MainWindow
+    from battlewheel.views.window_parts import WindowParts
 
 STATUS_MS = 10_000
 NEW_COMBAT_KEY = "Ctrl+Shift+N"
@@ -45,7 +45,7 @@ ENDED_NEXT = f"File > New combat ({NEW_COMBAT_KEY}) starts the next fight"
 Button = QMessageBox.StandardButton
 
 
-def end_combat(window: MainWindow) -> bool:
+def end_combat(window: WindowParts) -> bool:
     """Ask, then end the combat on screen as one undo step; True once it has ended."""
     end = window.combat.session.ruleset.end_action()
     if end is None:
@@ -79,7 +79,7 @@ def combat_label(name: str, ended: bool) -> str:
 class CombatsMenu:
     """File > New combat and File > Combats over the open campaign's combats."""
 
-    def __init__(self, window: MainWindow, files: StoredCampaigns) -> None:
+    def __init__(self, window: WindowParts, files: StoredCampaigns) -> None:
         self.window = window
         self.files = files
         action = QAction("&New combat\u2026", window)
@@ -278,7 +278,7 @@ class NewCombatDialog(QDialog):
         return str(self.system.currentData())
 
 
-def install_combats_menu(window: MainWindow) -> CombatsMenu | None:
+def install_combats_menu(window: WindowParts) -> CombatsMenu | None:
     """Add New combat and the Combats submenu; None without campaign storage."""
     if not isinstance(window.files, StoredCampaigns):
         return None

@@ -23,7 +23,7 @@ from battlewheel.models.files import CampaignFiles
 from battlewheel.views.menu_text import menu_text
 
 if TYPE_CHECKING:
-    from battlewheel.views.main_window import MainWindow
+    from battlewheel.views.window_parts import WindowParts
 
 STATUS_MS = 10_000
 Button = QMessageBox.StandardButton
@@ -63,7 +63,7 @@ Keys = QKeySequence.StandardKey
 class FileMenu:
     """Builds the File menu's actions into the window and carries them out."""
 
-    def __init__(self, window: "MainWindow", files: CampaignFiles | None) -> None:
+    def __init__(self, window: "WindowParts", files: CampaignFiles | None) -> None:
         self.window = window
         self.files = files
         for name, text, key, tip, slot in (

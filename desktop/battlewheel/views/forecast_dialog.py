@@ -44,7 +44,8 @@ from battlewheel.models.forecast_compare import Matchup, matchups
 from battlewheel.models.forecast_runner import ForecastJob, ForecastRequest, shutdown
 
 if TYPE_CHECKING:
-    from battlewheel.views.main_window import MainWindow
+    from battlewheel.models.combat_model import CombatModel
+    from battlewheel.models.files import CampaignFiles
 
 POLL_MS = 50
 QUIT_HOOK = "battlewheelForecastQuitHook"
@@ -55,9 +56,13 @@ SIDE_WORDS = {"ally": "Allies", "enemy": "Enemies"}
 class ForecastDialog(QDialog):
     """The forecast window of one combat."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window_ = window
+    def __init__(
+        self, parent: QWidget, combat: CombatModel, files: CampaignFiles | None
+    ) -> None:
+        """The fight on screen is ``combat``'s; the roster to compare is ``files``' campaign."""
+        super().__init__(parent)
+        self.combat = combat
+        self.files = files
         self.setWindowTitle("Forecast")
         self.jobs: list[tuple[str, ForecastJob]] = []
         self.forecast: fc.Forecast | None = None
@@ -181,7 +186,7 @@ class ForecastDialog(QDialog):
 
     def run(self) -> None:
         """Play the fight on screen out from where it stands."""
-        session = self.window_.combat.session
+        session = self.combat.session
         self._start([("", ForecastJob(self.request(session.ruleset.name,
                                                    session.state.clone())))])
 
@@ -199,10 +204,10 @@ class ForecastDialog(QDialog):
 
     def matchups(self) -> list[Matchup]:
         """The fight rebuilt in each system from the open campaign's roster."""
-        campaign = getattr(self.window_.files, "campaign", None)
+        campaign = getattr(self.files, "campaign", None)
         roster = campaign.characters if campaign is not None else ()
         rulings = dict(campaign.rulings) if campaign is not None else {}
-        session = self.window_.combat.session
+        session = self.combat.session
         return matchups(session.ruleset, session.state, roster, rulings)
 
     def _start(self, jobs: list[tuple[str, ForecastJob]]) -> None:
@@ -379,9 +384,11 @@ def compare_cells(matchup: Matchup, result: fc.Forecast | None) -> list[str]:
             ending]
 
 
-def open_forecast(window: MainWindow) -> ForecastDialog:
+def open_forecast(
+    parent: QWidget, combat: CombatModel, files: CampaignFiles | None
+) -> ForecastDialog:
     """Combat > Forecast."""
-    dialog = ForecastDialog(window)
+    dialog = ForecastDialog(parent, combat, files)
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dialog.show()
     return dialog

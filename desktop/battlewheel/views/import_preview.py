@@ -50,8 +50,8 @@ from battlewheel.storage.roster import RosterCharacter
 from battlewheel.storage.schema import dump_json
 
 if TYPE_CHECKING:
-    from battlewheel.views.main_window import MainWindow
     from battlewheel.views.roster_dock import RosterDock
+    from battlewheel.views.window_parts import WindowParts
 
 IMPORT_FILTER = ("Characters from other programs (*.json *.ecg *.xml *.txt);;All files (*)")
 FOUNDRY_FILTER = "Foundry VTT actor (*.json);;All files (*)"
@@ -313,7 +313,7 @@ def export_foundry(dock: RosterDock, path: Path | None = None) -> bool:
 # -- the menu ------------------------------------------------------------------------------
 
 
-def install_import_menu(window: MainWindow, dock: RosterDock) -> QMenu:
+def install_import_menu(window: WindowParts, dock: RosterDock) -> QMenu:
     """The Roster menu: import from other programs, paste a stat block, export as Foundry."""
     menu = window.findChild(QMenu, "rosterMenu")
     if menu is None:

@@ -39,13 +39,19 @@ from battlewheel.views.history_dock import HistoryDock
 from battlewheel.views.log_dock import LogDock
 from battlewheel.views.notice import WheelNotice
 from battlewheel.views.player_screen import PlayerScreenControl
-from battlewheel.views.pocket_gestures import fire_counter, hint_for_drag, pocket_counter
+from battlewheel.views.pocket_gestures import (
+    PocketParts,
+    fire_counter,
+    hint_for_drag,
+    pocket_counter,
+)
 from battlewheel.views.refusals import rule_tip, split_refusal
 from battlewheel.views.rewind import RewindControl
 from battlewheel.views.sheet_docks import SheetDocks
 from battlewheel.views.turn_menu import COMBAT_OVER, TurnMenu
 from battlewheel.views.wheel.scene import WheelScene
 from battlewheel.views.wheel.view import WheelView
+from battlewheel.views.window_parts import WindowParts
 
 if TYPE_CHECKING:  # the odds module pulls in pyqtgraph, loaded when the odds are first shown
     from battlewheel.engine.core.contract import DropVerdict
@@ -57,7 +63,7 @@ STATUS_MS = 10_000
 FIRST_SIZE = (1400, 900)  # the window at first start, if the screen is that large
 
 
-class MainWindow(QMainWindow):
+class MainWindow(WindowParts):
     """The program's window over one combat."""
 
     # The wheel has been painted for the first time (start-up is over).
@@ -129,9 +135,10 @@ class MainWindow(QMainWindow):
         self.scene.counterSelected.connect(self.select_combatant)
         self.scene.counterMenuRequested.connect(
             lambda cid, where: counter_menu(self.combat, cid, self).popup(where))
-        self.scene.counterPocketed.connect(lambda cid: pocket_counter(self, cid))
-        self.scene.counterFired.connect(lambda cid, slot: fire_counter(self, cid, slot))
-        self.scene.dragOver.connect(lambda cid, how, slot: hint_for_drag(self, cid, how, slot))
+        pocket = PocketParts(self.combat, self.scene, self, self._say)
+        self.scene.counterPocketed.connect(lambda cid: pocket_counter(pocket, cid))
+        self.scene.counterFired.connect(lambda cid, slot: fire_counter(pocket, cid, slot))
+        self.scene.dragOver.connect(lambda cid, how, slot: hint_for_drag(pocket, cid, how, slot))
 
     def _build_docks(self) -> None:
         self.setDockOptions(
@@ -163,9 +170,14 @@ class MainWindow(QMainWindow):
             self.history_dock,
         ]
         # Character sheets are many widgets each: they are built just after first paint.
-        self.sheets = SheetDocks(self, self.combat)
+        self.sheets = SheetDocks(self, self.combat, self._select_elsewhere)
         self.sheet_docks = self.sheets.docks
         self.resizeDocks([self.combatants_dock], [360], Qt.Orientation.Horizontal)
+
+    def _select_elsewhere(self, combatant_id: str) -> None:
+        """A sheet's tab was chosen: select its counter and its roster row."""
+        self.scene.select_counter(combatant_id)
+        self.combatants_dock.select(combatant_id)
 
     def _history_dock(self) -> QDockWidget:
         # The undo stack as a list: a click previews that step; Rewind to here goes back.
@@ -367,7 +379,9 @@ class MainWindow(QMainWindow):
         view_menu = bar.addMenu("&View")
         view_menu.addAction(self.actions_by_name["larger_text"])
         view_menu.addAction(self.actions_by_name["sheet_follows_acting"])
-        self.player_screen = PlayerScreenControl(self, view_menu)
+        self.player_screen = PlayerScreenControl(
+            self, self.combat, self.actions_by_name, view_menu
+        )
         view_menu.addSeparator()
         self.docks_menu = view_menu.addMenu("&Docks")
         for dock in self.docks:
@@ -533,6 +547,10 @@ class MainWindow(QMainWindow):
         self._campaign_changed = True
         self._show_title()
 
+    def _say(self, text: str) -> None:
+        """A line in the status bar, for as long as the window's lines stay."""
+        self.statusBar().showMessage(text, STATUS_MS)
+
     def show_refusal(self, refusal: str) -> None:
         """Say in the status bar why the engine refused a step, in plain words.
 
@@ -633,7 +651,7 @@ class MainWindow(QMainWindow):
         """Combat > Forecast: the fight played out many times (pyqtgraph loads with it)."""
         from battlewheel.views.forecast_dialog import open_forecast
 
-        return open_forecast(self)
+        return open_forecast(self, self.combat, self.files)
 
     # -- files (storage fills in `files`) ---------------------------------------------
     def open_path(self, path: Path) -> None:

@@ -12,8 +12,6 @@ earlier moment in History.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt
 from PySide6.QtGui import (
     QAction,
@@ -44,9 +42,6 @@ from battlewheel.views.player_board import Board, board
 from battlewheel.views.sheets.health_track import HealthTrackWidget
 from battlewheel.views.wheel.scene import WheelScene
 from battlewheel.views.wheel.view import WheelView
-
-if TYPE_CHECKING:
-    from battlewheel.views.main_window import MainWindow
 
 # Pixel sizes read from about three metres on a living-room TV.
 HEADING_PX, TURN_PX, NAME_PX, WORDS_PX, TRACK_PX = 64, 44, 34, 30, 26
@@ -317,9 +312,18 @@ class PlayerScreen(QWidget):
 class PlayerScreenControl(QObject):
     """The GM's side of the player screen: View > Player screen and its submenu."""
 
-    def __init__(self, window: MainWindow, view_menu: QMenu) -> None:
+    def __init__(
+        self,
+        window: QWidget,
+        combat: CombatModel,
+        actions_by_name: dict[str, QAction],
+        view_menu: QMenu,
+    ) -> None:
+        """``window``, the GM's, owns the actions; ``actions_by_name`` is its named list."""
         super().__init__(window)
         self.window = window
+        self.combat = combat
+        self.actions_by_name = actions_by_name
         self._screen: PlayerScreen | None = None  # built when first opened, not at start-up
         self.toggle = self._action("player_screen", "&Player screen",
                                    "A second window for the players: a TV or a second monitor")
@@ -345,7 +349,7 @@ class PlayerScreenControl(QObject):
     def screen_window(self) -> PlayerScreen:
         """The players' window (a second wheel scene and its docks), made on first use."""
         if self._screen is None:
-            self._screen = PlayerScreen(self.window.combat, self.window)
+            self._screen = PlayerScreen(self.combat, self.window)
             self._screen.hide()
         return self._screen
 
@@ -355,7 +359,7 @@ class PlayerScreenControl(QObject):
         action.setToolTip(tip)
         action.setStatusTip(tip)
         self.window.addAction(action)  # its key works wherever the GM's focus is
-        self.window.actions_by_name[name] = action
+        self.actions_by_name[name] = action
         return action
 
     def set_open(self, on: bool) -> None:
@@ -402,7 +406,7 @@ class PlayerScreenControl(QObject):
     def _fill_names(self) -> None:
         menu, screen = self.names_menu, self.screen_window
         menu.clear()
-        session = self.window.combat.session
+        session = self.combat.session
         rows = board(session.ruleset, session.state, ()).enemies
         for row in rows:
             action = menu.addAction(f"Show {menu_text(row.name)}")

@@ -64,7 +64,7 @@ from battlewheel.views.dialogs.apply import push_all, trial
 from battlewheel.views.refusals import split_refusal
 
 if TYPE_CHECKING:
-    from battlewheel.views.main_window import MainWindow
+    from battlewheel.views.window_parts import WindowParts
 
 CHARACTER_MIME = "application/x-battlewheel-character"
 CHARACTER_FILTER = "Battlewheel characters (*.json);;All files (*)"
@@ -499,7 +499,7 @@ class RosterDropTarget(QObject):
         return False
 
 
-def install_roster_dock(window: MainWindow) -> RosterDock | None:
+def install_roster_dock(window: WindowParts) -> RosterDock | None:
     """Add the roster dock, take roster drops on the wheel, and add File > New character
     and File > New campaign."""
     files = window.files
@@ -513,7 +513,7 @@ def install_roster_dock(window: MainWindow) -> RosterDock | None:
     return dock
 
 
-def _file_actions(window: MainWindow, dock: RosterDock, files: StoredCampaigns) -> None:
+def _file_actions(window: WindowParts, dock: RosterDock, files: StoredCampaigns) -> None:
     first = window.actions_by_name.get("open")
     for name, text, key, tip, slot in (
         ("new_character", "New &character\u2026", NEW_CHARACTER_KEY,
@@ -536,7 +536,7 @@ def _file_actions(window: MainWindow, dock: RosterDock, files: StoredCampaigns) 
         window.file_menu.insertSeparator(first)
 
 
-def new_campaign(window: MainWindow, files: StoredCampaigns) -> bool:
+def new_campaign(window: WindowParts, files: StoredCampaigns) -> bool:
     """File > New campaign: a name, an empty roster, one empty combat of the current system.
 
     Unsaved work is asked about first, as when opening another campaign.

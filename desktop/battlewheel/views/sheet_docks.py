@@ -7,18 +7,22 @@ saved layout knows goes back where the GM left it; a new one joins the tabs.
 A dozen tabs share the sheets' tab bar: each shows a short unique title
 (``models.tab_titles``) in full, never elided, and the bar scrolls when they do not
 fit; choosing a counter brings its sheet's tab forward.
+
+The docks get the window as a plain ``QMainWindow`` (to place their docks in) and a
+way to select a combatant elsewhere (the counter and the roster row) when a sheet's tab
+is chosen.
 """
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QDockWidget, QTabBar
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabBar
 
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.tab_titles import tab_titles
 
 if TYPE_CHECKING:
-    from battlewheel.views.main_window import MainWindow
     from battlewheel.views.sheets.sheet_dock import CharacterSheetDock
 
 _FEATURES = (
@@ -31,9 +35,12 @@ _FEATURES = (
 class SheetDocks:
     """Keeps a sheet dock for every combatant of the window's combat."""
 
-    def __init__(self, window: "MainWindow", combat: CombatModel) -> None:
+    def __init__(
+        self, window: QMainWindow, combat: CombatModel, select: Callable[[str], None]
+    ) -> None:
         self.window = window
         self.combat = combat
+        self.select = select  # the counter and the roster row of a combatant
         self.docks: dict[str, CharacterSheetDock] = {}
         self.ready = False
         # In larger text the sheets scroll sideways rather than widen their docks.
@@ -120,8 +127,7 @@ class SheetDocks:
     def _shown(self, combatant_id: str, visible: bool) -> None:
         # Choosing a sheet's tab selects that combatant's counter and roster row too.
         if visible and self.ready:
-            self.window.scene.select_counter(combatant_id)
-            self.window.combatants_dock.select(combatant_id)
+            self.select(combatant_id)
 
     def place(self, dock: QDockWidget, tabs: QDockWidget | None) -> None:
         """The default place: the right dock area, tabbed with the other sheets."""

@@ -32,12 +32,12 @@ from battlewheel.storage.campaign_files import StoredCampaigns
 
 if TYPE_CHECKING:  # printing is imported on first use: the first paint does not need it
     from battlewheel.printing.card import SheetCard
-    from battlewheel.views.main_window import MainWindow
+    from battlewheel.views.window_parts import WindowParts
 
 PDF_FILTER = "PDF files (*.pdf)"
 
 
-def add_print_actions(window: MainWindow) -> bool:
+def add_print_actions(window: WindowParts) -> bool:
     """Add the print actions to the File menu; False without campaign storage."""
     files = window.files
     if not isinstance(files, StoredCampaigns):
@@ -62,7 +62,7 @@ def add_print_actions(window: MainWindow) -> bool:
     return True
 
 
-def _action(window: MainWindow, name: str, text: str, key: QKeySequence | None,
+def _action(window: WindowParts, name: str, text: str, key: QKeySequence | None,
             slot: object, *, tip: str = "") -> QAction:
     action = QAction(text, window)
     action.setObjectName(name)
@@ -74,14 +74,14 @@ def _action(window: MainWindow, name: str, text: str, key: QKeySequence | None,
     return action
 
 
-def _campaign_cards(window: MainWindow, files: StoredCampaigns) -> list[SheetCard]:
+def _campaign_cards(window: WindowParts, files: StoredCampaigns) -> list[SheetCard]:
     """Every roster character and fighter, with the marks of the combat on screen."""
     from battlewheel.printing.sources import campaign_cards
 
     return campaign_cards(files.campaign_with(window.combat.session))
 
 
-def _choose_then(window: MainWindow, files: StoredCampaigns,
+def _choose_then(window: WindowParts, files: StoredCampaigns,
                  then: Callable[[QWidget, list[SheetCard], str], None]) -> None:
     """Let the GM pick the cards, blank or not, and the paper; then print or export."""
     from battlewheel.printing.choose import CardChoiceDialog

@@ -21,7 +21,7 @@ from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.rulesets import NoDialog, build_dialog
 
 if TYPE_CHECKING:
-    from battlewheel.views.main_window import MainWindow
+    from battlewheel.views.window_parts import WindowParts
 
 STATUS_MS = 10_000
 # What the status bar says to any step tried once the combat has ended.
@@ -34,7 +34,7 @@ COMBAT_OVER = (
 class TurnMenu:
     """The combat's turn entries as window actions; keeps the open dialog alive."""
 
-    def __init__(self, window: MainWindow, combat: CombatModel) -> None:
+    def __init__(self, window: WindowParts, combat: CombatModel) -> None:
         self.window = window
         self.combat = combat
         self.dialog: QDialog | None = None
@@ -222,7 +222,7 @@ class TurnMenu:
             self._chain()
 
 
-def give_back_keys(window: MainWindow) -> None:
+def give_back_keys(window: WindowParts) -> None:
     """After a dialog: the window (its wheel) takes the keys again, so N, D, R... answer.
 
     Without this some window managers (and Xvfb with none) leave no window active once

@@ -8,20 +8,28 @@ changing a ruling mid-fight, and rewinding it to an earlier step.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+import dataclasses
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from battlewheel.engine.core.codec import LogFormatError, decode_fields, encode
+from battlewheel.engine.core.fields import Storable
 
 Names = Callable[[str], str]
 
 
 @dataclass(frozen=True)
-class Action:
-    """Base of every action; ``kind`` names it in the log."""
+class Action(Storable):
+    """Base of every action; ``kind`` names it in the log.
+
+    Made, it is checked whole (``check_storable``): what a file could not hold, or the
+    reader would refuse, is refused here with the field named, so a fight that saves opens.
+    """
 
     kind: ClassVar[str] = ""
+    # The field naming a fighter this action brings into the fight (not there yet).
+    joins: ClassVar[str] = ""
 
     def sentence(self, names: Names) -> str:
         """A readable sentence for the combat log."""
@@ -104,3 +112,66 @@ def decode_action(
 
 
 _KIND = frozenset({"kind"})
+
+
+FIGHTER_FIELDS = frozenset({
+    "id", "combatant", "combatant_id", "actor", "attacker", "target", "targets", "victim",
+    "ambusher", "by", "hearers", "observers", "ward", "other", "through_group", "ally",
+    "grappler", "holder", "commander", "group", "to", "crashed", "a", "b", "drag", "foe",
+    "blocker", "order", "opposed",
+})
+"""Field names that, holding text, name a fighter of the fight (every ruleset, nested
+values too; an ``opposed`` table by its keys). Empty text and None name nobody."""
+
+
+def named_fighters(action: Action) -> Iterator[tuple[str, str]]:
+    """Each (field, id) of ``action`` that names a fighter already in the fight."""
+    yield from _fighters_in(action, "", action.joins)
+
+
+def _fighters_in(value: object, where: str, skip: str) -> Iterator[tuple[str, str]]:
+    for each in dataclasses.fields(value):  # type: ignore[arg-type]
+        if each.name == skip:
+            continue
+        found = getattr(value, each.name)
+        path = f"{where}{each.name}"
+        if each.name in FIGHTER_FIELDS:
+            yield from ((path, fighter) for fighter in _ids(found))
+        elif isinstance(found, tuple):
+            for index, item in enumerate(found):
+                if dataclasses.is_dataclass(item):
+                    yield from _fighters_in(item, f"{path}[{index}].", "")
+        elif dataclasses.is_dataclass(found) and not isinstance(found, Storable):
+            yield from _fighters_in(found, f"{path}.", "")
+
+
+def _ids(value: object) -> Iterator[str]:
+    if isinstance(value, str):
+        if value:
+            yield value
+    elif isinstance(value, tuple):
+        yield from (item for item in value if isinstance(item, str) and item)
+    elif isinstance(value, Mapping):
+        yield from (key for key in value if isinstance(key, str) and key)
+
+
+def carried_numbers(action: Action) -> Iterator[tuple[str, int]]:
+    """Each whole number an action carries, by field (nested values and lists too; not
+    stat blocks, which bound their own traits)."""
+    for each in dataclasses.fields(action):
+        yield from _numbers_in(getattr(action, each.name), each.name)
+
+
+def _numbers_in(value: object, where: str) -> Iterator[tuple[str, int]]:
+    if type(value) is int:
+        yield where, value
+    elif isinstance(value, tuple):
+        for index, item in enumerate(value):
+            yield from _numbers_in(item, f"{where}[{index}]")
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            yield from _numbers_in(item, f"{where}.{key}")
+    elif dataclasses.is_dataclass(value) and not isinstance(value, Storable | type):
+        for each in dataclasses.fields(value):
+            yield from _numbers_in(getattr(value, each.name),
+                                   f"{where}.{each.name}" if where else each.name)

@@ -7,8 +7,13 @@ quietly converted.
 
 from __future__ import annotations
 
+import dataclasses
+import functools
+import math
+import types
+import typing
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, Literal, Union, get_args, get_origin
 
 from battlewheel.engine.core.errors import TraitValueError
 
@@ -87,3 +92,178 @@ class StoredFields:
         if isinstance(found, kind) and (kind is bool or not isinstance(found, bool)):
             return found
         raise TraitValueError(f"{self.where}{key}", f"{allowed}, not {json_type(found)}")
+
+
+# -- what a file can hold: checked when a value is made ----------------------------------
+
+MAX_NUMBER_DIGITS = 15
+"""The longest whole number a file holds (the sign aside); ``storage.schema`` reads no longer."""
+
+MAX_NAME = 200
+"""The longest name (a character's, a campaign's, a combat's, a weapon's)."""
+
+MAX_TEXT = 1_000_000
+"""The longest text of any other kind (as a campaign's notes)."""
+
+MAX_DEPTH = 40
+"""The deepest nesting of lists and objects a file holds."""
+
+_WHOLE_LIMIT = 10**MAX_NUMBER_DIGITS
+
+
+def check_storable(value: object, field: str = "value") -> None:
+    """Refuse what the file reader would refuse, naming the field (``TraitValueError``).
+
+    The one rule for every value that goes into a file (an action, a stat block, what
+    the character editor and the importers make): whole numbers of at most 15 digits,
+    finite numbers, text without a lone surrogate (it cannot be written as UTF-8),
+    names of at most 200 characters and other text of at most a million, nesting at
+    most 40 deep; a dataclass's fields must also have the types they are declared with.
+    So whatever is made can be saved, and whatever is saved opens again.
+    """
+    _check(value, Any, field, 0)
+
+
+class Storable:
+    """Base of a frozen dataclass that goes into a file: checked whole when made.
+
+    ``check_storable`` runs after the class's own ``__post_init__`` (which may convert
+    its fields), and also when that one fails on a wrong type, so the field is named.
+    """
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("__post_init__")
+        if own is not None and not getattr(own, "_checks_storable", False):
+            cls.__post_init__ = _checked_post_init(own)  # type: ignore[method-assign]
+
+    def __post_init__(self) -> None:
+        check_storable(self, "")
+
+
+def _checked_post_init(own: Any) -> Any:
+    def __post_init__(self: Any) -> None:
+        try:
+            own(self)
+        except (TypeError, AttributeError, KeyError):
+            check_storable(self, "")  # a wrong type made the class's own check fail
+            raise
+        check_storable(self, "")
+
+    __post_init__._checks_storable = True  # type: ignore[attr-defined]
+    return __post_init__
+
+
+def _join(where: str, name: str) -> str:
+    return f"{where}.{name}" if where else name
+
+
+def _check(value: object, hint: Any, where: str, depth: int) -> None:
+    if depth > MAX_DEPTH:
+        raise TraitValueError(where or "value", f"nested at most {MAX_DEPTH} deep")
+    expected = _expected(hint, value)
+    if expected is not None:
+        raise TraitValueError(where or "value", f"{expected}, not {json_type(value)}")
+    if type(value) is int:
+        if not -_WHOLE_LIMIT < value < _WHOLE_LIMIT:
+            raise TraitValueError(where or "value",
+                                  f"a whole number of at most {MAX_NUMBER_DIGITS} digits", value)
+    elif isinstance(value, float):
+        if not math.isfinite(value):
+            raise TraitValueError(where or "value", "a finite number", value)
+    elif isinstance(value, str):
+        _check_text(value, where)
+    elif isinstance(value, tuple | list):
+        items = _item_hints(hint, len(value))
+        for index, (item, item_hint) in enumerate(zip(value, items, strict=False)):
+            _check(item, item_hint, f"{where}[{index}]", depth + 1)
+    elif isinstance(value, Mapping):
+        item_hint = _mapping_hint(hint)
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise TraitValueError(where or "value", f"keys of text, not {json_type(key)}")
+            _check_text(key, where)
+            _check(item, item_hint, _join(where, key), depth + 1)
+    elif isinstance(value, Storable) and depth > 0:
+        return  # checked whole when it was made, and frozen since
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        hints = _hints(type(value))
+        for each in _stored_fields(type(value)):
+            _check(getattr(value, each), hints.get(each, Any), _join(where, each), depth + 1)
+
+
+def _check_text(text: str, where: str) -> None:
+    limit = MAX_NAME if where.rsplit(".", 1)[-1] == "name" else MAX_TEXT
+    if len(text) > limit:
+        raise TraitValueError(where or "text", f"at most {limit} characters", len(text))
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise TraitValueError(where or "text", "text without a lone half of a character pair "
+                              "(\\ud800-\\udfff), which cannot be saved") from None
+
+
+_SIMPLE: dict[Any, tuple[tuple[type, ...], str]] = {
+    bool: ((bool,), "true or false"),
+    int: ((int,), "a whole number"),
+    float: ((int, float), "a number"),
+    str: ((str,), "text"),
+    type(None): ((type(None),), "null"),
+}
+
+
+def _expected(hint: Any, value: object) -> str | None:
+    """What ``hint`` asks for if ``value`` is not of it (None: it is, or cannot be told)."""
+    if hint is Any:
+        return None
+    if hint in _SIMPLE:
+        kinds, words = _SIMPLE[hint]
+        fits = isinstance(value, kinds) and (hint is bool or not isinstance(value, bool))
+        return None if fits else words
+    origin = get_origin(hint)
+    if origin in (Union, types.UnionType):
+        options = get_args(hint)
+        if any(_expected(option, value) is None for option in options):
+            return None
+        return " or ".join(_expected(option, _NOTHING) or "?" for option in options)
+    if origin is tuple:
+        return None if isinstance(value, tuple | list) else "a list"
+    if origin in (dict, Mapping):
+        return None if isinstance(value, Mapping) else "an object"
+    if origin is Literal:
+        return None if value in get_args(hint) else "one of " + ", ".join(map(repr, get_args(hint)))
+    if isinstance(hint, type) and hint is not object and origin is None:
+        return None if isinstance(value, hint) else "an object" if dataclasses.is_dataclass(hint) \
+            else f"a {hint.__name__}"
+    return None
+
+
+_NOTHING = object()  # never of any type: asks ``_expected`` for a type's words
+
+
+def _item_hints(hint: Any, count: int) -> Iterable[Any]:
+    if get_origin(hint) is tuple:
+        args = get_args(hint)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return [args[0]] * count
+        if len(args) == count:
+            return args
+    return [Any] * count
+
+
+def _mapping_hint(hint: Any) -> Any:
+    args = get_args(hint) if get_origin(hint) in (dict, Mapping) else ()
+    return args[1] if len(args) == 2 else Any
+
+
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    try:
+        return typing.get_type_hints(cls)
+    except (NameError, TypeError):  # an annotation only a type checker can resolve
+        return {}
+
+
+@functools.cache
+def _stored_fields(cls: type) -> tuple[str, ...]:
+    return tuple(each.name for each in dataclasses.fields(cls))

@@ -12,16 +12,15 @@ from typing import Any
 
 from battlewheel.engine.core.contract import SIDES
 from battlewheel.engine.core.errors import TraitValueError
-from battlewheel.engine.core.fields import StoredFields
+from battlewheel.engine.core.fields import MAX_NAME, Storable, StoredFields
 
-MAX_NAME = 200
 MAX_NOTES = 1_000_000  # as a campaign's notes
 _COLOUR = re.compile(r"^(#[0-9a-fA-F]{6})?$")
 IDENTITY_KEYS = ("name", "side", "kind", "colour", "notes")
 
 
 @dataclass(frozen=True)
-class Identity:
+class Identity(Storable):
     """Who a character is at the table, across every system.
 
     ``side`` is where the character usually fights (a fight may still put them on the

@@ -24,7 +24,9 @@ from battlewheel.engine.core.actions import (
     ChangeRuling,
     Rewind,
     action_types,
+    carried_numbers,
     decode_action,
+    named_fighters,
 )
 from battlewheel.engine.core.block_form import (
     BlockSchema,
@@ -59,6 +61,9 @@ class Autopilot(Protocol):
 
     def end_values(self, state: Any) -> dict[str, dict[str, float]]: ...
 RULINGS_SECTION = "Combat > Rulings"
+NUMBER_BOUNDS = (-1_000_000, 1_000_000)
+"""The whole numbers any action may carry: no tick, count, roll or value of any system
+means anything beyond a million (a ruleset bounds some more tightly: ``number_bounds``)."""
 
 
 class Ruleset(ABC):
@@ -71,6 +76,10 @@ class Ruleset(ABC):
     # The character stat block of this system: a frozen dataclass whose first field is
     # ``name``, every other field defaulted, with ``to_json`` and ``from_json``.
     block_type: ClassVar[type[Any]]
+
+    # What some numbers an action carries can mean, tighter than ``NUMBER_BOUNDS``:
+    # "kind.field" (e.g. "set_initiative.value") -> (lowest, highest).
+    number_bounds: ClassVar[Mapping[str, tuple[int, int]]] = {}
 
     # -- stat blocks ------------------------------------------------------------------
 
@@ -185,6 +194,8 @@ class Ruleset(ABC):
         Conditions whose time is up end as part of the action that moved time on, so
         undoing that action brings them back.
         """
+        self._refuse_unknown_fighters(state, action)
+        self._refuse_meaningless_numbers(action)
         if isinstance(action, ChangeRuling):
             events = change_ruling(state, action)
         elif isinstance(action, ChangeBlock):
@@ -209,6 +220,21 @@ class Ruleset(ABC):
                                                 self.names(state))]
         self.refresh(state)
         return events
+
+    def _refuse_meaningless_numbers(self, action: Action) -> None:
+        """A number no rule can mean is a rules refusal (a huge Initiative hung the 3e ring)."""
+        for where, value in carried_numbers(action):
+            low, high = self.number_bounds.get(f"{action.kind}.{where}", NUMBER_BOUNDS)
+            if not low <= value <= high:
+                raise IllegalAction(self.title, f"{where} must be {low} to {high}, not {value}")
+
+    def _refuse_unknown_fighters(self, state: Any, action: Action) -> None:
+        """An action naming someone not in the fight is a rules refusal, in every ruleset."""
+        present = self.combatants(state)
+        for where, fighter in named_fighters(action):
+            if fighter not in present:
+                raise IllegalAction("combatants", f"{where} names {fighter!r}, who is not "
+                                    "in this fight")
 
     # -- conditions (engine/core/conditions.py) ---------------------------------------------
 

@@ -109,6 +109,18 @@ def test_clash_tie_reroll_refuses_a_tie() -> None:
         session.apply(tie)
 
 
+@pytest.mark.parametrize("choice", ["best", "declared"])
+def test_a_clash_is_possible_under_either_defence_choice(choice: str) -> None:
+    """Ruling defence_choice 'declared' asks a declared Defence of an attack, not of a
+    clash, whose rolls oppose each other (003 §Clashes): the same clash goes through."""
+    session = fight(("a", fighter("A"), "ally", 5), ("b", fighter("B"), "enemy", 5),
+                    options=Ex3Options(defence_choice=choice))
+    session.apply(a.Clash(a.ClashSide("a", "withering", "Sword", typed(5), typed(0)),
+                          a.ClashSide("b", "withering", "Sword", typed(2))))
+    assert session.log[-1].action.kind == "clash"
+    assert session.state.combatants["b"].clash_penalty  # B lost the clash
+
+
 @pytest.mark.parametrize(("penalty", "expected"), [(False, 8), (True, 6)])
 def test_clash_loser_miss_penalty(penalty: bool, expected: int) -> None:
     """Ruling clash_loser_miss_penalty: B's lost decisive costs 2i only when on."""

@@ -101,8 +101,10 @@ def test_the_gm_list_is_kept_each_round_and_changed_between_rounds() -> None:
     session.apply(SetOrder(("c", "b", "a")))
     session.apply(StartFight())
     assert session.state.actor() == "c"
-    with pytest.raises(IllegalAction, match="every fighter"):
+    with pytest.raises(IllegalAction, match="'x', who is not in this fight"):
         CombatSession.new(ruleset=RULESET).apply(SetOrder(("x",)))
+    with pytest.raises(IllegalAction, match="every fighter"):
+        _three(start=False).apply(SetOrder(("c", "b")))
 
 
 def test_the_order_rolled_each_round_sorts_by_successes_and_waits_for_the_rolls() -> None:

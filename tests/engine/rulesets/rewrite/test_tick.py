@@ -394,6 +394,6 @@ def test_a_jump_lands_where_single_ticks_would() -> None:
 def test_an_absurd_tick_is_refused_with_its_range() -> None:
     """A counter cannot be sent to tick 10^12; the refusal gives the allowed ticks."""
     session = started(ana=3, bo=2)
-    with pytest.raises(IllegalAction, match=r"000 §Move Counters: tick must be 0-1000000, "
-                                            r"got 1000000000000"):
+    with pytest.raises(IllegalAction, match=r"tick must be -1000000 to 1000000, "
+                                            r"not 1000000000000"):
         session.apply(MoveCounter("ana", tick=10**12))

@@ -37,6 +37,7 @@ class AddCombatant(Action):
     """Bring a fighter or group in; ``unready``: caught unawares (003 §Ready Weapon)."""
 
     kind: ClassVar[str] = "add_combatant"
+    joins: ClassVar[str] = "id"
     id: str
     character: Character
     side: str = "enemy"

@@ -14,6 +14,7 @@ from typing import Any
 
 from battlewheel.engine.core.codec import LogFormatError, decode_fields, encode
 from battlewheel.engine.core.errors import TraitValueError
+from battlewheel.engine.core.fields import Storable
 from battlewheel.engine.core.health import ALLOWED_PENALTIES
 
 ATTRIBUTES = (
@@ -289,7 +290,7 @@ class QuickPools:
 
 
 @dataclass(frozen=True)
-class Character:
+class Character(Storable):
     """One 3e stat block; a battle group is a character with ``group`` traits.
 
     ``kind`` decides double 10s (exalt and heroic count a 10 twice, mortal once, 3e

@@ -75,6 +75,9 @@ def derived(state: Combat, who: Combatant) -> Derived:
         ranges=tuple((o, d.band(state, who.id, o)) for o in state.combatants if o != who.id))
 
 
+INITIATIVE_EDIT_RANGE = (-30, 100)
+
+
 class Exalted3e(Ruleset):
     """Exalted 3rd edition combat, clarified (seed 003)."""
 
@@ -85,6 +88,9 @@ class Exalted3e(Ruleset):
     block_type: ClassVar[type[Character]] = Character
     autopilot_module: ClassVar[Any] = autopilot
     form_module: ClassVar[Any] = form
+    # A GM's Initiative or delay tick the ring can show (rules/3e.md §5): one slot a value.
+    number_bounds: ClassVar[Mapping[str, tuple[int, int]]] = {
+        "set_initiative.value": INITIATIVE_EDIT_RANGE, "delay.tick": INITIATIVE_EDIT_RANGE}
 
     def new_state(self, options: Any) -> Combat:
         """An empty fight under these rulings."""

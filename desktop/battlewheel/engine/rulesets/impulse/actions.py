@@ -47,6 +47,7 @@ class AddCombatant(Action):
     """
 
     kind: ClassVar[str] = "add_combatant"
+    joins: ClassVar[str] = "id"
     id: str
     character: ImpulseCharacter
     side: str = "enemy"

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from battlewheel.engine.core.errors import TraitValueError
+from battlewheel.engine.core.fields import Storable
 
 # class: (attributes allowed, Accuracy dice, Base Damage) (001 §Weapons and Armor)
 WEAPON_TABLE: dict[str, tuple[tuple[str, ...], int, int]] = {
@@ -113,7 +114,7 @@ UNARMED = Weapon("Unarmed", "unarmed", "dexterity", "brawl")
 
 
 @dataclass(frozen=True)
-class ImpulseCharacter:
+class ImpulseCharacter(Storable):
     """A combatant's stat block for seed 001 (frozen; checked whole when built).
 
     ``traits`` holds Attribute and Ability dots by lowercase name (missing ones are 0);

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from battlewheel.engine.core.conditions import Condition
+from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.rulesets.impulse.block import ImpulseCharacter
 from battlewheel.engine.rulesets.impulse.options import ImpulseOptions
 from battlewheel.engine.rulesets.impulse.rules import EXTREME
@@ -30,6 +31,8 @@ def counter_key(cid: str, index: int) -> str:
 def split_key(key: str) -> tuple[str, int]:
     """The fighter id and counter index a counter key names."""
     cid, _, number = key.partition("#")
+    if number and not (number.isascii() and number.isdigit()):
+        raise IllegalAction("001 §Turn Order", f"{key!r} names no action counter")
     return cid, (int(number) - 1 if number else 0)
 
 

@@ -35,6 +35,7 @@ class AddCombatant(Action):
     """Bring a character into the fight; Health, Vigor and Ward as they stand (None: full)."""
 
     kind: ClassVar[str] = "add_combatant"
+    joins: ClassVar[str] = "id"
     id: str
     block: StatBlock
     side: str = "enemy"

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from battlewheel.engine.core.errors import TraitValueError
+from battlewheel.engine.core.fields import Storable
 
 STATS = ("strength", "dexterity", "constitution", "intelligence", "willpower")
 TRAIT_RANGE = (0, 20)
@@ -192,7 +193,7 @@ class AttackProfile:
 
 
 @dataclass(frozen=True)
-class StatBlock:
+class StatBlock(Storable):
     """A Pool & Ward character: stats, skills, attacks and the defence block (002 passim).
 
     Health maximum is Constitution + ``racial_health``, Vigor maximum Constitution

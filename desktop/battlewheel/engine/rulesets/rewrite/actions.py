@@ -27,6 +27,7 @@ class AddCombatant(Action):
     """Bring a character into the fight, before or during the combat."""
 
     kind: ClassVar[str] = "add_combatant"
+    joins: ClassVar[str] = "id"
     id: str
     character: Character
     side: str = "enemy"

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from battlewheel.engine.core.errors import TraitValueError
+from battlewheel.engine.core.fields import Storable
 from battlewheel.engine.core.health import ALLOWED_PENALTIES
 from battlewheel.engine.rulesets.rewrite.rules.derived import (
     Derived,
@@ -128,7 +129,7 @@ def _checked_specialties(given: Mapping[str, Mapping[str, int]]) -> dict[str, di
 
 
 @dataclass(frozen=True)
-class Character:
+class Character(Storable):
     """One character's sheet (004 §Traits, 000 §Health Levels).
 
     Attributes 1-10 (missing ones are 1), Abilities 0-10 (missing ones are 0; Brawl

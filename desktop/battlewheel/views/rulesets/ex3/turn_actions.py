@@ -24,7 +24,7 @@ from battlewheel.views.rulesets.ex3.clash_dialog import ClashDialog
 from battlewheel.views.rulesets.ex3.round_dialogs import DelayDialog, JoinBattleDialog
 
 if TYPE_CHECKING:
-    from battlewheel.views.main_window import MainWindow
+    from battlewheel.views.window_parts import WindowParts
 
 PREFIX = "ex3."
 
@@ -96,11 +96,11 @@ def open_dialog(
             return None
         dialog = TURN_DIALOGS[key](combat, actor, window)
     if hasattr(window, "show_odds_now"):
-        with_odds(cast("MainWindow", window), dialog)
+        with_odds(cast("WindowParts", window), dialog)
     return dialog
 
 
-def with_odds(window: MainWindow, dialog: Ex3Dialog) -> Ex3Dialog:
+def with_odds(window: WindowParts, dialog: Ex3Dialog) -> Ex3Dialog:
     """Show a dialog's odds in the odds dock while it is open (none: the dock is left be)."""
     def show(odds: Odds | None) -> None:
         provider = getattr(dialog, "odds_provider", lambda: None)()

@@ -13,8 +13,8 @@ from collections.abc import Callable
 from PySide6.QtWidgets import QDialog, QWidget
 
 from battlewheel.models.combat_model import CombatModel
-from battlewheel.views.main_window import MainWindow
 from battlewheel.views.rulesets.impulse.base import ImpulseDialog
+from battlewheel.views.window_parts import WindowParts
 
 
 def _builders() -> dict[str, Callable[[CombatModel, QWidget], ImpulseDialog]]:
@@ -55,7 +55,7 @@ def open_dialog(
     if name == "impulse_gm":
         return _gm(window, combat, subject)
     dialog = _builders()[name](combat, window)
-    if isinstance(window, MainWindow):
+    if isinstance(window, WindowParts):
         with_odds(window, dialog)
     return dialog
 
@@ -68,7 +68,7 @@ def _gm(window: QWidget, combat: CombatModel, subject: str | None) -> QDialog | 
     return GmEditDialog(combat, subject, window)
 
 
-def with_odds(window: MainWindow, dialog: ImpulseDialog) -> ImpulseDialog:
+def with_odds(window: WindowParts, dialog: ImpulseDialog) -> ImpulseDialog:
     """Show a dialog's odds in the odds dock while it is open (when it has a roll)."""
     offered = dialog.odds_provider()
     if offered is None:

@@ -19,8 +19,8 @@ from battlewheel.engine.rulesets.rewrite.state import PHASE_EFFECTS
 from battlewheel.models.combat_model import CombatModel
 
 if TYPE_CHECKING:
-    from battlewheel.views.main_window import MainWindow
     from battlewheel.views.rulesets.rewrite.attack_dialog import AttackDialog
+    from battlewheel.views.window_parts import WindowParts
 
 STATUS_MS = 10_000
 
@@ -31,7 +31,7 @@ def open_dialog(
     """The dialog an entry of the 2e turn menu (or a sheet's button) names."""
     if name == "override":
         return override(window, combat, subject)
-    builders: dict[str, Callable[[MainWindow, CombatModel], QDialog | None]] = {
+    builders: dict[str, Callable[[WindowParts, CombatModel], QDialog | None]] = {
         "set_up": set_up,
         "declare": declare,
         "declare_tick": declare_tick,
@@ -39,17 +39,17 @@ def open_dialog(
         "counterattack": counterattack,
         "apply": apply,
     }
-    return builders[name](cast("MainWindow", window), combat)
+    return builders[name](cast("WindowParts", window), combat)
 
 
-def set_up(window: MainWindow, combat: CombatModel) -> QDialog:
+def set_up(window: WindowParts, combat: CombatModel) -> QDialog:
     """Ambush and Join Battle, or the late Join Battle of those no longer surprised."""
     from battlewheel.views.rulesets.rewrite.combat_setup import CombatSetupDialog
 
     return CombatSetupDialog(combat, window)
 
 
-def declare(window: MainWindow, combat: CombatModel) -> QDialog:
+def declare(window: WindowParts, combat: CombatModel) -> QDialog:
     """The flurry builder for the selected acting combatant (else the first waiting)."""
     from battlewheel.views.rulesets.rewrite.flurry_builder import FlurryBuilderDialog
 
@@ -59,14 +59,14 @@ def declare(window: MainWindow, combat: CombatModel) -> QDialog:
     return FlurryBuilderDialog(combat, chosen, window)
 
 
-def declare_tick(window: MainWindow, combat: CombatModel) -> QDialog:
+def declare_tick(window: WindowParts, combat: CombatModel) -> QDialog:
     """Everyone still to declare this tick, one row each (Space's step)."""
     from battlewheel.views.rulesets.rewrite.tick_flurries import TickFlurriesDialog
 
     return TickFlurriesDialog(combat, window)
 
 
-def roll(window: MainWindow, combat: CombatModel) -> QDialog:
+def roll(window: WindowParts, combat: CombatModel) -> QDialog:
     """The attack dialog for the next declared attack, its odds in the odds dock."""
     from battlewheel.views.rulesets.rewrite.attack_dialog import AttackDialog
 
@@ -74,7 +74,7 @@ def roll(window: MainWindow, combat: CombatModel) -> QDialog:
     return with_odds(window, AttackDialog(combat, attacker, index, window))
 
 
-def counterattack(window: MainWindow, combat: CombatModel) -> QDialog:
+def counterattack(window: WindowParts, combat: CombatModel) -> QDialog:
     """Who answers whom with what (asked only when there is a choice), then steps 1-8."""
     from battlewheel.views.rulesets.rewrite.counterattack import CounterattackChooser
 
@@ -90,14 +90,14 @@ def counterattack(window: MainWindow, combat: CombatModel) -> QDialog:
 
 
 def _counterattack_dialog(
-    window: MainWindow, combat: CombatModel, attacker: str, target: str, weapon: str
+    window: WindowParts, combat: CombatModel, attacker: str, target: str, weapon: str
 ) -> QDialog:
     from battlewheel.views.rulesets.rewrite.counterattack import CounterattackDialog
 
     return with_odds(window, CounterattackDialog(combat, attacker, target, weapon, window))
 
 
-def with_odds(window: MainWindow, dialog: AttackDialog) -> QDialog:
+def with_odds(window: WindowParts, dialog: AttackDialog) -> QDialog:
     """Show an attack dialog's odds in the odds dock while it is open."""
     dialog.oddsChanged.connect(window.show_odds)
     # The dialog worked out its first odds while being built, before we listened.
@@ -108,7 +108,7 @@ def with_odds(window: MainWindow, dialog: AttackDialog) -> QDialog:
     return dialog
 
 
-def apply(window: MainWindow, combat: CombatModel) -> QDialog | None:
+def apply(window: WindowParts, combat: CombatModel) -> QDialog | None:
     """Apply the tick's effects; damage to roll first opens the tick's damage summary."""
     from battlewheel.views.rulesets.rewrite.tick_damage import TickDamageDialog, needs_rolls
 
@@ -134,7 +134,7 @@ def override(parent: QWidget, combat: CombatModel, subject: str | None) -> QDial
     return dialog
 
 
-def _say_applied(window: MainWindow, combat: CombatModel) -> None:
+def _say_applied(window: WindowParts, combat: CombatModel) -> None:
     log = combat.session.log
     if log:
         window.statusBar().showMessage(log[-1].sentence, STATUS_MS)

@@ -12,6 +12,7 @@ from battlewheel.engine.rulesets.ex3 import rules as r
 from battlewheel.engine.rulesets.ex3.handlers import attack as atk
 from battlewheel.engine.rulesets.ex3.handlers import flow
 from battlewheel.engine.rulesets.ex3.handlers import initiative as ini
+from battlewheel.engine.rulesets.ex3.rules import defence as d
 from battlewheel.engine.rulesets.ex3.state import Combat
 
 CLASHES = "003 §Clashes"
@@ -23,7 +24,7 @@ def as_attack(side: a.ClashSide, target: str) -> a.Attack:
         attacker=side.attacker, target=target, mode=side.mode, weapon=side.weapon,
         attack=side.attack, damage=side.damage, specialty=side.specialty,
         bonus_dice=side.bonus_dice, bonus_successes=side.bonus_successes,
-        post_soak=side.post_soak, flurry=side.flurry)
+        post_soak=side.post_soak, flurry=side.flurry, defence=d.CLASH)
 
 
 def can_answer(state: Combat, actor: str, other: str) -> str:

@@ -123,6 +123,10 @@ def defence_against(
     return DefenceSteps(parry, evasion, used, base, tuple(mods), value, zero)
 
 
+CLASH = "clash"
+"""The defence an attack of a clash meets: none is declared, the rolls oppose (003 §Clashes)."""
+
+
 def _choose(state: Combat, parry: int | None, evasion: int | None,
             declared: str) -> tuple[str, int]:
     """Step 4: the target's choice, or its best under ruling defence_choice.
@@ -133,7 +137,7 @@ def _choose(state: Combat, parry: int | None, evasion: int | None,
               if value is not None}
     if not usable:
         return "none", 0
-    if state.options.defence_choice == "declared":
+    if state.options.defence_choice == "declared" and declared != CLASH:
         if declared not in usable:
             raise IllegalAction(DEFENDING, "the target must declare a usable defence: "
                                 + " or ".join(usable))
