@@ -76,6 +76,8 @@ class Ruleset(ABC):
     # The character stat block of this system: a frozen dataclass whose first field is
     # ``name``, every other field defaulted, with ``to_json`` and ``from_json``.
     block_type: ClassVar[type[Any]]
+    # The seed section a refusal cites when an action names someone not in the fight.
+    fighters_section: ClassVar[str] = "combatants"
 
     # What some numbers an action carries can mean, tighter than ``NUMBER_BOUNDS``:
     # "kind.field" (e.g. "set_initiative.value") -> (lowest, highest).
@@ -233,8 +235,8 @@ class Ruleset(ABC):
         present = self.combatants(state)
         for where, fighter in named_fighters(action):
             if fighter not in present:
-                raise IllegalAction("combatants", f"{where} names {fighter!r}, who is not "
-                                    "in this fight")
+                raise IllegalAction(self.fighters_section, f"{where} names {fighter!r}, "
+                                    "who is not in this fight")
 
     # -- conditions (engine/core/conditions.py) ---------------------------------------------
 

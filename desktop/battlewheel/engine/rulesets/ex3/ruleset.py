@@ -84,6 +84,7 @@ class Exalted3e(Ruleset):
     name: ClassVar[str] = "3e"
     title: ClassVar[str] = "Exalted 3rd edition"
     seed: ClassVar[str] = "003"
+    fighters_section: ClassVar[str] = "003 §The Flow of Combat"
     options_type: ClassVar[type[Ex3Options]] = Ex3Options
     block_type: ClassVar[type[Character]] = Character
     autopilot_module: ClassVar[Any] = autopilot

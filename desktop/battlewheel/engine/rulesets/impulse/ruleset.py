@@ -108,6 +108,7 @@ class ImpulseRuleset(Ruleset):
     name: ClassVar[str] = "impulse"
     title: ClassVar[str] = "Impulse homebrew"
     seed: ClassVar[str] = "001"
+    fighters_section: ClassVar[str] = "001 §Turn Order"
     options_type: ClassVar[type[ImpulseOptions]] = ImpulseOptions
     block_type: ClassVar[type[ImpulseCharacter]] = ImpulseCharacter
     autopilot_module: ClassVar[Any] = autopilot

@@ -51,6 +51,7 @@ class PoolAndWard(Ruleset):
     name: ClassVar[str] = "pool-and-ward"
     title: ClassVar[str] = "Pool & Ward"
     seed: ClassVar[str] = "002"
+    fighters_section: ClassVar[str] = "002 §Types of Actions"
     options_type: ClassVar[type[PoolWardOptions]] = PoolWardOptions
     block_type: ClassVar[type[StatBlock]] = StatBlock
     autopilot_module: ClassVar[Any] = autopilot

@@ -99,6 +99,7 @@ class Rewrite2e(Ruleset):
     name: ClassVar[str] = "2e-rewrite"
     title: ClassVar[str] = "Exalted 2e (combat rewrite)"
     seed: ClassVar[str] = "000 + 004"
+    fighters_section: ClassVar[str] = "000 §Determine Involved Characters"
     options_type: ClassVar[type[RewriteOptions]] = RewriteOptions
     block_type: ClassVar[type[Character]] = Character
     condition_unit: ClassVar[str] = "ticks"
