@@ -27,8 +27,8 @@ from battlewheel.engine.rulesets.rewrite.actions import (
     SetHealth,
     SpendWillpower,
 )
-from battlewheel.engine.rulesets.rewrite.character import ATTRIBUTES, Character, CharacterKind
-from battlewheel.engine.rulesets.rewrite.tables import weapon
+from battlewheel.engine.rulesets.rewrite.block import ATTRIBUTES, Character, CharacterKind
+from battlewheel.engine.rulesets.rewrite.rules.tables import weapon
 from battlewheel.storage.campaign import Campaign, load_campaign, save_campaign
 from battlewheel.storage.journal import Journal
 from battlewheel.storage.roster import RosterCharacter

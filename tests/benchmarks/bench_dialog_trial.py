@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.rewrite.actions import AddCombatant, CycleHealthBox
-from battlewheel.engine.rulesets.rewrite.character import Character, CharacterKind
+from battlewheel.engine.rulesets.rewrite.block import Character, CharacterKind
 from battlewheel.views.dialogs.apply import trial
 
 

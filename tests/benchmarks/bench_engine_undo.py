@@ -23,7 +23,7 @@ from battlewheel.engine.rulesets.rewrite import (
     RollJoinBattle,
     StartCombat,
 )
-from battlewheel.engine.rulesets.rewrite.character import Character
+from battlewheel.engine.rulesets.rewrite.block import Character
 
 COMBATANTS = 12
 

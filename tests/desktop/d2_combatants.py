@@ -18,7 +18,7 @@ from battlewheel.engine.rulesets.rewrite.actions import (
     RollJoinBattle,
     StartCombat,
 )
-from battlewheel.engine.rulesets.rewrite.character import (
+from battlewheel.engine.rulesets.rewrite.block import (
     Armour,
     Character,
     CharacterKind,

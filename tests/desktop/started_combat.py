@@ -12,14 +12,14 @@ from typing import Any
 
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.session import CombatSession
-from battlewheel.engine.rulesets.rewrite import tables
 from battlewheel.engine.rulesets.rewrite.actions import (
     AddCombatant,
     RollJoinBattle,
     StartCombat,
     action_from_json,
 )
-from battlewheel.engine.rulesets.rewrite.character import Character
+from battlewheel.engine.rulesets.rewrite.block import Character
+from battlewheel.engine.rulesets.rewrite.rules import tables
 
 STARTED_FORMAT = "battlewheel-demo-combat"
 

@@ -366,11 +366,11 @@ def _table_order(window: MainWindow) -> list[tuple[str, int]]:
 def test_the_table_follows_the_turn_order_tick_after_tick(window: MainWindow) -> None:
     """Five ticks of guards on the started combat (several actors at once), then undo:
     after every step the rows are in the order of their next tick."""
-    from battlewheel.engine.rulesets.rewrite.actions import NextTick
-    from battlewheel.engine.rulesets.rewrite.actions_attack import (
+    from battlewheel.engine.rulesets.rewrite.actions import (
         ApplyTickEffects,
         DeclaredManoeuvre,
         DeclareFlurry,
+        NextTick,
     )
 
     combat = window.combat

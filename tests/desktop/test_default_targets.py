@@ -70,8 +70,8 @@ def test_3e_move_opens_on_the_step_toward_the_first_foe(shown: Shown) -> None:
 def test_a_disarmed_impulse_fighter_strikes_with_fists_by_default(shown: Shown) -> None:
     """Jade's daiklave is on the ground this round: the strike opens on Unarmed, not on
     the weapon the engine would refuse."""
-    from battlewheel.engine.rulesets.impulse.character import UNARMED
-    from battlewheel.engine.rulesets.impulse.common import add_status
+    from battlewheel.engine.rulesets.impulse.block import UNARMED
+    from battlewheel.engine.rulesets.impulse.handlers.common import add_status
     from battlewheel.views.rulesets.impulse.strike_dialog import StrikeDialog
 
     model = impulse_started()

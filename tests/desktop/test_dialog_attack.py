@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.core.dice import DiceEntry, SeededDice
-from battlewheel.engine.rulesets.rewrite.actions_attack import DeclaredManoeuvre, DeclareFlurry
+from battlewheel.engine.rulesets.rewrite.actions import DeclaredManoeuvre, DeclareFlurry
 from battlewheel.engine.rulesets.rewrite.state import PHASE_EFFECTS
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.rulesets.rewrite.attack_dialog import AttackDialog
@@ -227,7 +227,7 @@ def test_the_soak_step_shows_piercing_halving_armour_and_the_hardness_check(
     from dataclasses import replace
 
     from battlewheel.engine.rulesets.rewrite.actions import NextTick, RollJoinBattle, StartCombat
-    from battlewheel.engine.rulesets.rewrite.character import Armour, DamageType
+    from battlewheel.engine.rulesets.rewrite.block import Armour, DamageType
     from tests.desktop.d2_combatants import SWORD, bandit, ejava, model_with
 
     armoured = bandit().with_armour(Armour("Chain", soak={DamageType.LETHAL: 4},

@@ -9,14 +9,16 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.core.dice import DiceEntry, SeededDice
-from battlewheel.engine.rulesets.rewrite import tables
-from battlewheel.engine.rulesets.rewrite.actions import NextTick, RollJoinBattle, StartCombat
-from battlewheel.engine.rulesets.rewrite.actions_attack import (
+from battlewheel.engine.rulesets.rewrite.actions import (
     DeclaredManoeuvre,
     DeclareFlurry,
     GetPast,
+    NextTick,
     ResolveAttack,
+    RollJoinBattle,
+    StartCombat,
 )
+from battlewheel.engine.rulesets.rewrite.rules import tables
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.rulesets.rewrite.attack_dialog import AttackDialog
 from battlewheel.views.rulesets.rewrite.block_step import RETARGET

@@ -8,7 +8,7 @@ from PySide6.QtCore import QPoint, Qt
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.core.health import HealthTrack
-from battlewheel.engine.rulesets.rewrite.sheet_info import condition_text, health_section
+from battlewheel.engine.rulesets.rewrite.sheet import condition_text, health_section
 from battlewheel.views.sheets.health_track import HealthTrackWidget
 from tests.desktop.d2_combatants import shown
 

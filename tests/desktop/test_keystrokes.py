@@ -146,7 +146,7 @@ def test_the_next_button_names_the_step_and_a_tick_with_nothing_to_roll_applies_
     flurry dialog. Red Lotus guards: nothing to roll, so Space applies the tick's
     effects with no dialog; then the button offers the next action, and Space moves on
     and opens the next declaration."""
-    from battlewheel.engine.rulesets.rewrite.actions_attack import (
+    from battlewheel.engine.rulesets.rewrite.actions import (
         DeclaredManoeuvre,
         DeclareFlurry,
     )

@@ -11,13 +11,14 @@ from PySide6.QtGui import QGuiApplication, QPalette
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.core.dice import DiceEntry
-from battlewheel.engine.rulesets.rewrite.actions import MoveCounter, NextTick
-from battlewheel.engine.rulesets.rewrite.actions_attack import (
+from battlewheel.engine.rulesets.rewrite.actions import (
     ApplyTickEffects,
     DamageRoll,
     DeclaredManoeuvre,
     DeclareFlurry,
     Defence,
+    MoveCounter,
+    NextTick,
     ResolveAttack,
 )
 from battlewheel.models.combat_model import CombatModel

@@ -9,8 +9,12 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDockWidget, QTabBar, QWidget
 from pytestqt.qtbot import QtBot
 
-from battlewheel.engine.rulesets.rewrite.actions import EndCombat, MoveCounter
-from battlewheel.engine.rulesets.rewrite.actions_attack import DeclaredManoeuvre, DeclareFlurry
+from battlewheel.engine.rulesets.rewrite.actions import (
+    DeclaredManoeuvre,
+    DeclareFlurry,
+    EndCombat,
+    MoveCounter,
+)
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.combatants_model import ID_ROLE
 from battlewheel.views import settings as prefs
@@ -530,8 +534,8 @@ def test_the_sheet_follows_whoever_acts_unless_turned_off(
 ) -> None:
     """Tick 2 (Tamsin and Ashen Vessel act) brings Tamsin's sheet forward; with the
     setting off, the next tick leaves the sheets alone."""
-    from battlewheel.engine.rulesets.rewrite.actions import Advance
-    from battlewheel.engine.rulesets.rewrite.actions_attack import (
+    from battlewheel.engine.rulesets.rewrite.actions import (
+        Advance,
         ApplyTickEffects,
         DeclaredManoeuvre,
         DeclareFlurry,

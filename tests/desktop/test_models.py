@@ -8,21 +8,19 @@ from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.rewrite.actions import (
     AddCombatant,
-    CycleHealthBox,
-    EndCombat,
-    MoveCounter,
-    NextTick,
-)
-from battlewheel.engine.rulesets.rewrite.actions_attack import (
     ApplyTickEffects,
+    CycleHealthBox,
     DamageRoll,
     DeclaredManoeuvre,
     DeclareFlurry,
     Defence,
+    EndCombat,
+    MoveCounter,
+    NextTick,
     ResolveAttack,
 )
 from battlewheel.engine.rulesets.rewrite.roster import COLUMNS as REWRITE_COLUMNS
-from battlewheel.engine.rulesets.rewrite.wheel_view import display_laps
+from battlewheel.engine.rulesets.rewrite.wheel.view import display_laps
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.combatants_model import ID_ROLE, CombatantsModel
 from battlewheel.models.log_model import CombatLogModel

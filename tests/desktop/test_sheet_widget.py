@@ -22,7 +22,7 @@ from battlewheel.engine.core.contract import (
     Values,
 )
 from battlewheel.engine.core.health import HealthTrack
-from battlewheel.engine.rulesets.rewrite.sheet_info import health_section
+from battlewheel.engine.rulesets.rewrite.sheet import health_section
 from battlewheel.views.sheets.sheet_widget import SheetWidget
 from tests.desktop.d2_combatants import shown
 

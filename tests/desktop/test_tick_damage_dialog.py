@@ -7,7 +7,7 @@ from collections.abc import Callable
 from PySide6.QtWidgets import QApplication, QScrollArea, QWidget
 
 from battlewheel.engine.core.dice import DiceEntry, SeededDice
-from battlewheel.engine.rulesets.rewrite.actions_attack import (
+from battlewheel.engine.rulesets.rewrite.actions import (
     DeclaredManoeuvre,
     DeclareFlurry,
     Defence,
@@ -125,7 +125,7 @@ def _exalt_with_lethal_on_the_track() -> CombatModel:
     from dataclasses import replace
 
     from battlewheel.engine.rulesets.rewrite.actions import SetHealth
-    from battlewheel.engine.rulesets.rewrite.traits import CharacterKind
+    from battlewheel.engine.rulesets.rewrite.rules.traits import CharacterKind
     from tests.desktop.d2_combatants import bandit
 
     model = first_tick_model(replace(bandit(), kind=CharacterKind.DRAGON_BLOODED))

@@ -11,12 +11,13 @@ from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.rulesets.rewrite.actions import (
     Concealment,
     DeclareConcealment,
+    DeclaredManoeuvre,
+    DeclareFlurry,
     NextTick,
     RollAmbush,
     RollJoinBattle,
     StartCombat,
 )
-from battlewheel.engine.rulesets.rewrite.actions_attack import DeclaredManoeuvre, DeclareFlurry
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.rulesets.rewrite.attack_dialog import AttackDialog
 from battlewheel.views.rulesets.rewrite.flurry_builder import FlurryBuilderDialog

@@ -10,13 +10,13 @@ from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.core.dice import DiceEntry
-from battlewheel.engine.rulesets.rewrite.actions_attack import (
+from battlewheel.engine.rulesets.rewrite.actions import (
     DeclaredManoeuvre,
     DeclareFlurry,
     Defence,
     ResolveAttack,
 )
-from battlewheel.engine.rulesets.rewrite.character import CharacterKind
+from battlewheel.engine.rulesets.rewrite.block import CharacterKind
 from battlewheel.engine.rulesets.rewrite.state import PHASE_DONE
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views import settings as prefs

@@ -18,11 +18,13 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.core.session import CombatSession
-from battlewheel.engine.rulesets.rewrite.actions import MoveCounter, NextTick, SpendWillpower
-from battlewheel.engine.rulesets.rewrite.actions_attack import (
+from battlewheel.engine.rulesets.rewrite.actions import (
     ApplyTickEffects,
     DeclaredManoeuvre,
     DeclareFlurry,
+    MoveCounter,
+    NextTick,
+    SpendWillpower,
 )
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.combatants_model import ID_ROLE, CombatantsModel

@@ -10,7 +10,7 @@ from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.core.contract import Counter, Slot, TurnTrack, initials, unique_initials
-from battlewheel.engine.rulesets.rewrite.wheel_view import badges, segment_ticks, state_words
+from battlewheel.engine.rulesets.rewrite.wheel.view import badges, segment_ticks, state_words
 from battlewheel.views.wheel.counter_item import badge_texts
 from battlewheel.views.wheel.geometry import (
     COUNTER_PITCH,

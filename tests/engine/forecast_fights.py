@@ -7,9 +7,9 @@ import dataclasses
 from typing import Any
 
 from battlewheel.engine.core.session import CombatSession
-from battlewheel.engine.rulesets.ex3.character import Character as Ex3Character
+from battlewheel.engine.rulesets.ex3.block import Character as Ex3Character
 from battlewheel.engine.rulesets.ex3.demo import SPEAR, circle
-from battlewheel.engine.rulesets.impulse.character import UNARMED, ImpulseCharacter
+from battlewheel.engine.rulesets.impulse.block import UNARMED, ImpulseCharacter
 from battlewheel.engine.rulesets.impulse.demo import heroes
 from battlewheel.engine.rulesets.poolward.block import StatBlock
 from battlewheel.engine.rulesets.poolward.demo import cutthroat, edward

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from battlewheel.engine.core.errors import TraitValueError
-from battlewheel.engine.rulesets.rewrite.character import (
+from battlewheel.engine.rulesets.rewrite.block import (
     ABILITIES,
     ATTRIBUTES,
     Armour,

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from battlewheel.engine.core.errors import TraitValueError
-from battlewheel.engine.rulesets.rewrite import tables
-from battlewheel.engine.rulesets.rewrite.equipment import (
+from battlewheel.engine.rulesets.rewrite.rules import tables
+from battlewheel.engine.rulesets.rewrite.rules.equipment import (
     Armour,
     DamageType,
     Weapon,

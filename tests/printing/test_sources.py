@@ -4,9 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from battlewheel.engine.rulesets.rewrite import tables
 from battlewheel.engine.rulesets.rewrite.actions import SetHealth
-from battlewheel.engine.rulesets.rewrite.character import Character, DamageType, Weapon
+from battlewheel.engine.rulesets.rewrite.block import Character, DamageType, Weapon
+from battlewheel.engine.rulesets.rewrite.rules import tables
 from battlewheel.printing.command import print_command
 from battlewheel.printing.sources import campaign_cards, character_card
 from battlewheel.storage.campaign import load_demo_campaign, save_campaign

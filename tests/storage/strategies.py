@@ -5,7 +5,7 @@ from hypothesis import strategies as st
 from battlewheel.engine.core.health import HealthTrack
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.rewrite.actions import AddCombatant, SetHealth, SpendWillpower
-from battlewheel.engine.rulesets.rewrite.character import (
+from battlewheel.engine.rulesets.rewrite.block import (
     Armour,
     Character,
     DamageType,
@@ -18,7 +18,12 @@ from battlewheel.engine.rulesets.rewrite.options import (
     OX_BODY_POOLS,
     RewriteOptions,
 )
-from battlewheel.engine.rulesets.rewrite.traits import ABILITIES, ATTRIBUTES, VIRTUES, CharacterKind
+from battlewheel.engine.rulesets.rewrite.rules.traits import (
+    ABILITIES,
+    ATTRIBUTES,
+    VIRTUES,
+    CharacterKind,
+)
 from battlewheel.storage.campaign import Campaign, CombatRecord
 from battlewheel.storage.roster import RosterCharacter
 

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from battlewheel.engine.rulesets.rewrite.character import Character
+from battlewheel.engine.rulesets.rewrite.block import Character
 from battlewheel.storage.campaign import Campaign
 from battlewheel.storage.characters import export_character, import_character
 from battlewheel.storage.errors import CampaignFileError

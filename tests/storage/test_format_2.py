@@ -12,7 +12,7 @@ import pytest
 
 from battlewheel.engine.core.ruleset import get_ruleset
 from battlewheel.engine.core.session import CombatSession
-from battlewheel.engine.rulesets.rewrite.character import Character
+from battlewheel.engine.rulesets.rewrite.block import Character
 from battlewheel.storage.campaign import Campaign, load_campaign, save_campaign
 from battlewheel.storage.migrations import v1_to_v2
 from battlewheel.storage.schema import MIGRATIONS, SCHEMA_VERSION

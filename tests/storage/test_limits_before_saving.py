@@ -18,7 +18,7 @@ from battlewheel.engine.rulesets.rewrite import (
     RegainWillpower,
     SpendWillpower,
 )
-from battlewheel.engine.rulesets.rewrite.character import Character
+from battlewheel.engine.rulesets.rewrite.block import Character
 from battlewheel.storage import campaign as campaign_module
 from battlewheel.storage.campaign import (
     MAX_COMBATS,

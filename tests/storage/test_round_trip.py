@@ -6,7 +6,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 
 from battlewheel.engine.core.session import CombatSession
-from battlewheel.engine.rulesets.rewrite.character import Armour, Character, Weapon
+from battlewheel.engine.rulesets.rewrite.block import Armour, Character, Weapon
 from battlewheel.engine.rulesets.rewrite.options import RewriteOptions
 from battlewheel.storage.campaign import (
     Campaign,

@@ -42,7 +42,7 @@ from battlewheel.engine.core.session import (
     ReplayError,
     StoredLog,
 )
-from battlewheel.engine.rulesets.rewrite.character import Weapon
+from battlewheel.engine.rulesets.rewrite.block import Weapon
 from battlewheel.storage import migrations as _migrations  # noqa: F401 (registers v1 -> v2)
 from battlewheel.storage.atomic import atomic_write_bytes
 from battlewheel.storage.errors import CampaignFileError

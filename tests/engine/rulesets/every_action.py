@@ -12,7 +12,6 @@ from __future__ import annotations
 import ast
 import dataclasses
 import functools
-import pkgutil
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -61,8 +60,9 @@ def words(ruleset_name: str, package: str) -> tuple[str, ...]:
     """Short words written in the ruleset's source: its modes, choices and names."""
     found: set[str] = set()
     root = import_module(package)
-    for info in pkgutil.iter_modules(root.__path__):
-        source = Path(root.__path__[0], f"{info.name}.py").read_text(encoding="utf-8")
+    # Every module, in the package's sub-packages too (handlers/, rules/, ...).
+    for path in sorted(Path(root.__path__[0]).rglob("*.py")):
+        source = path.read_text(encoding="utf-8")
         for node in ast.walk(ast.parse(source)):
             if isinstance(node, ast.Constant) and isinstance(node.value, str) \
                     and 0 < len(node.value) <= 24 and "\n" not in node.value \

@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from battlewheel.engine.rulesets.rewrite import tables
-from battlewheel.engine.rulesets.rewrite.character import Character, CharacterKind
+from battlewheel.engine.rulesets.rewrite.block import Character, CharacterKind
+from battlewheel.engine.rulesets.rewrite.rules import tables
 from battlewheel.storage.imports import ImportRefused, import_file
 
 FIXTURES = Path(__file__).parent / "fixtures"

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from battlewheel.cli import main
-from battlewheel.engine.rulesets.rewrite.character import Character as Block2e
+from battlewheel.engine.rulesets.rewrite.block import Character as Block2e
 from battlewheel.storage.campaign import Campaign, load_campaign, save_campaign
 from battlewheel.storage.imports import import_file
 from battlewheel.storage.imports.command import import_command

@@ -5,7 +5,7 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from battlewheel.engine.rulesets.ex3.character import (
+from battlewheel.engine.rulesets.ex3.block import (
     ABILITIES,
     ATTRIBUTES,
     DAMAGE_TYPES,

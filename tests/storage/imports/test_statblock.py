@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from battlewheel.engine.rulesets.ex3.character import (
+from battlewheel.engine.rulesets.ex3.block import (
     Character,
     GroupTraits,
     QuickAttack,

@@ -6,6 +6,11 @@ message and carry on with the state it had.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TypeVar
+
+_Member = TypeVar("_Member")
+
 
 class RulesError(ValueError):
     """Base of every error the rules engine raises on purpose."""
@@ -40,3 +45,12 @@ class IllegalAction(RulesError):
         self.rule = rule
         self.reason = reason
         super().__init__(f"{rule}: {reason}")
+
+
+def member_or_refuse(members: Mapping[str, _Member], key: str, rule: str,
+                     refusal: str) -> _Member:
+    """The member under ``key``, or an ``IllegalAction`` citing ``rule`` when none is."""
+    found = members.get(key)
+    if found is None:
+        raise IllegalAction(rule, refusal)
+    return found

@@ -14,7 +14,7 @@ import importlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, cast
 
 from battlewheel.engine.core import conditions as cond
 from battlewheel.engine.core import contract as c
@@ -103,16 +103,27 @@ class Ruleset(ABC):
 
     # -- the character editor (engine/core/block_form.py) ----------------------------
 
+    # The system's editor form (its ``form.py``: ``SCHEMA``, ``templates()``,
+    # ``block_form``, ``block_from_form``, ``preview``); None: the defaults below read
+    # the block's JSON through an empty form.
+    form_module: ClassVar[Any] = None
+
     def block_schema(self) -> BlockSchema:
         """The editor's form for this system's stat block: groups, fields, rows, bounds."""
+        if self.form_module is not None:
+            return cast(BlockSchema, self.form_module.SCHEMA)
         return BlockSchema(groups=())
 
     def block_templates(self) -> tuple[BlockTemplate, ...]:
         """Starting points for a new character (mortal, extra, an Exalt, a seed's NPC)."""
+        if self.form_module is not None:
+            return cast(tuple[BlockTemplate, ...], self.form_module.templates())
         return (BlockTemplate("blank", "Blank", self.new_block("New character")),)
 
     def block_form(self, block: Any) -> dict[str, Any]:
         """A block as the editor's form values."""
+        if self.form_module is not None:
+            return cast(dict[str, Any], self.form_module.block_form(block))
         return values_from_json(self.block_schema(), block.to_json())
 
     def block_from_form(self, values: Mapping[str, Any], base: Any | None = None) -> Any:
@@ -120,11 +131,15 @@ class Ruleset(ABC):
 
         ``base`` is the block being edited: what the form does not show is kept from it.
         """
+        if self.form_module is not None:
+            return self.form_module.block_from_form(values, base)
         start = (base if base is not None else self.new_block("New character")).to_json()
         return self.block_from_json(json_from_values(self.block_schema(), values, start))
 
     def block_preview(self, block: Any) -> tuple[Any, ...]:
         """The values the sheet will show for a block (DVs, soak, pools, its track)."""
+        if self.form_module is not None:
+            return cast(tuple[Any, ...], self.form_module.preview(block))
         return self.block_card(block).sections
 
     def replace_block(self, state: Any, combatant_id: str, block: Any) -> list[Event]:

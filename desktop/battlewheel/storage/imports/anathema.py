@@ -16,10 +16,10 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-from battlewheel.engine.rulesets.rewrite import tables
-from battlewheel.engine.rulesets.rewrite.character import Character
-from battlewheel.engine.rulesets.rewrite.equipment import Armour, DamageType, Weapon
-from battlewheel.engine.rulesets.rewrite.traits import (
+from battlewheel.engine.rulesets.rewrite.block import Character
+from battlewheel.engine.rulesets.rewrite.rules import tables
+from battlewheel.engine.rulesets.rewrite.rules.equipment import Armour, DamageType, Weapon
+from battlewheel.engine.rulesets.rewrite.rules.traits import (
     ABILITIES,
     ATTRIBUTES,
     VIRTUES,

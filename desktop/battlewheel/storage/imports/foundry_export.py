@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from battlewheel.engine.rulesets.ex3.character import (
+from battlewheel.engine.rulesets.ex3.block import (
     ABILITIES,
     ATTRIBUTES,
     Armour,

@@ -8,7 +8,7 @@ Foundry 10).
 
 from __future__ import annotations
 
-from battlewheel.engine.rulesets.ex3.character import ABILITIES
+from battlewheel.engine.rulesets.ex3.block import ABILITIES
 
 SYSTEM_ID = "exaltedthird"
 ACTOR_TYPES = ("character", "npc")

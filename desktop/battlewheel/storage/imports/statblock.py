@@ -19,7 +19,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import partial
 
-from battlewheel.engine.rulesets.ex3.character import (
+from battlewheel.engine.rulesets.ex3.block import (
     Character,
     GroupTraits,
     QuickAttack,

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QWidget
 
 from battlewheel.engine.core.dice import DiceEntry, SeededDice
 from battlewheel.engine.rulesets.impulse import SetRange
-from battlewheel.engine.rulesets.impulse.movement import group_of
+from battlewheel.engine.rulesets.impulse.handlers.movement import group_of
 from battlewheel.engine.rulesets.impulse.rules import MELEE, SHORT
 from battlewheel.views.rulesets.impulse.manoeuvre_dialog import ManoeuvreDialog
 from battlewheel.views.rulesets.impulse.movement_dialogs import MoveDialog

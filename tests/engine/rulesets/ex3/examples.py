@@ -14,7 +14,7 @@ from pathlib import Path
 import battlewheel.engine.rulesets.ex3  # noqa: F401  (registers "3e")
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.ex3 import actions as a
-from battlewheel.engine.rulesets.ex3.character import Armour, Character, GroupTraits, Weapon
+from battlewheel.engine.rulesets.ex3.block import Armour, Character, GroupTraits, Weapon
 
 from .helpers import SWORD, typed
 

@@ -6,7 +6,7 @@ import battlewheel.engine.rulesets.ex3  # noqa: F401  (registers "3e")
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.ex3 import actions as a
-from battlewheel.engine.rulesets.ex3.character import Armour, Character, GroupTraits, Weapon
+from battlewheel.engine.rulesets.ex3.block import Armour, Character, GroupTraits, Weapon
 from battlewheel.engine.rulesets.ex3.options import Ex3Options
 from battlewheel.engine.rulesets.ex3.state import Combat
 

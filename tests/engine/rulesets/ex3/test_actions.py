@@ -8,8 +8,8 @@ import pytest
 
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.rulesets.ex3 import actions as a
-from battlewheel.engine.rulesets.ex3.attack import plan_attack
-from battlewheel.engine.rulesets.ex3.character import Weapon
+from battlewheel.engine.rulesets.ex3.block import Weapon
+from battlewheel.engine.rulesets.ex3.handlers.attack import plan_attack
 
 from .helpers import fight, fighter, group, init, pass_to, typed, withering
 

@@ -13,14 +13,17 @@ import re
 from importlib import resources
 
 RULE_MODULES = ("attack", "clash", "defence", "flow", "gm", "groups", "initiative", "moves",
-                "odds", "rules")
+                "odds", "rules", "turn")
+# Where each module lives in the ruleset's layout (handlers/, rules/, the package itself).
+FILES = {"defence": "rules/defence.py", "odds": "odds.py", "rules": "rules/__init__.py"}
 CITATION = re.compile(r"00[34] §|3e reading|rules/3e\.md|RULES\.md")
 # Lookups, guards and formatting: no rule of their own to cite.
 NOT_RULES = {
     "attack": {"_weapon", "_roll_text", "_with_turn", "_require_no_damage", "_damage_successes"},
     "clash": {"as_attack"},
     "defence": {"at_close"},
-    "flow": {"remove_combatant", "end_combat", "_existing", "_running", "_turn_of", "_spent"},
+    "flow": {"remove_combatant", "end_combat"},
+    "turn": {"_existing", "_running", "_turn_of", "_spent"},
     "gm": {"_who", "_group_changes"},
     "groups": {"check_rout_dice_used"},
     "moves": {"_turn"},
@@ -29,7 +32,8 @@ NOT_RULES = {
 
 
 def _uncited(module: str) -> list[str]:
-    source = resources.files("battlewheel.engine.rulesets.ex3").joinpath(f"{module}.py")
+    package = resources.files("battlewheel.engine.rulesets.ex3")
+    source = package.joinpath(FILES.get(module, f"handlers/{module}.py"))
     tree = ast.parse(source.read_text(encoding="utf-8"))
     return [node.name for node in tree.body if isinstance(node, ast.FunctionDef)
             and not CITATION.search(ast.get_docstring(node) or "")
@@ -44,7 +48,8 @@ def test_every_rule_function_cites_its_section() -> None:
 
 def test_the_named_functions_this_issue_asked_for_cite_003() -> None:
     """defence_against and speed, found without a citation, now name their 003 sections."""
-    from battlewheel.engine.rulesets.ex3 import defence, moves
+    from battlewheel.engine.rulesets.ex3.handlers import moves
+    from battlewheel.engine.rulesets.ex3.rules import defence
 
     assert "003 §Defending Against Attacks" in (defence.defence_against.__doc__ or "")
     assert "003 §Mounted Combat" in (moves.speed.__doc__ or "")

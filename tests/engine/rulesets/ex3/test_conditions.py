@@ -6,7 +6,7 @@ from battlewheel.engine.core import contract as c
 from battlewheel.engine.core.conditions import AddCondition, Condition
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.ex3 import actions as a
-from battlewheel.engine.rulesets.ex3.attack import plan_attack
+from battlewheel.engine.rulesets.ex3.handlers.attack import plan_attack
 
 from ..conditions import conditions
 from .helpers import fight, fighter, withering

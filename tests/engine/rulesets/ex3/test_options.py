@@ -11,8 +11,8 @@ from battlewheel.engine.core.actions import ChangeRuling
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.ex3 import actions as a
-from battlewheel.engine.rulesets.ex3.attack import damage_plan, plan_attack
-from battlewheel.engine.rulesets.ex3.character import Weapon
+from battlewheel.engine.rulesets.ex3.block import Weapon
+from battlewheel.engine.rulesets.ex3.handlers.attack import damage_plan, plan_attack
 from battlewheel.engine.rulesets.ex3.options import Ex3Options
 
 from .helpers import decisive, fight, fighter, group, init, pass_to, typed, withering

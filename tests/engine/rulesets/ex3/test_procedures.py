@@ -12,8 +12,8 @@ import pytest
 
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.rulesets.ex3 import actions as a
-from battlewheel.engine.rulesets.ex3.attack import damage_plan, plan_attack
-from battlewheel.engine.rulesets.ex3.character import Armour
+from battlewheel.engine.rulesets.ex3.block import Armour
+from battlewheel.engine.rulesets.ex3.handlers.attack import damage_plan, plan_attack
 
 from .helpers import decisive, fight, fighter, group, init, pass_to, typed, withering
 

@@ -19,7 +19,7 @@ from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3 import rules as r
-from battlewheel.engine.rulesets.ex3.attack import damage_plan, plan_attack
+from battlewheel.engine.rulesets.ex3.handlers.attack import damage_plan, plan_attack
 from battlewheel.engine.rulesets.ex3.options import Ex3Options
 from battlewheel.engine.rulesets.ex3.state import Combat
 

@@ -13,8 +13,7 @@ from battlewheel.engine.core.errors import IllegalAction, TraitValueError
 from battlewheel.engine.core.ruleset import get_ruleset
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.ex3 import actions as a
-from battlewheel.engine.rulesets.ex3.attack import damage_plan, grapple_pool, plan_attack
-from battlewheel.engine.rulesets.ex3.character import (
+from battlewheel.engine.rulesets.ex3.block import (
     Armour,
     Character,
     GroupTraits,
@@ -22,8 +21,9 @@ from battlewheel.engine.rulesets.ex3.character import (
     QuickPools,
 )
 from battlewheel.engine.rulesets.ex3.demo import villain
-from battlewheel.engine.rulesets.ex3.initiative import join_pool
-from battlewheel.engine.rulesets.ex3.moves import trait_pool
+from battlewheel.engine.rulesets.ex3.handlers.attack import damage_plan, grapple_pool, plan_attack
+from battlewheel.engine.rulesets.ex3.handlers.initiative import join_pool
+from battlewheel.engine.rulesets.ex3.handlers.moves import trait_pool
 
 from .helpers import fight, fighter, typed
 

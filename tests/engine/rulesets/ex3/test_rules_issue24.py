@@ -13,8 +13,8 @@ from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.ruleset import get_ruleset
 from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3 import demo
-from battlewheel.engine.rulesets.ex3.attack import damage_plan, plan_attack
-from battlewheel.engine.rulesets.ex3.character import Weapon
+from battlewheel.engine.rulesets.ex3.block import Weapon
+from battlewheel.engine.rulesets.ex3.handlers.attack import damage_plan, plan_attack
 from battlewheel.engine.rulesets.ex3.options import Ex3Options
 from battlewheel.engine.rulesets.ex3.wheel import slot_of
 

@@ -10,7 +10,7 @@ from battlewheel.engine.core.errors import TraitValueError
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3 import demo_fight
-from battlewheel.engine.rulesets.ex3.character import Armour, Character, GroupTraits, Weapon
+from battlewheel.engine.rulesets.ex3.block import Armour, Character, GroupTraits, Weapon
 from battlewheel.engine.rulesets.ex3.demo import guard, villain
 
 from .helpers import typed

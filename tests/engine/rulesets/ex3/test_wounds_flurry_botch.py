@@ -13,8 +13,8 @@ from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3 import sheet
-from battlewheel.engine.rulesets.ex3.attack import plan_attack
-from battlewheel.engine.rulesets.ex3.clash import declaring_order, plans
+from battlewheel.engine.rulesets.ex3.handlers.attack import plan_attack
+from battlewheel.engine.rulesets.ex3.handlers.clash import declaring_order, plans
 
 from .helpers import fight, fighter, group, init, pass_to, state_of, typed, withering
 

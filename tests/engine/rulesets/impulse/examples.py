@@ -29,7 +29,7 @@ from battlewheel.engine.rulesets.impulse import (
     StuntEffect,
     demo_fight,
 )
-from battlewheel.engine.rulesets.impulse.strikes import (
+from battlewheel.engine.rulesets.impulse.handlers.strikes import (
     manoeuvre_pool,
     resolve_decisive,
     strike_pool,

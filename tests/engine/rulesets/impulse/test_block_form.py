@@ -13,7 +13,7 @@ from battlewheel.engine.core.ruleset import get_ruleset
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.impulse import demo
 from battlewheel.engine.rulesets.impulse.actions import AddCombatant, SetEndurance, StartCombat
-from battlewheel.engine.rulesets.impulse.character import ImpulseCharacter
+from battlewheel.engine.rulesets.impulse.block import ImpulseCharacter
 from tests.engine.rulesets.block_forms import (
     assert_blank_form_is_a_block,
     assert_bounds_agree,

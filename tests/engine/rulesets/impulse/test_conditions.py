@@ -6,7 +6,7 @@ from battlewheel.engine.core import contract as c
 from battlewheel.engine.core.conditions import AddCondition, Condition
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.impulse import EndTurn
-from battlewheel.engine.rulesets.impulse.strikes import strike_pool, strike_weapon
+from battlewheel.engine.rulesets.impulse.handlers.strikes import strike_pool, strike_weapon
 
 from ..conditions import conditions
 from .helpers import duel

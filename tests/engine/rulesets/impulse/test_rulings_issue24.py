@@ -20,9 +20,9 @@ from battlewheel.engine.rulesets.impulse import (
     Weapon,
 )
 from battlewheel.engine.rulesets.impulse.actions import is_stunted
+from battlewheel.engine.rulesets.impulse.handlers.strikes import manoeuvre_pool
 from battlewheel.engine.rulesets.impulse.menu import tie_chooser
 from battlewheel.engine.rulesets.impulse.rules import EXTREME, SHORT
-from battlewheel.engine.rulesets.impulse.strikes import manoeuvre_pool
 
 from .helpers import TRAITS, block, duel, face, fight, typed
 

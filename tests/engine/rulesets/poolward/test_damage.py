@@ -16,7 +16,7 @@ from battlewheel.engine.rulesets.poolward import (
     Trigger,
 )
 from battlewheel.engine.rulesets.poolward.block import MELEE
-from battlewheel.engine.rulesets.poolward.damage import Hit, Tracks, fired, take_hit
+from battlewheel.engine.rulesets.poolward.rules.damage import Hit, Tracks, fired, take_hit
 
 from .helpers import fight, person, typed
 

@@ -13,7 +13,7 @@ from battlewheel.engine.core.errors import DiceEntryError, IllegalAction
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.poolward import Attack, PoolWardOptions
 from battlewheel.engine.rulesets.poolward.odds import success_odds
-from battlewheel.engine.rulesets.poolward.rolls import read_roll
+from battlewheel.engine.rulesets.poolward.rules.rolls import read_roll
 
 from .helpers import fight, person
 

@@ -14,7 +14,7 @@ from battlewheel.engine.rulesets.poolward import (
     preview_attack,
 )
 from battlewheel.engine.rulesets.poolward.block import MELEE, RANGED, SORCERER, THROWN
-from battlewheel.engine.rulesets.poolward.pool import (
+from battlewheel.engine.rulesets.poolward.rules.pool import (
     Approach,
     Guard,
     attack_pool,

@@ -16,7 +16,7 @@ from battlewheel.engine.rulesets.poolward import (
     SetTrack,
     Sleep,
 )
-from battlewheel.engine.rulesets.poolward.damage import Tracks, lethal_healing
+from battlewheel.engine.rulesets.poolward.rules.damage import Tracks, lethal_healing
 
 from .helpers import RULESET, faces, fight, person, typed
 

@@ -6,7 +6,7 @@ import pytest
 
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.rulesets.poolward import Attack, PoolWardOptions
-from battlewheel.engine.rulesets.poolward.rolls import read_roll
+from battlewheel.engine.rulesets.poolward.rules.rolls import read_roll
 
 from .helpers import faces, fight, person, typed
 

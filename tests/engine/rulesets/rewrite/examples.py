@@ -31,13 +31,13 @@ from battlewheel.engine.rulesets.rewrite import (
     RollJoinBattle,
     StartCombat,
     pending_damage,
-    tables,
 )
-from battlewheel.engine.rulesets.rewrite.attack import best_dv
-from battlewheel.engine.rulesets.rewrite.character import ATTRIBUTES, Character, CharacterKind
+from battlewheel.engine.rulesets.rewrite.block import ATTRIBUTES, Character, CharacterKind
+from battlewheel.engine.rulesets.rewrite.handlers.flurry import preview_attack
 from battlewheel.engine.rulesets.rewrite.options import RewriteOptions
-from battlewheel.engine.rulesets.rewrite.rewrite_flurry import preview_attack
-from battlewheel.engine.rulesets.rewrite.values import join_battle_pool
+from battlewheel.engine.rulesets.rewrite.rules import tables
+from battlewheel.engine.rulesets.rewrite.rules.attack import best_dv
+from battlewheel.engine.rulesets.rewrite.rules.values import join_battle_pool
 
 EXAMPLES = Path(__file__).resolve().parents[4] / "resources" / "examples"
 SWORD = tables.weapon("Short sword")

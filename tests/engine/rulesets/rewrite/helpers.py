@@ -9,7 +9,7 @@ from battlewheel.engine.rulesets.rewrite import (
     RollJoinBattle,
     StartCombat,
 )
-from battlewheel.engine.rulesets.rewrite.character import Character, CharacterKind
+from battlewheel.engine.rulesets.rewrite.block import Character, CharacterKind
 
 
 def person(

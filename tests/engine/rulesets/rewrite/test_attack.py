@@ -6,7 +6,8 @@ from hypothesis import strategies as st
 
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.errors import DiceEntryError, IllegalAction
-from battlewheel.engine.rulesets.rewrite.attack import (
+from battlewheel.engine.rulesets.rewrite.block import Character
+from battlewheel.engine.rulesets.rewrite.rules.attack import (
     AttackDeclaration,
     AttackDice,
     Attacker,
@@ -19,12 +20,11 @@ from battlewheel.engine.rulesets.rewrite.attack import (
     resolve_attack,
     resolve_counterattack,
 )
-from battlewheel.engine.rulesets.rewrite.character import Character
-from battlewheel.engine.rulesets.rewrite.equipment import Armour, DamageType, Weapon
-from battlewheel.engine.rulesets.rewrite.narration import describe_steps
-from battlewheel.engine.rulesets.rewrite.sheet_builders import attacker_for, target_for
-from battlewheel.engine.rulesets.rewrite.tables import weapon
-from battlewheel.engine.rulesets.rewrite.traits import CharacterKind
+from battlewheel.engine.rulesets.rewrite.rules.equipment import Armour, DamageType, Weapon
+from battlewheel.engine.rulesets.rewrite.rules.sheet_inputs import attacker_for, target_for
+from battlewheel.engine.rulesets.rewrite.rules.tables import weapon
+from battlewheel.engine.rulesets.rewrite.rules.traits import CharacterKind
+from battlewheel.engine.rulesets.rewrite.sentences.narration import describe_steps
 
 PUNCH = weapon("Punch")
 KICK = weapon("Kick")

@@ -21,11 +21,11 @@ from battlewheel.engine.rulesets.rewrite import (
     RollJoinBattle,
     StartCombat,
     pending_damage,
-    tables,
 )
-from battlewheel.engine.rulesets.rewrite.character import Character
-from battlewheel.engine.rulesets.rewrite.narration import describe_steps
-from battlewheel.engine.rulesets.rewrite.rewrite_flurry import preview_attack
+from battlewheel.engine.rulesets.rewrite.block import Character
+from battlewheel.engine.rulesets.rewrite.handlers.flurry import preview_attack
+from battlewheel.engine.rulesets.rewrite.rules import tables
+from battlewheel.engine.rulesets.rewrite.sentences.narration import describe_steps
 
 from .helpers import typed
 

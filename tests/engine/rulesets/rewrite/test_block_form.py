@@ -13,8 +13,8 @@ from battlewheel.engine.core.ruleset import get_ruleset
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.rewrite import form
 from battlewheel.engine.rulesets.rewrite.actions import AddCombatant, SetHealth, SpendWillpower
-from battlewheel.engine.rulesets.rewrite.character import Character, CharacterKind, Override
-from battlewheel.engine.rulesets.rewrite.traits import ABILITIES, ATTRIBUTES, VIRTUES
+from battlewheel.engine.rulesets.rewrite.block import Character, CharacterKind, Override
+from battlewheel.engine.rulesets.rewrite.rules.traits import ABILITIES, ATTRIBUTES, VIRTUES
 from tests.engine.rulesets.block_forms import (
     assert_blank_form_is_a_block,
     assert_bounds_agree,

@@ -17,9 +17,9 @@ from battlewheel.engine.rulesets.rewrite import (
     ResolveAttack,
     RollJoinBattle,
     StartCombat,
-    tables,
 )
-from battlewheel.engine.rulesets.rewrite.character import Character, CharacterKind
+from battlewheel.engine.rulesets.rewrite.block import Character, CharacterKind
+from battlewheel.engine.rulesets.rewrite.rules import tables
 
 from .helpers import typed
 

@@ -3,7 +3,7 @@
 import pytest
 
 from battlewheel.engine.core.errors import IllegalAction
-from battlewheel.engine.rulesets.rewrite.charms import (
+from battlewheel.engine.rulesets.rewrite.rules.charms import (
     adamant_skin_cost,
     cap_units,
     charm_data,
@@ -19,7 +19,7 @@ from battlewheel.engine.rulesets.rewrite.charms import (
     third_excellency,
     third_excellency_dv_bonus,
 )
-from battlewheel.engine.rulesets.rewrite.traits import CharacterKind
+from battlewheel.engine.rulesets.rewrite.rules.traits import CharacterKind
 
 SOLAR = CharacterKind.SOLAR
 DB = CharacterKind.DRAGON_BLOODED

@@ -17,7 +17,7 @@ from battlewheel.engine.rulesets.rewrite import (
     Defence,
     ResolveAttack,
 )
-from battlewheel.engine.rulesets.rewrite.rewrite_flurry import preview_attack
+from battlewheel.engine.rulesets.rewrite.handlers.flurry import preview_attack
 
 from ..conditions import conditions
 from .test_tick import _duel

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.errors import DiceEntryError
 from battlewheel.engine.core.health import HealthOptions, HealthTrack
-from battlewheel.engine.rulesets.rewrite.attack import (
+from battlewheel.engine.rulesets.rewrite.rules.attack import (
     AttackDeclaration,
     AttackDice,
     Attacker,
@@ -17,14 +17,14 @@ from battlewheel.engine.rulesets.rewrite.attack import (
     Target,
     resolve_attack,
 )
-from battlewheel.engine.rulesets.rewrite.damage import (
+from battlewheel.engine.rulesets.rewrite.rules.damage import (
     apply_flurry_damage,
     damage_roll_levels,
     flurry_damage_pools,
     ping_value,
 )
-from battlewheel.engine.rulesets.rewrite.flurry import Manoeuvre, plan_flurry
-from battlewheel.engine.rulesets.rewrite.tables import weapon
+from battlewheel.engine.rulesets.rewrite.rules.flurry import Manoeuvre, plan_flurry
+from battlewheel.engine.rulesets.rewrite.rules.tables import weapon
 
 
 @dataclass(frozen=True)

@@ -22,9 +22,9 @@ from battlewheel.engine.rulesets.rewrite import (
     SpendWillpower,
     StartCombat,
     pending_damage,
-    tables,
 )
-from battlewheel.engine.rulesets.rewrite.character import Character, CharacterKind
+from battlewheel.engine.rulesets.rewrite.block import Character, CharacterKind
+from battlewheel.engine.rulesets.rewrite.rules import tables
 
 from .helpers import typed
 

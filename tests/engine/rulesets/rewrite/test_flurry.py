@@ -5,8 +5,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from battlewheel.engine.core.errors import IllegalAction
-from battlewheel.engine.rulesets.rewrite.equipment import DamageType, Weapon
-from battlewheel.engine.rulesets.rewrite.flurry import (
+from battlewheel.engine.rulesets.rewrite.rules.equipment import DamageType, Weapon
+from battlewheel.engine.rulesets.rewrite.rules.flurry import (
     Manoeuvre,
     block_cover_bonus,
     block_movement_roll,
@@ -16,7 +16,7 @@ from battlewheel.engine.rulesets.rewrite.flurry import (
     multiple_action_penalties,
     plan_flurry,
 )
-from battlewheel.engine.rulesets.rewrite.tables import weapon
+from battlewheel.engine.rulesets.rewrite.rules.tables import weapon
 
 PUNCH = weapon("Punch")
 KICK = weapon("Kick")

@@ -35,10 +35,10 @@ from battlewheel.engine.rulesets.rewrite import (
     StartCombat,
 )
 from battlewheel.engine.rulesets.rewrite.actions import Action, AddCombatant
-from battlewheel.engine.rulesets.rewrite.attack import failed_outcome
-from battlewheel.engine.rulesets.rewrite.character import CharacterKind
-from battlewheel.engine.rulesets.rewrite.narration import outcome_sentence
-from battlewheel.engine.rulesets.rewrite.tables import weapon
+from battlewheel.engine.rulesets.rewrite.block import CharacterKind
+from battlewheel.engine.rulesets.rewrite.rules.attack import failed_outcome
+from battlewheel.engine.rulesets.rewrite.rules.tables import weapon
+from battlewheel.engine.rulesets.rewrite.sentences.narration import outcome_sentence
 from tests.engine.rulesets.rewrite.helpers import person, typed
 
 # Ana: Dexterity 3 + Brawl 2, Strength 2; her Punch has Accuracy 1, an automatic success.

@@ -24,7 +24,7 @@ from battlewheel.engine.rulesets.rewrite import (
     SpendMotes,
     SpendWillpower,
 )
-from battlewheel.engine.rulesets.rewrite.character import CharacterKind
+from battlewheel.engine.rulesets.rewrite.block import CharacterKind
 
 from .helpers import person, started, typed
 

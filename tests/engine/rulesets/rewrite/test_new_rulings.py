@@ -17,9 +17,13 @@ from battlewheel.engine.rulesets.rewrite import (
     CombatSession,
     RewriteOptions,
     SetHealth,
-    tables,
 )
-from battlewheel.engine.rulesets.rewrite.attack import AttackDeclaration, Attacker, attack_pool
+from battlewheel.engine.rulesets.rewrite.rules import tables
+from battlewheel.engine.rulesets.rewrite.rules.attack import (
+    AttackDeclaration,
+    Attacker,
+    attack_pool,
+)
 
 from .helpers import person
 

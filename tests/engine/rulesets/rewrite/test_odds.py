@@ -8,7 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from battlewheel.engine.core.dice import DiceEntry
-from battlewheel.engine.rulesets.rewrite.attack import (
+from battlewheel.engine.rulesets.rewrite.odds import damage_level_distribution, hit_chances
+from battlewheel.engine.rulesets.rewrite.rules.attack import (
     AttackDeclaration,
     AttackDice,
     Attacker,
@@ -16,9 +17,8 @@ from battlewheel.engine.rulesets.rewrite.attack import (
     Target,
     resolve_attack,
 )
-from battlewheel.engine.rulesets.rewrite.damage import damage_roll_levels
-from battlewheel.engine.rulesets.rewrite.equipment import DamageType, Weapon
-from battlewheel.engine.rulesets.rewrite.odds import damage_level_distribution, hit_chances
+from battlewheel.engine.rulesets.rewrite.rules.damage import damage_roll_levels
+from battlewheel.engine.rulesets.rewrite.rules.equipment import DamageType, Weapon
 
 
 def test_one_die_against_dv_zero_hits_four_times_in_ten() -> None:

@@ -23,9 +23,9 @@ from battlewheel.engine.rulesets.rewrite import (
     SetOverride,
     StartCombat,
     pending_damage,
-    tables,
 )
-from battlewheel.engine.rulesets.rewrite.character import CharacterKind
+from battlewheel.engine.rulesets.rewrite.block import CharacterKind
+from battlewheel.engine.rulesets.rewrite.rules import tables
 
 from .helpers import person, typed
 

@@ -40,8 +40,8 @@ from battlewheel.engine.rulesets.rewrite import (
     StartCombat,
     pending_damage,
 )
-from battlewheel.engine.rulesets.rewrite.character import CharacterKind
-from battlewheel.engine.rulesets.rewrite.rewrite_flurry import preview_attack
+from battlewheel.engine.rulesets.rewrite.block import CharacterKind
+from battlewheel.engine.rulesets.rewrite.handlers.flurry import preview_attack
 
 from ..conditions import condition_action
 from .helpers import person

@@ -18,8 +18,8 @@ from battlewheel.engine.rulesets.rewrite import (
     NextTick,
     RollAmbush,
     SetHealth,
-    values,
 )
+from battlewheel.engine.rulesets.rewrite.rules import values
 from battlewheel.engine.rulesets.rewrite.state import Combat, Combatant
 
 from .helpers import person, started, typed

@@ -20,8 +20,8 @@ from battlewheel.engine.rulesets.rewrite import (
     SpendMotes,
     SpendWillpower,
     StartCombat,
-    tables,
 )
+from battlewheel.engine.rulesets.rewrite.rules import tables
 
 from .helpers import person, typed
 

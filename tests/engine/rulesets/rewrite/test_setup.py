@@ -20,8 +20,8 @@ from battlewheel.engine.rulesets.rewrite import (
     RollJoinBattle,
     StartCombat,
 )
-from battlewheel.engine.rulesets.rewrite.character import CharacterKind
-from battlewheel.engine.rulesets.rewrite.setup import (
+from battlewheel.engine.rulesets.rewrite.block import CharacterKind
+from battlewheel.engine.rulesets.rewrite.rules.setup import (
     margin_of_surprise,
     situation_modifier,
     surprise_state,

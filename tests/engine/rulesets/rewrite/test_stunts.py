@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.errors import IllegalAction
-from battlewheel.engine.rulesets.rewrite.attack import (
+from battlewheel.engine.rulesets.rewrite.rules.attack import (
     AttackDeclaration,
     AttackDice,
     Attacker,
@@ -14,15 +14,15 @@ from battlewheel.engine.rulesets.rewrite.attack import (
     Target,
     resolve_attack,
 )
-from battlewheel.engine.rulesets.rewrite.stunts import (
+from battlewheel.engine.rulesets.rewrite.rules.stunts import (
     StuntReward,
     best_reward,
     stunt_dice,
     stunt_dv_bonus,
     stunt_reward,
 )
-from battlewheel.engine.rulesets.rewrite.tables import weapon
-from battlewheel.engine.rulesets.rewrite.traits import CharacterKind
+from battlewheel.engine.rulesets.rewrite.rules.tables import weapon
+from battlewheel.engine.rulesets.rewrite.rules.traits import CharacterKind
 
 SOLAR = CharacterKind.SOLAR
 HEROIC = CharacterKind.HEROIC_MORTAL

@@ -36,12 +36,12 @@ from battlewheel.engine.rulesets.rewrite import (
     SpendMotes,
     StartCombat,
     pending_damage,
-    rewrite_tick,
-    tables,
 )
-from battlewheel.engine.rulesets.rewrite.character import CharacterKind
-from battlewheel.engine.rulesets.rewrite.rewrite_counter import counterattack_openings
-from battlewheel.engine.rulesets.rewrite.rewrite_manual import MAX_TICK
+from battlewheel.engine.rulesets.rewrite.block import CharacterKind
+from battlewheel.engine.rulesets.rewrite.handlers import tick as rewrite_tick
+from battlewheel.engine.rulesets.rewrite.handlers.counter import counterattack_openings
+from battlewheel.engine.rulesets.rewrite.handlers.manual import MAX_TICK
+from battlewheel.engine.rulesets.rewrite.rules import tables
 from battlewheel.engine.rulesets.rewrite.state import Combat
 
 from .helpers import person, started, typed

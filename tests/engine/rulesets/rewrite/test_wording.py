@@ -1,7 +1,7 @@
 """The words the log uses for a track that can no longer act (000 §Applying Effects)."""
 
 from battlewheel.engine.core.health import HealthTrack
-from battlewheel.engine.rulesets.rewrite.wording import helpless_word, wound_text
+from battlewheel.engine.rulesets.rewrite.sentences.wording import helpless_word, wound_text
 
 
 def test_a_track_still_able_to_act_has_no_helpless_word() -> None:

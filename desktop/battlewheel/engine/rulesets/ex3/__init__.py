@@ -44,7 +44,7 @@ from battlewheel.engine.rulesets.ex3.actions import (
     TakeCover,
     Withdraw,
 )
-from battlewheel.engine.rulesets.ex3.character import Armour, Character, GroupTraits, Weapon
+from battlewheel.engine.rulesets.ex3.block import Armour, Character, GroupTraits, Weapon
 from battlewheel.engine.rulesets.ex3.demo import demo_fight
 from battlewheel.engine.rulesets.ex3.options import Ex3Options
 from battlewheel.engine.rulesets.ex3.ruleset import EXALTED_3E, Exalted3e

@@ -13,7 +13,7 @@ from typing import ClassVar
 
 from battlewheel.engine.core.actions import Action, Names
 from battlewheel.engine.core.dice import DiceEntry
-from battlewheel.engine.rulesets.ex3.character import Character
+from battlewheel.engine.rulesets.ex3.block import Character
 
 WITHERING, DECISIVE, GAMBIT = "withering", "decisive", "gambit"
 MODES = (WITHERING, DECISIVE, GAMBIT)

@@ -26,10 +26,10 @@ from battlewheel.engine.core.dice import DiceEntry, roll
 from battlewheel.engine.core.errors import RulesError
 from battlewheel.engine.core.outcome import Outcome, last_side_standing
 from battlewheel.engine.rulesets.ex3 import actions as a
-from battlewheel.engine.rulesets.ex3 import attack as atk
-from battlewheel.engine.rulesets.ex3 import defence as d
 from battlewheel.engine.rulesets.ex3 import rules as r
-from battlewheel.engine.rulesets.ex3.initiative import join_pool
+from battlewheel.engine.rulesets.ex3.handlers import attack as atk
+from battlewheel.engine.rulesets.ex3.handlers.initiative import join_pool
+from battlewheel.engine.rulesets.ex3.rules import defence as d
 from battlewheel.engine.rulesets.ex3.state import Combat, Combatant
 
 DECISIVE_AT = {"aggressive": 4, "balanced": 7, "cautious": 10}

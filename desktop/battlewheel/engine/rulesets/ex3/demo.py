@@ -9,8 +9,8 @@ from __future__ import annotations
 from battlewheel.engine.core.dice import SeededDice
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.ex3 import actions as a
-from battlewheel.engine.rulesets.ex3.character import Armour, Character, GroupTraits, Weapon
-from battlewheel.engine.rulesets.ex3.initiative import join_pool
+from battlewheel.engine.rulesets.ex3.block import Armour, Character, GroupTraits, Weapon
+from battlewheel.engine.rulesets.ex3.handlers.initiative import join_pool
 
 DAIKLAVE = Weapon("Daiklave", ability="melee", accuracy=3, damage=12, defence=1, minimum=1)
 POWERBOW = Weapon("Powerbow", ability="archery", accuracy=1, damage=10, defence=0, minimum=1,

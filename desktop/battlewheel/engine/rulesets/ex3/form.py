@@ -1,6 +1,6 @@
 """The 3e stat block as the character editor's form (engine/core/block_form.py).
 
-Every bound comes from the constants ``character.py`` checks, so the block stays the one
+Every bound comes from the constants ``block.py`` checks, so the block stays the one
 source of what is allowed; the form only says it first. A Quick Character and a battle
 group are flags on the form (``is_quick``, ``is_group``) over the block's ``quick`` and
 ``group``, which are None when unset. Specialties are rows of (Ability, dice) over the
@@ -27,7 +27,7 @@ from battlewheel.engine.core.health import ALLOWED_PENALTIES, STANDARD_PENALTIES
 from battlewheel.engine.rulesets.ex3 import demo
 from battlewheel.engine.rulesets.ex3 import rules as r
 from battlewheel.engine.rulesets.ex3 import sheet as s
-from battlewheel.engine.rulesets.ex3.character import (
+from battlewheel.engine.rulesets.ex3.block import (
     ABILITIES,
     ABILITY_RANGE,
     ACCURACY_RANGE,

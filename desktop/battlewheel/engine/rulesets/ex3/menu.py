@@ -6,9 +6,9 @@ import dataclasses
 
 from battlewheel.engine.core import contract as c
 from battlewheel.engine.rulesets.ex3 import actions as a
-from battlewheel.engine.rulesets.ex3 import clash as clashes
-from battlewheel.engine.rulesets.ex3 import defence as d
-from battlewheel.engine.rulesets.ex3 import gm
+from battlewheel.engine.rulesets.ex3.handlers import clash as clashes
+from battlewheel.engine.rulesets.ex3.handlers import gm
+from battlewheel.engine.rulesets.ex3.rules import defence as d
 from battlewheel.engine.rulesets.ex3.state import Combat, Combatant, Turn
 
 DIALOG = "ex3."

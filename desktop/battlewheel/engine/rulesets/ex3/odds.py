@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from battlewheel.engine.core.dice import success_distribution
 from battlewheel.engine.rulesets.ex3 import rules as r
 from battlewheel.engine.rulesets.ex3.actions import Attack
-from battlewheel.engine.rulesets.ex3.attack import plan_attack
+from battlewheel.engine.rulesets.ex3.handlers.attack import plan_attack
 from battlewheel.engine.rulesets.ex3.state import Combat
 
 

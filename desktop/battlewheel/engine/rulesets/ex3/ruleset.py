@@ -8,28 +8,15 @@ from typing import Any, ClassVar
 from battlewheel.engine.core import conditions as cond
 from battlewheel.engine.core import contract as c
 from battlewheel.engine.core.actions import Action
-from battlewheel.engine.core.block_form import BlockSchema, BlockTemplate
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.ruleset import Handler, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.ex3 import actions as a
-from battlewheel.engine.rulesets.ex3 import (
-    attack,
-    autopilot,
-    clash,
-    flow,
-    form,
-    gm,
-    groups,
-    menu,
-    moves,
-    sentences,
-    sheet,
-    wheel,
-)
-from battlewheel.engine.rulesets.ex3 import defence as d
+from battlewheel.engine.rulesets.ex3 import autopilot, form, menu, sentences, sheet, wheel
 from battlewheel.engine.rulesets.ex3 import rules as r
-from battlewheel.engine.rulesets.ex3.character import Character
+from battlewheel.engine.rulesets.ex3.block import Character
+from battlewheel.engine.rulesets.ex3.handlers import attack, clash, flow, gm, groups, moves
 from battlewheel.engine.rulesets.ex3.options import Ex3Options
+from battlewheel.engine.rulesets.ex3.rules import defence as d
 from battlewheel.engine.rulesets.ex3.state import Combat, Combatant, Derived
 
 _HANDLERS: dict[type[a.Action], Handler] = {
@@ -101,6 +88,7 @@ class Exalted3e(Ruleset):
     options_type: ClassVar[type[Ex3Options]] = Ex3Options
     block_type: ClassVar[type[Character]] = Character
     autopilot_module: ClassVar[Any] = autopilot
+    form_module: ClassVar[Any] = form
     # A GM's Initiative or delay tick the ring can show (rules/3e.md §5): one slot a value.
     number_bounds: ClassVar[Mapping[str, tuple[int, int]]] = {
         "set_initiative.value": INITIATIVE_EDIT_RANGE, "delay.tick": INITIATIVE_EDIT_RANGE}
@@ -227,26 +215,6 @@ class Exalted3e(Ruleset):
 
 
     # -- the character editor (engine/core/block_form.py, ex3/form.py) -------------------------
-
-    def block_schema(self) -> BlockSchema:
-        """The 3e block's form: identity, traits, motes, levels, weapons, QC, battle group."""
-        return form.SCHEMA
-
-    def block_templates(self) -> tuple[BlockTemplate, ...]:
-        """Mortal, heroic mortal, Solar, Quick Character, battle group, the demo's five."""
-        return form.templates()
-
-    def block_form(self, block: Any) -> dict[str, Any]:
-        """A 3e block as form values (flags for a Quick Character and a battle group)."""
-        return form.block_form(block)
-
-    def block_from_form(self, values: Mapping[str, Any], base: Any | None = None) -> Character:
-        """The 3e block the form describes, checked whole."""
-        return form.block_from_form(values, base)
-
-    def block_preview(self, block: Any) -> tuple[Any, ...]:
-        """Parry, Evasion, soak, Hardness, Join Battle, attack pools, the health track."""
-        return form.preview(block)
 
     def block_side(self, block: Any) -> str:
         """A player character joins as an ally; anyone else as a foe. A block's kind cannot

@@ -10,10 +10,10 @@ from __future__ import annotations
 from battlewheel.engine.core import contract as c
 from battlewheel.engine.core.conditions import defence_modifier, dice_modifier
 from battlewheel.engine.core.health import HealthTrack
-from battlewheel.engine.rulesets.ex3 import defence as d
 from battlewheel.engine.rulesets.ex3 import rules as r
-from battlewheel.engine.rulesets.ex3.character import Character, Weapon
+from battlewheel.engine.rulesets.ex3.block import Character, Weapon
 from battlewheel.engine.rulesets.ex3.options import Ex3Options
+from battlewheel.engine.rulesets.ex3.rules import defence as d
 from battlewheel.engine.rulesets.ex3.state import Combat, Combatant, pool_most
 from battlewheel.engine.rulesets.ex3.wheel import condition_marks, defence_penalty, waiting_for
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from battlewheel.engine.core.conditions import Condition
 from battlewheel.engine.core.health import HealthTrack
-from battlewheel.engine.rulesets.ex3.character import Character
+from battlewheel.engine.rulesets.ex3.block import Character
 from battlewheel.engine.rulesets.ex3.options import Ex3Options
 
 SELF = "self"  # crashed_by for a self-inflicted Crash

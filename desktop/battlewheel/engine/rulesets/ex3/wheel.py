@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 from battlewheel.engine.core import contract as c
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.rulesets.ex3 import actions as a
-from battlewheel.engine.rulesets.ex3 import flow
 from battlewheel.engine.rulesets.ex3 import rules as r
+from battlewheel.engine.rulesets.ex3.handlers import flow
 from battlewheel.engine.rulesets.ex3.state import Combat, Combatant
 
 if TYPE_CHECKING:

@@ -35,7 +35,7 @@ from battlewheel.engine.rulesets.impulse.actions import (
     StuntEffect,
     VillainEscapes,
 )
-from battlewheel.engine.rulesets.impulse.character import ImpulseCharacter, Weapon
+from battlewheel.engine.rulesets.impulse.block import ImpulseCharacter, Weapon
 from battlewheel.engine.rulesets.impulse.demo import demo_fight
 from battlewheel.engine.rulesets.impulse.options import ImpulseOptions
 from battlewheel.engine.rulesets.impulse.ruleset import IMPULSE, ImpulseRuleset

@@ -12,7 +12,7 @@ from typing import ClassVar
 
 from battlewheel.engine.core.actions import Action, Names
 from battlewheel.engine.core.dice import DiceEntry
-from battlewheel.engine.rulesets.impulse.character import ImpulseCharacter
+from battlewheel.engine.rulesets.impulse.block import ImpulseCharacter
 
 MANOEUVRE_EFFECTS = (
     "knockback",

@@ -24,11 +24,15 @@ from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.errors import RulesError
 from battlewheel.engine.core.outcome import Outcome, last_side_standing
 from battlewheel.engine.rulesets.impulse import actions as a
-from battlewheel.engine.rulesets.impulse.character import UNARMED
-from battlewheel.engine.rulesets.impulse.common import in_melee_with_foe
+from battlewheel.engine.rulesets.impulse.block import UNARMED
+from battlewheel.engine.rulesets.impulse.handlers.common import in_melee_with_foe
+from battlewheel.engine.rulesets.impulse.handlers.strikes import (
+    DECISIVE,
+    manoeuvre_pool,
+    resolve_strike,
+)
 from battlewheel.engine.rulesets.impulse.rules import MELEE, STRIKE_MINIMUM
 from battlewheel.engine.rulesets.impulse.state import Fighter, ImpulseCombat
-from battlewheel.engine.rulesets.impulse.strikes import DECISIVE, manoeuvre_pool, resolve_strike
 
 STRIKE_AT = {"aggressive": STRIKE_MINIMUM, "balanced": 4, "cautious": 6}
 MANOEUVRES = (("dexterity", "athletics"), ("wits", "awareness"), ("cunning", "stealth"))

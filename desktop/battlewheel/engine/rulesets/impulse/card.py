@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from battlewheel.engine.core import contract as c
-from battlewheel.engine.rulesets.impulse.character import ARMOUR_TABLE, ImpulseCharacter
-from battlewheel.engine.rulesets.impulse.effects import DIFFICULTY
+from battlewheel.engine.rulesets.impulse.block import ARMOUR_TABLE, ImpulseCharacter
+from battlewheel.engine.rulesets.impulse.handlers.effects import DIFFICULTY
 from battlewheel.engine.rulesets.impulse.options import ImpulseOptions
 from battlewheel.engine.rulesets.impulse.sheet import (
     battlemap_values,

@@ -10,7 +10,7 @@ from battlewheel.engine.rulesets.impulse.actions import (
     SetRange,
     SettleTie,
 )
-from battlewheel.engine.rulesets.impulse.character import ImpulseCharacter, Weapon
+from battlewheel.engine.rulesets.impulse.block import ImpulseCharacter, Weapon
 
 SWORD = Weapon("Daiklave", "medium", "strength", "melee")
 KNIVES = Weapon("Knives", "light", "dexterity", "melee")

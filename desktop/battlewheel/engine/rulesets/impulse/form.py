@@ -1,7 +1,7 @@
 """The character editor's form for an Impulse stat block, its templates and preview.
 
 Everything the combat reads (001 §Combat Values, §Weapons and Armor, §The Combat
-Round) is a field bounded by the constants ``character.py`` checks with; Attributes and
+Round) is a field bounded by the constants ``block.py`` checks with; Attributes and
 Abilities are rows of a name and its dots (the combat reads them by name: Cunning,
 Awareness, Stealth, Dexterity, Athletics and each weapon's pair), weapons are rows.
 """
@@ -25,7 +25,7 @@ from battlewheel.engine.core.errors import TraitValueError
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.impulse import demo
 from battlewheel.engine.rulesets.impulse.actions import AddCombatant
-from battlewheel.engine.rulesets.impulse.character import (
+from battlewheel.engine.rulesets.impulse.block import (
     ACTIONS_RANGE,
     ARMOUR_TABLE,
     DOTS_RANGE,

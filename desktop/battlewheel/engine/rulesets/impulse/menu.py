@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from battlewheel.engine.core.contract import TurnAction, first_enabled
 from battlewheel.engine.rulesets.impulse import actions as a
-from battlewheel.engine.rulesets.impulse.common import in_melee_with_foe
+from battlewheel.engine.rulesets.impulse.handlers.common import in_melee_with_foe
 from battlewheel.engine.rulesets.impulse.rules import (
     DASH_COST,
     DISENGAGE_COST,

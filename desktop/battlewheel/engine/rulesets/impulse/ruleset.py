@@ -9,8 +9,6 @@ from battlewheel.engine.core import conditions as cond
 from battlewheel.engine.core import contract as c
 from battlewheel.engine.core.actions import Action, ChangeBlock
 from battlewheel.engine.core.block_form import (
-    BlockSchema,
-    BlockTemplate,
     block_change_sentence,
 )
 from battlewheel.engine.core.events import Event
@@ -18,23 +16,25 @@ from battlewheel.engine.core.ruleset import Handler, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.impulse import actions as a
 from battlewheel.engine.rulesets.impulse import (
     autopilot,
-    block_change,
     card,
-    derived,
-    final,
     form,
-    gm,
     menu,
-    movement,
+    replay,
     sentences,
-    setup,
     sheet,
-    strikes,
-    turns,
     wheel,
 )
-from battlewheel.engine.rulesets.impulse.character import ImpulseCharacter
+from battlewheel.engine.rulesets.impulse.block import ImpulseCharacter
+from battlewheel.engine.rulesets.impulse.handlers import (
+    block_change,
+    gm,
+    movement,
+    setup,
+    strikes,
+    turns,
+)
 from battlewheel.engine.rulesets.impulse.options import ImpulseOptions
+from battlewheel.engine.rulesets.impulse.rules import derived
 from battlewheel.engine.rulesets.impulse.state import PHASE_SETUP, PHASE_TURN, ImpulseCombat
 
 _HANDLERS: dict[type[Action], Handler] = {
@@ -112,6 +112,7 @@ class ImpulseRuleset(Ruleset):
     options_type: ClassVar[type[ImpulseOptions]] = ImpulseOptions
     block_type: ClassVar[type[ImpulseCharacter]] = ImpulseCharacter
     autopilot_module: ClassVar[Any] = autopilot
+    form_module: ClassVar[Any] = form
 
     def new_state(self, options: Any) -> ImpulseCombat:
         """An empty fight under these rulings."""
@@ -144,7 +145,7 @@ class ImpulseRuleset(Ruleset):
 
     def final_state(self, state: ImpulseCombat) -> dict[str, Any]:
         """The round, the order, pools, marks and ranges."""
-        return final.final_state(state)
+        return replay.final_state(state)
 
     def turn_order(self, state: ImpulseCombat) -> tuple[str, ...]:
         """Fighters by their first counter in this round's order (001 §Turn Order), then
@@ -260,25 +261,7 @@ class ImpulseRuleset(Ruleset):
             raise TypeError("an Impulse card is printed from an ImpulseCharacter")
         return card.player_card(block, None, ImpulseOptions(), 0)
 
-    # -- the character editor -------------------------------------------------------------------
-
-    def block_schema(self) -> BlockSchema:
-        """Combat values, armour, Attributes and Abilities, weapons (001 §Combat Values)."""
-        return form.SCHEMA
-
-    def block_templates(self) -> tuple[BlockTemplate, ...]:
-        """A player character, an NPC, a dangerous NPC and the demo fight's four."""
-        return form.templates()
-
-    def block_form(self, block: Any) -> dict[str, Any]:
-        """A block as the editor's form values (traits and weapons as rows)."""
-        return form.block_form(block)
-
-    def block_from_form(
-        self, values: Mapping[str, Any], base: Any | None = None
-    ) -> ImpulseCharacter:
-        """The block the form describes, checked whole by the block itself."""
-        return form.block_from_form(values, base)
+    # -- the character editor (the rest from form_module) ------------------------------------------
 
     def block_preview(self, block: Any) -> tuple[Any, ...]:
         """Willpower and motes, Endurance, DV, Evasion, Soak, Resolve, Guile and weapons."""

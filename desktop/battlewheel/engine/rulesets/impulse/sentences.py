@@ -6,8 +6,8 @@ from collections.abc import Callable
 
 from battlewheel.engine.core.actions import Action
 from battlewheel.engine.rulesets.impulse import actions as a
-from battlewheel.engine.rulesets.impulse import strikes
-from battlewheel.engine.rulesets.impulse.effects import EffectOutcome
+from battlewheel.engine.rulesets.impulse.handlers import strikes
+from battlewheel.engine.rulesets.impulse.handlers.effects import EffectOutcome
 from battlewheel.engine.rulesets.impulse.rules import change_cost
 from battlewheel.engine.rulesets.impulse.state import ImpulseCombat
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from battlewheel.engine.core import contract as c
 from battlewheel.engine.rulesets.impulse import actions as a
-from battlewheel.engine.rulesets.impulse.character import (
+from battlewheel.engine.rulesets.impulse.block import (
     ImpulseCharacter,
     accuracy_pool,
     weapon_base_damage,

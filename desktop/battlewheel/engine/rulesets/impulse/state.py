@@ -14,7 +14,7 @@ from typing import Any
 
 from battlewheel.engine.core.conditions import Condition
 from battlewheel.engine.core.errors import IllegalAction
-from battlewheel.engine.rulesets.impulse.character import ImpulseCharacter
+from battlewheel.engine.rulesets.impulse.block import ImpulseCharacter
 from battlewheel.engine.rulesets.impulse.options import ImpulseOptions
 from battlewheel.engine.rulesets.impulse.rules import EXTREME
 

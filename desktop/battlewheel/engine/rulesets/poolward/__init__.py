@@ -28,9 +28,9 @@ from battlewheel.engine.rulesets.poolward.actions import (
     TriggerReadied,
     UseAction,
 )
-from battlewheel.engine.rulesets.poolward.attack import preview_attack, resolve_attack
 from battlewheel.engine.rulesets.poolward.block import AttackProfile, StatBlock, Trigger
 from battlewheel.engine.rulesets.poolward.demo import demo_fight
+from battlewheel.engine.rulesets.poolward.handlers.attack import preview_attack, resolve_attack
 from battlewheel.engine.rulesets.poolward.odds import attack_odds
 from battlewheel.engine.rulesets.poolward.options import PoolWardOptions
 from battlewheel.engine.rulesets.poolward.ruleset import POOL_AND_WARD, PoolAndWard

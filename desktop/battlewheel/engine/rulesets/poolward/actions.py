@@ -14,7 +14,7 @@ from typing import ClassVar
 from battlewheel.engine.core.actions import Action, Names
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.rulesets.poolward.block import StatBlock
-from battlewheel.engine.rulesets.poolward.pool import NO_COVER, PHYSICAL
+from battlewheel.engine.rulesets.poolward.rules.pool import NO_COVER, PHYSICAL
 from battlewheel.engine.rulesets.poolward.state import STANDARD
 
 

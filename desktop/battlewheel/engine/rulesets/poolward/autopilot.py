@@ -24,10 +24,10 @@ from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.errors import RulesError
 from battlewheel.engine.core.outcome import Outcome, last_side_standing
 from battlewheel.engine.rulesets.poolward import actions as a
-from battlewheel.engine.rulesets.poolward.attack import preview_attack
+from battlewheel.engine.rulesets.poolward.handlers.attack import preview_attack
+from battlewheel.engine.rulesets.poolward.handlers.rounds import missing_rolls, missing_slots
 from battlewheel.engine.rulesets.poolward.options import ORDER_EACH_ROUND, ORDER_GM
-from battlewheel.engine.rulesets.poolward.rolls import die_of
-from battlewheel.engine.rulesets.poolward.rounds import missing_rolls, missing_slots
+from battlewheel.engine.rulesets.poolward.rules.rolls import die_of
 from battlewheel.engine.rulesets.poolward.state import DEAD, STANDARD, UP, Fight, Fighter
 
 ORDER_STAT = "dexterity"

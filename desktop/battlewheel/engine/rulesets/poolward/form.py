@@ -49,8 +49,8 @@ from battlewheel.engine.rulesets.poolward.block import (
     StatBlock,
     Trigger,
 )
-from battlewheel.engine.rulesets.poolward.damage import Tracks
 from battlewheel.engine.rulesets.poolward.options import PoolWardOptions
+from battlewheel.engine.rulesets.poolward.rules.damage import Tracks
 
 DEFENCE = "002 §Defense Terminology"
 POOLS = "002 §Attack Roll Dice Pools"

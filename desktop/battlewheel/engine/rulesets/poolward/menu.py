@@ -12,8 +12,8 @@ import dataclasses
 
 from battlewheel.engine.core.contract import TurnAction, first_enabled
 from battlewheel.engine.rulesets.poolward import actions as a
+from battlewheel.engine.rulesets.poolward.handlers.rounds import missing_rolls, missing_slots
 from battlewheel.engine.rulesets.poolward.options import ORDER_EACH_ROUND, ORDER_GM, ORDER_ONCE
-from battlewheel.engine.rulesets.poolward.rounds import missing_rolls, missing_slots
 from battlewheel.engine.rulesets.poolward.state import STANDARD, Fight
 
 OVER = "the fight is over"

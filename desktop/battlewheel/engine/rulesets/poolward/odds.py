@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from battlewheel.engine.rulesets.poolward.damage import mortal_damage
 from battlewheel.engine.rulesets.poolward.options import MORTAL_BEFORE_WARD, PoolWardOptions
-from battlewheel.engine.rulesets.poolward.pool import PoolPreview
-from battlewheel.engine.rulesets.poolward.rolls import die_of
+from battlewheel.engine.rulesets.poolward.rules.damage import mortal_damage
+from battlewheel.engine.rulesets.poolward.rules.pool import PoolPreview
+from battlewheel.engine.rulesets.poolward.rules.rolls import die_of
 
 
 def die_weights(sides: int, target: int, top_counts_twice: bool) -> tuple[Fraction, ...]:

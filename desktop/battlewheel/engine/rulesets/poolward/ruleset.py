@@ -9,27 +9,15 @@ from battlewheel.engine.core import conditions as cond
 from battlewheel.engine.core import contract as c
 from battlewheel.engine.core.actions import Action, ChangeBlock
 from battlewheel.engine.core.block_form import (
-    BlockSchema,
-    BlockTemplate,
     block_change_sentence,
 )
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.ruleset import Handler, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.poolward import actions as a
-from battlewheel.engine.rulesets.poolward import (
-    attack,
-    autopilot,
-    form,
-    handlers_block,
-    handlers_manual,
-    handlers_turn,
-    menu,
-    rounds,
-    sentences,
-    sheet,
-    wheel,
-)
+from battlewheel.engine.rulesets.poolward import autopilot, form, menu, sentences, sheet, wheel
 from battlewheel.engine.rulesets.poolward.block import STATS, StatBlock
+from battlewheel.engine.rulesets.poolward.handlers import attack, block_change, manual, rounds
+from battlewheel.engine.rulesets.poolward.handlers import turn as handlers_turn
 from battlewheel.engine.rulesets.poolward.options import PoolWardOptions
 from battlewheel.engine.rulesets.poolward.state import UP, Fight
 
@@ -47,13 +35,13 @@ _HANDLERS: dict[type[Action], Handler] = {
     a.ReadyAction: handlers_turn.ready_action,
     a.TriggerReadied: handlers_turn.trigger_readied,
     a.Attack: attack.attack,
-    a.SetTrack: handlers_manual.set_track,
-    a.AdjustRound: handlers_manual.adjust_round,
-    a.SetCondition: handlers_manual.set_condition,
-    a.Backlash: handlers_manual.backlash,
-    a.Sleep: handlers_manual.sleep,
-    a.Rest: handlers_manual.rest,
-    a.Heal: handlers_manual.heal,
+    a.SetTrack: manual.set_track,
+    a.AdjustRound: manual.adjust_round,
+    a.SetCondition: manual.set_condition,
+    a.Backlash: manual.backlash,
+    a.Sleep: manual.sleep,
+    a.Rest: manual.rest,
+    a.Heal: manual.heal,
 }
 
 
@@ -67,6 +55,7 @@ class PoolAndWard(Ruleset):
     options_type: ClassVar[type[PoolWardOptions]] = PoolWardOptions
     block_type: ClassVar[type[StatBlock]] = StatBlock
     autopilot_module: ClassVar[Any] = autopilot
+    form_module: ClassVar[Any] = form
 
     def new_state(self, options: Any) -> Fight:
         """An empty fight under these rulings."""
@@ -199,26 +188,6 @@ class PoolAndWard(Ruleset):
 
     # -- the character editor -------------------------------------------------------------------
 
-    def block_schema(self) -> BlockSchema:
-        """Stats, skills, the defence block, attacks and triggers (002 passim)."""
-        return form.SCHEMA
-
-    def block_templates(self) -> tuple[BlockTemplate, ...]:
-        """A player character, an NPC, 002's examples and the demo fight's four."""
-        return form.templates()
-
-    def block_form(self, block: Any) -> dict[str, Any]:
-        """A block as the editor's form values (skills, attacks and triggers as rows)."""
-        return form.block_form(block)
-
-    def block_from_form(self, values: Mapping[str, Any], base: Any | None = None) -> StatBlock:
-        """The block the form describes, checked whole by the block itself."""
-        return form.block_from_form(values, base)
-
-    def block_preview(self, block: Any) -> tuple[Any, ...]:
-        """Health, Vigor and Ward, the tracks, the defence block, stats and attacks."""
-        return form.preview(block)
-
     def block_side(self, block: Any) -> str:
         """A player character joins as an ally, anyone else as an enemy."""
         return "ally" if block.player else "enemy"
@@ -226,7 +195,7 @@ class PoolAndWard(Ruleset):
     def replace_block(self, state: Fight, combatant_id: str, block: Any) -> list[Event]:
         """The fighter's new block from now on, with the damage, spent Ward and this round's
         Dodge losses kept (002 §Damage Tracking)."""
-        return handlers_block.replace_block(state, combatant_id, block)
+        return block_change.replace_block(state, combatant_id, block)
 
     def block_card(self, block: Any) -> c.Card:
         """The player card of rules/pool-and-ward.md §6 for a roster stat block."""

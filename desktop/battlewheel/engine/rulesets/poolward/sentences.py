@@ -12,7 +12,7 @@ from typing import Any
 
 from battlewheel.engine.core.actions import Action
 from battlewheel.engine.rulesets.poolward import actions as a
-from battlewheel.engine.rulesets.poolward.attack import AttackOutcome, resolve_attack
+from battlewheel.engine.rulesets.poolward.handlers.attack import AttackOutcome, resolve_attack
 from battlewheel.engine.rulesets.poolward.state import DEAD, DISABLED, Fight, Fighter
 
 Sentence = Callable[[Fight, Any, Fight], str]

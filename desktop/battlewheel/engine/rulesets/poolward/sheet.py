@@ -17,9 +17,9 @@ from battlewheel.engine.rulesets.poolward.block import (
     AttackProfile,
     StatBlock,
 )
-from battlewheel.engine.rulesets.poolward.damage import Tracks
 from battlewheel.engine.rulesets.poolward.options import PoolWardOptions
-from battlewheel.engine.rulesets.poolward.pool import armour_worn, raw_pool
+from battlewheel.engine.rulesets.poolward.rules.damage import Tracks
+from battlewheel.engine.rulesets.poolward.rules.pool import armour_worn, raw_pool
 from battlewheel.engine.rulesets.poolward.state import DEAD, DISABLED, UP, Fight, Fighter
 
 EMPTY, LOST, BACKLASH, BRUISED, ABSORBED, USED = ".", "X", "B", "/", "o", "x"

@@ -13,12 +13,12 @@ from typing import Any
 
 from battlewheel.engine.core.conditions import Condition
 from battlewheel.engine.rulesets.poolward.block import StatBlock
-from battlewheel.engine.rulesets.poolward.damage import Tracks
 from battlewheel.engine.rulesets.poolward.options import (
     NEGATIVE_PCS_ONLY,
     ZERO_DODGE_FIRST,
     PoolWardOptions,
 )
+from battlewheel.engine.rulesets.poolward.rules.damage import Tracks
 
 UP, DISABLED, DEAD = "up", "disabled", "dead"
 FREE, FAST, MOVE, STANDARD, FULL = "free", "fast", "move", "standard", "full"

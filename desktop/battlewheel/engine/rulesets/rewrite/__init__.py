@@ -13,11 +13,19 @@ from battlewheel.engine.rulesets.rewrite.actions import (
     Action,
     AddCombatant,
     Advance,
+    ApplyTickEffects,
+    AttackCharms,
+    AwardStunt,
     Concealment,
     CycleHealthBox,
+    DamageRoll,
     DeclareConcealment,
+    DeclaredManoeuvre,
+    DeclareFlurry,
     DeclareMovement,
+    Defence,
     EndCombat,
+    GetPast,
     MoveCounter,
     NextTick,
     RaiseAlarm,
@@ -25,6 +33,8 @@ from battlewheel.engine.rulesets.rewrite.actions import (
     RegainMotes,
     RegainWillpower,
     RemoveCombatant,
+    ResolveAttack,
+    ResolveCounterattack,
     RollAmbush,
     RollJoinBattle,
     SetHealth,
@@ -35,21 +45,9 @@ from battlewheel.engine.rulesets.rewrite.actions import (
     action_from_json,
     action_to_json,
 )
-from battlewheel.engine.rulesets.rewrite.actions_attack import (
-    ApplyTickEffects,
-    AttackCharms,
-    AwardStunt,
-    DamageRoll,
-    DeclaredManoeuvre,
-    DeclareFlurry,
-    Defence,
-    GetPast,
-    ResolveAttack,
-    ResolveCounterattack,
-)
+from battlewheel.engine.rulesets.rewrite.handlers.effects import PendingDamage, pending_damage
 from battlewheel.engine.rulesets.rewrite.options import RewriteOptions
-from battlewheel.engine.rulesets.rewrite.rewrite import REWRITE_2E, Rewrite2e
-from battlewheel.engine.rulesets.rewrite.rewrite_effects import PendingDamage, pending_damage
+from battlewheel.engine.rulesets.rewrite.ruleset import REWRITE_2E, Rewrite2e
 from battlewheel.engine.rulesets.rewrite.state import (
     PARTIALLY,
     PHASE_DECLARE,

@@ -7,6 +7,7 @@ log rebuilds the state exactly. ``sentence`` renders an action for the combat lo
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -14,8 +15,9 @@ from battlewheel.engine.core.actions import Action, ChangeRuling, Names, decode_
 from battlewheel.engine.core.actions import action_to_json as action_to_json
 from battlewheel.engine.core.conditions import AddCondition, RemoveCondition
 from battlewheel.engine.core.dice import DiceEntry
-from battlewheel.engine.rulesets.rewrite.character import Character
-from battlewheel.engine.rulesets.rewrite.wording import dice_text, override_name, plural
+from battlewheel.engine.rulesets.rewrite.block import Character
+from battlewheel.engine.rulesets.rewrite.rules.flurry import manoeuvre_table
+from battlewheel.engine.rulesets.rewrite.sentences.wording import dice_text, override_name, plural
 
 SIDES = ("ally", "enemy")
 
@@ -337,3 +339,265 @@ for _cls in (
 def action_from_json(obj: object, path: str = "action") -> Action:
     """Read one 2e Rewrite action strictly: unknown kind, missing field or wrong type is refused."""
     return decode_action(obj, ACTION_TYPES, path)
+
+
+# The actions of a tick's fighting: flurries, attacks, the tick's effects and stunts.
+# Weapons are named as the character carries them (or a brawl weapon: Punch, Kick,
+# Headbutt, Clinch), so the log reads like the table talk and replays against the
+# character sheet stored in the log.
+
+
+@dataclass(frozen=True)
+class DeclaredManoeuvre:
+    """One manoeuvre of a declared flurry (000 §Manoeuvres).
+
+    ``kind`` is a manoeuvre id (``attack``, ``aim``, ``guard``, ``dash``, ``block``,
+    ``raise_alarm``, ``activate_charm``, ``inactive``, ``miscellaneous``). An attack names
+    its ``weapon`` and ``target``; a Block names in ``target`` the combatant it defends
+    (none: an item or place, in ``label``), and ``tower_shield`` when the Blocker
+    carries one. ``speed``, ``dv_penalty`` and
+    ``dice_action`` fill in what the table leaves open (a Simple charm's Speed, a
+    Miscellaneous roll).
+    """
+
+    kind: str
+    weapon: str | None = None
+    target: str | None = None
+    off_hand: bool = False
+    speed: int | None = None
+    dv_penalty: int | None = None
+    dice_action: bool | None = None
+    simple: bool = True
+    label: str = ""
+    tower_shield: bool = False
+
+    def text(self, names: Names) -> str:
+        """A few words for the log."""
+        if self.kind == "attack":
+            return f"Attack {names(self.target or '?')} with {self.weapon}"
+        shield = " with a tower shield" if self.tower_shield else ""
+        if self.kind == "block" and self.target is not None:
+            return f"Block, guarding {names(self.target)}{shield}"
+        if self.kind == "block" and self.label:
+            return f"Block, guarding {self.label}{shield}"
+        spec = manoeuvre_table().get(self.kind)
+        name = spec.name if spec is not None else self.kind.replace("_", " ")
+        return f"{name} ({self.label})" if self.label else name
+
+
+@dataclass(frozen=True)
+class DeclareFlurry(Action):
+    """Step 3: an acting character's flurry, attacks in the order they resolve (000 §Manoeuvres).
+
+    ``magical`` marks a magical flurry from an Extra Action charm.
+    """
+
+    kind: ClassVar[str] = "declare_flurry"
+    combatant: str
+    manoeuvres: tuple[DeclaredManoeuvre, ...]
+    magical: bool = False
+
+    def sentence(self, names: Names) -> str:
+        parts = ", ".join(m.text(names) for m in self.manoeuvres)
+        magic = "magical " if self.magical else ""
+        return f"{names(self.combatant)} declares a {magic}flurry: {parts}."
+
+
+@dataclass(frozen=True)
+class AttackCharms:
+    """What the attacker declared at step 1 besides the weapon (000 §Declaration of Attack).
+
+    Excellencies: ``charm_dice`` (1st), ``charm_successes`` (2nd), ``reroll`` (3rd);
+    ``target_number`` and ``all_dice_succeed`` (Fateful). Their motes are charged.
+    ``charm_levels``, ``charm_damage_dice``, ``post_soak_dice``, ``post_soak_levels``
+    come from other charms whose cost the GM spends by hand.
+    """
+
+    charm_dice: int = 0
+    charm_successes: int = 0
+    reroll: bool = False
+    target_number: int = 7
+    all_dice_succeed: bool = False
+    battle_maiden: bool = False
+    charm_levels: int = 0
+    charm_damage_dice: int = 0
+    post_soak_dice: int = 0
+    post_soak_levels: int = 0
+    inapplicable_dvs: tuple[str, ...] = ()
+    ignores_natural_soak: bool = False
+    unexpected: bool = False
+
+
+@dataclass(frozen=True)
+class Defence:
+    """What the defender declared at step 2 (000 §Declaration of Defence).
+
+    ``dv`` names the DV chosen (``"dodge"`` or ``"parry:<weapon>"``). A perfect defence
+    (``seven_shadows_evasion``, ``heavenly_guardian_defense``) or ``adamant_skin`` is
+    charged in motes and any Willpower surcharge.
+    """
+
+    dv: str = "dodge"
+    stunt: int = 0
+    virtue_dice: int = 0
+    charm_dice: int = 0
+    charm_dv_bonus: int = 0
+    perfect_defence: str | None = None
+    adamant_skin: bool = False
+
+
+@dataclass(frozen=True)
+class GetPast:
+    """The attacker's movement roll to reach a Blocker's ward in close combat (000 §Block).
+
+    ``roll`` is the roll of the attacker's movement in yards; ``blocker`` names which
+    Blocker when several defend the target (default: the first), and also which one a
+    missile stopped by the cover strikes. ``confined_space`` (1-10 dice off),
+    ``attacker_knockback`` and ``blocker_knockback`` (yards since the attacker's last
+    action) shape the pool; ``blocker_movement_applicable`` is false where the
+    Blocker's movement does not count (ground against flight). On a failed roll the
+    attack is aborted, or struck at the Blocker when ``retarget``.
+    """
+
+    roll: DiceEntry | None = None
+    blocker: str | None = None
+    confined_space: int = 0
+    attacker_knockback: int = 0
+    blocker_knockback: int = 0
+    blocker_movement_applicable: bool = True
+    retarget: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class AttackInputs(Action):
+    """What every attack carries besides who, whom and the attack roll (000 §Attack Resolution).
+
+    Dice: the 3rd Excellency's reroll, the stunt dice, the defender's virtue and charm
+    dice. ``stunt`` is the attacker's stunt rating; ``willpower`` spends one for a success.
+    ``bonus_dice`` (Aim, equipment) and ``penalty_dice`` (darkness, footing) are the
+    GM's non-magical dice; ``external_penalty`` comes off the successes. Keyword-only, so
+    each attack keeps its own fields first when built positionally.
+    """
+
+    stunt: int = 0
+    stunt_dice: DiceEntry | None = None
+    willpower: bool = False
+    specialty: str | None = None
+    bonus_dice: int = 0
+    penalty_dice: int = 0
+    external_penalty: int = 0
+    charms: AttackCharms = AttackCharms()
+    defence: Defence = Defence()
+    reroll: DiceEntry | None = None
+    virtue: DiceEntry | None = None
+    charm_defence: DiceEntry | None = None
+
+
+@dataclass(frozen=True)
+class ResolveAttack(AttackInputs):
+    """Step 5: one declared attack through the nine steps (000 §Attack Resolution).
+
+    ``index`` is the attack's place among the flurry's manoeuvres; ``attack`` the attack
+    roll. ``block`` is the roll to get past a Blocker, when the target is blocked
+    (000 §Block). The other inputs are those of ``AttackInputs``.
+    """
+
+    kind: ClassVar[str] = "resolve_attack"
+    attacker: str
+    index: int
+    attack: DiceEntry | None = None
+    block: GetPast = GetPast()
+
+    def sentence(self, names: Names) -> str:
+        dice = f": {dice_text(self.attack)}" if self.attack is not None else ""
+        return f"{names(self.attacker)} resolves attack {self.index + 1}{dice}."
+
+
+@dataclass(frozen=True)
+class ResolveCounterattack(AttackInputs):
+    """Step 9: a charm's counterattack on someone who attacked this tick (000 §Counterattacks).
+
+    Steps 1-8 of a single attack with ``weapon``, outside any flurry: no multiple-action
+    penalty and no onslaught. Its damage is applied with the tick's effects, on its own.
+    The other inputs are those of ``AttackInputs``.
+    """
+
+    kind: ClassVar[str] = "resolve_counterattack"
+    attacker: str
+    target: str
+    weapon: str
+    attack: DiceEntry | None = None
+
+    def sentence(self, names: Names) -> str:
+        dice = f": {dice_text(self.attack)}" if self.attack is not None else ""
+        who, target = names(self.attacker), names(self.target)
+        return f"{who} counterattacks {target} with {self.weapon}{dice}."
+
+
+@dataclass(frozen=True)
+class DamageRoll:
+    """The damage dice of one flurry (or counterattack) against one target (000 §Roll Damage)."""
+
+    attacker: str
+    target: str
+    bashing: DiceEntry | None = None
+    lethal: DiceEntry | None = None
+    aggravated: DiceEntry | None = None
+    counterattack: bool = False
+
+    @classmethod
+    def by_type(
+        cls,
+        attacker: str,
+        target: str,
+        rolls: Mapping[str, DiceEntry],
+        *,
+        counterattack: bool = False,
+    ) -> DamageRoll:
+        """A damage roll from entries keyed by damage type ``B``, ``L``, ``A``."""
+        return cls(
+            attacker,
+            target,
+            rolls.get("B"),
+            rolls.get("L"),
+            rolls.get("A"),
+            counterattack,
+        )
+
+
+@dataclass(frozen=True)
+class ApplyTickEffects(Action):
+    """Steps 6-9: damage, surprise, DV penalties, counters (000 §Apply Effects).
+
+    ``damage`` holds the damage rolls of each flurry and target that hit.
+    """
+
+    kind: ClassVar[str] = "apply_tick_effects"
+    damage: tuple[DamageRoll, ...] = ()
+
+    def sentence(self, names: Names) -> str:
+        return "The tick's effects are applied."
+
+
+@dataclass(frozen=True)
+class AwardStunt(Action):
+    """The GM rates a stunt; its reward comes when the DV refreshes (004 §Stunts).
+
+    ``reward`` is ``"motes"`` or ``"willpower"`` (the latter for 2-3 die stunts).
+    """
+
+    kind: ClassVar[str] = "award_stunt"
+    combatant: str
+    rating: int
+    reward: str = "motes"
+
+    def sentence(self, names: Names) -> str:
+        reward = "Willpower" if self.reward == "willpower" else "motes"
+        return (
+            f"{names(self.combatant)} earns a {self.rating}-die stunt: "
+            f"{reward} at their next DV refresh."
+        )
+
+
+for _fighting in (DeclareFlurry, ResolveAttack, ResolveCounterattack, ApplyTickEffects, AwardStunt):
+    register_action(_fighting)

@@ -31,15 +31,17 @@ from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.errors import RulesError
 from battlewheel.engine.core.outcome import Outcome, last_side_standing
 from battlewheel.engine.rulesets.rewrite import actions as a
-from battlewheel.engine.rulesets.rewrite import actions_attack as aa
-from battlewheel.engine.rulesets.rewrite.attack import best_dv
-from battlewheel.engine.rulesets.rewrite.derived import die_cap, ready_weapons
-from battlewheel.engine.rulesets.rewrite.rewrite_effects import (
+from battlewheel.engine.rulesets.rewrite import actions as aa
+from battlewheel.engine.rulesets.rewrite.handlers.effects import (
     damage_rolls_needed,
     pending_damage,
 )
-from battlewheel.engine.rulesets.rewrite.rewrite_flurry import preview_attack
-from battlewheel.engine.rulesets.rewrite.sheet_info import attack_dice
+from battlewheel.engine.rulesets.rewrite.handlers.flurry import preview_attack
+from battlewheel.engine.rulesets.rewrite.rules.attack import best_dv
+from battlewheel.engine.rulesets.rewrite.rules.derived import die_cap, ready_weapons
+from battlewheel.engine.rulesets.rewrite.rules.traits import CharacterKind
+from battlewheel.engine.rulesets.rewrite.rules.values import join_battle_pool
+from battlewheel.engine.rulesets.rewrite.sheet import attack_dice
 from battlewheel.engine.rulesets.rewrite.state import (
     PHASE_DECLARE,
     PHASE_DONE,
@@ -48,8 +50,6 @@ from battlewheel.engine.rulesets.rewrite.state import (
     Combat,
     Combatant,
 )
-from battlewheel.engine.rulesets.rewrite.traits import CharacterKind
-from battlewheel.engine.rulesets.rewrite.values import join_battle_pool
 
 TWO_ATTACKS_FROM = 8
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from battlewheel.engine.core import contract as c
 from battlewheel.engine.core.health import HealthTrack
-from battlewheel.engine.rulesets.rewrite.character import (
+from battlewheel.engine.rulesets.rewrite.block import (
     Character,
     DamageType,
     Derived,
@@ -18,7 +18,7 @@ from battlewheel.engine.rulesets.rewrite.character import (
     parry_dvs,
     soak,
 )
-from battlewheel.engine.rulesets.rewrite.sheet_info import health_section
+from battlewheel.engine.rulesets.rewrite.sheet import health_section
 
 MAX_PARRIES = 3
 WOUND_RULE = "deepest marked box above Incap."

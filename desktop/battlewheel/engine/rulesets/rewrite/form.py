@@ -30,11 +30,10 @@ from battlewheel.engine.core.block_form import (
 from battlewheel.engine.core.errors import TraitValueError
 from battlewheel.engine.core.health import ALLOWED_PENALTIES
 from battlewheel.engine.core.session import CombatSession
-
-from . import tables
-from .actions import AddCombatant
-from .character import Character
-from .equipment import (
+from battlewheel.engine.rulesets.rewrite.actions import AddCombatant
+from battlewheel.engine.rulesets.rewrite.block import Character
+from battlewheel.engine.rulesets.rewrite.rules import tables
+from battlewheel.engine.rulesets.rewrite.rules.equipment import (
     ACCURACY_RANGE,
     DAMAGE_RANGE,
     DEFENCE_RANGE,
@@ -50,7 +49,7 @@ from .equipment import (
     DamageType,
     Weapon,
 )
-from .traits import (
+from battlewheel.engine.rulesets.rewrite.rules.traits import (
     ABILITIES,
     ABILITY_RANGE,
     ATTRIBUTE_RANGE,

@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING
 from battlewheel.engine.core import contract as c
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.rulesets.rewrite import actions as a
-from battlewheel.engine.rulesets.rewrite import sheet_info, wheel_view
+from battlewheel.engine.rulesets.rewrite import sheet as sheet_info
 from battlewheel.engine.rulesets.rewrite.state import Combat
+from battlewheel.engine.rulesets.rewrite.wheel import view
 
 if TYPE_CHECKING:
     from battlewheel.engine.core.ruleset import Ruleset
@@ -22,7 +23,7 @@ WHEEL_RULE = "RULES.md §The wheel"
 
 def turn_track(state: Combat) -> c.TurnTrack:
     """The ring of segments (000 §The Battlewheel)."""
-    return wheel_view.turn_track(state)
+    return view.turn_track(state)
 
 
 def drop(ruleset: Ruleset, state: Combat, counter_id: str, slot: int) -> c.DropVerdict:

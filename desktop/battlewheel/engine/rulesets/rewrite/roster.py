@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from battlewheel.engine.core import contract as c
 from battlewheel.engine.core.health import HealthTrack
-from battlewheel.engine.rulesets.rewrite.sheet_info import health_section
+from battlewheel.engine.rulesets.rewrite.sheet import health_section
 from battlewheel.engine.rulesets.rewrite.state import Combat, Combatant
 
 COLUMNS = (

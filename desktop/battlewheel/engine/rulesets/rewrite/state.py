@@ -14,9 +14,9 @@ from typing import Any
 
 from battlewheel.engine.core.conditions import Condition
 from battlewheel.engine.core.health import HealthTrack
-from battlewheel.engine.rulesets.rewrite.character import Character
+from battlewheel.engine.rulesets.rewrite.block import Character
 from battlewheel.engine.rulesets.rewrite.options import RewriteOptions
-from battlewheel.engine.rulesets.rewrite.stunts import StuntReward
+from battlewheel.engine.rulesets.rewrite.rules.stunts import StuntReward
 
 # Tick phases, in the order a tick passes through them (000 §Each tick).
 PHASE_SETUP = "setup"  # before the wheel is set up

@@ -11,9 +11,9 @@ from PySide6.QtWidgets import QComboBox, QLineEdit
 from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.contract import Odds
 from battlewheel.engine.rulesets.ex3 import actions as a
-from battlewheel.engine.rulesets.ex3 import defence as d
 from battlewheel.engine.rulesets.ex3 import rules as r
-from battlewheel.engine.rulesets.ex3.moves import trait_pool
+from battlewheel.engine.rulesets.ex3.handlers.moves import trait_pool
+from battlewheel.engine.rulesets.ex3.rules import defence as d
 from battlewheel.views.rulesets.ex3.base import (
     Ex3Dialog,
     Rehearsal,

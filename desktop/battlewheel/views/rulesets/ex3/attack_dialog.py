@@ -20,10 +20,10 @@ from battlewheel.engine.core.contract import Odds
 from battlewheel.engine.core.dice import DiceEntry, Roll, roll
 from battlewheel.engine.core.errors import RulesError
 from battlewheel.engine.rulesets.ex3 import actions as a
-from battlewheel.engine.rulesets.ex3 import attack as atk
-from battlewheel.engine.rulesets.ex3 import defence as d
-from battlewheel.engine.rulesets.ex3 import initiative as ini
 from battlewheel.engine.rulesets.ex3 import rules as r
+from battlewheel.engine.rulesets.ex3.handlers import attack as atk
+from battlewheel.engine.rulesets.ex3.handlers import initiative as ini
+from battlewheel.engine.rulesets.ex3.rules import defence as d
 from battlewheel.engine.rulesets.ex3.state import Combat
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource

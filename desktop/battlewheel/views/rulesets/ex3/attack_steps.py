@@ -12,8 +12,8 @@ from battlewheel.engine.core.dice import Roll
 from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3 import odds as o
 from battlewheel.engine.rulesets.ex3 import rules as r
-from battlewheel.engine.rulesets.ex3.attack import AttackPlan, DamagePlan, plan_attack
-from battlewheel.engine.rulesets.ex3.defence import DefenceSteps
+from battlewheel.engine.rulesets.ex3.handlers.attack import AttackPlan, DamagePlan, plan_attack
+from battlewheel.engine.rulesets.ex3.rules.defence import DefenceSteps
 from battlewheel.engine.rulesets.ex3.state import Combat
 
 MINUS = "\u2212"

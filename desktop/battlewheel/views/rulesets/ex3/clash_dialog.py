@@ -17,11 +17,11 @@ from battlewheel.engine.core.contract import Odds
 from battlewheel.engine.core.dice import DiceEntry, roll
 from battlewheel.engine.core.errors import RulesError
 from battlewheel.engine.rulesets.ex3 import actions as a
-from battlewheel.engine.rulesets.ex3 import attack as atk
-from battlewheel.engine.rulesets.ex3 import clash as clashes
-from battlewheel.engine.rulesets.ex3 import defence as d
-from battlewheel.engine.rulesets.ex3 import initiative as ini
 from battlewheel.engine.rulesets.ex3 import odds as o
+from battlewheel.engine.rulesets.ex3.handlers import attack as atk
+from battlewheel.engine.rulesets.ex3.handlers import clash as clashes
+from battlewheel.engine.rulesets.ex3.handlers import initiative as ini
+from battlewheel.engine.rulesets.ex3.rules import defence as d
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget
 from battlewheel.views.rulesets.ex3 import attack_steps as steps
 from battlewheel.views.rulesets.ex3.base import (

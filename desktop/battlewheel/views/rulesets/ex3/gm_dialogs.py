@@ -17,10 +17,10 @@ from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.contract import Odds
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.rulesets.ex3 import actions as a
-from battlewheel.engine.rulesets.ex3 import defence as d
-from battlewheel.engine.rulesets.ex3 import gm
-from battlewheel.engine.rulesets.ex3 import initiative as ini
 from battlewheel.engine.rulesets.ex3 import rules as r
+from battlewheel.engine.rulesets.ex3.handlers import gm
+from battlewheel.engine.rulesets.ex3.handlers import initiative as ini
+from battlewheel.engine.rulesets.ex3.rules import defence as d
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.dice_entry import FaceSource
 from battlewheel.views.rulesets.ex3.attack_dialog import AttackDialog

@@ -9,8 +9,8 @@ from __future__ import annotations
 from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.contract import Odds
 from battlewheel.engine.rulesets.ex3 import actions as a
-from battlewheel.engine.rulesets.ex3 import groups
 from battlewheel.engine.rulesets.ex3 import rules as r
+from battlewheel.engine.rulesets.ex3.handlers import groups
 from battlewheel.views.rulesets.ex3.base import choice_box, chosen, combatant_box
 from battlewheel.views.rulesets.ex3.roll_dialog import RollDialog
 

@@ -15,7 +15,7 @@ from battlewheel.engine.core.contract import Odds
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.rulesets.ex3 import odds as o
 from battlewheel.engine.rulesets.ex3 import rules as r
-from battlewheel.engine.rulesets.ex3.moves import rough, speed, trait_pool
+from battlewheel.engine.rulesets.ex3.handlers.moves import rough, speed, trait_pool
 from battlewheel.engine.rulesets.ex3.state import Combatant
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, align_titles
 from battlewheel.views.rulesets.ex3.base import Ex3Dialog, opposed_odds

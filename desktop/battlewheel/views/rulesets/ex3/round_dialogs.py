@@ -6,9 +6,9 @@ from PySide6.QtWidgets import QWidget
 
 from battlewheel.engine.core.actions import Action
 from battlewheel.engine.rulesets.ex3 import actions as a
-from battlewheel.engine.rulesets.ex3 import initiative as ini
 from battlewheel.engine.rulesets.ex3 import rules as r
 from battlewheel.engine.rulesets.ex3 import wheel
+from battlewheel.engine.rulesets.ex3.handlers import initiative as ini
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource, align_titles
 from battlewheel.views.rulesets.ex3.base import Ex3Dialog, Rehearsal, spin

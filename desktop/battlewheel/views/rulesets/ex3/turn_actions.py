@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, cast
 from PySide6.QtWidgets import QDialog, QWidget
 
 from battlewheel.engine.core.contract import Odds
-from battlewheel.engine.rulesets.ex3.gm import held
+from battlewheel.engine.rulesets.ex3.handlers.gm import held
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.rulesets.ex3 import action_dialogs as acts
 from battlewheel.views.rulesets.ex3 import gm_dialogs as gm

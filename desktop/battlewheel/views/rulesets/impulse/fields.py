@@ -26,7 +26,7 @@ from battlewheel.engine.rulesets.impulse.actions import (
     StuntEffect,
 )
 from battlewheel.engine.rulesets.impulse.card import EFFECT_TEXT
-from battlewheel.engine.rulesets.impulse.effects import DIFFICULTY, ON_SELF
+from battlewheel.engine.rulesets.impulse.handlers.effects import DIFFICULTY, ON_SELF
 from battlewheel.engine.rulesets.impulse.state import ImpulseCombat
 
 NO_STUNT = ""

@@ -17,11 +17,12 @@ from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.rulesets.impulse import actions as a
-from battlewheel.engine.rulesets.impulse.effects import (
+from battlewheel.engine.rulesets.impulse.handlers.effects import (
     check_effect,
     difficulty,
     resolve_effect,
 )
+from battlewheel.engine.rulesets.impulse.handlers.strikes import manoeuvre_pool
 from battlewheel.engine.rulesets.impulse.rules import (
     BANDS,
     STUN_DICE,
@@ -30,7 +31,6 @@ from battlewheel.engine.rulesets.impulse.rules import (
     rolled_successes,
 )
 from battlewheel.engine.rulesets.impulse.state import Fighter, ImpulseCombat
-from battlewheel.engine.rulesets.impulse.strikes import manoeuvre_pool
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource
 from battlewheel.views.rulesets.impulse.base import ImpulseDialog, Incomplete, OddsProvider

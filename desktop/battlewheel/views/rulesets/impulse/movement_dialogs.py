@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
 
 from battlewheel.engine.core.actions import Action
 from battlewheel.engine.rulesets.impulse import actions as a
-from battlewheel.engine.rulesets.impulse.common import in_melee_with_foe
-from battlewheel.engine.rulesets.impulse.movement import group_of
+from battlewheel.engine.rulesets.impulse.handlers.common import in_melee_with_foe
+from battlewheel.engine.rulesets.impulse.handlers.movement import group_of
 from battlewheel.engine.rulesets.impulse.odds import contest_odds
 from battlewheel.engine.rulesets.impulse.rules import (
     BANDS,

@@ -31,14 +31,14 @@ from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.rulesets.impulse import actions as a
-from battlewheel.engine.rulesets.impulse import strikes
-from battlewheel.engine.rulesets.impulse.character import (
+from battlewheel.engine.rulesets.impulse.block import (
     UNARMED,
     WEAPON_TABLE,
     Weapon,
     weapon_base_damage,
 )
-from battlewheel.engine.rulesets.impulse.effects import effect_target, resolve_effect
+from battlewheel.engine.rulesets.impulse.handlers import strikes
+from battlewheel.engine.rulesets.impulse.handlers.effects import effect_target, resolve_effect
 from battlewheel.engine.rulesets.impulse.rules import (
     BANDS,
     MISS_COST,

@@ -20,13 +20,13 @@ from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.contract import Odds
 from battlewheel.engine.core.errors import RulesError
 from battlewheel.engine.rulesets.poolward import actions as a
-from battlewheel.engine.rulesets.poolward.attack import (
+from battlewheel.engine.rulesets.poolward.handlers.attack import (
     AttackOutcome,
     preview_attack,
     resolve_attack,
 )
 from battlewheel.engine.rulesets.poolward.options import MORTAL_BEFORE_WARD, PoolWardOptions
-from battlewheel.engine.rulesets.poolward.pool import PoolPreview
+from battlewheel.engine.rulesets.poolward.rules.pool import PoolPreview
 from battlewheel.engine.rulesets.poolward.state import Fight
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.dice_entry import FaceSource

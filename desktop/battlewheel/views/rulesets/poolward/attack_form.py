@@ -18,9 +18,14 @@ from PySide6.QtWidgets import (
 )
 
 from battlewheel.engine.rulesets.poolward import actions as a
-from battlewheel.engine.rulesets.poolward.attack import takes_cover
 from battlewheel.engine.rulesets.poolward.block import RANGED, AttackProfile
-from battlewheel.engine.rulesets.poolward.pool import COVER_DICE, FULL_COVER, NO_COVER, PHYSICAL
+from battlewheel.engine.rulesets.poolward.handlers.attack import takes_cover
+from battlewheel.engine.rulesets.poolward.rules.pool import (
+    COVER_DICE,
+    FULL_COVER,
+    NO_COVER,
+    PHYSICAL,
+)
 from battlewheel.engine.rulesets.poolward.state import DEAD, FULL, STANDARD, UP, Fight
 
 COVER_WORDS = {**{level: f"{level} (-{dice})" if dice else "none"

@@ -15,8 +15,8 @@ from PySide6.QtWidgets import QWidget
 from battlewheel.engine.core.contract import Odds
 from battlewheel.engine.rulesets.poolward.odds import attack_odds, success_odds
 from battlewheel.engine.rulesets.poolward.options import DICE_CUSTOM, DICE_TYPED, PoolWardOptions
-from battlewheel.engine.rulesets.poolward.pool import PoolPreview
-from battlewheel.engine.rulesets.poolward.rolls import die_of
+from battlewheel.engine.rulesets.poolward.rules.pool import PoolPreview
+from battlewheel.engine.rulesets.poolward.rules.rolls import die_of
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource
 
 TYPED_ONLY = "The dice ruling is 'typed': type the successes the table rolled."

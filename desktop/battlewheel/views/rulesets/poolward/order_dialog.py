@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QHBoxLayout, QSpinBox, QWidget
 
 from battlewheel.engine.core.actions import Action
 from battlewheel.engine.rulesets.poolward import actions as a
-from battlewheel.engine.rulesets.poolward.rounds import rolled_order
+from battlewheel.engine.rulesets.poolward.handlers.rounds import rolled_order
 from battlewheel.engine.rulesets.poolward.state import Fight
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource, align_titles

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
 
 from battlewheel.engine.core.actions import Action
 from battlewheel.engine.rulesets.poolward import actions as a
-from battlewheel.engine.rulesets.poolward.rounds import missing_slots, slots_left
+from battlewheel.engine.rulesets.poolward.handlers.rounds import missing_slots, slots_left
 from battlewheel.engine.rulesets.poolward.state import SLOTS, TURN_SLOTS, Fight
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.rulesets.poolward.base import PoolWardDialog

@@ -26,20 +26,21 @@ from PySide6.QtWidgets import (
 )
 
 from battlewheel.engine.core.conditions import dice_modifier
-from battlewheel.engine.rulesets.rewrite import attack as rules
-from battlewheel.engine.rulesets.rewrite import narration, sheet_builders, stunts, values
-from battlewheel.engine.rulesets.rewrite import rewrite_block as block
-from battlewheel.engine.rulesets.rewrite.actions_attack import (
+from battlewheel.engine.rulesets.rewrite.actions import (
     AwardStunt,
     GetPast,
     ResolveAttack,
     ResolveCounterattack,
 )
-from battlewheel.engine.rulesets.rewrite.equipment import Weapon
+from battlewheel.engine.rulesets.rewrite.handlers import block
+from battlewheel.engine.rulesets.rewrite.handlers.flurry import DeclaredFlurry
 from battlewheel.engine.rulesets.rewrite.odds import AttackSetup
-from battlewheel.engine.rulesets.rewrite.rewrite_flurry import DeclaredFlurry
+from battlewheel.engine.rulesets.rewrite.rules import attack as rules
+from battlewheel.engine.rulesets.rewrite.rules import sheet_inputs, stunts, values
+from battlewheel.engine.rulesets.rewrite.rules.equipment import Weapon
+from battlewheel.engine.rulesets.rewrite.rules.traits import CharacterKind
+from battlewheel.engine.rulesets.rewrite.sentences import narration
 from battlewheel.engine.rulesets.rewrite.state import Combat, Combatant
-from battlewheel.engine.rulesets.rewrite.traits import CharacterKind
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.apply import push_all, trial
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource
@@ -231,7 +232,7 @@ class AttackDialog(QDialog):
         who, form = self.attacker(), self.attack_form
         charms = form.charms()
         return rules.AttackDeclaration(
-            attacker=sheet_builders.attacker_for(who.character, self.weapon,
+            attacker=sheet_inputs.attacker_for(who.character, self.weapon,
                                         wound_penalty=who.wound_penalty,
                                         specialty=form.chosen_specialty(),
                                         condition_dice=dice_modifier(who.conditions)),
@@ -320,7 +321,7 @@ class AttackDialog(QDialog):
                       automatic: int) -> OddsProvider:
         """The odds of this attack at a given DV, for the panel and the odds dock."""
         defender = self.defender().character
-        target = sheet_builders.target_for(defender, self.weapon.damage_type,
+        target = sheet_inputs.target_for(defender, self.weapon.damage_type,
                                            piercing=self.weapon.piercing)
         soak = rules.soak_parts(declaration, target)[3]
         _, levels, strength = rules.raw_damage(declaration, 0)

@@ -20,9 +20,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from battlewheel.engine.rulesets.rewrite.actions_attack import AttackCharms, Defence
-from battlewheel.engine.rulesets.rewrite.attack import best_dv
-from battlewheel.engine.rulesets.rewrite.charms import PERFECT_DEFENCES
+from battlewheel.engine.rulesets.rewrite.actions import AttackCharms, Defence
+from battlewheel.engine.rulesets.rewrite.rules.attack import best_dv
+from battlewheel.engine.rulesets.rewrite.rules.charms import PERFECT_DEFENCES
 
 PERFECT_NAMES = {
     "seven_shadows_evasion": "Seven Shadows Evasion",

@@ -24,11 +24,11 @@ from PySide6.QtWidgets import (
 )
 
 from battlewheel.engine.core.dice import success_distribution
-from battlewheel.engine.rulesets.rewrite import rewrite_block as block
-from battlewheel.engine.rulesets.rewrite.actions_attack import GetPast
-from battlewheel.engine.rulesets.rewrite.attack import roll_entry
-from battlewheel.engine.rulesets.rewrite.derived import gets_double_tens
-from battlewheel.engine.rulesets.rewrite.flurry import BlockRoll
+from battlewheel.engine.rulesets.rewrite.actions import GetPast
+from battlewheel.engine.rulesets.rewrite.handlers import block
+from battlewheel.engine.rulesets.rewrite.rules.attack import roll_entry
+from battlewheel.engine.rulesets.rewrite.rules.derived import gets_double_tens
+from battlewheel.engine.rulesets.rewrite.rules.flurry import BlockRoll
 from battlewheel.engine.rulesets.rewrite.state import Combat, Combatant
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource
 from battlewheel.views.rulesets.rewrite.attack_inputs import Extras

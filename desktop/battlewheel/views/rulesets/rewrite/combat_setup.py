@@ -38,7 +38,7 @@ from battlewheel.engine.rulesets.rewrite.actions import (
     StartCombat,
 )
 from battlewheel.engine.rulesets.rewrite.state import TOTALLY, Combat
-from battlewheel.engine.rulesets.rewrite.wheel_view import turn_track
+from battlewheel.engine.rulesets.rewrite.wheel.view import turn_track
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.apply import Trial, push_all, trial
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource, align_titles

@@ -19,10 +19,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from battlewheel.engine.rulesets.rewrite.actions_attack import ResolveCounterattack
-from battlewheel.engine.rulesets.rewrite.character import ready_weapons
-from battlewheel.engine.rulesets.rewrite.rewrite_counter import counterattack_openings
-from battlewheel.engine.rulesets.rewrite.rewrite_flurry import weapon_named
+from battlewheel.engine.rulesets.rewrite.actions import ResolveCounterattack
+from battlewheel.engine.rulesets.rewrite.block import ready_weapons
+from battlewheel.engine.rulesets.rewrite.handlers.counter import counterattack_openings
+from battlewheel.engine.rulesets.rewrite.handlers.flurry import weapon_named
 from battlewheel.engine.rulesets.rewrite.state import Combat
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.dice_entry import FaceSource

@@ -32,17 +32,17 @@ from PySide6.QtWidgets import (
 )
 
 from battlewheel.engine.core.errors import IllegalAction
-from battlewheel.engine.rulesets.rewrite.actions_attack import DeclaredManoeuvre, DeclareFlurry
-from battlewheel.engine.rulesets.rewrite.character import ready_weapons
-from battlewheel.engine.rulesets.rewrite.flurry import (
+from battlewheel.engine.rulesets.rewrite.actions import DeclaredManoeuvre, DeclareFlurry
+from battlewheel.engine.rulesets.rewrite.block import ready_weapons
+from battlewheel.engine.rulesets.rewrite.handlers.flurry import weapon_named
+from battlewheel.engine.rulesets.rewrite.rules.flurry import (
     FlurryPlan,
     Manoeuvre,
     manoeuvre_table,
     plan_flurry,
 )
-from battlewheel.engine.rulesets.rewrite.rewrite_flurry import weapon_named
+from battlewheel.engine.rulesets.rewrite.sentences.wording import helpless_word, penalty_text
 from battlewheel.engine.rulesets.rewrite.state import Combat, Combatant
-from battlewheel.engine.rulesets.rewrite.wording import helpless_word, penalty_text
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.refusals import rule_tip, show_on
 

@@ -22,16 +22,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from battlewheel.engine.rulesets.rewrite import values
 from battlewheel.engine.rulesets.rewrite.actions import SetOverride
-from battlewheel.engine.rulesets.rewrite.character import (
+from battlewheel.engine.rulesets.rewrite.block import (
     DamageType,
     dodge_dv,
     hardness,
     parry_dv,
     soak,
 )
-from battlewheel.engine.rulesets.rewrite.character import surprise_detection_value as sheet_sdv
+from battlewheel.engine.rulesets.rewrite.block import surprise_detection_value as sheet_sdv
+from battlewheel.engine.rulesets.rewrite.rules import values
 from battlewheel.engine.rulesets.rewrite.state import Combatant
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from battlewheel.engine.core.dice import effective_pool
-from battlewheel.engine.rulesets.rewrite.character import gets_double_tens, unskilled_penalty
+from battlewheel.engine.rulesets.rewrite.block import gets_double_tens, unskilled_penalty
 from battlewheel.engine.rulesets.rewrite.state import Combatant
 
 

@@ -22,19 +22,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from battlewheel.engine.rulesets.rewrite.actions_attack import ApplyTickEffects, DamageRoll
-from battlewheel.engine.rulesets.rewrite.damage import resilience_text
-from battlewheel.engine.rulesets.rewrite.rewrite_effects import (
+from battlewheel.engine.rulesets.rewrite.actions import ApplyTickEffects, DamageRoll
+from battlewheel.engine.rulesets.rewrite.handlers.effects import (
     PendingDamage,
     damage_outcomes,
     damage_rolls_needed,
     needs_damage_rolls,
     pending_damage,
 )
-from battlewheel.engine.rulesets.rewrite.sheet_info import condition_text, health_section
+from battlewheel.engine.rulesets.rewrite.rules.damage import resilience_text
+from battlewheel.engine.rulesets.rewrite.rules.traits import CharacterKind
+from battlewheel.engine.rulesets.rewrite.sentences.wording import penalty_text
+from battlewheel.engine.rulesets.rewrite.sheet import condition_text, health_section
 from battlewheel.engine.rulesets.rewrite.state import Combat
-from battlewheel.engine.rulesets.rewrite.traits import CharacterKind
-from battlewheel.engine.rulesets.rewrite.wording import penalty_text
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.apply import trial
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource, align_titles

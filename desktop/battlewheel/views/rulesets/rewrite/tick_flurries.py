@@ -23,10 +23,10 @@ from PySide6.QtWidgets import (
 )
 
 from battlewheel.engine.core.errors import IllegalAction
-from battlewheel.engine.rulesets.rewrite.actions_attack import DeclaredManoeuvre, DeclareFlurry
-from battlewheel.engine.rulesets.rewrite.character import ready_weapons
-from battlewheel.engine.rulesets.rewrite.flurry import manoeuvre_table
-from battlewheel.engine.rulesets.rewrite.wording import penalty_text
+from battlewheel.engine.rulesets.rewrite.actions import DeclaredManoeuvre, DeclareFlurry
+from battlewheel.engine.rulesets.rewrite.block import ready_weapons
+from battlewheel.engine.rulesets.rewrite.rules.flurry import manoeuvre_table
+from battlewheel.engine.rulesets.rewrite.sentences.wording import penalty_text
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.apply import push_all
 from battlewheel.views.refusals import rule_tip, split_refusal

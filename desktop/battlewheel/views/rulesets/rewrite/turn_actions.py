@@ -1,6 +1,6 @@
 """The 2e tick's dialogs, built by name for the shared turn menu.
 
-The engine's contract (``engine/rulesets/rewrite/turn_menu.py``) lists the entries and
+The engine's contract (``engine/rulesets/rewrite/menu.py``) lists the entries and
 why each is idle; this module builds the dialog an entry names: set-up, the flurry
 builder (one fighter's, or the whole tick's), the attack and counterattack dialogs,
 the tick's damage summary, the GM's override. ``apply`` with nothing to roll pushes
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, cast
 
 from PySide6.QtWidgets import QDialog, QWidget
 
-from battlewheel.engine.rulesets.rewrite.actions_attack import ApplyTickEffects
+from battlewheel.engine.rulesets.rewrite.actions import ApplyTickEffects
 from battlewheel.engine.rulesets.rewrite.state import PHASE_EFFECTS
 from battlewheel.models.combat_model import CombatModel
 

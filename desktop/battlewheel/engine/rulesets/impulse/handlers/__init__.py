@@ -1,0 +1,1 @@
+"""The handlers of Impulse: each applies one kind of action to a combat state."""

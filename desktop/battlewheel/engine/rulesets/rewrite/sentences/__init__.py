@@ -1,0 +1,1 @@
+"""The 2e words: the log sentences, an attack told step by step, the small pieces both use."""

@@ -1,0 +1,85 @@
+"""Every ruleset package has the same rooms (docs/architecture.md, "Adding a ruleset").
+
+A newcomer who learns one system's layout finds the same role under the same name in the
+others; and the engine's modules import one another without circles, so each can be read
+(and imported) from the bottom up.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import battlewheel
+
+ENGINE = Path(battlewheel.__file__).parent / "engine"
+RULESETS = ("rewrite", "ex3", "impulse", "poolward")
+# Role -> the name it has in every package: a module, or a package split by sub-role.
+ROOMS = ("__init__", "ruleset", "block", "form", "state", "actions", "handlers", "rules",
+         "sheet", "wheel", "menu", "odds", "sentences", "options", "autopilot")
+# Names the rooms had before the layout; none may come back.
+OLD_NAMES = ("character", "rewrite", "flow", "moves", "turns", "strikes", "sheet_info",
+             "turn_menu", "wheel_view", "actions_attack", "final", "gauges")
+
+
+def _room(package: Path, name: str) -> bool:
+    return (package / f"{name}.py").is_file() or (package / name / "__init__.py").is_file()
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_every_ruleset_has_every_room(ruleset: str) -> None:
+    package = ENGINE / "rulesets" / ruleset
+    assert [name for name in ROOMS if not _room(package, name)] == []
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_no_room_keeps_an_old_name(ruleset: str) -> None:
+    package = ENGINE / "rulesets" / ruleset
+    stray = [path.name for path in package.glob("*.py")
+             if path.stem in OLD_NAMES or path.stem.startswith(("rewrite_", "handlers_"))]
+    assert stray == []
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ENGINE.parent.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _engine_imports() -> dict[str, set[str]]:
+    """Module -> the engine modules it imports (a submodule named in ``from pkg import``)."""
+    paths = {_module_name(path): path for path in ENGINE.rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name, path in paths.items():
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                subs = {f"{node.module}.{alias.name}" for alias in node.names}
+                found.update(subs & paths.keys())
+                if subs - paths.keys():  # a name from the module itself
+                    found.add(node.module)
+        graph[name] = {other for other in found if other in paths and other != name}
+    return graph
+
+
+def _circle_from(graph: dict[str, set[str]], start: str) -> list[str] | None:
+    """A path of imports that leads from ``start`` back to it, if one does."""
+    stack, seen = [(start, [start])], set()
+    while stack:
+        here, path = stack.pop()
+        for there in graph[here]:
+            if there == start:
+                return path
+            if there not in seen:
+                seen.add(there)
+                stack.append((there, [*path, there]))
+    return None
+
+
+def test_engine_modules_import_without_circles() -> None:
+    graph = _engine_imports()
+    circles = [circle for name in sorted(graph) if (circle := _circle_from(graph, name))]
+    assert circles == []
