@@ -39,6 +39,19 @@ class _Marked:
         assert isinstance(self, QWidget)
         return self
 
+    # What was typed, kept as typed (a number's text); a choice or a flag is its value.
+    def value(self) -> Any:
+        raise NotImplementedError
+
+    def set_value(self, value: Any) -> None:
+        raise NotImplementedError
+
+    def raw(self) -> Any:
+        return self.value()
+
+    def set_raw(self, raw: Any) -> None:
+        self.set_value(raw)
+
 
 class NumberInput(QLineEdit, _Marked):
     """A whole number typed in a line: digits and a sign only, the whole text selected on entry."""
@@ -102,12 +115,6 @@ class ChoiceInput(QComboBox, _Marked):
     def set_value(self, value: Any) -> None:
         self.setCurrentIndex(self.findData(value))
 
-    def raw(self) -> Any:
-        return self.value()
-
-    def set_raw(self, raw: Any) -> None:
-        self.set_value(raw)
-
 
 class FlagInput(QCheckBox, _Marked):
     """Yes or no; Space ticks it."""
@@ -126,12 +133,6 @@ class FlagInput(QCheckBox, _Marked):
 
     def set_value(self, value: Any) -> None:
         self.setChecked(bool(value))
-
-    def raw(self) -> Any:
-        return self.value()
-
-    def set_raw(self, raw: Any) -> None:
-        self.set_value(raw)
 
 
 class TextInput(QLineEdit, _Marked):
