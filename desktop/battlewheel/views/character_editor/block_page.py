@@ -100,7 +100,11 @@ class BlockPage(QWidget):
             box = QGroupBox(group.title, body)
             box.setToolTip(group.help)
             grid = QGridLayout(box)
-            self._fill_group(grid, group.items, max(1, group.columns), box)
+            columns = max(1, group.columns)
+            self._fill_group(grid, group.items, columns, box)
+            # The spare width goes to an empty last column: the fields stay packed at the
+            # left, in sight, however wide a group of rows (2e's weapons) makes the form.
+            grid.setColumnStretch(columns * 2, 1)
             column.addWidget(box)
         if not self.schema.groups:
             column.addWidget(QLabel(f"{self.ruleset.title} declares no form for its stat "
