@@ -73,6 +73,12 @@ def words(ruleset_name: str, package: str) -> tuple[str, ...]:
 
 def field_strategy(hint: Any, name: str, context: Context) -> st.SearchStrategy[Any]:
     """Values for one field from its annotation and its name."""
+    if name == "joining":  # the terms the ruleset declares a fighter joins on
+        terms = context.ruleset.joining_rules().terms
+        return st.fixed_dictionaries({}, optional={
+            term: field_strategy(each.hint, term, context) for term, each in terms.items()})
+    if name == "character" and hint is Any:  # the shared joining's stat block
+        return st.sampled_from(context.blocks)
     origin = get_origin(hint)
     if origin in (Union, types.UnionType):
         return st.one_of([field_strategy(option, name, context) for option in get_args(hint)])

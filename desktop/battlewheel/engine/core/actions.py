@@ -1,9 +1,10 @@
 """The base of every action, and reading actions back from a log.
 
 An action is one frozen, JSON-serialisable value; each ruleset defines its own. The
-core knows only the base class, how to write any action and how to read one back
-against a ruleset's list of action types, plus the one action every ruleset shares:
-changing a ruling mid-fight, and rewinding it to an earlier step.
+core knows the base class, how to write any action and how to read one back against
+a ruleset's list of action types, and the actions every ruleset shares: a fighter
+joining (on terms the ruleset declares, ``Joining``) or leaving, the fight ending,
+changing a ruling mid-fight, changing a stat block, and rewinding to an earlier step.
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from battlewheel.engine.core.codec import LogFormatError, decode_fields, encode
-from battlewheel.engine.core.fields import Storable
+from battlewheel.engine.core.codec import OMIT_EMPTY, LogFormatError, decode, decode_fields, encode
+from battlewheel.engine.core.errors import IllegalAction
+from battlewheel.engine.core.fields import Storable, check_storable
 
 Names = Callable[[str], str]
 
@@ -85,6 +87,159 @@ class ChangeBlock(Action):
         return f"GM changes {names(self.combatant_id)}'s traits."
 
 
+# -- joining, leaving and the end: every ruleset's, on its own terms ---------------------
+
+
+@dataclass(frozen=True, init=False)
+class AddCombatant(Action):
+    """A fighter joins the fight: an id, the ruleset's stat block and a side.
+
+    ``joining`` holds the terms the fight's ruleset declares beyond those (its
+    ``Joining``: 3e's zone, Impulse's range band, Pool & Ward's tracks as they stand);
+    they may also be given as keywords, ``AddCombatant("g", guard, zone=1)``.
+    """
+
+    kind: ClassVar[str] = "add_combatant"
+    joins: ClassVar[str] = "id"
+    id: str
+    character: Any
+    side: str = "enemy"
+    joining: Mapping[str, Any] = field(default_factory=dict, hash=False,
+                                       metadata={OMIT_EMPTY: True})
+
+    def __init__(self, id: str, character: Any, side: str = "enemy",
+                 joining: Mapping[str, Any] | None = None, **terms: Any) -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "character", character)
+        object.__setattr__(self, "side", side)
+        given = {} if joining is None else joining
+        # Not a mapping: kept, for the storable check to refuse by the field's name.
+        object.__setattr__(self, "joining", _without_defaults(character, {**given, **terms})
+                           if isinstance(given, Mapping) else given)
+        self.__post_init__()
+
+    def __post_init__(self) -> None:
+        if isinstance(self.joining, Mapping):
+            for name, value in self.joining.items():  # a term is named as the GM knows it
+                check_storable(value, name)
+        super().__post_init__()
+
+    def sentence(self, names: Names) -> str:
+        side = "an ally" if self.side == "ally" else "an enemy"
+        joining = JOININGS.get(type(self.character))
+        if joining is None or joining.words is None:
+            return f"{self.character.name} joins the fight as {side}."
+        where = joining.words(joining.of(self))
+        return f"{self.character.name} joins the fight as {side} ({where})."
+
+
+def _without_defaults(character: Any, terms: dict[str, Any]) -> dict[str, Any]:
+    """The terms given, less those at their ruleset's default: one fighter joining one
+    way is one value, and its log entry says only what differs."""
+    joining = JOININGS.get(type(character))
+    if joining is None:
+        return terms
+    return {name: value for name, value in terms.items()
+            if not joining.is_default(name, value)}
+
+
+@dataclass(frozen=True)
+class RemoveCombatant(Action):
+    """Take a combatant out of the fight (fled, carried off, cleared away)."""
+
+    kind: ClassVar[str] = "remove_combatant"
+    id: str
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.id)} leaves the fight."
+
+
+@dataclass(frozen=True)
+class EndCombat(Action):
+    """The fight is over; ``reason`` says why, in the GM's words."""
+
+    kind: ClassVar[str] = "end_combat"
+    reason: str = ""
+
+    def sentence(self, names: Names) -> str:
+        return end_sentence("The combat ends.", self.reason)
+
+
+def end_sentence(words: str, reason: str) -> str:
+    """The log line ending a fight: the ruleset's words, then the GM's reason."""
+    return words + (f" ({reason})" if reason else "")
+
+
+@dataclass(frozen=True)
+class Term:
+    """One term a ruleset's fighters join on: its type (as an annotation) and default."""
+
+    hint: Any
+    default: Any
+
+
+@dataclass(frozen=True)
+class Joining:
+    """What a ruleset's ``AddCombatant`` carries: its stat block type and its terms.
+
+    ``words`` adds the terms to the log line (Impulse's range band), if the ruleset says.
+    """
+
+    block_type: type
+    terms: Mapping[str, Term] = field(default_factory=dict)
+    words: Callable[[Mapping[str, Any]], str] | None = None
+
+    def __post_init__(self) -> None:
+        JOININGS[self.block_type] = self  # a fighter's block tells its system's terms
+
+    def is_default(self, name: str, value: object) -> bool:
+        """Whether ``value`` is term ``name``'s default (of its type too: False is not 0)."""
+        term = self.terms.get(name)
+        return term is not None and type(value) is type(term.default) \
+            and value == term.default
+
+    def of(self, action: AddCombatant) -> dict[str, Any]:
+        """Every term of ``action``, those it leaves out at their defaults."""
+        return {name: action.joining.get(name, term.default) for name, term in self.terms.items()}
+
+    def check(self, action: AddCombatant, rule: str) -> None:
+        """Refuse a stat block of another system or a term this ruleset does not know
+        or of the wrong type (``IllegalAction`` naming it under ``rule``)."""
+        if not isinstance(action.character, self.block_type):
+            raise IllegalAction(rule, "character must be a stat block of this system")
+        for name, value in action.joining.items():
+            term = self.terms.get(name)
+            if term is None:
+                raise IllegalAction(rule, f"{name} is not a term a fighter joins on here"
+                                    f"{_known(self.terms)}")
+            try:
+                decode(term.hint, value, name)
+            except LogFormatError as error:
+                raise IllegalAction(rule, str(error)) from error
+
+    def read(self, obj: Mapping[str, Any], path: str) -> AddCombatant:
+        """An ``AddCombatant`` read strictly from the log: the block by its own reader,
+        each term against its declared type."""
+        body = decode_fields(AddCombatant, obj, path, skip=_KIND)
+        character = decode(self.block_type, body.pop("character"), f"{path}.character")
+        joining = body.pop("joining", {})
+        for name, value in joining.items():
+            term = self.terms.get(name)
+            if term is None:
+                raise LogFormatError(f"{path}.joining.{name}", "is not a term of this ruleset")
+            joining[name] = decode(term.hint, value, f"{path}.joining.{name}")
+        return AddCombatant(character=character, joining=joining, **body)
+
+
+
+JOININGS: dict[type, Joining] = {}
+"""Each ruleset's ``Joining`` by its stat block type (registered when declared)."""
+
+
+def _known(terms: Mapping[str, Term]) -> str:
+    return f"; known: {', '.join(terms)}" if terms else "; none are known"
+
+
 def action_to_json(action: Action) -> dict[str, Any]:
     """The action as a JSON object with its ``kind`` first."""
     body = encode(action)
@@ -97,9 +252,13 @@ def action_types(classes: Iterable[type[Action]]) -> dict[str, type[Action]]:
 
 
 def decode_action(
-    obj: object, types: Mapping[str, type[Action]], path: str = "action"
+    obj: object, types: Mapping[str, type[Action]], path: str = "action",
+    joining: Joining | None = None,
 ) -> Action:
-    """Read one action strictly: unknown kind, missing field or wrong type is refused."""
+    """Read one action strictly: unknown kind, missing field or wrong type is refused.
+
+    ``joining`` reads an ``AddCombatant``'s stat block and terms for the ruleset.
+    """
     if not isinstance(obj, dict):
         raise LogFormatError(path, "must be a JSON object")
     kind = obj.get("kind")
@@ -108,6 +267,8 @@ def decode_action(
     cls = types.get(kind)
     if cls is None:
         raise LogFormatError(f"{path}.kind", f"unknown action kind {kind!r}")
+    if cls is AddCombatant and joining is not None:
+        return joining.read(obj, path)
     return cls(**decode_fields(cls, obj, path, skip=_KIND))
 
 

@@ -16,6 +16,9 @@ from typing import Any, Union, get_args, get_origin
 
 from battlewheel.engine.core.errors import RulesError
 
+OMIT_EMPTY = "omit_empty"
+"""A field's metadata key: the field is left out of the log while it is empty."""
+
 
 class LogFormatError(RulesError):
     """A combat log or action in JSON that does not have the documented shape."""
@@ -224,7 +227,7 @@ def _read_unknown(hint: Any, value: object, path: str) -> Any:
 def _is_default(field: dataclasses.Field[Any], value: object) -> bool:
     if field.default is not dataclasses.MISSING:
         return bool(value == field.default)
-    return False
+    return bool(field.metadata.get(OMIT_EMPTY)) and not value
 
 
 def _has_default(field: dataclasses.Field[Any]) -> bool:

@@ -20,12 +20,16 @@ from battlewheel.engine.core import conditions as cond
 from battlewheel.engine.core import contract as c
 from battlewheel.engine.core.actions import (
     Action,
+    AddCombatant,
     ChangeBlock,
     ChangeRuling,
+    EndCombat,
+    Joining,
     Rewind,
     action_types,
     carried_numbers,
     decode_action,
+    end_sentence,
     named_fighters,
 )
 from battlewheel.engine.core.block_form import (
@@ -82,6 +86,15 @@ class Ruleset(ABC):
     # What some numbers an action carries can mean, tighter than ``NUMBER_BOUNDS``:
     # "kind.field" (e.g. "set_initiative.value") -> (lowest, highest).
     number_bounds: ClassVar[Mapping[str, tuple[int, int]]] = {}
+
+    # What a fighter joins on beyond id, stat block and side (None: nothing more), and
+    # the log's words for the end of a fight: the shared actions' per-system parts.
+    joining: ClassVar[Joining | None] = None
+    end_words: ClassVar[str] = "The combat ends."
+
+    def joining_rules(self) -> Joining:
+        """This system's ``Joining``: its stat block type and the terms it declares."""
+        return self.joining or Joining(self.block_type)
 
     # -- stat blocks ------------------------------------------------------------------
 
@@ -176,7 +189,7 @@ class Ruleset(ABC):
 
     def action_from_json(self, obj: object, path: str = "action") -> Action:
         """Read one action of this ruleset from the log, strictly."""
-        return decode_action(obj, self._types(), path)
+        return decode_action(obj, self._types(), path, self.joining_rules())
 
     def _types(self) -> dict[str, type[Action]]:
         cached: dict[str, type[Action]] | None = self.__dict__.get("_action_types")
@@ -198,6 +211,8 @@ class Ruleset(ABC):
         """
         self._refuse_unknown_fighters(state, action)
         self._refuse_meaningless_numbers(action)
+        if isinstance(action, AddCombatant):
+            self.joining_rules().check(action, self.fighters_section)
         if isinstance(action, ChangeRuling):
             events = change_ruling(state, action)
         elif isinstance(action, ChangeBlock):
@@ -266,7 +281,14 @@ class Ruleset(ABC):
 
     def describe(self, before: Any, action: Action, after: Any | None) -> str:
         """The log sentence of ``action`` from ``before`` to ``after`` (None: it was refused)."""
-        return action.sentence(self.names(before))
+        names = self.names(before)
+        return self.shared_sentence(action, names) or action.sentence(names)
+
+    def shared_sentence(self, action: Action, names: Callable[[str], str]) -> str | None:
+        """The log line of a shared action in this system's words (None: not one of them)."""
+        if isinstance(action, EndCombat):
+            return end_sentence(self.end_words, action.reason)
+        return None
 
     def names(self, state: Any) -> Callable[[str], str]:
         """How sentences name a combatant id in this state."""

@@ -20,11 +20,11 @@ from battlewheel.engine.core.errors import (
     TraitValueError,
 )
 from battlewheel.engine.core.events import Event
+from battlewheel.engine.core.log_versions import FIRST_VERSION, LOG_VERSION, upgraded_entry
 from battlewheel.engine.core.options import Options
 from battlewheel.engine.core.ruleset import Ruleset, get_ruleset
 
 LOG_FORMAT = "battlewheel-combat"
-LOG_VERSION = 1
 LOG_KEYS = frozenset({"format", "version", "ruleset", "options", "actions", "redo"})
 SNAPSHOT_EVERY = 64
 # The states after the last few actions are kept too, so undoing them (the GM's
@@ -327,9 +327,7 @@ class StoredLog:
             raise LogFormatError(f"log.{unknown[0]}", "is not a field of a combat log")
         if obj.get("format", LOG_FORMAT) != LOG_FORMAT:
             raise LogFormatError("log.format", f"must be {LOG_FORMAT!r}")
-        version = obj.get("version", LOG_VERSION)
-        if version != LOG_VERSION:
-            raise LogFormatError("log.version", f"must be {LOG_VERSION}, got {version!r}")
+        _version(obj)
         name = obj.get("ruleset", FIRST_RULESET)
         if not isinstance(name, str):
             raise LogFormatError("log.ruleset", "must be a string")
@@ -345,10 +343,15 @@ class StoredLog:
         return len(self.document.get("actions", []))
 
     def decode(self) -> DecodedLog:
-        """Every entry decoded strictly; a malformed one raises ``ReplayError`` naming it."""
-        actions = tuple(_read_entry(self.ruleset, index, item)
+        """Every entry decoded strictly; a malformed one raises ``ReplayError`` naming it.
+
+        An entry of an older version is brought up to date first (``log_versions``); the
+        document itself is kept as it was read, so a combat not touched saves unchanged.
+        """
+        version = _version(self.document)
+        actions = tuple(_read_entry(self.ruleset, index, item, version)
                         for index, item in enumerate(_entries(self.document, "actions")))
-        redo = tuple(_read_entry(self.ruleset, index, item)
+        redo = tuple(_read_entry(self.ruleset, index, item, version)
                      for index, item in enumerate(_entries(self.document, "redo")))
         return DecodedLog(self.ruleset, self.options, actions, redo)
 
@@ -370,7 +373,18 @@ def _entries(obj: dict[str, Any], key: str) -> list[Any]:
     return items
 
 
-def _read_entry(ruleset: Ruleset, index: int, item: object) -> Action:
+def _version(obj: dict[str, Any]) -> int:
+    """The log's version: one this program reads (``FIRST_VERSION`` when it names none)."""
+    version = obj.get("version", FIRST_VERSION)
+    if isinstance(version, bool) or version not in range(FIRST_VERSION, LOG_VERSION + 1):
+        raise LogFormatError("log.version", f"must be {FIRST_VERSION} to {LOG_VERSION}, "
+                             f"got {version!r}")
+    return int(version)
+
+
+def _read_entry(ruleset: Ruleset, index: int, item: object, version: int) -> Action:
+    if version != LOG_VERSION:
+        item = upgraded_entry(item, version, ruleset.name)
     try:
         return ruleset.action_from_json(item, f"actions[{index}]")
     except RulesError as error:

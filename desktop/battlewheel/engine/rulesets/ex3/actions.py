@@ -11,7 +11,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from battlewheel.engine.core.actions import Action, Names
+from battlewheel.engine.core.actions import Action, Joining, Names, Term
+from battlewheel.engine.core.actions import AddCombatant as AddCombatant
+from battlewheel.engine.core.actions import EndCombat as EndCombat
+from battlewheel.engine.core.actions import RemoveCombatant as RemoveCombatant
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.rulesets.ex3.block import Character
 
@@ -31,33 +34,13 @@ def dice_text(entry: DiceEntry | None) -> str:
 
 # -- set-up and the GM's hand -------------------------------------------------------------
 
-
-@dataclass(frozen=True)
-class AddCombatant(Action):
-    """Bring a fighter or group in; ``unready``: caught unawares (003 §Ready Weapon)."""
-
-    kind: ClassVar[str] = "add_combatant"
-    joins: ClassVar[str] = "id"
-    id: str
-    character: Character
-    side: str = "enemy"
-    zone: int = 0
-    unready: bool = False
-
-    def sentence(self, names: Names) -> str:
-        side = "an ally" if self.side == "ally" else "an enemy"
-        return f"{self.character.name} joins the fight as {side}."
-
-
-@dataclass(frozen=True)
-class RemoveCombatant(Action):
-    """Take a combatant out of the fight."""
-
-    kind: ClassVar[str] = "remove_combatant"
-    id: str
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.id)} leaves the fight."
+JOINING = Joining(Character, {
+    # The zone a fighter joins in (003 §Positioning and Movement).
+    "zone": Term(int, 0),
+    # Caught unawares: no weapon in hand yet (003 §Ready Weapon).
+    "unready": Term(bool, False),
+})
+"""What a 3e fighter joins on beyond id, block and side."""
 
 
 @dataclass(frozen=True)
@@ -102,16 +85,6 @@ class Delay(Action):
 
     def sentence(self, names: Names) -> str:
         return f"{names(self.combatant)} delays to tick {self.tick}."
-
-
-@dataclass(frozen=True)
-class EndCombat(Action):
-    """The fight is over."""
-
-    kind: ClassVar[str] = "end_combat"
-
-    def sentence(self, names: Names) -> str:
-        return "The combat ends."
 
 
 @dataclass(frozen=True)

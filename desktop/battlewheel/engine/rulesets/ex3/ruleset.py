@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from battlewheel.engine.core import conditions as cond
 from battlewheel.engine.core import contract as c
-from battlewheel.engine.core.actions import Action
+from battlewheel.engine.core.actions import Action, Joining
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.ruleset import Handler, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.ex3 import actions as a
@@ -87,6 +87,7 @@ class Exalted3e(Ruleset):
     fighters_section: ClassVar[str] = "003 §The Flow of Combat"
     options_type: ClassVar[type[Ex3Options]] = Ex3Options
     block_type: ClassVar[type[Character]] = Character
+    joining: ClassVar[Joining] = a.JOINING
     autopilot_module: ClassVar[Any] = autopilot
     form_module: ClassVar[Any] = form
     # A GM's Initiative or delay tick the ring can show (rules/3e.md §5): one slot a value.

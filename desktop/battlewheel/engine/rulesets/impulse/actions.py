@@ -7,10 +7,14 @@ typed by the GM, or a success count typed), so replaying a log rebuilds the figh
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from battlewheel.engine.core.actions import Action, Names
+from battlewheel.engine.core.actions import Action, Joining, Names, Term
+from battlewheel.engine.core.actions import AddCombatant as AddCombatant
+from battlewheel.engine.core.actions import EndCombat as EndCombat
+from battlewheel.engine.core.actions import RemoveCombatant as RemoveCombatant
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.rulesets.impulse.block import ImpulseCharacter
 
@@ -38,39 +42,22 @@ def _list(names: Names, ids: tuple[str, ...]) -> str:
 # -- set-up and roster -------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class AddCombatant(Action):
-    """Bring a character in; ``band`` to everyone present, or a reserve arriving at it later.
-
-    ``reserve`` None: as the rules have it, a reinforcement once the fight has begun (it
-    spends a round at Extreme first, 001 §Range Bands), on the field before.
-    """
-
-    kind: ClassVar[str] = "add_combatant"
-    joins: ClassVar[str] = "id"
-    id: str
-    character: ImpulseCharacter
-    side: str = "enemy"
-    band: str = "short"
-    reserve: bool | None = False
-
-    def sentence(self, names: Names) -> str:
-        side = "an ally" if self.side == "ally" else "an enemy"
-        where = ("a reinforcement if the fight has begun" if self.reserve is None
-                 else "waits at Extreme as a reinforcement" if self.reserve
-                 else f"at {self.band} range")
-        return f"{self.character.name} joins the fight as {side} ({where})."
+def _where(terms: Mapping[str, Any]) -> str:
+    """Where a newcomer stands, for the log line."""
+    if terms["reserve"] is None:
+        return "a reinforcement if the fight has begun"
+    return "waits at Extreme as a reinforcement" if terms["reserve"] \
+        else f"at {terms['band']} range"
 
 
-@dataclass(frozen=True)
-class RemoveCombatant(Action):
-    """Take a combatant out of the fight entirely (a GM edit)."""
-
-    kind: ClassVar[str] = "remove_combatant"
-    id: str
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.id)} leaves the fight."
+JOINING = Joining(ImpulseCharacter, {
+    # The range band to everyone present, or the one a reserve arrives at later.
+    "band": Term(str, "short"),
+    # A reinforcement (a round at Extreme first); None: one if the fight has begun
+    # (001 §Range Bands).
+    "reserve": Term(bool | None, False),
+}, _where)
+"""What an Impulse fighter joins on beyond id, block and side."""
 
 
 @dataclass(frozen=True)
@@ -453,13 +440,3 @@ class VillainEscapes(Action):
 
     def sentence(self, names: Names) -> str:
         return f"{names(self.combatant)} escapes to fight another day."
-
-
-@dataclass(frozen=True)
-class EndCombat(Action):
-    """The fight is over."""
-
-    kind: ClassVar[str] = "end_combat"
-
-    def sentence(self, names: Names) -> str:
-        return "The fight is over."

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from battlewheel.engine.core import conditions as cond
 from battlewheel.engine.core import contract as c
-from battlewheel.engine.core.actions import Action, ChangeBlock
+from battlewheel.engine.core.actions import Action, ChangeBlock, Joining
 from battlewheel.engine.core.block_form import (
     block_change_sentence,
 )
@@ -111,6 +111,8 @@ class ImpulseRuleset(Ruleset):
     fighters_section: ClassVar[str] = "001 §Turn Order"
     options_type: ClassVar[type[ImpulseOptions]] = ImpulseOptions
     block_type: ClassVar[type[ImpulseCharacter]] = ImpulseCharacter
+    joining: ClassVar[Joining] = a.JOINING
+    end_words: ClassVar[str] = "The fight is over."
     autopilot_module: ClassVar[Any] = autopilot
     form_module: ClassVar[Any] = form
 
@@ -137,7 +139,8 @@ class ImpulseRuleset(Ruleset):
         if isinstance(action, ChangeBlock) and action.combatant_id in before.combatants:
             old = before.combatants[action.combatant_id].character
             return block_change_sentence(self, old, action.block)
-        return sentences.describe(before, action, after)
+        return self.shared_sentence(action, before.name) or \
+            sentences.describe(before, action, after)
 
     def names(self, state: ImpulseCombat) -> Callable[[str], str]:
         """Fighters by name."""

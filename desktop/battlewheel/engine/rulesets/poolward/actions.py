@@ -11,7 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from battlewheel.engine.core.actions import Action, Names
+from battlewheel.engine.core.actions import Action, Joining, Names, Term
+from battlewheel.engine.core.actions import AddCombatant as AddCombatant
+from battlewheel.engine.core.actions import EndCombat as EndCombat
+from battlewheel.engine.core.actions import RemoveCombatant as RemoveCombatant
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.rulesets.poolward.block import StatBlock
 from battlewheel.engine.rulesets.poolward.rules.pool import NO_COVER, PHYSICAL
@@ -29,35 +32,18 @@ def dice_words(entry: DiceEntry | None) -> str:
 
 # -- the roster and the order -------------------------------------------------------------
 
+JOINING = Joining(StatBlock, {
+    # A player's character rather than one of the GM's.
+    "player": Term(bool, False),
+    # Health, Vigor and Ward as they stand when the fighter joins; None: full.
+    "health": Term(int | None, None),
+    "vigor": Term(int | None, None),
+    "ward": Term(int | None, None),
+})
+"""What a Pool & Ward fighter joins on beyond id, block and side."""
 
-@dataclass(frozen=True)
-class AddCombatant(Action):
-    """Bring a character into the fight; Health, Vigor and Ward as they stand (None: full)."""
-
-    kind: ClassVar[str] = "add_combatant"
-    joins: ClassVar[str] = "id"
-    id: str
-    block: StatBlock
-    side: str = "enemy"
-    player: bool = False
-    health: int | None = None
-    vigor: int | None = None
-    ward: int | None = None
-
-    def sentence(self, names: Names) -> str:
-        side = "an ally" if self.side == "ally" else "an enemy"
-        return f"{self.block.name} joins the fight as {side}."
-
-
-@dataclass(frozen=True)
-class RemoveCombatant(Action):
-    """Take a combatant out of the fight (fled, carried off, gone)."""
-
-    kind: ClassVar[str] = "remove_combatant"
-    id: str
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.id)} leaves the fight."
+EndFight = EndCombat
+"""Pool & Ward's name for the shared end of a fight; recovery and healing open after it."""
 
 
 @dataclass(frozen=True)
@@ -103,17 +89,6 @@ class NextTurn(Action):
 
     def sentence(self, names: Names) -> str:
         return "Next turn."
-
-
-@dataclass(frozen=True)
-class EndFight(Action):
-    """The fight is over; nothing but recovery and healing changes it any more."""
-
-    kind: ClassVar[str] = "end_fight"
-    reason: str = ""
-
-    def sentence(self, names: Names) -> str:
-        return "The fight ends." + (f" ({self.reason})" if self.reason else "")
 
 
 # -- the turn ------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from battlewheel.engine.core import conditions as cond
 from battlewheel.engine.core import contract as c
-from battlewheel.engine.core.actions import Action, ChangeBlock
+from battlewheel.engine.core.actions import Action, ChangeBlock, Joining
 from battlewheel.engine.core.block_form import (
     block_change_sentence,
 )
@@ -54,6 +54,8 @@ class PoolAndWard(Ruleset):
     fighters_section: ClassVar[str] = "002 §Types of Actions"
     options_type: ClassVar[type[PoolWardOptions]] = PoolWardOptions
     block_type: ClassVar[type[StatBlock]] = StatBlock
+    joining: ClassVar[Joining] = a.JOINING
+    end_words: ClassVar[str] = "The fight ends."
     autopilot_module: ClassVar[Any] = autopilot
     form_module: ClassVar[Any] = form
 
@@ -74,7 +76,8 @@ class PoolAndWard(Ruleset):
         if isinstance(action, ChangeBlock) and action.combatant_id in before.fighters:
             old = before.fighters[action.combatant_id].block
             return block_change_sentence(self, old, action.block)
-        return sentences.describe(before, action, after)
+        return self.shared_sentence(action, before.name) or \
+            sentences.describe(before, action, after)
 
     def names(self, state: Fight) -> Callable[[str], str]:
         """Fighters by name; one who has left by id."""

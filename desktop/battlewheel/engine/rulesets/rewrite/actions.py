@@ -11,7 +11,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
-from battlewheel.engine.core.actions import Action, ChangeRuling, Names, decode_action
+from battlewheel.engine.core.actions import Action, ChangeRuling, Joining, Names, decode_action
+from battlewheel.engine.core.actions import AddCombatant as AddCombatant
+from battlewheel.engine.core.actions import EndCombat as EndCombat
+from battlewheel.engine.core.actions import RemoveCombatant as RemoveCombatant
 from battlewheel.engine.core.actions import action_to_json as action_to_json
 from battlewheel.engine.core.conditions import AddCondition, RemoveCondition
 from battlewheel.engine.core.dice import DiceEntry
@@ -20,32 +23,8 @@ from battlewheel.engine.rulesets.rewrite.rules.flurry import manoeuvre_table
 from battlewheel.engine.rulesets.rewrite.sentences.wording import dice_text, override_name, plural
 
 SIDES = ("ally", "enemy")
-
-
-@dataclass(frozen=True)
-class AddCombatant(Action):
-    """Bring a character into the fight, before or during the combat."""
-
-    kind: ClassVar[str] = "add_combatant"
-    joins: ClassVar[str] = "id"
-    id: str
-    character: Character
-    side: str = "enemy"
-
-    def sentence(self, names: Names) -> str:
-        side = "an ally" if self.side == "ally" else "an enemy"
-        return f"{self.character.name} joins the fight as {side}."
-
-
-@dataclass(frozen=True)
-class RemoveCombatant(Action):
-    """Take a combatant out of the fight (fled, dead and cleared away, left the scene)."""
-
-    kind: ClassVar[str] = "remove_combatant"
-    id: str
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.id)} leaves the fight."
+JOINING = Joining(Character)
+"""A 2e fighter joins on its id, block and side alone."""
 
 
 @dataclass(frozen=True)
@@ -288,17 +267,6 @@ class SetOverride(Action):
         return f"GM sets {what} to {self.value}{why}."
 
 
-@dataclass(frozen=True)
-class EndCombat(Action):
-    """The fight is over; no further action changes it."""
-
-    kind: ClassVar[str] = "end_combat"
-    reason: str = ""
-
-    def sentence(self, names: Names) -> str:
-        return "The combat ends." + (f" ({self.reason})" if self.reason else "")
-
-
 ACTION_TYPES: dict[str, type[Action]] = {}
 
 
@@ -338,7 +306,7 @@ for _cls in (
 
 def action_from_json(obj: object, path: str = "action") -> Action:
     """Read one 2e Rewrite action strictly: unknown kind, missing field or wrong type is refused."""
-    return decode_action(obj, ACTION_TYPES, path)
+    return decode_action(obj, ACTION_TYPES, path, JOINING)
 
 
 # The actions of a tick's fighting: flurries, attacks, the tick's effects and stunts.

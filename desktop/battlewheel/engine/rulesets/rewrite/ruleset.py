@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from battlewheel.engine.core import conditions as cond
 from battlewheel.engine.core import contract as c
-from battlewheel.engine.core.actions import ChangeBlock
+from battlewheel.engine.core.actions import ChangeBlock, Joining
 from battlewheel.engine.core.block_form import (
     block_change_sentence,
 )
@@ -102,6 +102,7 @@ class Rewrite2e(Ruleset):
     fighters_section: ClassVar[str] = "000 §Determine Involved Characters"
     options_type: ClassVar[type[RewriteOptions]] = RewriteOptions
     block_type: ClassVar[type[Character]] = Character
+    joining: ClassVar[Joining] = a.JOINING
     condition_unit: ClassVar[str] = "ticks"
     forecast_unit: ClassVar[str] = "ticks"
     forecast_limit: ClassVar[int] = 300

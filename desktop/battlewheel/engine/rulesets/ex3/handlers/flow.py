@@ -46,13 +46,13 @@ def add_combatant(state: Combat, action: a.AddCombatant) -> list[Event]:
         raise IllegalAction(FLOW, f"the id {action.id!r} is empty or already taken")
     if action.side not in SIDES:
         raise IllegalAction(FLOW, f"side must be ally or enemy, not {action.side!r}")
-    block = action.character
+    block, terms = action.character, a.JOINING.of(action)
     size = block.group.size if block.group else 0
-    ready = () if action.unready else tuple(w.name for w in block.carried)
+    ready = () if terms["unready"] else tuple(w.name for w in block.carried)
     state.put(Combatant(
         id=action.id, block=block, side=action.side,
         health=health_for(block, state.options.health_track), ready=ready,
-        mounted=bool(block.mount), zone=action.zone, size=size,
+        mounted=bool(block.mount), zone=terms["zone"], size=size,
         magnitude=r.magnitude_max(block, size),
     ))
     return [Event("combatant_added", action.id, f"{block.name} joins.")]

@@ -24,8 +24,9 @@ def add_combatant(state: ImpulseCombat, action: a.AddCombatant) -> list[Event]:
         raise IllegalAction(GM, f"the id {action.id!r} is empty, has '#' or is taken")
     if action.side not in SIDES:
         raise IllegalAction(GM, f"a side is ally or enemy, not {action.side!r}")
-    band = band_index(action.band)
-    reserve = reinforcement(state, action)
+    terms = a.JOINING.of(action)
+    band = band_index(terms["band"])
+    reserve = reinforcement(state, terms["reserve"])
     if band == EXTREME and not reserve:
         raise IllegalAction(RANGES, "only reinforcements start at Extreme range")
     who = Fighter(
@@ -51,12 +52,12 @@ def add_combatant(state: ImpulseCombat, action: a.AddCombatant) -> list[Event]:
     return [Event("joined", action.id, f"{who.name} joins the fight.")]
 
 
-def reinforcement(state: ImpulseCombat, action: a.AddCombatant) -> bool:
+def reinforcement(state: ImpulseCombat, reserve: bool | None) -> bool:
     """Whether the newcomer waits a round at Extreme: as the action says, or (``None``)
     whenever the fight has already begun (001 §Range Bands)."""
-    if action.reserve is None:
+    if reserve is None:
         return state.started
-    return action.reserve
+    return reserve
 
 
 def remove_combatant(state: ImpulseCombat, action: a.RemoveCombatant) -> list[Event]:

@@ -58,15 +58,15 @@ def add_combatant(state: Fight, action: a.AddCombatant) -> list[Event]:
     state.fighters[action.id] = _joining(action)
     state.order.append(action.id)
     state.base_order.append(action.id)
-    return [Event("combatant_added", action.id, f"{action.block.name} joins the fight.")]
+    return [Event("combatant_added", action.id, f"{action.character.name} joins the fight.")]
 
 
 def _joining(action: a.AddCombatant) -> Fighter:
-    block = action.block
-    health = _start_value("health", action.health, block.health_max, -block.health_max)
-    vigor = _start_value("vigor", action.vigor, block.vigor_max, 0)
-    ward = _start_value("ward", action.ward, block.ward, 0)
-    return Fighter(action.id, block, action.side, action.player, health, vigor, ward)
+    block, terms = action.character, a.JOINING.of(action)
+    health = _start_value("health", terms["health"], block.health_max, -block.health_max)
+    vigor = _start_value("vigor", terms["vigor"], block.vigor_max, 0)
+    ward = _start_value("ward", terms["ward"], block.ward, 0)
+    return Fighter(action.id, block, action.side, terms["player"], health, vigor, ward)
 
 
 def _start_value(name: str, given: int | None, most: int, least: int) -> int:
