@@ -38,24 +38,23 @@ DAMAGE_RULE = "002 §Damage Tracking (Health / Vigor)"
 # -- checks ----------------------------------------------------------------------------
 
 
-def fighter(state: Fight, cid: str) -> Fighter:
-    """The fighter with this id, or a refusal naming the id."""
-    return member_or_refuse(state.fighters, cid, TURN_RULE,
-                            f"nobody called {cid!r} is in this fight")
-
-
-def require_running(state: Fight) -> None:
-    """Refuse unless the fight has begun and is not over."""
-    if state.ended:
-        raise IllegalAction(TURN_RULE, "the fight is over")
-    if not state.started:
-        raise IllegalAction(TURN_RULE, "the fight has not begun")
-
-
 def require_not_ended(state: Fight) -> None:
     """Refuse once the fight is over."""
     if state.ended:
         raise IllegalAction(TURN_RULE, "the fight is over")
+
+
+def require_running(state: Fight) -> None:
+    """Refuse unless the fight has begun and is not over."""
+    require_not_ended(state)
+    if not state.started:
+        raise IllegalAction(TURN_RULE, "the fight has not begun")
+
+
+def fighter(state: Fight, cid: str) -> Fighter:
+    """The fighter with this id, or a refusal naming the id."""
+    return member_or_refuse(state.fighters, cid, TURN_RULE,
+                            f"nobody called {cid!r} is in this fight")
 
 
 def require_turn(state: Fight, cid: str) -> Fighter:
