@@ -150,7 +150,7 @@ def test_a_value_of_the_wrong_type_is_refused_naming_its_field() -> None:
 def test_a_block_marked_player_joins_and_stays_a_player_character() -> None:
     marked = dataclasses.replace(demo.archer(), player=True)
     assert RULESET.join_action("a", marked, "enemy").joining["player"]
-    assert not RULESET.join_action("a", demo.archer(), "enemy").joining["player"]
+    assert not RULESET.join_action("a", demo.archer(), "enemy").joining.get("player")
     session = demo.demo_fight()
     session.apply(ChangeBlock("archer", marked.to_json()))
     assert session.state.fighters["archer"].player
