@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any, Protocol, TypedDict, Unpack
 
 from .errors import DiceEntryError, TraitValueError
 
@@ -209,18 +209,19 @@ def pool_steps(
     return PoolSteps(base, step1, step2, step3, step4, final, final != step4)
 
 
-def effective_pool(
-    base: int,
-    *,
-    essence: int,
-    bonus_dice: int = 0,
-    penalty_dice: int = 0,
-    wound_penalty: int = 0,
-    multiple_action_penalty: int = 0,
-    magical_bonus_dice: int = 0,
-    magical_penalty_dice: int = 0,
-    essence_floor: str = "floor",
-) -> int:
+class PoolModifiers(TypedDict, total=False):
+    """``pool_steps``'s modifiers, for a function that passes them on."""
+
+    bonus_dice: int
+    penalty_dice: int
+    wound_penalty: int
+    multiple_action_penalty: int
+    magical_bonus_dice: int
+    magical_penalty_dice: int
+    essence_floor: str
+
+
+def effective_pool(base: int, *, essence: int, **modifiers: Unpack[PoolModifiers]) -> int:
     """The dice actually rolled after the order of modifiers (004 §Order of Modifiers).
 
     Penalties are positive numbers of dice removed. ``penalty_dice`` holds only the
@@ -229,17 +230,7 @@ def effective_pool(
     minimum of step 5. May be 0 or less: then the roll fails unless it has bonus
     successes. ``pool_steps`` shows every step.
     """
-    return pool_steps(
-        base,
-        essence=essence,
-        bonus_dice=bonus_dice,
-        penalty_dice=penalty_dice,
-        wound_penalty=wound_penalty,
-        multiple_action_penalty=multiple_action_penalty,
-        magical_bonus_dice=magical_bonus_dice,
-        magical_penalty_dice=magical_penalty_dice,
-        essence_floor=essence_floor,
-    ).final
+    return pool_steps(base, essence=essence, **modifiers).final
 
 
 # -- dice entries and sources ------------------------------------------------------

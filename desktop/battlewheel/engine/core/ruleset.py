@@ -35,6 +35,7 @@ from battlewheel.engine.core.actions import (
 from battlewheel.engine.core.block_form import (
     BlockSchema,
     BlockTemplate,
+    block_change_sentence,
     json_from_values,
     values_from_json,
 )
@@ -91,6 +92,9 @@ class Ruleset(ABC):
     # the log's words for the end of a fight: the shared actions' per-system parts.
     joining: ClassVar[Joining | None] = None
     end_words: ClassVar[str] = "The combat ends."
+    # The field of a combatant's record holding its stat block ("": the log says only
+    # that the GM changed the traits, not which).
+    block_field: ClassVar[str] = ""
 
     def joining_rules(self) -> Joining:
         """This system's ``Joining``: its stat block type and the terms it declares."""
@@ -281,13 +285,18 @@ class Ruleset(ABC):
 
     def describe(self, before: Any, action: Action, after: Any | None) -> str:
         """The log sentence of ``action`` from ``before`` to ``after`` (None: it was refused)."""
-        names = self.names(before)
-        return self.shared_sentence(action, names) or action.sentence(names)
+        return self.shared_sentence(before, action) or action.sentence(self.names(before))
 
-    def shared_sentence(self, action: Action, names: Callable[[str], str]) -> str | None:
-        """The log line of a shared action in this system's words (None: not one of them)."""
+    def shared_sentence(self, before: Any, action: Action) -> str | None:
+        """The log line of an action every ruleset shares, in this system's words: the end
+        of the fight, a stat block changed (which traits; None: not one of them)."""
         if isinstance(action, EndCombat):
             return end_sentence(self.end_words, action.reason)
+        if isinstance(action, ChangeBlock) and self.block_field:
+            record = self.condition_records(before).get(action.combatant_id)
+            if record is not None:
+                return block_change_sentence(self, getattr(record, self.block_field),
+                                             action.block)
         return None
 
     def names(self, state: Any) -> Callable[[str], str]:

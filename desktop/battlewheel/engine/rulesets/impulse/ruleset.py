@@ -7,10 +7,7 @@ from typing import Any, ClassVar
 
 from battlewheel.engine.core import conditions as cond
 from battlewheel.engine.core import contract as c
-from battlewheel.engine.core.actions import Action, ChangeBlock, Joining
-from battlewheel.engine.core.block_form import (
-    block_change_sentence,
-)
+from battlewheel.engine.core.actions import Action, Joining
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.ruleset import Handler, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.impulse import actions as a
@@ -112,6 +109,7 @@ class ImpulseRuleset(Ruleset):
     options_type: ClassVar[type[ImpulseOptions]] = ImpulseOptions
     block_type: ClassVar[type[ImpulseCharacter]] = ImpulseCharacter
     joining: ClassVar[Joining] = a.JOINING
+    block_field: ClassVar[str] = "character"
     end_words: ClassVar[str] = "The fight is over."
     autopilot_module: ClassVar[Any] = autopilot
     form_module: ClassVar[Any] = form
@@ -136,10 +134,7 @@ class ImpulseRuleset(Ruleset):
 
     def describe(self, before: ImpulseCombat, action: Action, after: ImpulseCombat | None) -> str:
         """The action and, once applied, what came of it."""
-        if isinstance(action, ChangeBlock) and action.combatant_id in before.combatants:
-            old = before.combatants[action.combatant_id].character
-            return block_change_sentence(self, old, action.block)
-        return self.shared_sentence(action, before.name) or \
+        return self.shared_sentence(before, action) or \
             sentences.describe(before, action, after)
 
     def names(self, state: ImpulseCombat) -> Callable[[str], str]:

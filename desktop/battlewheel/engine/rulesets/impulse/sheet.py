@@ -204,15 +204,17 @@ def _status_words(state: ImpulseCombat, who: Fighter) -> tuple[str, ...]:
         words.append(f"holding: {who.hold.trigger}")
     if state.in_reserve(who.id):
         words.append("in reserve at Extreme")
-    for flag, word in (
+    return (*words, *plight_words(who))
+
+
+def plight_words(who: Fighter) -> tuple[str, ...]:
+    """Ambushed, out of the fight, dead, fled: as the sheet and the counter's tip say it."""
+    return tuple(word for flag, word in (
         (who.ambushed, "ambushed"),
         (who.defeated, "out of the fight"),
         (who.dead, "dead"),
         (who.fled, "fled"),
-    ):
-        if flag:
-            words.append(word)
-    return tuple(words)
+    ) if flag)
 
 
 def pool_action(cid: str, pool: str, amount: int) -> a.AdjustImpulse | None:

@@ -16,6 +16,7 @@ from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.rulesets.impulse import actions as a
 from battlewheel.engine.rulesets.impulse.rules import HOLD_COST, change_cost
+from battlewheel.engine.rulesets.impulse.sheet import plight_words
 from battlewheel.engine.rulesets.impulse.state import Entry, Fighter, ImpulseCombat, split_key
 
 if TYPE_CHECKING:
@@ -151,15 +152,7 @@ def _badges(who: Fighter, index: int) -> tuple[c.Badge, ...]:
 def _states(who: Fighter) -> tuple[str, ...]:
     words = [s.name.replace("_", " ") for s in who.statuses]
     words += [f"{d} drawback" for d in who.drawbacks]
-    for flag, word in (
-        (who.ambushed, "ambushed"),
-        (who.defeated, "out of the fight"),
-        (who.dead, "dead"),
-        (who.fled, "fled"),
-    ):
-        if flag:
-            words.append(word)
-    return tuple(words)
+    return (*words, *plight_words(who))
 
 
 def _details(state: ImpulseCombat, who: Fighter, index: int) -> tuple[str, ...]:

@@ -7,10 +7,7 @@ from typing import Any, ClassVar
 
 from battlewheel.engine.core import conditions as cond
 from battlewheel.engine.core import contract as c
-from battlewheel.engine.core.actions import Action, ChangeBlock, Joining
-from battlewheel.engine.core.block_form import (
-    block_change_sentence,
-)
+from battlewheel.engine.core.actions import Action, Joining
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.ruleset import Handler, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.poolward import actions as a
@@ -55,6 +52,7 @@ class PoolAndWard(Ruleset):
     options_type: ClassVar[type[PoolWardOptions]] = PoolWardOptions
     block_type: ClassVar[type[StatBlock]] = StatBlock
     joining: ClassVar[Joining] = a.JOINING
+    block_field: ClassVar[str] = "block"
     end_words: ClassVar[str] = "The fight ends."
     autopilot_module: ClassVar[Any] = autopilot
     form_module: ClassVar[Any] = form
@@ -73,10 +71,7 @@ class PoolAndWard(Ruleset):
 
     def describe(self, before: Fight, action: Action, after: Fight | None) -> str:
         """Names, the pool's working and where the damage went."""
-        if isinstance(action, ChangeBlock) and action.combatant_id in before.fighters:
-            old = before.fighters[action.combatant_id].block
-            return block_change_sentence(self, old, action.block)
-        return self.shared_sentence(action, before.name) or \
+        return self.shared_sentence(before, action) or \
             sentences.describe(before, action, after)
 
     def names(self, state: Fight) -> Callable[[str], str]:

@@ -7,10 +7,7 @@ from typing import Any, ClassVar
 
 from battlewheel.engine.core import conditions as cond
 from battlewheel.engine.core import contract as c
-from battlewheel.engine.core.actions import ChangeBlock, Joining
-from battlewheel.engine.core.block_form import (
-    block_change_sentence,
-)
+from battlewheel.engine.core.actions import Joining
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.ruleset import Handler, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.rewrite import actions as a
@@ -103,6 +100,7 @@ class Rewrite2e(Ruleset):
     options_type: ClassVar[type[RewriteOptions]] = RewriteOptions
     block_type: ClassVar[type[Character]] = Character
     joining: ClassVar[Joining] = a.JOINING
+    block_field: ClassVar[str] = "character"
     condition_unit: ClassVar[str] = "ticks"
     forecast_unit: ClassVar[str] = "ticks"
     forecast_limit: ClassVar[int] = 300
@@ -129,10 +127,7 @@ class Rewrite2e(Ruleset):
 
     def describe(self, before: Combat, action: a.Action, after: Combat | None) -> str:
         """Name targets, weapons, ticks and tracks from the states around the action."""
-        if isinstance(action, ChangeBlock) and action.combatant_id in before.combatants:
-            old = before.combatants[action.combatant_id].character
-            return block_change_sentence(self, old, action.block)
-        return sentences.describe(before, action, after)
+        return self.shared_sentence(before, action) or sentences.describe(before, action, after)
 
     def refresh(self, state: Combat) -> None:
         """Segments, laps, surprise, current DVs and wound penalties (000 §Each tick)."""
