@@ -94,6 +94,24 @@ class StoredFields:
         raise TraitValueError(f"{self.where}{key}", f"{allowed}, not {json_type(found)}")
 
 
+# -- a stat block's traits: checked when a block is made ---------------------------------
+
+
+def check_range(name: str, value: object, bounds: tuple[int, int]) -> int:
+    """A whole number within ``bounds``, or ``TraitValueError`` naming the field."""
+    low, high = bounds
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise TraitValueError(name, f"a whole number {low}-{high}", value)
+    return value
+
+
+def check_choice(name: str, value: object, choices: tuple[str, ...]) -> str:
+    """One of a fixed set of words, or ``TraitValueError`` naming the field."""
+    if value not in choices:
+        raise TraitValueError(name, "one of " + ", ".join(choices), value)
+    return str(value)
+
+
 # -- what a file can hold: checked when a value is made ----------------------------------
 
 MAX_NUMBER_DIGITS = 15

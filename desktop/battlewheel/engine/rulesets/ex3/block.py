@@ -14,7 +14,7 @@ from typing import Any
 
 from battlewheel.engine.core.codec import LogFormatError, decode_fields, encode
 from battlewheel.engine.core.errors import TraitValueError
-from battlewheel.engine.core.fields import Storable
+from battlewheel.engine.core.fields import Storable, check_choice, check_range
 from battlewheel.engine.core.health import ALLOWED_PENALTIES
 
 ATTRIBUTES = (
@@ -66,20 +66,6 @@ MOUNT_SPEED = {
 }
 
 
-def check_range(name: str, value: object, low: int, high: int) -> int:
-    """A whole number within bounds, or ``TraitValueError`` naming the field."""
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise TraitValueError(name, f"a whole number {low}-{high}", value)
-    return value
-
-
-def check_choice(name: str, value: object, allowed: tuple[str, ...]) -> str:
-    """One of a fixed set of words, or ``TraitValueError`` naming the field."""
-    if value not in allowed:
-        raise TraitValueError(name, "one of " + ", ".join(allowed), value)
-    return str(value)
-
-
 def _from_json(cls: type[Any], obj: object, path: str) -> Any:
     try:
         return cls(**decode_fields(cls, obj, path, skip=frozenset()))
@@ -119,10 +105,10 @@ class Weapon:
         if not self.name.strip():
             raise TraitValueError("weapon.name", "a non-empty name", self.name)
         check_choice(f"weapon {self.name}.ability", self.ability, ABILITIES)
-        check_range(f"weapon {self.name}.accuracy", self.accuracy, *ACCURACY_RANGE)
-        check_range(f"weapon {self.name}.damage", self.damage, *WEAPON_DAMAGE_RANGE)
-        check_range(f"weapon {self.name}.defence", self.defence, *WEAPON_DEFENCE_RANGE)
-        check_range(f"weapon {self.name}.minimum", self.minimum, *MINIMUM_RANGE)
+        check_range(f"weapon {self.name}.accuracy", self.accuracy, ACCURACY_RANGE)
+        check_range(f"weapon {self.name}.damage", self.damage, WEAPON_DAMAGE_RANGE)
+        check_range(f"weapon {self.name}.defence", self.defence, WEAPON_DEFENCE_RANGE)
+        check_range(f"weapon {self.name}.minimum", self.minimum, MINIMUM_RANGE)
         check_choice(f"weapon {self.name}.damage_type", self.damage_type, DAMAGE_TYPES)
         check_choice(f"weapon {self.name}.range", self.range, RANGES)
 
@@ -156,9 +142,9 @@ class Armour:
     penalty: int = 0
 
     def __post_init__(self) -> None:
-        check_range("armour.soak", self.soak, *ARMOUR_SOAK_RANGE)
-        check_range("armour.hardness", self.hardness, *HARDNESS_RANGE)
-        check_range("armour.penalty", self.penalty, *ARMOUR_PENALTY_RANGE)
+        check_range("armour.soak", self.soak, ARMOUR_SOAK_RANGE)
+        check_range("armour.hardness", self.hardness, HARDNESS_RANGE)
+        check_range("armour.penalty", self.penalty, ARMOUR_PENALTY_RANGE)
 
     def to_json(self) -> dict[str, Any]:
         """Every field by name."""
@@ -181,10 +167,10 @@ class GroupTraits:
     average_health: int = 7
 
     def __post_init__(self) -> None:
-        check_range("group.size", self.size, *SIZE_RANGE)
+        check_range("group.size", self.size, SIZE_RANGE)
         check_choice("group.drill", self.drill, DRILLS)
-        check_range("group.might", self.might, *MIGHT_RANGE)
-        check_range("group.average_health", self.average_health, *AVERAGE_HEALTH_RANGE)
+        check_range("group.might", self.might, MIGHT_RANGE)
+        check_range("group.average_health", self.average_health, AVERAGE_HEALTH_RANGE)
 
     def to_json(self) -> dict[str, Any]:
         """Every field by name."""
@@ -213,9 +199,9 @@ class QuickAttack:
         if not self.name.strip():
             raise TraitValueError("quick.attacks.name", "a non-empty name", self.name)
         where = f"quick attack {self.name}"
-        check_range(f"{where}.pool", self.pool, *QUICK_ATTACK_POOL_RANGE)
-        check_range(f"{where}.damage", self.damage, *QUICK_DAMAGE_RANGE)
-        check_range(f"{where}.overwhelming", self.overwhelming, *OVERWHELMING_RANGE)
+        check_range(f"{where}.pool", self.pool, QUICK_ATTACK_POOL_RANGE)
+        check_range(f"{where}.damage", self.damage, QUICK_DAMAGE_RANGE)
+        check_range(f"{where}.overwhelming", self.overwhelming, OVERWHELMING_RANGE)
         check_choice(f"{where}.damage_type", self.damage_type, DAMAGE_TYPES)
         check_choice(f"{where}.range", self.range, RANGES)
 
@@ -265,9 +251,9 @@ class QuickPools:
 
     def __post_init__(self) -> None:
         for name in QUICK_POOLS:
-            check_range(f"quick.{name}", getattr(self, name), *QUICK_POOL_RANGE)
+            check_range(f"quick.{name}", getattr(self, name), QUICK_POOL_RANGE)
         for name in QUICK_STATICS:
-            check_range(f"quick.{name}", getattr(self, name), *QUICK_STATIC_RANGE)
+            check_range(f"quick.{name}", getattr(self, name), QUICK_STATIC_RANGE)
         names = [attack.name for attack in self.attacks]
         if len(set(names)) != len(names):
             raise TraitValueError("quick.attacks", "distinct names", names)
@@ -327,10 +313,10 @@ class Character(Storable):
             raise TraitValueError("name", "a non-empty name", self.name)
         check_choice("kind", self.kind, KINDS)
         self._check_traits()
-        check_range("hardness", self.hardness, *HARDNESS_RANGE)
-        check_range("base_initiative", self.base_initiative, *BASE_INITIATIVE_RANGE)
-        check_range("willpower", self.willpower, *WILLPOWER_RANGE)
-        check_range("essence", self.essence, *ESSENCE_RANGE)
+        check_range("hardness", self.hardness, HARDNESS_RANGE)
+        check_range("base_initiative", self.base_initiative, BASE_INITIATIVE_RANGE)
+        check_range("willpower", self.willpower, WILLPOWER_RANGE)
+        check_range("essence", self.essence, ESSENCE_RANGE)
         self._check_motes()
         self._check_health_levels()
         if self.mount and self.mount not in MOUNT_SPEED:
@@ -342,18 +328,18 @@ class Character(Storable):
     def _check_traits(self) -> None:
         for name, value in self.attributes.items():
             check_choice("attributes", name, ATTRIBUTES)
-            check_range(f"attributes.{name}", value, *ATTRIBUTE_RANGE)
+            check_range(f"attributes.{name}", value, ATTRIBUTE_RANGE)
         for name, value in self.abilities.items():
             check_choice("abilities", name, ABILITIES)
-            check_range(f"abilities.{name}", value, *ABILITY_RANGE)
+            check_range(f"abilities.{name}", value, ABILITY_RANGE)
         for name, value in self.specialties.items():
             check_choice("specialties", name, ABILITIES)
-            check_range(f"specialties.{name}", value, *SPECIALTY_RANGE)
+            check_range(f"specialties.{name}", value, SPECIALTY_RANGE)
 
     def _check_motes(self) -> None:
-        check_range("personal_motes", self.personal_motes, *MOTES_RANGE)
-        check_range("peripheral_motes", self.peripheral_motes, *MOTES_RANGE)
-        check_range("committed_motes", self.committed_motes, *MOTES_RANGE)
+        check_range("personal_motes", self.personal_motes, MOTES_RANGE)
+        check_range("peripheral_motes", self.peripheral_motes, MOTES_RANGE)
+        check_range("committed_motes", self.committed_motes, MOTES_RANGE)
         if self.committed_motes > self.personal_motes + self.peripheral_motes:
             raise TraitValueError("committed_motes", "at most the personal and peripheral "
                                   "motes together", self.committed_motes)

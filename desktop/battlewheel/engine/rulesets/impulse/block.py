@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from battlewheel.engine.core.errors import TraitValueError
-from battlewheel.engine.core.fields import Storable
+from battlewheel.engine.core.fields import Storable, check_choice, check_range
 
 # class: (attributes allowed, Accuracy dice, Base Damage) (001 §Weapons and Armor)
 WEAPON_TABLE: dict[str, tuple[tuple[str, ...], int, int]] = {
@@ -37,21 +37,6 @@ ACTIONS_RANGE = (1, 3)
 WILLPOWER_RANGE = (0, 10)
 MOTES_RANGE = (0, 100)
 STATICS = ("initiative", "dv", "evasion", "soak", "resolve", "guile", "base_damage")
-
-
-def check_range(name: str, value: object, bounds: tuple[int, int]) -> int:
-    """A whole number within ``bounds``, or a ``TraitValueError`` naming ``name``."""
-    low, high = bounds
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise TraitValueError(name, f"a whole number {low}-{high}", value)
-    return value
-
-
-def check_choice(name: str, value: object, choices: tuple[str, ...]) -> str:
-    """One of ``choices``, or a ``TraitValueError`` naming ``name``."""
-    if value not in choices:
-        raise TraitValueError(name, "one of " + ", ".join(choices), value)
-    return str(value)
 
 
 @dataclass(frozen=True)

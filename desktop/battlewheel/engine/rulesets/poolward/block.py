@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from battlewheel.engine.core.errors import TraitValueError
-from battlewheel.engine.core.fields import Storable
+from battlewheel.engine.core.fields import Storable, check_choice, check_range
 
 STATS = ("strength", "dexterity", "constitution", "intelligence", "willpower")
 TRAIT_RANGE = (0, 20)
@@ -61,26 +61,11 @@ DEFENCE_FIELDS = (
 )
 
 
-def check_range(name: str, value: object, bounds: tuple[int, int]) -> int:
-    """A whole number within ``bounds``, or ``TraitValueError`` naming the field."""
-    low, high = bounds
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise TraitValueError(name, f"a whole number {low}-{high}", value)
-    return value
-
-
 def check_text(name: str, value: object) -> str:
     """A non-empty single line of text."""
     if not isinstance(value, str) or not value.strip() or "\n" in value:
         raise TraitValueError(name, "a non-empty line of text", value)
     return value
-
-
-def check_choice(name: str, value: object, choices: tuple[str, ...]) -> str:
-    """One of a fixed set of words."""
-    if value not in choices:
-        raise TraitValueError(name, "one of " + ", ".join(choices), value)
-    return str(value)
 
 
 @dataclass(frozen=True)
