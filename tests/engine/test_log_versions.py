@@ -143,6 +143,26 @@ def test_a_term_the_ruleset_does_not_declare_or_of_the_wrong_type_is_refused(
     assert session.to_json() == before
 
 
+@pytest.mark.parametrize("ruleset", ["2e-rewrite", "3e", "impulse", "pool-and-ward"])
+@pytest.mark.parametrize(("cid", "side", "problem"), [
+    ("", "enemy", "the id '' is empty or already in the fight"),
+    ("  ", "enemy", "the id '  ' is empty or already in the fight"),
+    (None, "enemy", "is empty or already in the fight"),
+    ("newcomer", "neutral", "side must be one of ally, enemy, not 'neutral'"),
+])
+def test_every_system_refuses_a_newcomer_without_a_new_id_or_a_side(
+        ruleset: str, cid: str | None, side: str, problem: str) -> None:
+    """The core checks the shared part of joining, under the system's own section; the
+    fight is as it was. (None: the id of someone already in the fight.)"""
+    session = _fight(ruleset)
+    taken = next(iter(session.ruleset.combatants(session.state)))
+    before = session.to_json()
+    with pytest.raises(IllegalAction, match=problem) as refused:
+        session.apply(AddCombatant(taken if cid is None else cid, _newcomer(session), side))
+    assert refused.value.rule == session.ruleset.fighters_section
+    assert session.to_json() == before
+
+
 def test_a_stat_block_of_another_system_is_refused() -> None:
     session = _fight("3e")
     other = _newcomer(_fight("impulse"))

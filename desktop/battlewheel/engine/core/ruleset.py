@@ -216,7 +216,7 @@ class Ruleset(ABC):
         self._refuse_unknown_fighters(state, action)
         self._refuse_meaningless_numbers(action)
         if isinstance(action, AddCombatant):
-            self.joining_rules().check(action, self.fighters_section)
+            self._refuse_bad_joining(state, action)
         if isinstance(action, ChangeRuling):
             events = change_ruling(state, action)
         elif isinstance(action, ChangeBlock):
@@ -241,6 +241,17 @@ class Ruleset(ABC):
                                                 self.names(state))]
         self.refresh(state)
         return events
+
+    def _refuse_bad_joining(self, state: Any, action: AddCombatant) -> None:
+        """A newcomer needs a new id and a side, and joins on this system's terms: the
+        shared part of joining, refused before the ruleset's handler runs."""
+        if not action.id.strip() or action.id in self.combatants(state):
+            raise IllegalAction(self.fighters_section,
+                                f"the id {action.id!r} is empty or already in the fight")
+        if action.side not in c.SIDES:
+            raise IllegalAction(self.fighters_section, f"side must be one of "
+                                f"{', '.join(c.SIDES)}, not {action.side!r}")
+        self.joining_rules().check(action, self.fighters_section)
 
     def _refuse_meaningless_numbers(self, action: Action) -> None:
         """A number no rule can mean is a rules refusal (a huge Initiative hung the 3e ring)."""

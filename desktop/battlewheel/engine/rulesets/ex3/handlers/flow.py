@@ -29,8 +29,6 @@ from battlewheel.engine.rulesets.ex3.handlers.turn import (  # noqa: F401 (flow.
 )
 from battlewheel.engine.rulesets.ex3.state import Combat, Combatant, Turn
 
-SIDES = ("ally", "enemy")
-
 
 def health_for(block: Character, track_option: str) -> HealthTrack:
     """The block's own levels or the standard ones, under ruling health_track.
@@ -41,11 +39,8 @@ def health_for(block: Character, track_option: str) -> HealthTrack:
 
 
 def add_combatant(state: Combat, action: a.AddCombatant) -> list[Event]:
-    """A fighter or battle group enters the fight (003 §The Flow of Combat)."""
-    if not action.id.strip() or action.id in state.combatants:
-        raise IllegalAction(FLOW, f"the id {action.id!r} is empty or already taken")
-    if action.side not in SIDES:
-        raise IllegalAction(FLOW, f"side must be ally or enemy, not {action.side!r}")
+    """A fighter or battle group enters the fight (003 §The Flow of Combat); the core
+    has checked the id, the side and the terms."""
     block, terms = action.character, a.JOINING.of(action)
     size = block.group.size if block.group else 0
     ready = () if terms["unready"] else tuple(w.name for w in block.carried)

@@ -12,7 +12,6 @@ from battlewheel.engine.rulesets.impulse.state import Fighter, ImpulseCombat, co
 
 AMBUSH = "001 §Ambush Round"
 RANGES = "001 §Range Bands"
-SIDES = ("ally", "enemy")
 ORDER_RANGE = (0, 99)
 
 
@@ -20,10 +19,8 @@ def add_combatant(state: ImpulseCombat, action: a.AddCombatant) -> list[Event]:
     """A new combatant at a band to everyone, or waiting at Extreme as a reinforcement."""
     if state.ended:
         raise IllegalAction(GM, "the fight is over")
-    if not action.id.strip() or "#" in action.id or action.id in state.combatants:
-        raise IllegalAction(GM, f"the id {action.id!r} is empty, has '#' or is taken")
-    if action.side not in SIDES:
-        raise IllegalAction(GM, f"a side is ally or enemy, not {action.side!r}")
+    if "#" in action.id:  # a counter's key is its fighter's id, '#', its number
+        raise IllegalAction(GM, f"the id {action.id!r} has '#'")
     terms = a.JOINING.of(action)
     band = band_index(terms["band"])
     reserve = reinforcement(state, terms["reserve"])

@@ -7,7 +7,6 @@ change is stored.
 
 from __future__ import annotations
 
-from battlewheel.engine.core.contract import SIDES
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.rulesets.poolward import actions as a
@@ -51,10 +50,6 @@ MOST_ORDER_DICE = 60
 def add_combatant(state: Fight, action: a.AddCombatant) -> list[Event]:
     """A fighter joins, at the end of the order (the GM moves them)."""
     require_not_ended(state)
-    if not action.id or action.id in state.fighters:
-        raise IllegalAction(TURN_RULE, f"the id {action.id!r} is empty or already in the fight")
-    if action.side not in SIDES:
-        raise IllegalAction(TURN_RULE, f"side must be one of {', '.join(SIDES)}")
     state.fighters[action.id] = _joining(action)
     state.order.append(action.id)
     state.base_order.append(action.id)

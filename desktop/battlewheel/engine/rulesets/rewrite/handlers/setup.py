@@ -7,7 +7,6 @@ from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.rulesets.rewrite import wheel
 from battlewheel.engine.rulesets.rewrite.actions import (
-    SIDES,
     AddCombatant,
     DeclareConcealment,
     RemoveCombatant,
@@ -16,7 +15,6 @@ from battlewheel.engine.rulesets.rewrite.actions import (
     StartCombat,
 )
 from battlewheel.engine.rulesets.rewrite.handlers.common import (
-    INVOLVED_RULE,
     combatant,
     entry_botched,
     entry_successes,
@@ -36,10 +34,6 @@ LATE_JOIN_RULE = "000 §Reassess Surprise"
 def add_combatant(state: Combat, action: AddCombatant) -> list[Event]:
     """Bring a character in, before or during the fight (000 §Determine Involved Characters)."""
     require_running(state)
-    if not action.id or action.id in state.combatants:
-        raise IllegalAction(INVOLVED_RULE, f"combatant id {action.id!r} is empty or already used")
-    if action.side not in SIDES:
-        raise IllegalAction(INVOLVED_RULE, f"side must be one of {', '.join(SIDES)}")
     state.combatants[action.id] = values.new_combatant(action.id, action.character, action.side)
     return [Event("combatant_added", action.id, action.sentence(state.name))]
 
