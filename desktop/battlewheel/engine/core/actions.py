@@ -190,7 +190,8 @@ class Joining:
     words: Callable[[Mapping[str, Any]], str] | None = None
 
     def __post_init__(self) -> None:
-        JOININGS[self.block_type] = self  # a fighter's block tells its system's terms
+        if self.terms or self.words:  # a fighter's block tells its system's terms
+            JOININGS[self.block_type] = self
 
     def is_default(self, name: str, value: object) -> bool:
         """Whether ``value`` is term ``name``'s default (of its type too: False is not 0)."""

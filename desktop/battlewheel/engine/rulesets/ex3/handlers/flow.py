@@ -41,7 +41,8 @@ def health_for(block: Character, track_option: str) -> HealthTrack:
 def add_combatant(state: Combat, action: a.AddCombatant) -> list[Event]:
     """A fighter or battle group enters the fight (003 §The Flow of Combat); the core
     has checked the id, the side and the terms."""
-    block, terms = action.character, a.JOINING.of(action)
+    block: Character = action.character
+    terms = a.JOINING.of(action)
     size = block.group.size if block.group else 0
     ready = () if terms["unready"] else tuple(w.name for w in block.carried)
     state.put(Combatant(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.rulesets.impulse import actions as a
+from battlewheel.engine.rulesets.impulse.block import ImpulseCharacter
 from battlewheel.engine.rulesets.impulse.handlers.common import GM, band_index, fighter, put
 from battlewheel.engine.rulesets.impulse.handlers.turns import ORDER, advance, give_starting_impulse
 from battlewheel.engine.rulesets.impulse.rules import EXTREME, beats, rolled_successes
@@ -21,6 +22,7 @@ def add_combatant(state: ImpulseCombat, action: a.AddCombatant) -> list[Event]:
         raise IllegalAction(GM, "the fight is over")
     if "#" in action.id:  # a counter's key is its fighter's id, '#', its number
         raise IllegalAction(GM, f"the id {action.id!r} has '#'")
+    character: ImpulseCharacter = action.character
     terms = a.JOINING.of(action)
     band = band_index(terms["band"])
     reserve = reinforcement(state, terms["reserve"])
@@ -28,12 +30,12 @@ def add_combatant(state: ImpulseCombat, action: a.AddCombatant) -> list[Event]:
         raise IllegalAction(RANGES, "only reinforcements start at Extreme range")
     who = Fighter(
         id=action.id,
-        character=action.character,
+        character=character,
         side=action.side,
         join_index=state.joined,
-        endurance=action.character.endurance,
-        willpower=action.character.willpower,
-        motes=action.character.motes,
+        endurance=character.endurance,
+        willpower=character.willpower,
+        motes=character.motes,
         entry_band=band,
         arrives_round=state.round + 2 if reserve else 0,
     )

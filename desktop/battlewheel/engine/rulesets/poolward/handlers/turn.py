@@ -10,7 +10,7 @@ from __future__ import annotations
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.rulesets.poolward import actions as a
-from battlewheel.engine.rulesets.poolward.block import check_range
+from battlewheel.engine.rulesets.poolward.block import StatBlock, check_range
 from battlewheel.engine.rulesets.poolward.handlers.rounds import (
     TURN_RULE,
     end_turn,
@@ -57,7 +57,8 @@ def add_combatant(state: Fight, action: a.AddCombatant) -> list[Event]:
 
 
 def _joining(action: a.AddCombatant) -> Fighter:
-    block, terms = action.character, a.JOINING.of(action)
+    block: StatBlock = action.character
+    terms = a.JOINING.of(action)
     health = _start_value("health", terms["health"], block.health_max, -block.health_max)
     vigor = _start_value("vigor", terms["vigor"], block.vigor_max, 0)
     ward = _start_value("ward", terms["ward"], block.ward, 0)
