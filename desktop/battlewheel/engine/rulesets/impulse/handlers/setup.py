@@ -28,16 +28,10 @@ def add_combatant(state: ImpulseCombat, action: a.AddCombatant) -> list[Event]:
     reserve = reinforcement(state, terms["reserve"])
     if band == EXTREME and not reserve:
         raise IllegalAction(RANGES, "only reinforcements start at Extreme range")
-    who = Fighter(
-        id=action.id,
-        character=character,
-        side=action.side,
-        join_index=state.joined,
-        endurance=character.endurance,
-        willpower=character.willpower,
-        motes=character.motes,
-        entry_band=band,
-        arrives_round=state.round + 2 if reserve else 0,
+    who = Fighter(  # with the block's pools full
+        id=action.id, character=character, side=action.side, join_index=state.joined,
+        endurance=character.endurance, willpower=character.willpower, motes=character.motes,
+        entry_band=band, arrives_round=state.round + 2 if reserve else 0,
     )
     state.joined += 1
     put(state, who)
