@@ -4,7 +4,8 @@ Every log written before (version 1, each ruleset with its own ``add_combatant``
 Pool & Ward's ``end_fight``) still replays to the same fight: the copies of the shipped
 examples as they stood in version 1 (``tests/fixtures/v1/shipped``) against the shipped
 version 2 files, entry by entry and record by record, and ``battlewheel replay`` prints
-what it printed before the change, byte for byte (recorded beside each copy).
+what it printed before the change, byte for byte (recorded beside each copy). The
+first v1 fixtures still replay to the final states recorded with them.
 """
 
 from __future__ import annotations
@@ -63,6 +64,21 @@ def test_replay_prints_byte_for_byte_what_it_printed_before(folder: Path, name: 
     out, err = io.StringIO(), io.StringIO()
     assert replay_command(folder / f"{name}.json", out=out, err=err) == 0, err.getvalue()
     assert out.getvalue() == (V1 / f"{name}.replay.txt").read_text(encoding="utf-8")
+
+
+OLD = ROOT / "tests" / "fixtures" / "v1"
+
+
+@pytest.mark.parametrize("name", sorted(path.stem for path in (OLD / "examples").glob("*.json")))
+def test_the_first_v1_fixtures_replay_to_the_final_states_recorded_with_them(name: str) -> None:
+    """The examples kept when the engine was split (tests/fixtures/v1/examples), against
+    the final states recorded beside them then, field by field."""
+    session = CombatSession.from_json(_read(OLD / "examples" / f"{name}.json"))
+    recorded = _read(OLD / f"{name}.final.json")
+    printed = json.loads(json.dumps(session.ruleset.final_state(session.state)))
+    assert sorted(printed) == sorted(recorded)
+    for field in recorded:
+        assert printed[field] == recorded[field], field
 
 
 def test_a_version_1_joining_moves_its_own_terms_under_joining() -> None:
