@@ -13,8 +13,8 @@ from collections.abc import Callable
 from PySide6.QtWidgets import QDialog, QWidget
 
 from battlewheel.models.combat_model import CombatModel
+from battlewheel.views.rulesets import DialogHost
 from battlewheel.views.rulesets.impulse.base import ImpulseDialog
-from battlewheel.views.window_parts import WindowParts
 
 
 def _builders() -> dict[str, Callable[[CombatModel, QWidget], ImpulseDialog]]:
@@ -49,15 +49,13 @@ def dialog_names() -> tuple[str, ...]:
 
 
 def open_dialog(
-    window: QWidget, combat: CombatModel, name: str, subject: str | None
+    where: QWidget | DialogHost, combat: CombatModel, name: str, subject: str | None
 ) -> QDialog | None:
     """The dialog an entry of the Impulse turn menu (or a sheet's button) names."""
+    host = DialogHost.of(where)
     if name == "impulse_gm":
-        return _gm(window, combat, subject)
-    dialog = _builders()[name](combat, window)
-    if isinstance(window, WindowParts):
-        with_odds(window, dialog)
-    return dialog
+        return _gm(host.parent, combat, subject)
+    return with_odds(host, _builders()[name](combat, host.parent))
 
 
 def _gm(window: QWidget, combat: CombatModel, subject: str | None) -> QDialog | None:
@@ -68,13 +66,15 @@ def _gm(window: QWidget, combat: CombatModel, subject: str | None) -> QDialog | 
     return GmEditDialog(combat, subject, window)
 
 
-def with_odds(window: WindowParts, dialog: ImpulseDialog) -> ImpulseDialog:
+def with_odds(host: DialogHost, dialog: ImpulseDialog) -> ImpulseDialog:
     """Show a dialog's odds in the odds dock while it is open (when it has a roll)."""
+    if host.show_odds is None:  # opened with a bare parent: no odds dock to fill
+        return dialog
     offered = dialog.odds_provider()
     if offered is None:
         return dialog
-    dialog.oddsChanged.connect(window.show_odds)
-    window.show_odds(*offered)
+    dialog.oddsChanged.connect(host.show_odds)
+    host.show_odds(*offered)
     # Once the roll is recorded, the log (which says what came of it) is what the GM reads.
-    dialog.accepted.connect(window.log_dock.raise_)
+    dialog.accepted.connect(host.raise_log)
     return dialog
