@@ -20,7 +20,7 @@ from battlewheel.engine.rulesets.rewrite.actions import (
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views import settings as prefs
 from battlewheel.views.main_window import MainWindow
-from battlewheel.views.rulesets.rewrite.counterattack import (
+from battlewheel.views.rulesets.rewrite.attack_dialog_counter import (
     CounterattackChooser,
     CounterattackDialog,
 )

@@ -21,7 +21,7 @@ from battlewheel.views import settings as prefs
 from battlewheel.views.error_dialog import ErrorDialog, ErrorReporter
 from battlewheel.views.main_window import MainWindow
 from battlewheel.views.rulesets.rewrite.attack_dialog import AttackDialog
-from battlewheel.views.rulesets.rewrite.flurry_builder import FlurryBuilderDialog
+from battlewheel.views.rulesets.rewrite.turn_dialogs import FlurryBuilderDialog
 from battlewheel.views.wheel.geometry import point_at
 from tests.desktop.started_combat import started_session
 

@@ -15,8 +15,8 @@ from battlewheel.engine.rulesets.rewrite.actions import (
 )
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.log_model import CombatLogModel
-from battlewheel.views.rulesets.rewrite.counterattack import CounterattackDialog
-from battlewheel.views.rulesets.rewrite.tick_damage import TickDamageDialog
+from battlewheel.views.rulesets.rewrite.attack_dialog_counter import CounterattackDialog
+from battlewheel.views.rulesets.rewrite.turn_dialogs_damage import TickDamageDialog
 from tests.desktop.d2_combatants import first_tick_model, shown
 
 __all__ = ["shown"]

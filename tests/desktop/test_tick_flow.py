@@ -20,8 +20,8 @@ from battlewheel.engine.rulesets.rewrite.state import PHASE_DECLARE, PHASE_DONE,
 from battlewheel.views import settings as prefs
 from battlewheel.views.main_window import MainWindow
 from battlewheel.views.rulesets.rewrite.attack_dialog import AttackDialog
-from battlewheel.views.rulesets.rewrite.flurry_builder import FlurryBuilderDialog
-from battlewheel.views.rulesets.rewrite.tick_damage import TickDamageDialog
+from battlewheel.views.rulesets.rewrite.turn_dialogs import FlurryBuilderDialog
+from battlewheel.views.rulesets.rewrite.turn_dialogs_damage import TickDamageDialog
 from battlewheel.views.sheets.sheet_dock import CharacterSheetDock
 from tests.desktop.d2_combatants import first_tick_model, shown
 

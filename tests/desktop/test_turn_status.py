@@ -21,7 +21,7 @@ from battlewheel.engine.rulesets.rewrite.state import PHASE_DONE
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views import settings as prefs
 from battlewheel.views.main_window import MainWindow
-from battlewheel.views.rulesets.rewrite.tick_damage import TickDamageDialog
+from battlewheel.views.rulesets.rewrite.turn_dialogs_damage import TickDamageDialog
 from tests.desktop.d2_combatants import bandit, first_tick_model, shown
 
 __all__ = ["shown"]

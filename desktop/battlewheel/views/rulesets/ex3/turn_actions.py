@@ -13,14 +13,14 @@ from battlewheel.engine.core.contract import Odds
 from battlewheel.engine.rulesets.ex3.handlers.gm import held
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.rulesets import DialogHost
-from battlewheel.views.rulesets.ex3 import action_dialogs as acts
 from battlewheel.views.rulesets.ex3 import gm_dialogs as gm
-from battlewheel.views.rulesets.ex3 import group_dialogs as cmds
-from battlewheel.views.rulesets.ex3 import stealth_dialogs as hide
+from battlewheel.views.rulesets.ex3 import turn_dialogs as acts
+from battlewheel.views.rulesets.ex3 import turn_dialogs_groups as cmds
+from battlewheel.views.rulesets.ex3 import turn_dialogs_stealth as hide
 from battlewheel.views.rulesets.ex3.attack_dialog import AttackDialog
+from battlewheel.views.rulesets.ex3.attack_dialog_clash import ClashDialog
 from battlewheel.views.rulesets.ex3.base import Ex3Dialog
-from battlewheel.views.rulesets.ex3.clash_dialog import ClashDialog
-from battlewheel.views.rulesets.ex3.round_dialogs import DelayDialog, JoinBattleDialog
+from battlewheel.views.rulesets.ex3.setup_dialogs import JoinBattleDialog
 
 PREFIX = "ex3."
 
@@ -28,7 +28,7 @@ PREFIX = "ex3."
 TURN_DIALOGS: dict[str, type[Ex3Dialog]] = {
     "attack": AttackDialog,
     "clash": ClashDialog,
-    "delay": DelayDialog,
+    "delay": acts.DelayDialog,
     "aim": acts.AimDialog,
     "defend_other": acts.DefendOtherDialog,
     "full_defense": acts.FullDefenseDialog,

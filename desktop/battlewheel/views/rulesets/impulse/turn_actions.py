@@ -19,27 +19,27 @@ from battlewheel.views.rulesets.impulse.base import ImpulseDialog
 
 def _builders() -> dict[str, Callable[[CombatModel, QWidget], ImpulseDialog]]:
     from battlewheel.views.rulesets.impulse import (
-        manoeuvre_dialog,
-        movement_dialogs,
+        attack_dialog,
         setup_dialogs,
-        strike_dialog,
         turn_dialogs,
+        turn_dialogs_manoeuvre,
+        turn_dialogs_movement,
     )
 
     return {
         "impulse_order": setup_dialogs.OrderDialog,
         "impulse_ambush": setup_dialogs.AmbushDialog,
         "impulse_tie": setup_dialogs.TieDialog,
-        "impulse_manoeuvre": manoeuvre_dialog.ManoeuvreDialog,
-        "impulse_decisive": strike_dialog.StrikeDialog,
-        "impulse_flurry": strike_dialog.FlurryDialog,
+        "impulse_manoeuvre": turn_dialogs_manoeuvre.ManoeuvreDialog,
+        "impulse_decisive": attack_dialog.StrikeDialog,
+        "impulse_flurry": attack_dialog.FlurryDialog,
         "impulse_hold": turn_dialogs.HoldDialog,
         "impulse_fire_hold": turn_dialogs.FireHoldDialog,
         "impulse_change_initiative": turn_dialogs.ChangeInitiativeDialog,
         "impulse_villain_escapes": turn_dialogs.VillainEscapesDialog,
-        "impulse_move": movement_dialogs.MoveDialog,
-        "impulse_dash": movement_dialogs.DashDialog,
-        "impulse_disengage": movement_dialogs.DisengageDialog,
+        "impulse_move": turn_dialogs_movement.MoveDialog,
+        "impulse_dash": turn_dialogs_movement.DashDialog,
+        "impulse_disengage": turn_dialogs_movement.DisengageDialog,
     }
 
 
@@ -59,7 +59,7 @@ def open_dialog(
 
 
 def _gm(window: QWidget, combat: CombatModel, subject: str | None) -> QDialog | None:
-    from battlewheel.views.rulesets.impulse.gm_dialog import GmEditDialog
+    from battlewheel.views.rulesets.impulse.gm_dialogs import GmEditDialog
 
     if subject is None or not combat.has_combatant(subject):
         return None

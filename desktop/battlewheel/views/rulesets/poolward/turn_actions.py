@@ -52,7 +52,7 @@ def attack(host: DialogHost, combat: CombatModel, _subject: str | None) -> QDial
 
 
 def roll_order(host: DialogHost, combat: CombatModel, _subject: str | None) -> QDialog:
-    from battlewheel.views.rulesets.poolward.order_dialog import RollOrderDialog
+    from battlewheel.views.rulesets.poolward.setup_dialogs import RollOrderDialog
 
     return RollOrderDialog(combat, host.parent)
 
@@ -78,25 +78,25 @@ def trigger_readied(host: DialogHost, combat: CombatModel, _subject: str | None)
 
 
 def heal(host: DialogHost, combat: CombatModel, subject: str | None) -> QDialog:
-    from battlewheel.views.rulesets.poolward.care_dialogs import HealDialog
+    from battlewheel.views.rulesets.poolward.gm_dialogs import HealDialog
 
     return HealDialog(combat, _chosen(host, subject), host.parent)
 
 
 def backlash(host: DialogHost, combat: CombatModel, subject: str | None) -> QDialog:
-    from battlewheel.views.rulesets.poolward.care_dialogs import BacklashDialog
+    from battlewheel.views.rulesets.poolward.gm_dialogs import BacklashDialog
 
     return BacklashDialog(combat, _chosen(host, subject), host.parent)
 
 
 def recovery(host: DialogHost, combat: CombatModel, subject: str | None) -> QDialog:
-    from battlewheel.views.rulesets.poolward.care_dialogs import RecoveryDialog
+    from battlewheel.views.rulesets.poolward.gm_dialogs import RecoveryDialog
 
     return RecoveryDialog(combat, _chosen(host, subject), host.parent)
 
 
 def conditions(host: DialogHost, combat: CombatModel, subject: str | None) -> QDialog | None:
-    from battlewheel.views.rulesets.poolward.care_dialogs import ConditionsDialog
+    from battlewheel.views.rulesets.poolward.gm_dialogs import ConditionsDialog
 
     if subject is None or subject not in combat.state.fighters:
         return None

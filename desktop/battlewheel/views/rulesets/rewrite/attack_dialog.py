@@ -1,10 +1,10 @@
 """The attack dialog: one declared attack through the nine steps, in order.
 
-Steps 1-2 are forms (``attack_inputs``); step 3 shows the pool as the engine builds
+Steps 1-2 are forms (``attack_dialog_inputs``); step 3 shows the pool as the engine builds
 it and the odds against the chosen DV before any die is rolled; the rolls are typed
 or rolled (``DiceEntryWidget``); steps 3-8 are then shown as the engine resolves
 them on a copy of the combat (000 §Attack Resolution). A close attack on a blocked
-target first rolls to get past the Blocker (``block_step``, 000 §Block); a missile
+target first rolls to get past the Blocker (``attack_dialog_block``, 000 §Block); a missile
 meets the Block's cover in its DV. Resolve pushes one
 ``ResolveAttack`` on the undo stack; damage is rolled later, once per flurry.
 """
@@ -47,8 +47,12 @@ from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource
 from battlewheel.views.dialogs.scrolling import scroll_column
 from battlewheel.views.odds_dock import OddsPanel, OddsProvider
 from battlewheel.views.refusals import show_on
-from battlewheel.views.rulesets.rewrite.attack_inputs import AttackForm, DefenceForm, dv_label
-from battlewheel.views.rulesets.rewrite.block_step import GetPastForm, chance_to_pass
+from battlewheel.views.rulesets.rewrite.attack_dialog_block import GetPastForm, chance_to_pass
+from battlewheel.views.rulesets.rewrite.attack_dialog_inputs import (
+    AttackForm,
+    DefenceForm,
+    dv_label,
+)
 
 RESOLVE_SHORTCUT = "Ctrl+Return"
 Attack = TypeVar("Attack", ResolveAttack, ResolveCounterattack)
@@ -90,7 +94,8 @@ class AttackDialog(QDialog):
             first = self.block_form.dice
         first.focus_entry()  # keyboard first: type the roll, or Ctrl+R
 
-    # What sets this attack apart; a counterattack answers them otherwise (counterattack.py).
+    # What sets this attack apart; a counterattack answers them otherwise
+    # (attack_dialog_counter.py).
     TITLE = "Attack"
     RESOLVE_TEXT = "&Resolve attack"
     # Once recorded, the tick's next declared attack opens in the same window.

@@ -43,14 +43,14 @@ def open_dialog(
 
 def set_up(host: DialogHost, combat: CombatModel) -> QDialog:
     """Ambush and Join Battle, or the late Join Battle of those no longer surprised."""
-    from battlewheel.views.rulesets.rewrite.combat_setup import CombatSetupDialog
+    from battlewheel.views.rulesets.rewrite.setup_dialogs import CombatSetupDialog
 
     return CombatSetupDialog(combat, host.parent)
 
 
 def declare(host: DialogHost, combat: CombatModel) -> QDialog:
     """The flurry builder for the selected acting combatant (else the first waiting)."""
-    from battlewheel.views.rulesets.rewrite.flurry_builder import FlurryBuilderDialog
+    from battlewheel.views.rulesets.rewrite.turn_dialogs import FlurryBuilderDialog
 
     waiting = combat.state.awaiting_flurry()
     selected = host.selected()
@@ -60,7 +60,7 @@ def declare(host: DialogHost, combat: CombatModel) -> QDialog:
 
 def declare_tick(host: DialogHost, combat: CombatModel) -> QDialog:
     """Everyone still to declare this tick, one row each (Space's step)."""
-    from battlewheel.views.rulesets.rewrite.tick_flurries import TickFlurriesDialog
+    from battlewheel.views.rulesets.rewrite.turn_dialogs_tick import TickFlurriesDialog
 
     return TickFlurriesDialog(combat, host.parent)
 
@@ -75,7 +75,7 @@ def roll(host: DialogHost, combat: CombatModel) -> QDialog:
 
 def counterattack(host: DialogHost, combat: CombatModel) -> QDialog:
     """Who answers whom with what (asked only when there is a choice), then steps 1-8."""
-    from battlewheel.views.rulesets.rewrite.counterattack import CounterattackChooser
+    from battlewheel.views.rulesets.rewrite.attack_dialog_counter import CounterattackChooser
 
     chooser = CounterattackChooser(combat.state, host.parent)
     if chooser.only_one_choice():
@@ -92,7 +92,7 @@ def counterattack(host: DialogHost, combat: CombatModel) -> QDialog:
 def _counterattack_dialog(
     host: DialogHost, combat: CombatModel, attacker: str, target: str, weapon: str
 ) -> QDialog:
-    from battlewheel.views.rulesets.rewrite.counterattack import CounterattackDialog
+    from battlewheel.views.rulesets.rewrite.attack_dialog_counter import CounterattackDialog
 
     dialog = CounterattackDialog(combat, attacker, target, weapon, host.parent)
     return with_odds(host, dialog)
@@ -113,7 +113,7 @@ def with_odds(host: DialogHost, dialog: AttackDialog) -> QDialog:
 
 def apply(host: DialogHost, combat: CombatModel) -> QDialog | None:
     """Apply the tick's effects; damage to roll first opens the tick's damage summary."""
-    from battlewheel.views.rulesets.rewrite.tick_damage import TickDamageDialog, needs_rolls
+    from battlewheel.views.rulesets.rewrite.turn_dialogs_damage import TickDamageDialog, needs_rolls
 
     if combat.state.phase == PHASE_EFFECTS and needs_rolls(combat.state):
         dialog = TickDamageDialog(combat, host.parent)
@@ -127,7 +127,7 @@ def apply(host: DialogHost, combat: CombatModel) -> QDialog | None:
 
 def override(parent: QWidget, combat: CombatModel, subject: str | None) -> QDialog | None:
     """The GM's override of one derived value of a sheet; the choice is one undo step."""
-    from battlewheel.views.rulesets.rewrite.override_dialog import OverrideDialog
+    from battlewheel.views.rulesets.rewrite.gm_dialogs import OverrideDialog
 
     who = combat.state.combatants.get(subject) if subject else None
     if who is None:

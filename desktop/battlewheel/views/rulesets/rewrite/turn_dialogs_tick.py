@@ -30,7 +30,7 @@ from battlewheel.engine.rulesets.rewrite.sentences.wording import penalty_text
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.apply import push_all
 from battlewheel.views.refusals import rule_tip, split_refusal
-from battlewheel.views.rulesets.rewrite.flurry_builder import (
+from battlewheel.views.rulesets.rewrite.turn_dialogs import (
     DECLARE_SHORTCUT,
     OPEN_VALUES,
     FlurryBuilderDialog,

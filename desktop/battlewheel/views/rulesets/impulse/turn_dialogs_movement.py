@@ -40,7 +40,7 @@ from battlewheel.engine.rulesets.impulse.state import Fighter, ImpulseCombat
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource, align_titles
 from battlewheel.views.rulesets.impulse.base import ImpulseDialog, Incomplete, OddsProvider
-from battlewheel.views.rulesets.impulse.fields import fighter_combo, foes_first
+from battlewheel.views.rulesets.impulse.base_fields import fighter_combo, foes_first
 from battlewheel.views.rulesets.impulse.odds import contest_odds as contest_chart
 
 

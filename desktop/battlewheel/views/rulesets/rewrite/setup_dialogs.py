@@ -43,7 +43,7 @@ from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.apply import Trial, push_all, trial
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource, align_titles
 from battlewheel.views.dialogs.scrolling import guard_wheel
-from battlewheel.views.rulesets.rewrite.pools import trait_pool
+from battlewheel.views.rulesets.rewrite.base import trait_pool
 from battlewheel.views.wheel.scene import WheelScene
 from battlewheel.views.wheel.view import WheelView
 

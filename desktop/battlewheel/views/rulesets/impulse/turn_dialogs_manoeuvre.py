@@ -34,7 +34,7 @@ from battlewheel.engine.rulesets.impulse.state import Fighter, ImpulseCombat
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource
 from battlewheel.views.rulesets.impulse.base import ImpulseDialog, Incomplete, OddsProvider
-from battlewheel.views.rulesets.impulse.fields import StuntForm, fighter_combo, words
+from battlewheel.views.rulesets.impulse.base_fields import StuntForm, fighter_combo, words
 from battlewheel.views.rulesets.impulse.odds import manoeuvre_odds
 
 ATTRIBUTES = (

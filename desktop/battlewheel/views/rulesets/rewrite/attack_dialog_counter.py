@@ -27,7 +27,7 @@ from battlewheel.engine.rulesets.rewrite.state import Combat
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.dice_entry import FaceSource
 from battlewheel.views.rulesets.rewrite.attack_dialog import AttackDialog
-from battlewheel.views.rulesets.rewrite.block_step import GetPastForm
+from battlewheel.views.rulesets.rewrite.attack_dialog_block import GetPastForm
 
 CHARM_NOTE = (
     "A charm grants the counterattack: spend its motes on the sheet. It resolves as "
