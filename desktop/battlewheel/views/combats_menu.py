@@ -20,7 +20,6 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QStandardItemMode
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QLabel,
     QLineEdit,
@@ -36,6 +35,7 @@ from battlewheel.engine.rulesets import systems
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.storage.campaign import CombatRecord
 from battlewheel.storage.campaign_files import StoredCampaigns
+from battlewheel.views.dialogs.buttons import ok_cancel
 from battlewheel.views.menu_text import menu_text
 from battlewheel.views.window_parts import CampaignScreen, LendsParts, Say
 
@@ -239,11 +239,7 @@ class NewCombatDialog(QDialog):
         self.system = QComboBox(self)
         self.system.setObjectName("newCombatSystem")
         self._fill(systems(), current)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Start")
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        buttons, _ok = ok_cancel(self, "&Start")
         form = QFormLayout(self)
         form.addRow(intro)
         form.addRow("&Name:", self.name_edit)

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
-    QDialogButtonBox,
     QFileDialog,
     QFormLayout,
     QMainWindow,
@@ -30,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.storage.campaign_files import StoredCampaigns
+from battlewheel.views.dialogs.buttons import ok_cancel
 from battlewheel.views.window_parts import LendsParts
 
 if TYPE_CHECKING:  # printing is imported on first use: the first paint does not need it
@@ -134,11 +134,7 @@ class BlankSheetDialog(QDialog):
         self.extra = {penalty: self._spin(form, f"Extra \u2212{penalty} levels", 0, 10, 0)
                       for penalty in (0, 1, 2, 4)}
         self.copies = self._spin(form, "Copies", 1, 40, 8)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        buttons, _ok = ok_cancel(self)
         form.addRow(buttons)
 
     def _spin(self, form: QFormLayout, label: str, low: int, high: int, value: int) -> QSpinBox:

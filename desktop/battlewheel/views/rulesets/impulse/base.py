@@ -13,10 +13,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QDialog,
-    QDialogButtonBox,
     QGroupBox,
     QLabel,
     QVBoxLayout,
@@ -25,8 +23,10 @@ from PySide6.QtWidgets import (
 
 from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.contract import Odds
+from battlewheel.engine.rulesets.impulse.state import Fighter
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.apply import Trial, push_all, trial
+from battlewheel.views.dialogs.buttons import ok_cancel
 from battlewheel.views.dialogs.dice_entry import FaceSource
 from battlewheel.views.dialogs.scrolling import guard_wheel, scroll_column
 
@@ -123,15 +123,8 @@ class ImpulseDialog(QDialog):
         self.refusal_label = QLabel(self)
         self.refusal_label.setObjectName("refusal")
         self.refusal_label.setWordWrap(True)
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
-        )
-        self.record_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.record_button.setText(self.RECORD_TEXT)
-        self.record_button.setToolTip(f"Record it as one undo step ({RECORD_SHORTCUT})")
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
-        QShortcut(QKeySequence(RECORD_SHORTCUT), self, self.accept)
+        self.buttons, self.record_button = ok_cancel(
+            self, self.RECORD_TEXT, tip="Record it as one undo step", shortcut=RECORD_SHORTCUT)
         self.body_scroll = scroll_column(self.form_widget, self)
         layout = QVBoxLayout(self)
         layout.addWidget(self.headline)
@@ -221,3 +214,28 @@ class ImpulseDialog(QDialog):
         """The Edit menu's name for the step."""
         first = actions[0].sentence(self.model.session.ruleset.names(self.state))
         return first if len(actions) == 1 else f"{self.TITLE}: {first} (+{len(actions) - 1})"
+
+
+class ActingDialog(ImpulseDialog):
+    """A step of the acting fighter's own: a strike, a manoeuvre, a movement."""
+
+    def __init__(
+        self,
+        model: CombatModel,
+        parent: QWidget | None = None,
+        *,
+        face_source: FaceSource | None = None,
+    ) -> None:
+        # Set first: building the form reads the actor.
+        self.actor_id = str(model.state.acting_id())
+        super().__init__(model, parent, face_source=face_source)
+        self.headline.setText(self.acting_headline(self.actor()))
+
+    def actor(self) -> Fighter:
+        """The fighter whose step this is."""
+        fighter: Fighter = self.state.combatants[self.actor_id]
+        return fighter
+
+    def acting_headline(self, who: Fighter) -> str:
+        """The line above the form: who acts, the step, the Impulse they have."""
+        return f"<b>{who.name}</b>: {self.TITLE}, {who.impulse} Impulse"

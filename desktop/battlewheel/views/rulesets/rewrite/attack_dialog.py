@@ -14,10 +14,9 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QShortcut
 from PySide6.QtWidgets import (
     QDialog,
-    QDialogButtonBox,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -43,6 +42,7 @@ from battlewheel.engine.rulesets.rewrite.sentences import narration
 from battlewheel.engine.rulesets.rewrite.state import Combat, Combatant
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.apply import push_all, trial
+from battlewheel.views.dialogs.buttons import ok_cancel
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource
 from battlewheel.views.dialogs.scrolling import scroll_column
 from battlewheel.views.odds_dock import OddsPanel, OddsProvider
@@ -189,18 +189,12 @@ class AttackDialog(QDialog):
         body.addWidget(self.declared_scroll, 3)
         body.addLayout(rolls, 4)
         body.addWidget(self.odds, 4)
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
-        )
-        self.resolve_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.resolve_button.setText(self.RESOLVE_TEXT)
-        self.resolve_button.setToolTip(f"Record this attack ({RESOLVE_SHORTCUT})")
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
         # Everything lives on one page, so the next attack of the tick can replace it
         # (the shortcut too: two alike on one window would both go deaf).
         self.page = QWidget(self)
-        QShortcut(QKeySequence(RESOLVE_SHORTCUT), self.page, self.accept)
+        self.buttons, self.resolve_button = ok_cancel(
+            self, self.RESOLVE_TEXT, tip="Record this attack", shortcut=RESOLVE_SHORTCUT,
+            shortcut_on=self.page)
         outer = self.layout()
         if outer is None:
             outer = QVBoxLayout(self)
