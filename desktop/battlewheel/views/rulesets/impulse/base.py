@@ -10,6 +10,7 @@ roll also offers its odds (``odds_provider``) for the window's odds dock.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cached_property
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -63,7 +64,7 @@ class ImpulseDialog(QDialog):
         self.last_trial: Trial | None = None
         self.odds: Odds | None = None
         self.setWindowTitle(self.TITLE)
-        self.headline = QLabel(self)
+        self.headline = QLabel(self.opening_headline(), self)
         self.headline.setWordWrap(True)
         self.form_widget = QWidget(self)
         self.form = QVBoxLayout(self.form_widget)
@@ -81,6 +82,10 @@ class ImpulseDialog(QDialog):
     def first_field(self) -> QWidget | None:
         """The field that has the keys when the dialog opens (None: Qt's own choice)."""
         return None
+
+    def opening_headline(self) -> str:
+        """The line above the form as the dialog opens (a dialog may change it later)."""
+        return ""
 
     @property
     def state(self) -> Any:
@@ -219,22 +224,18 @@ class ImpulseDialog(QDialog):
 class ActingDialog(ImpulseDialog):
     """A step of the acting fighter's own: a strike, a manoeuvre, a movement."""
 
-    def __init__(
-        self,
-        model: CombatModel,
-        parent: QWidget | None = None,
-        *,
-        face_source: FaceSource | None = None,
-    ) -> None:
-        # Set first: building the form reads the actor.
-        self.actor_id = str(model.state.acting_id())
-        super().__init__(model, parent, face_source=face_source)
-        self.headline.setText(self.acting_headline(self.actor()))
+    @cached_property
+    def actor_id(self) -> str:
+        """Who acts, read once when the dialog is built (recording it moves the turn on)."""
+        return str(self.model.state.acting_id())
 
     def actor(self) -> Fighter:
         """The fighter whose step this is."""
         fighter: Fighter = self.state.combatants[self.actor_id]
         return fighter
+
+    def opening_headline(self) -> str:
+        return self.acting_headline(self.actor())
 
     def acting_headline(self, who: Fighter) -> str:
         """The line above the form: who acts, the step, the Impulse they have."""
