@@ -11,12 +11,6 @@ from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.core.dice import DiceEntry
-from battlewheel.engine.rulesets.rewrite.actions import (
-    DeclaredManoeuvre,
-    DeclareFlurry,
-    Defence,
-    ResolveAttack,
-)
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views import settings as prefs
 from battlewheel.views.main_window import MainWindow
@@ -24,22 +18,16 @@ from battlewheel.views.rulesets.rewrite.attack_dialog_counter import (
     CounterattackChooser,
     CounterattackDialog,
 )
-from tests.desktop.d2_combatants import first_tick_model, shown
+from tests.desktop.d2_combatants import ejava_attacks, shown
 
 __all__ = ["shown"]
 
 Shown = Callable[[QWidget], QWidget]
-SWORD_AT_BANDIT = DeclaredManoeuvre("attack", "Straight sword", "bandit")
-PARRY = Defence("parry:Straight sword")
 
 
 def _ejava_strikes(successes: int) -> CombatModel:
     """Ejava's lone sword attack on the bandit: Accuracy 2 + ``successes`` against parry 2."""
-    model = first_tick_model()
-    assert model.push(DeclareFlurry("ejava", (SWORD_AT_BANDIT,))) is None
-    attack = ResolveAttack("ejava", 0, attack=DiceEntry.of_successes(successes), defence=PARRY)
-    assert model.push(attack) is None
-    return model
+    return ejava_attacks(attack=DiceEntry.of_successes(successes))
 
 
 def _window(qtbot: QtBot, shown: Shown, model: CombatModel, home: Path) -> MainWindow:
