@@ -46,7 +46,7 @@ from battlewheel.views.dialogs.buttons import ok_cancel
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource
 from battlewheel.views.dialogs.scrolling import scroll_column
 from battlewheel.views.odds_dock import OddsPanel, OddsProvider
-from battlewheel.views.refusals import show_on
+from battlewheel.views.refusals import show_on, went_through
 from battlewheel.views.rulesets.rewrite.attack_dialog_block import GetPastForm, chance_to_pass
 from battlewheel.views.rulesets.rewrite.attack_dialog_inputs import (
     AttackForm,
@@ -399,10 +399,7 @@ class AttackDialog(QDialog):
         action = self.action()
         refusal = push_all(self.model, [action, *self.stunt_awards()],
                            self.model.session.describe(action))
-        if refusal is not None:
-            show_on(self.refusal_label, refusal)
-            return
-        if not self.go_on():
+        if went_through(self.refusal_label, refusal) and not self.go_on():
             super().accept()
 
     def go_on(self) -> bool:

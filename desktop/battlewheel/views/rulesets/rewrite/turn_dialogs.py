@@ -44,7 +44,7 @@ from battlewheel.engine.rulesets.rewrite.sentences.wording import helpless_word,
 from battlewheel.engine.rulesets.rewrite.state import Combat, Combatant
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.buttons import ok_cancel
-from battlewheel.views.refusals import rule_tip, show_on
+from battlewheel.views.refusals import rule_tip, show_on, went_through
 
 DECLARE_SHORTCUT = "Ctrl+Return"
 ADD_ATTACK_SHORTCUT = "Ctrl+T"
@@ -406,8 +406,5 @@ class FlurryBuilderDialog(QDialog):
         if self.collect:  # checked live by _update: the tick's dialog declares it
             super().accept()
             return
-        refusal = self.model.push(self.action())
-        if refusal is not None:
-            show_on(self.refusal_label, refusal)
-            return
-        super().accept()
+        if went_through(self.refusal_label, self.model.push(self.action())):
+            super().accept()

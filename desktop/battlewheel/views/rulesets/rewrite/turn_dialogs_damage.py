@@ -39,7 +39,7 @@ from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.apply import trial
 from battlewheel.views.dialogs.buttons import ok_cancel
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource, align_titles
-from battlewheel.views.refusals import show_on
+from battlewheel.views.refusals import show_on, went_through
 from battlewheel.views.sheets.health_track import HealthTrackWidget
 
 APPLY_SHORTCUT = "Ctrl+Return"
@@ -207,11 +207,8 @@ class TickDamageDialog(QDialog):
         """Mark the damage and end the tick as one undo step."""
         if not self.apply_button.isEnabled():
             return
-        refusal = self.model.push(self.action())
-        if refusal is not None:
-            show_on(self.refusal_label, refusal)
-            return
-        super().accept()
+        if went_through(self.refusal_label, self.model.push(self.action())):
+            super().accept()
 
 
 def effects_text(before: Combat, after: Combat) -> str:
