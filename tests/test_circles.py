@@ -1,11 +1,12 @@
-"""The window sits above its parts and the model above its undo commands: no circles.
+"""No module of the program imports itself back, through any path: no circles.
 
-The window's parts (menus, docks, the player screen, the rulesets' turn dialogs) are
-handed the window as a ``WindowParts`` (``views/window_parts.py``); none imports
-``main_window`` back, not even for type checking. The undo commands see the model they
-serve through their own ``CommandTarget`` protocol, so ``models/commands.py`` does not
-import ``models/combat_model.py``. Checked statically on every import statement (a lazy
-import inside a function, or one under ``TYPE_CHECKING``, is caught too).
+The window sits above its parts: each part is handed what it uses (the combat, the
+files, a parent, a way to say a line; ``views/window_parts.py`` declares them below
+every part), and none imports ``main_window`` back, not even for type checking. The
+undo commands see the model they serve through their own ``CommandTarget`` protocol, so
+``models/commands.py`` does not import ``models/combat_model.py``. Checked statically on
+every import statement (a lazy import inside a function, or one under ``TYPE_CHECKING``,
+is caught too), over every module of the package.
 """
 
 from __future__ import annotations
@@ -41,6 +42,88 @@ def _imported(path: Path, module_name: str | None = None) -> set[str]:
             found.add(module)
             found.update(f"{module}.{alias.name}" for alias in node.names)
     return found
+
+
+def _imports_between(paths: dict[str, Path]) -> dict[str, set[str]]:
+    """Module -> the modules of ``paths`` it imports. ``from pkg import sub`` names the
+    submodule ``sub``; the package itself only for a name it defines."""
+    graph: dict[str, set[str]] = {}
+    for name, path in paths.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+        found: set[str] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = package[: len(package) - node.level + 1] if node.level else []
+                module = ".".join([*base, *([node.module] if node.module else [])])
+                taken = {f"{module}.{alias.name}" for alias in node.names}
+                found.update(taken & paths.keys())
+                if taken - paths.keys():
+                    found.add(module)
+        graph[name] = {other for other in found if other in paths and other != name}
+    return graph
+
+
+def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Each set of two or more modules that reach one another (Tarjan's components)."""
+    order: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(here: str) -> None:
+        order[here] = low[here] = len(order)
+        stack.append(here)
+        for there in sorted(graph[here]):
+            if there not in order:
+                visit(there)
+                low[here] = min(low[here], low[there])
+            elif there in stack:
+                low[here] = min(low[here], order[there])
+        if low[here] == order[here]:
+            part = stack[stack.index(here):]
+            del stack[stack.index(here):]
+            if len(part) > 1:
+                found.append(sorted(part))
+
+    for name in sorted(graph):
+        if name not in order:
+            visit(name)
+    return found
+
+
+def _modules(root: Path) -> dict[str, Path]:
+    return {_module_of(path): path for path in sorted(root.rglob("*.py"))}
+
+
+def test_no_module_imports_itself_back() -> None:
+    """Across the whole package, type-checking and lazy imports included."""
+    assert _circles(_imports_between(_modules(PACKAGE))) == []
+
+
+def test_the_circle_check_finds_a_circle(tmp_path: Path) -> None:
+    """Two modules tied only through a TYPE_CHECKING import are a circle; a package whose
+    submodule is taken by name from it is not."""
+    root = tmp_path / "battlewheel"
+    (root / "views" / "menus").mkdir(parents=True)
+    for folder in (root, root / "views", root / "views" / "menus"):
+        (folder / "__init__.py").write_text("", encoding="utf-8")
+    (root / "views" / "menus" / "__init__.py").write_text(
+        "from battlewheel.views.menus.file import FileMenu\n", encoding="utf-8")
+    (root / "views" / "menus" / "file.py").write_text(
+        "from battlewheel.views.menus import edit\n", encoding="utf-8")
+    (root / "views" / "menus" / "edit.py").write_text("", encoding="utf-8")
+    (root / "views" / "parts.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+        "    from .window import Window\n", encoding="utf-8")
+    (root / "views" / "window.py").write_text(
+        "from battlewheel.views.parts import Parts\n", encoding="utf-8")
+    paths = {".".join(("battlewheel", *p.relative_to(root).with_suffix("").parts))
+             .removesuffix(".__init__"): p for p in sorted(root.rglob("*.py"))}
+    assert _circles(_imports_between(paths)) == [
+        ["battlewheel.views.parts", "battlewheel.views.window"]]
 
 
 def _importers(folder: str, target: str, *, allowed: tuple[str, ...] = ()) -> list[str]:

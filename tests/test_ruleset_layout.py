@@ -1,8 +1,9 @@
 """Every ruleset package has the same rooms (docs/architecture.md, "Adding a ruleset").
 
 A newcomer who learns one system's layout finds the same role under the same name in the
-others; and the engine's modules import one another without circles, so each can be read
-(and imported) from the bottom up.
+others, in the engine and in the views (``views/rulesets/<name>/``); and the engine's
+modules import one another without circles, so each can be read (and imported) from the
+bottom up.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import pytest
 import battlewheel
 
 ENGINE = Path(battlewheel.__file__).parent / "engine"
+VIEWS = Path(battlewheel.__file__).parent / "views" / "rulesets"
 RULESETS = ("rewrite", "ex3", "impulse", "poolward")
 # Role -> the name it has in every package: a module, or a package split by sub-role.
 ROOMS = ("__init__", "ruleset", "block", "form", "state", "actions", "handlers", "rules",
@@ -22,6 +24,19 @@ ROOMS = ("__init__", "ruleset", "block", "form", "state", "actions", "handlers",
 # Names the rooms had before the layout; none may come back.
 OLD_NAMES = ("character", "rewrite", "flow", "moves", "turns", "strikes", "sheet_info",
              "turn_menu", "wheel_view", "actions_attack", "final", "gauges")
+
+
+# The views' rooms: each system's dialogs, one role to a name. A large role may be split,
+# only as ``<role>_<part>.py`` beside its ``<role>.py``.
+VIEW_ROOMS = ("__init__", "turn_actions", "base", "attack_dialog", "setup_dialogs",
+              "turn_dialogs", "gm_dialogs")
+VIEW_EXTRA_ROOMS = ("odds",)  # where a system's odds need their own words
+OLD_VIEW_NAMES = ("action_dialogs", "roll_dialog", "attack_steps", "clash_dialog",
+                  "group_dialogs", "stealth_dialogs", "round_dialogs", "strike_dialog",
+                  "manoeuvre_dialog", "movement_dialogs", "gm_dialog", "fields", "attack_form",
+                  "dice", "order_dialog", "care_dialogs", "attack_inputs", "block_step",
+                  "counterattack", "flurry_builder", "tick_flurries", "tick_damage",
+                  "combat_setup", "override_dialog", "pools")
 
 
 def _room(package: Path, name: str) -> bool:
@@ -40,6 +55,34 @@ def test_no_room_keeps_an_old_name(ruleset: str) -> None:
     stray = [path.name for path in package.glob("*.py")
              if path.stem in OLD_NAMES or path.stem.startswith(("rewrite_", "handlers_"))]
     assert stray == []
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_every_ruleset_has_every_view_room(ruleset: str) -> None:
+    package = VIEWS / ruleset
+    assert [name for name in VIEW_ROOMS if not (package / f"{name}.py").is_file()] == []
+
+
+def _view_role(stem: str) -> str | None:
+    """The role a view module plays: its own name, or the role it is a part of."""
+    for role in (*VIEW_ROOMS, *VIEW_EXTRA_ROOMS):
+        if stem == role or (role != "__init__" and stem.startswith(f"{role}_")):
+            return role
+    return None
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_every_view_module_is_a_room_or_a_part_of_one(ruleset: str) -> None:
+    stray = [path.name for path in sorted((VIEWS / ruleset).glob("*.py"))
+             if _view_role(path.stem) is None or path.stem in OLD_VIEW_NAMES]
+    assert stray == []
+
+
+def test_a_view_module_named_for_no_role_is_stray() -> None:
+    """The check reads a part by its role's prefix, and an old name as no role."""
+    assert _view_role("turn_dialogs_stealth") == "turn_dialogs"
+    assert _view_role("attack_dialog") == "attack_dialog"
+    assert [_view_role(old) for old in OLD_VIEW_NAMES] == [None] * len(OLD_VIEW_NAMES)
 
 
 def _module_name(path: Path) -> str:

@@ -199,7 +199,7 @@ def wire_storage(window: "MainWindow", files: "StoredCampaigns") -> None:
     window.file_menu.insertAction(window.actions_by_name["save"], demo)
     window.actions_by_name["open_demo"] = demo
     add_print_actions(window)  # File > Print / Export player cards, Blank sheets
-    install_combats_menu(window)  # File > New combat, File > Combats
+    window.combats_menu = install_combats_menu(window)  # File > New combat, File > Combats
     # The crash journal goes only with a save or the GM's Discard (see FileMenu.close).
 
 

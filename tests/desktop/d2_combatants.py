@@ -14,7 +14,11 @@ from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.rewrite.actions import (
     AddCombatant,
+    DeclaredManoeuvre,
+    DeclareFlurry,
+    Defence,
     NextTick,
+    ResolveAttack,
     RollJoinBattle,
     StartCombat,
 )
@@ -88,6 +92,21 @@ def first_tick_model(foe: Character | None = None) -> CombatModel:
         NextTick(),
     ):
         assert model.push(action) is None
+    return model
+
+
+SWORD_AT_BANDIT = DeclaredManoeuvre("attack", "Straight sword", "bandit")
+PARRY = Defence("parry:Straight sword")
+
+
+def ejava_attacks(model: CombatModel | None = None, attack: DiceEntry | None = None) -> CombatModel:
+    """Ejava's lone sword attack on the bandit, declared and rolled against his parry:
+    six successes (a hit) unless ``attack`` says otherwise; the tick then waits for its
+    effects. ``model``: the first tick's (``first_tick_model``) unless given."""
+    model = model or first_tick_model()
+    assert model.push(DeclareFlurry("ejava", (SWORD_AT_BANDIT,))) is None
+    roll = attack or DiceEntry.of_successes(6)
+    assert model.push(ResolveAttack("ejava", 0, attack=roll, defence=PARRY)) is None
     return model
 
 

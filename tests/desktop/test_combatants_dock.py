@@ -27,6 +27,7 @@ from battlewheel.views.health_delegate import boxes_width
 from battlewheel.views.main_window import MainWindow
 from battlewheel.views.name_delegate import elide_keeping_number
 from tests.desktop.started_combat import started_session
+from tests.desktop.windows import painted_window
 
 # The 2e Rewrite's columns: the fights these tests play are 2e fights.
 COLUMNS = tuple(column.name for column in REWRITE_COLUMNS)
@@ -56,11 +57,7 @@ def _damaged() -> CombatModel:
 
 
 def _window(qtbot: QtBot, settings_file: Path, scale: prefs.TextScale) -> MainWindow:
-    window = MainWindow(_damaged(), settings=prefs.open_settings(settings_file), text_scale=scale)
-    qtbot.addWidget(window)
-    window.resize(1366, 768)
-    with qtbot.waitSignal(window.firstPainted):
-        window.show()
+    window = painted_window(qtbot, _damaged(), settings_file, size=(1366, 768), text_scale=scale)
     qtbot.wait(50)
     return window
 

@@ -25,6 +25,7 @@ from battlewheel.views import settings as prefs
 from battlewheel.views.condition_dialog import ConditionDialog, counter_menu
 from battlewheel.views.main_window import MainWindow
 from tests.desktop.started_combat import started_session
+from tests.desktop.windows import painted_window
 from tests.engine.rulesets.ex3.helpers import fight, fighter
 
 
@@ -32,12 +33,8 @@ from tests.engine.rulesets.ex3.helpers import fight, fighter
 def window(qtbot: QtBot, qapp: QApplication, tmp_path: Path) -> Iterator[MainWindow]:
     """The started demo combat in the real window."""
     scale = prefs.TextScale(qapp)
-    shown = MainWindow(CombatModel(started_session()),
-                       settings=prefs.open_settings(tmp_path / "settings.ini"), text_scale=scale)
-    qtbot.addWidget(shown)
-    shown.resize(1300, 850)
-    with qtbot.waitSignal(shown.firstPainted):
-        shown.show()
+    shown = painted_window(qtbot, CombatModel(started_session()), tmp_path / "settings.ini",
+                           size=(1300, 850), text_scale=scale)
     yield shown
     scale.apply(False)
 

@@ -12,9 +12,9 @@ from PySide6.QtWidgets import QWidget
 
 from battlewheel.engine.core.dice import SeededDice
 from battlewheel.engine.rulesets.poolward import actions as pw
-from battlewheel.views.rulesets.ex3.action_dialogs import MoveDialog as Ex3Move
-from battlewheel.views.rulesets.impulse.manoeuvre_dialog import ManoeuvreDialog
-from battlewheel.views.rulesets.impulse.movement_dialogs import MoveDialog as ImpulseMove
+from battlewheel.views.rulesets.ex3.turn_dialogs import MoveDialog as Ex3Move
+from battlewheel.views.rulesets.impulse.turn_dialogs_manoeuvre import ManoeuvreDialog
+from battlewheel.views.rulesets.impulse.turn_dialogs_movement import MoveDialog as ImpulseMove
 from battlewheel.views.rulesets.poolward.attack_dialog import AttackDialog
 from tests.desktop.d2_combatants import shown
 from tests.desktop.rulesets.ex3.fight import started as ex3_started
@@ -72,7 +72,7 @@ def test_a_disarmed_impulse_fighter_strikes_with_fists_by_default(shown: Shown) 
     the weapon the engine would refuse."""
     from battlewheel.engine.rulesets.impulse.block import UNARMED
     from battlewheel.engine.rulesets.impulse.handlers.common import add_status
-    from battlewheel.views.rulesets.impulse.strike_dialog import StrikeDialog
+    from battlewheel.views.rulesets.impulse.attack_dialog import StrikeDialog
 
     model = impulse_started()
     add_status(model.session.state, "jade", "disarmed", "chief")  # as a Disarm stunt does

@@ -11,35 +11,23 @@ from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.core.dice import DiceEntry
-from battlewheel.engine.rulesets.rewrite.actions import (
-    DeclaredManoeuvre,
-    DeclareFlurry,
-    Defence,
-    ResolveAttack,
-)
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views import settings as prefs
 from battlewheel.views.main_window import MainWindow
-from battlewheel.views.rulesets.rewrite.counterattack import (
+from battlewheel.views.rulesets.rewrite.attack_dialog_counter import (
     CounterattackChooser,
     CounterattackDialog,
 )
-from tests.desktop.d2_combatants import first_tick_model, shown
+from tests.desktop.d2_combatants import ejava_attacks, shown
 
 __all__ = ["shown"]
 
 Shown = Callable[[QWidget], QWidget]
-SWORD_AT_BANDIT = DeclaredManoeuvre("attack", "Straight sword", "bandit")
-PARRY = Defence("parry:Straight sword")
 
 
 def _ejava_strikes(successes: int) -> CombatModel:
     """Ejava's lone sword attack on the bandit: Accuracy 2 + ``successes`` against parry 2."""
-    model = first_tick_model()
-    assert model.push(DeclareFlurry("ejava", (SWORD_AT_BANDIT,))) is None
-    attack = ResolveAttack("ejava", 0, attack=DiceEntry.of_successes(successes), defence=PARRY)
-    assert model.push(attack) is None
-    return model
+    return ejava_attacks(attack=DiceEntry.of_successes(successes))
 
 
 def _window(qtbot: QtBot, shown: Shown, model: CombatModel, home: Path) -> MainWindow:
@@ -132,14 +120,19 @@ def test_the_c_key_leads_from_the_chooser_to_the_counterattack(
     dialog.reject()
 
 
-def test_a_perfect_defence_is_named_in_the_steps_as_the_books_print_it(shown: Shown) -> None:
-    """Ejava answers with Seven Shadows Evasion: step 2 names the charm, not its data key."""
-    model = _ejava_strikes(6)
-    dialog = shown(CounterattackDialog(model, "bandit", "ejava", "Straight sword"))
+def _evading_the_counterattack(shown: Shown) -> CounterattackDialog:
+    """The bandit counterattacks Ejava's hit; Ejava answers with Seven Shadows Evasion."""
+    dialog = shown(CounterattackDialog(_ejava_strikes(6), "bandit", "ejava", "Straight sword"))
     assert isinstance(dialog, CounterattackDialog)
     defence = dialog.defence_form
     defence.extras.switch.setChecked(True)
     defence.perfect.setCurrentIndex(defence.perfect.findData("seven_shadows_evasion"))
+    return dialog
+
+
+def test_a_perfect_defence_is_named_in_the_steps_as_the_books_print_it(shown: Shown) -> None:
+    """Ejava answers with Seven Shadows Evasion: step 2 names the charm, not its data key."""
+    dialog = _evading_the_counterattack(shown)
     dialog.attack_dice.set_typed("7 8 9 10")
     lines = dialog.steps().splitlines()
     assert lines[1] == "2. Declare defence: Seven Shadows Evasion at step 2"
@@ -147,12 +140,7 @@ def test_a_perfect_defence_is_named_in_the_steps_as_the_books_print_it(shown: Sh
 
 def test_the_odds_say_a_perfect_defence_stops_the_attack(shown: Shown) -> None:
     """With Seven Shadows Evasion chosen the odds title says the charts assume no defence."""
-    model = _ejava_strikes(6)
-    dialog = shown(CounterattackDialog(model, "bandit", "ejava", "Straight sword"))
-    assert isinstance(dialog, CounterattackDialog)
-    defence = dialog.defence_form
-    defence.extras.switch.setChecked(True)
-    defence.perfect.setCurrentIndex(defence.perfect.findData("seven_shadows_evasion"))
+    dialog = _evading_the_counterattack(shown)
     odds = dialog.odds.odds()
     assert odds is not None
     assert odds.title.endswith(

@@ -15,7 +15,7 @@ from battlewheel.engine.rulesets.poolward import PoolWardOptions
 from battlewheel.engine.rulesets.poolward.demo import demo_fight
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, parse_dice_text
-from battlewheel.views.rulesets.poolward.dice import SidedDice, dice_entry, set_pool
+from battlewheel.views.rulesets.poolward.base_dice import SidedDice, dice_entry, set_pool
 from battlewheel.views.rulings_dialog import RulingsDialog
 
 

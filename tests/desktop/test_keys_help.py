@@ -12,6 +12,7 @@ from battlewheel.views import settings as prefs
 from battlewheel.views.keys_help import ShortcutsDialog, menu_actions, shortcut_rows
 from battlewheel.views.main_window import MainWindow
 from tests.desktop.started_combat import started_session
+from tests.desktop.windows import painted_window
 
 
 def test_rows_come_from_shortcuts_menu_order_and_skip_actions_without_keys(
@@ -38,12 +39,7 @@ def test_rows_come_from_shortcuts_menu_order_and_skip_actions_without_keys(
 
 def test_f1_opens_the_list_with_the_turn_keys(qtbot: QtBot, tmp_path: Path) -> None:
     """In the window, F1 lists Next tick (N), Declare flurry (D), Undo and itself."""
-    window = MainWindow(
-        CombatModel(started_session()), settings=prefs.open_settings(tmp_path / "s.ini")
-    )
-    qtbot.addWidget(window)
-    with qtbot.waitSignal(window.firstPainted):
-        window.show()
+    window = painted_window(qtbot, CombatModel(started_session()), tmp_path / "s.ini", size=None)
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow)
     qtbot.keyClick(window.wheel_view, Qt.Key.Key_F1)

@@ -23,9 +23,9 @@ from battlewheel.models.combat_model import CombatModel
 from battlewheel.views import settings as prefs
 from battlewheel.views.main_window import MainWindow
 from battlewheel.views.rulesets.rewrite.attack_dialog import AttackDialog
-from battlewheel.views.rulesets.rewrite.flurry_builder import FlurryBuilderDialog
-from battlewheel.views.rulesets.rewrite.tick_damage import TickDamageDialog
-from battlewheel.views.rulesets.rewrite.tick_flurries import TickFlurriesDialog
+from battlewheel.views.rulesets.rewrite.turn_dialogs import FlurryBuilderDialog
+from battlewheel.views.rulesets.rewrite.turn_dialogs_damage import TickDamageDialog
+from battlewheel.views.rulesets.rewrite.turn_dialogs_tick import TickFlurriesDialog
 from tests.desktop.started_combat import started_session
 
 CTRL = Qt.KeyboardModifier.ControlModifier

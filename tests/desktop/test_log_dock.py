@@ -14,24 +14,20 @@ from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.rulesets.rewrite.actions import (
     ApplyTickEffects,
     DamageRoll,
-    DeclaredManoeuvre,
     DeclareFlurry,
-    Defence,
     MoveCounter,
     NextTick,
-    ResolveAttack,
 )
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.log_model import CombatLogModel
 from battlewheel.views.log_dock import LogDock, muted
-from tests.desktop.d2_combatants import first_tick_model
+from tests.desktop.d2_combatants import SWORD_AT_BANDIT, ejava_attacks, first_tick_model
 from tests.desktop.started_combat import started_session
 
 SHORT = "Next tick."
 MEDIUM = "Bo's counter moves on to tick 6."
 LONG = " ".join(["Bandit Chief's great sword strikes Red Lotus Dancer for three lethal"] * 3)
 HUGE = " ".join(["Ashen Vessel's spear flurry continues against Tamsin of the Reeds"] * 20)
-SWORD_AT_BANDIT = DeclaredManoeuvre("attack", "Straight sword", "bandit")
 HIT = "Tepet Ejava's Straight sword hits Bandit"
 TAKEN = "Bandit takes 5 lethal from Tepet Ejava: now XXXXX.... (-2)."
 MOVED = "Tepet Ejava's counter moves on to tick 6 (Speed 5)."
@@ -39,11 +35,7 @@ MOVED = "Tepet Ejava's counter moves on to tick 6 (Speed 5)."
 
 def _hit_and_effects(combat: CombatModel) -> None:
     """Ejava's sword attack, then the tick's effects with 3 damage levels typed."""
-    assert combat.push(DeclareFlurry("ejava", (SWORD_AT_BANDIT,))) is None
-    attack = ResolveAttack(
-        "ejava", 0, attack=DiceEntry.of_successes(6), defence=Defence("parry:Straight sword")
-    )
-    assert combat.push(attack) is None
+    ejava_attacks(combat)
     roll = DamageRoll("ejava", "bandit", lethal=DiceEntry.of_successes(3))
     assert combat.push(ApplyTickEffects((roll,))) is None
 

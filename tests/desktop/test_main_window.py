@@ -21,9 +21,10 @@ from battlewheel.views import settings as prefs
 from battlewheel.views.error_dialog import ErrorDialog, ErrorReporter
 from battlewheel.views.main_window import MainWindow
 from battlewheel.views.rulesets.rewrite.attack_dialog import AttackDialog
-from battlewheel.views.rulesets.rewrite.flurry_builder import FlurryBuilderDialog
-from battlewheel.views.wheel.geometry import point_at
+from battlewheel.views.rulesets.rewrite.turn_dialogs import FlurryBuilderDialog
+from tests.desktop.pocket_drags import drag_to, slot_point
 from tests.desktop.started_combat import started_session
+from tests.desktop.windows import painted_window
 
 
 @pytest.fixture
@@ -41,16 +42,8 @@ def text_scale(qapp: QApplication) -> Iterator[prefs.TextScale]:
 
 
 def _window(qtbot: QtBot, settings_file: Path, scale: prefs.TextScale) -> MainWindow:
-    window = MainWindow(
-        CombatModel(started_session()),
-        settings=prefs.open_settings(settings_file),
-        text_scale=scale,
-    )
-    qtbot.addWidget(window)
-    window.resize(1300, 850)
-    with qtbot.waitSignal(window.firstPainted):
-        window.show()
-    return window
+    return painted_window(qtbot, CombatModel(started_session()), settings_file,
+                          size=(1300, 850), text_scale=scale)
 
 
 @pytest.fixture
@@ -60,15 +53,8 @@ def window(qtbot: QtBot, settings_file: Path, text_scale: prefs.TextScale) -> Ma
 
 
 def _drag_counter(window: MainWindow, combatant_id: str, segment: int) -> None:
-    view = window.wheel_view
-    start = window.scene.counters[combatant_id].pos()
-    target = QPointF(*point_at(190, (segment + 0.5) * 360 / window.combat.wheel().slot_count))
-    begin, end = view.mapFromScene(start), view.mapFromScene(target)
-    viewport = view.viewport()
-    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, begin)
-    for step in range(1, 8):
-        QTest.mouseMove(viewport, begin + (end - begin) * (step / 7))
-    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)
+    """Drag a counter with the mouse and let go over slot ``segment`` of the ring."""
+    drag_to(window, combatant_id, slot_point(window, segment))
 
 
 def test_dragging_a_counter_moves_it_in_the_engine_and_undo_takes_it_back(

@@ -11,7 +11,6 @@ from battlewheel.engine.rulesets.rewrite.actions import (
     ApplyTickEffects,
     CycleHealthBox,
     DamageRoll,
-    DeclaredManoeuvre,
     DeclareFlurry,
     Defence,
     EndCombat,
@@ -24,10 +23,8 @@ from battlewheel.engine.rulesets.rewrite.wheel.view import display_laps
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.combatants_model import ID_ROLE, CombatantsModel
 from battlewheel.models.log_model import CombatLogModel
-from tests.desktop.d2_combatants import first_tick_model
+from tests.desktop.d2_combatants import SWORD_AT_BANDIT, first_tick_model
 from tests.desktop.started_combat import started_roster, started_session
-
-SWORD_AT_BANDIT = DeclaredManoeuvre("attack", "Straight sword", "bandit")
 
 # The started test combat after its set-up: tick 1 (segment 1 of 7), Bandit 1 on tick 4.
 

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QWidget
 
-from battlewheel.views.rulesets.rewrite.override_dialog import OverrideDialog, override_choices
+from battlewheel.views.rulesets.rewrite.gm_dialogs import OverrideDialog, override_choices
 from battlewheel.views.sheets.sheet_dock import CharacterSheetDock
 from tests.desktop.d2_combatants import bandit, ejava, model_with, shown
 

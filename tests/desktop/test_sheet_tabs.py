@@ -15,6 +15,7 @@ from battlewheel.views import settings as prefs
 from battlewheel.views.main_window import MainWindow
 from battlewheel.views.sheets.sheet_dock import CharacterSheetDock
 from tests.desktop.started_combat import started_session
+from tests.desktop.windows import painted_window
 
 
 @pytest.mark.parametrize(
@@ -51,15 +52,8 @@ def test_titles_two_combatants_would_share_fall_back_to_full_names() -> None:
 @pytest.fixture
 def window(qtbot: QtBot, qapp: QApplication, tmp_path: Path) -> MainWindow:
     """The started test combat (ten combatants) in a window of a laptop's size."""
-    built = MainWindow(
-        CombatModel(started_session()),
-        settings=prefs.open_settings(tmp_path / "settings.ini"),
-        text_scale=prefs.TextScale(qapp),
-    )
-    qtbot.addWidget(built)
-    built.resize(1366, 768)
-    with qtbot.waitSignal(built.firstPainted):
-        built.show()
+    built = painted_window(qtbot, CombatModel(started_session()), tmp_path / "settings.ini",
+                           size=(1366, 768), text_scale=prefs.TextScale(qapp))
     qtbot.waitUntil(lambda: _sheet_bar(built) is not None)
     return built
 

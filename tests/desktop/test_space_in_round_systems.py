@@ -14,17 +14,12 @@ from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.impulse import demo_fight as impulse_fight
 from battlewheel.engine.rulesets.poolward import demo_fight as poolward_fight
 from battlewheel.models.combat_model import CombatModel
-from battlewheel.views import settings as prefs
 from battlewheel.views.main_window import MainWindow
+from tests.desktop.windows import painted_window
 
 
 def shown(qtbot: QtBot, tmp_path: Path, fight: Callable[[], CombatSession]) -> MainWindow:
-    window = MainWindow(CombatModel(fight()), settings=prefs.open_settings(tmp_path / "s.ini"))
-    qtbot.addWidget(window)
-    window.resize(1366, 740)
-    with qtbot.waitSignal(window.firstPainted):
-        window.show()
-    return window
+    return painted_window(qtbot, CombatModel(fight()), tmp_path / "s.ini")
 
 
 def space(qtbot: QtBot, window: MainWindow) -> None:

@@ -17,20 +17,14 @@ from pytestqt.qtbot import QtBot
 from battlewheel.engine.rulesets.impulse import actions as impulse
 from battlewheel.engine.rulesets.impulse import demo_fight as impulse_fight
 from battlewheel.models.combat_model import CombatModel
-from battlewheel.views import settings as prefs
 from battlewheel.views.main_window import MainWindow
+from tests.desktop.windows import painted_window
 
 KEYS = {" ": Qt.Key.Key_Space, "8": Qt.Key.Key_8, "1": Qt.Key.Key_1, "2": Qt.Key.Key_2}
 
 
 def _window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
-    window = MainWindow(CombatModel(impulse_fight()),
-                        settings=prefs.open_settings(tmp_path / "s.ini"))
-    qtbot.addWidget(window)
-    window.resize(1366, 740)
-    with qtbot.waitSignal(window.firstPainted):
-        window.show()
-    return window
+    return painted_window(qtbot, CombatModel(impulse_fight()), tmp_path / "s.ini")
 
 
 def type_into_focus(qtbot: QtBot, window: MainWindow, text: str) -> None:

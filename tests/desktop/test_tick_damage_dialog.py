@@ -6,18 +6,12 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QApplication, QScrollArea, QWidget
 
-from battlewheel.engine.core.dice import DiceEntry, SeededDice
-from battlewheel.engine.rulesets.rewrite.actions import (
-    DeclaredManoeuvre,
-    DeclareFlurry,
-    Defence,
-    ResolveAttack,
-)
+from battlewheel.engine.core.dice import SeededDice
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.log_model import CombatLogModel
-from battlewheel.views.rulesets.rewrite.counterattack import CounterattackDialog
-from battlewheel.views.rulesets.rewrite.tick_damage import TickDamageDialog
-from tests.desktop.d2_combatants import first_tick_model, shown
+from battlewheel.views.rulesets.rewrite.attack_dialog_counter import CounterattackDialog
+from battlewheel.views.rulesets.rewrite.turn_dialogs_damage import TickDamageDialog
+from tests.desktop.d2_combatants import ejava_attacks, first_tick_model, shown
 
 __all__ = ["shown"]
 
@@ -30,12 +24,7 @@ def _hit_then_countered(shown: Shown) -> CombatModel:
     The bandit's 4 dice show 7 8 9 10: 4 successes (a mortal's 10 counts once) + Accuracy 2
     = 6 against Ejava's parry (4 + 4 + 1 + Essence 2) / 2 = 5.5, rounded up to 6: a miss.
     """
-    model = first_tick_model()
-    sword = DeclaredManoeuvre("attack", "Straight sword", "bandit")
-    assert model.push(DeclareFlurry("ejava", (sword,))) is None
-    hit = ResolveAttack("ejava", 0, attack=DiceEntry.of_successes(6),
-                        defence=Defence("parry:Straight sword"))
-    assert model.push(hit) is None
+    model = ejava_attacks()
     counter = shown(CounterattackDialog(model, "bandit", "ejava", "Straight sword"))
     assert isinstance(counter, CounterattackDialog)
     counter.attack_dice.set_typed("7 8 9 10")
@@ -85,12 +74,7 @@ def test_the_log_calls_a_killed_bandit_dead_not_incapacitated(shown: Shown) -> N
 
     His track is -0, -1 x2, -2 x2, -4, Incapacitated, then Dying x Stamina 2: all full.
     """
-    model = first_tick_model()
-    sword = DeclaredManoeuvre("attack", "Straight sword", "bandit")
-    assert model.push(DeclareFlurry("ejava", (sword,))) is None
-    hit = ResolveAttack("ejava", 0, attack=DiceEntry.of_successes(6),
-                        defence=Defence("parry:Straight sword"))
-    assert model.push(hit) is None
+    model = ejava_attacks()
     log = CombatLogModel(model)
     dialog = shown(TickDamageDialog(model))
     assert isinstance(dialog, TickDamageDialog)
@@ -104,12 +88,7 @@ def test_the_log_calls_a_killed_bandit_dead_not_incapacitated(shown: Shown) -> N
 
 def test_rolled_damage_faces_wrap_instead_of_running_off_the_side(shown: Shown) -> None:
     """Nine rolled faces and their levels stay inside the summary: no sideways scrolling."""
-    model = first_tick_model()
-    sword = DeclaredManoeuvre("attack", "Straight sword", "bandit")
-    assert model.push(DeclareFlurry("ejava", (sword,))) is None
-    hit = ResolveAttack("ejava", 0, attack=DiceEntry.of_successes(6),
-                        defence=Defence("parry:Straight sword"))
-    assert model.push(hit) is None
+    model = ejava_attacks()
     dialog = shown(TickDamageDialog(model, face_source=SeededDice(3)))
     assert isinstance(dialog, TickDamageDialog)
     dialog.roll_all()
@@ -130,12 +109,7 @@ def _exalt_with_lethal_on_the_track() -> CombatModel:
 
     model = first_tick_model(replace(bandit(), kind=CharacterKind.DRAGON_BLOODED))
     assert model.push(SetHealth("bandit", "XXX......")) is None
-    sword = DeclaredManoeuvre("attack", "Straight sword", "bandit")
-    assert model.push(DeclareFlurry("ejava", (sword,))) is None
-    hit = ResolveAttack("ejava", 0, attack=DiceEntry.of_successes(6),
-                        defence=Defence("parry:Straight sword"))
-    assert model.push(hit) is None
-    return model
+    return ejava_attacks(model)
 
 
 def test_resilience_arithmetic_shows_in_the_summary_and_the_log(shown: Shown) -> None:

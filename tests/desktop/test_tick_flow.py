@@ -9,26 +9,18 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
-from battlewheel.engine.core.dice import DiceEntry
-from battlewheel.engine.rulesets.rewrite.actions import (
-    DeclaredManoeuvre,
-    DeclareFlurry,
-    Defence,
-    ResolveAttack,
-)
 from battlewheel.engine.rulesets.rewrite.state import PHASE_DECLARE, PHASE_DONE, PHASE_EFFECTS
 from battlewheel.views import settings as prefs
 from battlewheel.views.main_window import MainWindow
 from battlewheel.views.rulesets.rewrite.attack_dialog import AttackDialog
-from battlewheel.views.rulesets.rewrite.flurry_builder import FlurryBuilderDialog
-from battlewheel.views.rulesets.rewrite.tick_damage import TickDamageDialog
+from battlewheel.views.rulesets.rewrite.turn_dialogs import FlurryBuilderDialog
+from battlewheel.views.rulesets.rewrite.turn_dialogs_damage import TickDamageDialog
 from battlewheel.views.sheets.sheet_dock import CharacterSheetDock
-from tests.desktop.d2_combatants import first_tick_model, shown
+from tests.desktop.d2_combatants import ejava_attacks, first_tick_model, shown
 
 __all__ = ["shown"]
 
 Shown = Callable[[QWidget], QWidget]
-SWORD_AT_BANDIT = DeclaredManoeuvre("attack", "Straight sword", "bandit")
 
 
 def _press(qtbot: QtBot, dialog: QWidget, key: Qt.Key, modifiers: Qt.KeyboardModifier) -> None:
@@ -92,10 +84,7 @@ def test_apply_in_the_window_opens_the_damage_summary_when_damage_is_to_roll(
     6 successes + Accuracy 2 against parry 2: 9 dice and 2 levels after soak; 3 levels
     typed for the roll make 5 lethal on the bandit.
     """
-    model = first_tick_model()
-    assert model.push(DeclareFlurry("ejava", (SWORD_AT_BANDIT,))) is None
-    assert model.push(ResolveAttack("ejava", 0, attack=DiceEntry.of_successes(6),
-                                    defence=Defence("parry:Straight sword"))) is None
+    model = ejava_attacks()
     window = MainWindow(model, settings=prefs.open_settings(tmp_path / "settings.ini"))
     with qtbot.waitSignal(window.firstPainted):
         shown(window)

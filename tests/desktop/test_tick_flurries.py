@@ -20,8 +20,8 @@ from battlewheel.engine.rulesets.rewrite.actions import (
 )
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.rulesets.rewrite.attack_dialog import AttackDialog
-from battlewheel.views.rulesets.rewrite.flurry_builder import FlurryBuilderDialog
-from battlewheel.views.rulesets.rewrite.tick_flurries import TickFlurriesDialog
+from battlewheel.views.rulesets.rewrite.turn_dialogs import FlurryBuilderDialog
+from battlewheel.views.rulesets.rewrite.turn_dialogs_tick import TickFlurriesDialog
 from tests.desktop.d2_combatants import bandit, ejava, model_with, shown
 
 __all__ = ["shown"]

@@ -10,24 +10,17 @@ from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.core.dice import DiceEntry
-from battlewheel.engine.rulesets.rewrite.actions import (
-    DeclaredManoeuvre,
-    DeclareFlurry,
-    Defence,
-    ResolveAttack,
-)
 from battlewheel.engine.rulesets.rewrite.block import CharacterKind
 from battlewheel.engine.rulesets.rewrite.state import PHASE_DONE
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views import settings as prefs
 from battlewheel.views.main_window import MainWindow
-from battlewheel.views.rulesets.rewrite.tick_damage import TickDamageDialog
-from tests.desktop.d2_combatants import bandit, first_tick_model, shown
+from battlewheel.views.rulesets.rewrite.turn_dialogs_damage import TickDamageDialog
+from tests.desktop.d2_combatants import bandit, ejava_attacks, first_tick_model, shown
 
 __all__ = ["shown"]
 
 Shown = Callable[[QWidget], QWidget]
-SWORD_AT_BANDIT = DeclaredManoeuvre("attack", "Straight sword", "bandit")
 
 
 def _window(qtbot: QtBot, tmp_path: Path, shown: Shown, model: CombatModel) -> MainWindow:
@@ -42,11 +35,7 @@ def test_apply_effects_after_a_miss_shows_the_engines_sentence(
 ) -> None:
     """After Ejava's miss (no success, Accuracy 2 against parry 2) Apply effects applies at
     once and the status bar reads the engine's sentence for tick 1's effects."""
-    model = first_tick_model()
-    assert model.push(DeclareFlurry("ejava", (SWORD_AT_BANDIT,))) is None
-    miss = DiceEntry.of_faces((1, 2, 3, 4, 5, 6, 2, 3))
-    attack = ResolveAttack("ejava", 0, attack=miss, defence=Defence("parry:Straight sword"))
-    assert model.push(attack) is None
+    model = ejava_attacks(attack=DiceEntry.of_faces((1, 2, 3, 4, 5, 6, 2, 3)))
     window = _window(qtbot, tmp_path, shown, model)
     window.actions_by_name["apply"].trigger()
     assert model.state.phase == PHASE_DONE
@@ -60,11 +49,7 @@ def test_apply_effects_through_the_damage_summary_shows_the_engines_sentence(
 ) -> None:
     """After Ejava's hit, the damage summary's Apply leaves the engine's sentence for tick 1's
     effects (damage marked on the bandit) in the status bar."""
-    model = first_tick_model()
-    assert model.push(DeclareFlurry("ejava", (SWORD_AT_BANDIT,))) is None
-    hit = DiceEntry.of_successes(6)
-    attack = ResolveAttack("ejava", 0, attack=hit, defence=Defence("parry:Straight sword"))
-    assert model.push(attack) is None
+    model = ejava_attacks()
     window = _window(qtbot, tmp_path, shown, model)
     window.actions_by_name["apply"].trigger()
     dialog = window.turn.dialog
@@ -89,11 +74,7 @@ def test_an_extras_damage_is_reported_as_marked_though_nothing_was_rolled(
 
     The bar said "no damage rolls applied" while the extra's track filled; it names him.
     """
-    model = _first_tick_with_an_extra()
-    assert model.push(DeclareFlurry("ejava", (SWORD_AT_BANDIT,))) is None
-    attack = ResolveAttack("ejava", 0, attack=DiceEntry.of_successes(6),
-                           defence=Defence("parry:Straight sword"))
-    assert model.push(attack) is None
+    model = ejava_attacks(_first_tick_with_an_extra())
     window = _window(qtbot, tmp_path, shown, model)
     window.actions_by_name["apply"].trigger()
     assert window.turn.dialog is None

@@ -9,17 +9,17 @@ Showing another combat brings its own Undo history back (the lines it had when l
 screen; one per log entry the first time), and the status bar says so. Either way the
 campaign differs from its file until it is saved, and the crash journal follows the
 combat on screen.
+
+The menu is handed the combat, the stored campaigns, the ``CampaignScreen`` it shows
+another combat on, its parent and a way to say a line; never the window.
 """
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QStandardItemModel
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QLabel,
     QLineEdit,
@@ -32,30 +32,29 @@ from battlewheel.engine.core.contract import RulesetInfo
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.session import CombatSession, ReplayError
 from battlewheel.engine.rulesets import systems
+from battlewheel.models.combat_model import CombatModel
 from battlewheel.storage.campaign import CombatRecord
 from battlewheel.storage.campaign_files import StoredCampaigns
+from battlewheel.views.dialogs.buttons import ok_cancel
 from battlewheel.views.menu_text import menu_text
+from battlewheel.views.window_parts import CampaignScreen, LendsParts, Say
 
-if TYPE_CHECKING:
-    from battlewheel.views.window_parts import WindowParts
-
-STATUS_MS = 10_000
 NEW_COMBAT_KEY = "Ctrl+Shift+N"
 ENDED_NEXT = f"File > New combat ({NEW_COMBAT_KEY}) starts the next fight"
 Button = QMessageBox.StandardButton
 
 
-def end_combat(window: WindowParts) -> bool:
+def end_combat(combat: CombatModel, parent: QWidget, say: Say) -> bool:
     """Ask, then end the combat on screen as one undo step; True once it has ended."""
-    end = window.combat.session.ruleset.end_action()
+    end = combat.session.ruleset.end_action()
     if end is None:
-        window.statusBar().showMessage("This system's fights cannot be ended by hand.", STATUS_MS)
+        say("This system's fights cannot be ended by hand.")
         return False
-    if window.combat.wheel().ended:
-        window.statusBar().showMessage(f"This combat is already over. {ENDED_NEXT}.", STATUS_MS)
+    if combat.wheel().ended:
+        say(f"This combat is already over. {ENDED_NEXT}.")
         return False
     box = QMessageBox(QMessageBox.Icon.Question, "End the combat",
-                      "End this combat?", Button.Yes | Button.Cancel, window)
+                      "End this combat?", Button.Yes | Button.Cancel, parent)
     box.setObjectName("endCombatBox")
     box.setInformativeText(
         "The wheel then stays as it is: no more ticks, attacks or damage in this "
@@ -63,11 +62,9 @@ def end_combat(window: WindowParts) -> bool:
     )
     box.button(Button.Yes).setText("&End the combat")
     box.setDefaultButton(Button.Cancel)
-    if box.exec() != Button.Yes or window.combat.push(end) is not None:
+    if box.exec() != Button.Yes or combat.push(end) is not None:
         return False
-    window.statusBar().showMessage(
-        f"The combat is over. {ENDED_NEXT}; Ctrl+Z takes the ending back.", STATUS_MS
-    )
+    say(f"The combat is over. {ENDED_NEXT}; Ctrl+Z takes the ending back.")
     return True
 
 
@@ -79,38 +76,40 @@ def combat_label(name: str, ended: bool) -> str:
 class CombatsMenu:
     """File > New combat and File > Combats over the open campaign's combats."""
 
-    def __init__(self, window: WindowParts, files: StoredCampaigns) -> None:
-        self.window = window
-        self.files = files
-        action = QAction("&New combat\u2026", window)
+    def __init__(
+        self, parent: QWidget, combat: CombatModel, files: StoredCampaigns, *,
+        screen: CampaignScreen, actions: dict[str, QAction], say: Say,
+    ) -> None:
+        self.parent, self.combat, self.files = parent, combat, files
+        self.screen, self._say = screen, say
+        action = QAction("&New combat\u2026", self.parent)
         action.setObjectName("new_combat")
         action.setShortcut(QKeySequence(NEW_COMBAT_KEY))
         action.setStatusTip("Start the next fight of this campaign (the others stay in it)")
         action.triggered.connect(self.ask_new_combat)
-        window.addAction(action)
-        window.actions_by_name["new_combat"] = action
+        self.parent.addAction(action)
+        actions["new_combat"] = action
         self.new_action = action
-        self.menu = QMenu("Com&bats", window)
+        self.menu = QMenu("Com&bats", self.parent)
         self.menu.setObjectName("combatsMenu")
         self.menu.setToolTipsVisible(True)
         self.menu.aboutToShow.connect(self.fill)
         self.group = QActionGroup(self.menu)
 
-    def install(self) -> None:
+    def install(self, file_menu: QMenu, before: QAction) -> None:
         """Put New combat and the Combats submenu into the File menu, before Save."""
-        before = self.window.actions_by_name["save"]
-        self.window.file_menu.insertSeparator(before)
-        self.window.file_menu.insertAction(before, self.new_action)
-        self.window.file_menu.insertMenu(before, self.menu)
-        self.window.file_menu.insertSeparator(before)
-        self.window.combat_name = self.shown_label
+        file_menu.insertSeparator(before)
+        file_menu.insertAction(before, self.new_action)
+        file_menu.insertMenu(before, self.menu)
+        file_menu.insertSeparator(before)
+        self.screen.combat_name = self.shown_label
 
     def shown_label(self) -> str | None:
         """The combat on screen, for the title; None while the campaign has only one."""
         record = self.files.shown_combat()
         if record is None or len(self.files.campaign.combats) < 2:
             return None
-        return combat_label(record.name, self.window.combat.wheel().ended)
+        return combat_label(record.name, self.combat.wheel().ended)
 
     # -- the submenu ----------------------------------------------------------------
     def fill(self) -> None:
@@ -120,7 +119,7 @@ class CombatsMenu:
         shown = self.files.shown_combat()
         for record in self.files.campaign.combats:
             on_screen = shown is not None and record.id == shown.id
-            session = self.window.combat.session if on_screen else record.live_session()
+            session = self.combat.session if on_screen else record.live_session()
             action = self.menu.addAction(menu_text(combat_label(record.name, _ended(session))))
             action.setCheckable(True)
             action.setChecked(on_screen)
@@ -133,25 +132,23 @@ class CombatsMenu:
         shown = self.files.shown_combat()
         if shown is not None and shown.id == combat_id:
             return
-        unsaved = self.window.has_unsaved_changes()
+        unsaved = self.screen.has_unsaved_changes()
         try:
-            session = self.files.show_combat(combat_id, self.window.combat.session)
+            session = self.files.show_combat(combat_id, self.combat.session)
         except ReplayError as error:
             self._refuse_broken(combat_id, error)
             return
         self._put_on_screen(session, unsaved=unsaved)
         name = self.files.campaign.combat(combat_id).name
-        self.window.statusBar().showMessage(
-            f"Showing {combat_label(name, self.window.combat.wheel().ended)}: its log is kept; "
-            "Undo takes back its own steps.", STATUS_MS
-        )
+        self._say(f"Showing {combat_label(name, self.combat.wheel().ended)}: its log is kept; "
+                  "Undo takes back its own steps.")
 
     def _refuse_broken(self, combat_id: str, error: ReplayError) -> None:
         """Say that a stored combat cannot be replayed; the window stays as it is."""
         name = self.files.campaign.combat(combat_id).name
         box = QMessageBox(QMessageBox.Icon.Warning, "Cannot show the combat",
                           f"\u201c{name}\u201d cannot be shown: its log does not replay.",
-                          Button.Ok, self.window)
+                          Button.Ok, self.parent)
         box.setObjectName("brokenCombatBox")
         # The rules' own words (and the rule cited) go in the tooltip, as for any refusal.
         refused = error.__cause__
@@ -168,7 +165,7 @@ class CombatsMenu:
         """Ask the new combat's name and system, then add it and show it; False if cancelled."""
         dialog = NewCombatDialog(
             self.files.campaign.name, self.files.next_combat_name(),
-            self.window.combat.session.ruleset.name, self.window,
+            self.combat.session.ruleset.name, self.parent,
         )
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
@@ -177,23 +174,21 @@ class CombatsMenu:
     def new_combat(self, name: str, ruleset: str = "2e-rewrite") -> bool:
         """Add an empty combat called ``name`` and show it; a bad name is reported."""
         try:
-            session = self.files.new_combat(name, self.window.combat.session, ruleset)
+            session = self.files.new_combat(name, self.combat.session, ruleset)
         except ValueError as error:
-            QMessageBox.warning(self.window, "Cannot start the combat", str(error))
+            QMessageBox.warning(self.parent, "Cannot start the combat", str(error))
             return False
         self._put_on_screen(session, unsaved=True)
-        self.window.statusBar().showMessage(
-            f"{name.strip()} started, empty: add fighters from the Roster dock, then "
-            f"{set_up_step(session)}.", STATUS_MS
-        )
+        self._say(f"{name.strip()} started, empty: add fighters from the Roster dock, then "
+                  f"{set_up_step(session)}.")
         return True
 
     def _put_on_screen(self, session: CombatSession, *, unsaved: bool) -> None:
-        self.window.show_session(session, self.files.path)
+        self.screen.show_session(session, self.files.path)
         # Showing a session clears Undo (and so its clean mark): changes not yet saved
         # must still be asked about on close.
         if unsaved:
-            self.window.mark_campaign_changed()
+            self.screen.mark_campaign_changed()
 
 
 # The entries that set a fight up, in each system (2e, 3e, Impulse, Pool & Ward).
@@ -244,11 +239,7 @@ class NewCombatDialog(QDialog):
         self.system = QComboBox(self)
         self.system.setObjectName("newCombatSystem")
         self._fill(systems(), current)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Start")
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        buttons, _ok = ok_cancel(self, "&Start")
         form = QFormLayout(self)
         form.addRow(intro)
         form.addRow("&Name:", self.name_edit)
@@ -278,11 +269,12 @@ class NewCombatDialog(QDialog):
         return str(self.system.currentData())
 
 
-def install_combats_menu(window: WindowParts) -> CombatsMenu | None:
+def install_combats_menu(window: LendsParts) -> CombatsMenu | None:
     """Add New combat and the Combats submenu; None without campaign storage."""
-    if not isinstance(window.files, StoredCampaigns):
+    parts = window.parts()
+    if not isinstance(parts.files, StoredCampaigns):
         return None
-    menu = CombatsMenu(window, window.files)
-    menu.install()
-    window.combats_menu = menu
+    menu = CombatsMenu(parts.frame, parts.combat, parts.files, screen=parts.screen,
+                       actions=parts.actions, say=parts.say)
+    menu.install(parts.file_menu, parts.actions["save"])
     return menu

@@ -16,7 +16,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QLabel,
     QLineEdit,
@@ -37,6 +36,7 @@ from battlewheel.engine.core.conditions import (
 )
 from battlewheel.engine.core.contract import ConditionsSection
 from battlewheel.models.combat_model import CombatModel
+from battlewheel.views.dialogs.buttons import ok_cancel
 from battlewheel.views.menu_text import menu_text
 from battlewheel.views.refusals import show_on
 
@@ -95,11 +95,7 @@ class ConditionDialog(QDialog):
         form.addRow("D&efence modifier:", self.defence)
         form.addRow("&Lasts:", self.expiry)
         form.addRow("&How long:", self.count)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Add")
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        buttons, _ok = ok_cancel(self, "&Add")
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.message)

@@ -8,24 +8,25 @@ Unsaved work is never dropped silently: before another campaign opens, and befor
 the window closes, the GM is asked to Save, Discard or Cancel. The crash journal goes
 only after a save or a deliberate Discard. Bundled files (the demo campaign) are
 never written: saving them asks for a file in the user's campaigns folder.
+
+The menu is handed its parent (the window, which it closes on Quit), the combat, the
+campaign files, the ``CampaignScreen`` it saves and replaces, the window's named
+actions to add its own to, and a way to say a line; never the window as a whole.
 """
 
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QWidget
 
 from battlewheel import APP_NAME
 from battlewheel.bundled import resource
+from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.files import CampaignFiles
 from battlewheel.views.menu_text import menu_text
+from battlewheel.views.window_parts import CampaignScreen, Say
 
-if TYPE_CHECKING:
-    from battlewheel.views.window_parts import WindowParts
-
-STATUS_MS = 10_000
 Button = QMessageBox.StandardButton
 
 
@@ -63,34 +64,37 @@ Keys = QKeySequence.StandardKey
 class FileMenu:
     """Builds the File menu's actions into the window and carries them out."""
 
-    def __init__(self, window: "WindowParts", files: CampaignFiles | None) -> None:
-        self.window = window
-        self.files = files
+    def __init__(
+        self, parent: QWidget, combat: CombatModel, files: CampaignFiles | None, *,
+        screen: CampaignScreen, actions: dict[str, QAction], say: Say,
+    ) -> None:
+        self.parent, self.combat, self.files = parent, combat, files
+        self.screen, self.actions, self._say = screen, actions, say
         for name, text, key, tip, slot in (
             ("open", "&Open…", Keys.Open, "Open a campaign file", self.open_campaign),
             ("save", "&Save", Keys.Save, "Write the campaign to its file", self.save),
             ("save_as", "Save &As…", Keys.SaveAs, "Write the campaign to a new file", self.save_as),
         ):
-            action = QAction(text, window)
+            action = QAction(text, parent)
             action.setObjectName(name)
             action.setShortcut(QKeySequence(key))
             action.setStatusTip(tip)
             action.setEnabled(files is not None)
             action.triggered.connect(slot)
-            window.actions_by_name[name] = action
-        quit_action = QAction("&Quit", window)
+            actions[name] = action
+        quit_action = QAction("&Quit", parent)
         quit_action.setObjectName("quit")
         quit_action.setShortcut(QKeySequence(Keys.Quit))
         quit_action.setStatusTip("Close Battlewheel (it offers to save unsaved work)")
-        quit_action.triggered.connect(window.close)
-        window.actions_by_name["quit"] = quit_action
-        self.recent_menu = QMenu("Open &recent", window)
+        quit_action.triggered.connect(parent.close)
+        actions["quit"] = quit_action
+        self.recent_menu = QMenu("Open &recent", parent)
         self.recent_menu.aboutToShow.connect(self.fill_recent)
         self.recent_menu.setEnabled(files is not None)
 
     def fill(self, menu: QMenu) -> None:
         """Put the actions into the window's File menu."""
-        actions = self.window.actions_by_name
+        actions = self.actions
         menu.addAction(actions["open"])
         menu.addMenu(self.recent_menu)
         menu.addAction(actions["save"])
@@ -98,15 +102,12 @@ class FileMenu:
         menu.addSeparator()
         menu.addAction(actions["quit"])
 
-    def _say(self, text: str) -> None:
-        self.window.statusBar().showMessage(text, STATUS_MS)
-
     # -- unsaved work -----------------------------------------------------------------
     def keep_or_drop_changes(self, doing: str) -> bool:
         """Ask about unsaved changes before ``doing``; False when the GM cancels."""
-        if not self.window.has_unsaved_changes():
+        if not self.screen.has_unsaved_changes():
             return True
-        answer = ask_unsaved(self.window, self.window.title_name(), doing)
+        answer = ask_unsaved(self.parent, self.screen.title_name(), doing)
         if answer == Button.Save:
             return self.save()
         return answer == Button.Discard
@@ -125,7 +126,7 @@ class FileMenu:
         if self.files is None or not self.keep_or_drop_changes("opening another campaign"):
             return
         name, _ = QFileDialog.getOpenFileName(
-            self.window, "Open campaign", str(self.open_folder()), self.files.file_filter
+            self.parent, "Open campaign", str(self.open_folder()), self.files.file_filter
         )
         if name:
             self._open(Path(name))
@@ -136,7 +137,7 @@ class FileMenu:
         A GM keeps a table's campaigns together; the next one is usually a neighbour.
         """
         assert self.files is not None
-        here = self.window.path
+        here = self.screen.path
         if here is not None and here.parent.is_dir():
             return here.parent
         return self.files.default_folder()
@@ -154,20 +155,20 @@ class FileMenu:
         try:
             session = self.files.load(path)
         except (OSError, ValueError) as error:
-            QMessageBox.warning(self.window, "Cannot open campaign", f"{path}\n\n{error}")
+            QMessageBox.warning(self.parent, "Cannot open campaign", f"{path}\n\n{error}")
             return
-        self.window.show_session(session, path)
+        self.screen.show_session(session, path)
         self.files.remember(path)
 
     def open_demo(self) -> None:
         """Open the bundled demo campaign (saving it later asks for a file of one's own)."""
         if self.files is not None and self.keep_or_drop_changes("opening the demo campaign"):
-            self.window.show_session(self.files.open_demo(), None)
+            self.screen.show_session(self.files.open_demo(), None)
 
     # -- saving -----------------------------------------------------------------------
     def save(self) -> bool:
         """Save to the campaign's file, or ask where (no file yet, or a bundled one)."""
-        path = self.window.path
+        path = self.screen.path
         if path is None or is_bundled(path):
             return self.save_as()
         return self.save_to(path)
@@ -177,13 +178,14 @@ class FileMenu:
         if self.files is None:
             return False
         folder = self.files.default_folder()
-        if self.window.path is not None and not is_bundled(self.window.path):
-            suggested = self.window.path
+        here, named = self.screen.path, self.screen.campaign_name
+        if here is not None and not is_bundled(here):
+            suggested = here
         else:
-            name = self.window.campaign_name() if self.window.campaign_name else "Campaign"
+            name = named() if named else "Campaign"
             suggested = folder / file_name_for(name)
         name, _ = QFileDialog.getSaveFileName(
-            self.window, "Save campaign", str(suggested), self.files.file_filter
+            self.parent, "Save campaign", str(suggested), self.files.file_filter
         )
         return bool(name) and self.save_to(with_suffix(Path(name)))
 
@@ -192,17 +194,17 @@ class FileMenu:
         if self.files is None:
             return False
         if is_bundled(path):
-            QMessageBox.warning(self.window, "Cannot save campaign",
+            QMessageBox.warning(self.parent, "Cannot save campaign",
                                 f"{path}\n\nis part of the program; choose another file.")
             return False
         try:
-            self.files.save(self.window.combat.session, path)
+            self.files.save(self.combat.session, path)
         except (OSError, ValueError) as error:
-            QMessageBox.warning(self.window, "Cannot save campaign", f"{path}\n\n{error}")
+            QMessageBox.warning(self.parent, "Cannot save campaign", f"{path}\n\n{error}")
             return False
         self.files.remember(path)
-        self.window.combat.undo_stack.setClean()
-        self.window.show_file(path)
+        self.combat.undo_stack.setClean()
+        self.screen.show_file(path)
         self._say(f"Saved {path.name}.")
         return True
 

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QListWidget,
+    QMainWindow,
     QMenu,
     QMessageBox,
     QPlainTextEdit,
@@ -48,10 +49,10 @@ from battlewheel.storage.imports import (
 from battlewheel.storage.imports.roster import RENAME, REPLACE, clashes
 from battlewheel.storage.roster import RosterCharacter
 from battlewheel.storage.schema import dump_json
+from battlewheel.views.window_parts import LendsParts
 
 if TYPE_CHECKING:
     from battlewheel.views.roster_dock import RosterDock
-    from battlewheel.views.window_parts import WindowParts
 
 IMPORT_FILTER = ("Characters from other programs (*.json *.ecg *.xml *.txt);;All files (*)")
 FOUNDRY_FILTER = "Foundry VTT actor (*.json);;All files (*)"
@@ -313,13 +314,19 @@ def export_foundry(dock: RosterDock, path: Path | None = None) -> bool:
 # -- the menu ------------------------------------------------------------------------------
 
 
-def install_import_menu(window: WindowParts, dock: RosterDock) -> QMenu:
+def install_import_menu(window: LendsParts, dock: RosterDock) -> QMenu:
     """The Roster menu: import from other programs, paste a stat block, export as Foundry."""
-    menu = window.findChild(QMenu, "rosterMenu")
+    parts = window.parts()
+    return roster_menu(parts.frame, parts.actions, dock)
+
+
+def roster_menu(frame: QMainWindow, actions: dict[str, QAction], dock: RosterDock) -> QMenu:
+    """The Roster menu in ``frame``'s menu bar (made once), its entries named in ``actions``."""
+    menu = frame.findChild(QMenu, "rosterMenu")
     if menu is None:
-        menu = QMenu("&Roster", window)
+        menu = QMenu("&Roster", frame)
         menu.setObjectName("rosterMenu")
-        bar = window.menuBar()
+        bar = frame.menuBar()
         bar.insertMenu(bar.actions()[-1], menu)  # before Help
     entries: list[tuple[str, str, str, Callable[[], object]]] = [
         ("import_other", "&Import from Foundry, Anathema or text\u2026", "Ctrl+Shift+I",
@@ -329,11 +336,11 @@ def install_import_menu(window: WindowParts, dock: RosterDock) -> QMenu:
         ("export_foundry", "&Export as Foundry\u2026", "", lambda: export_foundry(dock)),
     ]
     for key, label, shortcut, slot in entries:
-        action = QAction(label, window)
+        action = QAction(label, frame)
         action.setObjectName(key)
         if shortcut:
             action.setShortcut(QKeySequence(shortcut))
         action.triggered.connect(slot)
         menu.addAction(action)
-        window.actions_by_name[key] = action
+        actions[key] = action
     return menu

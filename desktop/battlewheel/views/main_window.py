@@ -47,6 +47,7 @@ from battlewheel.views.pocket_gestures import (
 )
 from battlewheel.views.refusals import rule_tip, split_refusal
 from battlewheel.views.rewind import RewindControl
+from battlewheel.views.rulesets import DialogHost
 from battlewheel.views.sheet_docks import SheetDocks
 from battlewheel.views.turn_menu import COMBAT_OVER, TurnMenu
 from battlewheel.views.wheel.scene import WheelScene
@@ -63,8 +64,13 @@ STATUS_MS = 10_000
 FIRST_SIZE = (1400, 900)  # the window at first start, if the screen is that large
 
 
-class MainWindow(WindowParts):
-    """The program's window over one combat."""
+class MainWindow(QMainWindow):
+    """The program's window over one combat.
+
+    Its parts are handed what they use, never the window: the turn menu a
+    ``DialogHost``, the File menu the combat, the files and the window as the
+    ``CampaignScreen``; what storage installs later, the ``WindowParts`` of ``parts()``.
+    """
 
     # The wheel has been painted for the first time (start-up is over).
     firstPainted = Signal()
@@ -91,7 +97,7 @@ class MainWindow(WindowParts):
         self.campaign_name: Callable[[], str] | None = None
         # The combat on screen, when the campaign has several (views.combats_menu sets it).
         self.combat_name: Callable[[], str | None] | None = None
-        self.combats_menu: CombatsMenu | None = None
+        self.combats_menu: CombatsMenu | None = None  # app.wire_storage installs it
         # Unsaved changes the undo stack does not hold: roster imports, a restored journal.
         self._campaign_changed = False
         # Dock widths before larger text was switched on, given back when it goes off.
@@ -300,11 +306,28 @@ class MainWindow(WindowParts):
             self.actions_by_name[name] = action
             self.addAction(action)
         self._build_turn_actions()
-        self.file_ops = FileMenu(self, self.files)
+        self.file_ops = FileMenu(self, self.combat, self.files, screen=self,
+                                 actions=self.actions_by_name, say=self._say)
         self._build_view_actions()
 
+    def _dialog_host(self) -> DialogHost:
+        """What the rulesets' dialogs may use of the window: odds dock, log, selection."""
+        return DialogHost(self, show_odds=self.show_odds, show_odds_now=self.show_odds_now,
+                          raise_log=self.log_dock.raise_, selected=self.scene.selected_counter,
+                          say=self._say)
+
+    def parts(self) -> WindowParts:
+        """What the window lends the parts storage installs into it (roster, printing...)."""
+        return WindowParts(
+            frame=self, combat=self.combat, files=self.files, actions=self.actions_by_name,
+            file_menu=self.file_menu, docks=self.docks, wheel=self.wheel_view.viewport(),
+            screen=self, keep_or_drop_changes=self.file_ops.keep_or_drop_changes,
+            say=self._say,
+        )
+
     def _build_turn_actions(self) -> None:
-        self.turn = TurnMenu(self, self.combat)
+        self.turn = TurnMenu(self._dialog_host(), self.combat, warn=self._warn,
+                             keys_back=self._keys_to_wheel)
         self._action(
             "next_step",
             "&Next step",
@@ -551,6 +574,20 @@ class MainWindow(WindowParts):
         """A line in the status bar, for as long as the window's lines stay."""
         self.statusBar().showMessage(text, STATUS_MS)
 
+    def _warn(self, text: str) -> None:
+        """A line in the status bar and over the wheel, where the GM is looking."""
+        self._say(text)
+        self.notice.say(text)
+
+    def _keys_to_wheel(self) -> None:
+        """After a dialog: the window (its wheel) takes the keys again, so N, D, R... answer.
+
+        Without this some window managers (and Xvfb with none) leave no window active once
+        a modal dialog closes, and keys go nowhere until the GM clicks the window.
+        """
+        self.activateWindow()
+        self.wheel_view.setFocus(Qt.FocusReason.ActiveWindowFocusReason)
+
     def show_refusal(self, refusal: str) -> None:
         """Say in the status bar why the engine refused a step, in plain words.
 
@@ -631,7 +668,7 @@ class MainWindow(WindowParts):
         """Combat > End the combat: asks, then ends it as one undo step."""
         from battlewheel.views.combats_menu import end_combat
 
-        end_combat(self)
+        end_combat(self.combat, self, self._say)
 
     def add_condition(self, combatant_id: str | None = None) -> QDialog:
         """Combat > Add condition: for the given or selected combatant (one undo step)."""

@@ -42,3 +42,11 @@ def show_on(label: QLabel, refusal: object | None) -> None:
     reason, rule = split_refusal(refusal)
     label.setText(reason)
     label.setToolTip(rule_tip(rule))
+
+
+def went_through(label: QLabel, refusal: object | None) -> bool:
+    """After a push: True when nothing was refused, else the refusal goes on ``label``."""
+    if refusal is None:
+        return True
+    show_on(label, refusal)
+    return False

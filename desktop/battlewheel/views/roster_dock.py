@@ -18,7 +18,6 @@ import json
 import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QMimeData, QObject, QPoint, Qt, Signal
 from PySide6.QtGui import (
@@ -62,9 +61,7 @@ from battlewheel.views import roster_edits as edits
 from battlewheel.views.character_editor import CharacterEditor, editor_from_draft, pending_draft
 from battlewheel.views.dialogs.apply import push_all, trial
 from battlewheel.views.refusals import split_refusal
-
-if TYPE_CHECKING:
-    from battlewheel.views.window_parts import WindowParts
+from battlewheel.views.window_parts import CampaignScreen, LendsParts, Say
 
 CHARACTER_MIME = "application/x-battlewheel-character"
 CHARACTER_FILTER = "Battlewheel characters (*.json);;All files (*)"
@@ -160,10 +157,11 @@ class RosterDock(QDockWidget):
     rosterChanged = Signal()
 
     def __init__(self, files: StoredCampaigns, combat: CombatModel,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, *, say: Say | None = None) -> None:
         super().__init__("Roster", parent)
         self.setObjectName("rosterDock")
         self.files, self.combat = files, combat
+        self._say = say
         self.editor: CharacterEditor | None = None
         self.roster = RosterList(self)
         self.side = QComboBox(self)
@@ -434,10 +432,8 @@ class RosterDock(QDockWidget):
             return
         roster = tuple(c for c in self.files.campaign.characters if c is not character)
         self.change_roster(roster, f"Delete {character.name}")
-        window = self.window()
-        if hasattr(window, "statusBar"):
-            window.statusBar().showMessage(
-                f"{character.name} is off the roster (Ctrl+Z brings them back).", 10_000)
+        if self._say is not None:
+            self._say(f"{character.name} is off the roster (Ctrl+Z brings them back).")
 
     def import_(self) -> None:
         """Read a character file into the roster (one undo step; a name clash asks)."""
@@ -499,61 +495,72 @@ class RosterDropTarget(QObject):
         return False
 
 
-def install_roster_dock(window: WindowParts) -> RosterDock | None:
+def install_roster_dock(window: LendsParts) -> RosterDock | None:
     """Add the roster dock, take roster drops on the wheel, and add File > New character
     and File > New campaign."""
-    files = window.files
+    parts = window.parts()
+    files = parts.files
     if not isinstance(files, StoredCampaigns):
         return None
-    dock = RosterDock(files, window.combat, window)
-    window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
-    window.docks.append(dock)
-    RosterDropTarget(dock, window.wheel_view.viewport())
-    _file_actions(window, dock, files)
+    dock = RosterDock(files, parts.combat, parts.frame, say=parts.say)
+    parts.frame.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
+    parts.docks.append(dock)
+    RosterDropTarget(dock, parts.wheel)
+    campaign = NewCampaign(parts.frame, parts.combat, files, screen=parts.screen,
+                           keep_or_drop_changes=parts.keep_or_drop_changes, say=parts.say)
+    _file_actions(parts.frame, parts.actions, parts.file_menu, dock, campaign)
     return dock
 
 
-def _file_actions(window: WindowParts, dock: RosterDock, files: StoredCampaigns) -> None:
-    first = window.actions_by_name.get("open")
+def _file_actions(frame: QWidget, actions: dict[str, QAction], file_menu: QMenu,
+                  dock: RosterDock, campaign: NewCampaign) -> None:
+    first = actions.get("open")
     for name, text, key, tip, slot in (
         ("new_character", "New &character\u2026", NEW_CHARACTER_KEY,
          "Make a character for the roster in the character editor", dock.new_character),
         ("new_campaign", "New ca&mpaign\u2026", None,
          "Start a campaign of your own: a name and an empty roster",
-         lambda: new_campaign(window, files)),
+         lambda: campaign.ask()),  # the lambda keeps the question alive (a bound method would not)
     ):
-        action = QAction(text, window)
+        action = QAction(text, frame)
         action.setObjectName(name)
         if key:
             action.setShortcut(QKeySequence(key))
         action.setStatusTip(tip)
         action.triggered.connect(slot)
-        window.actions_by_name[name] = action
-        window.addAction(action)
+        actions[name] = action
+        frame.addAction(action)
         if first is not None:
-            window.file_menu.insertAction(first, action)
+            file_menu.insertAction(first, action)
     if first is not None:
-        window.file_menu.insertSeparator(first)
+        file_menu.insertSeparator(first)
 
 
-def new_campaign(window: WindowParts, files: StoredCampaigns) -> bool:
-    """File > New campaign: a name, an empty roster, one empty combat of the current system.
+class NewCampaign:
+    """File > New campaign: a name, an empty roster, one empty combat of the current system."""
 
-    Unsaved work is asked about first, as when opening another campaign.
-    """
-    if not window.file_ops.keep_or_drop_changes("starting a new campaign"):
-        return False
-    name, ok = QInputDialog.getText(window, "New campaign", "Name of the campaign:",
-                                    QLineEdit.EchoMode.Normal, "")
-    if not ok:
-        return False
-    try:
-        session = files.new_campaign(name, window.combat.session.ruleset.name)
-    except ValueError as error:
-        QMessageBox.warning(window, "Cannot start the campaign", str(error))
-        return False
-    window.show_session(session, None)
-    window.statusBar().showMessage(
-        f"{name.strip()} started: make its characters with File > New character "
-        f"({NEW_CHARACTER_KEY}).", 10_000)
-    return True
+    def __init__(
+        self, parent: QWidget, combat: CombatModel, files: StoredCampaigns, *,
+        screen: CampaignScreen, keep_or_drop_changes: Callable[[str], bool], say: Say,
+    ) -> None:
+        self.parent, self.combat, self.files = parent, combat, files
+        self.screen, self.keep_or_drop_changes, self.say = screen, keep_or_drop_changes, say
+
+    def ask(self) -> bool:
+        """Ask the name and start the campaign; unsaved work is asked about first, as when
+        opening another campaign."""
+        if not self.keep_or_drop_changes("starting a new campaign"):
+            return False
+        name, ok = QInputDialog.getText(self.parent, "New campaign", "Name of the campaign:",
+                                        QLineEdit.EchoMode.Normal, "")
+        if not ok:
+            return False
+        try:
+            session = self.files.new_campaign(name, self.combat.session.ruleset.name)
+        except ValueError as error:
+            QMessageBox.warning(self.parent, "Cannot start the campaign", str(error))
+            return False
+        self.screen.show_session(session, None)
+        self.say(f"{name.strip()} started: make its characters with File > New character "
+                 f"({NEW_CHARACTER_KEY}).")
+        return True

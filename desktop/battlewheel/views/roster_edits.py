@@ -59,21 +59,13 @@ def find(roster: Sequence[RosterCharacter], name: str) -> int | None:
 
 def ask_clash(parent: QWidget, name: str) -> str:
     """The roster has ``name`` already: replace it, keep both, or cancel."""
-    box = QMessageBox(QMessageBox.Icon.Question, "Name already on the roster",
-                      f"The roster already has a character called {name}.",
-                      QMessageBox.StandardButton.NoButton, parent)
-    box.setObjectName("nameClashBox")
-    box.setInformativeText("Replace that character, keep both (this one numbered), "
-                           "or cancel?")
     role = QMessageBox.ButtonRole
-    chosen: dict[QAbstractButton, str] = {
-        box.addButton("&Replace", role.DestructiveRole): REPLACE,
-        box.addButton("&Keep both", role.AcceptRole): KEEP_BOTH}
-    cancel = box.addButton(QMessageBox.StandardButton.Cancel)
-    box.setDefaultButton(cancel)
-    box.setEscapeButton(cancel)
-    box.exec()
-    return chosen.get(box.clickedButton(), CANCEL)
+    return ask_among(
+        parent, "nameClashBox", "Name already on the roster",
+        f"The roster already has a character called {name}.",
+        "Replace that character, keep both (this one numbered), or cancel?",
+        [("&Replace", role.DestructiveRole, REPLACE), ("&Keep both", role.AcceptRole, KEEP_BOTH)],
+        cancel_first=True)
 
 
 def place(roster: Roster, character: RosterCharacter, original: RosterCharacter | None,
@@ -109,19 +101,31 @@ def place(roster: Roster, character: RosterCharacter, original: RosterCharacter 
 
 def ask_fight_too(parent: QWidget, name: str, fighters: int) -> str:
     """The edited character fights in the combat on screen: the roster only, or the fight too?"""
-    box = QMessageBox(QMessageBox.Icon.Question, "Change the fight too?",
-                      f"{name} is fighting in this combat"
-                      + (f" ({fighters} of them)." if fighters > 1 else "."),
-                      QMessageBox.StandardButton.NoButton, parent)
-    box.setObjectName("fightTooBox")
-    box.setInformativeText("Change the roster only (the fight keeps the traits it started "
-                           "with), or the fight too, from now on (earlier steps keep the "
-                           "values they were played with)?")
     role = QMessageBox.ButtonRole
+    return ask_among(
+        parent, "fightTooBox", "Change the fight too?",
+        f"{name} is fighting in this combat" + (f" ({fighters} of them)." if fighters > 1 else "."),
+        "Change the roster only (the fight keeps the traits it started with), or the fight "
+        "too, from now on (earlier steps keep the values they were played with)?",
+        [("The &roster only", role.RejectRole, ROSTER_ONLY),
+         ("The &fight too, from now on", role.AcceptRole, FIGHT_TOO)])
+
+
+def ask_among(parent: QWidget, name: str, title: str, text: str, detail: str,
+              answers: Sequence[tuple[str, QMessageBox.ButtonRole, str]], *,
+              cancel_first: bool = False) -> str:
+    """Ask with a button for each of ``answers`` (label, role, answer) and Cancel; the
+    answer chosen, or CANCEL for Cancel, Escape or the box closed (``cancel_first``:
+    Return too)."""
+    box = QMessageBox(QMessageBox.Icon.Question, title, text,
+                      QMessageBox.StandardButton.NoButton, parent)
+    box.setObjectName(name)
+    box.setInformativeText(detail)
     chosen: dict[QAbstractButton, str] = {
-        box.addButton("The &roster only", role.RejectRole): ROSTER_ONLY,
-        box.addButton("The &fight too, from now on", role.AcceptRole): FIGHT_TOO}
+        box.addButton(label, role): answer for label, role, answer in answers}
     cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+    if cancel_first:
+        box.setDefaultButton(cancel)
     box.setEscapeButton(cancel)
     box.exec()
     return chosen.get(box.clickedButton(), CANCEL)

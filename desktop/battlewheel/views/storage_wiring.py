@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
-    QDialogButtonBox,
     QFileDialog,
     QFormLayout,
     QMainWindow,
@@ -28,65 +27,67 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from battlewheel.models.combat_model import CombatModel
 from battlewheel.storage.campaign_files import StoredCampaigns
+from battlewheel.views.dialogs.buttons import ok_cancel
+from battlewheel.views.window_parts import LendsParts
 
 if TYPE_CHECKING:  # printing is imported on first use: the first paint does not need it
     from battlewheel.printing.card import SheetCard
-    from battlewheel.views.window_parts import WindowParts
 
 PDF_FILTER = "PDF files (*.pdf)"
 
 
-def add_print_actions(window: WindowParts) -> bool:
+def add_print_actions(window: LendsParts) -> bool:
     """Add the print actions to the File menu; False without campaign storage."""
-    files = window.files
+    parts = window.parts()
+    files, frame, combat = parts.files, parts.frame, parts.combat
     if not isinstance(files, StoredCampaigns):
         return False
-    menu = window.file_menu
-    actions = [
-        _action(window, "print_tracks", "&Print player cards\u2026",
+    made = [
+        _action(frame, "print_tracks", "&Print player cards\u2026",
                 QKeySequence(QKeySequence.StandardKey.Print),
-                lambda: _choose_then(window, files, _preview),
+                lambda: _choose_then(frame, combat, files, _preview),
                 tip="Player cards of the roster and the fighters, in their systems, previewed"),
-        _action(window, "export_tracks", "&Export player cards to PDF\u2026", None,
-                lambda: _choose_then(window, files, _export)),
-        _action(window, "blank_sheets", "&Blank 2e player sheets\u2026", None,
-                lambda: _blank_sheets(window)),
+        _action(frame, "export_tracks", "&Export player cards to PDF\u2026", None,
+                lambda: _choose_then(frame, combat, files, _export)),
+        _action(frame, "blank_sheets", "&Blank 2e player sheets\u2026", None,
+                lambda: _blank_sheets(frame)),
     ]
-    before = window.actions_by_name.get("quit")
+    parts.actions.update((action.objectName(), action) for action in made)
+    before = parts.actions.get("quit")
     if before is None:
         return False
-    for action in actions:
-        menu.insertAction(before, action)
-    menu.insertSeparator(before)
+    for action in made:
+        parts.file_menu.insertAction(before, action)
+    parts.file_menu.insertSeparator(before)
     return True
 
 
-def _action(window: WindowParts, name: str, text: str, key: QKeySequence | None,
+def _action(parent: QWidget, name: str, text: str, key: QKeySequence | None,
             slot: object, *, tip: str = "") -> QAction:
-    action = QAction(text, window)
+    action = QAction(text, parent)
     action.setObjectName(name)
     action.setStatusTip(tip)
     if key is not None:
         action.setShortcut(key)
     action.triggered.connect(slot)
-    window.actions_by_name[name] = action
     return action
 
 
-def _campaign_cards(window: WindowParts, files: StoredCampaigns) -> list[SheetCard]:
+def _campaign_cards(combat: CombatModel, files: StoredCampaigns) -> list[SheetCard]:
     """Every roster character and fighter, with the marks of the combat on screen."""
     from battlewheel.printing.sources import campaign_cards
 
-    return campaign_cards(files.campaign_with(window.combat.session))
+    return campaign_cards(files.campaign_with(combat.session))
 
 
-def _choose_then(window: WindowParts, files: StoredCampaigns,
+def _choose_then(window: QWidget, combat: CombatModel, files: StoredCampaigns,
                  then: Callable[[QWidget, list[SheetCard], str], None]) -> None:
     """Let the GM pick the cards, blank or not, and the paper; then print or export."""
     from battlewheel.printing.choose import CardChoiceDialog
 
-    cards = _campaign_cards(window, files)
+    cards = _campaign_cards(combat, files)
     if not cards:
         QMessageBox.information(window, "Nothing to print", "The campaign has no characters.")
         return
@@ -133,11 +134,7 @@ class BlankSheetDialog(QDialog):
         self.extra = {penalty: self._spin(form, f"Extra \u2212{penalty} levels", 0, 10, 0)
                       for penalty in (0, 1, 2, 4)}
         self.copies = self._spin(form, "Copies", 1, 40, 8)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        buttons, _ok = ok_cancel(self)
         form.addRow(buttons)
 
     def _spin(self, form: QFormLayout, label: str, low: int, high: int, value: int) -> QSpinBox:

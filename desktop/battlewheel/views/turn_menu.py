@@ -5,25 +5,25 @@ each, and a trigger pushes the entry's action or opens the dialog the ruleset's 
 package builds for it. An entry with nothing to do says why in the status bar, so a
 key pressed at the wrong moment is never silently ignored; a combat that is over says
 so before anything opens.
+
+The menu is handed the combat, the ``DialogHost`` its dialogs are built with (their
+parent, which also takes the entries' actions and keys), a way to warn the GM and a
+way to give the keys back to the wheel after a dialog; never the window.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QMessageBox
 
 from battlewheel.engine.core.contract import TurnAction
 from battlewheel.models.combat_model import CombatModel
-from battlewheel.views.rulesets import NoDialog, build_dialog
+from battlewheel.views.rulesets import DialogHost, NoDialog, build_dialog
 
-if TYPE_CHECKING:
-    from battlewheel.views.window_parts import WindowParts
-
-STATUS_MS = 10_000
 # What the status bar says to any step tried once the combat has ended.
 COMBAT_OVER = (
     "this combat is over (Ctrl+Z takes the ending back; "
@@ -34,9 +34,14 @@ COMBAT_OVER = (
 class TurnMenu:
     """The combat's turn entries as window actions; keeps the open dialog alive."""
 
-    def __init__(self, window: WindowParts, combat: CombatModel) -> None:
-        self.window = window
+    def __init__(self, host: DialogHost, combat: CombatModel, *,
+                 warn: Callable[[str], None], keys_back: Callable[[], None]) -> None:
+        # A dialog that opens another (a chooser's answer) hands it back to be kept.
+        self.host = replace(host, keep_open=self.show)
+        self.parent = host.parent
         self.combat = combat
+        self._warn = warn
+        self._keys_back = keys_back
         self.dialog: QDialog | None = None
         self.actions: dict[str, QAction] = {}
         self._ruleset = ""
@@ -52,13 +57,13 @@ class TurnMenu:
             return False
         self._ruleset = name
         for action in self.actions.values():
-            self.window.removeAction(action)
+            self.parent.removeAction(action)
             action.deleteLater()
         self.actions = {entry.key: self._action(entry) for entry in self.entries()}
         return True
 
     def _action(self, entry: TurnAction) -> QAction:
-        action = QAction(entry.label, self.window)
+        action = QAction(entry.label, self.parent)
         action.setObjectName(entry.key)
         if entry.shortcut:
             action.setShortcut(QKeySequence(entry.shortcut))
@@ -66,7 +71,7 @@ class TurnMenu:
         action.setToolTip(f"{entry.tip} ({keys})" if keys else entry.tip)
         action.setStatusTip(entry.tip)
         action.triggered.connect(lambda _checked=False, key=entry.key: self.trigger(key))
-        self.window.addAction(action)
+        self.parent.addAction(action)
         return action
 
     def show_enabled(self) -> None:
@@ -111,10 +116,9 @@ class TurnMenu:
 
     # -- triggering ----------------------------------------------------------------------
     def _say(self, text: str) -> None:
-        # A refused step is said over the wheel too: the GM is looking there, and
-        # keys typed next (a player's dice) must not be taken for the window's.
-        self.window.statusBar().showMessage(text, STATUS_MS)
-        self.window.notice.say(text)
+        # The window says it over the wheel too: the GM is looking there, and keys
+        # typed next (a player's dice) must not be taken for the window's.
+        self._warn(text)
 
     def trigger(self, key: str) -> QDialog | None:
         """Do what the entry ``key`` stands for now, or say why nothing happens."""
@@ -138,7 +142,7 @@ class TurnMenu:
                 return self._chain()
             return None
         try:
-            dialog = build_dialog(self.window, self.combat, entry.dialog)
+            dialog = build_dialog(self.host, self.combat, entry.dialog)
         except NoDialog as missing:
             self._say(str(missing))
             return None
@@ -184,7 +188,7 @@ class TurnMenu:
         """Ask the entry's question; No is the default, so a stray Space answers No."""
         box = QMessageBox(QMessageBox.Icon.Question, entry.label.replace("&", ""),
                           entry.confirm, QMessageBox.StandardButton.Yes
-                          | QMessageBox.StandardButton.No, self.window)
+                          | QMessageBox.StandardButton.No, self.parent)
         box.setDefaultButton(QMessageBox.StandardButton.No)
         box.setEscapeButton(QMessageBox.StandardButton.No)
         self.dialog = box
@@ -193,7 +197,7 @@ class TurnMenu:
             if self.dialog is box:
                 self.dialog = None
             box.deleteLater()
-            give_back_keys(self.window)
+            self._keys_back()
             if result == QMessageBox.StandardButton.Yes:
                 self.run(replace(entry, confirm=""), chain=chain)
 
@@ -213,7 +217,7 @@ class TurnMenu:
         if self.dialog is dialog:
             self.dialog = None
         dialog.deleteLater()
-        give_back_keys(self.window)
+        self._keys_back()
         if chain and result == QDialog.DialogCode.Accepted:
             QTimer.singleShot(0, self._chain_after_dialog)
 
@@ -221,12 +225,3 @@ class TurnMenu:
         if self.dialog is None:
             self._chain()
 
-
-def give_back_keys(window: WindowParts) -> None:
-    """After a dialog: the window (its wheel) takes the keys again, so N, D, R... answer.
-
-    Without this some window managers (and Xvfb with none) leave no window active once
-    a modal dialog closes, and keys go nowhere until the GM clicks the window.
-    """
-    window.activateWindow()
-    window.wheel_view.setFocus(Qt.FocusReason.ActiveWindowFocusReason)

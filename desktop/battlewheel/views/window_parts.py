@@ -1,81 +1,82 @@
-"""What the window's parts may use of the window, declared below it.
+"""What the window lends its parts, declared below every part and the window.
 
-The parts that ``main_window.py`` builds never import it back. The small ones are
-handed just what they use (the pocket gestures a ``PocketParts``; the sheet docks,
-the player screen and the forecast their parent, the combat and a callback or two).
-Those that add to the window's menus and read much of it (the File, Combats and
-turn menus, the roster dock, the import menu, the printing actions, the rulesets'
-turn dialogs) are handed the window as a ``WindowParts``: the names below, declared
-under them. ``MainWindow`` is a ``WindowParts``; ``tests/test_circles.py`` keeps the
-circle broken.
+No part is handed the window. Each is given the few objects it uses: the combat model
+(its undo stack with it), the campaign files, a parent widget, a way to say a line in
+the status bar, and, for the File and Combats menus, the ``CampaignScreen``: the
+campaign on screen, which they save, replace or mark changed. The window builds its
+own parts (the turn menu, the File menu) with these; the parts that storage adds
+later (the roster dock, the Roster menu, printing, File > Combats) are installed
+from a ``WindowParts``, the same objects gathered in one plain value that the
+window's ``parts()`` gives. This module imports no part, so no part's import comes
+back round to it; ``tests/test_circles.py`` keeps it so.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QWidget
 
 if TYPE_CHECKING:
     from battlewheel.engine.core.session import CombatSession
     from battlewheel.models.combat_model import CombatModel
     from battlewheel.models.files import CampaignFiles
-    from battlewheel.views.combats_menu import CombatsMenu
-    from battlewheel.views.file_menu import FileMenu
-    from battlewheel.views.log_dock import LogDock
-    from battlewheel.views.notice import WheelNotice
-    from battlewheel.views.odds_dock import AttackOdds, OddsProvider
-    from battlewheel.views.turn_menu import TurnMenu
-    from battlewheel.views.wheel.scene import WheelScene
-    from battlewheel.views.wheel.view import WheelView
+
+# A line in the status bar, for as long as the window's lines stay.
+Say = Callable[[str], None]
 
 
-class WindowParts(QMainWindow):
-    """The window as its parts see it; ``MainWindow`` fills every name in."""
+class CampaignScreen(Protocol):
+    """The campaign on screen: its file, its name and whether it differs from the file."""
 
-    combat: CombatModel
-    files: CampaignFiles | None
     path: Path | None
     campaign_name: Callable[[], str] | None
+    # The combat on screen, when the campaign has several (File > Combats sets it).
     combat_name: Callable[[], str | None] | None
-    combats_menu: CombatsMenu | None
-    actions_by_name: dict[str, QAction]
-    file_menu: QMenu
-    file_ops: FileMenu
-    turn: TurnMenu
-    scene: WheelScene
-    wheel_view: WheelView
-    notice: WheelNotice
-    docks: list[QDockWidget]
-    log_dock: LogDock
 
     def title_name(self) -> str:
         """What the title calls the open campaign."""
-        raise NotImplementedError
 
     def has_unsaved_changes(self) -> bool:
         """True while the combat or the campaign around it differs from its file."""
-        raise NotImplementedError
 
     def mark_campaign_changed(self) -> None:
         """Note a change outside the combat's history as unsaved."""
-        raise NotImplementedError
 
     def show_session(self, session: CombatSession, path: Path | None) -> None:
         """Show another combat (from a file, or none)."""
-        raise NotImplementedError
 
     def show_file(self, path: Path | None, *, unsaved: bool = False) -> None:
         """Name the file the combat on screen belongs to."""
-        raise NotImplementedError
 
-    def show_odds(self, provider: OddsProvider, dv: int) -> None:
-        """Show an attack's odds in the odds dock."""
-        raise NotImplementedError
 
-    def show_odds_now(self, odds: AttackOdds | None) -> None:
-        """Show odds already worked out."""
-        raise NotImplementedError
+@dataclass(frozen=True)
+class WindowParts:
+    """What the window lends the parts that storage installs into it; not the window."""
+
+    # Parent of their actions, boxes and docks; where docks and menus are added.
+    frame: QMainWindow
+    combat: CombatModel
+    files: CampaignFiles | None
+    # The window's named actions: a part adds its own, and finds where to insert them.
+    actions: dict[str, QAction]
+    file_menu: QMenu
+    # The docks View > Docks and Reset layout look after.
+    docks: list[QDockWidget]
+    # The wheel's viewport, where characters dragged from the roster are dropped.
+    wheel: QWidget
+    screen: CampaignScreen
+    # Before the campaign on screen is put away: Save, Discard or Cancel (False).
+    keep_or_drop_changes: Callable[[str], bool]
+    say: Say
+
+
+class LendsParts(Protocol):
+    """A window that lends its parts what they use (``MainWindow``)."""
+
+    def parts(self) -> WindowParts:
+        """The objects the window lends the parts installed into it."""

@@ -35,6 +35,13 @@ class _Marked:
         widget.setToolTip(problem or self.field.help)
         widget.setAccessibleDescription(problem or self.field.help)
 
+    def take_field(self, field: FormField) -> None:
+        """Show ``field``: its label names the input for a screen reader, its help on hover."""
+        self.field, self.problem = field, ""
+        widget = self._widget()
+        widget.setAccessibleName(field.label)
+        widget.setToolTip(field.help)
+
     def _widget(self) -> QWidget:
         assert isinstance(self, QWidget)
         return self
@@ -53,36 +60,23 @@ class _Marked:
         self.set_value(raw)
 
 
-class NumberInput(QLineEdit, _Marked):
-    """A whole number typed in a line: digits and a sign only, the whole text selected on entry."""
+class _TypedLine(QLineEdit, _Marked):
+    """A field typed in a line; the whole text is selected on entry, so typing replaces it."""
 
     edited = Signal()
 
     def __init__(self, field: FormField, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.field, self.problem = field, ""
-        self.setValidator(QRegularExpressionValidator(QRegularExpression(r"-?\d{0,6}"), self))
-        self.setAlignment(Qt.AlignmentFlag.AlignRight)
-        width = self.fontMetrics().horizontalAdvance("0" * NUMBER_WIDTH)
-        self.setMaximumWidth(width + 16)
-        self.setAccessibleName(field.label)
-        self.setToolTip(field.help)
+        self.take_field(field)
         self.textEdited.connect(lambda _text: self.edited.emit())
 
     def focusInEvent(self, event: QFocusEvent) -> None:
-        """Select the number, so typing replaces it whether Tab or a click brought us here."""
+        """Select the text, whether Tab or a click brought us here."""
         super().focusInEvent(event)
         QTimer.singleShot(0, self, self.selectAll)  # not after the field is gone
 
     def value(self) -> Any:
-        """The number typed; its text when it is no number; None when empty."""
-        text = self.text().strip()
-        if not text:
-            return None
-        try:
-            return int(text)
-        except ValueError:
-            return text
+        return self.text()
 
     def set_value(self, value: Any) -> None:
         self.setText("" if value is None else str(value))
@@ -94,6 +88,27 @@ class NumberInput(QLineEdit, _Marked):
         self.setText(str(raw))
 
 
+class NumberInput(_TypedLine):
+    """A whole number typed in a line: digits and a sign only."""
+
+    def __init__(self, field: FormField, parent: QWidget | None = None) -> None:
+        super().__init__(field, parent)
+        self.setValidator(QRegularExpressionValidator(QRegularExpression(r"-?\d{0,6}"), self))
+        self.setAlignment(Qt.AlignmentFlag.AlignRight)
+        width = self.fontMetrics().horizontalAdvance("0" * NUMBER_WIDTH)
+        self.setMaximumWidth(width + 16)
+
+    def value(self) -> Any:
+        """The number typed; its text when it is no number; None when empty."""
+        text = self.text().strip()
+        if not text:
+            return None
+        try:
+            return int(text)
+        except ValueError:
+            return text
+
+
 class ChoiceInput(QComboBox, _Marked):
     """One of a field's choices, shown by its label."""
 
@@ -101,12 +116,10 @@ class ChoiceInput(QComboBox, _Marked):
 
     def __init__(self, field: FormField, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.field, self.problem = field, ""
+        self.take_field(field)
         labels = field.labels or field.choices
         for choice, label in zip(field.choices, labels, strict=False):
             self.addItem(str(label), choice)
-        self.setAccessibleName(field.label)
-        self.setToolTip(field.help)
         self.currentIndexChanged.connect(lambda _index: self.edited.emit())
 
     def value(self) -> Any:
@@ -123,9 +136,7 @@ class FlagInput(QCheckBox, _Marked):
 
     def __init__(self, field: FormField, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.field, self.problem = field, ""
-        self.setAccessibleName(field.label)
-        self.setToolTip(field.help)
+        self.take_field(field)
         self.toggled.connect(lambda _on: self.edited.emit())
 
     def value(self) -> Any:
@@ -135,34 +146,8 @@ class FlagInput(QCheckBox, _Marked):
         self.setChecked(bool(value))
 
 
-class TextInput(QLineEdit, _Marked):
+class TextInput(_TypedLine):
     """Words: a name, a weapon, a note."""
-
-    edited = Signal()
-
-    def __init__(self, field: FormField, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.field, self.problem = field, ""
-        self.setAccessibleName(field.label)
-        self.setToolTip(field.help)
-        self.textEdited.connect(lambda _text: self.edited.emit())
-
-    def focusInEvent(self, event: QFocusEvent) -> None:
-        """Select the words, so typing replaces them however the field was reached."""
-        super().focusInEvent(event)
-        QTimer.singleShot(0, self, self.selectAll)  # not after the field is gone
-
-    def value(self) -> Any:
-        return self.text()
-
-    def set_value(self, value: Any) -> None:
-        self.setText("" if value is None else str(value))
-
-    def raw(self) -> Any:
-        return self.text()
-
-    def set_raw(self, raw: Any) -> None:
-        self.setText(str(raw))
 
 
 Input = NumberInput | ChoiceInput | FlagInput | TextInput

@@ -3,21 +3,64 @@
 The shared window reads a ruleset's turn actions from the engine's contract; an entry
 that needs a dialog names it, and the ruleset's views package, registered here, builds
 it. The shared views import this module only, never a ruleset's package.
+
+A dialog is handed a ``DialogHost``: its parent and what the window lends it (the odds
+dock, the log, the counter selected on the wheel, the turn menu that keeps a follow-on
+dialog open, the status bar), never the window itself. A sheet's button, or a test,
+hands a bare parent widget: its dialogs then show no odds and keep nothing open.
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QDialog, QWidget
 
+from battlewheel.engine.core.contract import Odds
+
 if TYPE_CHECKING:
     from battlewheel.models.combat_model import CombatModel
 
-# (window, combat, dialog name, the combatant it is about or None) -> the dialog to open
-DialogOpener = Callable[[QWidget, "CombatModel", str, "str | None"], "QDialog | None"]
+# Builds the odds for a given DV, so the odds dock's DV box can ask again.
+OddsProvider = Callable[[int], Odds]
+
+
+def _nothing(*_args: object) -> None:
+    return None
+
+
+def _no_one() -> str | None:
+    return None
+
+
+@dataclass(frozen=True)
+class DialogHost:
+    """What a ruleset's dialog may use of the window that opens it."""
+
+    parent: QWidget
+    # The odds dock: odds a provider works out for a DV, or odds already worked out.
+    show_odds: Callable[[OddsProvider, int], None] | None = None
+    show_odds_now: Callable[[Odds | None], None] | None = None
+    raise_log: Callable[[], None] = _nothing
+    # The counter selected on the wheel (a dialog about "the chosen fighter" starts there).
+    selected: Callable[[], str | None] = _no_one
+    # Keeps a dialog opened after another (a chooser's answer) alive until it closes.
+    keep_open: Callable[[QDialog], object] | None = None
+    # A line in the status bar.
+    say: Callable[[str], None] = _nothing
+
+    @classmethod
+    def of(cls, where: QWidget | DialogHost) -> DialogHost:
+        """The host itself, or a bare parent widget as a host that lends nothing."""
+        return where if isinstance(where, DialogHost) else cls(where)
+
+
+# (host or bare parent, combat, dialog name, the combatant it is about or None) -> dialog
+DialogOpener = Callable[["QWidget | DialogHost", "CombatModel", str, "str | None"],
+                        "QDialog | None"]
 
 # ruleset name -> the views package that holds its dialogs
 _PACKAGES = {
@@ -52,11 +95,11 @@ class NoDialog(LookupError):
 
 
 def build_dialog(
-    window: QWidget, combat: CombatModel, name: str, subject: str | None = None
+    host: QWidget | DialogHost, combat: CombatModel, name: str, subject: str | None = None
 ) -> QDialog | None:
     """Build the dialog ``name`` of the combat's ruleset (None: it acted without one)."""
     ruleset = combat.session.ruleset
     opener = opener_for(ruleset.name)
     if opener is None:
         raise NoDialog(f"{ruleset.title} has no dialog {name!r} in this program yet")
-    return opener(window, combat, name, subject)
+    return opener(host, combat, name, subject)

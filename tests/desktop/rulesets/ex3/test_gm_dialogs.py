@@ -18,12 +18,12 @@ from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3.state import Combat
 from battlewheel.models.combat_model import CombatModel
-from battlewheel.views.rulesets.ex3 import action_dialogs as acts
 from battlewheel.views.rulesets.ex3 import gm_dialogs as gm
-from battlewheel.views.rulesets.ex3.action_dialogs import MoveDialog
+from battlewheel.views.rulesets.ex3 import turn_dialogs as acts
+from battlewheel.views.rulesets.ex3.attack_dialog_clash import ClashDialog
 from battlewheel.views.rulesets.ex3.base import opposed_odds
-from battlewheel.views.rulesets.ex3.clash_dialog import ClashDialog
 from battlewheel.views.rulesets.ex3.turn_actions import GM_DIALOGS, open_dialog
+from battlewheel.views.rulesets.ex3.turn_dialogs import MoveDialog
 from tests.desktop.d2_combatants import shown
 from tests.desktop.rulesets.ex3.fight import started, turn_of, typed
 from tests.engine.rulesets.ex3.helpers import fight, fighter, pass_to

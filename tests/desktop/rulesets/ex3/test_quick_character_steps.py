@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3.handlers.attack import plan_attack
-from battlewheel.views.rulesets.ex3.attack_steps import withering_text
+from battlewheel.views.rulesets.ex3.attack_dialog_steps import withering_text
 from tests.engine.rulesets.ex3.helpers import fight, fighter, typed
 from tests.engine.rulesets.ex3.test_quick_characters import BANDIT
 

@@ -14,8 +14,7 @@ from battlewheel.engine.core.contract import Values
 from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3 import demo_fight
 from battlewheel.models.combat_model import CombatModel
-from battlewheel.views import settings as prefs
-from battlewheel.views.main_window import MainWindow
+from tests.desktop.windows import painted_window
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 
@@ -38,11 +37,7 @@ def test_every_sheet_lists_the_ranges_and_follows_a_move() -> None:
 
 
 def test_ctrl_g_sets_a_pair_by_keys(qtbot: QtBot, tmp_path: Path) -> None:
-    window = MainWindow(CombatModel(demo_fight()),
-                        settings=prefs.open_settings(tmp_path / "s.ini"))
-    qtbot.addWidget(window)
-    with qtbot.waitSignal(window.firstPainted):
-        window.show()
+    window = painted_window(qtbot, CombatModel(demo_fight()), tmp_path / "s.ini", size=None)
     assert window.combat.push(a.StartCombat()) is None  # Lady Ashkeel acts
     qtbot.waitUntil(window.wheel_view.hasFocus)
     qtbot.keyClick(window.wheel_view, Qt.Key.Key_G, CTRL)

@@ -25,8 +25,8 @@ from battlewheel.printing.sources import campaign_cards
 from battlewheel.storage.campaign import Campaign, CombatRecord
 from battlewheel.views import settings as prefs
 from battlewheel.views.main_window import MainWindow
-from battlewheel.views.rulesets.ex3.action_dialogs import MoveDialog
 from battlewheel.views.rulesets.ex3.attack_dialog import AttackDialog
+from battlewheel.views.rulesets.ex3.turn_dialogs import MoveDialog
 from tests.desktop.d2_combatants import shown
 from tests.desktop.rulesets.ex3.fight import initiative, state, typed
 

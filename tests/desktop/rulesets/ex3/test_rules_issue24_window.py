@@ -17,7 +17,7 @@ from battlewheel.models.combat_model import CombatModel
 from battlewheel.views import settings as prefs
 from battlewheel.views.main_window import MainWindow
 from battlewheel.views.rulesets.ex3.attack_dialog import AttackDialog
-from battlewheel.views.rulesets.ex3.round_dialogs import JoinBattleDialog
+from battlewheel.views.rulesets.ex3.setup_dialogs import JoinBattleDialog
 from tests.desktop.d2_combatants import shown
 from tests.desktop.rulesets.ex3.fight import initiative, started, state, turn_of, typed
 

@@ -11,11 +11,11 @@ from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3 import demo
 from battlewheel.models.combat_model import CombatModel
-from battlewheel.views.rulesets.ex3 import action_dialogs as acts
-from battlewheel.views.rulesets.ex3 import group_dialogs as cmds
-from battlewheel.views.rulesets.ex3 import stealth_dialogs as hide
-from battlewheel.views.rulesets.ex3.clash_dialog import ClashDialog
-from battlewheel.views.rulesets.ex3.round_dialogs import DelayDialog, JoinBattleDialog
+from battlewheel.views.rulesets.ex3 import turn_dialogs as acts
+from battlewheel.views.rulesets.ex3 import turn_dialogs_groups as cmds
+from battlewheel.views.rulesets.ex3 import turn_dialogs_stealth as hide
+from battlewheel.views.rulesets.ex3.attack_dialog_clash import ClashDialog
+from battlewheel.views.rulesets.ex3.setup_dialogs import JoinBattleDialog
 from battlewheel.views.rulesets.ex3.turn_actions import GM_DIALOGS, TURN_DIALOGS, open_dialog
 from tests.desktop.d2_combatants import shown
 from tests.desktop.rulesets.ex3.fight import (
@@ -88,8 +88,8 @@ def test_join_battle_records_every_roll_as_one_undo_step(shown: Shown) -> None:
 def test_delay_costs_two_initiative(shown: Shown) -> None:
     """Ashkeel waits from tick 9 to tick 5: 9 - 2 = 7i, and Lark acts next on tick 6."""
     model = started()
-    dialog = shown(DelayDialog(model, "ashkeel"))
-    assert isinstance(dialog, DelayDialog)
+    dialog = shown(acts.DelayDialog(model, "ashkeel"))
+    assert isinstance(dialog, acts.DelayDialog)
     dialog.tick.setValue(5)
     dialog.accept()
     assert initiative(model, "ashkeel") == 7

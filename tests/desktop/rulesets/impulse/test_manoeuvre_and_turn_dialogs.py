@@ -10,7 +10,6 @@ from pytestqt.qtbot import QtBot
 from battlewheel.engine.core.contract import Odds
 from battlewheel.engine.rulesets.impulse import EndTurn
 from battlewheel.engine.rulesets.impulse.odds import manoeuvre_odds
-from battlewheel.views.rulesets.impulse.manoeuvre_dialog import ManoeuvreDialog
 from battlewheel.views.rulesets.impulse.odds import manoeuvre_odds as manoeuvre_chart
 from battlewheel.views.rulesets.impulse.turn_dialogs import (
     ChangeInitiativeDialog,
@@ -18,6 +17,7 @@ from battlewheel.views.rulesets.impulse.turn_dialogs import (
     HoldDialog,
     VillainEscapesDialog,
 )
+from battlewheel.views.rulesets.impulse.turn_dialogs_manoeuvre import ManoeuvreDialog
 from tests.desktop.rulesets.impulse.fight import shown, started_model
 
 __all__ = ["shown"]

@@ -9,13 +9,13 @@ from PySide6.QtWidgets import QWidget
 
 from battlewheel.engine.rulesets.impulse import ChangeInitiative, EndTurn, StartCombat
 from battlewheel.engine.rulesets.impulse.odds import contest_odds
-from battlewheel.views.rulesets.impulse.gm_dialog import GmEditDialog
-from battlewheel.views.rulesets.impulse.movement_dialogs import (
+from battlewheel.views.rulesets.impulse.gm_dialogs import GmEditDialog
+from battlewheel.views.rulesets.impulse.setup_dialogs import AmbushDialog, OrderDialog, TieDialog
+from battlewheel.views.rulesets.impulse.turn_dialogs_movement import (
     DashDialog,
     DisengageDialog,
     MoveDialog,
 )
-from battlewheel.views.rulesets.impulse.setup_dialogs import AmbushDialog, OrderDialog, TieDialog
 from tests.desktop.rulesets.impulse.fight import (
     in_melee,
     set_up_model,

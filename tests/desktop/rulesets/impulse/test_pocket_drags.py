@@ -11,7 +11,6 @@ from PySide6.QtWidgets import QInputDialog, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.rulesets.impulse.actions import EndTurn
-from battlewheel.views import settings as prefs
 from battlewheel.views.main_window import MainWindow
 from tests.desktop.pocket_drags import (
     drag_to,
@@ -22,6 +21,7 @@ from tests.desktop.pocket_drags import (
     slot_point,
 )
 from tests.desktop.rulesets.impulse.fight import started_model
+from tests.desktop.windows import painted_window
 
 Asked = list[tuple[str, str]]
 
@@ -29,12 +29,7 @@ Asked = list[tuple[str, str]]
 @pytest.fixture
 def window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
     """The demo fight in round 1 (Jade acting, 4 Impulse), at laptop size."""
-    built = MainWindow(started_model(), settings=prefs.open_settings(tmp_path / "s.ini"))
-    qtbot.addWidget(built)
-    built.resize(1366, 740)
-    with qtbot.waitSignal(built.firstPainted):
-        built.show()
-    return built
+    return painted_window(qtbot, started_model(), tmp_path / "s.ini")
 
 
 def _answer(monkeypatch: pytest.MonkeyPatch, words: str, *, ok: bool = True) -> Asked:

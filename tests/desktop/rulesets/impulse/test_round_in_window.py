@@ -19,11 +19,11 @@ from battlewheel.printing.card import BLANK, card_from_contract
 from battlewheel.printing.output import export_pdf
 from battlewheel.views import settings as prefs
 from battlewheel.views.main_window import MainWindow
-from battlewheel.views.rulesets.impulse.manoeuvre_dialog import ManoeuvreDialog
-from battlewheel.views.rulesets.impulse.movement_dialogs import MoveDialog
+from battlewheel.views.rulesets.impulse.attack_dialog import StrikeDialog
 from battlewheel.views.rulesets.impulse.setup_dialogs import TieDialog
-from battlewheel.views.rulesets.impulse.strike_dialog import StrikeDialog
 from battlewheel.views.rulesets.impulse.turn_actions import dialog_names
+from battlewheel.views.rulesets.impulse.turn_dialogs_manoeuvre import ManoeuvreDialog
+from battlewheel.views.rulesets.impulse.turn_dialogs_movement import MoveDialog
 from battlewheel.views.sheets.sheet_dock import CharacterSheetDock
 from tests.desktop.rulesets.impulse.fight import set_up_model, shown, started_model, tied_model
 

@@ -11,9 +11,9 @@ from battlewheel.engine.core.dice import DiceEntry, SeededDice
 from battlewheel.engine.rulesets.impulse import SetRange
 from battlewheel.engine.rulesets.impulse.handlers.movement import group_of
 from battlewheel.engine.rulesets.impulse.rules import MELEE, SHORT
-from battlewheel.views.rulesets.impulse.manoeuvre_dialog import ManoeuvreDialog
-from battlewheel.views.rulesets.impulse.movement_dialogs import MoveDialog
-from battlewheel.views.rulesets.impulse.strike_dialog import StrikeDialog
+from battlewheel.views.rulesets.impulse.attack_dialog import StrikeDialog
+from battlewheel.views.rulesets.impulse.turn_dialogs_manoeuvre import ManoeuvreDialog
+from battlewheel.views.rulesets.impulse.turn_dialogs_movement import MoveDialog
 from tests.desktop.rulesets.impulse.fight import in_melee, shown, started_model
 
 __all__ = ["shown"]

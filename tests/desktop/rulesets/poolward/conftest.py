@@ -2,17 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import TypeVar
-
-import pytest
-from PySide6.QtWidgets import QWidget
-from pytestqt.qtbot import QtBot
-
 from battlewheel.engine.rulesets.poolward import StartFight, demo_fight
 from battlewheel.models.combat_model import CombatModel
+from tests.desktop.d2_combatants import shown
 
-W = TypeVar("W", bound=QWidget)
+__all__ = ["shown", "started_model"]  # the fixture every dialog test here asks for
 
 
 def started_model() -> CombatModel:
@@ -20,19 +14,3 @@ def started_model() -> CombatModel:
     session = demo_fight()
     session.apply(StartFight())
     return CombatModel(session)
-
-
-@pytest.fixture
-def shown(qtbot: QtBot) -> Iterator[Callable[[W], W]]:
-    """Show widgets and keep them alive until the test is over, then close them."""
-    kept: list[QWidget] = []
-
-    def hold(widget: W) -> W:
-        qtbot.addWidget(widget)
-        kept.append(widget)
-        widget.show()
-        return widget
-
-    yield hold
-    for widget in kept:
-        widget.close()

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from PySide6.QtWidgets import QWidget
 
 from battlewheel.engine.rulesets.poolward import EndFight, SetTrack
-from battlewheel.views.rulesets.poolward.care_dialogs import (
+from battlewheel.views.rulesets.poolward.gm_dialogs import (
     REST,
     BacklashDialog,
     ConditionsDialog,

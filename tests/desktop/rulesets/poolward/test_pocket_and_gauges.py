@@ -23,12 +23,12 @@ from battlewheel.engine.rulesets.poolward import (
 )
 from battlewheel.engine.rulesets.poolward.block import MELEE, AttackProfile, StatBlock
 from battlewheel.models.combat_model import CombatModel
-from battlewheel.views import settings as prefs
 from battlewheel.views.main_window import MainWindow
 from battlewheel.views.wheel import palette
 from battlewheel.views.wheel.gauges import ring_radius
 from battlewheel.views.wheel.scene import WheelScene
 from tests.desktop.pocket_drags import drag_to, pocket_point, slot_point
+from tests.desktop.windows import painted_window
 
 WARDED = StatBlock(
     "Wardmage Ilse", stats={"strength": 2, "dexterity": 3, "constitution": 3},
@@ -49,12 +49,7 @@ def _model() -> CombatModel:
 @pytest.fixture
 def window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
     """That fight in the real window at laptop size."""
-    built = MainWindow(_model(), settings=prefs.open_settings(tmp_path / "s.ini"))
-    qtbot.addWidget(built)
-    built.resize(1366, 740)
-    with qtbot.waitSignal(built.firstPainted):
-        built.show()
-    return built
+    return painted_window(qtbot, _model(), tmp_path / "s.ini")
 
 
 def _answer(monkeypatch: pytest.MonkeyPatch, words: str) -> list[str]:

@@ -6,43 +6,28 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPointF, Qt
-from PySide6.QtTest import QTest
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.rulesets.poolward import demo_fight
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.printing.card import card_from_contract
 from battlewheel.printing.output import export_pdf
-from battlewheel.views import settings as prefs
 from battlewheel.views.main_window import MainWindow
 from battlewheel.views.rulesets.poolward.attack_dialog import AttackDialog
-from battlewheel.views.wheel.geometry import point_at
+from tests.desktop.pocket_drags import drag_to, slot_point
+from tests.desktop.windows import painted_window
 
 
 @pytest.fixture
 def window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
     """The demo fight, set up and not started, in the real window at laptop size."""
-    built = MainWindow(CombatModel(demo_fight()),
-                       settings=prefs.open_settings(tmp_path / "settings.ini"))
-    qtbot.addWidget(built)
-    built.resize(1366, 740)
-    with qtbot.waitSignal(built.firstPainted):
-        built.show()
-    return built
+    return painted_window(qtbot, CombatModel(demo_fight()), tmp_path / "settings.ini")
 
 
 def _drag(window: MainWindow, combatant_id: str, place: int) -> None:
-    """Drag a counter with the mouse and let go over place ``place`` of the ring."""
-    view = window.wheel_view
-    start = window.scene.counters[combatant_id].pos()
-    target = QPointF(*point_at(190, (place + 0.5) * 360 / window.combat.wheel().slot_count))
-    begin, end = view.mapFromScene(start), view.mapFromScene(target)
-    viewport = view.viewport()
-    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, begin)
-    for step in range(1, 8):
-        QTest.mouseMove(viewport, begin + (end - begin) * (step / 7))
-    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)
+    """Drag a counter with the mouse and let go over slot ``place`` of the ring."""
+    drag_to(window, combatant_id, slot_point(window, place))
 
 
 def _attack(window: MainWindow, typed: str, target: str | None = None) -> AttackDialog:

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QWidget
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.poolward import AddCombatant, PoolWardOptions, demo_fight
 from battlewheel.models.combat_model import CombatModel
-from battlewheel.views.rulesets.poolward.order_dialog import RollOrderDialog
+from battlewheel.views.rulesets.poolward.setup_dialogs import RollOrderDialog
 from battlewheel.views.rulesets.poolward.turn_dialogs import (
     GAIN,
     ReadyActionDialog,

@@ -27,7 +27,7 @@ from battlewheel.engine.rulesets.ex3.rules import defence as d
 from battlewheel.engine.rulesets.ex3.state import Combat
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource
-from battlewheel.views.rulesets.ex3 import attack_steps as steps
+from battlewheel.views.rulesets.ex3 import attack_dialog_steps as steps
 from battlewheel.views.rulesets.ex3.base import (
     Ex3Dialog,
     Rehearsal,

@@ -16,12 +16,10 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QFrame,
     QGroupBox,
@@ -41,6 +39,7 @@ from battlewheel.engine.rulesets.ex3 import odds as o
 from battlewheel.engine.rulesets.ex3.state import Combat, Combatant
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.apply import push_all
+from battlewheel.views.dialogs.buttons import ok_cancel
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource
 from battlewheel.views.dialogs.scrolling import guard_wheel, scroll_column
 
@@ -234,14 +233,8 @@ class Ex3Dialog(QDialog):
         account.setWidgetResizable(True)
         account.setFrameShape(QFrame.Shape.NoFrame)
         QVBoxLayout(outcome).addWidget(account)
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
-        self.apply_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.apply_button.setText(self.APPLY_TEXT)
-        self.apply_button.setToolTip(f"Record it as one undo step ({APPLY_SHORTCUT})")
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
-        QShortcut(QKeySequence(APPLY_SHORTCUT), self, self.accept)
+        self.buttons, self.apply_button = ok_cancel(
+            self, self.APPLY_TEXT, tip="Record it as one undo step", shortcut=APPLY_SHORTCUT)
         # The form on the left, what it does on the right: both stay in sight while
         # the GM types, and the dialog stays within a 1366x768 screen.
         columns = QHBoxLayout()

@@ -7,24 +7,20 @@ the combatant whose turn it is, and shows its odds in the window's odds dock.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
 from PySide6.QtWidgets import QDialog, QWidget
 
 from battlewheel.engine.core.contract import Odds
 from battlewheel.engine.rulesets.ex3.handlers.gm import held
 from battlewheel.models.combat_model import CombatModel
-from battlewheel.views.rulesets.ex3 import action_dialogs as acts
+from battlewheel.views.rulesets import DialogHost
 from battlewheel.views.rulesets.ex3 import gm_dialogs as gm
-from battlewheel.views.rulesets.ex3 import group_dialogs as cmds
-from battlewheel.views.rulesets.ex3 import stealth_dialogs as hide
+from battlewheel.views.rulesets.ex3 import turn_dialogs as acts
+from battlewheel.views.rulesets.ex3 import turn_dialogs_groups as cmds
+from battlewheel.views.rulesets.ex3 import turn_dialogs_stealth as hide
 from battlewheel.views.rulesets.ex3.attack_dialog import AttackDialog
+from battlewheel.views.rulesets.ex3.attack_dialog_clash import ClashDialog
 from battlewheel.views.rulesets.ex3.base import Ex3Dialog
-from battlewheel.views.rulesets.ex3.clash_dialog import ClashDialog
-from battlewheel.views.rulesets.ex3.round_dialogs import DelayDialog, JoinBattleDialog
-
-if TYPE_CHECKING:
-    from battlewheel.views.window_parts import WindowParts
+from battlewheel.views.rulesets.ex3.setup_dialogs import JoinBattleDialog
 
 PREFIX = "ex3."
 
@@ -32,7 +28,7 @@ PREFIX = "ex3."
 TURN_DIALOGS: dict[str, type[Ex3Dialog]] = {
     "attack": AttackDialog,
     "clash": ClashDialog,
-    "delay": DelayDialog,
+    "delay": acts.DelayDialog,
     "aim": acts.AimDialog,
     "defend_other": acts.DefendOtherDialog,
     "full_defense": acts.FullDefenseDialog,
@@ -79,38 +75,41 @@ def _gm_subject(combat: CombatModel, key: str, subject: str | None) -> str:
 
 
 def open_dialog(
-    window: QWidget, combat: CombatModel, name: str, subject: str | None
+    where: QWidget | DialogHost, combat: CombatModel, name: str, subject: str | None
 ) -> QDialog | None:
     """The dialog an entry of the 3e turn menu names, its odds shown in the odds dock."""
+    host = DialogHost.of(where)
     key = name.removeprefix(PREFIX)
     if key == "join_battle":
-        return JoinBattleDialog(combat, window)
+        return JoinBattleDialog(combat, host.parent)
     if key in GM_DIALOGS:
         whom = _gm_subject(combat, key, subject)
         if key == "escape" and not whom:
             return None  # nobody holds anyone at bay: the menu says so
-        dialog = GM_DIALOGS[key](combat, whom, window)
+        dialog = GM_DIALOGS[key](combat, whom, host.parent)
     else:
         actor = subject or combat.state.actor
         if key not in TURN_DIALOGS or actor is None:
             return None
-        dialog = TURN_DIALOGS[key](combat, actor, window)
-    if hasattr(window, "show_odds_now"):
-        with_odds(cast("WindowParts", window), dialog)
-    return dialog
+        dialog = TURN_DIALOGS[key](combat, actor, host.parent)
+    return with_odds(host, dialog)
 
 
-def with_odds(window: WindowParts, dialog: Ex3Dialog) -> Ex3Dialog:
+def with_odds(host: DialogHost, dialog: Ex3Dialog) -> Ex3Dialog:
     """Show a dialog's odds in the odds dock while it is open (none: the dock is left be)."""
+    show_odds, show_odds_now = host.show_odds, host.show_odds_now
+    if show_odds is None or show_odds_now is None:
+        return dialog
+
     def show(odds: Odds | None) -> None:
         provider = getattr(dialog, "odds_provider", lambda: None)()
         if provider is not None and odds is not None:
-            window.show_odds(provider, odds.dv)
+            show_odds(provider, odds.dv)
         elif odds is not None:
-            window.show_odds_now(odds)
+            show_odds_now(odds)
 
     dialog.oddsChanged.connect(show)
     show(dialog.odds)  # worked out while the dialog was built, before we listened
     # Once the roll is recorded the log, which says what it did, is what the GM reads.
-    dialog.accepted.connect(window.log_dock.raise_)
+    dialog.accepted.connect(host.raise_log)
     return dialog

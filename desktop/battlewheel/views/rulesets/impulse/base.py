@@ -10,13 +10,12 @@ roll also offers its odds (``odds_provider``) for the window's odds dock.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cached_property
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QDialog,
-    QDialogButtonBox,
     QGroupBox,
     QLabel,
     QVBoxLayout,
@@ -25,8 +24,10 @@ from PySide6.QtWidgets import (
 
 from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.contract import Odds
+from battlewheel.engine.rulesets.impulse.state import Fighter
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.apply import Trial, push_all, trial
+from battlewheel.views.dialogs.buttons import ok_cancel
 from battlewheel.views.dialogs.dice_entry import FaceSource
 from battlewheel.views.dialogs.scrolling import guard_wheel, scroll_column
 
@@ -63,7 +64,7 @@ class ImpulseDialog(QDialog):
         self.last_trial: Trial | None = None
         self.odds: Odds | None = None
         self.setWindowTitle(self.TITLE)
-        self.headline = QLabel(self)
+        self.headline = QLabel(self.opening_headline(), self)
         self.headline.setWordWrap(True)
         self.form_widget = QWidget(self)
         self.form = QVBoxLayout(self.form_widget)
@@ -81,6 +82,10 @@ class ImpulseDialog(QDialog):
     def first_field(self) -> QWidget | None:
         """The field that has the keys when the dialog opens (None: Qt's own choice)."""
         return None
+
+    def opening_headline(self) -> str:
+        """The line above the form as the dialog opens (a dialog may change it later)."""
+        return ""
 
     @property
     def state(self) -> Any:
@@ -123,15 +128,8 @@ class ImpulseDialog(QDialog):
         self.refusal_label = QLabel(self)
         self.refusal_label.setObjectName("refusal")
         self.refusal_label.setWordWrap(True)
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
-        )
-        self.record_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.record_button.setText(self.RECORD_TEXT)
-        self.record_button.setToolTip(f"Record it as one undo step ({RECORD_SHORTCUT})")
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
-        QShortcut(QKeySequence(RECORD_SHORTCUT), self, self.accept)
+        self.buttons, self.record_button = ok_cancel(
+            self, self.RECORD_TEXT, tip="Record it as one undo step", shortcut=RECORD_SHORTCUT)
         self.body_scroll = scroll_column(self.form_widget, self)
         layout = QVBoxLayout(self)
         layout.addWidget(self.headline)
@@ -221,3 +219,24 @@ class ImpulseDialog(QDialog):
         """The Edit menu's name for the step."""
         first = actions[0].sentence(self.model.session.ruleset.names(self.state))
         return first if len(actions) == 1 else f"{self.TITLE}: {first} (+{len(actions) - 1})"
+
+
+class ActingDialog(ImpulseDialog):
+    """A step of the acting fighter's own: a strike, a manoeuvre, a movement."""
+
+    @cached_property
+    def actor_id(self) -> str:
+        """Who acts, read once when the dialog is built (recording it moves the turn on)."""
+        return str(self.model.state.acting_id())
+
+    def actor(self) -> Fighter:
+        """The fighter whose step this is."""
+        fighter: Fighter = self.state.combatants[self.actor_id]
+        return fighter
+
+    def opening_headline(self) -> str:
+        return self.acting_headline(self.actor())
+
+    def acting_headline(self, who: Fighter) -> str:
+        """The line above the form: who acts, the step, the Impulse they have."""
+        return f"<b>{who.name}</b>: {self.TITLE}, {who.impulse} Impulse"

@@ -42,7 +42,7 @@ from battlewheel.views.dialogs.dice_entry import (
     default_face_source,
 )
 from battlewheel.views.rulesets.impulse.base import ImpulseDialog, Incomplete
-from battlewheel.views.rulesets.impulse.fields import fighter_combo
+from battlewheel.views.rulesets.impulse.base_fields import fighter_combo
 
 _SEPARATORS = re.compile(r"[\s,;]+")
 

@@ -13,33 +13,33 @@ from collections.abc import Callable
 from PySide6.QtWidgets import QDialog, QWidget
 
 from battlewheel.models.combat_model import CombatModel
+from battlewheel.views.rulesets import DialogHost
 from battlewheel.views.rulesets.impulse.base import ImpulseDialog
-from battlewheel.views.window_parts import WindowParts
 
 
 def _builders() -> dict[str, Callable[[CombatModel, QWidget], ImpulseDialog]]:
     from battlewheel.views.rulesets.impulse import (
-        manoeuvre_dialog,
-        movement_dialogs,
+        attack_dialog,
         setup_dialogs,
-        strike_dialog,
         turn_dialogs,
+        turn_dialogs_manoeuvre,
+        turn_dialogs_movement,
     )
 
     return {
         "impulse_order": setup_dialogs.OrderDialog,
         "impulse_ambush": setup_dialogs.AmbushDialog,
         "impulse_tie": setup_dialogs.TieDialog,
-        "impulse_manoeuvre": manoeuvre_dialog.ManoeuvreDialog,
-        "impulse_decisive": strike_dialog.StrikeDialog,
-        "impulse_flurry": strike_dialog.FlurryDialog,
+        "impulse_manoeuvre": turn_dialogs_manoeuvre.ManoeuvreDialog,
+        "impulse_decisive": attack_dialog.StrikeDialog,
+        "impulse_flurry": attack_dialog.FlurryDialog,
         "impulse_hold": turn_dialogs.HoldDialog,
         "impulse_fire_hold": turn_dialogs.FireHoldDialog,
         "impulse_change_initiative": turn_dialogs.ChangeInitiativeDialog,
         "impulse_villain_escapes": turn_dialogs.VillainEscapesDialog,
-        "impulse_move": movement_dialogs.MoveDialog,
-        "impulse_dash": movement_dialogs.DashDialog,
-        "impulse_disengage": movement_dialogs.DisengageDialog,
+        "impulse_move": turn_dialogs_movement.MoveDialog,
+        "impulse_dash": turn_dialogs_movement.DashDialog,
+        "impulse_disengage": turn_dialogs_movement.DisengageDialog,
     }
 
 
@@ -49,32 +49,32 @@ def dialog_names() -> tuple[str, ...]:
 
 
 def open_dialog(
-    window: QWidget, combat: CombatModel, name: str, subject: str | None
+    where: QWidget | DialogHost, combat: CombatModel, name: str, subject: str | None
 ) -> QDialog | None:
     """The dialog an entry of the Impulse turn menu (or a sheet's button) names."""
+    host = DialogHost.of(where)
     if name == "impulse_gm":
-        return _gm(window, combat, subject)
-    dialog = _builders()[name](combat, window)
-    if isinstance(window, WindowParts):
-        with_odds(window, dialog)
-    return dialog
+        return _gm(host.parent, combat, subject)
+    return with_odds(host, _builders()[name](combat, host.parent))
 
 
 def _gm(window: QWidget, combat: CombatModel, subject: str | None) -> QDialog | None:
-    from battlewheel.views.rulesets.impulse.gm_dialog import GmEditDialog
+    from battlewheel.views.rulesets.impulse.gm_dialogs import GmEditDialog
 
     if subject is None or not combat.has_combatant(subject):
         return None
     return GmEditDialog(combat, subject, window)
 
 
-def with_odds(window: WindowParts, dialog: ImpulseDialog) -> ImpulseDialog:
+def with_odds(host: DialogHost, dialog: ImpulseDialog) -> ImpulseDialog:
     """Show a dialog's odds in the odds dock while it is open (when it has a roll)."""
+    if host.show_odds is None:  # opened with a bare parent: no odds dock to fill
+        return dialog
     offered = dialog.odds_provider()
     if offered is None:
         return dialog
-    dialog.oddsChanged.connect(window.show_odds)
-    window.show_odds(*offered)
+    dialog.oddsChanged.connect(host.show_odds)
+    host.show_odds(*offered)
     # Once the roll is recorded, the log (which says what came of it) is what the GM reads.
-    dialog.accepted.connect(window.log_dock.raise_)
+    dialog.accepted.connect(host.raise_log)
     return dialog

@@ -25,7 +25,7 @@ from battlewheel.engine.rulesets.impulse.rules import HOLD_COST, change_cost
 from battlewheel.engine.rulesets.impulse.state import Fighter, ImpulseCombat
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.rulesets.impulse.base import ImpulseDialog, Incomplete
-from battlewheel.views.rulesets.impulse.fields import fighter_combo
+from battlewheel.views.rulesets.impulse.base_fields import fighter_combo
 
 ORDER_MOST = 99
 

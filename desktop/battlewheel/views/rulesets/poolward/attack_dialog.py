@@ -30,9 +30,9 @@ from battlewheel.engine.rulesets.poolward.rules.pool import PoolPreview
 from battlewheel.engine.rulesets.poolward.state import Fight
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.dice_entry import FaceSource
-from battlewheel.views.rulesets.poolward.attack_form import AttackInputs
+from battlewheel.views.rulesets.poolward.attack_dialog_inputs import AttackInputs
 from battlewheel.views.rulesets.poolward.base import PoolWardDialog, change_line
-from battlewheel.views.rulesets.poolward.dice import (
+from battlewheel.views.rulesets.poolward.base_dice import (
     damage_chances,
     dice_entry,
     die_words,

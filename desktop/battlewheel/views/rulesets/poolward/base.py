@@ -11,11 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -27,6 +25,7 @@ from battlewheel.engine.core.actions import Action
 from battlewheel.engine.rulesets.poolward.state import Fight
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.apply import push_all, trial
+from battlewheel.views.dialogs.buttons import ok_cancel
 from battlewheel.views.dialogs.scrolling import scroll_column
 
 APPLY_SHORTCUT = "Ctrl+Return"
@@ -56,15 +55,9 @@ class PoolWardDialog(QDialog):
         self.refusal_label = _wrapping_label(self)
         self.refusal_label.setObjectName("refusal")
         self.refusal_label.setStyleSheet(REFUSAL_STYLE)
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
-        )
-        self.apply_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.apply_button.setText(self.APPLY_TEXT)
-        self.apply_button.setToolTip(f"Record this as one step (undo: Ctrl+Z) ({APPLY_SHORTCUT})")
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
-        QShortcut(QKeySequence(APPLY_SHORTCUT), self, self.accept)
+        self.buttons, self.apply_button = ok_cancel(
+            self, self.APPLY_TEXT, tip="Record this as one step (undo: Ctrl+Z)",
+            shortcut=APPLY_SHORTCUT)
 
     @property
     def state(self) -> Fight:

@@ -12,15 +12,16 @@ from collections.abc import Callable
 from PySide6.QtWidgets import QDialog, QWidget
 
 from battlewheel.models.combat_model import CombatModel
+from battlewheel.views.rulesets import DialogHost
 
-Builder = Callable[[QWidget, CombatModel, "str | None"], "QDialog | None"]
+Builder = Callable[[DialogHost, CombatModel, "str | None"], "QDialog | None"]
 
 
 def open_dialog(
-    window: QWidget, combat: CombatModel, name: str, subject: str | None
+    where: QWidget | DialogHost, combat: CombatModel, name: str, subject: str | None
 ) -> QDialog | None:
     """The dialog a Pool & Ward menu entry (or a sheet's button) names."""
-    return BUILDERS[name](window, combat, subject)
+    return BUILDERS[name](DialogHost.of(where), combat, subject)
 
 
 def _actor(combat: CombatModel) -> str | None:
@@ -28,90 +29,78 @@ def _actor(combat: CombatModel) -> str | None:
     return actor
 
 
-def _chosen(window: QWidget, subject: str | None) -> str | None:
+def _chosen(host: DialogHost, subject: str | None) -> str | None:
     """The sheet's fighter, else the counter selected on the wheel."""
-    if subject is not None:
-        return subject
-    scene = getattr(window, "scene", None)
-    chosen: str | None = scene.selected_counter() if scene is not None else None
-    return chosen
+    return subject if subject is not None else host.selected()
 
 
-def attack(window: QWidget, combat: CombatModel, _subject: str | None) -> QDialog | None:
+def attack(host: DialogHost, combat: CombatModel, _subject: str | None) -> QDialog | None:
     """The attack dialog for the actor, its odds in the window's odds dock."""
     from battlewheel.views.rulesets.poolward.attack_dialog import AttackDialog
 
     actor = _actor(combat)
     if actor is None:
         return None
-    dialog = AttackDialog(combat, actor, window)
-    show_odds = getattr(window, "show_odds_now", None)
+    dialog = AttackDialog(combat, actor, host.parent)
+    show_odds = host.show_odds_now
     if show_odds is not None:
         dialog.oddsChanged.connect(show_odds)
         show_odds(dialog.odds())  # worked out while the dialog was built, before we listened
-        dialog.accepted.connect(_raise_log(window))
+        # Once the roll is recorded the log, which says what the attack did, is worth reading.
+        dialog.accepted.connect(host.raise_log)
     return dialog
 
 
-def _raise_log(window: QWidget) -> Callable[[], None]:
-    # Once the roll is recorded the log, which says what the attack did, is worth reading.
-    def raise_log() -> None:
-        log = getattr(window, "log_dock", None)
-        if log is not None:
-            log.raise_()
-    return raise_log
+def roll_order(host: DialogHost, combat: CombatModel, _subject: str | None) -> QDialog:
+    from battlewheel.views.rulesets.poolward.setup_dialogs import RollOrderDialog
+
+    return RollOrderDialog(combat, host.parent)
 
 
-def roll_order(window: QWidget, combat: CombatModel, _subject: str | None) -> QDialog:
-    from battlewheel.views.rulesets.poolward.order_dialog import RollOrderDialog
-
-    return RollOrderDialog(combat, window)
-
-
-def use_action(window: QWidget, combat: CombatModel, _subject: str | None) -> QDialog | None:
+def use_action(host: DialogHost, combat: CombatModel, _subject: str | None) -> QDialog | None:
     from battlewheel.views.rulesets.poolward.turn_dialogs import UseActionDialog
 
     actor = _actor(combat)
-    return None if actor is None else UseActionDialog(combat, actor, window)
+    return None if actor is None else UseActionDialog(combat, actor, host.parent)
 
 
-def ready_action(window: QWidget, combat: CombatModel, _subject: str | None) -> QDialog | None:
+def ready_action(host: DialogHost, combat: CombatModel, _subject: str | None) -> QDialog | None:
     from battlewheel.views.rulesets.poolward.turn_dialogs import ReadyActionDialog
 
     actor = _actor(combat)
-    return None if actor is None else ReadyActionDialog(combat, actor, window)
+    return None if actor is None else ReadyActionDialog(combat, actor, host.parent)
 
 
-def trigger_readied(window: QWidget, combat: CombatModel, _subject: str | None) -> QDialog:
+def trigger_readied(host: DialogHost, combat: CombatModel, _subject: str | None) -> QDialog:
     from battlewheel.views.rulesets.poolward.turn_dialogs import TriggerReadiedDialog
 
-    return TriggerReadiedDialog(combat, window)
+    return TriggerReadiedDialog(combat, host.parent)
 
 
-def heal(window: QWidget, combat: CombatModel, subject: str | None) -> QDialog:
-    from battlewheel.views.rulesets.poolward.care_dialogs import HealDialog
+def heal(host: DialogHost, combat: CombatModel, subject: str | None) -> QDialog:
+    from battlewheel.views.rulesets.poolward.gm_dialogs import HealDialog
 
-    return HealDialog(combat, _chosen(window, subject), window)
-
-
-def backlash(window: QWidget, combat: CombatModel, subject: str | None) -> QDialog:
-    from battlewheel.views.rulesets.poolward.care_dialogs import BacklashDialog
-
-    return BacklashDialog(combat, _chosen(window, subject), window)
+    return HealDialog(combat, _chosen(host, subject), host.parent)
 
 
-def recovery(window: QWidget, combat: CombatModel, subject: str | None) -> QDialog:
-    from battlewheel.views.rulesets.poolward.care_dialogs import RecoveryDialog
+def backlash(host: DialogHost, combat: CombatModel, subject: str | None) -> QDialog:
+    from battlewheel.views.rulesets.poolward.gm_dialogs import BacklashDialog
 
-    return RecoveryDialog(combat, _chosen(window, subject), window)
+    return BacklashDialog(combat, _chosen(host, subject), host.parent)
 
 
-def conditions(window: QWidget, combat: CombatModel, subject: str | None) -> QDialog | None:
-    from battlewheel.views.rulesets.poolward.care_dialogs import ConditionsDialog
+def recovery(host: DialogHost, combat: CombatModel, subject: str | None) -> QDialog:
+    from battlewheel.views.rulesets.poolward.gm_dialogs import RecoveryDialog
+
+    return RecoveryDialog(combat, _chosen(host, subject), host.parent)
+
+
+def conditions(host: DialogHost, combat: CombatModel, subject: str | None) -> QDialog | None:
+    from battlewheel.views.rulesets.poolward.gm_dialogs import ConditionsDialog
 
     if subject is None or subject not in combat.state.fighters:
         return None
-    return ConditionsDialog(combat, subject, window)
+    return ConditionsDialog(combat, subject, host.parent)
 
 
 BUILDERS: dict[str, Builder] = {

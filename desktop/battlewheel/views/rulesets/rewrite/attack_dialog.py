@@ -1,10 +1,10 @@
 """The attack dialog: one declared attack through the nine steps, in order.
 
-Steps 1-2 are forms (``attack_inputs``); step 3 shows the pool as the engine builds
+Steps 1-2 are forms (``attack_dialog_inputs``); step 3 shows the pool as the engine builds
 it and the odds against the chosen DV before any die is rolled; the rolls are typed
 or rolled (``DiceEntryWidget``); steps 3-8 are then shown as the engine resolves
 them on a copy of the combat (000 §Attack Resolution). A close attack on a blocked
-target first rolls to get past the Blocker (``block_step``, 000 §Block); a missile
+target first rolls to get past the Blocker (``attack_dialog_block``, 000 §Block); a missile
 meets the Block's cover in its DV. Resolve pushes one
 ``ResolveAttack`` on the undo stack; damage is rolled later, once per flurry.
 """
@@ -14,10 +14,9 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QShortcut
 from PySide6.QtWidgets import (
     QDialog,
-    QDialogButtonBox,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -43,12 +42,17 @@ from battlewheel.engine.rulesets.rewrite.sentences import narration
 from battlewheel.engine.rulesets.rewrite.state import Combat, Combatant
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.apply import push_all, trial
+from battlewheel.views.dialogs.buttons import ok_cancel
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource
 from battlewheel.views.dialogs.scrolling import scroll_column
 from battlewheel.views.odds_dock import OddsPanel, OddsProvider
-from battlewheel.views.refusals import show_on
-from battlewheel.views.rulesets.rewrite.attack_inputs import AttackForm, DefenceForm, dv_label
-from battlewheel.views.rulesets.rewrite.block_step import GetPastForm, chance_to_pass
+from battlewheel.views.refusals import show_on, went_through
+from battlewheel.views.rulesets.rewrite.attack_dialog_block import GetPastForm, chance_to_pass
+from battlewheel.views.rulesets.rewrite.attack_dialog_inputs import (
+    AttackForm,
+    DefenceForm,
+    dv_label,
+)
 
 RESOLVE_SHORTCUT = "Ctrl+Return"
 Attack = TypeVar("Attack", ResolveAttack, ResolveCounterattack)
@@ -90,7 +94,8 @@ class AttackDialog(QDialog):
             first = self.block_form.dice
         first.focus_entry()  # keyboard first: type the roll, or Ctrl+R
 
-    # What sets this attack apart; a counterattack answers them otherwise (counterattack.py).
+    # What sets this attack apart; a counterattack answers them otherwise
+    # (attack_dialog_counter.py).
     TITLE = "Attack"
     RESOLVE_TEXT = "&Resolve attack"
     # Once recorded, the tick's next declared attack opens in the same window.
@@ -184,18 +189,12 @@ class AttackDialog(QDialog):
         body.addWidget(self.declared_scroll, 3)
         body.addLayout(rolls, 4)
         body.addWidget(self.odds, 4)
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
-        )
-        self.resolve_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.resolve_button.setText(self.RESOLVE_TEXT)
-        self.resolve_button.setToolTip(f"Record this attack ({RESOLVE_SHORTCUT})")
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
         # Everything lives on one page, so the next attack of the tick can replace it
         # (the shortcut too: two alike on one window would both go deaf).
         self.page = QWidget(self)
-        QShortcut(QKeySequence(RESOLVE_SHORTCUT), self.page, self.accept)
+        self.buttons, self.resolve_button = ok_cancel(
+            self, self.RESOLVE_TEXT, tip="Record this attack", shortcut=RESOLVE_SHORTCUT,
+            shortcut_on=self.page)
         outer = self.layout()
         if outer is None:
             outer = QVBoxLayout(self)
@@ -400,10 +399,7 @@ class AttackDialog(QDialog):
         action = self.action()
         refusal = push_all(self.model, [action, *self.stunt_awards()],
                            self.model.session.describe(action))
-        if refusal is not None:
-            show_on(self.refusal_label, refusal)
-            return
-        if not self.go_on():
+        if went_through(self.refusal_label, refusal) and not self.go_on():
             super().accept()
 
     def go_on(self) -> bool:

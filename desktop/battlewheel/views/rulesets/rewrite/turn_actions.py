@@ -10,28 +10,27 @@ the effects at once.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QDialog, QWidget
 
 from battlewheel.engine.rulesets.rewrite.actions import ApplyTickEffects
 from battlewheel.engine.rulesets.rewrite.state import PHASE_EFFECTS
 from battlewheel.models.combat_model import CombatModel
+from battlewheel.views.rulesets import DialogHost
 
 if TYPE_CHECKING:
     from battlewheel.views.rulesets.rewrite.attack_dialog import AttackDialog
-    from battlewheel.views.window_parts import WindowParts
-
-STATUS_MS = 10_000
 
 
 def open_dialog(
-    window: QWidget, combat: CombatModel, name: str, subject: str | None
+    where: QWidget | DialogHost, combat: CombatModel, name: str, subject: str | None
 ) -> QDialog | None:
     """The dialog an entry of the 2e turn menu (or a sheet's button) names."""
+    host = DialogHost.of(where)
     if name == "override":
-        return override(window, combat, subject)
-    builders: dict[str, Callable[[WindowParts, CombatModel], QDialog | None]] = {
+        return override(host.parent, combat, subject)
+    builders: dict[str, Callable[[DialogHost, CombatModel], QDialog | None]] = {
         "set_up": set_up,
         "declare": declare,
         "declare_tick": declare_tick,
@@ -39,92 +38,96 @@ def open_dialog(
         "counterattack": counterattack,
         "apply": apply,
     }
-    return builders[name](cast("WindowParts", window), combat)
+    return builders[name](host, combat)
 
 
-def set_up(window: WindowParts, combat: CombatModel) -> QDialog:
+def set_up(host: DialogHost, combat: CombatModel) -> QDialog:
     """Ambush and Join Battle, or the late Join Battle of those no longer surprised."""
-    from battlewheel.views.rulesets.rewrite.combat_setup import CombatSetupDialog
+    from battlewheel.views.rulesets.rewrite.setup_dialogs import CombatSetupDialog
 
-    return CombatSetupDialog(combat, window)
+    return CombatSetupDialog(combat, host.parent)
 
 
-def declare(window: WindowParts, combat: CombatModel) -> QDialog:
+def declare(host: DialogHost, combat: CombatModel) -> QDialog:
     """The flurry builder for the selected acting combatant (else the first waiting)."""
-    from battlewheel.views.rulesets.rewrite.flurry_builder import FlurryBuilderDialog
+    from battlewheel.views.rulesets.rewrite.turn_dialogs import FlurryBuilderDialog
 
     waiting = combat.state.awaiting_flurry()
-    selected = window.scene.selected_counter()
+    selected = host.selected()
     chosen = selected if selected is not None and selected in waiting else waiting[0]
-    return FlurryBuilderDialog(combat, chosen, window)
+    return FlurryBuilderDialog(combat, chosen, host.parent)
 
 
-def declare_tick(window: WindowParts, combat: CombatModel) -> QDialog:
+def declare_tick(host: DialogHost, combat: CombatModel) -> QDialog:
     """Everyone still to declare this tick, one row each (Space's step)."""
-    from battlewheel.views.rulesets.rewrite.tick_flurries import TickFlurriesDialog
+    from battlewheel.views.rulesets.rewrite.turn_dialogs_tick import TickFlurriesDialog
 
-    return TickFlurriesDialog(combat, window)
+    return TickFlurriesDialog(combat, host.parent)
 
 
-def roll(window: WindowParts, combat: CombatModel) -> QDialog:
+def roll(host: DialogHost, combat: CombatModel) -> QDialog:
     """The attack dialog for the next declared attack, its odds in the odds dock."""
     from battlewheel.views.rulesets.rewrite.attack_dialog import AttackDialog
 
     attacker, index = combat.state.pending_attacks()[0]
-    return with_odds(window, AttackDialog(combat, attacker, index, window))
+    return with_odds(host, AttackDialog(combat, attacker, index, host.parent))
 
 
-def counterattack(window: WindowParts, combat: CombatModel) -> QDialog:
+def counterattack(host: DialogHost, combat: CombatModel) -> QDialog:
     """Who answers whom with what (asked only when there is a choice), then steps 1-8."""
-    from battlewheel.views.rulesets.rewrite.counterattack import CounterattackChooser
+    from battlewheel.views.rulesets.rewrite.attack_dialog_counter import CounterattackChooser
 
-    chooser = CounterattackChooser(combat.state, window)
+    chooser = CounterattackChooser(combat.state, host.parent)
     if chooser.only_one_choice():
         choice = chooser.choice()
         chooser.deleteLater()
-        return _counterattack_dialog(window, combat, *choice)
+        return _counterattack_dialog(host, combat, *choice)
+    keep_open = host.keep_open or QDialog.open
     chooser.accepted.connect(
-        lambda: window.turn.show(_counterattack_dialog(window, combat, *chooser.choice()))
+        lambda: keep_open(_counterattack_dialog(host, combat, *chooser.choice()))
     )
     return chooser
 
 
 def _counterattack_dialog(
-    window: WindowParts, combat: CombatModel, attacker: str, target: str, weapon: str
+    host: DialogHost, combat: CombatModel, attacker: str, target: str, weapon: str
 ) -> QDialog:
-    from battlewheel.views.rulesets.rewrite.counterattack import CounterattackDialog
+    from battlewheel.views.rulesets.rewrite.attack_dialog_counter import CounterattackDialog
 
-    return with_odds(window, CounterattackDialog(combat, attacker, target, weapon, window))
+    dialog = CounterattackDialog(combat, attacker, target, weapon, host.parent)
+    return with_odds(host, dialog)
 
 
-def with_odds(window: WindowParts, dialog: AttackDialog) -> QDialog:
+def with_odds(host: DialogHost, dialog: AttackDialog) -> QDialog:
     """Show an attack dialog's odds in the odds dock while it is open."""
-    dialog.oddsChanged.connect(window.show_odds)
+    if host.show_odds is None or host.show_odds_now is None:
+        return dialog  # opened with a bare parent: no odds dock to fill
+    dialog.oddsChanged.connect(host.show_odds)
     # The dialog worked out its first odds while being built, before we listened.
-    window.show_odds_now(dialog.odds.odds())
+    host.show_odds_now(dialog.odds.odds())
     # The odds dock came to the front over the log; once the roll is recorded
     # the log, which says what the attack did, is what the GM wants to read.
-    dialog.accepted.connect(window.log_dock.raise_)
+    dialog.accepted.connect(host.raise_log)
     return dialog
 
 
-def apply(window: WindowParts, combat: CombatModel) -> QDialog | None:
+def apply(host: DialogHost, combat: CombatModel) -> QDialog | None:
     """Apply the tick's effects; damage to roll first opens the tick's damage summary."""
-    from battlewheel.views.rulesets.rewrite.tick_damage import TickDamageDialog, needs_rolls
+    from battlewheel.views.rulesets.rewrite.turn_dialogs_damage import TickDamageDialog, needs_rolls
 
     if combat.state.phase == PHASE_EFFECTS and needs_rolls(combat.state):
-        dialog = TickDamageDialog(combat, window)
+        dialog = TickDamageDialog(combat, host.parent)
         # The summary closes as accepted only once the engine applied the effects.
-        dialog.accepted.connect(lambda: _say_applied(window, combat))
+        dialog.accepted.connect(lambda: _say_applied(host, combat))
         return dialog
     if combat.push(ApplyTickEffects()) is None:
-        _say_applied(window, combat)
+        _say_applied(host, combat)
     return None
 
 
 def override(parent: QWidget, combat: CombatModel, subject: str | None) -> QDialog | None:
     """The GM's override of one derived value of a sheet; the choice is one undo step."""
-    from battlewheel.views.rulesets.rewrite.override_dialog import OverrideDialog
+    from battlewheel.views.rulesets.rewrite.gm_dialogs import OverrideDialog
 
     who = combat.state.combatants.get(subject) if subject else None
     if who is None:
@@ -134,7 +137,7 @@ def override(parent: QWidget, combat: CombatModel, subject: str | None) -> QDial
     return dialog
 
 
-def _say_applied(window: WindowParts, combat: CombatModel) -> None:
+def _say_applied(host: DialogHost, combat: CombatModel) -> None:
     log = combat.session.log
     if log:
-        window.statusBar().showMessage(log[-1].sentence, STATUS_MS)
+        host.say(log[-1].sentence)

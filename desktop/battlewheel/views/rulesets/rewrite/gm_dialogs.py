@@ -33,6 +33,7 @@ from battlewheel.engine.rulesets.rewrite.block import (
 from battlewheel.engine.rulesets.rewrite.block import surprise_detection_value as sheet_sdv
 from battlewheel.engine.rulesets.rewrite.rules import values
 from battlewheel.engine.rulesets.rewrite.state import Combatant
+from battlewheel.views.dialogs.buttons import ok_cancel
 
 
 @dataclass(frozen=True)
@@ -106,16 +107,10 @@ class OverrideDialog(QDialog):
         self.reason.setPlaceholderText("why, e.g. 'blessed blade' (shown on the sheet)")
         self.note = QLabel(self)
         self.note.setWordWrap(True)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
-        )
-        ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        ok.setText("&Set override")
+        buttons, _ok = ok_cancel(self, "&Set override")
         self.clear_button = QPushButton("&Clear override", self)
         buttons.addButton(self.clear_button, QDialogButtonBox.ButtonRole.ActionRole)
         self.clear_button.clicked.connect(self._clear_chosen)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
         form = QFormLayout()
         form.addRow("&Value:", self.field)
         form.addRow("&New value:", self.value)

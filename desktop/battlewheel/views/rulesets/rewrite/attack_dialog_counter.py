@@ -12,7 +12,6 @@ from __future__ import annotations
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QLabel,
     QVBoxLayout,
@@ -25,9 +24,10 @@ from battlewheel.engine.rulesets.rewrite.handlers.counter import counterattack_o
 from battlewheel.engine.rulesets.rewrite.handlers.flurry import weapon_named
 from battlewheel.engine.rulesets.rewrite.state import Combat
 from battlewheel.models.combat_model import CombatModel
+from battlewheel.views.dialogs.buttons import ok_cancel
 from battlewheel.views.dialogs.dice_entry import FaceSource
 from battlewheel.views.rulesets.rewrite.attack_dialog import AttackDialog
-from battlewheel.views.rulesets.rewrite.block_step import GetPastForm
+from battlewheel.views.rulesets.rewrite.attack_dialog_block import GetPastForm
 
 CHARM_NOTE = (
     "A charm grants the counterattack: spend its motes on the sheet. It resolves as "
@@ -95,12 +95,7 @@ class CounterattackChooser(QDialog):
         form = QFormLayout()
         form.addRow("&Who answers whom:", self.opening)
         form.addRow("&Weapon:", self.weapon)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
-        )
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Roll the counterattack…")
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        buttons, _ok = ok_cancel(self, "&Roll the counterattack…")
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(note)

@@ -1,4 +1,5 @@
-"""The other combat actions of a 3e turn (003 §Combat Actions), one small dialog each.
+"""The other actions of a 3e turn (003 §Combat Actions, Delay from §The Flow of Combat),
+one small dialog each.
 
 Each builds its engine action from the form; the shared frame rehearses it, shows what
 happens or the refusal, and records it as one undo step.
@@ -12,6 +13,7 @@ from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.contract import Odds
 from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3 import rules as r
+from battlewheel.engine.rulesets.ex3 import wheel
 from battlewheel.engine.rulesets.ex3.handlers.moves import trait_pool
 from battlewheel.engine.rulesets.ex3.rules import defence as d
 from battlewheel.views.rulesets.ex3.base import (
@@ -22,9 +24,38 @@ from battlewheel.views.rulesets.ex3.base import (
     combatant_box,
     spin,
 )
-from battlewheel.views.rulesets.ex3.roll_dialog import RollDialog
+from battlewheel.views.rulesets.ex3.base_roll import RollDialog
 
 # -- no roll -----------------------------------------------------------------------------------
+
+
+class DelayDialog(Ex3Dialog):
+    """Wait to a later tick this round for 2i (003 §The Flow of Combat)."""
+
+    TITLE = "Delay"
+    APPLY_TEXT = "&Delay"
+
+    def build(self) -> None:
+        state = self.state
+        now = state.tick or 0
+        low = wheel.scale(state)[1]
+        self.tick = self.add("Act on &tick", spin(low, now - 1, max(now - 2, low), self.body))
+        initiative = self.who().initiative or 0
+        self.note(f"Costs {r.DELAY_COST}i: Initiative {initiative} → "
+                  f"{initiative - r.DELAY_COST}. The wheel does the same when the acting "
+                  "counter is dragged to a later tick.")
+
+    def engine_actions(self) -> list[Action] | None:
+        return [a.Delay(self.actor, self.tick.value())]
+
+    def extra_lines(self, rehearsal: Rehearsal) -> list[str]:
+        """A Crash warning when the cost empties the Initiative (003 §Crash)."""
+        who = self.who()
+        after = (who.initiative or 0) - r.DELAY_COST
+        if not who.in_crash and after <= 0:
+            return [f"Warning: this Crashes {who.name} ({r.SELF_CRASH_EXTRA}i more for "
+                    "crashing itself)."]
+        return []
 
 
 class AimDialog(Ex3Dialog):

@@ -19,7 +19,7 @@ from battlewheel.engine.rulesets.poolward.state import Fight
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource, align_titles
 from battlewheel.views.rulesets.poolward.base import PoolWardDialog
-from battlewheel.views.rulesets.poolward.dice import dice_entry, set_pool
+from battlewheel.views.rulesets.poolward.base_dice import dice_entry, set_pool
 
 MOST_DICE = 60
 

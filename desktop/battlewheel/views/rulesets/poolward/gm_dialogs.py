@@ -19,7 +19,7 @@ from battlewheel.engine.rulesets.poolward.state import Fight
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.dice_entry import FaceSource
 from battlewheel.views.rulesets.poolward.base import PoolWardDialog, change_line, fighter_combo
-from battlewheel.views.rulesets.poolward.dice import dice_entry, set_pool
+from battlewheel.views.rulesets.poolward.base_dice import dice_entry, set_pool
 
 MOST_POINTS = 100
 SLEEP, REST = "sleep", "rest"

@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -41,9 +40,10 @@ from battlewheel.engine.rulesets.rewrite.state import TOTALLY, Combat
 from battlewheel.engine.rulesets.rewrite.wheel.view import turn_track
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.apply import Trial, push_all, trial
+from battlewheel.views.dialogs.buttons import ok_cancel
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource, align_titles
 from battlewheel.views.dialogs.scrolling import guard_wheel
-from battlewheel.views.rulesets.rewrite.pools import trait_pool
+from battlewheel.views.rulesets.rewrite.base import trait_pool
 from battlewheel.views.wheel.scene import WheelScene
 from battlewheel.views.wheel.view import WheelView
 
@@ -248,15 +248,9 @@ class CombatSetupDialog(QDialog):
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self._scroll, self._content = scroll, content
         guard_wheel(scroll)
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
-        )
-        self.start_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.start_button.setText("&Place the counters" if self.late else "&Start the battle")
-        self.start_button.setToolTip(f"Place the counters and begin ({START_SHORTCUT})")
-        QShortcut(QKeySequence(START_SHORTCUT), self, self.accept)
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
+        self.buttons, self.start_button = ok_cancel(
+            self, "&Place the counters" if self.late else "&Start the battle",
+            tip="Place the counters and begin", shortcut=START_SHORTCUT)
         columns = QHBoxLayout()
         columns.addWidget(scroll, 3)
         columns.addWidget(preview_box, 2)

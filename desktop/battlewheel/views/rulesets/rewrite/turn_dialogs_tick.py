@@ -14,7 +14,6 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QGridLayout,
     QLabel,
     QPushButton,
@@ -29,8 +28,9 @@ from battlewheel.engine.rulesets.rewrite.rules.flurry import manoeuvre_table
 from battlewheel.engine.rulesets.rewrite.sentences.wording import penalty_text
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.apply import push_all
+from battlewheel.views.dialogs.buttons import ok_cancel
 from battlewheel.views.refusals import rule_tip, split_refusal
-from battlewheel.views.rulesets.rewrite.flurry_builder import (
+from battlewheel.views.rulesets.rewrite.turn_dialogs import (
     DECLARE_SHORTCUT,
     OPEN_VALUES,
     FlurryBuilderDialog,
@@ -161,14 +161,9 @@ class TickFlurriesDialog(QDialog):
             for column, widget in enumerate(row.widgets()):
                 grid.addWidget(widget, index, column)
         grid.setColumnStretch(4, 1)
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
-        )
-        self.declare_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.declare_button.setText("&Declare all")
-        self.declare_button.setToolTip(f"Declare every row's flurry ({DECLARE_SHORTCUT})")
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
+        # Its key is set with the dialog's others, above.
+        self.buttons, self.declare_button = ok_cancel(
+            self, "&Declare all", tip=f"Declare every row's flurry ({DECLARE_SHORTCUT})")
         hint = QLabel("Each row starts as one attack at the first target the fighter may "
                       "attack; change what differs, or More… for any other flurry.", self)
         hint.setWordWrap(True)

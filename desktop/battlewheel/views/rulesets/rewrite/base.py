@@ -1,4 +1,4 @@
-"""The dice pools the dialogs offer to roll, read from a combatant's sheet.
+"""What the 2e dialogs share: the dice pools they offer to roll, read from a combatant's sheet.
 
 A pool is Attribute + Ability through the order of modifiers (004 §Order of
 Modifiers): the unskilled penalty and the wound penalty come off, Essence sets the

@@ -19,7 +19,7 @@ from battlewheel.engine.rulesets.impulse.sheet import expiry
 from battlewheel.engine.rulesets.impulse.state import Fighter, ImpulseCombat
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.rulesets.impulse.base import ImpulseDialog, Incomplete
-from battlewheel.views.rulesets.impulse.fields import words
+from battlewheel.views.rulesets.impulse.base_fields import words
 
 
 class GmEditDialog(ImpulseDialog):

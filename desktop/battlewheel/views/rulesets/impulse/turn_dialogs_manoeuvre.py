@@ -31,10 +31,14 @@ from battlewheel.engine.rulesets.impulse.rules import (
     rolled_successes,
 )
 from battlewheel.engine.rulesets.impulse.state import Fighter, ImpulseCombat
-from battlewheel.models.combat_model import CombatModel
-from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource
-from battlewheel.views.rulesets.impulse.base import ImpulseDialog, Incomplete, OddsProvider
-from battlewheel.views.rulesets.impulse.fields import StuntForm, fighter_combo, words
+from battlewheel.views.dialogs.dice_entry import DiceEntryWidget
+from battlewheel.views.rulesets.impulse.base import ActingDialog, Incomplete, OddsProvider
+from battlewheel.views.rulesets.impulse.base_fields import (
+    StuntForm,
+    fighter_combo,
+    foes_first,
+    words,
+)
 from battlewheel.views.rulesets.impulse.odds import manoeuvre_odds
 
 ATTRIBUTES = (
@@ -65,28 +69,18 @@ ABILITIES = (
 )
 
 
-class ManoeuvreDialog(ImpulseDialog):
+class ManoeuvreDialog(ActingDialog):
     """The acting fighter's manoeuvre (001 §Maneuvers)."""
 
     TITLE = "Manoeuvre"
     RECORD_TEXT = "&Record manoeuvre"
 
-    def __init__(
-        self,
-        model: CombatModel,
-        parent: QWidget | None = None,
-        *,
-        face_source: FaceSource | None = None,
-    ) -> None:
-        self.actor_id = str(model.state.acting_id())
-        super().__init__(model, parent, face_source=face_source)
-        who = self.actor()
-        self.headline.setText(f"<b>{who.name}</b> manoeuvres: {who.impulse} Impulse now")
-        self.dice.focus_entry()
+    def acting_headline(self, who: Fighter) -> str:
+        return f"<b>{who.name}</b> manoeuvres: {who.impulse} Impulse now"
 
-    def actor(self) -> Fighter:
-        fighter: Fighter = self.state.combatants[self.actor_id]
-        return fighter
+    def first_field(self) -> QWidget:
+        """The roll: type it, or Ctrl+R."""
+        return self.dice.typed
 
     def build(self) -> None:
         character = self.actor().character
@@ -133,9 +127,7 @@ class ManoeuvreDialog(ImpulseDialog):
 
     def _foes(self) -> list[str]:
         """Whom a manoeuvre can be aimed at: foes on the field first, then anyone else."""
-        state: ImpulseCombat = self.state
-        others = [c for c in state.combatants if c != self.actor_id and state.can_act(c)]
-        return sorted(others, key=lambda c: not state.hostile(self.actor_id, c))
+        return foes_first(self.state, self.actor_id)
 
     def aimed_at(self) -> str:
         return str(self.target.currentData() or "")

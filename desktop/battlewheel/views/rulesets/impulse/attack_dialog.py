@@ -50,10 +50,14 @@ from battlewheel.engine.rulesets.impulse.rules import (
     threshold,
 )
 from battlewheel.engine.rulesets.impulse.state import Fighter, ImpulseCombat
-from battlewheel.models.combat_model import CombatModel
-from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource
-from battlewheel.views.rulesets.impulse.base import ImpulseDialog, Incomplete, OddsProvider
-from battlewheel.views.rulesets.impulse.fields import StuntForm, fighter_combo, words
+from battlewheel.views.dialogs.dice_entry import DiceEntryWidget
+from battlewheel.views.rulesets.impulse.base import ActingDialog, Incomplete, OddsProvider
+from battlewheel.views.rulesets.impulse.base_fields import (
+    StuntForm,
+    fighter_combo,
+    foes_first,
+    words,
+)
 from battlewheel.views.rulesets.impulse.odds import strike_odds
 
 
@@ -72,28 +76,19 @@ class Accuracy:
         return None if self.successes is None else max(0, self.successes - self.lost)
 
 
-class StrikeDialog(ImpulseDialog):
+class StrikeDialog(ActingDialog):
     """A Decisive Strike on one target by the acting fighter (001 §Decisive Strike)."""
 
     TITLE = "Decisive Strike"
     RECORD_TEXT = "&Record strike"
     FLURRY = False
 
-    def __init__(
-        self,
-        model: CombatModel,
-        parent: QWidget | None = None,
-        *,
-        face_source: FaceSource | None = None,
-    ) -> None:
-        self.actor_id = str(model.state.acting_id())
-        super().__init__(model, parent, face_source=face_source)
-        self.headline.setText(f"<b>{self.actor().name}</b> strikes: {self.actor().impulse} Impulse")
-        self.accuracy_dice.focus_entry()
+    def acting_headline(self, who: Fighter) -> str:
+        return f"<b>{who.name}</b> strikes: {who.impulse} Impulse"
 
-    def actor(self) -> Fighter:
-        fighter: Fighter = self.state.combatants[self.actor_id]
-        return fighter
+    def first_field(self) -> QWidget:
+        """The accuracy roll: type it, or Ctrl+R."""
+        return self.accuracy_dice.typed
 
     # -- fields ------------------------------------------------------------------------
     def build(self) -> None:
@@ -183,9 +178,7 @@ class StrikeDialog(ImpulseDialog):
 
     def _foes(self) -> list[str]:
         """Foes on the field first (the usual target), then anyone else standing."""
-        state: ImpulseCombat = self.state
-        others = [c for c in state.combatants if c != self.actor_id and state.can_act(c)]
-        return sorted(others, key=lambda c: not state.hostile(self.actor_id, c))
+        return foes_first(self.state, self.actor_id)
 
     # -- reading the fields -------------------------------------------------------------
     def chosen_weapon(self) -> Weapon:

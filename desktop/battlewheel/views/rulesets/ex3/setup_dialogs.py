@@ -1,4 +1,4 @@
-"""Join Battle before the fight and Delay during it (003 §The Flow of Combat)."""
+"""Join Battle, before the fight or late in it (003 §The Flow of Combat)."""
 
 from __future__ import annotations
 
@@ -6,12 +6,10 @@ from PySide6.QtWidgets import QWidget
 
 from battlewheel.engine.core.actions import Action
 from battlewheel.engine.rulesets.ex3 import actions as a
-from battlewheel.engine.rulesets.ex3 import rules as r
-from battlewheel.engine.rulesets.ex3 import wheel
 from battlewheel.engine.rulesets.ex3.handlers import initiative as ini
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource, align_titles
-from battlewheel.views.rulesets.ex3.base import Ex3Dialog, Rehearsal, spin
+from battlewheel.views.rulesets.ex3.base import Ex3Dialog
 
 
 class JoinBattleDialog(Ex3Dialog):
@@ -57,32 +55,3 @@ class JoinBattleDialog(Ex3Dialog):
 
     def undo_text(self) -> str:
         return "Join Battle rolls"
-
-
-class DelayDialog(Ex3Dialog):
-    """Wait to a later tick this round for 2i (003 §The Flow of Combat)."""
-
-    TITLE = "Delay"
-    APPLY_TEXT = "&Delay"
-
-    def build(self) -> None:
-        state = self.state
-        now = state.tick or 0
-        low = wheel.scale(state)[1]
-        self.tick = self.add("Act on &tick", spin(low, now - 1, max(now - 2, low), self.body))
-        initiative = self.who().initiative or 0
-        self.note(f"Costs {r.DELAY_COST}i: Initiative {initiative} → "
-                  f"{initiative - r.DELAY_COST}. The wheel does the same when the acting "
-                  "counter is dragged to a later tick.")
-
-    def engine_actions(self) -> list[Action] | None:
-        return [a.Delay(self.actor, self.tick.value())]
-
-    def extra_lines(self, rehearsal: Rehearsal) -> list[str]:
-        """A Crash warning when the cost empties the Initiative (003 §Crash)."""
-        who = self.who()
-        after = (who.initiative or 0) - r.DELAY_COST
-        if not who.in_crash and after <= 0:
-            return [f"Warning: this Crashes {who.name} ({r.SELF_CRASH_EXTRA}i more for "
-                    "crashing itself)."]
-        return []

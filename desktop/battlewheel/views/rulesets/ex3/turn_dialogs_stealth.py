@@ -14,7 +14,7 @@ from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3 import rules as r
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget
-from battlewheel.views.rulesets.ex3.roll_dialog import RollDialog
+from battlewheel.views.rulesets.ex3.base_roll import RollDialog
 
 
 class ConcealmentDialog(RollDialog):

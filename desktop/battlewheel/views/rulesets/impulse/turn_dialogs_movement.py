@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QRadioButton,
-    QWidget,
 )
 
 from battlewheel.engine.core.actions import Action
@@ -36,32 +35,15 @@ from battlewheel.engine.rulesets.impulse.rules import (
     rolled_successes,
     step_band,
 )
-from battlewheel.engine.rulesets.impulse.state import Fighter, ImpulseCombat
-from battlewheel.models.combat_model import CombatModel
-from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource, align_titles
-from battlewheel.views.rulesets.impulse.base import ImpulseDialog, Incomplete, OddsProvider
-from battlewheel.views.rulesets.impulse.fields import fighter_combo, foes_first
+from battlewheel.engine.rulesets.impulse.state import ImpulseCombat
+from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, align_titles
+from battlewheel.views.rulesets.impulse.base import ActingDialog, Incomplete, OddsProvider
+from battlewheel.views.rulesets.impulse.base_fields import fighter_combo, foes_first
 from battlewheel.views.rulesets.impulse.odds import contest_odds as contest_chart
 
 
-class _Mover(ImpulseDialog):
+class _Mover(ActingDialog):
     """A movement by the acting fighter."""
-
-    def __init__(
-        self,
-        model: CombatModel,
-        parent: QWidget | None = None,
-        *,
-        face_source: FaceSource | None = None,
-    ) -> None:
-        self.actor_id = str(model.state.acting_id())
-        super().__init__(model, parent, face_source=face_source)
-        who = self.actor()
-        self.headline.setText(f"<b>{who.name}</b>: {self.TITLE}, {who.impulse} Impulse")
-
-    def actor(self) -> Fighter:
-        fighter: Fighter = self.state.combatants[self.actor_id]
-        return fighter
 
 
 class MoveDialog(_Mover):

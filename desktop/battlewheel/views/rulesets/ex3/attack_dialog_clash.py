@@ -23,7 +23,7 @@ from battlewheel.engine.rulesets.ex3.handlers import clash as clashes
 from battlewheel.engine.rulesets.ex3.handlers import initiative as ini
 from battlewheel.engine.rulesets.ex3.rules import defence as d
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget
-from battlewheel.views.rulesets.ex3 import attack_steps as steps
+from battlewheel.views.rulesets.ex3 import attack_dialog_steps as steps
 from battlewheel.views.rulesets.ex3.base import (
     Ex3Dialog,
     Rehearsal,

@@ -12,7 +12,7 @@ from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3 import rules as r
 from battlewheel.engine.rulesets.ex3.handlers import groups
 from battlewheel.views.rulesets.ex3.base import choice_box, chosen, combatant_box
-from battlewheel.views.rulesets.ex3.roll_dialog import RollDialog
+from battlewheel.views.rulesets.ex3.base_roll import RollDialog
 
 ATTRIBUTES = {"charisma": "Charisma", "appearance": "Appearance", "intelligence": "Intelligence"}
 

@@ -37,8 +37,9 @@ from battlewheel.engine.rulesets.rewrite.sheet import condition_text, health_sec
 from battlewheel.engine.rulesets.rewrite.state import Combat
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.apply import trial
+from battlewheel.views.dialogs.buttons import ok_cancel
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource, align_titles
-from battlewheel.views.refusals import show_on
+from battlewheel.views.refusals import show_on, went_through
 from battlewheel.views.sheets.health_track import HealthTrackWidget
 
 APPLY_SHORTCUT = "Ctrl+Return"
@@ -154,16 +155,10 @@ class TickDamageDialog(QDialog):
         roll_all.setToolTip(f"Roll every damage roll not typed ({ROLL_ALL_SHORTCUT})")
         roll_all.clicked.connect(self.roll_all)
         QShortcut(QKeySequence(ROLL_ALL_SHORTCUT), self, self.roll_all)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
-        )
-        self.apply_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.apply_button.setText("&Mark damage and end the tick")
-        self.apply_button.setToolTip(f"Apply the damage, DV penalties and moves ({APPLY_SHORTCUT})")
+        buttons, self.apply_button = ok_cancel(
+            self, "&Mark damage and end the tick",
+            tip="Apply the damage, DV penalties and moves", shortcut=APPLY_SHORTCUT)
         buttons.addButton(roll_all, QDialogButtonBox.ButtonRole.ActionRole)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        QShortcut(QKeySequence(APPLY_SHORTCUT), self, self.accept)
         layout = QVBoxLayout(self)
         layout.addWidget(scroll, 1)
         layout.addWidget(self.refusal_label)
@@ -212,11 +207,8 @@ class TickDamageDialog(QDialog):
         """Mark the damage and end the tick as one undo step."""
         if not self.apply_button.isEnabled():
             return
-        refusal = self.model.push(self.action())
-        if refusal is not None:
-            show_on(self.refusal_label, refusal)
-            return
-        super().accept()
+        if went_through(self.refusal_label, self.model.push(self.action())):
+            super().accept()
 
 
 def effects_text(before: Combat, after: Combat) -> str:

@@ -31,7 +31,7 @@ from battlewheel.engine.rulesets.rewrite.rules.derived import gets_double_tens
 from battlewheel.engine.rulesets.rewrite.rules.flurry import BlockRoll
 from battlewheel.engine.rulesets.rewrite.state import Combat, Combatant
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource
-from battlewheel.views.rulesets.rewrite.attack_inputs import Extras
+from battlewheel.views.rulesets.rewrite.attack_dialog_inputs import Extras
 
 ABORT, RETARGET = "abort", "retarget"
 

@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -44,7 +43,8 @@ from battlewheel.engine.rulesets.rewrite.rules.flurry import (
 from battlewheel.engine.rulesets.rewrite.sentences.wording import helpless_word, penalty_text
 from battlewheel.engine.rulesets.rewrite.state import Combat, Combatant
 from battlewheel.models.combat_model import CombatModel
-from battlewheel.views.refusals import rule_tip, show_on
+from battlewheel.views.dialogs.buttons import ok_cancel
+from battlewheel.views.refusals import rule_tip, show_on, went_through
 
 DECLARE_SHORTCUT = "Ctrl+Return"
 ADD_ATTACK_SHORTCUT = "Ctrl+T"
@@ -247,14 +247,10 @@ class FlurryBuilderDialog(QDialog):
         return combo
 
     def _build_buttons(self) -> None:
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
-        )
-        self.declare_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.declare_button.setText("&Use this flurry" if self.collect else "&Declare flurry")
-        self.declare_button.setToolTip(f"Declare this flurry ({DECLARE_SHORTCUT})")
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
+        # Its key is among the builder's own shortcuts (``_lay_out``).
+        self.buttons, self.declare_button = ok_cancel(
+            self, "&Use this flurry" if self.collect else "&Declare flurry",
+            tip=f"Declare this flurry ({DECLARE_SHORTCUT})")
 
     def _lay_out(self, attack_box: QGroupBox, other_box: QGroupBox) -> None:
         moves = QHBoxLayout()
@@ -410,8 +406,5 @@ class FlurryBuilderDialog(QDialog):
         if self.collect:  # checked live by _update: the tick's dialog declares it
             super().accept()
             return
-        refusal = self.model.push(self.action())
-        if refusal is not None:
-            show_on(self.refusal_label, refusal)
-            return
-        super().accept()
+        if went_through(self.refusal_label, self.model.push(self.action())):
+            super().accept()
