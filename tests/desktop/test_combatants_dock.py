@@ -393,3 +393,12 @@ def test_the_table_follows_the_turn_order_tick_after_tick(window: MainWindow) ->
         combat.undo_stack.undo()
         ticks = [tick for _cid, tick in _table_order(window)]
         assert ticks == sorted(ticks)
+
+
+def test_qt_reads_the_table_without_calling_python() -> None:
+    """Painting the table asks the model nothing in Python: its cells are Qt's own items
+    (a model overriding ``data`` would be asked for every cell and role on each paint)."""
+    model = CombatantsModel(_damaged())
+    python_readers = {"data", "index", "rowCount", "columnCount", "headerData", "flags"}
+    assert not python_readers & set(vars(type(model)))
+    assert model.item(model.row_of("chief"), HEALTH) is not None

@@ -90,6 +90,7 @@ class Counts:
         self.changes = {cid: item.changes for cid, item in window.scene.counters.items()}
         self.draws = {cid: dock.draws for cid, dock in window.sheet_docks.items()}
         self.reported = window.combatants_model.rows_reported
+        self.cells_set = window.combatants_model.cells_set
         self.fits = window.combatants_dock.fitter.fits
         self.texts = self.column_texts()
         self.signals = dict.fromkeys(self.signals, 0)
@@ -107,6 +108,12 @@ class Counts:
         ruleset, after = combat.session.ruleset, combat.state
         return {cid for cid, row in self.rows.items()
                 if ruleset.roster_cells(after, cid) != row}
+
+    def cells_that_differ(self) -> int:
+        combat = self.window.combat
+        ruleset, after = combat.session.ruleset, combat.state
+        return sum(old != new for cid, row in self.rows.items()
+                   for old, new in zip(row, ruleset.roster_cells(after, cid), strict=True))
 
     def counters_that_differ(self) -> set[str]:
         after = {c.id: c for c in self.window.combat.wheel().counters}
@@ -145,6 +152,8 @@ def _assert_once_and_only_what_changed(counts: Counts) -> None:
     differ = counts.rows_that_differ()
     assert counts.signals["table"] == (1 if differ else 0)
     assert window.combatants_model.rows_reported - counts.reported == len(differ)
+    # Qt's items are written only where a cell differs: the rest of the table is as Qt has it.
+    assert window.combatants_model.cells_set - counts.cells_set == counts.cells_that_differ()
     assert counts.counters_given_a_new_look() == counts.counters_that_differ()
     drawn = counts.sheets_drawn()
     assert all(times == 1 for times in drawn.values()), drawn
