@@ -395,7 +395,7 @@ def test_the_table_follows_the_turn_order_tick_after_tick(window: MainWindow) ->
         assert ticks == sorted(ticks)
 
 
-def test_qt_reads_the_table_without_calling_python() -> None:
+def test_qt_reads_the_table_without_calling_python(qapp: QApplication) -> None:
     """Painting the table asks the model nothing in Python: its cells are Qt's own items
     (a model overriding ``data`` would be asked for every cell and role on each paint)."""
     model = CombatantsModel(_damaged())
