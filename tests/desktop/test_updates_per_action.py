@@ -316,3 +316,41 @@ def test_the_history_list_is_read_once_a_step(window: MainWindow, qtbot: QtBot) 
     assert history.reads == reads + 3
     view = window.history_dock.view
     assert view.currentIndex().row() == stack.index()
+
+
+def test_the_history_list_writes_only_the_lines_a_step_changed(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """A step adds one line; an undo and a redo write no text; a step pushed over undone
+    ones rewrites one line and drops the rest; each time the lines read as the stack,
+    the current one bold and the undone ones grey."""
+    history = window.history_dock.history
+    stack = window.combat.undo_stack
+    moves = [MoveCounter("bandit1", tick=tick) for tick in (5, 6, 7)]
+    written = history.lines_written
+    for move in moves:
+        assert window.combat.push(move) is None
+    assert history.lines_written == written + len(moves)
+    _assert_history_is_the_stack(window)
+    written = history.lines_written
+    stack.undo()
+    stack.undo()
+    stack.redo()
+    assert history.lines_written == written
+    _assert_history_is_the_stack(window)
+    assert window.combat.push(MoveCounter("bandit1", tick=9)) is None
+    assert history.lines_written == written + 1
+    _assert_history_is_the_stack(window)
+
+
+def _assert_history_is_the_stack(window: MainWindow) -> None:
+    history, stack = window.history_dock.history, window.combat.undo_stack
+    texts = [history.index(row, 0).data() for row in range(history.rowCount())]
+    assert texts == ["As the combat was opened", *(stack.text(i) for i in range(stack.count()))]
+    bold = [row for row in range(history.rowCount())
+            if history.index(row, 0).data(Qt.ItemDataRole.FontRole) is not None
+            and history.index(row, 0).data(Qt.ItemDataRole.FontRole).bold()]
+    grey = [row for row in range(history.rowCount())
+            if history.index(row, 0).data(Qt.ItemDataRole.ForegroundRole) is not None]
+    assert bold == [stack.index()]
+    assert grey == list(range(stack.index() + 1, stack.count() + 1))
