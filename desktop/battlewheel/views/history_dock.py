@@ -131,6 +131,9 @@ class HistoryDock(QDockWidget):
         self.view.setModel(self.history)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        # Every line is one line high: selecting the current step then lays out no rows
+        # (a long fight's list would otherwise be measured line by line on every step).
+        self.view.setUniformItemSizes(True)
         self.view.clicked.connect(lambda index: self.stepChosen.emit(index.row()))
         self.view.activated.connect(lambda index: self.stepChosen.emit(index.row()))
         self.history.shown.connect(self.show_step)
