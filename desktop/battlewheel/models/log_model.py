@@ -76,6 +76,7 @@ class CombatLogModel(QStandardItemModel):
         self.combat = combat
         self._entries: list[LogEntry] = []
         self._rows: list[LogRow] = []
+        self.entries_made = 0  # entries turned into Qt items (tests count them per step)
         self._fill()
         combat.changed.connect(self._follow)
         combat.sessionReplaced.connect(self._reset)
@@ -113,6 +114,7 @@ class CombatLogModel(QStandardItemModel):
         self._rows = [row_of(entry) for entry in self._entries]
         self.invisibleRootItem().appendRows(
             [_entry_item(number, row) for number, row in enumerate(self._rows)])
+        self.entries_made += len(self._rows)
 
     def _reset(self) -> None:
         # Rebuilt out of the views' hearing (clear and row-by-row inserts), then one reset.
@@ -136,6 +138,7 @@ class CombatLogModel(QStandardItemModel):
             self._entries = list(new)
             self._rows += added
             items = [_entry_item(len(old) + n, row) for n, row in enumerate(added)]
+            self.entries_made += len(items)
             self.invisibleRootItem().appendRows(items)  # one report, details already in
         elif len(new) < len(old):
             self._entries = list(new)
