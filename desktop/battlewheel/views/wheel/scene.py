@@ -45,6 +45,7 @@ from battlewheel.views.wheel.ghost_item import GhostItem
 from battlewheel.views.wheel.hint_item import DropHintItem
 from battlewheel.views.wheel.pocket_item import PocketItem
 from battlewheel.views.wheel.segment_item import SegmentItem
+from battlewheel.views.wheel.text_item import CentredText
 
 _MARGIN = 40.0
 # Counters grow for readability at most this much (a tiny view would make them huge).
@@ -113,44 +114,35 @@ def hub_font(font: QFont, text: str, scale: float) -> QFont:
         pixels -= 1
 
 
-class TrayCaptionItem(QGraphicsItem):
+class TrayCaptionItem(CentredText):
     """The words above the counters that wait beside the wheel."""
 
     def __init__(self) -> None:
-        super().__init__()
-        self.text = "not on the wheel yet"
+        super().__init__(_tray_caption_centre(1.0))
         self.text_scale = 1.0
+        self.set_text("not on the wheel yet")
 
     def set_text_scale(self, factor: float) -> None:
         """Grow or shrink the caption (the larger-text mode)."""
         if factor != self.text_scale:
-            self.prepareGeometryChange()
             self.text_scale = factor
+            self.set_words(self.text(), self._font())
+            self.recentre(_tray_caption_centre(factor))
 
     def set_text(self, text: str) -> None:
         """The ruleset's words for those waiting (or holding their action)."""
-        if text != self.text:
-            self.text = text
-            self.update()
+        self.set_words(text, self._font())
 
-    def boundingRect(self) -> QRectF:
-        """A line of small type centred over the tray."""
-        width, height = 300 * self.text_scale, 20 * self.text_scale
-        return QRectF(-width / 2, TRAY_TOP - COUNTER_SIZE / 2 - 6 - height, width, height)
-
-    def paint(
-        self,
-        painter: QPainter,
-        option: QStyleOptionGraphicsItem,
-        widget: QWidget | None = None,
-    ) -> None:
-        """Draw the caption."""
-        font = QFont(painter.font())
+    def _font(self) -> QFont:
+        font = QFont()
         font.setItalic(True)
         font.setPixelSize(round(13 * self.text_scale))
-        painter.setFont(font)
-        painter.setPen(QColor(palette.LABEL))
-        painter.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignCenter, self.text)
+        return font
+
+
+def _tray_caption_centre(scale: float) -> QPointF:
+    """A line of small type centred over the tray."""
+    return QPointF(0, TRAY_TOP - COUNTER_SIZE / 2 - 6 - 10 * scale)
 
 
 class WheelScene(QGraphicsScene):
