@@ -2,7 +2,7 @@
 
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem
 
 from battlewheel.views.wheel import palette
 from battlewheel.views.wheel.geometry import (
@@ -12,6 +12,7 @@ from battlewheel.views.wheel.geometry import (
     point_at,
     segment_span,
 )
+from battlewheel.views.wheel.painted_item import PaintedItem
 from battlewheel.views.wheel.text_item import CentredText
 
 
@@ -58,7 +59,7 @@ class TickLabelItem(CentredText):
         return font
 
 
-class SegmentItem(QGraphicsItem):
+class SegmentItem(PaintedItem):
     """A segment: shaded when active (the tick counter sits on it) or a drop target."""
 
     def __init__(self, segment: int, count: int) -> None:
@@ -102,14 +103,8 @@ class SegmentItem(QGraphicsItem):
         """Hit-testing follows the sector, not the square bounding box."""
         return self._path
 
-    def paint(
-        self,
-        painter: QPainter,
-        option: QStyleOptionGraphicsItem,
-        widget: QWidget | None = None,
-    ) -> None:
+    def draw(self, painter: QPainter) -> None:
         """Draw the sector (and the tick counter when active)."""
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(QPen(QColor(palette.RIM), 2))
         painter.setBrush(QBrush(self._fill()))
         painter.drawPath(self._path)
