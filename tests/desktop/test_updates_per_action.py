@@ -354,3 +354,25 @@ def _assert_history_is_the_stack(window: MainWindow) -> None:
             if history.index(row, 0).data(Qt.ItemDataRole.ForegroundRole) is not None]
     assert bold == [stack.index()]
     assert grey == list(range(stack.index() + 1, stack.count() + 1))
+
+
+def test_a_drop_asks_the_ruleset_for_its_verdict_once(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Letting a counter go works out the drop's verdict once (3e's costs a refresh of
+    everyone's derived values), then carries out that very verdict."""
+    ruleset = window.combat.session.ruleset
+    asked: list[tuple[str, int]] = []
+    verdict_of = type(ruleset).drop
+
+    def counted(self: Any, state: Any, combatant_id: str, slot: int) -> Any:
+        asked.append((combatant_id, slot))
+        return verdict_of(self, state, combatant_id, slot)
+
+    monkeypatch.setattr(type(ruleset), "drop", counted)
+    counter = next(c for c in window.combat.wheel().counters if c.slot is not None)
+    slot = (counter.slot + 3) % window.combat.wheel().slot_count
+    steps = window.combat.undo_stack.count()
+    window.drop_counter(counter.id, slot)
+    assert window.combat.undo_stack.count() == steps + 1
+    assert asked == [(counter.id, slot)]
