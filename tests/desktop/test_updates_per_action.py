@@ -376,3 +376,25 @@ def test_a_drop_asks_the_ruleset_for_its_verdict_once(
     window.drop_counter(counter.id, slot)
     assert window.combat.undo_stack.count() == steps + 1
     assert asked == [(counter.id, slot)]
+
+
+def test_history_in_a_back_tab_is_scrolled_only_when_shown(
+    window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Steps taken with History behind the log scroll no hidden list (each scroll laid
+    every line out); brought to the front, it shows the current step."""
+    dock = window.history_dock
+    assert dock.view.visibleRegion().isEmpty()
+    scrolled: list[int] = []
+    scroll = dock.view.scrollTo
+    monkeypatch.setattr(dock.view, "scrollTo",
+                        lambda index, *hint: (scrolled.append(index.row()), scroll(index, *hint)))
+    for tick in (5, 6, 7, 8, 9, 5, 6, 7):
+        assert window.combat.push(MoveCounter("bandit1", tick=tick)) is None
+    assert scrolled == []
+    dock.raise_()
+    qtbot.waitUntil(lambda: not dock.view.visibleRegion().isEmpty())
+    current = dock.view.currentIndex()
+    assert current.row() == window.combat.undo_stack.index()
+    assert scrolled and scrolled[-1] == current.row()
+    assert dock.view.viewport().rect().intersects(dock.view.visualRect(current))

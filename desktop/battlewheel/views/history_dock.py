@@ -137,6 +137,7 @@ class HistoryDock(QDockWidget):
         self.view.clicked.connect(lambda index: self.stepChosen.emit(index.row()))
         self.view.activated.connect(lambda index: self.stepChosen.emit(index.row()))
         self.history.shown.connect(self.show_step)
+        self.visibilityChanged.connect(self._scroll_when_shown)
         self.setWidget(self.view)
         self.show_step()
 
@@ -144,5 +145,18 @@ class HistoryDock(QDockWidget):
         """Select the row shown (the current step unless a preview says otherwise)."""
         chosen = self.history.stack.index() if row is None else row
         index = self.history.index(chosen, 0)
-        self.view.setCurrentIndex(index)
-        self.view.scrollTo(index)
+        # A list in a back tab is scrolled when it comes to the front: scrolling a hidden
+        # list laid all its lines out on every step (Qt scrolls to a new current line
+        # itself whenever the list counts as visible, which a back tab does).
+        shown = not self.view.visibleRegion().isEmpty()
+        self.view.setAutoScroll(shown)
+        try:
+            self.view.setCurrentIndex(index)
+        finally:
+            self.view.setAutoScroll(True)  # arrow keys in the list keep scrolling it
+        if shown:
+            self.view.scrollTo(index)
+
+    def _scroll_when_shown(self, visible: bool) -> None:
+        if visible:
+            self.view.scrollTo(self.view.currentIndex())

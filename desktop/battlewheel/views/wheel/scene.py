@@ -305,8 +305,7 @@ class WheelScene(QGraphicsScene):
     def layout_counters(self) -> None:
         """Put every counter on its segment, fanned out so each stays visible."""
         count, readable = self.wheel.slot_count, self.readable_size()
-        for segment in range(count):
-            here = self.wheel.on_slot(segment)
+        for segment, here in self._by_slot().items():
             slots = fan_slots(segment, count, len(here), self.text_scale * readable, readable)
             for info, slot in zip(here, slots, strict=True):
                 self._place(info.id, slot)
@@ -322,6 +321,15 @@ class WheelScene(QGraphicsScene):
         in_box = {c.id for c in pocketed}
         for counter_id, item in self.counters.items():
             item.set_trigger_shown(counter_id not in in_box)  # the pocket writes those
+
+    def _by_slot(self) -> dict[int, list[Counter]]:
+        """The counters on each occupied slot, in the ruleset's order: one pass over the
+        counters (asking each of forty slots for its own cost forty passes)."""
+        found: dict[int, list[Counter]] = {}
+        for counter in self.wheel.counters:
+            if counter.slot is not None:
+                found.setdefault(counter.slot, []).append(counter)
+        return found
 
     def _place(self, counter_id: str, slot: Slot) -> None:
         item = self.counters[counter_id]
