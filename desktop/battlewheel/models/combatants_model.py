@@ -146,7 +146,7 @@ class CombatantsModel(QStandardItemModel):
         self._stale, self._order_stale = set(), False
         sides = [(cid, self._side(self._rows[cid])) for cid in self._ids]
         self._colours = colour_indices(sides)
-        self.clear()
+        self.setRowCount(0)  # (clear() would begin a reset of its own inside ours)
         self.setColumnCount(len(self.columns))
         for number, column in enumerate(self.columns):
             self.setHorizontalHeaderItem(number, _header_item(column))
@@ -181,14 +181,13 @@ class CombatantsModel(QStandardItemModel):
         return cells[side].text if side >= 0 else ""
 
     def _reset(self) -> None:
-        # The items are rebuilt out of the views' hearing (their own clear and inserts
-        # would report row by row), then the views hear of one reset and read them all.
+        # One reset around the rebuild; the items' own row-by-row reports are held back.
+        self.beginResetModel()
         blocked = self.blockSignals(True)
         try:
             self._fill()
         finally:
             self.blockSignals(blocked)
-        self.beginResetModel()
         self.endResetModel()
 
     def _rows_changed(self, combatant_ids: tuple[str, ...]) -> None:

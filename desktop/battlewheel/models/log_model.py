@@ -109,7 +109,7 @@ class CombatLogModel(QStandardItemModel):
 
     # -- following the session --------------------------------------------------------
     def _fill(self) -> None:
-        self.clear()
+        self.setRowCount(0)  # (clear() would begin a reset of its own inside ours)
         self._entries = list(self.combat.session.log)
         self._rows = [row_of(entry) for entry in self._entries]
         self.invisibleRootItem().appendRows(
@@ -117,13 +117,13 @@ class CombatLogModel(QStandardItemModel):
         self.entries_made += len(self._rows)
 
     def _reset(self) -> None:
-        # Rebuilt out of the views' hearing (clear and row-by-row inserts), then one reset.
+        # One reset around the rebuild; the items' own row-by-row reports are held back.
+        self.beginResetModel()
         blocked = self.blockSignals(True)
         try:
             self._fill()
         finally:
             self.blockSignals(blocked)
-        self.beginResetModel()
         self.endResetModel()
 
     def _follow(self) -> None:
