@@ -295,6 +295,27 @@ def test_the_roster_tells_bandits_apart_in_larger_text(window: MainWindow, qtbot
     assert shown["lotus"] != "Red Lotus Dancer"  # the dock is too narrow for the whole name
 
 
+def test_a_name_is_measured_once_per_room_not_on_every_repaint(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """Painting the table twice measures no name the second time (a re-sort repaints
+    every row); a narrower Name column measures each name once more, and elides still."""
+    window.actions_by_name["larger_text"].trigger()
+    qtbot.wait(100)
+    table = window.combatants_dock.table
+    delegate = window.combatants_dock.name_delegate
+    table.viewport().grab()
+    measured = delegate.measured
+    table.viewport().grab()
+    assert delegate.measured == measured
+    window.combatants_dock.resize(window.combatants_dock.width() - 40,
+                                  window.combatants_dock.height())
+    qtbot.wait(50)
+    table.viewport().grab()
+    rows = table.model().rowCount()
+    assert measured < delegate.measured <= measured + rows
+
+
 def test_widening_the_dock_gives_the_room_back_to_names_and_boxes(
     window: MainWindow, qtbot: QtBot
 ) -> None:
