@@ -13,7 +13,7 @@ the rows whose cells differ are reported once per change, in one signal.
 """
 
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
-from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap, QStandardItem, QStandardItemModel
+from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap, QStandardItem
 
 from battlewheel.engine.core.contract import (
     ALLY,
@@ -25,6 +25,7 @@ from battlewheel.engine.core.contract import (
     colour_indices,
 )
 from battlewheel.models.combat_model import CombatModel
+from battlewheel.models.items import READ_ONLY, ItemsModel
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -62,7 +63,7 @@ def side_swatch(side: str, colour: str) -> QIcon:
     return icon
 
 
-class CombatantsModel(QStandardItemModel):
+class CombatantsModel(ItemsModel):
     """The combatants of one combat as a table (for the roster list and the sheets).
 
     Qt reads every cell from its own items, so a repaint or a re-sort calls no Python;
@@ -156,7 +157,7 @@ class CombatantsModel(QStandardItemModel):
     def _item(self, combatant_id: str, row: int, column: int) -> QStandardItem:
         cells = self._rows[combatant_id]
         item = QStandardItem()
-        item.setFlags(_FLAGS)
+        item.setFlags(READ_ONLY | Qt.ItemFlag.ItemNeverHasChildren)
         item.setData(combatant_id, ID_ROLE)
         self._write(item, cells, row, column)
         return item
@@ -179,16 +180,6 @@ class CombatantsModel(QStandardItemModel):
     def _side(self, cells: tuple[Cell, ...]) -> str:
         side = self._side_column
         return cells[side].text if side >= 0 else ""
-
-    def _reset(self) -> None:
-        # One reset around the rebuild; the items' own row-by-row reports are held back.
-        self.beginResetModel()
-        blocked = self.blockSignals(True)
-        try:
-            self._fill()
-        finally:
-            self.blockSignals(blocked)
-        self.endResetModel()
 
     def _rows_changed(self, combatant_ids: tuple[str, ...]) -> None:
         self._stale.update(combatant_ids)
@@ -252,11 +243,6 @@ class CombatantsModel(QStandardItemModel):
         if icon is None:
             icon = self._swatches[(side, colour)] = side_swatch(side, colour)
         return icon
-
-
-# A read-only cell, as a plain table model's: chosen, never edited, dragged or a parent.
-_FLAGS = (Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled
-          | Qt.ItemFlag.ItemNeverHasChildren)
 
 
 def _header_item(column: Column) -> QStandardItem:

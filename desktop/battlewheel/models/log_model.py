@@ -12,10 +12,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
-from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtGui import QStandardItem
 
 from battlewheel.engine.core.session import LogEntry
 from battlewheel.models.combat_model import CombatModel
+from battlewheel.models.items import READ_ONLY, ItemsModel
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -64,7 +65,7 @@ def row_of(entry: LogEntry) -> LogRow:
     return LogRow(entry.sentence, details_of(entry))
 
 
-class CombatLogModel(QStandardItemModel):
+class CombatLogModel(ItemsModel):
     """The combat so far, oldest first: sentences with their consequences as children.
 
     Each line is one of Qt's own items (its text and tooltip set once, as the entry is
@@ -116,16 +117,6 @@ class CombatLogModel(QStandardItemModel):
             [_entry_item(number, row) for number, row in enumerate(self._rows)])
         self.entries_made += len(self._rows)
 
-    def _reset(self) -> None:
-        # One reset around the rebuild; the items' own row-by-row reports are held back.
-        self.beginResetModel()
-        blocked = self.blockSignals(True)
-        try:
-            self._fill()
-        finally:
-            self.blockSignals(blocked)
-        self.endResetModel()
-
     def _follow(self) -> None:
         new: Sequence[LogEntry] = self.combat.session.log
         old = self._entries
@@ -152,17 +143,14 @@ def _key(index: Index) -> tuple[int, int]:
     return (parent.row(), index.row()) if parent.isValid() else (index.row(), -1)
 
 
-_FLAGS = Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled
-
-
 def _entry_item(number: int, row: LogRow) -> QStandardItem:
     """An entry's line, numbered in its tooltip (with its details), the details beneath."""
     item = QStandardItem(row.sentence)
-    item.setFlags(_FLAGS)
+    item.setFlags(READ_ONLY)
     item.setToolTip("\n".join([f"{number + 1}. {row.sentence}", *row.details]))
     for text in row.details:
         detail = QStandardItem(text)
-        detail.setFlags(_FLAGS | Qt.ItemFlag.ItemNeverHasChildren)
+        detail.setFlags(READ_ONLY | Qt.ItemFlag.ItemNeverHasChildren)
         detail.setToolTip(text)
         item.appendRow(detail)
     return item

@@ -16,6 +16,7 @@ from PySide6.QtGui import QBrush, QColor, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QAbstractItemView, QDockWidget, QListView, QWidget
 
 from battlewheel.models.combat_model import CombatModel
+from battlewheel.models.items import READ_ONLY
 
 OPENED = "As the combat was opened"
 _UNDONE = QColor("#8a8a8a")
@@ -111,8 +112,7 @@ class HistoryModel(QStandardItemModel):
 
 def _line(text: str) -> QStandardItem:
     item = QStandardItem(text)
-    item.setFlags(Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled
-                  | Qt.ItemFlag.ItemNeverHasChildren)
+    item.setFlags(READ_ONLY | Qt.ItemFlag.ItemNeverHasChildren)
     item.setToolTip("Click to look at the fight as it stood after this step")
     return item
 
