@@ -4,8 +4,9 @@ Run: .venv/bin/python -m tests.benchmarks.bench_dialog_trial
 
 The set-up, attack and damage dialogs re-run their action on a copy of the combat on
 every keystroke (``views.dialogs.apply.trial``). This prints, for logs of 10, 100 and
-1,000 actions, the cost of copying by ``copy.deepcopy`` (what ``trial`` does) and by
-replaying the JSON log (the obvious alternative), best of five, in milliseconds.
+1,000 actions, the cost of copying by ``copy.deepcopy`` (what ``trial`` did), by
+replaying the JSON log (the obvious alternative) and by ``CombatSession.scratch`` (what
+``trial`` does: the log and states shared), best of five, in milliseconds.
 """
 
 from __future__ import annotations
@@ -42,13 +43,14 @@ def _best_ms(run: Callable[[], object], repeats: int = 5) -> float:
 
 def main() -> None:
     """Print the copy costs for three log lengths."""
-    print("log_actions deepcopy_ms json_replay_ms trial_one_action_ms")
+    print("log_actions deepcopy_ms json_replay_ms scratch_ms trial_one_action_ms")
     for actions in (10, 100, 1000):
         session = _session(max(actions, 12))
         deep = _best_ms(lambda s=session: copy.deepcopy(s))
         replay = _best_ms(lambda s=session: CombatSession.from_json(s.to_json()))
+        scratch = _best_ms(session.scratch)
         one = _best_ms(lambda s=session: trial(s, [CycleHealthBox("f0", 1)]))
-        print(f"{actions} {deep:.2f} {replay:.2f} {one:.2f}")
+        print(f"{actions} {deep:.2f} {replay:.2f} {scratch:.3f} {one:.2f}")
 
 
 if __name__ == "__main__":

@@ -292,6 +292,27 @@ def test_the_roster_tells_bandits_apart_in_larger_text(window: MainWindow, qtbot
     assert shown["lotus"] != "Red Lotus Dancer"  # the dock is too narrow for the whole name
 
 
+def test_a_name_is_measured_once_per_room_not_on_every_repaint(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """Painting the table twice measures no name the second time (a re-sort repaints
+    every row); a narrower Name column measures each name once more, and elides still."""
+    window.actions_by_name["larger_text"].trigger()
+    qtbot.wait(100)
+    table = window.combatants_dock.table
+    delegate = window.combatants_dock.name_delegate
+    table.viewport().grab()
+    measured = delegate.measured
+    table.viewport().grab()
+    assert delegate.measured == measured
+    window.combatants_dock.resize(window.combatants_dock.width() - 40,
+                                  window.combatants_dock.height())
+    qtbot.wait(50)
+    table.viewport().grab()
+    rows = table.model().rowCount()
+    assert measured < delegate.measured <= measured + rows
+
+
 def test_widening_the_dock_gives_the_room_back_to_names_and_boxes(
     window: MainWindow, qtbot: QtBot
 ) -> None:
@@ -390,3 +411,12 @@ def test_the_table_follows_the_turn_order_tick_after_tick(window: MainWindow) ->
         combat.undo_stack.undo()
         ticks = [tick for _cid, tick in _table_order(window)]
         assert ticks == sorted(ticks)
+
+
+def test_qt_reads_the_table_without_calling_python(qapp: QApplication) -> None:
+    """Painting the table asks the model nothing in Python: its cells are Qt's own items
+    (a model overriding ``data`` would be asked for every cell and role on each paint)."""
+    model = CombatantsModel(_damaged())
+    python_readers = {"data", "index", "rowCount", "columnCount", "headerData", "flags"}
+    assert not python_readers & set(vars(type(model)))
+    assert model.item(model.row_of("chief"), HEALTH) is not None

@@ -249,3 +249,18 @@ def test_copy_log_in_the_context_menu_copies_every_entry_and_detail(qtbot: QtBot
     assert lines[0] == combat.session.log[0].sentence
     assert lines[-3:] == [combat.session.log[-1].sentence, "  " + TAKEN, "  " + MOVED]
     assert lines.count("  " + TAKEN) == 1
+
+
+def test_a_step_makes_only_its_own_entry_and_painting_reads_no_python(qtbot: QtBot) -> None:
+    """Three steps and an undo: each new entry is made into Qt items once, the undo makes
+    none; the model answers Qt from its own items (no ``data`` of ours per line)."""
+    combat = first_tick_model()
+    dock = _shown(qtbot, LogDock(CombatLogModel(combat)))
+    model = dock.model
+    made = model.entries_made
+    _hit_and_effects(combat)
+    assert model.entries_made == made + 3
+    combat.undo_stack.undo()
+    assert model.entries_made == made + 3
+    dock.view.viewport().grab()
+    assert not {"data", "index", "parent", "rowCount"} & set(vars(type(model)))

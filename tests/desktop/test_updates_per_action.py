@@ -90,6 +90,7 @@ class Counts:
         self.changes = {cid: item.changes for cid, item in window.scene.counters.items()}
         self.draws = {cid: dock.draws for cid, dock in window.sheet_docks.items()}
         self.reported = window.combatants_model.rows_reported
+        self.cells_set = window.combatants_model.cells_set
         self.fits = window.combatants_dock.fitter.fits
         self.texts = self.column_texts()
         self.signals = dict.fromkeys(self.signals, 0)
@@ -107,6 +108,12 @@ class Counts:
         ruleset, after = combat.session.ruleset, combat.state
         return {cid for cid, row in self.rows.items()
                 if ruleset.roster_cells(after, cid) != row}
+
+    def cells_that_differ(self) -> int:
+        combat = self.window.combat
+        ruleset, after = combat.session.ruleset, combat.state
+        return sum(old != new for cid, row in self.rows.items()
+                   for old, new in zip(row, ruleset.roster_cells(after, cid), strict=True))
 
     def counters_that_differ(self) -> set[str]:
         after = {c.id: c for c in self.window.combat.wheel().counters}
@@ -145,6 +152,8 @@ def _assert_once_and_only_what_changed(counts: Counts) -> None:
     differ = counts.rows_that_differ()
     assert counts.signals["table"] == (1 if differ else 0)
     assert window.combatants_model.rows_reported - counts.reported == len(differ)
+    # Qt's items are written only where a cell differs: the rest of the table is as Qt has it.
+    assert window.combatants_model.cells_set - counts.cells_set == counts.cells_that_differ()
     assert counts.counters_given_a_new_look() == counts.counters_that_differ()
     drawn = counts.sheets_drawn()
     assert all(times == 1 for times in drawn.values()), drawn
@@ -307,3 +316,85 @@ def test_the_history_list_is_read_once_a_step(window: MainWindow, qtbot: QtBot) 
     assert history.reads == reads + 3
     view = window.history_dock.view
     assert view.currentIndex().row() == stack.index()
+
+
+def test_the_history_list_writes_only_the_lines_a_step_changed(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """A step adds one line; an undo and a redo write no text; a step pushed over undone
+    ones rewrites one line and drops the rest; each time the lines read as the stack,
+    the current one bold and the undone ones grey."""
+    history = window.history_dock.history
+    stack = window.combat.undo_stack
+    moves = [MoveCounter("bandit1", tick=tick) for tick in (5, 6, 7)]
+    written = history.lines_written
+    for move in moves:
+        assert window.combat.push(move) is None
+    assert history.lines_written == written + len(moves)
+    _assert_history_is_the_stack(window)
+    written = history.lines_written
+    stack.undo()
+    stack.undo()
+    stack.redo()
+    assert history.lines_written == written
+    _assert_history_is_the_stack(window)
+    assert window.combat.push(MoveCounter("bandit1", tick=9)) is None
+    assert history.lines_written == written + 1
+    _assert_history_is_the_stack(window)
+
+
+def _assert_history_is_the_stack(window: MainWindow) -> None:
+    history, stack = window.history_dock.history, window.combat.undo_stack
+    texts = [history.index(row, 0).data() for row in range(history.rowCount())]
+    assert texts == ["As the combat was opened", *(stack.text(i) for i in range(stack.count()))]
+    bold = [row for row in range(history.rowCount())
+            if history.index(row, 0).data(Qt.ItemDataRole.FontRole) is not None
+            and history.index(row, 0).data(Qt.ItemDataRole.FontRole).bold()]
+    grey = [row for row in range(history.rowCount())
+            if history.index(row, 0).data(Qt.ItemDataRole.ForegroundRole) is not None]
+    assert bold == [stack.index()]
+    assert grey == list(range(stack.index() + 1, stack.count() + 1))
+
+
+def test_a_drop_asks_the_ruleset_for_its_verdict_once(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Letting a counter go works out the drop's verdict once (3e's costs a refresh of
+    everyone's derived values), then carries out that very verdict."""
+    ruleset = window.combat.session.ruleset
+    asked: list[tuple[str, int]] = []
+    verdict_of = type(ruleset).drop
+
+    def counted(self: Any, state: Any, combatant_id: str, slot: int) -> Any:
+        asked.append((combatant_id, slot))
+        return verdict_of(self, state, combatant_id, slot)
+
+    monkeypatch.setattr(type(ruleset), "drop", counted)
+    counter = next(c for c in window.combat.wheel().counters if c.slot is not None)
+    slot = (counter.slot + 3) % window.combat.wheel().slot_count
+    steps = window.combat.undo_stack.count()
+    window.drop_counter(counter.id, slot)
+    assert window.combat.undo_stack.count() == steps + 1
+    assert asked == [(counter.id, slot)]
+
+
+def test_history_in_a_back_tab_is_scrolled_only_when_shown(
+    window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Steps taken with History behind the log scroll no hidden list (each scroll laid
+    every line out); brought to the front, it shows the current step."""
+    dock = window.history_dock
+    assert dock.view.visibleRegion().isEmpty()
+    scrolled: list[int] = []
+    scroll = dock.view.scrollTo
+    monkeypatch.setattr(dock.view, "scrollTo",
+                        lambda index, *hint: (scrolled.append(index.row()), scroll(index, *hint)))
+    for tick in (5, 6, 7, 8, 9, 5, 6, 7):
+        assert window.combat.push(MoveCounter("bandit1", tick=tick)) is None
+    assert scrolled == []
+    dock.raise_()
+    qtbot.waitUntil(lambda: not dock.view.visibleRegion().isEmpty())
+    current = dock.view.currentIndex()
+    assert current.row() == window.combat.undo_stack.index()
+    assert scrolled and scrolled[-1] == current.row()
+    assert dock.view.viewport().rect().intersects(dock.view.visualRect(current))

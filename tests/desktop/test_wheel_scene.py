@@ -285,7 +285,7 @@ def test_a_held_counter_waits_beside_the_ring_with_room_for_its_trigger(qtbot: Q
     assert segment_at(item.x(), item.y(), 7) is None
     plain = scene.counters["A"].boundingRect()
     assert item.boundingRect().height() > plain.height()
-    assert scene.tray_caption.isVisible() and scene.tray_caption.text == "held"
+    assert scene.tray_caption.isVisible() and scene.tray_caption.text() == "held"
 
 
 def _pocket_wheel(*counters: Counter) -> TurnTrack:

@@ -4,22 +4,16 @@ The columns and each row's cells come from the combat's ruleset (the contract's
 ``Column`` and ``Cell``): 2e shows the next tick, the health boxes and the penalties;
 another system its own. Read-only: editing goes through undo commands, never through
 ``setData``. Rows follow the session's order of combatants; a change of roster (or of
-combat) resets the model, any other change reports the rows that changed. A row's
-cells are read once per change of its combatant, not on every paint; when the wheel
-changes, only the turn-order column of every row is read again (the ruleset's
-``roster_order``), and only the rows whose cells differ are reported, once per change.
+combat) resets the model, any other change reports the rows that changed. The cells
+live in Qt's own items (a ``QStandardItemModel``), so painting and sorting read them
+without calling Python. A row's cells are read from the ruleset once per change of its
+combatant; when the wheel changes, only the turn-order column of every row is read
+again (the ruleset's ``roster_order``); only the cells that differ are written, and
+the rows whose cells differ are reported once per change, in one signal.
 """
 
-from typing import Any
-
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QModelIndex,
-    QObject,
-    QPersistentModelIndex,
-    Qt,
-)
-from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap, QStandardItem
 
 from battlewheel.engine.core.contract import (
     ALLY,
@@ -31,6 +25,7 @@ from battlewheel.engine.core.contract import (
     colour_indices,
 )
 from battlewheel.models.combat_model import CombatModel
+from battlewheel.models.items import READ_ONLY, ItemsModel
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -44,19 +39,8 @@ NOT_ON_WHEEL = NOT_PLACED
 # A track column's box track itself, for the delegate that draws its boxes.
 HEALTH_ROLE = Qt.ItemDataRole.UserRole + 4
 
-_ROLES = frozenset(
-    int(role)
-    for role in (
-        Qt.ItemDataRole.DisplayRole,
-        Qt.ItemDataRole.ToolTipRole,
-        Qt.ItemDataRole.DecorationRole,
-        ID_ROLE,
-        SIDE_ROLE,
-        SORT_ROLE,
-        HEALTH_ROLE,
-    )
-)
 _SWATCH_PIXELS = 64  # drawn large once; the view scales the icon down to its icon size
+
 
 def side_swatch(side: str, colour: str) -> QIcon:
     """The counter's colour in the counter's shape: a disc for allies, a square for enemies."""
@@ -79,8 +63,12 @@ def side_swatch(side: str, colour: str) -> QIcon:
     return icon
 
 
-class CombatantsModel(QAbstractTableModel):
-    """The combatants of one combat as a table (for the roster list and the sheets)."""
+class CombatantsModel(ItemsModel):
+    """The combatants of one combat as a table (for the roster list and the sheets).
+
+    Qt reads every cell from its own items, so a repaint or a re-sort calls no Python;
+    a change sets only the roles of the cells that differ (``cells_set`` counts them).
+    """
 
     def __init__(self, combat: CombatModel, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -95,9 +83,11 @@ class CombatantsModel(QAbstractTableModel):
         self._stale: set[str] = set()
         self._order_stale = False
         self._swatches: dict[tuple[str, str], QIcon] = {}
-        # Rows reported changed since the model was made (tests count them per action).
+        # Rows reported changed since the model was made (tests count them per action),
+        # and the cells given new values (a cell is written only when it differs).
         self.rows_reported = 0
-        self._read()
+        self.cells_set = 0
+        self._fill()
         combat.rosterChanged.connect(self._reset)
         combat.sessionReplaced.connect(self._reset)
         combat.combatantsChanged.connect(self._rows_changed)
@@ -125,102 +115,71 @@ class CombatantsModel(QAbstractTableModel):
         return next((i for i, c in enumerate(self.columns) if c.track), -1)
 
     def cells(self, combatant_id: str) -> tuple[Cell, ...]:
-        """A combatant's row, read from the ruleset once per change of the combatant."""
-        row = self._rows.get(combatant_id)
-        if row is None:
-            row = self._read_rows([combatant_id])[combatant_id]
-            self._rows[combatant_id] = row
-        return row
+        """A combatant's row as last read from the ruleset (once per change of it)."""
+        return self._rows[combatant_id]
 
     def _read_rows(self, combatant_ids: list[str]) -> dict[str, tuple[Cell, ...]]:
         return self.combat.session.ruleset.roster_rows(self.combat.state, combatant_ids)
 
-    # -- the table ------------------------------------------------------------------------
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
-        """One row per combatant (a table has no children)."""
-        return 0 if parent.isValid() else len(self._ids)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        """The ruleset's columns."""
-        return 0 if parent.isValid() else len(self.columns)
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        """Text, tooltips, the combatant's id, side and track, and the name's swatch."""
-        # The views ask every cell for a dozen roles on each paint: the ones this model
-        # never answers return before any look-up.
-        if role not in _ROLES or not index.isValid() or index.row() >= len(self._ids):
-            return None
-        combatant_id = self._ids[index.row()]
-        if not self.combat.has_combatant(combatant_id):
-            return None
-        cells = self.cells(combatant_id)
-        cell = cells[index.column()]
-        if role == Qt.ItemDataRole.DisplayRole:
-            return cell.text
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return cell.tip or f"{self.columns[index.column()].name}: {cell.text}"
-        if role == ID_ROLE:
-            return combatant_id
-        if role == SIDE_ROLE:
-            return self._side(cells)
-        if role == SORT_ROLE:
-            return _with_row(cell.sort, index.row())
-        if role == HEALTH_ROLE:
-            return cell.track
-        if role == Qt.ItemDataRole.DecorationRole and index.column() == 0:
-            return self._swatch(self._side(cells), self._colours.get(combatant_id, 0))
-        return None
-
-    def _side(self, cells: tuple[Cell, ...]) -> str:
-        side = self._side_column
-        return cells[side].text if side >= 0 else ""
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        """Short column titles, with the full name and meaning as the tooltip."""
-        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(self.columns):
-            return None
-        column = self.columns[section]
-        if role == Qt.ItemDataRole.DisplayRole:
-            return column.short
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return column.tip or column.name
-        return None
-
     def column_texts(self, column: int) -> list[str]:
         """Every row's display text in one column (for sizing it without a view's help)."""
-        return [self.cells(cid)[column].text for cid in self._present()]
+        return [self._rows[cid][column].text for cid in self._ids]
 
     def tracks(self) -> list[BoxTrack]:
         """Every row's box track (of the track column)."""
         column = self.track_column()
         if column < 0:
             return []
-        found = (self.cells(cid)[column].track for cid in self._present())
+        found = (self._rows[cid][column].track for cid in self._ids)
         return [track for track in found if track is not None]
-
-    def _present(self) -> list[str]:
-        return [cid for cid in self._ids if self.combat.has_combatant(cid)]
 
     def row_of(self, combatant_id: str) -> int:
         """The row showing a combatant, or -1."""
         return self._ids.index(combatant_id) if combatant_id in self._ids else -1
 
-    def _read(self) -> None:
+    # -- Qt's items -----------------------------------------------------------------------
+    def _fill(self) -> None:
+        """Every item afresh from the ruleset (a new roster or a new combat)."""
         self.columns = self.combat.session.ruleset.roster_columns()
         self._side_column = self.column("Side")
         self._ids = self.combat.combatant_ids()
-        present = [cid for cid in self._ids if self.combat.has_combatant(cid)]
-        self._rows = self._read_rows(present) if present else {}
+        self._rows = self._read_rows(self._ids) if self._ids else {}
         self._stale, self._order_stale = set(), False
-        sides = [(cid, self._side(self.cells(cid))) for cid in self._ids]
+        sides = [(cid, self._side(self._rows[cid])) for cid in self._ids]
         self._colours = colour_indices(sides)
+        self.setRowCount(0)  # (clear() would begin a reset of its own inside ours)
+        self.setColumnCount(len(self.columns))
+        for number, column in enumerate(self.columns):
+            self.setHorizontalHeaderItem(number, _header_item(column))
+        for row, cid in enumerate(self._ids):
+            self.appendRow([self._item(cid, row, column) for column in range(len(self.columns))])
 
-    def _reset(self) -> None:
-        self.beginResetModel()
-        self._read()
-        self.endResetModel()
+    def _item(self, combatant_id: str, row: int, column: int) -> QStandardItem:
+        cells = self._rows[combatant_id]
+        item = QStandardItem()
+        item.setFlags(READ_ONLY | Qt.ItemFlag.ItemNeverHasChildren)
+        item.setData(combatant_id, ID_ROLE)
+        self._write(item, cells, row, column)
+        return item
+
+    def _write(self, item: QStandardItem, cells: tuple[Cell, ...], row: int, column: int) -> None:
+        """Put one cell's values in its item (Qt keeps them; paints read no Python)."""
+        cell = cells[column]
+        side = self._side(cells)
+        item.setData(cell.text, Qt.ItemDataRole.DisplayRole)
+        tip = cell.tip or f"{self.columns[column].name}: {cell.text}"
+        item.setData(tip, Qt.ItemDataRole.ToolTipRole)
+        item.setData(side, SIDE_ROLE)
+        item.setData(_with_row(cell.sort, row), SORT_ROLE)
+        item.setData(cell.track, HEALTH_ROLE)
+        if column == 0:
+            colour = self._colours.get(self._ids[row], 0)
+            item.setData(self._swatch(side, colour), Qt.ItemDataRole.DecorationRole)
+        self.cells_set += 1
+
+    def _side(self, cells: tuple[Cell, ...]) -> str:
+        side = self._side_column
+        return cells[side].text if side >= 0 else ""
 
     def _rows_changed(self, combatant_ids: tuple[str, ...]) -> None:
         self._stale.update(combatant_ids)
@@ -236,16 +195,33 @@ class CombatantsModel(QAbstractTableModel):
         fresh = self._fresh_rows()
         changed = [self._ids.index(cid) for cid, row in fresh.items()
                    if self._rows.get(cid) != row]
-        self._rows.update(fresh)
-        if changed:
-            self.rows_reported += len(changed)
-            last = len(self.columns) - 1
-            self.dataChanged.emit(self.index(min(changed), 0), self.index(max(changed), last))
+        if not changed:
+            return
+        blocked = self.blockSignals(True)  # the items' own one-by-one reports, held back
+        try:
+            for row in changed:
+                self._update_row(row, fresh[self._ids[row]])
+        finally:
+            self.blockSignals(blocked)
+        self.rows_reported += len(changed)
+        last = len(self.columns) - 1
+        self.dataChanged.emit(self.index(min(changed), 0), self.index(max(changed), last))
+
+    def _update_row(self, row: int, cells: tuple[Cell, ...]) -> None:
+        """Write only the cells of a row that differ (all of them if its side changed)."""
+        cid = self._ids[row]
+        old = self._rows[cid]
+        self._rows[cid] = cells
+        side_moved = self._side(old) != self._side(cells)
+        for column, cell in enumerate(cells):
+            if side_moved or old[column] != cell:
+                item = self.item(row, column)
+                if item is not None:
+                    self._write(item, cells, row, column)
 
     def _fresh_rows(self) -> dict[str, tuple[Cell, ...]]:
         """The rows the change under way may have changed, read from the ruleset."""
-        stale = [cid for cid in self._ids if cid in self._stale
-                 and self.combat.has_combatant(cid)]
+        stale = [cid for cid in self._ids if cid in self._stale]
         order_stale = self._order_stale
         self._stale, self._order_stale = set(), False
         if not self.columns:
@@ -267,6 +243,13 @@ class CombatantsModel(QAbstractTableModel):
         if icon is None:
             icon = self._swatches[(side, colour)] = side_swatch(side, colour)
         return icon
+
+
+def _header_item(column: Column) -> QStandardItem:
+    """A column's short title, with its full name and meaning as the tooltip."""
+    item = QStandardItem(column.short)
+    item.setToolTip(column.tip or column.name)
+    return item
 
 
 def _with_row(value: int | str, row: int) -> int | str:

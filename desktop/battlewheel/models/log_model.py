@@ -4,22 +4,22 @@ Top-level rows are the session's log entries, oldest first; each entry's childre
 the texts of its events that say more than the sentence (a hit and its damage, a track
 after the damage, a counter moving on). The log only ever grows at the end (apply,
 redo) or shrinks from the end (undo), so the model reports exactly those rows;
-anything else (a new session) resets.
+anything else (a new session) resets. The lines are Qt's own items, made once per
+entry, so painting the log reads no Python.
 """
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtGui import QStandardItem
 
 from battlewheel.engine.core.session import LogEntry
 from battlewheel.models.combat_model import CombatModel
+from battlewheel.models.items import READ_ONLY, ItemsModel
 
 Index = QModelIndex | QPersistentModelIndex
 
-# An entry's internal id; a detail's is its entry's row + 1 (so 0 never names a parent).
-ENTRY_ID = 0
 # Events whose news the action's own sentence already gives: "Next tick (tick 3: Bo
 # acts)", "GM moves Bo's counter to tick 10", "GM marks Bo's box 1 ... track /....".
 _TICK = frozenset({"tick_started", "acting"})
@@ -65,60 +65,22 @@ def row_of(entry: LogEntry) -> LogRow:
     return LogRow(entry.sentence, details_of(entry))
 
 
-class CombatLogModel(QAbstractItemModel):
-    """The combat so far, oldest first: sentences with their consequences as children."""
+class CombatLogModel(ItemsModel):
+    """The combat so far, oldest first: sentences with their consequences as children.
+
+    Each line is one of Qt's own items (its text and tooltip set once, as the entry is
+    logged), so the log view paints and lays out rows without calling Python here.
+    """
 
     def __init__(self, combat: CombatModel, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.combat = combat
-        self._entries: list[LogEntry] = list(combat.session.log)
-        self._rows = [row_of(entry) for entry in self._entries]
+        self._entries: list[LogEntry] = []
+        self._rows: list[LogRow] = []
+        self.entries_made = 0  # entries turned into Qt items (tests count them per step)
+        self._fill()
         combat.changed.connect(self._follow)
         combat.sessionReplaced.connect(self._reset)
-
-    # -- Qt's model interface ---------------------------------------------------------
-    def index(self, row: int, column: int, parent: Index = QModelIndex()) -> QModelIndex:  # noqa: B008
-        """An entry at the top level, or one of an entry's detail lines under it."""
-        if column != 0 or row < 0:
-            return QModelIndex()
-        if not parent.isValid():
-            return self.createIndex(row, 0, ENTRY_ID) if row < len(self._rows) else QModelIndex()
-        if parent.internalId() != ENTRY_ID or parent.row() >= len(self._rows):
-            return QModelIndex()
-        if row >= len(self._rows[parent.row()].details):
-            return QModelIndex()
-        return self.createIndex(row, 0, parent.row() + 1)
-
-    def parent(self, index: Index = QModelIndex()) -> QModelIndex:  # type: ignore[override]  # noqa: B008
-        """A detail's entry; an entry has no parent."""
-        if not index.isValid() or index.internalId() == ENTRY_ID:
-            return QModelIndex()
-        return self.createIndex(index.internalId() - 1, 0, ENTRY_ID)
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
-        """Entries at the top level; an entry's detail lines under it; details have none."""
-        if not parent.isValid():
-            return len(self._rows)
-        if parent.column() != 0 or parent.internalId() != ENTRY_ID:
-            return 0
-        return len(self._rows[parent.row()].details) if parent.row() < len(self._rows) else 0
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        """One column: the text."""
-        return 1
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        """The sentence or detail; an entry's tooltip numbers it and adds its details."""
-        text = self._text(index)
-        if text is None:
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return text
-        if role == Qt.ItemDataRole.ToolTipRole:
-            if index.internalId() != ENTRY_ID:
-                return text
-            return "\n".join([f"{index.row() + 1}. {text}", *self._rows[index.row()].details])
-        return None
 
     # -- reading ----------------------------------------------------------------------
     def sentences(self) -> list[str]:
@@ -131,7 +93,7 @@ class CombatLogModel(QAbstractItemModel):
 
     def is_detail(self, index: Index) -> bool:
         """Whether ``index`` is a consequence line rather than an entry's sentence."""
-        return index.isValid() and index.internalId() != ENTRY_ID
+        return index.isValid() and index.parent().isValid()
 
     def log_text(self) -> str:
         """The whole log as plain text: each sentence, its details indented beneath."""
@@ -139,35 +101,21 @@ class CombatLogModel(QAbstractItemModel):
 
     def text_of(self, indexes: Iterable[Index]) -> str:
         """The chosen lines as plain text in log order, details indented."""
-        keys = sorted({self._key(index) for index in indexes if self._text(index) is not None})
+        keys = sorted({_key(index) for index in indexes if index.isValid()})
         lines = []
         for entry, detail in keys:
             row = self._rows[entry]
             lines.append(row.sentence if detail < 0 else "  " + row.details[detail])
         return "\n".join(lines)
 
-    def _key(self, index: Index) -> tuple[int, int]:
-        if index.internalId() == ENTRY_ID:
-            return index.row(), -1
-        return index.internalId() - 1, index.row()
-
-    def _text(self, index: Index) -> str | None:
-        if not index.isValid():
-            return None
-        entry, detail = self._key(index)
-        if not 0 <= entry < len(self._rows):
-            return None
-        row = self._rows[entry]
-        if detail < 0:
-            return row.sentence
-        return row.details[detail] if detail < len(row.details) else None
-
     # -- following the session --------------------------------------------------------
-    def _reset(self) -> None:
-        self.beginResetModel()
+    def _fill(self) -> None:
+        self.setRowCount(0)  # (clear() would begin a reset of its own inside ours)
         self._entries = list(self.combat.session.log)
         self._rows = [row_of(entry) for entry in self._entries]
-        self.endResetModel()
+        self.invisibleRootItem().appendRows(
+            [_entry_item(number, row) for number, row in enumerate(self._rows)])
+        self.entries_made += len(self._rows)
 
     def _follow(self) -> None:
         new: Sequence[LogEntry] = self.combat.session.log
@@ -177,12 +125,32 @@ class CombatLogModel(QAbstractItemModel):
         if shared and old[shared - 1] is not new[shared - 1]:
             self._reset()
         elif len(new) > len(old):
-            self.beginInsertRows(QModelIndex(), len(old), len(new) - 1)
+            added = [row_of(entry) for entry in new[len(old) :]]
             self._entries = list(new)
-            self._rows += [row_of(entry) for entry in new[len(old) :]]
-            self.endInsertRows()
+            self._rows += added
+            items = [_entry_item(len(old) + n, row) for n, row in enumerate(added)]
+            self.entries_made += len(items)
+            self.invisibleRootItem().appendRows(items)  # one report, details already in
         elif len(new) < len(old):
-            self.beginRemoveRows(QModelIndex(), len(new), len(old) - 1)
             self._entries = list(new)
             del self._rows[len(new) :]
-            self.endRemoveRows()
+            self.removeRows(len(new), len(old) - len(new))
+
+
+def _key(index: Index) -> tuple[int, int]:
+    """(entry, detail) of a line; -1 for the entry's own sentence."""
+    parent = index.parent()
+    return (parent.row(), index.row()) if parent.isValid() else (index.row(), -1)
+
+
+def _entry_item(number: int, row: LogRow) -> QStandardItem:
+    """An entry's line, numbered in its tooltip (with its details), the details beneath."""
+    item = QStandardItem(row.sentence)
+    item.setFlags(READ_ONLY)
+    item.setToolTip("\n".join([f"{number + 1}. {row.sentence}", *row.details]))
+    for text in row.details:
+        detail = QStandardItem(text)
+        detail.setFlags(READ_ONLY | Qt.ItemFlag.ItemNeverHasChildren)
+        detail.setToolTip(text)
+        item.appendRow(detail)
+    return item

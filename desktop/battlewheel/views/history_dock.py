@@ -11,20 +11,27 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QAbstractItemView, QDockWidget, QListView, QWidget
 
 from battlewheel.models.combat_model import CombatModel
+from battlewheel.models.items import READ_ONLY
 
 OPENED = "As the combat was opened"
 _UNDONE = QColor("#8a8a8a")
 
-_Index = QModelIndex | QPersistentModelIndex
 
+class HistoryModel(QStandardItemModel):
+    """Rows: the opening, then each command of the undo stack by its text.
 
-class HistoryModel(QAbstractListModel):
-    """Rows: the opening, then each command of the undo stack by its text."""
+    The rows are Qt's own items, so the list paints without calling Python; a step
+    writes only the lines it changed (a new step at the end, the lines whose current or
+    undone look moved), never the whole list (``lines_written`` counts them).
+    """
+
+    # The list changed (after the lines are written): the dock selects the current step.
+    shown = Signal()
 
     def __init__(self, combat: CombatModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -33,6 +40,10 @@ class HistoryModel(QAbstractListModel):
         # and the list is read again only for the first (tests count the reads).
         self._shown = self._looks()
         self.reads = 0
+        self.lines_written = 0
+        self.appendRow(_line(OPENED))
+        self._write(0, self.stack.count())
+        self._style(range(self.rowCount()))
         for signal in self._signals():
             signal.connect(self._reread)
         # The stack clears itself as it is deleted: stop listening before that.
@@ -55,29 +66,55 @@ class HistoryModel(QAbstractListModel):
         looks = self._looks()
         if looks == self._shown:
             return
+        (_, old_index, *_), (count, index, *_) = self._shown, looks
         self._shown = looks
         self.reads += 1
-        self.beginResetModel()
-        self.endResetModel()
+        # A command's text changes only if it is new (pushed past the index, replacing
+        # the undone ones) or the last done one took a merged drag: the lines from the
+        # step before the lower index on may differ, none before.
+        first = max(0, min(old_index, index) - 1)
+        self._write(first, count)
+        # Between the old and the new index the lines change look; new lines get theirs.
+        self._style(range(min(old_index, index), count + 1))
+        self.shown.emit()
 
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
-        """One row for the opening, one per step."""
-        return 0 if parent.isValid() else self.stack.count() + 1
+    def _write(self, first: int, count: int) -> None:
+        """The lines of the stack's commands ``first`` on, to ``count`` commands in all."""
+        lines = count + 1
+        if self.rowCount() > lines:
+            self.removeRows(lines, self.rowCount() - lines)
+        for position in range(first, count):
+            text, row = self.stack.text(position), position + 1
+            if row >= self.rowCount():
+                self.appendRow(_line(text))
+                self.lines_written += 1
+            elif (item := self.item(row)) is not None and item.text() != text:
+                item.setText(text)
+                self.lines_written += 1
 
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        """The step's text; the current step bold, undone steps grey."""
-        row = index.row()
-        if role == Qt.ItemDataRole.DisplayRole:
-            return OPENED if row == 0 else self.stack.text(row - 1)
-        if role == Qt.ItemDataRole.FontRole and row == self.stack.index():
-            font = QFont()
-            font.setBold(True)
-            return font
-        if role == Qt.ItemDataRole.ForegroundRole and row > self.stack.index():
-            return QBrush(_UNDONE)
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return "Click to look at the fight as it stood after this step"
-        return None
+    def _style(self, rows: range) -> None:
+        """The current step bold, undone steps grey, the others plain."""
+        index = self.stack.index()
+        for row in rows:
+            item = self.item(row)
+            if item is None:
+                continue
+            bold = row == index
+            if item.font().bold() != bold:
+                font = item.font()
+                font.setBold(bold)
+                item.setFont(font)
+            undone = row > index
+            if (item.data(Qt.ItemDataRole.ForegroundRole) is not None) != undone:
+                item.setData(QBrush(_UNDONE) if undone else None,
+                             Qt.ItemDataRole.ForegroundRole)
+
+
+def _line(text: str) -> QStandardItem:
+    item = QStandardItem(text)
+    item.setFlags(READ_ONLY | Qt.ItemFlag.ItemNeverHasChildren)
+    item.setToolTip("Click to look at the fight as it stood after this step")
+    return item
 
 
 class HistoryDock(QDockWidget):
@@ -94,9 +131,13 @@ class HistoryDock(QDockWidget):
         self.view.setModel(self.history)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        # Every line is one line high: selecting the current step then lays out no rows
+        # (a long fight's list would otherwise be measured line by line on every step).
+        self.view.setUniformItemSizes(True)
         self.view.clicked.connect(lambda index: self.stepChosen.emit(index.row()))
         self.view.activated.connect(lambda index: self.stepChosen.emit(index.row()))
-        self.history.modelReset.connect(self.show_step)
+        self.history.shown.connect(self.show_step)
+        self.visibilityChanged.connect(self._scroll_when_shown)
         self.setWidget(self.view)
         self.show_step()
 
@@ -104,5 +145,18 @@ class HistoryDock(QDockWidget):
         """Select the row shown (the current step unless a preview says otherwise)."""
         chosen = self.history.stack.index() if row is None else row
         index = self.history.index(chosen, 0)
-        self.view.setCurrentIndex(index)
-        self.view.scrollTo(index)
+        # A list in a back tab is scrolled when it comes to the front: scrolling a hidden
+        # list laid all its lines out on every step (Qt scrolls to a new current line
+        # itself whenever the list counts as visible, which a back tab does).
+        shown = not self.view.visibleRegion().isEmpty()
+        self.view.setAutoScroll(shown)
+        try:
+            self.view.setCurrentIndex(index)
+        finally:
+            self.view.setAutoScroll(True)  # arrow keys in the list keep scrolling it
+        if shown:
+            self.view.scrollTo(index)
+
+    def _scroll_when_shown(self, visible: bool) -> None:
+        if visible:
+            self.view.scrollTo(self.view.currentIndex())

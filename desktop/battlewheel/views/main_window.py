@@ -608,7 +608,7 @@ class MainWindow(QMainWindow):
         verdict = self.combat.drop_verdict(combatant_id, slot)
         if verdict.action is not None and verdict.confirm and not self._confirm_drop(verdict):
             return
-        verdict = self.combat.drop(combatant_id, slot)
+        verdict = self.combat.carry_out(verdict)  # the verdict in hand: not asked again
         if verdict.action is not None and verdict.result:
             self.statusBar().showMessage(verdict.result, STATUS_MS)
 

@@ -7,13 +7,14 @@ The tooltip has the whole name.
 
 import re
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QApplication, QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 Index = QModelIndex | QPersistentModelIndex
 
 _NUMBERED = re.compile(r"^(?P<stem>.*\S)(?P<number>\s+\d+)$")
+_REMEMBERED = 2000  # names kept as shown: a few hundred rows at a few widths
 
 
 def elide_keeping_number(text: str, metrics: QFontMetrics, width: int) -> str:
@@ -29,20 +30,40 @@ def elide_keeping_number(text: str, metrics: QFontMetrics, width: int) -> str:
 
 
 class NameDelegate(QStyledItemDelegate):
-    """Draws the name (with its side swatch) elided so a trailing number stays in view."""
+    """Draws the name (with its side swatch) elided so a trailing number stays in view.
+
+    Each name is measured once per room and type it is drawn in: a re-sort repaints
+    every row, and measuring a long name letter by letter cost more than drawing it.
+    """
 
     _text_margin: int | None = None
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._shown: dict[tuple[str, int, str], str] = {}
+        self.measured = 0  # names measured (tests count them)
 
     def initStyleOption(self, option: QStyleOptionViewItem, index: Index) -> None:
         """The usual cell, with the text already elided to the room beside the swatch."""
         super().initStyleOption(option, index)
-        text = option.text
-        metrics = option.fontMetrics
         room = option.rect.width() - 2 * self._margin(option) - 2  # 2 px spare: elide once
         if option.features & QStyleOptionViewItem.ViewItemFeature.HasDecoration:
             room -= option.decorationSize.width() + 2 * self._margin(option)
+        key = (option.text, room, option.font.key())
+        shown = self._shown.get(key)
+        if shown is None:
+            shown = self._fitted(option.text, option.fontMetrics, room)
+            if len(self._shown) > _REMEMBERED:  # widths and fonts come and go
+                self._shown.clear()
+            self._shown[key] = shown
+        if shown != option.text:
+            option.text = shown
+
+    def _fitted(self, text: str, metrics: QFontMetrics, room: int) -> str:
+        self.measured += 1
         if metrics.horizontalAdvance(text) > room:
-            option.text = elide_keeping_number(text, metrics, room)
+            return elide_keeping_number(text, metrics, room)
+        return text
 
     def _margin(self, option: QStyleOptionViewItem) -> int:
         # The text margin the item view style leaves on each side (asked once: painting

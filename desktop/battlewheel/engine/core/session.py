@@ -117,6 +117,20 @@ class CombatSession:
                 raise
             return self._ruleset.describe(self._state, action, None)
 
+    def scratch(self) -> CombatSession:
+        """A throw-away copy to try actions on (a dialog's preview and its check).
+
+        It shares this session's log entries and states, which nothing changes once
+        they are made (each step works on a clone), so it costs a copy of three lists,
+        not of the whole fight; what is applied to it never reaches this session.
+        """
+        copied = CombatSession.__new__(CombatSession)
+        copied.__dict__.update(self.__dict__)
+        copied._log = list(self._log)
+        copied._redo = list(self._redo)
+        copied._snapshots = dict(self._snapshots)
+        return copied
+
     # -- changing ----------------------------------------------------------------
 
     def apply(self, action: Action) -> list[Event]:

@@ -8,11 +8,12 @@ wound penalty, state); a counter that has acted is drawn faded, one that is down
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem
 
 from battlewheel.engine.core.contract import ALLY, SIDE_RIGHT, Counter
 from battlewheel.views.wheel import gauges, palette
 from battlewheel.views.wheel.geometry import COUNTER_SIZE
+from battlewheel.views.wheel.painted_item import PaintedItem
 
 _HALF = COUNTER_SIZE / 2
 BADGE_PX = 12  # the badges' bold type, in the counter's own units
@@ -61,7 +62,7 @@ def tooltip_for(info: Counter) -> str:
     return "<br>".join(lines)
 
 
-class CounterItem(QGraphicsItem):
+class CounterItem(PaintedItem):
     """One counter; the scene moves it, this item only draws itself."""
 
     def __init__(self, info: Counter) -> None:
@@ -105,18 +106,20 @@ class CounterItem(QGraphicsItem):
     def set_trigger_shown(self, shown: bool) -> None:
         """Whether this counter writes its held action's trigger under itself."""
         if shown != self.trigger_shown:
-            self.prepareGeometryChange()
             self.trigger_shown = shown
-            self._bounds = self._bounding(self.info)
-            self.update()
+            self._reshape()
 
     def set_badge_boost(self, boost: float) -> None:
         """Draw the badges ``boost`` times their usual size."""
         if boost != self.badge_boost:
-            self.prepareGeometryChange()
             self.badge_boost = boost
-            self._bounds = self._bounding(self.info)
-            self.update()
+            self._reshape()
+
+    def _reshape(self) -> None:
+        # Its reach changed with what it draws: Qt is told before the new bounds count.
+        self.prepareGeometryChange()
+        self._bounds = self._bounding(self.info)
+        self.update()
 
     def badge_size(self) -> float:
         """The badges' height, in the counter's own units."""
@@ -161,14 +164,8 @@ class CounterItem(QGraphicsItem):
             path.addRoundedRect(rect.adjusted(2, 2, -2, -2), 7, 7)
         return path
 
-    def paint(
-        self,
-        painter: QPainter,
-        option: QStyleOptionGraphicsItem,
-        widget: QWidget | None = None,
-    ) -> None:
+    def draw(self, painter: QPainter) -> None:
         """Draw the token, its initials, its outline state and its badges."""
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         if self.info.done:  # acted this round: faded, the badges stay readable
             painter.setOpacity(0.45)
         self._paint_body(painter)

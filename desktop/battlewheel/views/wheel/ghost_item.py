@@ -7,17 +7,17 @@ where it acts this round.
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from battlewheel.engine.core.contract import ALLY, Counter
 from battlewheel.views.wheel import palette
 from battlewheel.views.wheel.geometry import COUNTER_SIZE
+from battlewheel.views.wheel.painted_item import PaintedItem
 
 _SIZE = COUNTER_SIZE * 0.8
 _HALF = _SIZE / 2
 
 
-class GhostItem(QGraphicsItem):
+class GhostItem(PaintedItem):
     """The faint copy; it takes no clicks, so the counters under it stay reachable."""
 
     def __init__(self, info: Counter) -> None:
@@ -37,14 +37,8 @@ class GhostItem(QGraphicsItem):
         """The faint token and its line of words under it."""
         return QRectF(-_HALF - 30, -_HALF - 2, _SIZE + 60, _SIZE + 20)
 
-    def paint(
-        self,
-        painter: QPainter,
-        option: QStyleOptionGraphicsItem,
-        widget: QWidget | None = None,
-    ) -> None:
+    def draw(self, painter: QPainter) -> None:
         """A dashed outline in the counter's colour, its initials faint, the words under."""
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         colour = palette.counter_colour(self.info.side, self.info.colour_index)
         path = QPainterPath()
         rect = QRectF(-_HALF, -_HALF, _SIZE, _SIZE)

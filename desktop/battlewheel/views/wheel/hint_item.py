@@ -7,16 +7,16 @@ the counter while it moves.
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from battlewheel.views.wheel import palette
 from battlewheel.views.wheel.geometry import COUNTER_SIZE
+from battlewheel.views.wheel.painted_item import PaintedItem
 
 _WIDEST = 260.0
 _PAD = 5.0
 
 
-class DropHintItem(QGraphicsItem):
+class DropHintItem(PaintedItem):
     """A small label that rides above the dragged counter."""
 
     def __init__(self) -> None:
@@ -45,14 +45,8 @@ class DropHintItem(QGraphicsItem):
         """The label's box, above the counter's centre."""
         return self._box.adjusted(-1, -1, 1, 1)
 
-    def paint(
-        self,
-        painter: QPainter,
-        option: QStyleOptionGraphicsItem,
-        widget: QWidget | None = None,
-    ) -> None:
+    def draw(self, painter: QPainter) -> None:
         """A rounded box, pale for a cost and red for a refusal, with the words."""
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         colour = palette.HINT_OK if self.allowed else palette.HINT_REFUSED
         painter.setPen(QPen(QColor(colour), 1.2))
         painter.setBrush(QBrush(QColor("#fffdf6")))

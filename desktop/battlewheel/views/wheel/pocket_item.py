@@ -8,7 +8,6 @@ let go inside; it lights up as a drop target while a counter is dragged over it.
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from battlewheel.views.wheel import palette
 from battlewheel.views.wheel.geometry import (
@@ -17,9 +16,10 @@ from battlewheel.views.wheel.geometry import (
     pocket_rect,
     trigger_box,
 )
+from battlewheel.views.wheel.painted_item import PaintedItem
 
 
-class PocketItem(QGraphicsItem):
+class PocketItem(PaintedItem):
     """The pocket's box and caption; the counters in it are the scene's own items."""
 
     def __init__(self) -> None:
@@ -59,14 +59,8 @@ class PocketItem(QGraphicsItem):
         """The box, sized for the counters in it."""
         return QRectF(*pocket_rect(self.held)).adjusted(-2, -2, 2, 2)
 
-    def paint(
-        self,
-        painter: QPainter,
-        option: QStyleOptionGraphicsItem,
-        widget: QWidget | None = None,
-    ) -> None:
+    def draw(self, painter: QPainter) -> None:
         """Draw the dashed box (lit when a drop would land in it) and its caption."""
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         box = QRectF(*pocket_rect(self.held))
         pen = QPen(QColor(palette.RIM), 1.5, Qt.PenStyle.DashLine)
         painter.setPen(pen)

@@ -10,16 +10,16 @@ where the engine says it is; a refused drop therefore springs back by itself.
 """
 
 import math
+from collections.abc import Callable
+from typing import TypeVar
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter
 from PySide6.QtWidgets import (
     QApplication,
-    QGraphicsItem,
     QGraphicsScene,
     QGraphicsSceneContextMenuEvent,
     QGraphicsSceneMouseEvent,
-    QStyleOptionGraphicsItem,
     QWidget,
 )
 
@@ -43,10 +43,14 @@ from battlewheel.views.wheel.geometry import (
 )
 from battlewheel.views.wheel.ghost_item import GhostItem
 from battlewheel.views.wheel.hint_item import DropHintItem
+from battlewheel.views.wheel.painted_item import PaintedItem
 from battlewheel.views.wheel.pocket_item import PocketItem
 from battlewheel.views.wheel.segment_item import SegmentItem
+from battlewheel.views.wheel.text_item import CentredText
 
 _MARGIN = 40.0
+# The scene's items that stand for a counter: the counter itself and its ghost.
+_Item = TypeVar("_Item", CounterItem, GhostItem)
 # Counters grow for readability at most this much (a tiny view would make them huge).
 MOST_READABLE_SIZE = 2.0
 MOST_BADGE_BOOST = 1.5
@@ -57,7 +61,7 @@ HUB_TEXT_WIDTH = 2 * (INNER_RADIUS - 8)
 HUB_TEXT_HEIGHT = 1.7 * (INNER_RADIUS - 8)
 
 
-class HubItem(QGraphicsItem):
+class HubItem(PaintedItem):
     """The wheel's centre: the current tick in large type."""
 
     def __init__(self) -> None:
@@ -81,14 +85,8 @@ class HubItem(QGraphicsItem):
         """The centre disc."""
         return QRectF(-INNER_RADIUS, -INNER_RADIUS, 2 * INNER_RADIUS, 2 * INNER_RADIUS)
 
-    def paint(
-        self,
-        painter: QPainter,
-        option: QStyleOptionGraphicsItem,
-        widget: QWidget | None = None,
-    ) -> None:
+    def draw(self, painter: QPainter) -> None:
         """Draw the disc and the tick number."""
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(QColor(palette.RIM))
         painter.setBrush(QColor("#fffaf0"))
         painter.drawEllipse(self.boundingRect().adjusted(4, 4, -4, -4))
@@ -113,44 +111,35 @@ def hub_font(font: QFont, text: str, scale: float) -> QFont:
         pixels -= 1
 
 
-class TrayCaptionItem(QGraphicsItem):
+class TrayCaptionItem(CentredText):
     """The words above the counters that wait beside the wheel."""
 
     def __init__(self) -> None:
-        super().__init__()
-        self.text = "not on the wheel yet"
+        super().__init__(_tray_caption_centre(1.0))
         self.text_scale = 1.0
+        self.set_text("not on the wheel yet")
 
     def set_text_scale(self, factor: float) -> None:
         """Grow or shrink the caption (the larger-text mode)."""
         if factor != self.text_scale:
-            self.prepareGeometryChange()
             self.text_scale = factor
+            self.set_words(self.text(), self._font())
+            self.recentre(_tray_caption_centre(factor))
 
     def set_text(self, text: str) -> None:
         """The ruleset's words for those waiting (or holding their action)."""
-        if text != self.text:
-            self.text = text
-            self.update()
+        self.set_words(text, self._font())
 
-    def boundingRect(self) -> QRectF:
-        """A line of small type centred over the tray."""
-        width, height = 300 * self.text_scale, 20 * self.text_scale
-        return QRectF(-width / 2, TRAY_TOP - COUNTER_SIZE / 2 - 6 - height, width, height)
-
-    def paint(
-        self,
-        painter: QPainter,
-        option: QStyleOptionGraphicsItem,
-        widget: QWidget | None = None,
-    ) -> None:
-        """Draw the caption."""
-        font = QFont(painter.font())
+    def _font(self) -> QFont:
+        font = QFont()
         font.setItalic(True)
         font.setPixelSize(round(13 * self.text_scale))
-        painter.setFont(font)
-        painter.setPen(QColor(palette.LABEL))
-        painter.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignCenter, self.text)
+        return font
+
+
+def _tray_caption_centre(scale: float) -> QPointF:
+    """A line of small type centred over the tray."""
+    return QPointF(0, TRAY_TOP - COUNTER_SIZE / 2 - 6 - 10 * scale)
 
 
 class WheelScene(QGraphicsScene):
@@ -290,36 +279,33 @@ class WheelScene(QGraphicsScene):
             self.addItem(item)
 
     def _sync_counters(self) -> None:
-        wanted = {c.id: c for c in self.wheel.counters}
-        for gone in set(self.counters) - set(wanted):
-            self.removeItem(self.counters.pop(gone))
-        for counter_id, info in wanted.items():
-            item = self.counters.get(counter_id)
-            if item is None:
-                self.counters[counter_id] = item = CounterItem(info)
-                self.addItem(item)
-            elif item.info != info:
-                item.set_info(info)
+        self._sync_items(self.counters, {c.id: c for c in self.wheel.counters}, CounterItem)
 
     def _sync_ghosts(self) -> None:
         # A counter with a place from next round has a faint copy on that slot.
         wanted = {c.id: c for c in self.wheel.counters if c.ghost is not None}
-        for gone in set(self.ghosts) - set(wanted):
-            self.removeItem(self.ghosts.pop(gone))
+        self._sync_items(self.ghosts, wanted, GhostItem)
+        for info in wanted.values():
+            self.ghosts[info.id].setPos(*ghost_point(info.ghost or 0, self.wheel.slot_count))
+
+    def _sync_items(self, items: dict[str, _Item], wanted: dict[str, Counter],
+                    make: Callable[[Counter], _Item]) -> None:
+        """One item per wanted counter: the gone removed, the new made, and only those
+        whose ``Counter`` differs given their new look."""
+        for gone in set(items) - set(wanted):
+            self.removeItem(items.pop(gone))
         for counter_id, info in wanted.items():
-            item = self.ghosts.get(counter_id)
+            item = items.get(counter_id)
             if item is None:
-                self.ghosts[counter_id] = item = GhostItem(info)
+                items[counter_id] = item = make(info)
                 self.addItem(item)
-            else:
+            elif item.info != info:
                 item.set_info(info)
-            item.setPos(*ghost_point(info.ghost or 0, self.wheel.slot_count))
 
     def layout_counters(self) -> None:
         """Put every counter on its segment, fanned out so each stays visible."""
         count, readable = self.wheel.slot_count, self.readable_size()
-        for segment in range(count):
-            here = self.wheel.on_slot(segment)
+        for segment, here in self._by_slot().items():
             slots = fan_slots(segment, count, len(here), self.text_scale * readable, readable)
             for info, slot in zip(here, slots, strict=True):
                 self._place(info.id, slot)
@@ -335,6 +321,15 @@ class WheelScene(QGraphicsScene):
         in_box = {c.id for c in pocketed}
         for counter_id, item in self.counters.items():
             item.set_trigger_shown(counter_id not in in_box)  # the pocket writes those
+
+    def _by_slot(self) -> dict[int, list[Counter]]:
+        """The counters on each occupied slot, in the ruleset's order: one pass over the
+        counters (asking each of forty slots for its own cost forty passes)."""
+        found: dict[int, list[Counter]] = {}
+        for counter in self.wheel.counters:
+            if counter.slot is not None:
+                found.setdefault(counter.slot, []).append(counter)
+        return found
 
     def _place(self, counter_id: str, slot: Slot) -> None:
         item = self.counters[counter_id]

@@ -1,8 +1,8 @@
 """One tick segment of the wheel: a ring sector labelled with the tick it stands for."""
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem
 
 from battlewheel.views.wheel import palette
 from battlewheel.views.wheel.geometry import (
@@ -12,6 +12,8 @@ from battlewheel.views.wheel.geometry import (
     point_at,
     segment_span,
 )
+from battlewheel.views.wheel.painted_item import PaintedItem
+from battlewheel.views.wheel.text_item import CentredText
 
 
 def sector_path(segment: int, count: int) -> QPainterPath:
@@ -29,36 +31,25 @@ def sector_path(segment: int, count: int) -> QPainterPath:
     return path
 
 
-class TickLabelItem(QGraphicsItem):
+class TickLabelItem(CentredText):
     """The tick a segment stands for, written outside the rim (bold on the active one)."""
 
     def __init__(self, segment: int, count: int, parent: QGraphicsItem) -> None:
-        super().__init__(parent)
         start, sweep = segment_span(segment, count)
-        x, y = label_point(start + sweep / 2)
-        self.centre = QPointF(x, y)
-        self.text = ""
+        super().__init__(QPointF(*label_point(start + sweep / 2)), parent)
         self.bold = False
         self.text_scale = 1.0
-        self.box = self._box()
-
-    def _box(self) -> QRectF:
-        # Wide enough for a value and its mark ("8 (ambushed)"), which was cut at 90.
-        w, h = 130 * self.text_scale, 30 * self.text_scale
-        return QRectF(self.centre.x() - w / 2, self.centre.y() - h / 2, w, h)
 
     def set_text_scale(self, factor: float) -> None:
         """Grow or shrink the label (the larger-text mode)."""
         if factor != self.text_scale:
-            self.prepareGeometryChange()
             self.text_scale = factor
-            self.box = self._box()
+            self.set_words(self.text(), self.text_font())
 
     def set_text(self, text: str, *, bold: bool) -> None:
         """Show a new label."""
-        if (text, bold) != (self.text, self.bold):
-            self.text, self.bold = text, bold
-            self.update()
+        self.bold = bold
+        self.set_words(text, self.text_font())
 
     def text_font(self, base: QFont | None = None) -> QFont:
         """The type the label is written in (in scene units), from ``base``'s family."""
@@ -67,23 +58,8 @@ class TickLabelItem(QGraphicsItem):
         font.setBold(self.bold)
         return font
 
-    def boundingRect(self) -> QRectF:
-        """The label's box."""
-        return self.box
 
-    def paint(
-        self,
-        painter: QPainter,
-        option: QStyleOptionGraphicsItem,
-        widget: QWidget | None = None,
-    ) -> None:
-        """Draw the label text."""
-        painter.setFont(self.text_font(painter.font()))
-        painter.setPen(QColor(palette.LABEL))
-        painter.drawText(self.box, Qt.AlignmentFlag.AlignCenter, self.text)
-
-
-class SegmentItem(QGraphicsItem):
+class SegmentItem(PaintedItem):
     """A segment: shaded when active (the tick counter sits on it) or a drop target."""
 
     def __init__(self, segment: int, count: int) -> None:
@@ -127,14 +103,8 @@ class SegmentItem(QGraphicsItem):
         """Hit-testing follows the sector, not the square bounding box."""
         return self._path
 
-    def paint(
-        self,
-        painter: QPainter,
-        option: QStyleOptionGraphicsItem,
-        widget: QWidget | None = None,
-    ) -> None:
+    def draw(self, painter: QPainter) -> None:
         """Draw the sector (and the tick counter when active)."""
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(QPen(QColor(palette.RIM), 2))
         painter.setBrush(QBrush(self._fill()))
         painter.drawPath(self._path)
