@@ -48,7 +48,7 @@ def run_gui(
 
         with tempfile.TemporaryDirectory(prefix="battlewheel-smoke-") as folder:
             return _smoke_test(app, started, Path(folder))
-    window = _main_window(app, campaign, settings_file=None)
+    window = _main_window(app, campaign, settings_file=None, later=True)
     window.show()
     return app.exec()
 
@@ -86,7 +86,13 @@ def _main_window(
     campaign: Path | None,
     *,
     settings_file: Path | None,
+    later: bool = False,
 ) -> "MainWindow":
+    """The window over the first combat, wired to the campaign files.
+
+    With ``later`` (the program's own start) what the first screen does not show waits
+    for the first paint: the roster dock and Roster menu, the other systems' engines.
+    """
     from battlewheel.models.combat_model import CombatModel
     from battlewheel.views import settings as prefs
     from battlewheel.views.error_dialog import install_excepthook
@@ -100,7 +106,7 @@ def _main_window(
         text_scale=prefs.TextScale(app),
         files=files,
     )
-    wire_storage(window, files)
+    wire_storage(window, files, later=later)
     window.show_file(start.path, unsaved=start.restored)
     install_excepthook(window)
     return window
@@ -175,24 +181,24 @@ def _warn(text: str) -> None:
     QMessageBox.warning(None, APP_NAME, text)
 
 
-def wire_storage(window: "MainWindow", files: "StoredCampaigns") -> None:
-    """Journal every change, add the roster dock, the demo campaign and printing."""
+def wire_storage(window: "MainWindow", files: "StoredCampaigns", *, later: bool = False) -> None:
+    """Journal every change, add the roster dock, the demo campaign and printing.
+
+    With ``later`` the roster (a dock behind the combatants, not in view) and the other
+    systems wait until the window has painted, each in an event of its own.
+    """
     from PySide6.QtGui import QAction
 
     from battlewheel.views.combats_menu import install_combats_menu
-    from battlewheel.views.import_preview import install_import_menu
-    from battlewheel.views.roster_dock import install_roster_dock
     from battlewheel.views.storage_wiring import add_print_actions
 
     combat = window.combat
     combat.changed.connect(lambda: files.record_change(combat.session))
     window.campaign_name = lambda: files.campaign.name
-    roster = install_roster_dock(window)
-    if roster is not None:  # a tab behind the combatants, so the table keeps its height
-        window.tabifyDockWidget(window.combatants_dock, roster)
-        window.combatants_dock.raise_()
-        roster.rosterChanged.connect(window.mark_campaign_changed)
-        install_import_menu(window, roster)  # Roster > Import, Paste stat block, Export
+    if later:
+        after_first_paint(window, _later_steps(window))
+    else:
+        _install_roster(window)
     demo = QAction("Open the &demo campaign", window)
     demo.setObjectName("open_demo")
     demo.triggered.connect(window.file_ops.open_demo)
@@ -203,6 +209,59 @@ def wire_storage(window: "MainWindow", files: "StoredCampaigns") -> None:
     # The crash journal goes only with a save or the GM's Discard (see FileMenu.close).
 
 
+def _install_roster(window: "MainWindow") -> None:
+    from battlewheel.views.import_preview import install_import_menu
+    from battlewheel.views.roster_dock import install_roster_dock
+
+    roster = install_roster_dock(window)
+    if roster is not None:  # a tab behind the combatants, so the table keeps its height
+        window.tabifyDockWidget(window.combatants_dock, roster)
+        window.combatants_dock.raise_()
+        roster.rosterChanged.connect(window.mark_campaign_changed)
+        install_import_menu(window, roster)  # Roster > Import, Paste stat block, Export
+
+
+# Modules the roster dock and the Roster menu bring, imported one an event after the
+# first paint (each import is tens of ms; together they would hold the window).
+ROSTER_MODULES = (
+    "battlewheel.views.character_editor",
+    "battlewheel.storage.imports",
+    "battlewheel.views.import_preview",
+    "battlewheel.views.roster_dock",
+)
+
+
+def _later_steps(window: "MainWindow") -> "list[Callable[[], object]]":
+    """What waits for the first paint: the other systems' engines (each its own step),
+    then the roster's modules and the roster dock itself."""
+    import importlib
+    from functools import partial
+
+    from battlewheel.engine.rulesets import load, systems
+
+    shown = window.combat.session.ruleset.name
+    steps: list[Callable[[], object]] = [
+        partial(load, info.name) for info in systems() if info.name != shown]
+    steps += [partial(importlib.import_module, module) for module in ROSTER_MODULES]
+    steps.append(partial(_install_roster, window))
+    return steps
+
+
+def after_first_paint(window: "MainWindow", steps: "list[Callable[[], object]]") -> None:
+    """Run ``steps`` in order once the window has first painted, each in its own event,
+    so that the window answers between them."""
+    from PySide6.QtCore import QTimer
+
+    pending = list(steps)
+
+    def next_step() -> None:
+        if pending:
+            pending.pop(0)()
+            QTimer.singleShot(0, next_step)
+
+    window.firstPainted.connect(next_step)
+
+
 def _smoke_test(app: "QApplication", started: float, folder: Path) -> int:
     from PySide6.QtCore import QEventLoop
 
@@ -210,7 +269,7 @@ def _smoke_test(app: "QApplication", started: float, folder: Path) -> int:
 
     # The smoke test starts as a first start would, in a home of its own.
     os.environ[HOME_VARIABLE] = str(folder)
-    window = _main_window(app, None, settings_file=folder / "settings.ini")
+    window = _main_window(app, None, settings_file=folder / "settings.ini", later=True)
     painted: list[float] = []
     window.firstPainted.connect(lambda: painted.append(time.perf_counter()))
     window.show()

@@ -1,0 +1,104 @@
+"""Start-up imports only what the first screen needs; the rest comes after the first paint.
+
+Each program runs in a subprocess of its own (a fresh ``sys.modules``) and reports which
+of our modules were imported when the wheel first painted, then again once the window is
+idle. Modules are counted, never timed.
+"""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from battlewheel.bundled import resource
+from battlewheel.storage.schema import dump_json
+
+PACKAGES = "battlewheel.engine.rulesets."
+SYSTEMS = {"2e-rewrite": "rewrite", "3e": "ex3", "impulse": "impulse",
+           "pool-and-ward": "poolward"}
+# What the first screen never shows: the roster dock (a tab behind the combatants),
+# the character editor and the importers of other programs' files.
+LATER = ("battlewheel.views.roster_dock", "battlewheel.views.character_editor",
+         "battlewheel.storage.imports", "battlewheel.views.import_preview")
+
+PROGRAM = """
+import json, sys
+from pathlib import Path
+from battlewheel.app import _main_window, until_idle
+from battlewheel.views.main_window import MainWindow
+from PySide6.QtCore import QEventLoop
+from PySide6.QtWidgets import QApplication
+
+app = QApplication(sys.argv)
+ours = lambda: sorted(m for m in sys.modules if m.startswith("battlewheel"))
+report = {}
+real = MainWindow._after_first_paint
+def at_paint(self):
+    report["painted"] = ours()
+    real(self)
+MainWindow._after_first_paint = at_paint
+window = _main_window(app, PATH, settings_file=None, later=True)
+window.show()
+while "painted" not in report:
+    app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
+until_idle()
+report["idle"] = ours()
+from battlewheel.views.roster_dock import RosterDock  # after the count: built by now
+report["roster"] = window.findChild(RosterDock) is not None
+print(json.dumps(report))
+"""
+
+
+def start_up(home: Path, campaign: Path | None = None) -> dict[str, Any]:
+    """Start the window (on ``campaign``, else the demo) and report our modules."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", BATTLEWHEEL_HOME=str(home))
+    env.pop("DISPLAY", None)
+    program = PROGRAM.replace("PATH", f"Path({str(campaign)!r})" if campaign else "None")
+    result = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
+                            env=env, timeout=180, check=False)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+
+
+def systems_in(modules: list[str]) -> set[str]:
+    packages = {package: name for name, package in SYSTEMS.items()}
+    return {packages[m[len(PACKAGES):].split(".")[0]] for m in modules
+            if m.startswith(PACKAGES) and m[len(PACKAGES):].split(".")[0] in packages}
+
+
+def later_modules(modules: list[str]) -> list[str]:
+    return [m for m in modules if m.startswith(LATER)]
+
+
+def test_the_demo_paints_with_its_own_system_alone(tmp_path: Path) -> None:
+    """Before the first paint: 2e (the combat shown) and none of the other three systems,
+    no roster dock, editor or importers. Once idle, they have all been built."""
+    report = start_up(tmp_path)
+    assert systems_in(report["painted"]) == {"2e-rewrite"}
+    assert later_modules(report["painted"]) == []
+    assert systems_in(report["idle"]) == set(SYSTEMS)
+    assert later_modules(report["idle"]) != []
+    assert report["roster"]
+
+
+@pytest.fixture
+def campaign_on_3e(tmp_path: Path) -> Path:
+    """The demo campaign with its 3e fight newest (so shown) and no GM weapons (2e's)."""
+    document = json.loads(resource("campaigns", "demo.json").read_bytes())
+    document["weapons"] = []
+    document["combats"].sort(key=lambda combat: combat["session"].get("ruleset") == "3e")
+    path = tmp_path / "on-3e.json"
+    path.write_bytes(dump_json(document))
+    return path
+
+
+def test_a_campaign_shown_on_3e_loads_no_2e_before_the_first_paint(
+    tmp_path: Path, campaign_on_3e: Path
+) -> None:
+    report = start_up(tmp_path / "home", campaign_on_3e)
+    assert systems_in(report["painted"]) == {"3e"}
+    assert systems_in(report["idle"]) == set(SYSTEMS)
