@@ -91,7 +91,7 @@ def _main_window(
     """The window over the first combat, wired to the campaign files.
 
     With ``later`` (the program's own start) what the first screen does not show waits
-    for the first paint: the roster dock and Roster menu, the other systems' engines.
+    for the first paint: the roster dock and the Roster menu.
     """
     from battlewheel.models.combat_model import CombatModel
     from battlewheel.views import settings as prefs
@@ -184,8 +184,8 @@ def _warn(text: str) -> None:
 def wire_storage(window: "MainWindow", files: "StoredCampaigns", *, later: bool = False) -> None:
     """Journal every change, add the roster dock, the demo campaign and printing.
 
-    With ``later`` the roster (a dock behind the combatants, not in view) and the other
-    systems wait until the window has painted, each in an event of its own.
+    With ``later`` the roster (a dock behind the combatants, not in view) waits until the
+    window has painted, built over several events.
     """
     from PySide6.QtGui import QAction
 
@@ -225,24 +225,22 @@ def _install_roster(window: "MainWindow") -> None:
 # first paint (each import is tens of ms; together they would hold the window).
 ROSTER_MODULES = (
     "battlewheel.views.character_editor",
-    "battlewheel.storage.imports",
     "battlewheel.views.import_preview",
     "battlewheel.views.roster_dock",
 )
 
 
 def _later_steps(window: "MainWindow") -> "list[Callable[[], object]]":
-    """What waits for the first paint: the other systems' engines (each its own step),
-    then the roster's modules and the roster dock itself."""
+    """What waits for the first paint: the roster's modules, then the roster dock.
+
+    The other systems' engines are not among them: each loads when first needed (a
+    combat or a stat block of that system), which a first screen never is.
+    """
     import importlib
     from functools import partial
 
-    from battlewheel.engine.rulesets import load, systems
-
-    shown = window.combat.session.ruleset.name
     steps: list[Callable[[], object]] = [
-        partial(load, info.name) for info in systems() if info.name != shown]
-    steps += [partial(importlib.import_module, module) for module in ROSTER_MODULES]
+        partial(importlib.import_module, module) for module in ROSTER_MODULES]
     steps.append(partial(_install_roster, window))
     return steps
 
@@ -259,7 +257,8 @@ def after_first_paint(window: "MainWindow", steps: "list[Callable[[], object]]")
             pending.pop(0)()
             QTimer.singleShot(0, next_step)
 
-    window.firstPainted.connect(next_step)
+    # Queued, not called: the window's own after-paint work (the sheets) is one event.
+    window.firstPainted.connect(lambda: QTimer.singleShot(0, next_step))
 
 
 def _smoke_test(app: "QApplication", started: float, folder: Path) -> int:
