@@ -16,7 +16,7 @@ import pytest
 from battlewheel.bundled import resource
 from battlewheel.engine.core.ruleset import Ruleset
 from battlewheel.engine.core.session import ReplayError
-from battlewheel.storage.campaign import Campaign, load_campaign, save_campaign
+from battlewheel.storage.campaign import load_campaign, save_campaign
 from battlewheel.storage.roster import DamagedBlock
 from battlewheel.storage.schema import dump_json
 
@@ -142,7 +142,8 @@ def test_a_combat_not_shown_keeps_its_rulings_unread_until_replayed(tmp_path: Pa
     document = demo_document()
     fight = next(c for c in document["combats"] if c["session"].get("ruleset") == "3e")
     fight["session"]["options"] = {"no_such_ruling": True}
-    campaign = load_campaign(written(document, tmp_path))
-    with pytest.raises(ReplayError, match="rulings cannot be read.*no_such_ruling"):
-        campaign.combat(fight["id"]).session
-    assert isinstance(campaign, Campaign)
+    record = load_campaign(written(document, tmp_path)).combat(fight["id"])
+    with pytest.raises(ReplayError, match=r"rulings cannot be read.*no_such_ruling"):
+        assert record.session
+    assert not record.replayed
+    assert record.to_json()["session"] == fight["session"]
