@@ -36,21 +36,51 @@ def run_gui(
     """
     started = time.perf_counter() if started is None else started
     if smoke_test:
+        import tempfile
+
         _offscreen_without_display()
-    _import_pure_layers()
+        with tempfile.TemporaryDirectory(prefix="battlewheel-smoke-") as folder:
+            return _smoke_test(started, Path(folder))
+    opened = _open_before_qt(campaign)
+    app = _application()
+    window = _main_window(app, campaign, settings_file=None, later=True, opened=opened)
+    window.show()
+    return app.exec()
+
+
+def _application() -> "QApplication":
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance() or QApplication(sys.argv)
     assert isinstance(app, QApplication)
     _name_application()
-    if smoke_test:
-        import tempfile
+    return app
 
-        with tempfile.TemporaryDirectory(prefix="battlewheel-smoke-") as folder:
-            return _smoke_test(app, started, Path(folder))
-    window = _main_window(app, campaign, settings_file=None, later=True)
-    window.show()
-    return app.exec()
+
+@dataclass(frozen=True)
+class Opened:
+    """The campaign files and the first combat, read before Qt was imported."""
+
+    files: "StoredCampaigns"
+    first: "FirstCombat"
+    warnings: tuple[str, ...] = ()
+
+
+def _open_before_qt(campaign: Path | None) -> Opened | None:
+    """Read the first combat before PySide6 is imported, so that the engine of the
+    system it shows escapes PySide's import hook too (see ``_import_pure_layers``).
+
+    None when a crashed run's journal waits: the GM is asked first, which needs Qt. A
+    file that does not open is said once the application exists.
+    """
+    _import_pure_layers()
+    files = _campaign_files()
+    if files.pending_recovery() is not None:
+        return None
+    warnings: list[str] = []
+    first = first_session(files, ask=lambda _text: False, campaign=campaign,
+                          warn=warnings.append)
+    return Opened(files, first, tuple(warnings))
 
 
 def _import_pure_layers() -> None:
@@ -87,19 +117,26 @@ def _main_window(
     *,
     settings_file: Path | None,
     later: bool = False,
+    opened: Opened | None = None,
 ) -> "MainWindow":
     """The window over the first combat, wired to the campaign files.
 
     With ``later`` (the program's own start) what the first screen does not show waits
-    for the first paint: the roster dock and the Roster menu.
+    for the first paint: the roster dock and the Roster menu. ``opened`` is the first
+    combat when it was read before Qt; else it is chosen now.
     """
     from battlewheel.models.combat_model import CombatModel
     from battlewheel.views import settings as prefs
     from battlewheel.views.error_dialog import install_excepthook
     from battlewheel.views.main_window import MainWindow
 
-    files = _campaign_files()
-    start = first_session(files, ask=_ask_restore, campaign=campaign, warn=_warn)
+    if opened is None:
+        files = _campaign_files()
+        start = first_session(files, ask=_ask_restore, campaign=campaign, warn=_warn)
+    else:
+        files, start = opened.files, opened.first
+        for text in opened.warnings:
+            _warn(text)
     window = MainWindow(
         CombatModel(start.session, history=True),
         settings=prefs.open_settings(settings_file),
@@ -261,14 +298,17 @@ def after_first_paint(window: "MainWindow", steps: "list[Callable[[], object]]")
     window.firstPainted.connect(lambda: QTimer.singleShot(0, next_step))
 
 
-def _smoke_test(app: "QApplication", started: float, folder: Path) -> int:
-    from PySide6.QtCore import QEventLoop
-
-    from battlewheel.storage.paths import HOME_VARIABLE
+def _smoke_test(started: float, folder: Path) -> int:
+    from battlewheel.storage.paths import HOME_VARIABLE  # storage: no Qt, as it must be
 
     # The smoke test starts as a first start would, in a home of its own.
     os.environ[HOME_VARIABLE] = str(folder)
-    window = _main_window(app, None, settings_file=folder / "settings.ini", later=True)
+    opened = _open_before_qt(None)
+    app = _application()
+    from PySide6.QtCore import QEventLoop
+
+    window = _main_window(app, None, settings_file=folder / "settings.ini", later=True,
+                          opened=opened)
     painted: list[float] = []
     window.firstPainted.connect(lambda: painted.append(time.perf_counter()))
     window.show()

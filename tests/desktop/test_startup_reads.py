@@ -14,7 +14,10 @@ from typing import Any
 
 import pytest
 
+from battlewheel.app import _open_before_qt
 from battlewheel.bundled import resource
+from battlewheel.storage.campaign_files import StoredCampaigns
+from battlewheel.storage.recent import remember_file
 from battlewheel.storage.schema import dump_json
 
 PACKAGES = "battlewheel.engine.rulesets."
@@ -107,3 +110,27 @@ def test_a_campaign_shown_on_3e_loads_no_2e_before_the_first_paint(
     assert systems_in(report["painted"]) == {"3e"}
     assert systems_in(report["idle"]) == {"3e"}
     assert report["roster"]
+
+
+def test_the_first_combat_is_read_before_qt_and_a_bad_file_is_said_later(
+    battlewheel_home: Path, tmp_path: Path
+) -> None:
+    """The most recent campaign does not open: the demo is read instead, and the reason
+    waits (as words) until the application can show it."""
+    broken = tmp_path / "broken.json"
+    broken.write_text("{", encoding="utf-8")
+    remember_file(broken)
+    opened = _open_before_qt(None)
+    assert opened is not None
+    assert opened.first.path is None  # the demo
+    assert opened.first.session.ruleset.name == "2e-rewrite"
+    assert len(opened.warnings) == 1
+    assert "broken.json" in opened.warnings[0]
+
+
+def test_a_crashed_runs_journal_waits_for_qt_to_ask(
+    battlewheel_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whether to take a crashed run's work back is a question: nothing is read before Qt."""
+    monkeypatch.setattr(StoredCampaigns, "pending_recovery", lambda _self: object())
+    assert _open_before_qt(None) is None
