@@ -16,8 +16,10 @@ from battlewheel.storage.campaign_files import StoredCampaigns
 from battlewheel.storage.journal import Journal
 from battlewheel.storage.schema import dump_json
 from battlewheel.views import settings as prefs
+from battlewheel.views import storage_wiring
 from battlewheel.views.main_window import MainWindow
 from battlewheel.views.roster_dock import DAMAGED_MARK, RosterDock, install_roster_dock
+from battlewheel.views.storage_wiring import add_print_actions
 
 SYSTEM = "pool-and-ward"
 
@@ -76,3 +78,20 @@ def test_a_copy_of_the_character_is_refused_the_same_way(
     dock.duplicate_selected()
     assert len(dock.files.campaign.characters) == count
     assert DAMAGED_MARK in dock.roster.item(_row(dock, name)).text()
+
+
+def test_printing_the_campaign_says_which_block_cannot_be_read(
+    dock: RosterDock, damaged_file: tuple[Path, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Print player cards reads every block: the damaged one is named, nothing printed."""
+    before = damaged_file[0].read_bytes()
+    window = dock.window()
+    assert isinstance(window, MainWindow)
+    assert add_print_actions(window)
+    said: list[str] = []
+    monkeypatch.setattr(storage_wiring.QMessageBox, "warning",
+                        lambda _parent, _title, text: said.append(text))
+    window.actions_by_name["print_tracks"].trigger()
+    assert len(said) == 1
+    assert "blocks.pool-and-ward.name" in said[0]
+    assert damaged_file[0].read_bytes() == before
