@@ -16,6 +16,7 @@ import pytest
 from battlewheel.bundled import resource
 from battlewheel.engine.core.ruleset import Ruleset
 from battlewheel.engine.core.session import ReplayError
+from battlewheel.models.forecast_compare import matchups
 from battlewheel.storage.campaign import load_campaign, save_campaign
 from battlewheel.storage.roster import DamagedBlock
 from battlewheel.storage.schema import dump_json
@@ -147,3 +148,17 @@ def test_a_combat_not_shown_keeps_its_rulings_unread_until_replayed(tmp_path: Pa
         assert record.session
     assert not record.replayed
     assert record.to_json()["session"] == fight["session"]
+
+
+def test_the_forecast_compare_names_a_damaged_block_as_what_is_missing(
+    tmp_path: Path,
+) -> None:
+    """The match-up in Pool & Ward cannot be rebuilt from a damaged block: it says why."""
+    document, _ = damaged_document()
+    fight = next(c for c in document["combats"] if c["session"].get("ruleset") == "pool-and-ward")
+    campaign = load_campaign(written(document, tmp_path), shown=fight["id"] + "-not-shown")
+    session = campaign.combat(fight["id"]).session
+    found = {m.ruleset: m for m in matchups(session.ruleset, session.state,
+                                            campaign.characters)}
+    assert "blocks.pool-and-ward.name" in found["pool-and-ward"].missing
+    assert found["pool-and-ward"].state is None
