@@ -261,7 +261,6 @@ def _install_roster(window: "MainWindow") -> None:
 # Modules the roster dock and the Roster menu bring, imported one an event after the
 # first paint (each import is tens of ms; together they would hold the window).
 ROSTER_MODULES = (
-    "battlewheel.views.character_editor",
     "battlewheel.views.import_preview",
     "battlewheel.views.roster_dock",
 )

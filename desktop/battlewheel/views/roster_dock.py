@@ -61,11 +61,11 @@ from battlewheel.storage.roster import DamagedBlock
 from battlewheel.storage.roster import RosterCharacter as Character
 from battlewheel.views import quick_add
 from battlewheel.views import roster_edits as edits
-from battlewheel.views.character_editor import CharacterEditor, editor_from_draft, pending_draft
 from battlewheel.views.dialogs.apply import push_all, trial
 from battlewheel.views.refusals import split_refusal
 
 if TYPE_CHECKING:
+    from battlewheel.views.character_editor import CharacterEditor
     from battlewheel.views.window_parts import WindowParts
 
 CHARACTER_MIME = "application/x-battlewheel-character"
@@ -379,6 +379,13 @@ class RosterDock(QDockWidget):
     def edit(self, character: Character | None, *, open_system: str | None = None,
              then: Callable[[Character], object] | None = None) -> CharacterEditor:
         """Open the editor (or the draft an interrupted run left, if the GM takes it)."""
+        # The editor (a big module) is imported when first opened, not with the roster.
+        from battlewheel.views.character_editor import (
+            CharacterEditor,
+            editor_from_draft,
+            pending_draft,
+        )
+
         saved: list[Character] = []
 
         def commit(new: Character, original: Character | None) -> bool:
