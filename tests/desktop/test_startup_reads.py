@@ -31,15 +31,18 @@ LATER = ("battlewheel.views.roster_dock", "battlewheel.views.import_preview")
 FIRST_USE = ("battlewheel.views.character_editor", "battlewheel.storage.imports.sniff",
              "battlewheel.storage.imports.foundry_export")
 
+# The program's own start (``app.run_gui``) up to its event loop, with a note of our
+# modules taken at the first paint.
 PROGRAM = """
 import json, sys
 from pathlib import Path
-from battlewheel.app import _main_window, until_idle
-from battlewheel.views.main_window import MainWindow
-from PySide6.QtCore import QEventLoop
-from PySide6.QtWidgets import QApplication
+from battlewheel.app import _application, _main_window, _open_before_qt, until_idle
 
-app = QApplication(sys.argv)
+opened = _open_before_qt(PATH)
+app = _application()
+from PySide6.QtCore import QEventLoop
+from battlewheel.views.main_window import MainWindow
+
 ours = lambda: sorted(m for m in sys.modules if m.startswith("battlewheel"))
 report = {}
 real = MainWindow._after_first_paint
@@ -47,7 +50,7 @@ def at_paint(self):
     report["painted"] = ours()
     real(self)
 MainWindow._after_first_paint = at_paint
-window = _main_window(app, PATH, settings_file=None, later=True)
+window = _main_window(app, PATH, settings_file=None, later=True, opened=opened)
 window.show()
 while "painted" not in report:
     app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
