@@ -19,7 +19,7 @@ from battlewheel import APP_ID, APP_NAME, ORGANIZATION, __version__
 if TYPE_CHECKING:  # Qt is imported only once the GUI really starts
     from collections.abc import Callable
 
-    from PySide6.QtWidgets import QApplication
+    from PySide6.QtWidgets import QApplication, QDockWidget
 
     from battlewheel.engine.core.session import CombatSession
     from battlewheel.storage.campaign_files import StoredCampaigns
@@ -233,7 +233,7 @@ def wire_storage(window: "MainWindow", files: "StoredCampaigns", *, later: bool 
     combat.changed.connect(lambda: files.record_change(combat.session))
     window.campaign_name = lambda: files.campaign.name
     if later:
-        after_first_paint(window, _later_steps(window))
+        after_first_paint(window, _later_steps(window, _roster_places(window)))
     else:
         _install_roster(window)
     demo = QAction("Open the &demo campaign", window)
@@ -246,16 +246,40 @@ def wire_storage(window: "MainWindow", files: "StoredCampaigns", *, later: bool 
     # The crash journal goes only with a save or the GM's Discard (see FileMenu.close).
 
 
-def _install_roster(window: "MainWindow") -> None:
+def _roster_places(window: "MainWindow") -> "QDockWidget":
+    """An empty Roster menu and Roster tab where the roster will go after the first paint,
+    so the first screen is laid out as it stays (no menu or tab bar appearing later)."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QDockWidget, QMenu
+
+    menu = QMenu("&Roster", window)
+    menu.setObjectName("rosterMenu")  # the one the Roster menu's entries fill
+    bar = window.menuBar()
+    bar.insertMenu(bar.actions()[-1], menu)  # before Help
+    place = QDockWidget("Roster", window)
+    place.setObjectName("rosterPlace")
+    window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, place)
+    window.tabifyDockWidget(window.combatants_dock, place)
+    window.combatants_dock.raise_()
+    return place
+
+
+def _install_roster(window: "MainWindow", place: "QDockWidget | None" = None) -> None:
+    """The roster dock (and the Roster menu), taking the place kept for it if any."""
     from battlewheel.views.import_preview import install_import_menu
     from battlewheel.views.roster_dock import install_roster_dock
 
+    in_front = place is not None and not place.visibleRegion().isEmpty()
     roster = install_roster_dock(window)
     if roster is not None:  # a tab behind the combatants, so the table keeps its height
         window.tabifyDockWidget(window.combatants_dock, roster)
-        window.combatants_dock.raise_()
         roster.rosterChanged.connect(window.mark_campaign_changed)
         install_import_menu(window, roster)  # Roster > Import, Paste stat block, Export
+    if place is not None:
+        window.removeDockWidget(place)
+        place.deleteLater()
+    front = roster if in_front and roster is not None else window.combatants_dock
+    front.raise_()
 
 
 # Modules the roster dock and the Roster menu bring, imported one an event after the
@@ -266,7 +290,8 @@ ROSTER_MODULES = (
 )
 
 
-def _later_steps(window: "MainWindow") -> "list[Callable[[], object]]":
+def _later_steps(window: "MainWindow",
+                 place: "QDockWidget") -> "list[Callable[[], object]]":
     """What waits for the first paint: the roster's modules, then the roster dock.
 
     The other systems' engines are not among them: each loads when first needed (a
@@ -277,7 +302,7 @@ def _later_steps(window: "MainWindow") -> "list[Callable[[], object]]":
 
     steps: list[Callable[[], object]] = [
         partial(importlib.import_module, module) for module in ROSTER_MODULES]
-    steps.append(partial(_install_roster, window))
+    steps.append(partial(_install_roster, window, place))
     return steps
 
 

@@ -46,8 +46,13 @@ from battlewheel.views.main_window import MainWindow
 ours = lambda: sorted(m for m in sys.modules if m.startswith("battlewheel"))
 report = {}
 real = MainWindow._after_first_paint
+def layout(window):
+    return {"menus": [a.text() for a in window.menuBar().actions()],
+            "tabs": [d.objectName() for d in window.tabifiedDockWidgets(window.combatants_dock)],
+            "front": window.combatants_dock.visibleRegion().isEmpty() is False}
 def at_paint(self):
     report["painted"] = ours()
+    report["layout at paint"] = layout(self)
     real(self)
 MainWindow._after_first_paint = at_paint
 window = _main_window(app, PATH, settings_file=None, later=True, opened=opened)
@@ -56,6 +61,7 @@ while "painted" not in report:
     app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
 until_idle()
 report["idle"] = ours()
+report["layout when idle"] = layout(window)
 from battlewheel.views.roster_dock import RosterDock  # after the count: built by now
 report["roster"] = window.findChild(RosterDock) is not None
 print(json.dumps(report))
@@ -139,3 +145,15 @@ def test_a_crashed_runs_journal_waits_for_qt_to_ask(
     """Whether to take a crashed run's work back is a question: nothing is read before Qt."""
     monkeypatch.setattr(StoredCampaigns, "pending_recovery", lambda _self: object())
     assert _open_before_qt(None) is None
+
+
+def test_the_first_screen_is_laid_out_as_it_stays(tmp_path: Path) -> None:
+    """The Roster menu and the Roster tab are there at the first paint (empty places);
+    the roster dock takes the tab's place after it, the combatants staying in front."""
+    report = start_up(tmp_path)
+    at_paint, idle = report["layout at paint"], report["layout when idle"]
+    assert at_paint["menus"] == idle["menus"]
+    assert "&Roster" in at_paint["menus"]
+    assert at_paint["tabs"] == ["rosterPlace"]
+    assert idle["tabs"] == ["rosterDock"]
+    assert at_paint["front"] and idle["front"]
