@@ -19,7 +19,7 @@ from battlewheel import APP_ID, APP_NAME, ORGANIZATION, __version__
 if TYPE_CHECKING:  # Qt is imported only once the GUI really starts
     from collections.abc import Callable
 
-    from PySide6.QtWidgets import QApplication
+    from PySide6.QtWidgets import QApplication, QDockWidget
 
     from battlewheel.engine.core.session import CombatSession
     from battlewheel.storage.campaign_files import StoredCampaigns
@@ -36,21 +36,51 @@ def run_gui(
     """
     started = time.perf_counter() if started is None else started
     if smoke_test:
+        import tempfile
+
         _offscreen_without_display()
-    _import_pure_layers()
+        with tempfile.TemporaryDirectory(prefix="battlewheel-smoke-") as folder:
+            return _smoke_test(started, Path(folder))
+    opened = _open_before_qt(campaign)
+    app = _application()
+    window = _main_window(app, campaign, settings_file=None, later=True, opened=opened)
+    window.show()
+    return app.exec()
+
+
+def _application() -> "QApplication":
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance() or QApplication(sys.argv)
     assert isinstance(app, QApplication)
     _name_application()
-    if smoke_test:
-        import tempfile
+    return app
 
-        with tempfile.TemporaryDirectory(prefix="battlewheel-smoke-") as folder:
-            return _smoke_test(app, started, Path(folder))
-    window = _main_window(app, campaign, settings_file=None)
-    window.show()
-    return app.exec()
+
+@dataclass(frozen=True)
+class Opened:
+    """The campaign files and the first combat, read before Qt was imported."""
+
+    files: "StoredCampaigns"
+    first: "FirstCombat"
+    warnings: tuple[str, ...] = ()
+
+
+def _open_before_qt(campaign: Path | None) -> Opened | None:
+    """Read the first combat before PySide6 is imported, so that the engine of the
+    system it shows escapes PySide's import hook too (see ``_import_pure_layers``).
+
+    None when a crashed run's journal waits: the GM is asked first, which needs Qt. A
+    file that does not open is said once the application exists.
+    """
+    _import_pure_layers()
+    files = _campaign_files()
+    if files.pending_recovery() is not None:
+        return None
+    warnings: list[str] = []
+    first = first_session(files, ask=lambda _text: False, campaign=campaign,
+                          warn=warnings.append)
+    return Opened(files, first, tuple(warnings))
 
 
 def _import_pure_layers() -> None:
@@ -86,21 +116,34 @@ def _main_window(
     campaign: Path | None,
     *,
     settings_file: Path | None,
+    later: bool = False,
+    opened: Opened | None = None,
 ) -> "MainWindow":
+    """The window over the first combat, wired to the campaign files.
+
+    With ``later`` (the program's own start) what the first screen does not show waits
+    for the first paint: the roster dock and the Roster menu. ``opened`` is the first
+    combat when it was read before Qt; else it is chosen now.
+    """
     from battlewheel.models.combat_model import CombatModel
     from battlewheel.views import settings as prefs
     from battlewheel.views.error_dialog import install_excepthook
     from battlewheel.views.main_window import MainWindow
 
-    files = _campaign_files()
-    start = first_session(files, ask=_ask_restore, campaign=campaign, warn=_warn)
+    if opened is None:
+        files = _campaign_files()
+        start = first_session(files, ask=_ask_restore, campaign=campaign, warn=_warn)
+    else:
+        files, start = opened.files, opened.first
+        for text in opened.warnings:
+            _warn(text)
     window = MainWindow(
         CombatModel(start.session, history=True),
         settings=prefs.open_settings(settings_file),
         text_scale=prefs.TextScale(app),
         files=files,
     )
-    wire_storage(window, files)
+    wire_storage(window, files, later=later)
     window.show_file(start.path, unsaved=start.restored)
     install_excepthook(window)
     return window
@@ -175,24 +218,24 @@ def _warn(text: str) -> None:
     QMessageBox.warning(None, APP_NAME, text)
 
 
-def wire_storage(window: "MainWindow", files: "StoredCampaigns") -> None:
-    """Journal every change, add the roster dock, the demo campaign and printing."""
+def wire_storage(window: "MainWindow", files: "StoredCampaigns", *, later: bool = False) -> None:
+    """Journal every change, add the roster dock, the demo campaign and printing.
+
+    With ``later`` the roster (a dock behind the combatants, not in view) waits until the
+    window has painted, built over several events.
+    """
     from PySide6.QtGui import QAction
 
     from battlewheel.views.combats_menu import install_combats_menu
-    from battlewheel.views.import_preview import install_import_menu
-    from battlewheel.views.roster_dock import install_roster_dock
     from battlewheel.views.storage_wiring import add_print_actions
 
     combat = window.combat
     combat.changed.connect(lambda: files.record_change(combat.session))
     window.campaign_name = lambda: files.campaign.name
-    roster = install_roster_dock(window)
-    if roster is not None:  # a tab behind the combatants, so the table keeps its height
-        window.tabifyDockWidget(window.combatants_dock, roster)
-        window.combatants_dock.raise_()
-        roster.rosterChanged.connect(window.mark_campaign_changed)
-        install_import_menu(window, roster)  # Roster > Import, Paste stat block, Export
+    if later:
+        after_first_paint(window, _later_steps(window, _roster_places(window)))
+    else:
+        _install_roster(window)
     demo = QAction("Open the &demo campaign", window)
     demo.setObjectName("open_demo")
     demo.triggered.connect(window.file_ops.open_demo)
@@ -203,14 +246,93 @@ def wire_storage(window: "MainWindow", files: "StoredCampaigns") -> None:
     # The crash journal goes only with a save or the GM's Discard (see FileMenu.close).
 
 
-def _smoke_test(app: "QApplication", started: float, folder: Path) -> int:
-    from PySide6.QtCore import QEventLoop
+def _roster_places(window: "MainWindow") -> "QDockWidget":
+    """An empty Roster menu and Roster tab where the roster will go after the first paint,
+    so the first screen is laid out as it stays (no menu or tab bar appearing later)."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QDockWidget, QMenu
 
-    from battlewheel.storage.paths import HOME_VARIABLE
+    menu = QMenu("&Roster", window)
+    menu.setObjectName("rosterMenu")  # the one the Roster menu's entries fill
+    bar = window.menuBar()
+    bar.insertMenu(bar.actions()[-1], menu)  # before Help
+    place = QDockWidget("Roster", window)
+    place.setObjectName("rosterPlace")
+    window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, place)
+    window.tabifyDockWidget(window.combatants_dock, place)
+    window.combatants_dock.raise_()
+    return place
+
+
+def _install_roster(window: "MainWindow", place: "QDockWidget | None" = None) -> None:
+    """The roster dock (and the Roster menu), taking the place kept for it if any."""
+    from battlewheel.views.import_preview import install_import_menu
+    from battlewheel.views.roster_dock import install_roster_dock
+
+    in_front = place is not None and not place.visibleRegion().isEmpty()
+    roster = install_roster_dock(window)
+    if roster is not None:  # a tab behind the combatants, so the table keeps its height
+        window.tabifyDockWidget(window.combatants_dock, roster)
+        roster.rosterChanged.connect(window.mark_campaign_changed)
+        install_import_menu(window, roster)  # Roster > Import, Paste stat block, Export
+    if place is not None:
+        window.removeDockWidget(place)
+        place.deleteLater()
+    front = roster if in_front and roster is not None else window.combatants_dock
+    front.raise_()
+
+
+# Modules the roster dock and the Roster menu bring, imported one an event after the
+# first paint (each import is tens of ms; together they would hold the window).
+ROSTER_MODULES = (
+    "battlewheel.views.import_preview",
+    "battlewheel.views.roster_dock",
+)
+
+
+def _later_steps(window: "MainWindow",
+                 place: "QDockWidget") -> "list[Callable[[], object]]":
+    """What waits for the first paint: the roster's modules, then the roster dock.
+
+    The other systems' engines are not among them: each loads when first needed (a
+    combat or a stat block of that system), which a first screen never is.
+    """
+    import importlib
+    from functools import partial
+
+    steps: list[Callable[[], object]] = [
+        partial(importlib.import_module, module) for module in ROSTER_MODULES]
+    steps.append(partial(_install_roster, window, place))
+    return steps
+
+
+def after_first_paint(window: "MainWindow", steps: "list[Callable[[], object]]") -> None:
+    """Run ``steps`` in order once the window has first painted, each in its own event,
+    so that the window answers between them."""
+    from PySide6.QtCore import QTimer
+
+    pending = list(steps)
+
+    def next_step() -> None:
+        if pending:
+            pending.pop(0)()
+            QTimer.singleShot(0, next_step)
+
+    # Queued, not called: the window's own after-paint work (the sheets) is one event.
+    window.firstPainted.connect(lambda: QTimer.singleShot(0, next_step))
+
+
+def _smoke_test(started: float, folder: Path) -> int:
+    from battlewheel.storage.paths import HOME_VARIABLE  # storage: no Qt, as it must be
 
     # The smoke test starts as a first start would, in a home of its own.
     os.environ[HOME_VARIABLE] = str(folder)
-    window = _main_window(app, None, settings_file=folder / "settings.ini")
+    opened = _open_before_qt(None)
+    app = _application()
+    from PySide6.QtCore import QEventLoop
+
+    window = _main_window(app, None, settings_file=folder / "settings.ini", later=True,
+                          opened=opened)
     painted: list[float] = []
     window.firstPainted.connect(lambda: painted.append(time.perf_counter()))
     window.show()

@@ -142,8 +142,10 @@ def test_a_sheet_behind_another_tab_redraws_only_when_its_tab_comes_up(
     Qt leaves a sheet in a back tab isVisible() (it is only moved out of sight), so this
     is the case where a keypress would otherwise redraw every changed combatant's sheet.
     """
-    window.sheet_docks["lotus"].raise_()
     kettle = window.sheet_docks["kettle"]
+    kettle.raise_()  # drawn once (a back tab never shown has nothing drawn yet)
+    qtbot.waitUntil(lambda: not kettle.is_stale())
+    window.sheet_docks["lotus"].raise_()
     qtbot.waitUntil(lambda: kettle.visibleRegion().isEmpty())
     assert kettle.isVisible()  # Qt's view of a back tab, hence the sheet's own flag
     before = _shown_marks(kettle)
@@ -161,3 +163,18 @@ def _shown_marks(dock: CharacterSheetDock) -> str:
     track = dock.sheet.health.track()
     assert track is not None
     return track.marks
+
+
+def test_the_sheets_in_back_tabs_are_drawn_only_when_their_tab_first_comes_up(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """At start-up only the sheet on screen is drawn; the others wait for their tab."""
+    docks = window.sheet_docks
+    drawn = {cid for cid, dock in docks.items() if dock.draws}
+    assert len(drawn) == 1
+    assert all(docks[cid].is_stale() for cid in docks if cid not in drawn)
+    other = next(cid for cid in docks if cid not in drawn)
+    assert docks[other].toolTip() == window.combat.name(other)
+    docks[other].raise_()
+    qtbot.waitUntil(lambda: docks[other].draws == 1)
+    assert docks[other].sheet.info() is not None

@@ -66,7 +66,7 @@ def forecast_command(path: Path, combat: str, *, runs: int, seed: str, tactics: 
                 m.ruleset: (_forecast(m.ruleset, m.state, runs, seed_value, chosen, workers)
                             if m.state is not None else {"unavailable": m.missing})
                 for m in matchups(session.ruleset, session.state, campaign.characters,
-                                  dict(campaign.rulings))}
+                                  campaign.rulings_by_name())}
     except (ValueError, RulesError) as error:
         print(f"battlewheel forecast: {error}", file=err)
         return EXIT_BAD_ARGUMENT

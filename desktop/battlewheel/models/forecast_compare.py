@@ -60,7 +60,10 @@ def matchups(ruleset: Ruleset, state: Any, roster: Iterable[RosterEntry],
 
 def _matchup(system: Ruleset, fighters: list[tuple[str, str, str]],
              by_name: Mapping[str, RosterEntry], options: Any) -> Matchup:
-    lacking = [who for _, who, _ in fighters if _block(by_name, who, system) is None]
+    try:
+        lacking = [who for _, who, _ in fighters if _block(by_name, who, system) is None]
+    except RulesError as error:  # a stat block kept as read that does not read (damaged)
+        return Matchup(system.name, system.title, missing=str(error))
     if lacking:
         return Matchup(system.name, system.title,
                        missing="no " + system.title + " block for " + ", ".join(lacking))

@@ -29,7 +29,7 @@ def campaign_cards(campaign: Campaign, *, blank: bool = False) -> list[SheetCard
     """
     fought = _cards_in_combats(campaign)
     cards = [_take(fought, character.name) or get_ruleset(ruleset).block_card(block)
-             for character in campaign.characters for ruleset, block in character.blocks]
+             for character in campaign.characters for ruleset, block in character.read_blocks()]
     cards.extend(fought.values())
     return [_printed(card, blank) for card in cards]
 

@@ -28,13 +28,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from battlewheel.bundled import resource
-from battlewheel.engine.core.errors import TraitValueError
+from battlewheel.engine.core.errors import RulesError, TraitValueError
 from battlewheel.engine.core.fields import MAX_NAME, StoredFields
 from battlewheel.engine.core.options import Options
-from battlewheel.engine.core.ruleset import Ruleset, get_ruleset
+from battlewheel.engine.core.ruleset import Ruleset, get_ruleset, ruleset_known
 from battlewheel.engine.core.session import (
     FIRST_RULESET,
     CombatSession,
@@ -42,7 +42,6 @@ from battlewheel.engine.core.session import (
     ReplayError,
     StoredLog,
 )
-from battlewheel.engine.rulesets.rewrite.block import Weapon
 from battlewheel.storage import migrations as _migrations  # noqa: F401 (registers v1 -> v2)
 from battlewheel.storage.atomic import atomic_write_bytes
 from battlewheel.storage.errors import CampaignFileError
@@ -56,6 +55,9 @@ from battlewheel.storage.schema import (
     read_json_file,
     upgrade,
 )
+
+if TYPE_CHECKING:  # the GM's weapons are 2e's: its engine loads only when there are some
+    from battlewheel.engine.rulesets.rewrite.block import Weapon
 
 FORMAT = "battlewheel-campaign"
 DEMO_PARTS = ("campaigns", "demo.json")
@@ -95,10 +97,20 @@ class StoredCombat:
     @classmethod
     def from_json(cls, document: object) -> StoredCombat:
         """Check a stored log's header and shape (a malformed one raises); nothing is applied."""
-        return cls(StoredLog.from_json(document))
+        return cls(StoredLog.from_json(document, wait=True))
 
     def decoded(self) -> DecodedLog:
-        """Every entry read strictly: a malformed one raises ``ReplayError`` naming it."""
+        """Every entry read strictly: a malformed one raises ``ReplayError`` naming it.
+
+        The header's rulings wait for this too (so the ruleset is loaded only now); bad
+        ones raise ``ReplayError`` for the first entry, which cannot be applied without them.
+        """
+        try:
+            options = self.log.options
+        except RulesError as error:
+            failure = ReplayError(0, f"the combat's rulings cannot be read: {error}")
+            raise failure from error
+        assert options is not None
         return self.log.decode()
 
 
@@ -165,6 +177,10 @@ class CombatRecord:
         """The session if it has been replayed (or was never stored); None otherwise."""
         return self._session
 
+    def ruleset_name(self) -> str:
+        """The name of the combat's ruleset, without loading or replaying anything."""
+        return self._session.ruleset.name if self._session else self._stored_log().ruleset_name
+
     def ruleset(self) -> Ruleset:
         """The combat's ruleset, without replaying it."""
         return self._session.ruleset if self._session else self._stored_log().ruleset
@@ -198,8 +214,9 @@ class Campaign:
     combats: tuple[CombatRecord, ...] = ()
     weapons: tuple[Weapon, ...] = ()
     notes: str = ""
-    # The GM's default rulings per ruleset, for the campaign's new combats.
-    rulings: tuple[tuple[str, Options], ...] = ()
+    # The GM's default rulings per ruleset, for the campaign's new combats (those of a
+    # system not on screen when the file was opened wait as read: ``StoredRulings``).
+    rulings: tuple[tuple[str, Options | StoredRulings], ...] = ()
 
     def __post_init__(self) -> None:
         for what, items, limit in (("characters", self.characters, MAX_CHARACTERS),
@@ -234,7 +251,13 @@ class Campaign:
     def default_rulings(self, ruleset: str) -> Options:
         """The rulings a new combat of ``ruleset`` starts with in this campaign."""
         found = next((options for name, options in self.rulings if name == ruleset), None)
+        if isinstance(found, StoredRulings):
+            return found.read()
         return found if found is not None else get_ruleset(ruleset).default_options()
+
+    def rulings_by_name(self) -> dict[str, Options]:
+        """Every system's default rulings the GM has set, read now where they waited."""
+        return {name: self.default_rulings(name) for name, _ in self.rulings}
 
     def with_rulings(self, ruleset: str, options: Options) -> Campaign:
         """A copy whose new combats of ``ruleset`` start under ``options``."""
@@ -301,7 +324,10 @@ class Campaign:
         if document.get("format", FORMAT) != FORMAT:
             raise CampaignFileError(path, f"format must be {FORMAT!r}, "
                                     f"not {document.get('format')!r}")
-        characters = reader.items(document, "characters", MAX_CHARACTERS, _character)
+        # Only the system on screen is loaded now; the others' blocks and rulings wait.
+        on_screen = _shown_ruleset(document.get("combats"), shown)
+        characters = reader.items(document, "characters", MAX_CHARACTERS,
+                                  lambda value: RosterCharacter.from_json(value, read=on_screen))
         _check_unique(path, [c.name for c in characters])
         combats = reader.items(document, "combats", MAX_COMBATS, _combat)
         _check_unique(path, [r.id for r in combats], what="combat id")
@@ -312,7 +338,7 @@ class Campaign:
             combats=tuple(combats),
             weapons=tuple(reader.items(document, "weapons", MAX_CHARACTERS, _weapon)),
             notes=reader.text(document, "notes", MAX_NOTES_LENGTH, default=""),
-            rulings=_rulings(path, document.get("rulings", {})),
+            rulings=_rulings(path, document.get("rulings", {}), on_screen),
         )
 
 
@@ -396,23 +422,71 @@ class _Reader:
             raise CampaignFileError(self.path, f"{label}: {_describe(error)}") from None
 
 
-def _character(value: dict[str, Any]) -> RosterCharacter:
-    return RosterCharacter.from_json(value)
+class StoredRulings:
+    """A system's default rulings as the file holds them, read when a combat needs them.
+
+    ``document`` is written back exactly as read; ``read`` gives the ruleset's options
+    (loading it the first time) or raises ``TraitValueError`` naming the ruling.
+    """
+
+    __slots__ = ("document", "ruleset")
+
+    def __init__(self, ruleset: str, document: object) -> None:
+        self.ruleset = ruleset
+        self.document = document
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, StoredRulings):
+            return (self.ruleset, self.document) == (other.ruleset, other.document)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def read(self) -> Options:
+        """The rulings, read strictly by their ruleset."""
+        try:
+            return get_ruleset(self.ruleset).options_from_json(self.document)
+        except ValueError as error:
+            raise TraitValueError(f"rulings.{self.ruleset}", str(error)) from error
+
+    def to_json(self) -> object:
+        """The rulings exactly as the file held them."""
+        return self.document
 
 
-def _rulings(path: Path | None, value: object) -> tuple[tuple[str, Options], ...]:
+def _shown_ruleset(combats: object, shown: str | None) -> str | None:
+    """The ruleset named by the log of the combat the window opens on (None: no combat).
+
+    Read from the raw JSON before anything is checked; a malformed combat is refused
+    later, by the reader of combats."""
+    if not isinstance(combats, list) or not combats:
+        return None
+    ids = [c.get("id") if isinstance(c, dict) else None for c in combats]
+    chosen = combats[ids.index(shown) if shown in ids else len(combats) - 1]
+    log = chosen.get("session") if isinstance(chosen, dict) else None
+    name = log.get("ruleset", FIRST_RULESET) if isinstance(log, dict) else None
+    return name if isinstance(name, str) else None
+
+
+def _rulings(path: Path | None, value: object,
+             on_screen: str | None) -> tuple[tuple[str, Options | StoredRulings], ...]:
     if not isinstance(value, dict):
         raise CampaignFileError(path, f"rulings must be an object, not {json_type(value)}")
-    found = []
+    found: list[tuple[str, Options | StoredRulings]] = []
     for name, options in value.items():
         try:
-            found.append((name, get_ruleset(name).options_from_json(options)))
+            if name != on_screen and ruleset_known(name):
+                found.append((name, StoredRulings(name, options)))
+            else:
+                found.append((name, get_ruleset(name).options_from_json(options)))
         except (TraitValueError, ValueError) as error:
             raise CampaignFileError(path, f"rulings.{name}: {error}") from None
     return tuple(found)
 
 
 def _weapon(value: dict[str, Any]) -> Weapon:
+    from battlewheel.engine.rulesets.rewrite.block import Weapon
+
     return Weapon.from_json(value)
 
 

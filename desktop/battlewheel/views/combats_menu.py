@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 from battlewheel.engine.core.contract import RulesetInfo
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.session import CombatSession, ReplayError
-from battlewheel.engine.rulesets import systems
+from battlewheel.engine.rulesets import systems, title_of
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.storage.campaign import CombatRecord
 from battlewheel.storage.campaign_files import StoredCampaigns
@@ -214,7 +214,7 @@ def _summary(record: CombatRecord, session: CombatSession | None) -> str:
     if session is not None:
         return f"{session.ruleset.title}: {len(session.log)} step(s) in its log"
     # Listing the combats replays none of them: a big campaign's menu opens at once.
-    return (f"{record.ruleset().title}: {record.steps()} step(s) in its log; "
+    return (f"{title_of(record.ruleset_name())}: {record.steps()} step(s) in its log; "
             "not shown since the file was opened (whether it is over shows once chosen)")
 
 

@@ -206,7 +206,7 @@ class ForecastDialog(QDialog):
         """The fight rebuilt in each system from the open campaign's roster."""
         campaign = getattr(self.files, "campaign", None)
         roster = campaign.characters if campaign is not None else ()
-        rulings = dict(campaign.rulings) if campaign is not None else {}
+        rulings = campaign.rulings_by_name() if campaign is not None else {}
         session = self.combat.session
         return matchups(session.ruleset, session.state, roster, rulings)
 

@@ -6,7 +6,9 @@ content); Roster > Paste stat block reads text pasted from a book or PDF. Either
 preview shows each block as it will be, every field with where it came from, and a line
 for each thing not used; only Import changes the roster, as one undoable step. A name
 the roster already has asks: replace, keep both (numbered), or cancel. Roster > Export
-as Foundry writes the selected character's 3e block in Foundry's shape.
+as Foundry writes the selected character's 3e block in Foundry's shape. The readers and
+the Foundry writer (the 2e and 3e engines with them) are imported when first used, so
+the Roster menu loads no system the window does not show.
 
     install_import_menu(window, dock)      # the Roster menu, beside the dock's buttons
 """
@@ -38,15 +40,8 @@ from PySide6.QtWidgets import (
 
 from battlewheel.storage.atomic import atomic_write_bytes
 from battlewheel.storage.campaign_files import StoredCampaigns
-from battlewheel.storage.imports import (
-    ImportedCharacter,
-    ImportRefused,
-    add_imports,
-    foundry_export,
-    import_file,
-    import_text,
-)
-from battlewheel.storage.imports.roster import RENAME, REPLACE, clashes
+from battlewheel.storage.imports.common import ImportedCharacter, ImportRefused
+from battlewheel.storage.imports.roster import RENAME, REPLACE, add_imports, clashes
 from battlewheel.storage.roster import RosterCharacter
 from battlewheel.storage.schema import dump_json
 from battlewheel.views.window_parts import LendsParts
@@ -227,6 +222,8 @@ def _roster_changed(dock: RosterDock) -> None:
 
 def read_files(parent: QWidget, paths: Sequence[Path]) -> list[ImportedCharacter] | None:
     """Every file read, or None (the refusal shown) if any one cannot be."""
+    from battlewheel.storage.imports.sniff import import_file
+
     try:
         return [item for path in paths for item in import_file(path)]
     except ImportRefused as refused:
@@ -279,6 +276,8 @@ def paste_statblock(dock: RosterDock, text: str | None = None) -> bool:
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
         text = dialog.text.toPlainText()
+    from battlewheel.storage.imports.sniff import import_text
+
     try:
         imported = import_text(text)
     except ImportRefused as refused:
@@ -289,7 +288,11 @@ def paste_statblock(dock: RosterDock, text: str | None = None) -> bool:
 
 def export_foundry(dock: RosterDock, path: Path | None = None) -> bool:
     """Roster > Export as Foundry: the selected character's 3e block as a Foundry actor."""
+    from battlewheel.storage.imports.foundry_export import foundry_export
+
     character = dock.roster.current_character()
+    if character is not None and not dock.readable(character, FOUNDRY_RULESET):
+        return False
     block = character.block(FOUNDRY_RULESET) if character is not None else None
     if character is None or block is None:
         QMessageBox.information(dock, "Export as Foundry", "Select a character with a 3e "

@@ -485,9 +485,12 @@ class MainWindow(QMainWindow):
         then go nowhere until a click.
         """
         super().childEvent(event)
-        child = event.child()
-        if event.type() == QEvent.Type.ChildPolished and isinstance(child, QDialog):
-            child.installEventFilter(self)
+        # event.child() makes a Python wrapper of the child: asked only when it matters,
+        # as building the window adds (and polishes) a few hundred children.
+        if event.type() == QEvent.Type.ChildPolished:
+            child = event.child()
+            if isinstance(child, QDialog):
+                child.installEventFilter(self)
 
     def _take_keys_back(self) -> None:
         if QApplication.activeWindow() is None and QApplication.activeModalWidget() is None:

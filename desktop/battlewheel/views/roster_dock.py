@@ -18,6 +18,7 @@ import json
 import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QMimeData, QObject, QPoint, Qt, Signal
 from PySide6.QtGui import (
@@ -47,7 +48,8 @@ from PySide6.QtWidgets import (
 
 from battlewheel.engine.core.actions import ChangeBlock
 from battlewheel.engine.core.errors import IllegalAction
-from battlewheel.engine.core.ruleset import get_ruleset, ruleset_names
+from battlewheel.engine.core.ruleset import ruleset_names
+from battlewheel.engine.rulesets import title_of
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.storage.campaign_files import StoredCampaigns
 from battlewheel.storage.characters import (
@@ -55,13 +57,16 @@ from battlewheel.storage.characters import (
     export_character,
     import_character,
 )
+from battlewheel.storage.roster import DamagedBlock
 from battlewheel.storage.roster import RosterCharacter as Character
 from battlewheel.views import quick_add
 from battlewheel.views import roster_edits as edits
-from battlewheel.views.character_editor import CharacterEditor, editor_from_draft, pending_draft
 from battlewheel.views.dialogs.apply import push_all, trial
 from battlewheel.views.refusals import split_refusal
 from battlewheel.views.window_parts import CampaignScreen, LendsParts, Say
+
+if TYPE_CHECKING:
+    from battlewheel.views.character_editor import CharacterEditor
 
 CHARACTER_MIME = "application/x-battlewheel-character"
 CHARACTER_FILTER = "Battlewheel characters (*.json);;All files (*)"
@@ -98,6 +103,16 @@ def new_combatant_id(name: str, taken: set[str]) -> str:
     return candidate
 
 
+DAMAGED_MARK = "a stat block cannot be read"
+
+
+def damage_words(damage: DamagedBlock) -> str:
+    """A damaged block in plain words: which system, what is wrong, that nothing changed."""
+    system = title_of(damage.field.split(".")[1])
+    return (f"The {system} stat block cannot be read ({damage.field}: {damage.allowed}); "
+            "it stays in the campaign file exactly as it is.")
+
+
 class RosterList(QListWidget):
     """The roster's names; dragging one carries the character; Return edits, Delete deletes."""
 
@@ -121,9 +136,12 @@ class RosterList(QListWidget):
         for character in self.characters:
             identity = character.identity
             kind = f"  \u00b7  {identity.kind}" if identity.kind else ""
-            item = QListWidgetItem(f"{character.name}{kind}")
-            systems = ", ".join(get_ruleset(name).title for name in character.rulesets())
-            item.setToolTip(f"{identity.notes or character.name}\nStat blocks: {systems or 'none'}")
+            damaged = character.damaged()
+            mark = f"  \u00b7  {DAMAGED_MARK}" if damaged else ""
+            item = QListWidgetItem(f"{character.name}{kind}{mark}")
+            systems = ", ".join(title_of(name) for name in character.rulesets())
+            item.setToolTip(f"{identity.notes or character.name}\nStat blocks: {systems or 'none'}"
+                            + "".join(f"\n{damage_words(d)}" for d in damaged))
             self.addItem(item)
             if wanted is not None and character.name == wanted:
                 self.setCurrentItem(item)
@@ -253,6 +271,8 @@ class RosterDock(QDockWidget):
         that system first (it joins once saved).
         """
         ruleset = self.combat.session.ruleset
+        if not self.readable(character, ruleset.name):
+            return False
         block = character.block(ruleset.name)
         if block is None:
             self._offer_block(character)
@@ -299,6 +319,24 @@ class RosterDock(QDockWidget):
             self.edit(character, open_system=ruleset.name,
                       then=lambda saved: self.add(saved))
 
+    def readable(self, character: Character, ruleset: str | None = None) -> bool:
+        """Read the character's stored blocks (``ruleset``'s, or all) before they are used.
+
+        A damaged one is marked on the roster and said in the status bar, in plain words;
+        False then, and nothing changes (the block stays in the file as it was read).
+        """
+        try:
+            if ruleset is not None:
+                character.block(ruleset)
+            else:
+                character.read_blocks()
+        except DamagedBlock as damage:
+            self.roster.show_characters(self.roster.characters)
+            if self._say is not None:
+                self._say(f"{character.name}: {damage_words(damage)}")
+            return False
+        return True
+
     def add_selected(self) -> None:
         """Add the selected character to the combat."""
         character = self.roster.current_character()
@@ -332,11 +370,20 @@ class RosterDock(QDockWidget):
     def edit_selected(self) -> CharacterEditor | None:
         """Open the selected character in the editor."""
         character = self.roster.current_character()
-        return self.edit(character) if character is not None else None
+        if character is None or not self.readable(character):
+            return None
+        return self.edit(character)
 
     def edit(self, character: Character | None, *, open_system: str | None = None,
              then: Callable[[Character], object] | None = None) -> CharacterEditor:
         """Open the editor (or the draft an interrupted run left, if the GM takes it)."""
+        # The editor (a big module) is imported when first opened, not with the roster.
+        from battlewheel.views.character_editor import (
+            CharacterEditor,
+            editor_from_draft,
+            pending_draft,
+        )
+
         saved: list[Character] = []
 
         def commit(new: Character, original: Character | None) -> bool:
@@ -417,7 +464,7 @@ class RosterDock(QDockWidget):
     def duplicate_selected(self) -> None:
         """A numbered copy of the selected character, just after it (one undo step)."""
         character = self.roster.current_character()
-        if character is None:
+        if character is None or not self.readable(character):
             return
         roster = list(self.files.campaign.characters)
         name = quick_add.next_free_name(character.name, [c.name for c in roster])

@@ -47,7 +47,7 @@ class RosterCommand(QUndoCommand):
 def renamed(character: RosterCharacter, name: str) -> RosterCharacter:
     """The character under another name, each of its blocks renamed too."""
     blocks = tuple((rs, get_ruleset(rs).named_block(block, name))
-                   for rs, block in character.blocks)
+                   for rs, block in character.read_blocks())
     return RosterCharacter(replace(character.identity, name=name), blocks)
 
 

@@ -113,7 +113,9 @@ class SheetDocks:
     def _add(self, combatant_id: str) -> None:
         from battlewheel.views.sheets.sheet_dock import CharacterSheetDock
 
-        dock = CharacterSheetDock(self.combat, combatant_id, self.window, follow=False)
+        # Only the sheets on screen are drawn: one in a back tab waits for its tab.
+        dock = CharacterSheetDock(self.combat, combatant_id, self.window, follow=False,
+                                  drawn=False)
         dock.sheet_scroll.set_gives_way(self.larger_text)
         dock.setFeatures(_FEATURES)
         if not self.window.restoreDockWidget(dock):  # not in the saved layout

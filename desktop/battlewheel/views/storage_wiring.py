@@ -87,7 +87,12 @@ def _choose_then(window: QWidget, combat: CombatModel, files: StoredCampaigns,
     """Let the GM pick the cards, blank or not, and the paper; then print or export."""
     from battlewheel.printing.choose import CardChoiceDialog
 
-    cards = _campaign_cards(combat, files)
+    try:
+        cards = _campaign_cards(combat, files)
+    except ValueError as error:  # a stat block that waited, damaged (storage.roster)
+        QMessageBox.warning(window, "Cannot print", f"{error}\n\nNothing was printed; the "
+                            "campaign file is as it was.")
+        return
     if not cards:
         QMessageBox.information(window, "Nothing to print", "The campaign has no characters.")
         return

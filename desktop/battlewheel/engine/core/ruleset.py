@@ -564,6 +564,11 @@ def get_ruleset(name: str) -> Ruleset:
     return _REGISTRY[name]
 
 
+def ruleset_known(name: str) -> bool:
+    """Whether ``name`` is a ruleset's, registered or not yet loaded (loads nothing)."""
+    return name in _REGISTRY or bool(importlib.import_module(_PLUGINS).known(name))
+
+
 def ruleset_names() -> tuple[str, ...]:
     """Every registered ruleset's name."""
     _load_plugins()

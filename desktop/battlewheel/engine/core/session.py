@@ -9,6 +9,7 @@ most that many actions whatever the length of the log; the states after the last
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from battlewheel.engine.core.actions import Action, Rewind, action_to_json
@@ -22,7 +23,7 @@ from battlewheel.engine.core.errors import (
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.log_versions import FIRST_VERSION, LOG_VERSION, upgraded_entry
 from battlewheel.engine.core.options import Options
-from battlewheel.engine.core.ruleset import Ruleset, get_ruleset
+from battlewheel.engine.core.ruleset import Ruleset, get_ruleset, ruleset_known
 
 LOG_FORMAT = "battlewheel-combat"
 LOG_KEYS = frozenset({"format", "version", "ruleset", "options", "actions", "redo"})
@@ -324,16 +325,20 @@ class StoredLog:
 
     Decoding the entries is most of what reading a log costs, so a campaign's combats
     that are not on screen wait as stored logs; ``decode`` finds a malformed entry (a
-    ``ReplayError`` naming it) when the combat is first needed.
+    ``ReplayError`` naming it) when the combat is first needed. A log read with
+    ``wait=True`` does not even load its ruleset: the name is checked against the known
+    ones, and the options are read by the ruleset when first asked for.
     """
 
-    ruleset: Ruleset
-    options: Options
+    ruleset_name: str
     document: dict[str, Any]
 
     @classmethod
-    def from_json(cls, obj: object) -> StoredLog:
-        """Check everything but the entries' insides; a bad part raises ``LogFormatError``."""
+    def from_json(cls, obj: object, *, wait: bool = False) -> StoredLog:
+        """Check everything but the entries' insides; a bad part raises ``LogFormatError``.
+
+        With ``wait`` the ruleset is not loaded and the options wait for ``options``.
+        """
         if not isinstance(obj, dict):
             raise LogFormatError("log", "must be a JSON object")
         unknown = sorted(set(obj) - LOG_KEYS)
@@ -345,11 +350,24 @@ class StoredLog:
         name = obj.get("ruleset", FIRST_RULESET)
         if not isinstance(name, str):
             raise LogFormatError("log.ruleset", "must be a string")
-        ruleset = get_ruleset(name)
-        options = ruleset.options_from_json(obj.get("options"))
+        if not ruleset_known(name):
+            get_ruleset(name)  # refuses, naming the known ones
         _entries(obj, "actions")
         _entries(obj, "redo")
-        return cls(ruleset, options, obj)
+        log = cls(name, obj)
+        if not wait:
+            log.options  # noqa: B018 - read now, so a bad header refuses the log at once
+        return log
+
+    @cached_property
+    def ruleset(self) -> Ruleset:
+        """The log's ruleset, loaded on first use."""
+        return get_ruleset(self.ruleset_name)
+
+    @cached_property
+    def options(self) -> Options:
+        """The log's rulings read by its ruleset; a bad one raises ``LogFormatError``."""
+        return self.ruleset.options_from_json(self.document.get("options"))
 
     @property
     def steps(self) -> int:

@@ -34,6 +34,11 @@ def load(name: str | None = None) -> None:
         importlib.import_module(f"{__name__}.{wanted}")
 
 
+def known(name: str) -> bool:
+    """Whether ``name`` is one of the systems' rulesets (imports none of them)."""
+    return name in _PACKAGES
+
+
 def systems() -> tuple[RulesetInfo, ...]:
     """Every combat system the program is for, and whether a fight can be run in it yet."""
     return tuple(
@@ -44,5 +49,6 @@ def systems() -> tuple[RulesetInfo, ...]:
 
 
 def title_of(name: str) -> str:
-    """A ruleset's title for menus and the window's title bar."""
-    return get_ruleset(name).title
+    """A ruleset's title for menus and the window's title bar (a system's, loading nothing)."""
+    titles = {system: title for system, title, _seed, _package, _playable in _SYSTEMS}
+    return titles[name] if name in titles else get_ruleset(name).title

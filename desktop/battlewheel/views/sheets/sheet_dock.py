@@ -28,6 +28,7 @@ class CharacterSheetDock(QDockWidget):
         parent: QWidget | None = None,
         *,
         follow: bool = True,
+        drawn: bool = True,
     ) -> None:
         super().__init__(parent)
         self.model = model
@@ -54,7 +55,13 @@ class CharacterSheetDock(QDockWidget):
         if follow:
             model.combatantsChanged.connect(self._combatants_changed)
         self.visibilityChanged.connect(self._visibility_changed)
-        self.refresh()
+        if drawn:
+            self.refresh()
+        else:  # drawn when first on screen (a sheet in a back tab costs nothing till then)
+            self._stale = True
+            name = model.name(combatant_id)
+            self.setWindowTitle(name)
+            self.setToolTip(name)
 
     def refresh(self) -> None:
         """Redraw from the model (a removed combatant leaves the last sheet shown).
@@ -98,6 +105,7 @@ class CharacterSheetDock(QDockWidget):
         self._on_screen = visible
         if visible and self._stale:
             self.refresh()
+
 
     def _click_box(self, track: str, index: int) -> None:
         ruleset = self.model.session.ruleset

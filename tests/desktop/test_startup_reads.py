@@ -1,0 +1,159 @@
+"""Start-up imports only what the first screen needs; the rest comes after the first paint.
+
+Each program runs in a subprocess of its own (a fresh ``sys.modules``) and reports which
+of our modules were imported when the wheel first painted, then again once the window is
+idle. Modules are counted, never timed.
+"""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from battlewheel.app import _open_before_qt
+from battlewheel.bundled import resource
+from battlewheel.storage.campaign_files import StoredCampaigns
+from battlewheel.storage.recent import remember_file
+from battlewheel.storage.schema import dump_json
+
+PACKAGES = "battlewheel.engine.rulesets."
+SYSTEMS = {"2e-rewrite": "rewrite", "3e": "ex3", "impulse": "impulse",
+           "pool-and-ward": "poolward"}
+# What the first screen never shows: the roster dock (a tab behind the combatants) and
+# the Roster menu; built after the first paint.
+LATER = ("battlewheel.views.roster_dock", "battlewheel.views.import_preview")
+# The character editor and the readers of other programs' files (with the 2e and 3e
+# engines): when first used.
+FIRST_USE = ("battlewheel.views.character_editor", "battlewheel.storage.imports.sniff",
+             "battlewheel.storage.imports.foundry_export")
+
+# The program's own start (``app.run_gui``) up to its event loop, with a note of our
+# modules taken at the first paint.
+PROGRAM = """
+import json, sys
+from pathlib import Path
+from battlewheel.app import _application, _main_window, _open_before_qt, until_idle
+
+opened = _open_before_qt(PATH)
+app = _application()
+from PySide6.QtCore import QEventLoop
+from battlewheel.views.main_window import MainWindow
+
+ours = lambda: sorted(m for m in sys.modules if m.startswith("battlewheel"))
+report = {}
+real = MainWindow._after_first_paint
+def layout(window):
+    return {"menus": [a.text() for a in window.menuBar().actions()],
+            "tabs": [d.objectName() for d in window.tabifiedDockWidgets(window.combatants_dock)],
+            "front": window.combatants_dock.visibleRegion().isEmpty() is False}
+def at_paint(self):
+    report["painted"] = ours()
+    report["layout at paint"] = layout(self)
+    real(self)
+MainWindow._after_first_paint = at_paint
+window = _main_window(app, PATH, settings_file=None, later=True, opened=opened)
+window.show()
+while "painted" not in report:
+    app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
+until_idle()
+report["idle"] = ours()
+report["layout when idle"] = layout(window)
+from battlewheel.views.roster_dock import RosterDock  # after the count: built by now
+report["roster"] = window.findChild(RosterDock) is not None
+print(json.dumps(report))
+"""
+
+
+def start_up(home: Path, campaign: Path | None = None) -> dict[str, Any]:
+    """Start the window (on ``campaign``, else the demo) and report our modules."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", BATTLEWHEEL_HOME=str(home))
+    env.pop("DISPLAY", None)
+    program = PROGRAM.replace("PATH", f"Path({str(campaign)!r})" if campaign else "None")
+    result = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
+                            env=env, timeout=180, check=False)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+
+
+def systems_in(modules: list[str]) -> set[str]:
+    packages = {package: name for name, package in SYSTEMS.items()}
+    return {packages[m[len(PACKAGES):].split(".")[0]] for m in modules
+            if m.startswith(PACKAGES) and m[len(PACKAGES):].split(".")[0] in packages}
+
+
+def later_modules(modules: list[str]) -> set[str]:
+    return {m for m in modules if m.startswith(LATER)}
+
+
+def test_the_demo_paints_with_its_own_system_alone(tmp_path: Path) -> None:
+    """Before the first paint: 2e (the combat shown) and none of the other three systems,
+    no roster dock, editor or Roster menu. Once idle the roster has been built, and still
+    no other system, editor or reader of other programs' files is loaded: nothing has
+    used them."""
+    report = start_up(tmp_path)
+    assert systems_in(report["painted"]) == {"2e-rewrite"}
+    assert later_modules(report["painted"]) == set()
+    assert report["roster"]
+    assert later_modules(report["idle"]) >= set(LATER)
+    assert systems_in(report["idle"]) == {"2e-rewrite"}
+    assert set(FIRST_USE).isdisjoint(report["idle"])
+
+
+@pytest.fixture
+def campaign_on_3e(tmp_path: Path) -> Path:
+    """The demo campaign with its 3e fight newest (so shown) and no GM weapons (2e's)."""
+    document = json.loads(resource("campaigns", "demo.json").read_bytes())
+    document["weapons"] = []
+    document["combats"].sort(key=lambda combat: combat["session"].get("ruleset") == "3e")
+    path = tmp_path / "on-3e.json"
+    path.write_bytes(dump_json(document))
+    return path
+
+
+def test_a_campaign_shown_on_3e_loads_no_2e_before_the_first_paint(
+    tmp_path: Path, campaign_on_3e: Path
+) -> None:
+    report = start_up(tmp_path / "home", campaign_on_3e)
+    assert systems_in(report["painted"]) == {"3e"}
+    assert systems_in(report["idle"]) == {"3e"}
+    assert report["roster"]
+
+
+def test_the_first_combat_is_read_before_qt_and_a_bad_file_is_said_later(
+    battlewheel_home: Path, tmp_path: Path
+) -> None:
+    """The most recent campaign does not open: the demo is read instead, and the reason
+    waits (as words) until the application can show it."""
+    broken = tmp_path / "broken.json"
+    broken.write_text("{", encoding="utf-8")
+    remember_file(broken)
+    opened = _open_before_qt(None)
+    assert opened is not None
+    assert opened.first.path is None  # the demo
+    assert opened.first.session.ruleset.name == "2e-rewrite"
+    assert len(opened.warnings) == 1
+    assert "broken.json" in opened.warnings[0]
+
+
+def test_a_crashed_runs_journal_waits_for_qt_to_ask(
+    battlewheel_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whether to take a crashed run's work back is a question: nothing is read before Qt."""
+    monkeypatch.setattr(StoredCampaigns, "pending_recovery", lambda _self: object())
+    assert _open_before_qt(None) is None
+
+
+def test_the_first_screen_is_laid_out_as_it_stays(tmp_path: Path) -> None:
+    """The Roster menu and the Roster tab are there at the first paint (empty places);
+    the roster dock takes the tab's place after it, the combatants staying in front."""
+    report = start_up(tmp_path)
+    at_paint, idle = report["layout at paint"], report["layout when idle"]
+    assert at_paint["menus"] == idle["menus"]
+    assert "&Roster" in at_paint["menus"]
+    assert at_paint["tabs"] == ["rosterPlace"]
+    assert idle["tabs"] == ["rosterDock"]
+    assert at_paint["front"] and idle["front"]
