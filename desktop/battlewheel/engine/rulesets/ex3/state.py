@@ -7,13 +7,13 @@ clone shares them safely (rules/3e.md §1 lists what is tracked).
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from battlewheel.engine.core.conditions import Condition
 from battlewheel.engine.core.health import HealthTrack
+from battlewheel.engine.core.records import replaced
 from battlewheel.engine.rulesets.ex3.block import Character
 from battlewheel.engine.rulesets.ex3.options import Ex3Options
 
@@ -164,7 +164,7 @@ class Combatant:
 
     def replace(self, **changes: Any) -> Combatant:
         """A copy with some fields changed."""
-        return dataclasses.replace(self, **changes)
+        return replaced(self, **changes)
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from typing import Any
 
 from battlewheel.engine.core.conditions import Condition
 from battlewheel.engine.core.errors import IllegalAction
+from battlewheel.engine.core.records import replaced
 from battlewheel.engine.rulesets.impulse.block import ImpulseCharacter
 from battlewheel.engine.rulesets.impulse.options import ImpulseOptions
 from battlewheel.engine.rulesets.impulse.rules import EXTREME
@@ -133,7 +134,7 @@ class Fighter:
 
     def replace(self, **changes: Any) -> Fighter:
         """A copy with some fields changed."""
-        return dataclasses.replace(self, **changes)
+        return replaced(self, **changes)
 
 
 @dataclass(frozen=True)

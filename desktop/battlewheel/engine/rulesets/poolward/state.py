@@ -7,12 +7,12 @@ and ``condition`` are derived, refreshed after every action (``refresh``).
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from battlewheel.engine.core.conditions import Condition
+from battlewheel.engine.core.records import replaced
 from battlewheel.engine.rulesets.poolward.block import StatBlock
 from battlewheel.engine.rulesets.poolward.options import (
     NEGATIVE_PCS_ONLY,
@@ -97,7 +97,7 @@ class Fighter:
 
     def replace(self, **changes: Any) -> Fighter:
         """A copy with some fields changed."""
-        return dataclasses.replace(self, **changes)
+        return replaced(self, **changes)
 
 
 def condition_of(fighter: Fighter, options: PoolWardOptions) -> str:
