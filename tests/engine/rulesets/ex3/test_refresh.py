@@ -138,3 +138,20 @@ def test_the_incremental_refresh_matches_a_full_recompute(data: st.DataObject) -
             assert session.state.combatants == _worked_out_whole(session.state)
             session.redo()
             assert session.state.combatants == _worked_out_whole(session.state)
+
+
+def test_the_next_to_act_ranks_only_those_on_the_highest_tick(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Eight fighters on eight ticks: each Next turn ranks one fighter by Join Battle
+    rating and speed (it ranked everyone yet to act), and picks waiting's first."""
+    from battlewheel.engine.rulesets.ex3.handlers import flow
+
+    session = fight(*((cid, block, side, n) for n, (cid, block, side, _) in enumerate(PEOPLE)))
+    ranked = _counting(monkeypatch, flow, "order_key")
+    for _ in range(5):
+        expected = flow.waiting(state_of(session))
+        ranked.clear()
+        session.apply(a.NextTurn())
+        assert len(ranked) == 1
+        assert state_of(session).actor == expected[1]

@@ -10,7 +10,7 @@ same as working out everyone whole (tests/engine/rulesets/ex3/test_refresh.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from battlewheel.engine.rulesets.ex3 import rules as r
 from battlewheel.engine.rulesets.ex3.rules import defence as d
@@ -50,6 +50,8 @@ def refresh(state: Combat) -> None:
                               or known.grappling != grappling):
         known = None  # a ruling or a grapple changed: every record is worked out again
     zones = tuple((cid, who.zone) for cid, who in state.combatants.items())
+    known_close: frozenset[frozenset[str]]
+    known_bands: Mapping[frozenset[str], str]
     if known is None or _moved(state, known, zones):
         _work_out(state, lambda who: derived(state, who))
         known_close, known_bands = frozenset(state.close), dict(state.bands)
