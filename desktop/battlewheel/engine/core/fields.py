@@ -12,7 +12,7 @@ import functools
 import math
 import types
 import typing
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Literal, Union, get_args, get_origin
 
 from battlewheel.engine.core.errors import TraitValueError
@@ -187,9 +187,30 @@ def _check(value: object, hint: Any, where: str, depth: int) -> None:
     elif isinstance(value, Storable) and depth > 0:
         return  # checked whole when it was made, and frozen since
     elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        hints = _hints(type(value))
-        for each in _stored_fields(type(value)):
-            _check(getattr(value, each), hints.get(each, Any), _join(where, each), depth + 1)
+        _check_fields(value, where, depth + 1)
+
+
+def _check_fields(value: object, where: str, depth: int) -> None:
+    """Each field of a dataclass ``value`` checked as ``_check`` would; a leaf (None, true
+    or false, a whole number, text, an empty list, a value checked when made) without
+    the call for it, as every action made is checked so."""
+    cls: type = type(value)
+    for name, hint, matcher in _field_plan(cls):
+        item = getattr(value, name)
+        kind = type(item)
+        leaf = item is None or kind is bool or kind is int or kind is str or item == () \
+            or isinstance(item, Storable)
+        if not leaf or depth > MAX_DEPTH:
+            _check(item, hint, _join(where, name), depth)
+            continue
+        expected = matcher(item)
+        if expected is not None:
+            raise TraitValueError(_join(where, name), f"{expected}, not {json_type(item)}")
+        if kind is int and not -_WHOLE_LIMIT < item < _WHOLE_LIMIT:
+            raise TraitValueError(_join(where, name),
+                                  f"a whole number of at most {MAX_NUMBER_DIGITS} digits", item)
+        if kind is str:
+            _check_text(item, _join(where, name))
 
 
 def _check_text(text: str, where: str) -> None:
@@ -216,26 +237,49 @@ def _expected(hint: Any, value: object) -> str | None:
     """What ``hint`` asks for if ``value`` is not of it (None: it is, or cannot be told)."""
     if hint is Any:
         return None
+    return _matcher(hint)(value)
+
+
+Matcher = Callable[[object], "str | None"]
+
+
+@functools.cache
+def _matcher(hint: Any) -> Matcher:
+    """``hint`` read once into a test of a value: every action made is checked field by
+    field, and taking a hint apart (``get_origin``, ``get_args``) each time cost more
+    than all the rest of a forecast's check."""
+    if hint is Any:
+        return lambda value: None
     if hint in _SIMPLE:
-        kinds, words = _SIMPLE[hint]
-        fits = isinstance(value, kinds) and (hint is bool or not isinstance(value, bool))
-        return None if fits else words
+        return _simple_matcher(hint)
     origin = get_origin(hint)
     if origin in (Union, types.UnionType):
-        options = get_args(hint)
-        if any(_expected(option, value) is None for option in options):
-            return None
-        return " or ".join(_expected(option, _NOTHING) or "?" for option in options)
+        return _union_matcher(tuple(_matcher(option) for option in get_args(hint)))
     if origin is tuple:
-        return None if isinstance(value, tuple | list) else "a list"
+        return lambda value: None if isinstance(value, tuple | list) else "a list"
     if origin in (dict, Mapping):
-        return None if isinstance(value, Mapping) else "an object"
+        return lambda value: None if isinstance(value, Mapping) else "an object"
     if origin is Literal:
-        return None if value in get_args(hint) else "one of " + ", ".join(map(repr, get_args(hint)))
+        allowed = get_args(hint)
+        words = "one of " + ", ".join(map(repr, allowed))
+        return lambda value: None if value in allowed else words
     if isinstance(hint, type) and hint is not object and origin is None:
-        return None if isinstance(value, hint) else "an object" if dataclasses.is_dataclass(hint) \
-            else f"a {hint.__name__}"
-    return None
+        words = "an object" if dataclasses.is_dataclass(hint) else f"a {hint.__name__}"
+        return lambda value: None if isinstance(value, hint) else words
+    return lambda value: None
+
+
+def _simple_matcher(hint: Any) -> Matcher:
+    kinds, words = _SIMPLE[hint]
+    if hint is bool:
+        return lambda value: None if isinstance(value, kinds) else words
+    return lambda value: None if isinstance(value, kinds) and not isinstance(value, bool) \
+        else words
+
+
+def _union_matcher(options: tuple[Matcher, ...]) -> Matcher:
+    words = " or ".join(option(_NOTHING) or "?" for option in options)
+    return lambda value: None if any(option(value) is None for option in options) else words
 
 
 _NOTHING = object()  # never of any type: asks ``_expected`` for a type's words
@@ -265,5 +309,8 @@ def _hints(cls: type) -> dict[str, Any]:
 
 
 @functools.cache
-def _stored_fields(cls: type) -> tuple[str, ...]:
-    return tuple(each.name for each in dataclasses.fields(cls))
+def _field_plan(cls: type) -> tuple[tuple[str, Any, Matcher], ...]:
+    """Each field of a dataclass with its declared type and that type's test."""
+    hints = _hints(cls)
+    return tuple((each.name, hints.get(each.name, Any), _matcher(hints.get(each.name, Any)))
+                 for each in dataclasses.fields(cls))

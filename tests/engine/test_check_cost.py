@@ -1,0 +1,65 @@
+"""What making an action costs in checks: each declared type is taken apart once, and a
+field holding a plain value is checked without a call of the general checker."""
+
+from __future__ import annotations
+
+import pytest
+
+from battlewheel.engine.core import fields
+from battlewheel.engine.core.dice import DiceEntry
+from battlewheel.engine.core.errors import TraitValueError
+from battlewheel.engine.rulesets.ex3 import actions as ex3
+
+ROLL, DAMAGE = DiceEntry.of_successes(3), DiceEntry.of_successes(2)
+
+
+def _attack(difficulty: int) -> ex3.Attack:
+    return ex3.Attack("a", "b", "withering", "Sword", ROLL, damage=DAMAGE, flurry=True,
+                      difficulty=difficulty)
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch, name: str) -> list[object]:
+    calls: list[object] = []
+    original = getattr(fields, name)
+
+    def counted(*args: object) -> object:
+        calls.append(args)
+        return original(*args)
+
+    monkeypatch.setattr(fields, name, counted)
+    return calls
+
+
+def test_an_attack_made_again_takes_no_declared_type_apart(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The second Attack asks ``get_origin`` nothing (the first may, once a type)."""
+    _attack(1)
+    asked = _counting(monkeypatch, "get_origin")
+    _attack(3)
+    assert asked == []
+
+
+def test_an_attack_of_plain_fields_is_checked_in_one_pass(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An Attack's 32 fields are text, numbers, flags, empty lists and two dice entries:
+    the general checker runs for the action and for each dice entry, a nested value whose
+    own fields it reads (it ran once for every field of each: 43 times)."""
+    _attack(1)
+    checked = _counting(monkeypatch, "_check")
+    _attack(2)
+    assert [type(args[0]) for args in checked] == [ex3.Attack, DiceEntry, DiceEntry]
+
+
+def test_a_plain_field_is_still_refused_with_its_name() -> None:
+    """16 digits in a number, a flag given as text, a lone surrogate in text: each is
+    refused naming the field, as before."""
+    with pytest.raises(TraitValueError, match="difficulty"):
+        ex3.Attack("a", "b", "withering", "Sword", DiceEntry.of_successes(1),
+                   difficulty=10**15)
+    with pytest.raises(TraitValueError, match="flurry"):
+        ex3.Attack("a", "b", "withering", "Sword", DiceEntry.of_successes(1),
+                   flurry="yes")  # type: ignore[arg-type]
+    with pytest.raises(TraitValueError, match="weapon"):
+        ex3.Attack("a", "b", "withering", "Sword\ud800", DiceEntry.of_successes(1))
