@@ -3,9 +3,11 @@ field holding a plain value is checked without a call of the general checker."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from battlewheel.engine.core import fields
+from battlewheel.engine.core import actions, fields
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.errors import TraitValueError
 from battlewheel.engine.rulesets.ex3 import actions as ex3
@@ -18,16 +20,8 @@ def _attack(difficulty: int) -> ex3.Attack:
                       difficulty=difficulty)
 
 
-def _counting(monkeypatch: pytest.MonkeyPatch, name: str) -> list[object]:
-    calls: list[object] = []
-    original = getattr(fields, name)
-
-    def counted(*args: object) -> object:
-        calls.append(args)
-        return original(*args)
-
-    monkeypatch.setattr(fields, name, counted)
-    return calls
+def _counting(monkeypatch: pytest.MonkeyPatch, name: str) -> list[Any]:
+    return _counting_in(monkeypatch, fields, name)
 
 
 def test_an_attack_made_again_takes_no_declared_type_apart(
@@ -63,3 +57,31 @@ def test_a_plain_field_is_still_refused_with_its_name() -> None:
                    flurry="yes")  # type: ignore[arg-type]
     with pytest.raises(TraitValueError, match="weapon"):
         ex3.Attack("a", "b", "withering", "Sword\ud800", DiceEntry.of_successes(1))
+
+
+def test_the_checks_before_each_action_read_plain_fields_in_place(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The numbers an Attack carries are found by looking into its dice entries and
+    lists only (4 of its 32 fields), with their paths as before; and who it names too."""
+    attack = _attack(2)
+    looked = _counting_in(monkeypatch, actions, "_numbers_in")
+    numbers = list(actions.carried_numbers(attack))
+    assert [where for _, where in looked if "." not in where] == ["attack", "damage", "rout",
+                                                                   "others"]
+    assert ("difficulty", 2) in numbers and ("attack.successes", 3) in numbers
+    assert ("damage.successes", 2) in numbers
+    assert list(actions.named_fighters(attack)) == [("attacker", "a"), ("target", "b")]
+
+
+def _counting_in(monkeypatch: pytest.MonkeyPatch, module: object,
+                 name: str) -> list[Any]:
+    calls: list[Any] = []
+    original = getattr(module, name)
+
+    def counted(*args: object) -> object:
+        calls.append(args)
+        return original(*args)
+
+    monkeypatch.setattr(module, name, counted)
+    return calls
