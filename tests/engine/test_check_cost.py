@@ -85,3 +85,15 @@ def _counting_in(monkeypatch: pytest.MonkeyPatch, module: object,
 
     monkeypatch.setattr(module, name, counted)
     return calls
+
+
+def test_rolled_faces_are_checked_without_a_call_each(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An attack of ten rolled dice: the general checker runs for the action, its entry
+    and the faces' list, not once more for each face; a face of 16 digits is still
+    refused, naming its place."""
+    roll = DiceEntry.of_faces((7, 3, 10, 1, 8, 8, 2, 9, 5, 6))
+    checked = _counting(monkeypatch, "_check")
+    ex3.Attack("a", "b", "withering", "Sword", roll)
+    assert len(checked) == 3
+    with pytest.raises(TraitValueError, match=r"values\[1\]"):
+        fields.check_storable({"values": (3, 10**15)})

@@ -176,6 +176,9 @@ def _check(value: object, hint: Any, where: str, depth: int) -> None:
     elif isinstance(value, tuple | list):
         items = _item_hints(hint, len(value))
         for index, (item, item_hint) in enumerate(zip(value, items, strict=False)):
+            if type(item) is int and item_hint in _WHOLE_HINTS and depth < MAX_DEPTH \
+                    and -_WHOLE_LIMIT < item < _WHOLE_LIMIT:
+                continue  # a die's face, say: nothing more to ask of it
             _check(item, item_hint, f"{where}[{index}]", depth + 1)
     elif isinstance(value, Mapping):
         item_hint = _mapping_hint(hint)
@@ -285,14 +288,24 @@ def _union_matcher(options: tuple[Matcher, ...]) -> Matcher:
 _NOTHING = object()  # never of any type: asks ``_expected`` for a type's words
 
 
+_WHOLE_HINTS = (int, Any)
+"""Declared types a whole number in range always fits."""
+
+
 def _item_hints(hint: Any, count: int) -> Iterable[Any]:
-    if get_origin(hint) is tuple:
-        args = get_args(hint)
+    args = _tuple_args(hint)
+    if args is not None:
         if len(args) == 2 and args[1] is Ellipsis:
             return [args[0]] * count
         if len(args) == count:
             return args
     return [Any] * count
+
+
+@functools.cache
+def _tuple_args(hint: Any) -> tuple[Any, ...] | None:
+    """The item types a ``tuple[...]`` hint declares (None: ``hint`` is no tuple type)."""
+    return get_args(hint) if get_origin(hint) is tuple else None
 
 
 def _mapping_hint(hint: Any) -> Any:
