@@ -3,6 +3,7 @@ field holding a plain value is checked without a call of the general checker."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 from battlewheel.engine.core import actions, fields
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.errors import TraitValueError
+from battlewheel.engine.core.fields import Storable
 from battlewheel.engine.rulesets.ex3 import actions as ex3
 
 ROLL, DAMAGE = DiceEntry.of_successes(3), DiceEntry.of_successes(2)
@@ -97,3 +99,27 @@ def test_rolled_faces_are_checked_without_a_call_each(monkeypatch: pytest.Monkey
     assert len(checked) == 3
     with pytest.raises(TraitValueError, match=r"values\[1\]"):
         fields.check_storable({"values": (3, 10**15)})
+
+
+def test_fields_left_at_their_defaults_are_not_looked_at_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Of an Attack's nine text fields five keep their default (""): only the four given
+    are read for their length and characters."""
+    _attack(1)
+    read = _counting(monkeypatch, "_check_text")
+    _attack(2)
+    assert [args[1] for args in read] == ["attacker", "target", "mode", "weapon"]
+
+
+def test_a_default_the_check_refuses_is_refused_each_time() -> None:
+    """A class whose declared default a file could not hold refuses every value made
+    with it, naming the field."""
+
+    @dataclasses.dataclass(frozen=True)
+    class Tally(Storable):
+        count: int = 10**15
+
+    for _ in range(2):
+        with pytest.raises(TraitValueError, match="count"):
+            Tally()

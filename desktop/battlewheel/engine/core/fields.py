@@ -198,8 +198,10 @@ def _check_fields(value: object, where: str, depth: int) -> None:
     or false, a whole number, text, an empty list, a value checked when made) without
     the call for it, as every action made is checked so."""
     cls: type = type(value)
-    for name, hint, matcher in _field_plan(cls):
+    for name, hint, matcher, default in _field_plan(cls):
         item = getattr(value, name)
+        if item is default and depth <= MAX_DEPTH:
+            continue  # the declared default, checked once for the class
         kind = type(item)
         leaf = item is None or kind is bool or kind is int or kind is str or item == () \
             or isinstance(item, Storable)
@@ -282,7 +284,14 @@ def _simple_matcher(hint: Any) -> Matcher:
 
 def _union_matcher(options: tuple[Matcher, ...]) -> Matcher:
     words = " or ".join(option(_NOTHING) or "?" for option in options)
-    return lambda value: None if any(option(value) is None for option in options) else words
+
+    def matches(value: object) -> str | None:
+        for option in options:
+            if option(value) is None:
+                return None
+        return words
+
+    return matches
 
 
 _NOTHING = object()  # never of any type: asks ``_expected`` for a type's words
@@ -322,8 +331,26 @@ def _hints(cls: type) -> dict[str, Any]:
 
 
 @functools.cache
-def _field_plan(cls: type) -> tuple[tuple[str, Any, Matcher], ...]:
-    """Each field of a dataclass with its declared type and that type's test."""
+def _field_plan(cls: type) -> tuple[tuple[str, Any, Matcher, object], ...]:
+    """Each field of a dataclass with its declared type, that type's test, and its default
+    if the check passes it (else a value no field holds)."""
     hints = _hints(cls)
-    return tuple((each.name, hints.get(each.name, Any), _matcher(hints.get(each.name, Any)))
+    return tuple((each.name, hints.get(each.name, Any), _matcher(hints.get(each.name, Any)),
+                  _passing_default(each, hints.get(each.name, Any)))
                  for each in dataclasses.fields(cls))
+
+
+def _passing_default(each: dataclasses.Field[Any], hint: Any) -> object:
+    """The field's plain default if ``_check`` passes it, else ``_NOTHING``: most fields of
+    an action hold their default, and an immutable default passes or fails alike each time."""
+    default = each.default
+    if type(default) not in _PLAIN_DEFAULTS and default != ():
+        return _NOTHING
+    try:
+        _check(default, hint, each.name, 1)
+    except TraitValueError:
+        return _NOTHING
+    return default
+
+
+_PLAIN_DEFAULTS = frozenset({str, int, bool, float, type(None)})
