@@ -3,6 +3,8 @@ and the result is always what working out everyone afresh gives."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -13,9 +15,9 @@ from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3 import refresh
 from battlewheel.engine.rulesets.ex3.rules import defence as d
-from battlewheel.engine.rulesets.ex3.state import Combat, Combatant
+from battlewheel.engine.rulesets.ex3.state import Combat, Combatant, Distraction
 
-from .helpers import fight, fighter, state_of, typed
+from .helpers import fight, fighter, group, state_of, typed
 from .test_properties import _attack, _other, _session
 
 PEOPLE = tuple((f"f{n}", fighter(f"F{n}"), "ally" if n % 2 else "enemy", n % 4) for n in range(8))
@@ -155,3 +157,45 @@ def test_the_next_to_act_ranks_only_those_on_the_highest_tick(
         session.apply(a.NextTurn())
         assert len(ranked) == 1
         assert state_of(session).actor == expected[1]
+
+
+def _changed(name: str, value: object) -> object:
+    """Another value of the kind ``value`` is (a field of a record)."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + 1
+    if isinstance(value, str):
+        return value + "x"
+    if isinstance(value, tuple):
+        return (*value, "x")
+    return Distraction("x", "y", 1) if name == "distraction" else 3
+
+
+def test_every_field_own_values_does_not_list_leaves_them_alone() -> None:
+    """Each field of a fighter and of a battle group outside ``OWN_INPUTS`` changed in
+    turn: its own values stay the same (so a record that changed only those keeps them)."""
+    session = fight(("a", fighter("A"), "ally", 3), ("g", group("Guards"), "enemy", 2))
+    state = state_of(session)
+    others = [f.name for f in dataclasses.fields(Combatant)
+              if f.name not in (*refresh.OWN_INPUTS, "id", "derived")]
+    assert others
+    for who in state.combatants.values():
+        same = refresh.own_values(state, who, who.derived.ranges)
+        for name in others:
+            changed = who.replace(**{name: _changed(name, getattr(who, name))})
+            assert refresh.own_values(state, changed, who.derived.ranges) == same, name
+
+
+def test_a_turn_ending_works_out_nothing_it_did_not_change(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The one whose turn ends is marked as having acted: its Parry is not worked out
+    again (only, at most, that of the one whose turn begins)."""
+    session = fight(*PEOPLE)
+    parries = _counting(monkeypatch, d, "best_parry")
+    session.apply(a.NextTurn())
+    ended = state_of(session).combatants[PEOPLE[3][0]]
+    assert ended.acted
+    assert all(args[0].id != ended.id for args in parries)
+    assert len(parries) <= 1

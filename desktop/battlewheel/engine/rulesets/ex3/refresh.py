@@ -10,6 +10,7 @@ same as working out everyone whole (tests/engine/rulesets/ex3/test_refresh.py).
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Mapping
 
 from battlewheel.engine.rulesets.ex3 import rules as r
@@ -57,11 +58,29 @@ def refresh(state: Combat) -> None:
         known_close, known_bands = frozenset(state.close), dict(state.bands)
     else:
         last = known.records
-        _work_out(state, lambda who: own_values(state, who, last[who.id].derived.ranges),
+        _work_out(state, lambda who: _own_values_again(state, last[who.id], who),
                   unless=lambda who: last.get(who.id) is who)
         known_close, known_bands = known.close, known.bands
     state.refreshed = Refreshed(dict(state.combatants), state.options, grappling, zones,
                                 known_close, known_bands)
+
+
+OWN_INPUTS = ("block", "health", "size", "initiative", "onslaught", "clash_penalty",
+              "flurry_penalty", "action_defence", "cover", "conditions", "rout_failed", "ready")
+"""The fields of a record that ``own_values`` reads (besides the id, the rulings and the
+grapples); tests/engine/rulesets/ex3/test_refresh.py changes each other field and finds
+the values the same."""
+
+_own_inputs = operator.attrgetter(*OWN_INPUTS)
+
+
+def _own_values_again(state: Combat, last: Combatant, who: Combatant) -> Derived:
+    """``who``'s values, where ``last`` is its record as last refreshed: the same values
+    when the action changed none of the fields they are worked out from (most turns
+    change only whether it has acted, its Crash count, its aim)."""
+    if _own_inputs(last) == _own_inputs(who):
+        return last.derived
+    return own_values(state, who, last.derived.ranges)
 
 
 def _work_out(state: Combat, values: Callable[[Combatant], Derived],
