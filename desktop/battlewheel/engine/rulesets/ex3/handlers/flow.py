@@ -169,7 +169,7 @@ def next_to_act(state: Combat) -> str | None:
     """The first of ``waiting``, ranked in full only among those on the highest tick
     (003 §The Flow of Combat): each turn asks it, and Join Battle ratings cost a lookup."""
     able = [(i, cid, c) for i, (cid, c) in enumerate(state.combatants.items())
-            if c.joined and not c.acted and not c.out]
+            if not c.acted and c.initiative is not None and not c.out]  # the cheap tests first
     if not able:
         return None
     top = max(c.tick or 0 for _, _, c in able)
