@@ -10,6 +10,7 @@ changing a ruling mid-fight, changing a stat block, and rewinding to an earlier 
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -292,19 +293,31 @@ def named_fighters(action: Action) -> Iterator[tuple[str, str]]:
 
 
 def _fighters_in(value: object, where: str, skip: str) -> Iterator[tuple[str, str]]:
-    for each in dataclasses.fields(value):  # type: ignore[arg-type]
-        if each.name == skip:
+    cls: type = type(value)
+    for name in _field_names(cls):
+        if name == skip:
             continue
-        found = getattr(value, each.name)
-        path = f"{where}{each.name}"
-        if each.name in FIGHTER_FIELDS:
-            yield from ((path, fighter) for fighter in _ids(found))
+        found = getattr(value, name)
+        if name in FIGHTER_FIELDS:
+            yield from ((f"{where}{name}", fighter) for fighter in _ids(found))
+        elif type(found) in _PLAIN:
+            continue  # names nobody, holds nothing that does: asked before every action
         elif isinstance(found, tuple):
             for index, item in enumerate(found):
                 if dataclasses.is_dataclass(item):
-                    yield from _fighters_in(item, f"{path}[{index}].", "")
+                    yield from _fighters_in(item, f"{where}{name}[{index}].", "")
         elif dataclasses.is_dataclass(found) and not isinstance(found, Storable):
-            yield from _fighters_in(found, f"{path}.", "")
+            yield from _fighters_in(found, f"{where}{name}.", "")
+
+
+_PLAIN = frozenset({str, int, bool, float, type(None)})
+"""Types of a field value that hold no other value."""
+
+
+@functools.cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    """The field names of a dataclass, in order (every action's are read per action)."""
+    return tuple(each.name for each in dataclasses.fields(cls))
 
 
 def _ids(value: object) -> Iterator[str]:
@@ -320,8 +333,13 @@ def _ids(value: object) -> Iterator[str]:
 def carried_numbers(action: Action) -> Iterator[tuple[str, int]]:
     """Each whole number an action carries, by field (nested values and lists too; not
     stat blocks, which bound their own traits)."""
-    for each in dataclasses.fields(action):
-        yield from _numbers_in(getattr(action, each.name), each.name)
+    cls: type = type(action)
+    for name in _field_names(cls):
+        value = getattr(action, name)
+        if type(value) is int:
+            yield name, value
+        elif type(value) not in _PLAIN:
+            yield from _numbers_in(value, name)
 
 
 def _numbers_in(value: object, where: str) -> Iterator[tuple[str, int]]:
@@ -334,6 +352,6 @@ def _numbers_in(value: object, where: str) -> Iterator[tuple[str, int]]:
         for key, item in value.items():
             yield from _numbers_in(item, f"{where}.{key}")
     elif dataclasses.is_dataclass(value) and not isinstance(value, Storable | type):
-        for each in dataclasses.fields(value):
-            yield from _numbers_in(getattr(value, each.name),
-                                   f"{where}.{each.name}" if where else each.name)
+        cls: type = type(value)
+        for name in _field_names(cls):
+            yield from _numbers_in(getattr(value, name), f"{where}.{name}" if where else name)

@@ -224,6 +224,8 @@ def expire(records: Records, before: Moment, after: Moment, names: Names) -> lis
     events: list[Event] = []
     for cid, record in list(records.items()):
         held = conditions_of(record)
+        if not held:
+            continue  # most have none: no copy of the tuple to compare
         kept: list[Condition] = []
         for condition in held:
             left = _counted_down(condition, units, cid in ended)

@@ -12,7 +12,7 @@ import functools
 import math
 import types
 import typing
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Literal, Union, get_args, get_origin
 
 from battlewheel.engine.core.errors import TraitValueError
@@ -194,6 +194,9 @@ def _check(value: object, hint: Any, where: str, depth: int) -> None:
     elif isinstance(value, tuple | list):
         items = _item_hints(hint, len(value))
         for index, (item, item_hint) in enumerate(zip(value, items, strict=False)):
+            if type(item) is int and item_hint in _WHOLE_HINTS and depth < MAX_DEPTH \
+                    and -_WHOLE_LIMIT < item < _WHOLE_LIMIT:
+                continue  # a die's face, say: nothing more to ask of it
             _check(item, item_hint, f"{where}[{index}]", depth + 1)
     elif isinstance(value, Mapping):
         item_hint = _mapping_hint(hint)
@@ -205,9 +208,32 @@ def _check(value: object, hint: Any, where: str, depth: int) -> None:
     elif isinstance(value, Storable) and depth > 0:
         return  # checked whole when it was made, and frozen since
     elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        hints = _hints(type(value))
-        for each in _stored_fields(type(value)):
-            _check(getattr(value, each), hints.get(each, Any), _join(where, each), depth + 1)
+        _check_fields(value, where, depth + 1)
+
+
+def _check_fields(value: object, where: str, depth: int) -> None:
+    """Each field of a dataclass ``value`` checked as ``_check`` would; a leaf (None, true
+    or false, a whole number, text, an empty list, a value checked when made) without
+    the call for it, as every action made is checked so."""
+    cls: type = type(value)
+    for name, hint, matcher, default in _field_plan(cls):
+        item = getattr(value, name)
+        if item is default and depth <= MAX_DEPTH:
+            continue  # the declared default, checked once for the class
+        kind = type(item)
+        leaf = item is None or kind is bool or kind is int or kind is str or item == () \
+            or isinstance(item, Storable)
+        if not leaf or depth > MAX_DEPTH:
+            _check(item, hint, _join(where, name), depth)
+            continue
+        expected = matcher(item)
+        if expected is not None:
+            raise TraitValueError(_join(where, name), f"{expected}, not {json_type(item)}")
+        if kind is int and not -_WHOLE_LIMIT < item < _WHOLE_LIMIT:
+            raise TraitValueError(_join(where, name),
+                                  f"a whole number of at most {MAX_NUMBER_DIGITS} digits", item)
+        if kind is str:
+            _check_text(item, _join(where, name))
 
 
 def _check_text(text: str, where: str) -> None:
@@ -234,39 +260,79 @@ def _expected(hint: Any, value: object) -> str | None:
     """What ``hint`` asks for if ``value`` is not of it (None: it is, or cannot be told)."""
     if hint is Any:
         return None
+    return _matcher(hint)(value)
+
+
+Matcher = Callable[[object], "str | None"]
+
+
+@functools.cache
+def _matcher(hint: Any) -> Matcher:
+    """``hint`` read once into a test of a value: every action made is checked field by
+    field, and taking a hint apart (``get_origin``, ``get_args``) each time cost more
+    than all the rest of a forecast's check."""
+    if hint is Any:
+        return lambda value: None
     if hint in _SIMPLE:
-        kinds, words = _SIMPLE[hint]
-        fits = isinstance(value, kinds) and (hint is bool or not isinstance(value, bool))
-        return None if fits else words
+        return _simple_matcher(hint)
     origin = get_origin(hint)
     if origin in (Union, types.UnionType):
-        options = get_args(hint)
-        if any(_expected(option, value) is None for option in options):
-            return None
-        return " or ".join(_expected(option, _NOTHING) or "?" for option in options)
+        return _union_matcher(tuple(_matcher(option) for option in get_args(hint)))
     if origin is tuple:
-        return None if isinstance(value, tuple | list) else "a list"
+        return lambda value: None if isinstance(value, tuple | list) else "a list"
     if origin in (dict, Mapping):
-        return None if isinstance(value, Mapping) else "an object"
+        return lambda value: None if isinstance(value, Mapping) else "an object"
     if origin is Literal:
-        return None if value in get_args(hint) else "one of " + ", ".join(map(repr, get_args(hint)))
+        allowed = get_args(hint)
+        words = "one of " + ", ".join(map(repr, allowed))
+        return lambda value: None if value in allowed else words
     if isinstance(hint, type) and hint is not object and origin is None:
-        return None if isinstance(value, hint) else "an object" if dataclasses.is_dataclass(hint) \
-            else f"a {hint.__name__}"
-    return None
+        words = "an object" if dataclasses.is_dataclass(hint) else f"a {hint.__name__}"
+        return lambda value: None if isinstance(value, hint) else words
+    return lambda value: None
+
+
+def _simple_matcher(hint: Any) -> Matcher:
+    kinds, words = _SIMPLE[hint]
+    if hint is bool:
+        return lambda value: None if isinstance(value, kinds) else words
+    return lambda value: None if isinstance(value, kinds) and not isinstance(value, bool) \
+        else words
+
+
+def _union_matcher(options: tuple[Matcher, ...]) -> Matcher:
+    words = " or ".join(option(_NOTHING) or "?" for option in options)
+
+    def matches(value: object) -> str | None:
+        for option in options:
+            if option(value) is None:
+                return None
+        return words
+
+    return matches
 
 
 _NOTHING = object()  # never of any type: asks ``_expected`` for a type's words
 
 
+_WHOLE_HINTS = (int, Any)
+"""Declared types a whole number in range always fits."""
+
+
 def _item_hints(hint: Any, count: int) -> Iterable[Any]:
-    if get_origin(hint) is tuple:
-        args = get_args(hint)
+    args = _tuple_args(hint)
+    if args is not None:
         if len(args) == 2 and args[1] is Ellipsis:
             return [args[0]] * count
         if len(args) == count:
             return args
     return [Any] * count
+
+
+@functools.cache
+def _tuple_args(hint: Any) -> tuple[Any, ...] | None:
+    """The item types a ``tuple[...]`` hint declares (None: ``hint`` is no tuple type)."""
+    return get_args(hint) if get_origin(hint) is tuple else None
 
 
 def _mapping_hint(hint: Any) -> Any:
@@ -283,5 +349,26 @@ def _hints(cls: type) -> dict[str, Any]:
 
 
 @functools.cache
-def _stored_fields(cls: type) -> tuple[str, ...]:
-    return tuple(each.name for each in dataclasses.fields(cls))
+def _field_plan(cls: type) -> tuple[tuple[str, Any, Matcher, object], ...]:
+    """Each field of a dataclass with its declared type, that type's test, and its default
+    if the check passes it (else a value no field holds)."""
+    hints = _hints(cls)
+    return tuple((each.name, hints.get(each.name, Any), _matcher(hints.get(each.name, Any)),
+                  _passing_default(each, hints.get(each.name, Any)))
+                 for each in dataclasses.fields(cls))
+
+
+def _passing_default(each: dataclasses.Field[Any], hint: Any) -> object:
+    """The field's plain default if ``_check`` passes it, else ``_NOTHING``: most fields of
+    an action hold their default, and an immutable default passes or fails alike each time."""
+    default = each.default
+    if type(default) not in _PLAIN_DEFAULTS and default != ():
+        return _NOTHING
+    try:
+        _check(default, hint, each.name, 1)
+    except TraitValueError:
+        return _NOTHING
+    return default
+
+
+_PLAIN_DEFAULTS = frozenset({str, int, bool, float, type(None)})

@@ -13,7 +13,7 @@ import dataclasses
 import importlib
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from typing import Any, ClassVar, Protocol, cast
 
 from battlewheel.engine.core import conditions as cond
@@ -220,7 +220,7 @@ class Ruleset(ABC):
         if isinstance(action, ChangeRuling):
             events = change_ruling(state, action)
         elif isinstance(action, ChangeBlock):
-            if action.combatant_id not in self.combatants(state):
+            if action.combatant_id not in self.fighter_ids(state):
                 raise IllegalAction("character editor", "no such fighter in this combat")
             block = self.block_from_json(dict(action.block))
             events = self.replace_block(state, action.combatant_id, block)
@@ -262,7 +262,7 @@ class Ruleset(ABC):
 
     def _refuse_unknown_fighters(self, state: Any, action: Action) -> None:
         """An action naming someone not in the fight is a rules refusal, in every ruleset."""
-        present = self.combatants(state)
+        present = self.fighter_ids(state)
         for where, fighter in named_fighters(action):
             if fighter not in present:
                 raise IllegalAction(self.fighters_section, f"{where} names {fighter!r}, "
@@ -520,6 +520,11 @@ class Ruleset(ABC):
         """
         found: Mapping[str, Any] = state.combatants
         return found
+
+    def fighter_ids(self, state: Any) -> Collection[str]:
+        """Who is in the fight: the ids of ``combatants``. A ruleset whose records cost
+        something to build says it more cheaply (every action is checked against it)."""
+        return self.combatants(state)
 
 
 def change_ruling(state: Any, action: ChangeRuling) -> list[Event]:

@@ -12,12 +12,12 @@ from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.ruleset import Handler, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3 import autopilot, form, menu, sentences, sheet, wheel
+from battlewheel.engine.rulesets.ex3 import refresh as derived_values
 from battlewheel.engine.rulesets.ex3 import rules as r
 from battlewheel.engine.rulesets.ex3.block import Character
 from battlewheel.engine.rulesets.ex3.handlers import attack, clash, flow, gm, groups, moves
 from battlewheel.engine.rulesets.ex3.options import Ex3Options
-from battlewheel.engine.rulesets.ex3.rules import defence as d
-from battlewheel.engine.rulesets.ex3.state import Combat, Combatant, Derived
+from battlewheel.engine.rulesets.ex3.state import Combat, Combatant
 
 _HANDLERS: dict[type[a.Action], Handler] = {
     a.AddCombatant: flow.add_combatant,
@@ -61,20 +61,6 @@ _HANDLERS: dict[type[a.Action], Handler] = {
 }
 
 
-def derived(state: Combat, who: Combatant) -> Derived:
-    """Parry, Evasion, soak, Hardness, wound penalty and standing Defence modifier.
-
-    003 §Defending Against Attacks, §Resisting Attacks.
-    """
-    rounding = state.options.static_rounding
-    wound = 0 if who.is_group else r.wound_penalty(who.health)
-    return Derived(
-        parry=d.best_parry(who, rounding) or 0, evasion=r.evasion(who.block, rounding),
-        soak=r.soak(who.block, who.size), hardness=r.hardness(who.block, who.in_crash),
-        wound_penalty=wound, defence_mod=sum(v for _, v in d.standing_modifiers(state, who)),
-        ranges=tuple((o, d.band(state, who.id, o)) for o in state.combatants if o != who.id))
-
-
 INITIATIVE_EDIT_RANGE = (-30, 100)
 
 
@@ -103,11 +89,9 @@ class Exalted3e(Ruleset):
         return _HANDLERS
 
     def refresh(self, state: Combat) -> None:
-        """Derived values of each combatant (003 §Defending Against Attacks)."""
-        for cid, who in state.combatants.items():
-            fresh = derived(state, who)
-            if fresh != who.derived:
-                state.combatants[cid] = who.replace(derived=fresh)
+        """Derived values of the combatants that may have changed (003 §Defending Against
+        Attacks)."""
+        derived_values.refresh(state)
 
     def offered(self, state: Combat) -> tuple[str, ...]:
         """Every action kind while the fight runs; none once it is over."""

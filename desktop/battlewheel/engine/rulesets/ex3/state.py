@@ -7,12 +7,13 @@ clone shares them safely (rules/3e.md §1 lists what is tracked).
 
 from __future__ import annotations
 
-import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from battlewheel.engine.core.conditions import Condition
 from battlewheel.engine.core.health import HealthTrack
+from battlewheel.engine.core.records import replaced
 from battlewheel.engine.rulesets.ex3.block import Character
 from battlewheel.engine.rulesets.ex3.options import Ex3Options
 
@@ -163,7 +164,7 @@ class Combatant:
 
     def replace(self, **changes: Any) -> Combatant:
         """A copy with some fields changed."""
-        return dataclasses.replace(self, **changes)
+        return replaced(self, **changes)
 
 
 @dataclass(frozen=True)
@@ -198,9 +199,27 @@ class Grapple:
     engage: bool = False
 
 
+@dataclass(frozen=True)
+class Refreshed:
+    """The combatant records as the last refresh left them and what it read around them
+    (the rulings, who is in a grapple, where everyone stands): a record still the very
+    same object needs working out again only if those changed (``ex3/refresh.py``)."""
+
+    records: Mapping[str, Combatant]
+    options: Ex3Options
+    grappling: frozenset[str]
+    zones: tuple[tuple[str, int], ...]
+    close: frozenset[frozenset[str]]
+    bands: Mapping[frozenset[str], str]
+
+
 @dataclass
 class Combat:
-    """The whole state of one 3e fight."""
+    """The whole state of one 3e fight.
+
+    ``refreshed`` is bookkeeping of the derived values, not part of the fight: states
+    compare without it.
+    """
 
     options: Ex3Options = field(default_factory=Ex3Options)
     combatants: dict[str, Combatant] = field(default_factory=dict)
@@ -216,6 +235,7 @@ class Combat:
     grapples: dict[str, Grapple] = field(default_factory=dict)
     dissolved_sides: set[str] = field(default_factory=set)
     last_attacker: dict[str, str] = field(default_factory=dict)
+    refreshed: Refreshed | None = field(default=None, compare=False, repr=False)
 
     @property
     def actor(self) -> str | None:
@@ -250,5 +270,5 @@ class Combat:
             self.options, dict(self.combatants), self.round, self.tick, self.started,
             self.ended, self.turn, set(self.close), dict(self.bands), self.rough_zones,
             set(self.concealed), dict(self.grapples), set(self.dissolved_sides),
-            dict(self.last_attacker),
+            dict(self.last_attacker), self.refreshed,
         )

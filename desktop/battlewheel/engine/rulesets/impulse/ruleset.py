@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any, ClassVar
 
 from battlewheel.engine.core import conditions as cond
@@ -172,6 +172,10 @@ class ImpulseRuleset(Ruleset):
         reserve, which live outside the ``Fighter``, so the record carries them too.
         """
         return {cid: _seen(state, who) for cid, who in state.combatants.items()}
+
+    def fighter_ids(self, state: ImpulseCombat) -> Collection[str]:
+        """The fighters' ids, without the bands to everyone that ``combatants`` works out."""
+        return state.combatants.keys()
 
     # -- the contract --------------------------------------------------------------------------
 

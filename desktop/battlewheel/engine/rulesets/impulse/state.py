@@ -9,11 +9,13 @@ A counter key names one action counter: the fighter's id for the first, ``id#2``
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from battlewheel.engine.core.conditions import Condition
 from battlewheel.engine.core.errors import IllegalAction
+from battlewheel.engine.core.records import replaced
 from battlewheel.engine.rulesets.impulse.block import ImpulseCharacter
 from battlewheel.engine.rulesets.impulse.options import ImpulseOptions
 from battlewheel.engine.rulesets.impulse.rules import EXTREME
@@ -132,7 +134,7 @@ class Fighter:
 
     def replace(self, **changes: Any) -> Fighter:
         """A copy with some fields changed."""
-        return dataclasses.replace(self, **changes)
+        return replaced(self, **changes)
 
 
 @dataclass(frozen=True)
@@ -153,9 +155,24 @@ class Entry:
     trailing: bool = False
 
 
+@dataclass(frozen=True)
+class Refreshed:
+    """The fighters as the last refresh left them, under these rulings, and whom each
+    defended fighter's DV reads (``defended_by``): a fighter still the very same object,
+    whose defender is too, needs no working out (``rules/derived.py``)."""
+
+    records: Mapping[str, Fighter]
+    options: ImpulseOptions
+    defended_by: Mapping[str, str]
+
+
 @dataclass
 class ImpulseCombat:
-    """The whole state of one Impulse fight."""
+    """The whole state of one Impulse fight.
+
+    ``refreshed`` is bookkeeping of the derived values, not part of the fight: states
+    compare without it.
+    """
 
     options: ImpulseOptions = field(default_factory=ImpulseOptions)
     combatants: dict[str, Fighter] = field(default_factory=dict)
@@ -171,6 +188,7 @@ class ImpulseCombat:
     tie_breaks: tuple[str, ...] = ()
     hazards: tuple[str, ...] = ()
     joined: int = 0
+    refreshed: Refreshed | None = field(default=None, compare=False, repr=False)
 
     @property
     def phase(self) -> str:

@@ -7,11 +7,12 @@ and ``condition`` are derived, refreshed after every action (``refresh``).
 
 from __future__ import annotations
 
-import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from battlewheel.engine.core.conditions import Condition
+from battlewheel.engine.core.records import replaced
 from battlewheel.engine.rulesets.poolward.block import StatBlock
 from battlewheel.engine.rulesets.poolward.options import (
     NEGATIVE_PCS_ONLY,
@@ -96,7 +97,7 @@ class Fighter:
 
     def replace(self, **changes: Any) -> Fighter:
         """A copy with some fields changed."""
-        return dataclasses.replace(self, **changes)
+        return replaced(self, **changes)
 
 
 def condition_of(fighter: Fighter, options: PoolWardOptions) -> str:
@@ -122,6 +123,15 @@ def is_flat_footed(fighter: Fighter, options: PoolWardOptions) -> bool:
     return options.zero_dodge_flat_footed == ZERO_DODGE_FIRST and fighter.dodge_losses > 0
 
 
+@dataclass(frozen=True)
+class Refreshed:
+    """The fighters as the last refresh left them, under these rulings: a fighter still
+    the very same object needs no working out (``handlers/rounds.py``)."""
+
+    records: Mapping[str, Fighter]
+    options: PoolWardOptions
+
+
 @dataclass
 class Fight:
     """The whole state of one fight.
@@ -131,6 +141,8 @@ class Fight:
     has finished a turn this round; ``readied`` each held action's trigger;
     ``interrupting`` a readied fighter acting now; ``order_rolls`` the rolled order's
     successes waiting for the next round; ``turn_of`` whose turn was last begun.
+    ``refreshed`` is bookkeeping of the derived values, not part of the fight: states
+    compare without it.
     """
 
     options: PoolWardOptions = field(default_factory=PoolWardOptions)
@@ -145,6 +157,7 @@ class Fight:
     turn_of: str | None = None
     started: bool = False
     ended: bool = False
+    refreshed: Refreshed | None = field(default=None, compare=False, repr=False)
 
     @property
     def running(self) -> bool:
@@ -190,4 +203,5 @@ class Fight:
         """An independent copy; the frozen fighters inside are shared."""
         return Fight(self.options, dict(self.fighters), list(self.order), list(self.base_order),
                      self.round, list(self.done), dict(self.readied), self.interrupting,
-                     dict(self.order_rolls), self.turn_of, self.started, self.ended)
+                     dict(self.order_rolls), self.turn_of, self.started, self.ended,
+                     self.refreshed)

@@ -7,13 +7,13 @@ values are frozen and replaced whole, so a clone shares them safely.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from battlewheel.engine.core.conditions import Condition
 from battlewheel.engine.core.health import HealthTrack
+from battlewheel.engine.core.records import replaced
 from battlewheel.engine.rulesets.rewrite.block import Character
 from battlewheel.engine.rulesets.rewrite.options import RewriteOptions
 from battlewheel.engine.rulesets.rewrite.rules.stunts import StuntReward
@@ -98,7 +98,7 @@ class Combatant:
 
     def replace(self, **changes: Any) -> Combatant:
         """A copy with some fields changed."""
-        return dataclasses.replace(self, **changes)
+        return replaced(self, **changes)
 
 
 @dataclass

@@ -161,18 +161,28 @@ def waiting(state: Combat) -> list[str]:
     return [cid for _, cid in sorted(able)]
 
 
+def next_to_act(state: Combat) -> str | None:
+    """The first of ``waiting``, ranked in full only among those on the highest tick
+    (003 §The Flow of Combat): each turn asks it, and Join Battle ratings cost a lookup."""
+    able = [(i, cid, c) for i, (cid, c) in enumerate(state.combatants.items())
+            if not c.acted and c.initiative is not None and not c.out]  # the cheap tests first
+    if not able:
+        return None
+    top = max(c.tick or 0 for _, _, c in able)
+    return min((order_key(state, c, i), cid) for i, cid, c in able if (c.tick or 0) == top)[1]
+
+
 def _begin_next(state: Combat) -> list[Event]:
     """Begin the next turn, or a new round when all have acted (003 §The Flow of Combat)."""
     events: list[Event] = []
     for _ in range(len(state.combatants) + 2):
-        queue = waiting(state)
-        if not queue:
+        cid = next_to_act(state)
+        if cid is None:
             if not any(c.joined and not c.out for c in state.combatants.values()):
                 state.turn, state.tick = None, None
                 return events
             events += _new_round(state)
             continue
-        cid = queue[0]
         if groups.dissolves_now(state, cid, events):
             continue
         return events + begin_turn(state, cid)

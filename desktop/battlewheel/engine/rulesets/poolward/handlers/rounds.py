@@ -27,6 +27,7 @@ from battlewheel.engine.rulesets.poolward.state import (
     STANDARD,
     Fight,
     Fighter,
+    Refreshed,
     condition_of,
     is_flat_footed,
 )
@@ -184,12 +185,23 @@ def end_turn(state: Fight) -> list[Event]:
 
 
 def refresh(state: Fight) -> None:
-    """Each fighter's condition and flat-footedness; the start of a new actor's turn."""
+    """Each fighter's condition and flat-footedness; the start of a new actor's turn.
+
+    Both follow from the fighter's own record and the rulings, so a fighter still the
+    very record the last refresh left is skipped, and one whose values are already right
+    is kept as it is (tests/engine/rulesets/poolward/test_refresh.py).
+    """
+    known = state.refreshed
+    if known is not None and known.options is not state.options:
+        known = None  # a ruling changed: everyone is worked out again
     for cid, who in list(state.fighters.items()):
-        condition = condition_of(who, state.options)
-        state.fighters[cid] = who.replace(condition=condition,
-                                          flat_footed=is_flat_footed(who, state.options))
+        if known is not None and known.records.get(cid) is who:
+            continue
+        values = (condition_of(who, state.options), is_flat_footed(who, state.options))
+        if values != (who.condition, who.flat_footed):
+            state.fighters[cid] = who.replace(condition=values[0], flat_footed=values[1])
     begin_turn(state)
+    state.refreshed = Refreshed(dict(state.fighters), state.options)
 
 
 def begin_turn(state: Fight) -> None:

@@ -1,0 +1,102 @@
+"""Derived values after each Impulse action: only the fighters that may have changed are
+worked out again, the check of who is in the fight builds no sheet records, and the
+result is always what working out everyone afresh gives."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from battlewheel.engine.core.errors import IllegalAction
+from battlewheel.engine.core.session import CombatSession
+from battlewheel.engine.rulesets.impulse import (
+    AdjustImpulse,
+    EndTurn,
+    Manoeuvre,
+    SetCover,
+    StuntEffect,
+)
+from battlewheel.engine.rulesets.impulse import ruleset as impulse_ruleset
+from battlewheel.engine.rulesets.impulse.rules import derived
+from battlewheel.engine.rulesets.impulse.state import Fighter, ImpulseCombat
+
+from .helpers import block, fight, typed
+from .test_properties import OPTIONS, _setup_action, _turn_action
+
+PEOPLE = tuple((f"f{n}", block(f"F{n}"), "ally" if n % 2 else "enemy", 1 + n) for n in range(8))
+
+
+def _worked_out_whole(state: ImpulseCombat) -> dict[str, Fighter]:
+    """Every fighter's derived values worked out afresh, as if never refreshed."""
+    fresh = state.clone()
+    fresh.refreshed = None
+    derived.refresh(fresh)
+    return fresh.combatants
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch, module: object, name: str) -> list[object]:
+    """Record the arguments of each call of ``module.name``."""
+    calls: list[object] = []
+    original = getattr(module, name)
+
+    def counted(*args: object, **kwargs: object) -> object:
+        calls.append(args)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, counted)
+    return calls
+
+
+def test_a_gm_edit_of_one_fighter_works_out_only_that_fighter(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Eight fighters, the GM gives one Impulse: one DV is worked out, and checking who
+    the action names builds no fighter's sheet record (bands to everyone)."""
+    session = fight(*PEOPLE)
+    dvs = _counting(monkeypatch, derived, "own_dv")
+    records = _counting(monkeypatch, impulse_ruleset, "_seen")
+    session.apply(AdjustImpulse("f3", 2))
+    assert len(dvs) == 1
+    assert records == []
+    assert session.state.combatants == _worked_out_whole(session.state)
+
+
+def test_the_defended_fighter_follows_a_change_of_its_defender() -> None:
+    """Ana defends Cy (Cy's DV 1 becomes Ana's 3); Ana's partial cover lifts her DV to 5,
+    and Cy's with it, though Cy's record is untouched (001 §Stunting Maneuvers)."""
+    session = fight(
+        ("ana", block("Ana", player=True), "ally", 8),
+        ("cy", block("Cy", dv=1), "ally", 6),
+        ("bo", block("Bo"), "enemy", 2),
+        band="short",
+    )
+    session.apply(
+        Manoeuvre("ana", "cunning", "awareness", typed(1), stunt=StuntEffect("defend_other", "cy"))
+    )
+    session.apply(EndTurn())
+    assert session.state.combatants["cy"].dv == 3
+    session.apply(SetCover("ana", "partial"))
+    assert session.state.combatants["ana"].dv == 5
+    assert session.state.combatants["cy"].dv == 5
+    assert session.state.combatants == _worked_out_whole(session.state)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_the_incremental_refresh_matches_a_full_recompute(data: st.DataObject) -> None:
+    """After each step of a random walk (undo and redo too), the derived values equal
+    those worked out for every fighter from scratch."""
+    session = CombatSession.new(data.draw(OPTIONS), ruleset="impulse")
+    for _ in range(data.draw(st.integers(5, 60))):
+        choose = _turn_action if session.state.started else _setup_action
+        try:
+            session.apply(choose(data, session))
+        except IllegalAction:
+            continue
+        assert session.state.combatants == _worked_out_whole(session.state)
+        if data.draw(st.booleans()):
+            session.undo()
+            assert session.state.combatants == _worked_out_whole(session.state)
+            session.redo()
+            assert session.state.combatants == _worked_out_whole(session.state)
