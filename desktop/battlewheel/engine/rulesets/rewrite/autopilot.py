@@ -16,7 +16,8 @@ Resolution, §Apply Effects):
   really hurt, with its best pool, and several attacks when only their sum gets past an
   Exalt's resilience. A balanced side asks a fifth more harm of each attack past the
   first (it costs dice and DV); an aggressive side asks nothing more; a cautious side
-  attacks once, at the foe whose own weapon rolls most dice;
+  attacks once (more only when no single attack can hurt anyone), at the foe whose own
+  weapon rolls most dice;
 - a character with nobody to attack guards;
 - each attack is rolled as the "roll for me" button rolls it, an Exalt (unless its side
   plays cautiously) adding the First Excellency's dice up to its die cap and motes, the
@@ -150,14 +151,24 @@ class _Plan:
 
 
 def _plans(state: Combat, who: Combatant, stance: str) -> list[_Plan]:
-    """Every attack flurry worth making, best first (see the module's docstring)."""
+    """Every attack flurry worth making, best first (see the module's docstring); a
+    cautious side attacks once unless no single attack can hurt anyone."""
     most = MOST_ATTACKS.get(stance, 2)
+    plans = _useful_plans(state, who, most)
+    if not plans and most < MOST_ATTACKS["aggressive"]:
+        plans = _useful_plans(state, who, MOST_ATTACKS["aggressive"])
+    plans = plans or _useful_plans(state, who, MOST_ATTACKS["aggressive"], 0.0)
+    return sorted(plans, key=lambda plan: _priority(plan, stance), reverse=True)
+
+
+def _useful_plans(state: Combat, who: Combatant, most: int,
+                  least: float = HARMLESS) -> list[_Plan]:
+    """The flurries of up to ``most`` attacks expected to add at least ``least`` boxes."""
     plans = [_Plan(foe, weapon, count, _harm(state, who, foe, weapon, count))
              for foe in _foes(state, who)
              for weapon in ready_weapons(who.character)
              for count in range(1, min(most, weapon.rate) + 1)]
-    useful = [plan for plan in plans if plan.harm >= HARMLESS]
-    return sorted(useful or plans, key=lambda plan: _priority(plan, stance), reverse=True)
+    return [plan for plan in plans if plan.harm >= least]
 
 
 def _foes(state: Combat, who: Combatant) -> list[Combatant]:
