@@ -130,13 +130,6 @@ def test_the_same_seed_gives_the_same_forecast_and_another_seed_another() -> Non
     assert _forecast(session, 80, seed=8) != first
 
 
-def test_tactics_change_the_play() -> None:
-    session = poolward_demo()
-    balanced = _forecast(session, 80)
-    cautious = _forecast(session, 80, tactics={"ally": "cautious"})
-    assert balanced.fighters != cautious.fighters
-
-
 def test_the_forecast_reads_as_json_and_a_table() -> None:
     result = _forecast(poolward_demo(), 40)
     document = json.loads(json.dumps(result.to_json()))

@@ -7,9 +7,9 @@ How it plays (002 §Types of Actions, §Attack Roll Dice Pools):
 - on its turn a fighter attacks, readies or delays, by the situation (002 §Types of
   Actions: Readied and Delayed actions):
   - it attacks with the weapon that rolls most dice against the foe it picks: a
-    balanced fighter the foe its best pool hurts most, an aggressive one the foe with
-    least Health left (finish them), a cautious one the foe whose own attack rolls most
-    dice (the biggest threat);
+    balanced fighter the foe its best pool hurts most (of those, the most hurt, then the
+    biggest threat), an aggressive one the foe with least Health left (finish them), a
+    cautious one the foe whose own attack rolls most dice (the biggest threat);
   - a missile or spell attacker (not aggressive) whose target still has Dodge that a
     melee blow would wear down (no Parry use left to take it) delays until just after
     a melee ally who has yet to act this round (the archer waits for the blades);
@@ -188,7 +188,7 @@ def _priority(state: Fight, who: Fighter, foe: Fighter, pool: int,
         return (-foe.health, pool)
     if stance == "cautious":
         return (_threat(state, foe, who), pool)
-    return (pool, -foe.health)
+    return (pool, -foe.health, _threat(state, foe, who))
 
 
 def _threat(state: Fight, foe: Fighter, me: Fighter) -> int:
