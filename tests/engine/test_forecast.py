@@ -155,3 +155,20 @@ def test_bad_tactics_are_refused_by_name() -> None:
         fc.check_tactics({"ally": "reckless"})
     with pytest.raises(ValueError, match="tactics: side"):
         fc.check_tactics({"neutral": "cautious"})
+
+
+def test_a_playout_stops_at_its_next_few_steps_once_told() -> None:
+    """Cancel is asked every few steps (``STOP_EVERY``) and stops the playout at the first
+    asking after it was pressed: a few actions, a few milliseconds even in 2e."""
+    session = load_demo_campaign().combats[3].session
+    asked_at: list[int] = []
+
+    def stop() -> bool:
+        asked_at.append(len(asked_at))
+        return len(asked_at) > 2  # pressed just after the second asking
+
+    played = fc.playout(session.ruleset, session.state, fc.playout_random(7, 0), {},
+                        stop=stop)
+    assert len(asked_at) == 3
+    assert played.steps == 2 * fc.STOP_EVERY
+    assert played.winner is None

@@ -241,7 +241,8 @@ def summarise(ruleset: Ruleset, state: Any, playouts: Sequence[Playout], seed: i
     sides = tuple(SideOdds(side, wins[side], wins[side] / runs if runs else 0.0,
                            *wilson(wins[side], runs)) for side in (ALLY, ENEMY))
     names = ruleset.names(state)
-    fighters = tuple(_fighter_odds(cid, names(cid), side, playouts)
+    tallies = _tallies(playouts)
+    fighters = tuple(_fighter_odds(cid, names(cid), side, tallies.get(cid), runs)
                      for cid, side in sides_of(ruleset, state).items())
     endings = Counter(_ending_words(p, names) for p in playouts)
     return Forecast(
@@ -251,24 +252,46 @@ def summarise(ruleset: Ruleset, state: Any, playouts: Sequence[Playout], seed: i
         sum(p.steps for p in playouts) / runs if runs else 0.0)
 
 
+@dataclass
+class _Tally:
+    """One fighter over many playouts: how often out, and each end value's sum and count."""
+
+    out: int = 0
+    totals: dict[str, float] | None = None
+    counts: Counter[str] | None = None
+
+
+def _tallies(playouts: Sequence[Playout]) -> dict[str, _Tally]:
+    """Every fighter's tally, in one pass over the playouts (the window summarises a
+    thousand of them between two of its events)."""
+    found: dict[str, _Tally] = {}
+    for p in playouts:
+        for cid in p.out:
+            found.setdefault(cid, _Tally()).out += 1
+        for cid, values in p.values:
+            tally = found.setdefault(cid, _Tally())
+            if tally.totals is None:
+                tally.totals, tally.counts = {}, Counter()
+            totals, counts = tally.totals, tally.counts
+            assert counts is not None
+            for key, value in values:
+                totals[key] = totals.get(key, 0.0) + value
+                counts[key] += 1
+    return found
+
+
 def sides_of(ruleset: Ruleset, state: Any) -> dict[str, str]:
     """Each combatant's side, as its sheet shows it (records differ between systems)."""
     return {cid: ruleset.sheet(state, cid).side for cid in ruleset.combatants(state)}
 
 
-def _fighter_odds(cid: str, name: str, side: str, playouts: Sequence[Playout]) -> FighterOdds:
-    runs = len(playouts) or 1
-    out = sum(1 for p in playouts if cid in p.out)
-    totals: dict[str, float] = {}
-    counts: Counter[str] = Counter()
-    for p in playouts:
-        for who, values in p.values:
-            if who == cid:
-                for key, value in values:
-                    totals[key] = totals.get(key, 0.0) + value
-                    counts[key] += 1
+def _fighter_odds(cid: str, name: str, side: str, tally: _Tally | None,
+                  runs: int) -> FighterOdds:
+    if tally is None:
+        return FighterOdds(cid, name, side, 0.0, ())
+    totals, counts = tally.totals or {}, tally.counts or Counter()
     means = tuple((key, totals[key] / counts[key]) for key in totals)
-    return FighterOdds(cid, name, side, out / runs, means)
+    return FighterOdds(cid, name, side, tally.out / (runs or 1), means)
 
 
 def _ending_words(p: Playout, names: Any) -> str:
