@@ -10,8 +10,10 @@ How it plays (003 §The Flow of Combat, §Resolution Steps, §Crash, §Move, §A
   the most hurt foe; cautious, the foe with most Initiative (the next big threat);
 - out of reach, a fighter with a ranged weapon aims; one with close weapons moves to its
   target's zone, then closes in;
-- battle groups act the same way, their attacks and damage under the engine's battle
-  group rules (Size and Might on damage, rout checks rolled when the rules ask);
+- battle groups pick their target the same way but make only withering attacks (on a
+  crashed foe they hurt its health), their attacks and damage under the engine's battle
+  group rules (Size and Might, every foe at close range struck, rout checks rolled when
+  the rules ask) (003 §Battle Groups);
 - Shift and rout rolls are made when the attack calls for them; then the turn ends.
 """
 
@@ -97,6 +99,10 @@ def _foes(state: Combat, who: Combatant, stance: str) -> list[Combatant]:
 
 
 def _mode(who: Combatant, foe: Combatant, stance: str) -> str:
+    """Withering or decisive (003 §Resolution Steps); a battle group only ever makes
+    withering attacks, which hurt a crashed foe's health (003 §Battle Groups)."""
+    if who.is_group:
+        return a.WITHERING
     initiative = who.initiative or 0
     if initiative > foe.derived.hardness and (
             foe.in_crash or initiative >= DECISIVE_AT.get(stance, 7)):
