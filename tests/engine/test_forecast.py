@@ -172,3 +172,20 @@ def test_a_playout_stops_at_its_next_few_steps_once_told() -> None:
     assert len(asked_at) == 3
     assert played.steps == 2 * fc.STOP_EVERY
     assert played.winner is None
+
+
+def test_with_rolls_equals_the_action_made_whole_and_names_a_wrong_field() -> None:
+    """The autopilots' shortcut gives the very action ``dataclasses.replace`` would make
+    (and check), leaves the template as it was, and refuses a field the action lacks."""
+    import dataclasses
+
+    from battlewheel.engine.core.dice import DiceEntry
+    from battlewheel.engine.rulesets.rewrite import actions as aa
+
+    template = aa.ResolveAttack(attacker="one", index=0, defence=aa.Defence(dv="dodge"))
+    faces = DiceEntry.of_faces([7, 2, 10], rolled=True)
+    made = fc.with_rolls(template, attack=faces)
+    assert made == dataclasses.replace(template, attack=faces)
+    assert template.attack is None
+    with pytest.raises(TypeError, match="no field 'dice'"):
+        fc.with_rolls(template, dice=faces)

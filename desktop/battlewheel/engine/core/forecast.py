@@ -13,13 +13,14 @@ Pure: no Qt, no processes (``models/forecast_runner.py`` spreads the work).
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from statistics import median
-from typing import Any
+from typing import Any, TypeVar
 
 from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.contract import ALLY, ENEMY, SIDES
@@ -48,6 +49,7 @@ __all__ = [
     "playout_random",
     "run_playouts",
     "summarise",
+    "with_rolls",
 ]
 
 Tactics = Mapping[str, str]
@@ -67,6 +69,27 @@ def check_tactics(tactics: Tactics) -> None:
         if stance not in STANCES:
             raise ValueError(f"tactics: stance must be one of {', '.join(STANCES)}, "
                              f"not {stance!r}")
+
+
+Made = TypeVar("Made", bound=Action)
+
+
+def with_rolls(action: Made, **rolls: object) -> Made:
+    """``action`` with the rolls an autopilot made put in its fields ``rolls``.
+
+    Every action is checked whole when made (``Storable``), which for an attack with its
+    nested defence, charms and dice costs about 0.2 ms: more than the rest of a playout
+    step. ``action`` was checked when it was made, and each roll (a ``DiceEntry``, a
+    ``GetPast``, a tuple of them) was checked when it was made, so the copy is as
+    storable as they are; it still goes through ``Ruleset.apply`` like any other.
+    """
+    fields = getattr(action, "__dataclass_fields__", {})
+    copied = copy.copy(action)
+    for name, value in rolls.items():
+        if name not in fields:
+            raise TypeError(f"{type(action).__name__} has no field {name!r}")
+        object.__setattr__(copied, name, value)
+    return copied
 
 
 def playout_random(seed: int | str, index: int) -> random.Random:

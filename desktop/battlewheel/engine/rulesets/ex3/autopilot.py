@@ -27,6 +27,7 @@ from functools import lru_cache
 from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.dice import DiceEntry, roll
 from battlewheel.engine.core.errors import RulesError
+from battlewheel.engine.core.forecast import with_rolls
 from battlewheel.engine.core.outcome import Outcome, last_side_standing
 from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3 import rules as r
@@ -125,7 +126,7 @@ def _attacks(state: Combat, who: Combatant, foe: Combatant, stance: str,
         damage = _damage(state, plan, declared, successes, rng)
         others = tuple(a.AlsoHit(other, _damage_on(state, declared, other, successes, rng))
                        for other in atk.reached_by(state, declared))
-        attack = dataclasses.replace(declared, attack=rolled, damage=damage, others=others)
+        attack = with_rolls(declared, attack=rolled, damage=damage, others=others)
         yield attack
         yield from _with_extra_rolls(state, attack, rng)
 

@@ -33,12 +33,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 
 from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.errors import RulesError
+from battlewheel.engine.core.forecast import with_rolls
 from battlewheel.engine.core.outcome import Outcome, last_side_standing
 from battlewheel.engine.rulesets.rewrite import actions as a
 from battlewheel.engine.rulesets.rewrite import actions as aa
@@ -133,10 +134,16 @@ def _flurries(state: Combat, who: Combatant, tactics: Mapping[str, str]) -> Iter
     """The flurries worth declaring, best first, then a guard and doing nothing."""
     stance = tactics.get(who.side, "balanced")
     for plan in _plans(state, who, stance):
-        attack = aa.DeclaredManoeuvre("attack", plan.weapon.name, plan.foe.id)
-        yield aa.DeclareFlurry(who.id, (attack,) * plan.attacks)
-    yield aa.DeclareFlurry(who.id, (aa.DeclaredManoeuvre("guard"),))
-    yield aa.DeclareFlurry(who.id, (aa.DeclaredManoeuvre("inactive"),))
+        yield _declared_flurry(who.id, "attack", plan.weapon.name, plan.foe.id, plan.attacks)
+    yield _declared_flurry(who.id, "guard")
+    yield _declared_flurry(who.id, "inactive")
+
+
+@lru_cache(maxsize=4096)
+def _declared_flurry(who: str, kind: str, weapon: str | None = None, foe: str | None = None,
+                     count: int = 1) -> aa.DeclareFlurry:
+    """A flurry of ``count`` like manoeuvres (kept: every action made is checked whole)."""
+    return aa.DeclareFlurry(who, (aa.DeclaredManoeuvre(kind, weapon, foe),) * count)
 
 
 @dataclass(frozen=True)
@@ -321,7 +328,7 @@ def _resolve(state: Combat, attacker: str, index: int, rng: random.Random,
                 continue
             get_past = aa.GetPast(roll=_faces(rng, sizes["block"])) if "block" in sizes \
                 else aa.GetPast()
-            yield replace(template, attack=_faces(rng, sizes["attack"]), block=get_past)
+            yield with_rolls(template, attack=_faces(rng, sizes["attack"]), block=get_past)
 
 
 @lru_cache(maxsize=1024)
