@@ -1,6 +1,6 @@
 """The encounter forecast: 1,000 playouts of each demo fight, and where the time goes.
 
-Run: ``.venv/bin/python -m tests.benchmarks.bench_forecast [runs] [workers]``
+Run: ``.venv/bin/python -m tests.benchmarks.bench_forecast [runs] [workers] [--window]``
 
 For each combat of the bundled demo campaign (one a system), from where it stands:
 
@@ -12,7 +12,11 @@ For each combat of the bundled demo campaign (one a system), from where it stand
 - "where": a profile of 20 playouts in this process, as shares of their time: the
   engine applying the actions (``Ruleset.apply``: handlers and ``refresh``), of which
   ``refresh`` alone, the autopilot building its candidates (pools, plans, dice),
-  copying states (``clone``), and the forecast's own checks (``outcome``).
+  copying states (``clone``), and the forecast's own checks (``outcome``);
+- "stalemates": the share of playouts still going at the limit;
+- with ``--window``: Combat > Forecast's dialog (offscreen) runs each demo fight, and the
+  longest gap of a 1 ms heartbeat timer from Run until the result is drawn is printed:
+  the longest the window was held by one event (issue 28: never over 50 ms).
 
 Figures are printed, never asserted.
 """
@@ -81,15 +85,75 @@ def main(runs: int = fc.DEFAULT_RUNS, workers: int | None = None) -> None:
         ally = result.side("ally")
         print(f"{ruleset.name:14} {record.name}")
         print(f"  wall {wall:6.1f} s for {runs} playouts ({job.workers} workers); allies win "
-              f"{100 * ally.share:.1f}%, stalemates {result.stalemates}, mean length "
-              f"{result.mean_length:.1f} {result.clock_unit}")
+              f"{100 * ally.share:.1f}%, stalemates {100 * result.stalemates / runs:.1f}%, "
+              f"mean length {result.mean_length:.1f} {result.clock_unit}")
         print(f"  per playout {1000 * each:7.1f} ms, {steps:6.1f} actions, "
               f"{1000 * each / max(steps, 1):.2f} ms an action")
         print(f"  where: {profile(ruleset, state)}")
     shutdown()
 
 
+def window(runs: int) -> None:
+    """The longest event of the forecast window while it runs and draws each demo fight."""
+    import os
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QEvent, QObject
+    from PySide6.QtWidgets import QApplication, QWidget
+
+    from battlewheel.models.combat_model import CombatModel
+    from battlewheel.views.forecast_dialog import ForecastDialog
+
+    class TimedApplication(QApplication):
+        """Times each event the loop hands out (the outermost ``notify``): wall time and
+        this thread's CPU time (the machine is shared, so the wall time counts waits)."""
+
+        depth, longest_wall, longest_cpu = 0, 0.0, 0.0
+
+        def notify(self, receiver: QObject, event: QEvent) -> bool:
+            if self.depth:
+                return super().notify(receiver, event)
+            self.depth += 1
+            wall, cpu = time.perf_counter(), time.thread_time()
+            try:
+                return super().notify(receiver, event)
+            finally:
+                self.depth -= 1
+                self.longest_wall = max(self.longest_wall, time.perf_counter() - wall)
+                self.longest_cpu = max(self.longest_cpu, time.thread_time() - cpu)
+
+    app = TimedApplication([])
+    parent = QWidget()
+    for record in load_demo_campaign().combats:
+        dialog = ForecastDialog(parent, CombatModel(record.session), None)
+        dialog.runs.setValue(runs)
+        dialog.show()
+        _settle(app, 0.5)
+        app.longest_wall = app.longest_cpu = 0.0
+        started = time.perf_counter()
+        dialog.run_button.click()
+        while dialog.forecast is None:
+            app.processEvents()
+            time.sleep(0.0005)
+        _settle(app, 0.2)  # the last piece's paint
+        print(f"{record.session.ruleset.name:14} window: {time.perf_counter() - started:5.1f} s, "
+              f"longest event {1000 * app.longest_wall:.0f} ms "
+              f"({1000 * app.longest_cpu:.0f} ms of CPU)")
+        dialog.close()
+    shutdown()
+
+
+def _settle(app: object, seconds: float) -> None:
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        app.processEvents()  # type: ignore[attr-defined]
+        time.sleep(0.0005)
+
+
 if __name__ == "__main__":
-    arguments = sys.argv[1:]
-    main(int(arguments[0]) if arguments else fc.DEFAULT_RUNS,
-         int(arguments[1]) if len(arguments) > 1 else None)
+    arguments = [word for word in sys.argv[1:] if word != "--window"]
+    chosen = int(arguments[0]) if arguments else fc.DEFAULT_RUNS
+    if "--window" in sys.argv:
+        window(chosen)
+    else:
+        main(chosen, int(arguments[1]) if len(arguments) > 1 else None)

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import csv
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QGuiApplication
 from pytestqt.qtbot import QtBot
 
+from battlewheel.engine.core import forecast as fc
 from battlewheel.engine.rulesets.poolward import demo_fight as poolward_fight
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.forecast_runner import ForecastJob, shutdown
@@ -111,4 +114,43 @@ def test_compare_systems_names_what_the_roster_lacks(qtbot: QtBot,
     dialog.compare_button.click()  # no campaign behind this window: no roster
     assert "No system to compare" in dialog.status.text()
     assert "no Exalted 3rd edition block for Edward Sumner" in dialog.status.text()
+    dialog.close()
+
+
+def test_the_result_is_summed_off_the_window_and_drawn_a_piece_an_event(
+        qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A thousand playouts take tens of milliseconds to sum up and as long to draw: the
+    sums are made in a thread, and the odds, the chart and the table each in their own
+    event (the window's own heartbeat ticks between them)."""
+    summed_in: list[str] = []
+    summarise = fc.summarise
+
+    def spy(*args: Any, **kwargs: Any) -> fc.Forecast:
+        summed_in.append(threading.current_thread().name)
+        return summarise(*args, **kwargs)
+
+    monkeypatch.setattr(fc, "summarise", spy)
+    dialog = _open(window)
+    dialog.runs.setValue(100)
+    beats = [0]
+    heart = QTimer()
+    heart.setInterval(0)
+    heart.timeout.connect(lambda: beats.__setitem__(0, beats[0] + 1))
+    drawn_at: list[int] = []
+    pieces = dialog._forecast_pieces
+
+    def counted(result: fc.Forecast) -> list[Callable[[], None]]:
+        def at_beat(piece: Callable[[], None]) -> Callable[[], None]:
+            return lambda: (drawn_at.append(beats[0]), piece())[1]
+        return [at_beat(piece) for piece in pieces(result)]
+
+    monkeypatch.setattr(dialog, "_forecast_pieces", counted)
+    heart.start()
+    dialog.run_button.click()
+    qtbot.waitUntil(lambda: dialog.forecast is not None, timeout=120_000)
+    heart.stop()
+    assert summed_in and threading.main_thread().name not in summed_in
+    assert len(drawn_at) == 3
+    assert drawn_at[0] < drawn_at[1] < drawn_at[2], "two pieces were drawn in one event"
+    assert dialog.table.rowCount() == 4 and dialog.run_button.isEnabled()
     dialog.close()

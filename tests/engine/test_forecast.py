@@ -130,13 +130,6 @@ def test_the_same_seed_gives_the_same_forecast_and_another_seed_another() -> Non
     assert _forecast(session, 80, seed=8) != first
 
 
-def test_tactics_change_the_play() -> None:
-    session = poolward_demo()
-    balanced = _forecast(session, 80)
-    cautious = _forecast(session, 80, tactics={"ally": "cautious"})
-    assert balanced.fighters != cautious.fighters
-
-
 def test_the_forecast_reads_as_json_and_a_table() -> None:
     result = _forecast(poolward_demo(), 40)
     document = json.loads(json.dumps(result.to_json()))
@@ -162,3 +155,37 @@ def test_bad_tactics_are_refused_by_name() -> None:
         fc.check_tactics({"ally": "reckless"})
     with pytest.raises(ValueError, match="tactics: side"):
         fc.check_tactics({"neutral": "cautious"})
+
+
+def test_a_playout_stops_at_its_next_few_steps_once_told() -> None:
+    """Cancel is asked every few steps (``STOP_EVERY``) and stops the playout at the first
+    asking after it was pressed: a few actions, a few milliseconds even in 2e."""
+    session = load_demo_campaign().combats[3].session
+    asked_at: list[int] = []
+
+    def stop() -> bool:
+        asked_at.append(len(asked_at))
+        return len(asked_at) > 2  # pressed just after the second asking
+
+    played = fc.playout(session.ruleset, session.state, fc.playout_random(7, 0), {},
+                        stop=stop)
+    assert len(asked_at) == 3
+    assert played.steps == 2 * fc.STOP_EVERY
+    assert played.winner is None
+
+
+def test_with_rolls_equals_the_action_made_whole_and_names_a_wrong_field() -> None:
+    """The autopilots' shortcut gives the very action ``dataclasses.replace`` would make
+    (and check), leaves the template as it was, and refuses a field the action lacks."""
+    import dataclasses
+
+    from battlewheel.engine.core.dice import DiceEntry
+    from battlewheel.engine.rulesets.rewrite import actions as aa
+
+    template = aa.ResolveAttack(attacker="one", index=0, defence=aa.Defence(dv="dodge"))
+    faces = DiceEntry.of_faces([7, 2, 10], rolled=True)
+    made = fc.with_rolls(template, attack=faces)
+    assert made == dataclasses.replace(template, attack=faces)
+    assert template.attack is None
+    with pytest.raises(TypeError, match="no field 'dice'"):
+        fc.with_rolls(template, dice=faces)

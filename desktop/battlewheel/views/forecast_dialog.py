@@ -5,7 +5,9 @@ bar chart (in the odds dock's style), each fighter's chance to be taken out and 
 end state, the commonest endings; the table copies to the clipboard and saves as CSV.
 "Compare systems" plays the same match-up, rebuilt from the roster, in every system its
 fighters have blocks for. The playouts run in worker processes; a timer polls them, so
-the window answers throughout and Cancel stops them at once. The combat, its log and its
+the window answers throughout and Cancel stops them at once. Once they are in, a thread
+sums them up and the result is drawn a piece an event (odds, chart, table), so no event
+of the window's holds it for long. The combat, its log and its
 undo history are only read (the state is copied when a run starts).
 """
 
@@ -13,6 +15,8 @@ from __future__ import annotations
 
 import csv
 import io
+import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -48,6 +52,7 @@ if TYPE_CHECKING:
     from battlewheel.models.files import CampaignFiles
 
 POLL_MS = 50
+PIECE_MS = 5  # while the result is summed up and drawn
 QUIT_HOOK = "battlewheelForecastQuitHook"
 BAR_COLOUR = QColor("#1f5fbf")
 SIDE_WORDS = {"ally": "Allies", "enemy": "Enemies"}
@@ -67,6 +72,9 @@ class ForecastDialog(QDialog):
         self.jobs: list[tuple[str, ForecastJob]] = []
         self.forecast: fc.Forecast | None = None
         self.compared: list[tuple[Matchup, fc.Forecast | None]] = []
+        self._summing: threading.Thread | None = None
+        self._summed: dict[str, fc.Forecast] = {}
+        self._pieces: list[Callable[[], None]] = []
         self.timer = QTimer(self)
         self.timer.setInterval(POLL_MS)
         self.timer.timeout.connect(self._poll)
@@ -223,21 +231,60 @@ class ForecastDialog(QDialog):
         self._poll()
 
     def _poll(self) -> None:
+        if self._summing is not None:
+            self._draw_when_summed()
+            return
+        if self._pieces:
+            self._draw_next_piece()
+            return
         done = sum(job.poll() for _, job in self.jobs)
         self.progress.setValue(done)
         if self.jobs and all(job.finished for _, job in self.jobs):
+            self._sum_up()
+
+    def _sum_up(self) -> None:
+        """Sum the playouts up in a thread (a thousand take tens of milliseconds)."""
+        jobs = self.jobs
+        self.status.setText("Summing the playouts up\u2026")
+        summed: dict[str, fc.Forecast] = {}
+        self._summed = summed  # a cancelled run's thread fills only its own
+
+        def sum_up() -> None:
+            summed.update((name, job.result()) for name, job in jobs)
+
+        self._summing = threading.Thread(target=sum_up, daemon=True)
+        self._summing.start()
+        self.timer.setInterval(PIECE_MS)
+
+    def _draw_when_summed(self) -> None:
+        assert self._summing is not None
+        if self._summing.is_alive():
+            return
+        self._summing = None
+        jobs, self.jobs = self.jobs, []
+        if len(jobs) == 1 and jobs[0][0] == "":
+            self._pieces = self._forecast_pieces(self._summed[""])
+        else:
+            self._pieces = [self._compare_piece]
+        self._draw_next_piece()
+
+    def _draw_next_piece(self) -> None:
+        """One piece of the result a timer event; the run is over with the last."""
+        self._pieces.pop(0)()
+        if not self._pieces:
             self.timer.stop()
+            self.timer.setInterval(POLL_MS)
             self._set_running(False)
-            self._show_results()
 
     def cancel(self) -> None:
         """Stop the playouts under way (the workers drop them at their next step)."""
         if not self.timer.isActive():
             return
         self.timer.stop()
+        self.timer.setInterval(POLL_MS)
         for _, job in self.jobs:
             job.cancel()
-        self.jobs = []
+        self.jobs, self._summing, self._pieces = [], None, []
         self._set_running(False)
         self.status.setText("Cancelled.")
 
@@ -250,24 +297,37 @@ class ForecastDialog(QDialog):
 
     # -- showing --------------------------------------------------------------------------------
 
-    def _show_results(self) -> None:
-        jobs, self.jobs = self.jobs, []
-        if len(jobs) == 1 and jobs[0][0] == "":
-            self.show_forecast(jobs[0][1].result())
-            return
-        results = {name: job.result() for name, job in jobs}
-        self.compared = [(m, results.get(m.ruleset)) for m, _ in self.compared]
+    def _compare_piece(self) -> None:
+        self.compared = [(m, self._summed.get(m.ruleset)) for m, _ in self.compared]
         self._fill_compare()
         self.status.setText("Compared: the same fighters, each system from its start.")
 
     def show_forecast(self, result: fc.Forecast) -> None:
-        """Draw one forecast: the odds, the length chart, the table."""
-        self.forecast = result
-        self.odds_label.setText(odds_text(result))
-        self.status.setText(f"{result.runs} playouts, seed {result.seed}.")
-        self._draw_lengths(result)
-        self.plot.show()
-        self.table.show()
+        """Draw one forecast at once: the odds, the length chart, the table."""
+        for piece in self._forecast_pieces(result):
+            piece()
+
+    def _forecast_pieces(self, result: fc.Forecast) -> list[Callable[[], None]]:
+        """Drawing ``result``, in pieces small enough for one event each."""
+
+        def odds() -> None:
+            self.odds_label.setText(odds_text(result))
+            self.status.setText(f"{result.runs} playouts, seed {result.seed}.")
+
+        def chart() -> None:
+            self._draw_lengths(result)
+            self.plot.show()
+
+        def table() -> None:
+            self._fill_table(result)
+            self.table.show()
+            self.forecast = result
+            self._set_running(False)
+            self.tabs.setCurrentIndex(0)
+
+        return [odds, chart, table]
+
+    def _fill_table(self, result: fc.Forecast) -> None:
         rows = result.table_rows()
         self.table.clear()
         self.table.setColumnCount(len(rows[0]))
@@ -277,8 +337,6 @@ class ForecastDialog(QDialog):
             for c, text in enumerate(row):
                 self.table.setItem(r, c, _cell(text))
         _fit_columns(self.table)
-        self._set_running(False)
-        self.tabs.setCurrentIndex(0)
 
     def _draw_lengths(self, result: fc.Forecast) -> None:
         self.plot.clear()

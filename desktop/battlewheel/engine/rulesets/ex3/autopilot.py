@@ -10,8 +10,10 @@ How it plays (003 §The Flow of Combat, §Resolution Steps, §Crash, §Move, §A
   the most hurt foe; cautious, the foe with most Initiative (the next big threat);
 - out of reach, a fighter with a ranged weapon aims; one with close weapons moves to its
   target's zone, then closes in;
-- battle groups act the same way, their attacks and damage under the engine's battle
-  group rules (Size and Might on damage, rout checks rolled when the rules ask);
+- battle groups pick their target the same way but make only withering attacks (on a
+  crashed foe they hurt its health), their attacks and damage under the engine's battle
+  group rules (Size and Might, every foe at close range struck, rout checks rolled when
+  the rules ask) (003 §Battle Groups);
 - Shift and rout rolls are made when the attack calls for them; then the turn ends.
 """
 
@@ -20,10 +22,12 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Iterator, Mapping
+from functools import lru_cache
 
 from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.dice import DiceEntry, roll
 from battlewheel.engine.core.errors import RulesError
+from battlewheel.engine.core.forecast import with_rolls
 from battlewheel.engine.core.outcome import Outcome, last_side_standing
 from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3 import rules as r
@@ -96,6 +100,10 @@ def _foes(state: Combat, who: Combatant, stance: str) -> list[Combatant]:
 
 
 def _mode(who: Combatant, foe: Combatant, stance: str) -> str:
+    """Withering or decisive (003 §Resolution Steps); a battle group only ever makes
+    withering attacks, which hurt a crashed foe's health (003 §Battle Groups)."""
+    if who.is_group:
+        return a.WITHERING
     initiative = who.initiative or 0
     if initiative > foe.derived.hardness and (
             foe.in_crash or initiative >= DECISIVE_AT.get(stance, 7)):
@@ -108,20 +116,26 @@ def _attacks(state: Combat, who: Combatant, foe: Combatant, stance: str,
     """An attack on ``foe`` with each weapon that reaches, rolled as the dialog rolls it."""
     mode = _mode(who, foe, stance)
     for weapon in who.block.all_weapons:
-        declared = a.Attack(who.id, foe.id, mode, weapon.name, DiceEntry.of_successes(0))
+        declared = _declared(who.id, foe.id, mode, weapon.name)
         try:
             plan = atk.plan_attack(state, declared)
         except RulesError:
             continue
         rolled = _faces(rng, plan.pool)
         successes = roll(plan.pool, rolled, double_tens=plan.double_tens).successes
-        attack = dataclasses.replace(declared, attack=rolled,
-                                     damage=_damage(state, plan, declared, successes, rng))
-        others = tuple(a.AlsoHit(foe, _damage_on(state, attack, foe, successes, rng))
-                       for foe in atk.reached_by(state, attack))
-        attack = dataclasses.replace(attack, others=others)
+        damage = _damage(state, plan, declared, successes, rng)
+        others = tuple(a.AlsoHit(other, _damage_on(state, declared, other, successes, rng))
+                       for other in atk.reached_by(state, declared))
+        attack = with_rolls(declared, attack=rolled, damage=damage, others=others)
         yield attack
         yield from _with_extra_rolls(state, attack, rng)
+
+
+@lru_cache(maxsize=4096)
+def _declared(attacker: str, target: str, mode: str, weapon: str) -> a.Attack:
+    """The attack before its rolls (kept: every action made is checked whole, which costs
+    more than planning the attack)."""
+    return a.Attack(attacker, target, mode, weapon, DiceEntry.of_successes(0))
 
 
 def _damage(state: Combat, plan: atk.AttackPlan, attack: a.Attack, successes: int,
@@ -139,7 +153,7 @@ def _damage(state: Combat, plan: atk.AttackPlan, attack: a.Attack, successes: in
 def _damage_on(state: Combat, attack: a.Attack, foe: str, successes: int,
                rng: random.Random) -> DiceEntry | None:
     """A battle group's damage roll on another foe its attack reaches (003 §Battle Groups)."""
-    variant = dataclasses.replace(attack, target=foe, others=())
+    variant = _declared(attack.attacker, foe, attack.mode, attack.weapon)
     try:
         plan = atk.plan_attack(state, variant)
     except RulesError:

@@ -4,13 +4,20 @@ How it plays (002 §Types of Actions, §Attack Roll Dice Pools):
 
 - before the fight: each fighter rolls the order when the ruling wants it (Dexterity
   dice), then the fight starts; between rounds the next turn begins the round;
-- on its turn a fighter attacks with the weapon that rolls most dice against the foe it
-  picks, then ends its turn. A balanced fighter picks the foe its best pool hurts most,
-  an aggressive one the foe with least Health left (finish them), a cautious one the
-  foe whose own attack rolls most dice (the biggest threat);
-- the seed's defence is passive (Dodge, Parry uses, Ward), so there is nothing to block
-  with and no trigger to ready for: every turn is an attack or, with no foe in reach,
-  just the end of the turn;
+- on its turn a fighter attacks, readies or delays, by the situation (002 §Types of
+  Actions: Readied and Delayed actions):
+  - it attacks with the weapon that rolls most dice against the foe it picks: a
+    balanced fighter the foe its best pool hurts most (of those, the most hurt, then the
+    biggest threat), an aggressive one the foe with least Health left (finish them), a
+    cautious one the foe whose own attack rolls most dice (the biggest threat);
+  - a missile or spell attacker (not aggressive) whose target still has Dodge that a
+    melee blow would wear down (no Parry use left to take it) delays until just after
+    a melee ally who has yet to act this round (the archer waits for the blades);
+  - a fighter whose every attack would roll no dice (cautious: two or fewer) while a
+    melee ally has yet to act readies an action for "a foe's guard drops", and acts the
+    moment one of its attacks would roll more (an aggressive fighter never waits);
+- the seed's defence is passive (Armour, Shield, Dodge and Parry uses count by
+  themselves), so there is no block to choose;
 - a disabled foe is struck only when nobody on that side is still up.
 """
 
@@ -24,6 +31,7 @@ from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.errors import RulesError
 from battlewheel.engine.core.outcome import Outcome, last_side_standing
 from battlewheel.engine.rulesets.poolward import actions as a
+from battlewheel.engine.rulesets.poolward.block import MELEE
 from battlewheel.engine.rulesets.poolward.handlers.attack import preview_attack
 from battlewheel.engine.rulesets.poolward.handlers.rounds import missing_rolls, missing_slots
 from battlewheel.engine.rulesets.poolward.options import ORDER_EACH_ROUND, ORDER_GM
@@ -31,6 +39,9 @@ from battlewheel.engine.rulesets.poolward.rules.rolls import die_of
 from battlewheel.engine.rulesets.poolward.state import DEAD, STANDARD, UP, Fight, Fighter
 
 ORDER_STAT = "dexterity"
+READY_TRIGGER = "a foe's guard drops"
+# A cautious fighter waits while its best pool is this or less.
+CAUTIOUS_WAIT = 2
 
 
 def outcome(state: Fight) -> Outcome:
@@ -60,9 +71,12 @@ def candidates(state: Fight, rng: random.Random,
     if actor is None:
         yield a.NextTurn()
         return
+    yield from _triggers(state, tactics)
     who = state.fighters[actor]
     stance = tactics.get(who.side, "balanced")
     if not missing_slots(who, STANDARD, state.options):
+        if state.interrupting is None:
+            yield from _waits(state, who, stance)
         yield from _attacks(state, who, stance, rng)
     yield a.NextTurn()
 
@@ -101,6 +115,60 @@ def _attacks(state: Fight, who: Fighter, stance: str, rng: random.Random) -> Ite
         yield a.Attack(who.id, foe_id, name, _roll(state, pool, rng))
 
 
+def _triggers(state: Fight, tactics: Mapping[str, str]) -> Iterator[Action]:
+    """A readied fighter acts as soon as one of its attacks would roll enough dice."""
+    if state.interrupting is not None:
+        return
+    for cid in state.readied:
+        who = state.fighters[cid]
+        if who.can_act and _best_pool(state, who) > _wait_below(tactics.get(who.side, "")):
+            yield a.TriggerReadied(cid)
+
+
+def _waits(state: Fight, who: Fighter, stance: str) -> Iterator[Action]:
+    """Delay behind a melee ally, or ready for a foe's guard to drop (see the docstring)."""
+    if stance == "aggressive":
+        return
+    helper = _melee_ally_to_come(state, who)
+    if helper is None:
+        return
+    if not _wears_dodge(who) and any(_dodge_to_wear(foe) for foe in _foes(state, who)):
+        yield a.DelayTurn(who.id, state.position(helper))
+    if _best_pool(state, who) <= _wait_below(stance):
+        yield a.ReadyAction(who.id, READY_TRIGGER)
+
+
+def _wait_below(stance: str) -> int:
+    """The pool at or below which a fighter waits for a better moment."""
+    return CAUTIOUS_WAIT if stance == "cautious" else 0
+
+
+def _melee_ally_to_come(state: Fight, who: Fighter) -> str | None:
+    """The first ally after ``who`` in the round's order, still to act, who fights in melee."""
+    after = state.order[state.position(who.id) + 1:]
+    return next((cid for cid in after
+                 if (ally := state.fighters[cid]).side == who.side and ally.can_act
+                 and cid not in state.done and cid not in state.readied and _wears_dodge(ally)),
+                None)
+
+
+def _wears_dodge(who: Fighter) -> bool:
+    """Whether one of its attacks is a melee one, which wears a target's Dodge down."""
+    return any(profile.kind == MELEE for profile in who.block.attacks)
+
+
+def _dodge_to_wear(foe: Fighter) -> bool:
+    """A melee blow would take a point of this foe's Dodge (no Parry use left to spend)."""
+    return foe.can_act and foe.dodge_now > 0 and foe.parry_left == 0
+
+
+def _best_pool(state: Fight, who: Fighter) -> int:
+    """The most dice any of its attacks would roll against any foe now."""
+    pools = [_pool(state, who, foe, profile.name)
+             for foe in _foes(state, who) for profile in who.block.attacks]
+    return max((pool for pool in pools if pool is not None), default=0)
+
+
 def _foes(state: Fight, who: Fighter) -> list[Fighter]:
     foes = [f for f in state.fighters.values() if f.side != who.side and f.condition != DEAD]
     up = [f for f in foes if f.condition == UP]
@@ -120,7 +188,7 @@ def _priority(state: Fight, who: Fighter, foe: Fighter, pool: int,
         return (-foe.health, pool)
     if stance == "cautious":
         return (_threat(state, foe, who), pool)
-    return (pool, -foe.health)
+    return (pool, -foe.health, _threat(state, foe, who))
 
 
 def _threat(state: Fight, foe: Fighter, me: Fighter) -> int:

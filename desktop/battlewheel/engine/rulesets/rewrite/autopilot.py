@@ -6,39 +6,60 @@ Resolution, §Apply Effects):
 - before the battle (and whenever someone may join late) everyone rolls Join Battle,
   then the counters go on the wheel; the tick counter moves on to the next tick where
   someone acts;
-- each acting character declares a flurry of one attack, with the weapon that rolls
-  most dice, on the foe picked by its side's stance: balanced, the foe with the lowest
-  DV, the most hurt of those; aggressive, the most hurt foe; cautious, the foe whose
-  weapon rolls most dice; an aggressive character with 8 or more dice attacks twice;
+- each acting character weighs every flurry of one to three attacks (its weapon's Rate
+  allowing) with each ready weapon on each foe still fighting, by the health boxes it is
+  expected to add: the odds dock's exact spread of damage levels for each attack, with
+  the multiple-action penalty and onslaught, summed over the flurry (one flurry's damage
+  is totalled before it is marked), less the lethal an Exalt's resilience shrugs off
+  (000 §Applying Effects), at most the boxes the foe has left. It declares the flurry
+  that fills the largest share of its target's remaining boxes: the most hurt foe it can
+  really hurt, with its best pool, and several attacks when only their sum gets past an
+  Exalt's resilience. A balanced side asks a fifth more harm of each attack past the
+  first (it costs dice and DV); an aggressive side asks nothing more; a cautious side
+  attacks once (more only when no single attack can hurt anyone), at the foe whose own
+  weapon rolls most dice;
 - a character with nobody to attack guards;
 - each attack is rolled as the "roll for me" button rolls it, an Exalt (unless its side
   plays cautiously) adding the First Excellency's dice up to its die cap and motes, the
   defender taking its best DV (and getting past a Blocker when one stands in the way);
   the tick's damage is rolled and applied (extras take no roll).
 
-The engine has no distances between fighters, so nobody is ever out of range and the
-autopilot never moves.
+The 2e engine keeps no positions or distances between fighters (a Blocker's ward is the
+one place movement counts, and the get-past roll is made), so nobody is out of range and
+the autopilot never moves.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Mapping
-from dataclasses import replace
+from dataclasses import dataclass
+from functools import lru_cache
 
 from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.errors import RulesError
+from battlewheel.engine.core.forecast import with_rolls
 from battlewheel.engine.core.outcome import Outcome, last_side_standing
 from battlewheel.engine.rulesets.rewrite import actions as a
 from battlewheel.engine.rulesets.rewrite import actions as aa
+from battlewheel.engine.rulesets.rewrite.handlers.block import blockers_of
 from battlewheel.engine.rulesets.rewrite.handlers.effects import (
     damage_rolls_needed,
     pending_damage,
 )
-from battlewheel.engine.rulesets.rewrite.handlers.flurry import preview_attack
+from battlewheel.engine.rulesets.rewrite.handlers.flurry import attack_declaration, preview_attack
+from battlewheel.engine.rulesets.rewrite.odds import damage_level_distribution
+from battlewheel.engine.rulesets.rewrite.rules import attack as attack_rules
+from battlewheel.engine.rulesets.rewrite.rules import values
 from battlewheel.engine.rulesets.rewrite.rules.attack import best_dv
-from battlewheel.engine.rulesets.rewrite.rules.derived import die_cap, ready_weapons
+from battlewheel.engine.rulesets.rewrite.rules.derived import (
+    die_cap,
+    has_exalted_resilience,
+    ready_weapons,
+)
+from battlewheel.engine.rulesets.rewrite.rules.equipment import DamageType, Weapon
+from battlewheel.engine.rulesets.rewrite.rules.sheet_inputs import target_for
 from battlewheel.engine.rulesets.rewrite.rules.traits import CharacterKind
 from battlewheel.engine.rulesets.rewrite.rules.values import join_battle_pool
 from battlewheel.engine.rulesets.rewrite.sheet import attack_dice
@@ -51,7 +72,14 @@ from battlewheel.engine.rulesets.rewrite.state import (
     Combatant,
 )
 
-TWO_ATTACKS_FROM = 8
+# The most attacks a side puts in one flurry (a weapon's Rate allowing): more attacks add
+# up past an Exalt's resilience but cost dice and DV (000 §Attack Resolution).
+MOST_ATTACKS = {"cautious": 1, "balanced": 3, "aggressive": 3}
+# A flurry expected to add fewer boxes than this is not worth its DV penalty.
+HARMLESS = 0.05
+# A balanced side adds an attack to its flurry only if that raises the harm expected by
+# more than this share, for the dice and DV it costs.
+EXTRA_ATTACK_COST = 0.2
 
 
 def outcome(state: Combat) -> Outcome:
@@ -103,68 +131,236 @@ def candidates(state: Combat, rng: random.Random,
 
 
 def _flurries(state: Combat, who: Combatant, tactics: Mapping[str, str]) -> Iterator[Action]:
+    """The flurries worth declaring, best first, then a guard and doing nothing."""
     stance = tactics.get(who.side, "balanced")
-    weapons = sorted(ready_weapons(who.character), key=lambda w: attack_dice(who, w),
-                     reverse=True)
-    for foe in _foes(state, who, stance):
-        for weapon in weapons:
-            attack = aa.DeclaredManoeuvre("attack", weapon.name, foe.id)
-            if stance == "aggressive" and attack_dice(who, weapon) >= TWO_ATTACKS_FROM:
-                yield aa.DeclareFlurry(who.id, (attack, attack))
-            yield aa.DeclareFlurry(who.id, (attack,))
-    yield aa.DeclareFlurry(who.id, (aa.DeclaredManoeuvre("guard"),))
-    yield aa.DeclareFlurry(who.id, (aa.DeclaredManoeuvre("inactive"),))
+    for plan in _plans(state, who, stance):
+        yield _declared_flurry(who.id, "attack", plan.weapon.name, plan.foe.id, plan.attacks)
+    yield _declared_flurry(who.id, "guard")
+    yield _declared_flurry(who.id, "inactive")
 
 
-def _foes(state: Combat, who: Combatant, stance: str) -> list[Combatant]:
-    foes = [f for f in state.combatants.values()
-            if f.side != who.side and not f.health.dead]
+@lru_cache(maxsize=4096)
+def _declared_flurry(who: str, kind: str, weapon: str | None = None, foe: str | None = None,
+                     count: int = 1) -> aa.DeclareFlurry:
+    """A flurry of ``count`` like manoeuvres (kept: every action made is checked whole)."""
+    return aa.DeclareFlurry(who, (aa.DeclaredManoeuvre(kind, weapon, foe),) * count)
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """One flurry the autopilot weighs: ``attacks`` attacks with ``weapon`` on ``foe``,
+    and the health boxes it is expected to add (after soak, hardness and resilience)."""
+
+    foe: Combatant
+    weapon: Weapon
+    attacks: int
+    harm: float
+
+
+def _plans(state: Combat, who: Combatant, stance: str) -> list[_Plan]:
+    """Every attack flurry worth making, best first (see the module's docstring); a
+    cautious side attacks once unless no single attack can hurt anyone."""
+    most = MOST_ATTACKS.get(stance, 2)
+    plans = _useful_plans(state, who, most)
+    if not plans and most < MOST_ATTACKS["aggressive"]:
+        plans = _useful_plans(state, who, MOST_ATTACKS["aggressive"])
+    plans = plans or _useful_plans(state, who, MOST_ATTACKS["aggressive"], 0.0)
+    return sorted(plans, key=lambda plan: _priority(plan, stance), reverse=True)
+
+
+def _useful_plans(state: Combat, who: Combatant, most: int,
+                  least: float = HARMLESS) -> list[_Plan]:
+    """The flurries of up to ``most`` attacks expected to add at least ``least`` boxes."""
+    plans = [_Plan(foe, weapon, count, _harm(state, who, foe, weapon, count))
+             for foe in _foes(state, who)
+             for weapon in ready_weapons(who.character)
+             for count in range(1, min(most, weapon.rate) + 1)]
+    return [plan for plan in plans if plan.harm >= least]
+
+
+def _foes(state: Combat, who: Combatant) -> list[Combatant]:
+    """The foes still able to fight (the fallen ones only when nobody else is left)."""
+    foes = [f for f in state.combatants.values() if f.side != who.side and not f.health.dead]
+    return [f for f in foes if not f.cannot_act] or foes
+
+
+def _priority(plan: _Plan, stance: str) -> tuple[float, ...]:
+    """Balanced and aggressive sides press the foe nearest to falling (the share of the
+    boxes it has left that the flurry should fill); a balanced one pays for each extra
+    attack in DV, so adds one only for a real gain. A cautious side strikes the foe whose
+    own attack rolls most dice."""
     if stance == "cautious":
-        return sorted(foes, key=lambda f: (f.cannot_act, -_best_dice(f)))
-    if stance == "aggressive":
-        return sorted(foes, key=lambda f: (f.cannot_act, f.health.share_left))
-    return sorted(foes, key=lambda f: (f.cannot_act, max(f.dvs.values(), default=0),
-                                       f.health.share_left))
+        return (_best_dice(plan.foe), plan.harm)
+    keep = 1.0 if stance == "aggressive" else (1.0 - EXTRA_ATTACK_COST) ** (plan.attacks - 1)
+    return (keep * plan.harm / _boxes_left(plan.foe), plan.harm, -plan.attacks)
+
+
+def _boxes_left(who: Combatant) -> int:
+    """Health boxes to fill before ``who`` is Incapacitated (000 §Applying Effects)."""
+    return max(1, who.health.incap_index + 1 - who.health.damage)
 
 
 def _best_dice(who: Combatant) -> int:
     return max((attack_dice(who, w) for w in ready_weapons(who.character)), default=0)
 
 
+def _harm(state: Combat, who: Combatant, foe: Combatant, weapon: Weapon, attacks: int) -> float:
+    """Expected boxes ``attacks`` attacks of ``weapon`` add to ``foe``'s track, up to those
+    it has left: each attack with its multiple-action penalty and onslaught (000 §Attack
+    Resolution), damage summed over the flurry, less what Exalted resilience takes off
+    (000 §Applying Effects)."""
+    first = attacks - (state.options.multiple_action_first_penalty
+                       == "manoeuvre_count_minus_one") if attacks > 1 else 0
+    dv = max(foe.dvs.values(), default=0)
+    each = tuple((*_attack_numbers(state, who, foe, weapon, first + index if attacks > 1 else 0),
+                  max(0, dv - index), weapon.overwhelming if attacks == 1 else 0)
+                 for index in range(attacks))
+    return _expected_boxes(each, _resilience(foe, weapon.damage_type), _boxes_left(foe))
+
+
+@lru_cache(maxsize=8192)
+def _expected_boxes(each: tuple[tuple[int, ...], ...], shrug: int, left: int) -> float:
+    """The mean boxes marked by attacks of these numbers, summed, less ``shrug``, at most
+    ``left``."""
+    total: tuple[float, ...] = (1.0,)
+    for numbers in each:
+        total = _sum_of(total, _levels(*numbers))
+    return sum(min(left, max(0, level - shrug)) * p for level, p in enumerate(total))
+
+
+def _attack_numbers(state: Combat, who: Combatant, foe: Combatant, weapon: Weapon,
+                    penalty: int) -> tuple[int, ...]:
+    """The numbers one attack's odds depend on, as the attack dialog works them out (the
+    Excellency left out: whether motes are spent is decided at the roll)."""
+    key = (who.character, who.wound_penalty, who.conditions, weapon, foe.character, penalty,
+           state.options.essence_floor)
+    found = _NUMBERS.get(key)
+    if found is None:
+        if len(_NUMBERS) > MOST_REMEMBERED:
+            _NUMBERS.clear()
+        found = _NUMBERS[key] = _work_out_numbers(state, who, foe, weapon, penalty)
+    return found
+
+
+# The numbers of attacks already worked out, by everything they depend on (characters and
+# weapons are frozen values): a playout asks for the same few again and again.
+_NUMBERS: dict[tuple[object, ...], tuple[int, ...]] = {}
+MOST_REMEMBERED = 20_000
+
+
+def _work_out_numbers(state: Combat, who: Combatant, foe: Combatant, weapon: Weapon,
+                      penalty: int) -> tuple[int, ...]:
+    declaration = attack_declaration(who, weapon, _plain_attack(),
+                                     penalty=penalty, off_hand=False,
+                                     essence_floor=state.options.essence_floor)
+    _, dice, _ = attack_rules.attack_pool(declaration)
+    automatic = sum(attack_rules.automatic_successes(declaration).values())
+    target = target_for(foe.character, weapon.damage_type, piercing=weapon.piercing)
+    soak = attack_rules.soak_parts(declaration, target)[3]
+    _, levels, strength = attack_rules.raw_damage(declaration, 0)
+    extra = foe.character.kind is CharacterKind.EXTRA
+    return (dice, automatic, strength, levels, target.hardness, soak, int(extra),
+            max(who.character.essence, 1))
+
+
+@lru_cache(maxsize=1)
+def _plain_attack() -> aa.ResolveAttack:
+    """An attack with no stunt, charm or Willpower (made once: every action made is checked
+    whole, which costs more than the sums it stands for here)."""
+    return aa.ResolveAttack("attacker", 0)
+
+
+@lru_cache(maxsize=4096)
+def _levels(dice: int, automatic: int, strength: int, levels: int, hardness: int, soak: int,
+            extra: int, essence: int, dv: int, overwhelming: int) -> tuple[float, ...]:
+    """The chance of each number of damage levels from one attack, a miss counting 0."""
+    found = damage_level_distribution(
+        dice, automatic, dv, strength_dice=strength, weapon_levels=levels, hardness=hardness,
+        soak=soak, extra=bool(extra), ping=max(essence, overwhelming))
+    hit = found.hit.chance_to_hit
+    spread = [hit * p for p in found.given_hit]
+    spread[0] += 1.0 - hit
+    return tuple(spread)
+
+
+def _sum_of(first: tuple[float, ...], second: tuple[float, ...]) -> tuple[float, ...]:
+    """The spread of the sum of two independent counts."""
+    total = [0.0] * (len(first) + len(second) - 1)
+    for i, p in enumerate(first):
+        for j, q in enumerate(second):
+            total[i + j] += p * q
+    return tuple(total)
+
+
+def _resilience(foe: Combatant, damage_type: DamageType) -> int:
+    """Levels of this type the foe shrugs off: an Exalt's lethal ones up to the lethal it
+    has taken, bashing too with Ox-Body (000 §Applying Effects, §Ox-Body Technique)."""
+    track = foe.health
+    if values.has_ox_body(foe) and damage_type in (DamageType.LETHAL, DamageType.BASHING):
+        return track.lethal + track.bashing
+    if has_exalted_resilience(foe.character) and damage_type is DamageType.LETHAL:
+        return track.lethal
+    return 0
+
+
 def _resolve(state: Combat, attacker: str, index: int, rng: random.Random,
              tactics: Mapping[str, str]) -> Iterator[Action]:
     """The next declared attack rolled, the defender on its best DV; an Exalt not playing
     cautiously adds the First Excellency's dice the DV calls for (motes and cap allowing)."""
-    flurry = state.tick.flurries[attacker]
-    declared_attack = flurry.declared[index]
+    declared_attack = state.tick.flurries[attacker].declared[index]
+    who = state.combatants[attacker]
     target = state.combatants.get(declared_attack.target or "")
     dvs = dict(target.dvs) if target is not None else {}
     chosen = [best_dv(dvs)] if dvs else []
-    most = _excellency(state.combatants[attacker], declared_attack.weapon, tactics)
+    most = _excellency(who, declared_attack.weapon, tactics.get(who.side, "balanced"))
     for dv in [*chosen, *(name for name in dvs if name not in chosen), "dodge"]:
-        plain = aa.ResolveAttack(attacker=attacker, index=index, defence=aa.Defence(dv=dv))
         try:
-            sizes = preview_attack(state, plain).dice
+            plain = _attack_sizes(state, _template(attacker, index, dv, 0))["attack"]
         except RulesError:
             continue
         # About half a success a die: enough dice to clear the DV by two on average.
-        wanted = min(most, max(0, 2 * (dvs.get(dv, 0) + 2) - sizes["attack"]))
+        wanted = min(most, max(0, 2 * (dvs.get(dv, 0) + 2) - plain))
         for dice in dict.fromkeys((wanted, 0)):
-            declared = replace(plain, charms=aa.AttackCharms(charm_dice=dice))
+            template = _template(attacker, index, dv, dice)
             try:
-                sizes = preview_attack(state, declared).dice
+                sizes = _attack_sizes(state, template)
             except RulesError:
                 continue
             get_past = aa.GetPast(roll=_faces(rng, sizes["block"])) if "block" in sizes \
                 else aa.GetPast()
-            yield replace(declared, attack=_faces(rng, sizes["attack"]), block=get_past)
+            yield with_rolls(template, attack=_faces(rng, sizes["attack"]), block=get_past)
 
 
-def _excellency(who: Combatant, weapon_name: str | None, tactics: Mapping[str, str]) -> int:
+@lru_cache(maxsize=1024)
+def _template(attacker: str, index: int, dv: str, charm_dice: int) -> aa.ResolveAttack:
+    """The attack with no dice yet (kept: every action made is checked whole, which costs
+    more than the planning it serves)."""
+    return aa.ResolveAttack(attacker=attacker, index=index, defence=aa.Defence(dv=dv),
+                            charms=aa.AttackCharms(charm_dice=charm_dice))
+
+
+def _attack_sizes(state: Combat, action: aa.ResolveAttack) -> dict[str, int]:
+    """The dice of the attack's rolls, as ``preview_attack`` counts them; worked out here
+    when no Blocker stands in the way (the common case, and much cheaper)."""
+    flurry = state.tick.flurries[action.attacker]
+    declared = flurry.declared[action.index]
+    target = state.combatants.get(declared.target or "")
+    weapon = flurry.plan.manoeuvres[action.index].weapon
+    if target is None or weapon is None or blockers_of(state, target.id) \
+            or action.defence.dv not in target.dvs:
+        return preview_attack(state, action).dice
+    declaration = attack_declaration(
+        state.combatants[action.attacker], weapon, action,
+        penalty=flurry.plan.action_penalties[action.index] or 0, off_hand=declared.off_hand,
+        essence_floor=state.options.essence_floor)
+    return {"attack": max(attack_rules.attack_pool(declaration)[1], 0)}
+
+
+def _excellency(who: Combatant, weapon_name: str | None, stance: str) -> int:
     """First Excellency dice: as many as the die cap and the motes allow (000 §Excellencies,
     §Die Caps); none for a mortal or a cautious side."""
     kind = who.character.kind
-    if not kind.is_exalted or tactics.get(who.side, "balanced") == "cautious":
+    if not kind.is_exalted or stance == "cautious":
         return 0
     weapon = next((w for w in ready_weapons(who.character)
                    if weapon_name and w.name.casefold() == weapon_name.casefold()), None)
