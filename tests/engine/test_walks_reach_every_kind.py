@@ -34,12 +34,13 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from battlewheel.engine.core.actions import Action, named_fighters
-from battlewheel.engine.core.errors import IllegalAction
+from battlewheel.engine.core.errors import IllegalAction, TraitValueError
+from battlewheel.engine.core.options import Options
 from battlewheel.engine.core.ruleset import get_ruleset
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.storage.schema import dump_json, parse_json
 
-from .rulesets.every_action import action_strategy, context_of, kinds, remember_words
+from .rulesets.every_action import action_strategy, kinds, remember_words
 from .rulesets.recipes import SHARED, Maker, Recipe, rulings
 from .test_every_action import (
     ENDINGS,
@@ -54,7 +55,7 @@ RULESETS = {"2e-rewrite": "rewrite", "3e": "ex3", "impulse": "impulse",
             "pool-and-ward": "poolward"}
 EXAMPLES = 2  # walks from each recipe's fight
 STEPS = 10  # random steps after the recipe's own kinds
-TRIES = 4  # draws of a recipe's kind before the walk moves on
+TRIES = 6  # draws of a recipe's kind before the walk moves on
 
 
 @dataclass
@@ -64,9 +65,9 @@ class Tally:
     applied: Counter[str] = field(default_factory=Counter)
     rulings: dict[str, set[object]] = field(default_factory=dict)
 
-    def walked(self, chosen: Mapping[str, object]) -> None:
-        for name, value in chosen.items():
-            self.rulings.setdefault(name, set()).add(value)
+    def walked(self, options: Options) -> None:
+        for spec in options.specs():
+            self.rulings.setdefault(spec.name, set()).add(getattr(options, spec.name))
 
 
 def recipes_of(name: str) -> list[Recipe]:
@@ -163,10 +164,12 @@ def random_step(name: str, session: CombatSession, data: st.DataObject, tally: T
 def scene_under(name: str, setup: list[Action], chosen: Mapping[str, object]) \
         -> CombatSession:
     """The recipe's fight set up again under the chosen rulings (a step they refuse is
-    left out: the walk goes on from the fight as it then stands)."""
+    left out: the walk goes on from the fight as it then stands). A ruling the others
+    make impossible (a custom die's target above its sides) keeps its default."""
     options = get_ruleset(name).default_options()
     for option, value in chosen.items():
-        options = options.changed(option, value)
+        with contextlib.suppress(TraitValueError):
+            options = options.changed(option, value)
     session = CombatSession.new(options, ruleset=name)
     for action in setup:
         with contextlib.suppress(IllegalAction):
@@ -186,7 +189,7 @@ def walk_recipe(name: str, recipe: Recipe, number: int, tally: Tally,
     @given(st.data())
     def run(data: st.DataObject) -> None:
         session = scene_under(name, setup, chosen)
-        tally.walked(chosen)
+        tally.walked(session.state.options)
         for _, maker in recipe.makers:
             try_kind(session, data, maker, tally)
         words: dict[str, set[str]] = {}

@@ -13,6 +13,7 @@ them is ``tests/engine/test_walks_reach_every_kind.py``.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -22,6 +23,7 @@ from hypothesis import strategies as st
 from battlewheel.engine.core.actions import Action, ChangeBlock
 from battlewheel.engine.core.conditions import NO_EXPIRY, AddCondition, Condition, RemoveCondition
 from battlewheel.engine.core.dice import DiceEntry
+from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.options import Options
 from battlewheel.engine.core.session import CombatSession
 
@@ -72,19 +74,28 @@ def remove_condition(data: st.DataObject, session: CombatSession) -> Action | No
 
 def change_block(data: st.DataObject, session: CombatSession) -> Action | None:
     """Someone's stat block swapped for another fighter's (the editor's change)."""
-    from .every_action import fight_blocks
+    from .every_action import _block_of
 
-    ids = list(session.ruleset.combatants(session.state))
-    blocks = fight_blocks(session)
-    if not ids or not blocks:
-        return None
-    return ChangeBlock(pick(data, ids, "changed"), pick(data, blocks, "block").to_json())
+    records = session.ruleset.condition_records(session.state) \
+        or session.ruleset.combatants(session.state)
+    own = {cid: _block_of(record) for cid, record in records.items()}
+    swaps = [(cid, other.to_json()) for cid, block in own.items() for other in own.values()
+             if block is not None and other is not None and other.to_json() != block.to_json()]
+    chosen = pick(data, swaps, "swap")
+    return ChangeBlock(*chosen) if chosen else None
 
 
 SHARED: dict[str, Maker] = {"add_condition": add_condition,
                             "remove_condition": remove_condition,
                             "change_block": change_block}
 """Makers of the core's kinds, the same in every ruleset."""
+
+
+def attempt(session: CombatSession, action: Action) -> None:
+    """A scene's step that only some rulings take (a band under range bands, a roll under
+    a rolled order): applied if the rules accept it, left out if not."""
+    with contextlib.suppress(IllegalAction):
+        session.apply(action)
 
 
 # -- rulings -------------------------------------------------------------------------------

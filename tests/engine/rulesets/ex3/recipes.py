@@ -8,11 +8,12 @@ from hypothesis import strategies as st
 from battlewheel.engine.core.actions import Action, ChangeRuling
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.ex3 import actions as a
+from battlewheel.engine.rulesets.ex3 import rules as r
 from battlewheel.engine.rulesets.ex3.handlers.clash import can_answer
 from battlewheel.engine.rulesets.ex3.rules import defence as d
 from battlewheel.engine.rulesets.ex3.state import Combat
 
-from ..recipes import SHARED, Maker, Recipe, pick, typed
+from ..recipes import SHARED, Maker, Recipe, attempt, pick, typed
 from .helpers import fight, fighter, group, pass_to
 from .helpers import typed as successes
 from .test_properties import _with_damage as with_damage
@@ -42,12 +43,11 @@ def clash(data: st.DataObject, session: CombatSession) -> Action | None:
     if other is None:
         return None
     mode = data.draw(st.sampled_from((a.WITHERING, a.DECISIVE)), label="mode")
-    mine, theirs = typed(data, 0, 8), typed(data, 0, 8)
+    mine, theirs = (data.draw(st.integers(0, 8), label="successes") for _ in range(2))
     # Only the winner rolls damage; a tie has none (003 §Clashes).
-    damage = [typed(data, 0, 4) if won else None
-              for won in (mine.successes > theirs.successes, theirs.successes > mine.successes)]
-    return a.Clash(a.ClashSide(actor, mode, "Sword", mine, damage[0]),
-                   a.ClashSide(other, a.WITHERING, "Sword", theirs, damage[1]))
+    damage = [typed(data, 0, 4) if won else None for won in (mine > theirs, theirs > mine)]
+    return a.Clash(a.ClashSide(actor, mode, "Sword", successes(mine), damage[0]),
+                   a.ClashSide(other, a.WITHERING, "Sword", successes(theirs), damage[1]))
 
 
 def defend_other(data: st.DataObject, session: CombatSession) -> Action | None:
@@ -63,7 +63,10 @@ def adjust_pool(data: st.DataObject, session: CombatSession) -> Action | None:
     held = [(cid, pool) for cid, who in _state(session).combatants.items()
             for pool in a.POOLS if who.pool_left(pool) > 0]
     chosen = pick(data, held, "pool")
-    return a.AdjustPool(*chosen, data.draw(st.sampled_from((-2, -1, 1)))) if chosen else None
+    if chosen is None:
+        return None
+    who, pool = chosen
+    return a.AdjustPool(who, pool, data.draw(st.sampled_from((-2, -1, 1)), label="amount"))
 
 
 def _command(cls: type[a.Order] | type[a.Rally] | type[a.RallyForNumbers]) -> Maker:
@@ -96,8 +99,13 @@ def move(data: st.DataObject, session: CombatSession) -> Action:
     if state.options.range_model == "zones":
         zone = state.combatants[actor].zone + data.draw(st.sampled_from((-1, 1)), label="way")
         return a.Move(actor, "zone", zone=zone)
-    step = data.draw(st.sampled_from(("toward", "away")), label="step")
-    return a.Move(actor, step, pick(data, _foes(session, actor), "other") or "")
+    # A band step stays within short..extreme: toward from medium on, away up to long.
+    apart = [f for f in _foes(session, actor) if d.band(state, actor, f) != "close"]
+    other = pick(data, apart, "other") or ""
+    now = r.RANGE_ORDER.index(d.band(state, actor, other)) if other else 0
+    ways = [way for way, ok in (("toward", now >= 2), ("away", now < len(r.RANGE_ORDER) - 1))
+            if ok]
+    return a.Move(actor, str(pick(data, ways, "step") or "away"), other)
 
 
 def concealment_roll(data: st.DataObject, session: CombatSession) -> Action:
@@ -108,7 +116,7 @@ def concealment_roll(data: st.DataObject, session: CombatSession) -> Action:
 
 def go_to_ground(data: st.DataObject, session: CombatSession) -> Action:
     actor = _actor(session)
-    return a.GoToGround(actor, typed(data, 1, 5), {f: typed(data, 0, 2)
+    return a.GoToGround(actor, typed(data, 3, 6), {f: typed(data, 0, 1)
                                                    for f in _foes(session, actor)})
 
 
@@ -121,7 +129,10 @@ def rejoin(data: st.DataObject, session: CombatSession) -> Action | None:
 def end_hold(data: st.DataObject, session: CombatSession) -> Action | None:
     held = [(who.held_by, c) for c, who in _state(session).combatants.items() if who.held_by]
     pair = pick(data, held, "hold")
-    return a.EndHold(*pair, typed(data, 0, 5), typed(data, 0, 3)) if pair else None
+    if pair is None:
+        return None
+    holder, target = pair
+    return a.EndHold(holder, target, typed(data, 0, 5), typed(data, 0, 3))
 
 
 def grapple_move(data: st.DataObject, session: CombatSession) -> Action | None:
@@ -131,10 +142,14 @@ def grapple_move(data: st.DataObject, session: CombatSession) -> Action | None:
 
 
 def rise(data: st.DataObject, session: CombatSession) -> Action | None:
-    prone = [c for c, who in _state(session).combatants.items() if who.prone]
+    """Up from prone; with a foe close, a Dexterity + Dodge roll (003 §Rise From Prone)."""
+    state = _state(session)
+    prone = [c for c, who in state.combatants.items() if who.prone]
     chosen = pick(data, prone, "prone")
-    roll = data.draw(st.one_of(st.none(), st.integers(1, 4).map(successes)), label="roll")
-    return a.RiseFromProne(chosen, roll, data.draw(st.booleans())) if chosen else None
+    if chosen is None:
+        return None
+    roll = typed(data, 2, 4) if d.foes_at_close(state, chosen) else None
+    return a.RiseFromProne(chosen, roll, data.draw(st.booleans()))
 
 
 def _declared(data: st.DataObject, session: CombatSession) -> str:
@@ -151,7 +166,7 @@ def attack(data: st.DataObject, session: CombatSession) -> Action | None:
     target = pick(data, close, "target")
     if target is None:
         return None
-    mode = a.DECISIVE if state.combatants[actor].initiative > 3 and data.draw(
+    mode = a.DECISIVE if (state.combatants[actor].initiative or 0) > 3 and data.draw(
         st.booleans(), label="decisive") else a.WITHERING
     action = a.Attack(actor, target, mode, "Sword", typed(data, 0, 9),
                       defence=_declared(data, session))
@@ -254,7 +269,9 @@ def set_range(data: st.DataObject, session: CombatSession) -> Action:
 
 
 def mark_rough(data: st.DataObject, session: CombatSession) -> Action:
-    return a.MarkRough(data.draw(st.integers(0, 3), label="zone"), data.draw(st.booleans()))
+    """A zone's ground turned the other way: rough, or open again."""
+    zone = data.draw(st.integers(0, 3), label="zone")
+    return a.MarkRough(zone, zone not in _state(session).rough_zones)
 
 
 def cycle_box(data: st.DataObject, session: CombatSession) -> Action:
@@ -306,6 +323,7 @@ def _far() -> CombatSession:
     session = fight(("a", fighter("A"), "ally", 6), ("b", fighter("B"), "enemy", 5),
                     close=False)
     session.apply(a.SetRange("a", zone=2))
+    attempt(session, a.SetRange("a", "b", band="medium"))  # the same, in range bands
     session.apply(a.SetInitiative("a", 20))
     return session
 
@@ -315,7 +333,7 @@ def _short() -> CombatSession:
     session = _far()
     session.apply(a.AddCombatant("c", fighter("C"), "enemy", zone=1))
     session.apply(a.RollJoinBattle("c", successes(0)))
-    session.apply(a.SetRange("a", "c", band="short"))
+    attempt(session, a.SetRange("a", "c", band="short"))
     return session
 
 

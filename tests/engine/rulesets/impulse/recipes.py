@@ -105,7 +105,8 @@ def flurry_strike(data: st.DataObject, session: CombatSession) -> Action | None:
     targets = tuple(data.draw(st.permutations(foes), label="targets")[:2])
     damage = data.draw(st.integers(0, 6), label="damage")
     first = data.draw(st.integers(0, damage), label="split")
-    return a.FlurryStrike(actor, targets, "Sword", typed(data, 2, 8), a.DiceEntry.of_successes(
+    # Accuracy enough to hit DV 3 (a miss rolls no damage).
+    return a.FlurryStrike(actor, targets, "Sword", typed(data, 5, 9), a.DiceEntry.of_successes(
         damage), split=(first, damage - first))
 
 
@@ -256,9 +257,9 @@ RECIPES = [
             ("ambush_contest", ambush_contest), ("set_order_value", set_order_value),
             ("add_combatant", add_combatant), ("roll_order", roll_order), ("start", start))),
     Recipe("a flurry at two foes", _three, (("flurry_strike", flurry_strike),)),
-    Recipe("two foes to break away from", _three,
-           (("disengage", disengage), ("end_turn", end_turn), ("decisive_strike",
-                                                              decisive_strike))),
+    Recipe("two foes to break away from", _three, (("disengage", disengage),)),
+    Recipe("a decisive strike", _three, (("decisive_strike", decisive_strike),
+                                         ("end_turn", end_turn))),
     Recipe("a fallen player and a villain", _defeated,
            (("choose_death", choose_death), ("villain_escapes", villain_escapes),
             ("end_combat", end_combat))),

@@ -11,10 +11,9 @@ from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.rewrite import actions as r
 from battlewheel.engine.rulesets.rewrite.block import CharacterKind
 from battlewheel.engine.rulesets.rewrite.handlers.counter import counterattack_openings
-from battlewheel.engine.rulesets.rewrite.rules.values import COMBAT_OVERRIDES
+from battlewheel.engine.rulesets.rewrite.rules.values import COMBAT_OVERRIDES, mote_pool_size
 from battlewheel.engine.rulesets.rewrite.state import Combat
 
-from ..every_action import fights
 from ..recipes import SHARED, Maker, Recipe, pick, typed
 from .helpers import person
 from .test_properties import SKILLS, TRAITS, _effects, _flurry, _resolve
@@ -49,7 +48,7 @@ def declare_concealment(data: st.DataObject, session: CombatSession) -> Action:
 
 def roll_ambush(data: st.DataObject, session: CombatSession) -> Action | None:
     hidden = pick(data, _state(session).concealment, "ambusher")
-    return r.RollAmbush(hidden, typed(data, 0, 8)) if hidden else None
+    return r.RollAmbush(hidden, typed(data, 5, 9)) if hidden else None
 
 
 def reduce_surprise(data: st.DataObject, session: CombatSession) -> Action | None:
@@ -90,8 +89,15 @@ def declare_movement(data: st.DataObject, session: CombatSession) -> Action:
 
 
 def declare_flurry(data: st.DataObject, session: CombatSession) -> Action | None:
+    """The next to declare punches someone (now and then a flurry of the walk's own)."""
     waiting = _state(session).awaiting_flurry()
-    return _flurry(data, session, waiting[0]) if waiting else None
+    if not waiting:
+        return None
+    if data.draw(st.integers(0, 3), label="own") == 3:
+        return _flurry(data, session, waiting[0])
+    target = pick(data, _others(session, waiting[0]), "target")
+    punch = r.DeclaredManoeuvre("attack", weapon="Punch", target=target)
+    return r.DeclareFlurry(waiting[0], (punch,))
 
 
 def resolve_attack(data: st.DataObject, session: CombatSession) -> Action | None:
@@ -111,17 +117,24 @@ def resolve_counterattack(data: st.DataObject, session: CombatSession) -> Action
     opening = pick(data, counterattack_openings(_state(session)), "opening")
     if opening is None:
         return None
-    return r.ResolveCounterattack(*opening, "Punch", attack=typed(data, 0, 6),
-                                  defence=r.Defence("dodge"))
+    defender, attacker = opening
+    return r.ResolveCounterattack(attacker=defender, target=attacker, weapon="Punch",
+                                  attack=typed(data, 0, 6), defence=r.Defence("dodge"))
 
 
 # -- makers: the GM's hand -----------------------------------------------------------------
 
 
 def _pool(cls: type[r.SpendMotes] | type[r.RegainMotes]) -> Maker:
-    def maker(data: st.DataObject, session: CombatSession) -> Action:
-        pool = data.draw(st.sampled_from(("personal", "peripheral")), label="pool")
-        return cls(_anyone(data, session), data.draw(st.integers(1, 4)), pool)
+    """Motes spent from a pool that holds some, or regained into one with room."""
+    def maker(data: st.DataObject, session: CombatSession) -> Action | None:
+        spend = cls is r.SpendMotes
+        pools = [(cid, pool) for cid, who in _state(session).combatants.items()
+                 for pool in ("personal", "peripheral")
+                 if (getattr(who, f"{pool}_motes") > 0 if spend else
+                     getattr(who, f"{pool}_motes") < mote_pool_size(who, pool))]
+        chosen = pick(data, pools, "pool")
+        return cls(chosen[0], data.draw(st.integers(1, 4)), chosen[1]) if chosen else None
     return maker
 
 
@@ -147,9 +160,15 @@ def cycle_box(data: st.DataObject, session: CombatSession) -> Action:
     return r.CycleHealthBox(_anyone(data, session), data.draw(st.integers(0, 6), label="box"))
 
 
-def set_health(data: st.DataObject, session: CombatSession) -> Action:
-    marks = data.draw(st.sampled_from(("", ".......", "X/.....", "//.....")), label="marks")
-    return r.SetHealth(_anyone(data, session), marks)
+def set_health(data: st.DataObject, session: CombatSession) -> Action | None:
+    """A whole track by hand, as long as the fighter's: clean, bashing or lethal boxes."""
+    who = _state(session).combatants.get(_anyone(data, session))
+    if who is None:
+        return None
+    size = who.health.size
+    marks = data.draw(st.lists(st.sampled_from("./X"), min_size=size, max_size=size),
+                      label="marks")
+    return r.SetHealth(who.id, "".join(sorted(marks, key="X/.".index)))
 
 
 def move_counter(data: st.DataObject, session: CombatSession) -> Action:
@@ -175,8 +194,9 @@ def end_combat(data: st.DataObject, session: CombatSession) -> Action:
 # -- scenes --------------------------------------------------------------------------------
 
 
-def _started(join: int = 2) -> CombatSession:
-    """Ana (a Solar with motes and Willpower) against Bo and Cy, all acting on one tick."""
+def _gathered() -> CombatSession:
+    """Ana (a Solar with motes and Willpower) against Bo and Cy, Dexterity 3, Stealth 2,
+    Awareness 2 each; no Join Battle rolled yet."""
     session = CombatSession.new()
     solar = person("Ana", kind=CharacterKind.SOLAR, personal=10, peripheral=20, willpower=6,
                    attributes=TRAITS, abilities=SKILLS)
@@ -184,6 +204,12 @@ def _started(join: int = 2) -> CombatSession:
     for cid in ("bo", "cy"):
         who = person(cid.title(), attributes=TRAITS, abilities=SKILLS)
         session.apply(r.AddCombatant(cid, who, "enemy"))
+    return session
+
+
+def _started(join: int = 2) -> CombatSession:
+    """The three of ``_gathered``, all acting on one tick."""
+    session = _gathered()
     for cid in ("ana", "bo", "cy"):
         session.apply(r.RollJoinBattle(cid, r.DiceEntry.of_successes(join)))
     session.apply(r.StartCombat())
@@ -202,7 +228,7 @@ def _struck() -> CombatSession:
 
 
 RECIPES = [
-    Recipe("an ambush being set", fights()["2e-rewrite"],
+    Recipe("an ambush being set", _gathered,
            (("declare_concealment", declare_concealment), ("roll_ambush", roll_ambush),
             ("reduce_surprise", reduce_surprise), ("raise_alarm", raise_alarm),
             ("add_combatant", add_combatant), ("roll_join_battle", roll_join_battle),
