@@ -51,12 +51,23 @@ def pick(data: st.DataObject, among: Any, label: str = "pick") -> Any:
     return data.draw(st.sampled_from(among), label=label) if among else None
 
 
+def whose_turn(session: CombatSession) -> str:
+    """Whose turn it is (the ruleset's ``acting``), else the first fighter ("" if none)."""
+    ruleset, state = session.ruleset, session.state
+    return next(iter((*ruleset.acting(state), *ruleset.combatants(state))), "")
+
+
+def anyone(data: st.DataObject, session: CombatSession) -> str:
+    """Any fighter in the fight ("" if there is none)."""
+    return str(pick(data, session.ruleset.combatants(session.state), "who") or "")
+
+
 # -- the kinds every ruleset shares (the core's) -------------------------------------------
 
 
 def add_condition(data: st.DataObject, session: CombatSession) -> Action | None:
     """A lasting condition on anyone in the fight."""
-    who = pick(data, session.ruleset.condition_records(session.state), "wearer")
+    who = anyone(data, session)
     words = data.draw(st.sampled_from(("Blinded", "Blessed", "On fire")), label="words")
     return AddCondition(who, Condition(words, dice=data.draw(st.integers(-2, 2)),
                                        defence=data.draw(st.integers(-2, 2)),

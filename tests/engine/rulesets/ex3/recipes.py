@@ -13,7 +13,7 @@ from battlewheel.engine.rulesets.ex3.handlers.clash import can_answer
 from battlewheel.engine.rulesets.ex3.rules import defence as d
 from battlewheel.engine.rulesets.ex3.state import Combat
 
-from ..recipes import SHARED, Maker, Recipe, attempt, pick, typed
+from ..recipes import SHARED, Maker, Recipe, attempt, pick, typed, whose_turn
 from .helpers import fight, fighter, group, pass_to
 from .helpers import typed as successes
 from .test_properties import _with_damage as with_damage
@@ -22,10 +22,6 @@ from .test_properties import _with_damage as with_damage
 def _state(session: CombatSession) -> Combat:
     state: Combat = session.state
     return state
-
-
-def _actor(session: CombatSession) -> str:
-    return _state(session).actor or next(iter(_state(session).combatants), "")
 
 
 def _foes(session: CombatSession, cid: str) -> list[str]:
@@ -37,7 +33,7 @@ def _foes(session: CombatSession, cid: str) -> list[str]:
 
 def clash(data: st.DataObject, session: CombatSession) -> Action | None:
     """The actor's attack met by a foe's on the same tick (003 §Clashes)."""
-    actor = _actor(session)
+    actor = whose_turn(session)
     answers = [f for f in _foes(session, actor) if not can_answer(_state(session), actor, f)]
     other = pick(data, answers, "answer")
     if other is None:
@@ -51,7 +47,7 @@ def clash(data: st.DataObject, session: CombatSession) -> Action | None:
 
 
 def defend_other(data: st.DataObject, session: CombatSession) -> Action | None:
-    actor = _actor(session)
+    actor = whose_turn(session)
     state = _state(session)
     wards = [f for f in state.combatants if f != actor and not state.hostile(actor, f)]
     ward = pick(data, wards, "ward")
@@ -71,7 +67,7 @@ def adjust_pool(data: st.DataObject, session: CombatSession) -> Action | None:
 
 def _command(cls: type[a.Order] | type[a.Rally] | type[a.RallyForNumbers]) -> Maker:
     def maker(data: st.DataObject, session: CombatSession) -> Action | None:
-        actor = _actor(session)
+        actor = whose_turn(session)
         state = _state(session)
         groups = [g for g, who in state.combatants.items()
                   if who.is_group and not state.hostile(actor, g)]
@@ -88,14 +84,14 @@ def award_break(data: st.DataObject, session: CombatSession) -> Action | None:
 
 
 def establish_surprise(data: st.DataObject, session: CombatSession) -> Action:
-    actor, state = _actor(session), _state(session)
+    actor, state = whose_turn(session), _state(session)
     aware = [f for f in _foes(session, actor) if (actor, f) not in state.concealed]
     return a.EstablishSurprise(actor, typed(data, 2, 6), {f: typed(data, 0, 2) for f in aware})
 
 
 def move(data: st.DataObject, session: CombatSession) -> Action:
     """To an adjacent zone, or a band toward or away from a foe (ruling range_model)."""
-    actor, state = _actor(session), _state(session)
+    actor, state = whose_turn(session), _state(session)
     if state.options.range_model == "zones":
         zone = state.combatants[actor].zone + data.draw(st.sampled_from((-1, 1)), label="way")
         return a.Move(actor, "zone", zone=zone)
@@ -109,13 +105,13 @@ def move(data: st.DataObject, session: CombatSession) -> Action:
 
 
 def concealment_roll(data: st.DataObject, session: CombatSession) -> Action:
-    actor, state = _actor(session), _state(session)
+    actor, state = whose_turn(session), _state(session)
     hidden_from = [f for h, f in state.concealed if h == actor]
     return a.ConcealmentRoll(actor, typed(data, 2, 6), {f: typed(data, 0, 2) for f in hidden_from})
 
 
 def go_to_ground(data: st.DataObject, session: CombatSession) -> Action:
-    actor = _actor(session)
+    actor = whose_turn(session)
     return a.GoToGround(actor, typed(data, 3, 6), {f: typed(data, 0, 1)
                                                    for f in _foes(session, actor)})
 
@@ -161,7 +157,7 @@ def _declared(data: st.DataObject, session: CombatSession) -> str:
 
 def attack(data: st.DataObject, session: CombatSession) -> Action | None:
     """A withering or decisive attack at a foe close by, a damage roll if it hits."""
-    actor, state = _actor(session), _state(session)
+    actor, state = whose_turn(session), _state(session)
     close = [f for f in _foes(session, actor) if d.band(state, actor, f) == "close"]
     target = pick(data, close, "target")
     if target is None:
@@ -174,26 +170,26 @@ def attack(data: st.DataObject, session: CombatSession) -> Action | None:
 
 
 def aim(data: st.DataObject, session: CombatSession) -> Action | None:
-    actor = _actor(session)
+    actor = whose_turn(session)
     target = pick(data, _foes(session, actor), "target")
     return a.Aim(actor, target, "Sword") if target else None
 
 
 def disengage(data: st.DataObject, session: CombatSession) -> Action:
-    actor = _actor(session)
+    actor = whose_turn(session)
     close = d.foes_at_close(_state(session), actor)
     return a.Disengage(actor, typed(data, 1, 6), {f: typed(data, 0, 2) for f in close})
 
 
 def rush(data: st.DataObject, session: CombatSession) -> Action | None:
-    actor, state = _actor(session), _state(session)
+    actor, state = whose_turn(session), _state(session)
     near = [f for f in _foes(session, actor) if d.band(state, actor, f) == "short"]
     target = pick(data, near, "target")
     return a.Rush(actor, target, typed(data, 1, 6), typed(data, 0, 2)) if target else None
 
 
 def withdraw(data: st.DataObject, session: CombatSession) -> Action:
-    return a.Withdraw(_actor(session), typed(data, 0, 6))
+    return a.Withdraw(whose_turn(session), typed(data, 0, 6))
 
 
 def set_magnitude(data: st.DataObject, session: CombatSession) -> Action | None:
@@ -226,25 +222,25 @@ def remove_combatant(data: st.DataObject, session: CombatSession) -> Action | No
 
 def delay(data: st.DataObject, session: CombatSession) -> Action:
     """To a later tick this round, below the actor's Initiative."""
-    actor = _actor(session)
+    actor = whose_turn(session)
     now = _state(session).combatants[actor].initiative or 0
     return a.Delay(actor, now - data.draw(st.integers(1, 3), label="wait"))
 
 
 def _own(cls: type[a.FullDefense] | type[a.OtherAction]) -> Maker:
     def maker(data: st.DataObject, session: CombatSession) -> Action:
-        return cls(_actor(session), flurry=data.draw(st.booleans(), label="flurry"))
+        return cls(whose_turn(session), flurry=data.draw(st.booleans(), label="flurry"))
     return maker
 
 
 def ready_weapon(data: st.DataObject, session: CombatSession) -> Action:
-    actor = _actor(session)
+    actor = whose_turn(session)
     ready = _state(session).combatants[actor].ready
     return a.ReadyWeapon(actor, ready=() if ready else ("Sword",), unready=ready)
 
 
 def take_cover(data: st.DataObject, session: CombatSession) -> Action:
-    return a.TakeCover(_actor(session), typed(data, 0, 5), data.draw(st.integers(1, 3)),
+    return a.TakeCover(whose_turn(session), typed(data, 0, 5), data.draw(st.integers(1, 3)),
                        data.draw(st.integers(1, 2), label="cover"))
 
 
@@ -280,7 +276,7 @@ def cycle_box(data: st.DataObject, session: CombatSession) -> Action:
 
 
 def grant_extra_action(data: st.DataObject, session: CombatSession) -> Action:
-    return a.GrantExtraAction(_actor(session), "a Charm")
+    return a.GrantExtraAction(whose_turn(session), "a Charm")
 
 
 def change_ruling(data: st.DataObject, session: CombatSession) -> Action:

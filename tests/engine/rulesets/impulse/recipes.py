@@ -13,7 +13,7 @@ from battlewheel.engine.rulesets.impulse import actions as a
 from battlewheel.engine.rulesets.impulse.rules import BANDS
 from battlewheel.engine.rulesets.impulse.state import ImpulseCombat
 
-from ..recipes import SHARED, Maker, Recipe, pick, typed
+from ..recipes import SHARED, Maker, Recipe, anyone, pick, typed, whose_turn
 from .helpers import block, fight
 
 # -- reading the fight ---------------------------------------------------------------------
@@ -22,15 +22,6 @@ from .helpers import block, fight
 def _state(session: CombatSession) -> ImpulseCombat:
     state: ImpulseCombat = session.state
     return state
-
-
-def _actor(session: CombatSession) -> str:
-    state = _state(session)
-    return state.acting_id() or next(iter(state.combatants), "")
-
-
-def _anyone(data: st.DataObject, session: CombatSession) -> str:
-    return str(pick(data, _state(session).combatants, "who") or "")
 
 
 def _foes(session: CombatSession, cid: str, band: int | None = None) -> list[str]:
@@ -57,7 +48,7 @@ def settle_tie(data: st.DataObject, session: CombatSession) -> Action | None:
 
 def mark_ambushed(data: st.DataObject, session: CombatSession) -> Action:
     players = [c for c, who in _state(session).combatants.items() if who.character.player]
-    return a.MarkAmbushed(pick(data, players, "ambushed") or _anyone(data, session))
+    return a.MarkAmbushed(pick(data, players, "ambushed") or anyone(data, session))
 
 
 def ambush_contest(data: st.DataObject, session: CombatSession) -> Action | None:
@@ -72,7 +63,7 @@ def ambush_contest(data: st.DataObject, session: CombatSession) -> Action | None
 
 
 def set_order_value(data: st.DataObject, session: CombatSession) -> Action:
-    return a.SetOrderValue(_anyone(data, session), data.draw(st.integers(1, 14), label="value"))
+    return a.SetOrderValue(anyone(data, session), data.draw(st.integers(1, 14), label="value"))
 
 
 def roll_order(data: st.DataObject, session: CombatSession) -> Action | None:
@@ -98,7 +89,7 @@ def start(data: st.DataObject, session: CombatSession) -> Action:
 
 def flurry_strike(data: st.DataObject, session: CombatSession) -> Action | None:
     """At two foes in melee, the damage split between them (001 §Flurry Strikes)."""
-    actor = _actor(session)
+    actor = whose_turn(session)
     foes = _foes(session, actor, band=0)
     if len(foes) < 2:
         return None
@@ -111,7 +102,7 @@ def flurry_strike(data: st.DataObject, session: CombatSession) -> Action | None:
 
 
 def decisive_strike(data: st.DataObject, session: CombatSession) -> Action | None:
-    actor = _actor(session)
+    actor = whose_turn(session)
     target = pick(data, _foes(session, actor, band=0), "target")
     if target is None:
         return None
@@ -120,12 +111,12 @@ def decisive_strike(data: st.DataObject, session: CombatSession) -> Action | Non
 
 
 def manoeuvre(data: st.DataObject, session: CombatSession) -> Action:
-    return a.Manoeuvre(_actor(session), "dexterity", "melee", typed(data, 0, 5))
+    return a.Manoeuvre(whose_turn(session), "dexterity", "melee", typed(data, 0, 5))
 
 
 def disengage(data: st.DataObject, session: CombatSession) -> Action:
     """Every foe in melee contests, or declines (001 §Disengage)."""
-    actor = _actor(session)
+    actor = whose_turn(session)
     contests = tuple(a.Contest(foe, data.draw(st.one_of(st.none(), st.integers(0, 4).map(
         a.DiceEntry.of_successes)), label="contest")) for foe in _foes(session, actor, band=0))
     return a.Disengage(actor, contests)
@@ -133,7 +124,7 @@ def disengage(data: st.DataObject, session: CombatSession) -> Action:
 
 def _movement(cls: type[a.Move] | type[a.Dash]) -> Maker:
     def maker(data: st.DataObject, session: CombatSession) -> Action | None:
-        actor = _actor(session)
+        actor = whose_turn(session)
         foe = pick(data, _foes(session, actor), "foe")
         way = data.draw(st.sampled_from(a.DIRECTIONS), label="way")
         return cls(actor, (foe,), way) if foe else None
@@ -148,7 +139,7 @@ def clear_status(data: st.DataObject, session: CombatSession) -> Action | None:
 
 
 def set_cover(data: st.DataObject, session: CombatSession) -> Action:
-    return a.SetCover(_actor(session), data.draw(st.sampled_from(("partial", "full"))))
+    return a.SetCover(whose_turn(session), data.draw(st.sampled_from(("partial", "full"))))
 
 
 def counter_defence(data: st.DataObject, session: CombatSession) -> Action | None:
@@ -158,7 +149,7 @@ def counter_defence(data: st.DataObject, session: CombatSession) -> Action | Non
 
 
 def set_endurance(data: st.DataObject, session: CombatSession) -> Action:
-    return a.SetEndurance(_anyone(data, session), data.draw(st.integers(-1, 10), label="value"))
+    return a.SetEndurance(anyone(data, session), data.draw(st.integers(-1, 10), label="value"))
 
 
 def choose_death(data: st.DataObject, session: CombatSession) -> Action | None:
@@ -175,7 +166,7 @@ def villain_escapes(data: st.DataObject, session: CombatSession) -> Action | Non
 
 
 def hold_action(data: st.DataObject, session: CombatSession) -> Action:
-    return a.HoldAction(_actor(session), "the foe moves")
+    return a.HoldAction(whose_turn(session), "the foe moves")
 
 
 def fire_hold(data: st.DataObject, session: CombatSession) -> Action | None:
@@ -186,22 +177,22 @@ def fire_hold(data: st.DataObject, session: CombatSession) -> Action | None:
 
 
 def adjust_impulse(data: st.DataObject, session: CombatSession) -> Action:
-    return a.AdjustImpulse(_anyone(data, session), data.draw(st.sampled_from((-2, -1, 1, 3))))
+    return a.AdjustImpulse(anyone(data, session), data.draw(st.sampled_from((-2, -1, 1, 3))))
 
 
 def change_initiative(data: st.DataObject, session: CombatSession) -> Action:
-    return a.ChangeInitiative(_actor(session), data.draw(st.integers(0, 14), label="value"))
+    return a.ChangeInitiative(whose_turn(session), data.draw(st.integers(0, 14), label="value"))
 
 
 def set_range(data: st.DataObject, session: CombatSession) -> Action | None:
-    first = _anyone(data, session)
+    first = anyone(data, session)
     other = pick(data, [c for c in _state(session).combatants if c != first], "other")
     band = data.draw(st.sampled_from(BANDS[:4]), label="band")
     return a.SetRange(first, other, band) if other else None
 
 
 def remove_combatant(data: st.DataObject, session: CombatSession) -> Action:
-    return a.RemoveCombatant(_anyone(data, session))
+    return a.RemoveCombatant(anyone(data, session))
 
 
 def change_ruling(data: st.DataObject, session: CombatSession) -> Action:

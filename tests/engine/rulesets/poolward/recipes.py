@@ -14,7 +14,7 @@ from battlewheel.engine.rulesets.poolward import actions as a
 from battlewheel.engine.rulesets.poolward.options import PoolWardOptions
 from battlewheel.engine.rulesets.poolward.state import SLOTS, TURN_SLOTS, Fight
 
-from ..recipes import SHARED, Recipe, pick, typed
+from ..recipes import SHARED, Recipe, anyone, pick, typed, whose_turn
 from .helpers import fight, person
 from .test_properties import ARMS, _add, _dice
 
@@ -24,15 +24,6 @@ from .test_properties import ARMS, _add, _dice
 def _state(session: CombatSession) -> Fight:
     state: Fight = session.state
     return state
-
-
-def _actor(session: CombatSession) -> str:
-    state = _state(session)
-    return state.actor() or next(iter(state.fighters), "")
-
-
-def _anyone(data: st.DataObject, session: CombatSession) -> str:
-    return str(pick(data, _state(session).fighters, "who") or "")
 
 
 # -- makers: before the fight and between rounds -------------------------------------------
@@ -67,25 +58,25 @@ def start_fight(data: st.DataObject, session: CombatSession) -> Action:
 
 
 def use_action(data: st.DataObject, session: CombatSession) -> Action:
-    return a.UseAction(_actor(session), data.draw(st.sampled_from(SLOTS), label="slot"),
+    return a.UseAction(whose_turn(session), data.draw(st.sampled_from(SLOTS), label="slot"),
                        "a step")
 
 
 def grant_action(data: st.DataObject, session: CombatSession) -> Action:
-    return a.GrantAction(_actor(session), data.draw(st.sampled_from(TURN_SLOTS), label="slot"),
+    return a.GrantAction(whose_turn(session), data.draw(st.sampled_from(TURN_SLOTS), label="slot"),
                          "Alacrity")
 
 
 def delay_turn(data: st.DataObject, session: CombatSession) -> Action:
     """The actor's counter later in the round's order."""
     state = _state(session)
-    actor = _actor(session)
+    actor = whose_turn(session)
     later = range(state.position(actor) + 1, len(state.order)) if actor in state.order else ()
     return a.DelayTurn(actor, pick(data, later, "position") or len(state.order) - 1)
 
 
 def ready_action(data: st.DataObject, session: CombatSession) -> Action:
-    return a.ReadyAction(_actor(session), "when the door opens")
+    return a.ReadyAction(whose_turn(session), "when the door opens")
 
 
 def trigger_readied(data: st.DataObject, session: CombatSession) -> Action | None:
@@ -101,7 +92,7 @@ def attack(data: st.DataObject, session: CombatSession) -> Action | None:
     """The actor at a foe with the sword or the bow (a Steady Shot now and then), its roll
     drawn for the pool the preview gives (002 §Attack Roll Dice Pools)."""
     state = _state(session)
-    actor = _actor(session)
+    actor = whose_turn(session)
     foes = [cid for cid, who in state.fighters.items()
             if actor in state.fighters and who.side != state.fighters[actor].side]
     target = pick(data, foes, "target")
@@ -118,13 +109,13 @@ def attack(data: st.DataObject, session: CombatSession) -> Action | None:
 
 def adjust_round(data: st.DataObject, session: CombatSession) -> Action:
     field = data.draw(st.sampled_from(("dodge_losses", "parry_used")), label="field")
-    return a.AdjustRound(_anyone(data, session), field, 1)
+    return a.AdjustRound(anyone(data, session), field, 1)
 
 
 def set_condition(data: st.DataObject, session: CombatSession) -> Action | None:
     """A GM's mark turned the other way: flat-footed (caught unaware) or stable."""
     condition = data.draw(st.sampled_from(("flat_footed", "stable")), label="condition")
-    who = _state(session).fighters.get(_anyone(data, session))
+    who = _state(session).fighters.get(anyone(data, session))
     if who is None:
         return None
     now = who.gm_flat_footed if condition == "flat_footed" else who.stable
@@ -133,11 +124,11 @@ def set_condition(data: st.DataObject, session: CombatSession) -> Action | None:
 
 def set_track(data: st.DataObject, session: CombatSession) -> Action:
     track = data.draw(st.sampled_from(("health", "vigor", "ward")), label="track")
-    return a.SetTrack(_anyone(data, session), track, data.draw(st.integers(-2, 3)))
+    return a.SetTrack(anyone(data, session), track, data.draw(st.integers(-2, 3)))
 
 
 def backlash(data: st.DataObject, session: CombatSession) -> Action:
-    return a.Backlash(_anyone(data, session), data.draw(st.integers(1, 3)), data.draw(
+    return a.Backlash(anyone(data, session), data.draw(st.integers(1, 3)), data.draw(
         st.booleans()))
 
 
@@ -146,7 +137,7 @@ def _short_of(data: st.DataObject, session: CombatSession, track: str) -> str:
     tracks = {cid: who.tracks for cid, who in _state(session).fighters.items()}
     short = [cid for cid, t in tracks.items()
              if getattr(t, track) < getattr(t, f"{track}_max")]
-    return str(pick(data, short, "short") or _anyone(data, session))
+    return str(pick(data, short, "short") or anyone(data, session))
 
 
 def heal(data: st.DataObject, session: CombatSession) -> Action:
@@ -172,7 +163,7 @@ def add_combatant(data: st.DataObject, session: CombatSession) -> Action:
 
 
 def remove_combatant(data: st.DataObject, session: CombatSession) -> Action:
-    return a.RemoveCombatant(_anyone(data, session))
+    return a.RemoveCombatant(anyone(data, session))
 
 
 def change_ruling(data: st.DataObject, session: CombatSession) -> Action:

@@ -14,7 +14,7 @@ from battlewheel.engine.rulesets.rewrite.handlers.counter import counterattack_o
 from battlewheel.engine.rulesets.rewrite.rules.values import COMBAT_OVERRIDES, mote_pool_size
 from battlewheel.engine.rulesets.rewrite.state import Combat
 
-from ..recipes import SHARED, Maker, Recipe, pick, typed
+from ..recipes import SHARED, Maker, Recipe, anyone, pick, typed
 from .helpers import person
 from .test_properties import SKILLS, TRAITS, _effects, _flurry, _resolve
 
@@ -24,10 +24,6 @@ from .test_properties import SKILLS, TRAITS, _effects, _flurry, _resolve
 def _state(session: CombatSession) -> Combat:
     state: Combat = session.state
     return state
-
-
-def _anyone(data: st.DataObject, session: CombatSession) -> str:
-    return str(pick(data, _state(session).combatants, "who") or "")
 
 
 def _others(session: CombatSession, cid: str) -> list[str]:
@@ -40,7 +36,7 @@ def _others(session: CombatSession, cid: str) -> list[str]:
 def declare_concealment(data: st.DataObject, session: CombatSession) -> Action:
     """Someone hides from the others, in cover or unseen (000 §Determine if there is an
     Ambush)."""
-    ambusher = _anyone(data, session)
+    ambusher = anyone(data, session)
     situation = data.draw(st.sampled_from(("cover", "invisible")), label="situation")
     return r.DeclareConcealment(ambusher, tuple(r.Concealment(other, situation)
                                                 for other in _others(session, ambusher)))
@@ -58,7 +54,7 @@ def reduce_surprise(data: st.DataObject, session: CombatSession) -> Action | Non
 
 
 def raise_alarm(data: st.DataObject, session: CombatSession) -> Action:
-    return r.RaiseAlarm(_anyone(data, session))
+    return r.RaiseAlarm(anyone(data, session))
 
 
 def add_combatant(data: st.DataObject, session: CombatSession) -> Action:
@@ -85,7 +81,7 @@ def next_tick(data: st.DataObject, session: CombatSession) -> Action:
 
 
 def declare_movement(data: st.DataObject, session: CombatSession) -> Action:
-    return r.DeclareMovement(_anyone(data, session), data.draw(st.integers(0, 6), label="yards"))
+    return r.DeclareMovement(anyone(data, session), data.draw(st.integers(0, 6), label="yards"))
 
 
 def declare_flurry(data: st.DataObject, session: CombatSession) -> Action | None:
@@ -140,7 +136,7 @@ def _pool(cls: type[r.SpendMotes] | type[r.RegainMotes]) -> Maker:
 
 def _willpower(cls: type[r.SpendWillpower] | type[r.RegainWillpower]) -> Maker:
     def maker(data: st.DataObject, session: CombatSession) -> Action:
-        return cls(_anyone(data, session), data.draw(st.integers(1, 2), label="amount"))
+        return cls(anyone(data, session), data.draw(st.integers(1, 2), label="amount"))
     return maker
 
 
@@ -148,21 +144,21 @@ def set_override(data: st.DataObject, session: CombatSession) -> Action:
     """A value of the fight or the sheet fixed by hand, with a reason, or cleared."""
     field = data.draw(st.sampled_from((*COMBAT_OVERRIDES, "dodge_dv")), label="field")
     value = data.draw(st.one_of(st.none(), st.integers(0, 12)), label="value")
-    return r.SetOverride(_anyone(data, session), field, value, "a blessing")
+    return r.SetOverride(anyone(data, session), field, value, "a blessing")
 
 
 def award_stunt(data: st.DataObject, session: CombatSession) -> Action:
     reward = data.draw(st.sampled_from(("motes", "willpower")), label="reward")
-    return r.AwardStunt(_anyone(data, session), data.draw(st.integers(1, 3)), reward)
+    return r.AwardStunt(anyone(data, session), data.draw(st.integers(1, 3)), reward)
 
 
 def cycle_box(data: st.DataObject, session: CombatSession) -> Action:
-    return r.CycleHealthBox(_anyone(data, session), data.draw(st.integers(0, 6), label="box"))
+    return r.CycleHealthBox(anyone(data, session), data.draw(st.integers(0, 6), label="box"))
 
 
 def set_health(data: st.DataObject, session: CombatSession) -> Action | None:
     """A whole track by hand, as long as the fighter's: clean, bashing or lethal boxes."""
-    who = _state(session).combatants.get(_anyone(data, session))
+    who = _state(session).combatants.get(anyone(data, session))
     if who is None:
         return None
     size = who.health.size
@@ -172,7 +168,7 @@ def set_health(data: st.DataObject, session: CombatSession) -> Action | None:
 
 
 def move_counter(data: st.DataObject, session: CombatSession) -> Action:
-    who = _anyone(data, session)
+    who = anyone(data, session)
     if data.draw(st.booleans(), label="by segment"):
         return r.MoveCounter(who, segment=data.draw(st.integers(0, 6)))
     return r.MoveCounter(who, tick=data.draw(st.integers(0, 20)))
@@ -184,7 +180,7 @@ def change_ruling(data: st.DataObject, session: CombatSession) -> Action:
 
 
 def remove_combatant(data: st.DataObject, session: CombatSession) -> Action:
-    return r.RemoveCombatant(_anyone(data, session))
+    return r.RemoveCombatant(anyone(data, session))
 
 
 def end_combat(data: st.DataObject, session: CombatSession) -> Action:
