@@ -13,9 +13,10 @@ actions of any kind built from their fields. Every step keeps the invariants:
 - applying and drawing the fight come back within ``STEP_SECONDS`` (a hang fails);
 - the same kind naming strangers is refused;
 
-and at the end the log saves through the file writer and reader and replays to the same
-fight. The walks are derandomized, so ``test_every_action_kind_is_applied_by_the_walks``
-fails the day a kind is added without a way for the walks to apply it.
+and at the end the ring's pocket, asked about every counter, changes nothing, and the
+log saves through the file writer and reader and replays to the same fight. The walks
+are derandomized, so ``test_every_action_kind_is_applied_by_the_walks`` fails the day a
+kind is added without a way for the walks to apply it.
 
     .venv/bin/python -m tests.engine.walk_report
 """
@@ -41,6 +42,7 @@ from battlewheel.engine.core.session import CombatSession
 from battlewheel.storage.schema import dump_json, parse_json
 
 from .rulesets.every_action import action_strategy, kinds, remember_words
+from .rulesets.pocket import check_pocket_verdicts
 from .rulesets.recipes import SHARED, Maker, Recipe, rulings
 from .test_every_action import (
     ENDINGS,
@@ -195,6 +197,7 @@ def walk_recipe(name: str, recipe: Recipe, number: int, tally: Tally,
         words: dict[str, set[str]] = {}
         for number in range(STEPS):
             random_step(name, session, data, tally, words, last=number == STEPS - 1)
+        check_pocket_verdicts(session)
         saved = parse_json(None, dump_json(session.to_json()))
         again = CombatSession.from_json(saved)
         assert again.to_json() == session.to_json() and again.state == session.state

@@ -46,6 +46,7 @@ from battlewheel.engine.rulesets.impulse.actions import (
 from battlewheel.engine.rulesets.impulse.rules import BANDS
 
 from ..conditions import condition_action
+from ..pocket import check_pocket_verdicts
 from .helpers import block
 
 OPTIONS = st.builds(
@@ -314,16 +315,4 @@ def test_asking_the_pocket_changes_nothing_and_what_it_allows_is_accepted(
     a trigger typed, and out onto every slot) leave the state as it was; each is an
     action the rules accept or a refusal with its reason."""
     session = _run(data, data.draw(st.integers(5, 60)))
-    ruleset, state = session.ruleset, session.state
-    before = state.clone()
-    track = ruleset.turn_track(state)
-    for counter in track.counters:
-        preview = ruleset.pocket_drop(state, counter.id)
-        typed = ruleset.pocket_drop(state, counter.id, "a trigger")
-        assert preview.allowed == typed.allowed and (preview.prompt or not preview.allowed)
-        fires = [ruleset.pocket_fire(state, counter.id, s) for s in range(track.slot_count)]
-        assert state == before
-        for verdict in (typed, *fires):
-            assert verdict.allowed or verdict.refusal
-            if verdict.action is not None:
-                ruleset.apply(state.clone(), verdict.action)  # accepted: nothing raised
+    check_pocket_verdicts(session)

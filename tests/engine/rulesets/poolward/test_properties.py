@@ -41,6 +41,7 @@ from battlewheel.engine.rulesets.poolward import (
 from battlewheel.engine.rulesets.poolward.block import MELEE, RANGED, Trigger
 
 from ..conditions import condition_action
+from ..pocket import check_pocket_verdicts
 from .helpers import RULESET, person
 
 ARMS = (AttackProfile("Sword", MELEE, 3, ap=1, effects=(Trigger("Bleed", "lethal"),)),
@@ -241,16 +242,4 @@ def test_asking_the_pocket_changes_nothing_and_what_it_allows_is_accepted(
     a trigger typed, and out onto every slot) leave the state as it was; each is an
     action the rules accept or a refusal with its reason."""
     session = _walk(data, data.draw(st.integers(5, 60)))
-    ruleset, state = session.ruleset, session.state
-    before = state.clone()
-    track = ruleset.turn_track(state)
-    for counter in track.counters:
-        preview = ruleset.pocket_drop(state, counter.id)
-        typed = ruleset.pocket_drop(state, counter.id, "a trigger")
-        assert preview.allowed == typed.allowed and (preview.prompt or not preview.allowed)
-        fires = [ruleset.pocket_fire(state, counter.id, s) for s in range(track.slot_count)]
-        assert state == before
-        for verdict in (typed, *fires):
-            assert verdict.allowed or verdict.refusal
-            if verdict.action is not None:
-                ruleset.apply(state.clone(), verdict.action)  # accepted: nothing raised
+    check_pocket_verdicts(session)
