@@ -41,6 +41,7 @@ from battlewheel.engine.core.ruleset import get_ruleset
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.storage.schema import dump_json, parse_json
 
+from .rulesets import walking
 from .rulesets.every_action import action_strategy, kinds, remember_words
 from .rulesets.pocket import check_pocket_verdicts
 from .rulesets.recipes import SHARED, Maker, Recipe, rulings
@@ -96,23 +97,14 @@ def informed_of(name: str) -> Callable[[st.DataObject, CombatSession], Action]:
 
 
 def apply_checked(session: CombatSession, action: Action, tally: Tally) -> bool:
-    """Apply ``action`` keeping the invariants; True if the rules accepted it."""
-    before, log = session.state.clone(), session.to_json()
+    """Apply ``action`` keeping the invariants, then draw the fight, all within
+    ``STEP_SECONDS``; True (and counted) if the rules accepted it."""
     with hang_guard(f"{action.kind} {action!r}"):
-        try:
-            session.apply(action)
-        except IllegalAction:
-            assert session.state == before and session.to_json() == log, \
-                f"refused {action.kind} changed the fight"
-            return False
-        after = session.state.clone()
-        session.undo()
-        assert session.state == before, f"undo of {action.kind} did not restore the fight"
-        session.redo()
-        assert session.state == after, f"redo of {action.kind} did not reapply it"
+        applied = walking.apply_checked(session, action)
         draw_fight(session)
-    tally.applied[action.kind] += 1
-    return True
+    if applied:
+        tally.applied[action.kind] += 1
+    return applied
 
 
 def refuses_strangers(session: CombatSession, data: st.DataObject, kind: str) -> None:

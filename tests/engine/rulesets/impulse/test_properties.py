@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.conditions import Condition
 from battlewheel.engine.core.dice import DiceEntry
-from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.impulse import (
     AddCombatant,
@@ -47,6 +46,7 @@ from battlewheel.engine.rulesets.impulse.rules import BANDS
 
 from ..conditions import condition_action
 from ..pocket import check_pocket_verdicts
+from ..walking import apply_checked
 from .helpers import block
 
 OPTIONS = st.builds(
@@ -272,19 +272,7 @@ def _run(data: st.DataObject, steps: int) -> CombatSession:
     session = CombatSession.new(data.draw(OPTIONS), ruleset="impulse")
     for _ in range(steps):
         choose = _turn_action if session.state.started else _setup_action
-        action = choose(data, session)
-        before = session.state.clone()
-        try:
-            session.apply(action)
-        except IllegalAction:
-            assert session.state == before, "a refused action changed the state"
-            continue
-        _check_invariants(session)
-        after = session.state.clone()
-        session.undo()
-        assert session.state == before, "undo did not restore the state"
-        session.redo()
-        assert session.state == after
+        apply_checked(session, choose(data, session), _check_invariants)
     return session
 
 

@@ -42,6 +42,7 @@ from battlewheel.engine.rulesets.poolward.block import MELEE, RANGED, Trigger
 
 from ..conditions import condition_action
 from ..pocket import check_pocket_verdicts
+from ..walking import apply_checked
 from .helpers import RULESET, person
 
 ARMS = (AttackProfile("Sword", MELEE, 3, ap=1, effects=(Trigger("Bleed", "lethal"),)),
@@ -201,19 +202,8 @@ def _check_invariants(state: Fight) -> None:
 def _walk(data: st.DataObject, steps: int) -> CombatSession:
     session = CombatSession.new(data.draw(OPTIONS), ruleset=RULESET)
     for _ in range(steps):
-        action = _next_action(data, session)
-        before = session.state.clone()
-        try:
-            session.apply(action)
-        except IllegalAction:
-            assert session.state == before
-            continue
-        _check_invariants(session.state)
-        after = session.state.clone()
-        session.undo()
-        assert session.state == before
-        session.redo()
-        assert session.state == after
+        apply_checked(session, _next_action(data, session),
+                      lambda walked: _check_invariants(walked.state))
     return session
 
 
