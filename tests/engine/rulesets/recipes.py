@@ -20,7 +20,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from battlewheel.engine.core.actions import Action, ChangeBlock
+from battlewheel.engine.core.actions import Action, ChangeBlock, ChangeRuling
 from battlewheel.engine.core.conditions import NO_EXPIRY, AddCondition, Condition, RemoveCondition
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.errors import IllegalAction
@@ -96,9 +96,18 @@ def change_block(data: st.DataObject, session: CombatSession) -> Action | None:
     return ChangeBlock(*chosen) if chosen else None
 
 
+def change_ruling(data: st.DataObject, session: CombatSession) -> Action | None:
+    """One of the rulings with choices changed to another of its choices."""
+    options = session.state.options
+    changes = [(spec.name, value) for spec in options.specs() for value in spec.choices
+               if value != getattr(options, spec.name)]
+    chosen = pick(data, changes, "ruling")
+    return ChangeRuling(*chosen) if chosen else None
+
+
 SHARED: dict[str, Maker] = {"add_condition": add_condition,
                             "remove_condition": remove_condition,
-                            "change_block": change_block}
+                            "change_block": change_block, "change_ruling": change_ruling}
 """Makers of the core's kinds, the same in every ruleset."""
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from battlewheel.engine.core.actions import Action, ChangeRuling
+from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3 import rules as r
@@ -279,11 +279,6 @@ def grant_extra_action(data: st.DataObject, session: CombatSession) -> Action:
     return a.GrantExtraAction(whose_turn(session), "a Charm")
 
 
-def change_ruling(data: st.DataObject, session: CombatSession) -> Action:
-    return ChangeRuling("defence_choice", "best" if _state(session).options.defence_choice
-                          == "declared" else "declared")
-
-
 def next_turn(data: st.DataObject, session: CombatSession) -> Action:
     return a.NextTurn()
 
@@ -412,7 +407,7 @@ RECIPES = [
             ("set_range", set_range), ("mark_rough", mark_rough), ("cycle_box", cycle_box),
             ("add_condition", SHARED["add_condition"]),
             ("remove_condition", SHARED["remove_condition"]),
-            ("change_block", SHARED["change_block"]), ("change_ruling", change_ruling),
+            ("change_block", SHARED["change_block"]), ("change_ruling", SHARED["change_ruling"]),
             ("remove_combatant", remove_combatant))),
     Recipe("a duel's turns", _duel,
            (("delay", delay), ("full_defense", _own(a.FullDefense)), ("next_turn", next_turn),

@@ -7,7 +7,7 @@ from collections import defaultdict
 
 from hypothesis import strategies as st
 
-from battlewheel.engine.core.actions import Action, ChangeRuling
+from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.impulse import actions as a
 from battlewheel.engine.rulesets.impulse.rules import BANDS
@@ -195,11 +195,6 @@ def remove_combatant(data: st.DataObject, session: CombatSession) -> Action:
     return a.RemoveCombatant(anyone(data, session))
 
 
-def change_ruling(data: st.DataObject, session: CombatSession) -> Action:
-    now = _state(session).options.beat_rule
-    return ChangeRuling("beat_rule", "at_least" if now == "above" else "above")
-
-
 def end_turn(data: st.DataObject, session: CombatSession) -> Action:
     return a.EndTurn()
 
@@ -267,6 +262,6 @@ RECIPES = [
             ("change_initiative", change_initiative), ("set_range", set_range),
             ("add_condition", SHARED["add_condition"]),
             ("remove_condition", SHARED["remove_condition"]),
-            ("change_block", SHARED["change_block"]), ("change_ruling", change_ruling),
+            ("change_block", SHARED["change_block"]), ("change_ruling", SHARED["change_ruling"]),
             ("remove_combatant", remove_combatant))),
 ]

@@ -166,11 +166,6 @@ def remove_combatant(data: st.DataObject, session: CombatSession) -> Action:
     return a.RemoveCombatant(anyone(data, session))
 
 
-def change_ruling(data: st.DataObject, session: CombatSession) -> Action:
-    now = _state(session).options.armour_stacking
-    return ChangeRuling("armour_stacking", "highest" if now == "add" else "add")
-
-
 def end_fight(data: st.DataObject, session: CombatSession) -> Action:
     return a.EndFight("the foes flee")
 
@@ -226,7 +221,7 @@ RECIPES = [
            (("adjust_round", adjust_round), ("set_condition", set_condition),
             ("set_track", set_track), ("add_condition", SHARED["add_condition"]),
             ("remove_condition", SHARED["remove_condition"]),
-            ("change_block", SHARED["change_block"]), ("change_ruling", change_ruling),
+            ("change_block", SHARED["change_block"]), ("change_ruling", SHARED["change_ruling"]),
             ("remove_combatant", remove_combatant), ("end_fight", end_fight))),
 ]
 """Five walks: over them every alternative of ``dice`` (four) is taken."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from battlewheel.engine.core.actions import Action, ChangeRuling
+from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.rewrite import actions as r
 from battlewheel.engine.rulesets.rewrite.block import CharacterKind
@@ -174,11 +174,6 @@ def move_counter(data: st.DataObject, session: CombatSession) -> Action:
     return r.MoveCounter(who, tick=data.draw(st.integers(0, 20)))
 
 
-def change_ruling(data: st.DataObject, session: CombatSession) -> Action:
-    now = _state(session).options.wound_penalty_on_dv
-    return ChangeRuling("wound_penalty_on_dv", not now)
-
-
 def remove_combatant(data: st.DataObject, session: CombatSession) -> Action:
     return r.RemoveCombatant(anyone(data, session))
 
@@ -246,6 +241,6 @@ RECIPES = [
            (("cycle_box", cycle_box), ("set_health", set_health),
             ("move_counter", move_counter), ("add_condition", SHARED["add_condition"]),
             ("remove_condition", SHARED["remove_condition"]),
-            ("change_block", SHARED["change_block"]), ("change_ruling", change_ruling),
+            ("change_block", SHARED["change_block"]), ("change_ruling", SHARED["change_ruling"]),
             ("remove_combatant", remove_combatant), ("end_combat", end_combat))),
 ]
