@@ -57,7 +57,7 @@ from .test_every_action import (
 RULESETS = {"2e-rewrite": "rewrite", "3e": "ex3", "impulse": "impulse",
             "pool-and-ward": "poolward"}
 EXAMPLES = 2  # walks from each recipe's fight
-STEPS = 10  # random steps after the recipe's own kinds
+STEPS = 20  # random steps after the recipe's own kinds
 TRIES = 6  # draws of a recipe's kind before the walk moves on
 
 
@@ -116,10 +116,11 @@ def refuses_strangers(session: CombatSession, data: st.DataObject, kind: str) ->
 
 
 def made(data: st.DataObject, session: CombatSession, maker: Maker) -> Action | None:
-    """The maker's action; None if the fight lacks what it looks for (someone left)."""
+    """The maker's action; None if the fight lacks what it looks for (someone left, so
+    a lookup of the walk's own making failed)."""
     try:
         return maker(data, session)
-    except (KeyError, IndexError, ValueError):
+    except (KeyError, IndexError):
         return None
 
 

@@ -13,7 +13,7 @@ from battlewheel.engine.rulesets.ex3.handlers.clash import can_answer
 from battlewheel.engine.rulesets.ex3.rules import defence as d
 from battlewheel.engine.rulesets.ex3.state import Combat
 
-from ..recipes import SHARED, Maker, Recipe, attempt, pick, typed, whose_turn
+from ..recipes import SHARED, Maker, Recipe, anyone, attempt, pick, typed, whose_turn
 from .helpers import fight, fighter, group, pass_to
 from .helpers import typed as successes
 from .test_properties import _with_damage as with_damage
@@ -80,7 +80,8 @@ def _command(cls: type[a.Order] | type[a.Rally] | type[a.RallyForNumbers]) -> Ma
 def award_break(data: st.DataObject, session: CombatSession) -> Action | None:
     state = _state(session)
     crashed = pick(data, [c for c, who in state.combatants.items() if who.in_crash], "crashed")
-    return a.AwardBreak(pick(data, _foes(session, crashed), "to"), crashed) if crashed else None
+    to = pick(data, _foes(session, crashed), "to") if crashed else None
+    return a.AwardBreak(to, crashed) if to else None
 
 
 def establish_surprise(data: st.DataObject, session: CombatSession) -> Action:
@@ -216,7 +217,7 @@ def add_combatant(data: st.DataObject, session: CombatSession) -> Action:
 
 
 def remove_combatant(data: st.DataObject, session: CombatSession) -> Action | None:
-    who = pick(data, _state(session).combatants, "leaver")
+    who = anyone(data, session)
     return a.RemoveCombatant(who) if who else None
 
 
@@ -245,19 +246,19 @@ def take_cover(data: st.DataObject, session: CombatSession) -> Action:
 
 
 def set_condition(data: st.DataObject, session: CombatSession) -> Action:
-    who = pick(data, _state(session).combatants, "who")
+    who = anyone(data, session)
     condition = data.draw(st.sampled_from(("prone", "cover", "concealed")), label="condition")
     other = pick(data, _foes(session, who), "from") if condition == "concealed" else ""
     return a.SetCondition(who, condition, data.draw(st.integers(0, 2)), other or "")
 
 
 def set_initiative(data: st.DataObject, session: CombatSession) -> Action:
-    who = pick(data, _state(session).combatants, "who")
+    who = anyone(data, session)
     return a.SetInitiative(who, data.draw(st.integers(-5, 25), label="initiative"))
 
 
 def set_range(data: st.DataObject, session: CombatSession) -> Action:
-    who = pick(data, _state(session).combatants, "who")
+    who = anyone(data, session)
     if _state(session).options.range_model == "zones":
         return a.SetRange(who, zone=data.draw(st.integers(0, 3), label="zone"))
     band = data.draw(st.sampled_from(("close", "short", "medium", "long")), label="band")
@@ -271,7 +272,7 @@ def mark_rough(data: st.DataObject, session: CombatSession) -> Action:
 
 
 def cycle_box(data: st.DataObject, session: CombatSession) -> Action:
-    who = pick(data, _state(session).combatants, "who")
+    who = anyone(data, session)
     return a.CycleHealthBox(who, data.draw(st.integers(0, 6), label="box"))
 
 

@@ -58,8 +58,9 @@ def ambush_contest(data: st.DataObject, session: CombatSession) -> Action | None
     victim = pick(data, victims, "victim")
     if victim is None:
         return None
-    return a.AmbushContest(victim, pick(data, _foes(session, victim), "ambusher"),
-                           typed(data, 0, 5), typed(data, 0, 5))
+    ambusher = pick(data, _foes(session, victim), "ambusher")
+    return a.AmbushContest(victim, ambusher, typed(data, 0, 5), typed(data, 0, 5)) \
+        if ambusher else None
 
 
 def set_order_value(data: st.DataObject, session: CombatSession) -> Action:
