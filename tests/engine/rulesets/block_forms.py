@@ -139,12 +139,21 @@ def assert_wrong_types_are_refused_by_name(ruleset: Ruleset, blocks: Sequence[An
     for item in ruleset.block_schema().items():
         rows = item if isinstance(item, FormRows) else None
         for field in item.fields if isinstance(item, FormRows) else (item,):
-            block = next(b for b in blocks if rows is None or ruleset.block_form(b)[rows.key])
+            block = next((b for b in blocks if rows is None or ruleset.block_form(b)[rows.key]),
+                         None) or _with_a_row(ruleset, blocks[0], rows)
             for junk in WRONG_TYPES[field.kind]:
                 values = _set(ruleset.block_form(block), rows, field, junk)
                 with pytest.raises(TraitValueError) as refused:
                     ruleset.block_from_form(values, block)
                 assert field.key in refused.value.field, (item.key, field.key, junk)
+
+
+def _with_a_row(ruleset: Ruleset, block: Any, rows: FormRows | None) -> Any:
+    """``block`` with one row of defaults added to ``rows`` (no block given has one)."""
+    assert rows is not None
+    values = ruleset.block_form(block)
+    values[rows.key] = [{cell.key: cell.default for cell in rows.fields}]
+    return ruleset.block_from_form(values, block)
 
 
 def assert_blank_form_is_a_block(ruleset: Ruleset) -> Any:

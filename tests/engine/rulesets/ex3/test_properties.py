@@ -24,6 +24,7 @@ from battlewheel.engine.rulesets.ex3.options import Ex3Options
 from battlewheel.engine.rulesets.ex3.state import Combat
 
 from ..conditions import condition_action
+from ..walking import apply_checked
 from .helpers import all_close, fighter, group, typed
 
 IDS = ("a", "b", "c", "g")
@@ -142,18 +143,8 @@ def _check_invariants(state: Combat) -> None:
 
 def _step(session: CombatSession, action: a.Action) -> None:
     # deep copies: a snapshot that shared containers with the state would hide leaks
-    before = copy.deepcopy(session.state)
-    try:
-        session.apply(action)
-    except IllegalAction:
-        assert session.state == before, f"refused {action.kind} changed the state"
-        return
-    after = copy.deepcopy(session.state)
-    session.undo()
-    assert session.state == before, f"undo of {action.kind} did not restore the state"
-    session.redo()
-    assert session.state == after, f"redo of {action.kind} did not reapply it"
-    _check_invariants(session.state)
+    apply_checked(session, action, lambda walked: _check_invariants(walked.state),
+                  snapshot=copy.deepcopy)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -65,6 +65,29 @@ def test_reading_a_block_with_an_impossible_value_names_it() -> None:
         Character.from_json(obj)
 
 
+@pytest.mark.parametrize(("key", "value", "message"), [
+    ("attributes", {"strength": True}, "character.attributes.strength must be a whole number"),
+    ("name", None, "character.name must be a string"),
+    ("bogus", 1, "character.bogus must be a field the block has"),
+])
+def test_a_damaged_block_is_refused_saying_once_what_the_field_must_be(
+        key: str, value: object, message: str) -> None:
+    """The reader's words ("must be a string") were wrapped in the error's own "must be":
+    "character.name must be must be a string"."""
+    obj = villain().to_json()
+    obj[key] = value
+    with pytest.raises(TraitValueError) as refused:
+        Character.from_json(obj)
+    assert str(refused.value) == message
+
+
+def test_a_block_missing_its_name_says_the_name_must_be_present() -> None:
+    obj = villain().to_json()
+    del obj["name"]
+    with pytest.raises(TraitValueError, match=r"^character\.name must be present$"):
+        Character.from_json(obj)
+
+
 def test_a_session_round_trips_through_json_with_its_undone_actions() -> None:
     """The demo fight, started and one turn in, with one action undone, saves and loads equal."""
     session = demo_fight()

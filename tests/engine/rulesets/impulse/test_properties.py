@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.conditions import Condition
 from battlewheel.engine.core.dice import DiceEntry
-from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.impulse import (
     AddCombatant,
@@ -46,6 +45,8 @@ from battlewheel.engine.rulesets.impulse.actions import (
 from battlewheel.engine.rulesets.impulse.rules import BANDS
 
 from ..conditions import condition_action
+from ..pocket import check_pocket_verdicts
+from ..walking import apply_checked
 from .helpers import block
 
 OPTIONS = st.builds(
@@ -271,19 +272,7 @@ def _run(data: st.DataObject, steps: int) -> CombatSession:
     session = CombatSession.new(data.draw(OPTIONS), ruleset="impulse")
     for _ in range(steps):
         choose = _turn_action if session.state.started else _setup_action
-        action = choose(data, session)
-        before = session.state.clone()
-        try:
-            session.apply(action)
-        except IllegalAction:
-            assert session.state == before, "a refused action changed the state"
-            continue
-        _check_invariants(session)
-        after = session.state.clone()
-        session.undo()
-        assert session.state == before, "undo did not restore the state"
-        session.redo()
-        assert session.state == after
+        apply_checked(session, choose(data, session), _check_invariants)
     return session
 
 
@@ -314,16 +303,4 @@ def test_asking_the_pocket_changes_nothing_and_what_it_allows_is_accepted(
     a trigger typed, and out onto every slot) leave the state as it was; each is an
     action the rules accept or a refusal with its reason."""
     session = _run(data, data.draw(st.integers(5, 60)))
-    ruleset, state = session.ruleset, session.state
-    before = state.clone()
-    track = ruleset.turn_track(state)
-    for counter in track.counters:
-        preview = ruleset.pocket_drop(state, counter.id)
-        typed = ruleset.pocket_drop(state, counter.id, "a trigger")
-        assert preview.allowed == typed.allowed and (preview.prompt or not preview.allowed)
-        fires = [ruleset.pocket_fire(state, counter.id, s) for s in range(track.slot_count)]
-        assert state == before
-        for verdict in (typed, *fires):
-            assert verdict.allowed or verdict.refusal
-            if verdict.action is not None:
-                ruleset.apply(state.clone(), verdict.action)  # accepted: nothing raised
+    check_pocket_verdicts(session)

@@ -41,6 +41,8 @@ from battlewheel.engine.rulesets.poolward import (
 from battlewheel.engine.rulesets.poolward.block import MELEE, RANGED, Trigger
 
 from ..conditions import condition_action
+from ..pocket import check_pocket_verdicts
+from ..walking import apply_checked
 from .helpers import RULESET, person
 
 ARMS = (AttackProfile("Sword", MELEE, 3, ap=1, effects=(Trigger("Bleed", "lethal"),)),
@@ -200,19 +202,8 @@ def _check_invariants(state: Fight) -> None:
 def _walk(data: st.DataObject, steps: int) -> CombatSession:
     session = CombatSession.new(data.draw(OPTIONS), ruleset=RULESET)
     for _ in range(steps):
-        action = _next_action(data, session)
-        before = session.state.clone()
-        try:
-            session.apply(action)
-        except IllegalAction:
-            assert session.state == before
-            continue
-        _check_invariants(session.state)
-        after = session.state.clone()
-        session.undo()
-        assert session.state == before
-        session.redo()
-        assert session.state == after
+        apply_checked(session, _next_action(data, session),
+                      lambda walked: _check_invariants(walked.state))
     return session
 
 
@@ -241,16 +232,4 @@ def test_asking_the_pocket_changes_nothing_and_what_it_allows_is_accepted(
     a trigger typed, and out onto every slot) leave the state as it was; each is an
     action the rules accept or a refusal with its reason."""
     session = _walk(data, data.draw(st.integers(5, 60)))
-    ruleset, state = session.ruleset, session.state
-    before = state.clone()
-    track = ruleset.turn_track(state)
-    for counter in track.counters:
-        preview = ruleset.pocket_drop(state, counter.id)
-        typed = ruleset.pocket_drop(state, counter.id, "a trigger")
-        assert preview.allowed == typed.allowed and (preview.prompt or not preview.allowed)
-        fires = [ruleset.pocket_fire(state, counter.id, s) for s in range(track.slot_count)]
-        assert state == before
-        for verdict in (typed, *fires):
-            assert verdict.allowed or verdict.refusal
-            if verdict.action is not None:
-                ruleset.apply(state.clone(), verdict.action)  # accepted: nothing raised
+    check_pocket_verdicts(session)

@@ -44,6 +44,7 @@ from battlewheel.engine.rulesets.rewrite.block import CharacterKind
 from battlewheel.engine.rulesets.rewrite.handlers.flurry import preview_attack
 
 from ..conditions import condition_action
+from ..walking import apply_checked
 from .helpers import person
 
 TRAITS = {"dexterity": 3, "strength": 2, "stamina": 2, "wits": 2, "perception": 2}
@@ -195,17 +196,7 @@ def _run(data: st.DataObject, steps: int) -> CombatSession:
     session = CombatSession.new(data.draw(OPTIONS))
     for _ in range(steps):
         choose = _fight_action if session.state.started else _setup_action
-        action = choose(data, session)
-        before = session.state.clone()
-        try:
-            session.apply(action)
-        except IllegalAction:
-            assert session.state == before
-            continue
-        _check_invariants(session)
-        session.undo()
-        assert session.state == before
-        session.redo()
+        apply_checked(session, choose(data, session), _check_invariants)
     return session
 
 

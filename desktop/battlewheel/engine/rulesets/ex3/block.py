@@ -74,7 +74,16 @@ def _from_json(cls: type[Any], obj: object, path: str) -> Any:
         # reader wrapped it in the outer key's name.
         if isinstance(error.__cause__, TraitValueError):
             raise error.__cause__ from None
-        raise TraitValueError(error.field, error.problem) from error
+        raise TraitValueError(error.field, _allowed(error.problem)) from error
+
+
+def _allowed(problem: str) -> str:
+    """The reader's problem ("must be a string", "is missing") as what the field must be,
+    for a refusal that says "must be" once."""
+    if problem.startswith("must be "):
+        return problem.removeprefix("must be ")
+    return {"is missing": "present", "is not a field of this entry": "a field the block has",
+            "must not be null": "given, not null"}.get(problem, f"readable: {problem}")
 
 
 def _to_json(value: Any) -> dict[str, Any]:

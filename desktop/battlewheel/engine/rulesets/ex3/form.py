@@ -19,6 +19,7 @@ from battlewheel.engine.core.block_form import (
     FormField,
     FormGroup,
     FormRows,
+    check_kinds,
     json_from_values,
     values_from_json,
 )
@@ -331,6 +332,7 @@ def block_from_form(values: Mapping[str, Any], base: Character | None) -> Charac
 
 
 def _checked(values: Mapping[str, Any], base: Character | None) -> Character:
+    check_kinds(SCHEMA, values)  # a wrong type (true for an Attribute) named, not read as 1
     for flag in (*FLAGS, "player_character"):
         if not isinstance(values.get(flag, False), bool):
             raise TraitValueError(flag, "yes or no", values.get(flag))
@@ -355,6 +357,8 @@ ROW_NAMES = (("weapon ", "weapons", "name"), ("quick attack ", "quick.attacks", 
 def form_key(field: str, value: object, values: Mapping[str, Any]) -> str:
     """The form key of a value the block refused: a row's as ``rows[index].field``."""
     field = field.removeprefix("character.")
+    if "[" in field:  # already a form key: check_kinds names a row's cell so
+        return field
     for prefix, rows, name_key in ROW_NAMES:
         if field.startswith(prefix):
             name, _, cell = field[len(prefix):].rpartition(".")
