@@ -65,12 +65,10 @@ class SetRange(Action):
     """The GM puts two combatants at a range band (001 §Range Bands)."""
 
     kind: ClassVar[str] = "set_range"
+    words: ClassVar[str] = "GM sets {a:name} and {b:name} at {band} range."
     a: str
     b: str
     band: str
-
-    def sentence(self, names: Names) -> str:
-        return f"GM sets {names(self.a)} and {names(self.b)} at {self.band} range."
 
 
 @dataclass(frozen=True)
@@ -78,11 +76,9 @@ class RollOrder(Action):
     """The order roll, 1d10 + Initiative read by its face, one die per counter (001 §Turn Order)."""
 
     kind: ClassVar[str] = "roll_order"
+    words: ClassVar[str] = "{combatant:name} rolls for the order: {dice}."
     combatant: str
     dice: DiceEntry
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)} rolls for the order: {self.dice}."
 
 
 @dataclass(frozen=True)
@@ -275,11 +271,9 @@ class HoldAction(Action):
     """Spend 2 Impulse and wait for a named trigger (001 §Holding Action)."""
 
     kind: ClassVar[str] = "hold_action"
+    words: ClassVar[str] = "{actor:name} holds their action until: {trigger}."
     actor: str
     trigger: str
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.actor)} holds their action until: {self.trigger}."
 
 
 @dataclass(frozen=True)
@@ -301,12 +295,10 @@ class ChangeInitiative(Action):
     """A new order value from next round: +1 per Impulse, lowering free (001 §Change Initiative)."""
 
     kind: ClassVar[str] = "change_initiative"
+    words: ClassVar[str] = "{actor:name} changes their order to {value} from next round."
     actor: str
     value: int
     index: int = 0
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.actor)} changes their order to {self.value} from next round."
 
 
 @dataclass(frozen=True)
@@ -350,11 +342,9 @@ class Disengage(Action):
     """Leave melee for short range for 2 Impulse; foes may contest (001 §Disengage)."""
 
     kind: ClassVar[str] = "disengage"
+    words: ClassVar[str] = "{actor:name} tries to disengage."
     actor: str
     contests: tuple[Contest, ...] = ()
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.actor)} tries to disengage."
 
 
 # -- the GM's hand ---------------------------------------------------------------------------
@@ -378,11 +368,9 @@ class SetEndurance(Action):
     """Endurance set by hand (a click on the boxes)."""
 
     kind: ClassVar[str] = "set_endurance"
+    words: ClassVar[str] = "GM sets {combatant:name}'s Endurance to {value}."
     combatant: str
     value: int
-
-    def sentence(self, names: Names) -> str:
-        return f"GM sets {names(self.combatant)}'s Endurance to {self.value}."
 
 
 @dataclass(frozen=True)
@@ -390,11 +378,9 @@ class SetCover(Action):
     """A situational defence: none, partial or full (001 §Situational Defenses, §Cover)."""
 
     kind: ClassVar[str] = "set_cover"
+    words: ClassVar[str] = "{combatant:name} now has {level} cover."
     combatant: str
     level: str
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)} now has {self.level} cover."
 
 
 @dataclass(frozen=True)
@@ -402,10 +388,8 @@ class CounterDefence(Action):
     """A power or an act strips one level of a situational defence (001 §Situational Defenses)."""
 
     kind: ClassVar[str] = "counter_defence"
+    words: ClassVar[str] = "{combatant:name}'s situational defence is countered one level."
     combatant: str
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)}'s situational defence is countered one level."
 
 
 @dataclass(frozen=True)
@@ -425,10 +409,8 @@ class ChooseDeath(Action):
     """A fallen character dies: a player's choice for a PC (001 §Death and Dying)."""
 
     kind: ClassVar[str] = "choose_death"
+    words: ClassVar[str] = "{combatant:name} dies."
     combatant: str
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)} dies."
 
 
 @dataclass(frozen=True)
@@ -436,7 +418,6 @@ class VillainEscapes(Action):
     """A recurring villain gets away; each PC gains Strife (001 §Recurring Antagonist Defeat)."""
 
     kind: ClassVar[str] = "villain_escapes"
+    words: ClassVar[str] = "{combatant:name} escapes to fight another day."
     combatant: str
 
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)} escapes to fight another day."

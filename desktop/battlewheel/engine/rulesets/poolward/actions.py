@@ -141,11 +141,9 @@ class ReadyAction(Action):
     """A Readied action: the actor holds its action for a trigger (rules elsewhere: GM)."""
 
     kind: ClassVar[str] = "ready_action"
+    words: ClassVar[str] = "{combatant:name} readies an action: {trigger}."
     combatant: str
     trigger: str
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)} readies an action: {self.trigger}."
 
 
 @dataclass(frozen=True)
@@ -153,10 +151,8 @@ class TriggerReadied(Action):
     """The trigger happens: the readied fighter acts now, then the round goes on."""
 
     kind: ClassVar[str] = "trigger_readied"
+    words: ClassVar[str] = "{combatant:name}'s readied action is triggered."
     combatant: str
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)}'s readied action is triggered."
 
 
 @dataclass(frozen=True)
@@ -281,8 +277,7 @@ class Heal(Action):
     """Lethal (magical) healing of ``points`` (002 §Magical/Lethal Healing)."""
 
     kind: ClassVar[str] = "heal"
+    words: ClassVar[str] = "{combatant:name} receives {points} points of lethal healing."
     combatant: str
     points: int
 
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)} receives {self.points} points of lethal healing."

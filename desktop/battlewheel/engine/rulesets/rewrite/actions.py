@@ -108,11 +108,9 @@ class DeclareMovement(Action):
     """How far a combatant moves this tick, in yards (000 §All Characters Declare Movement)."""
 
     kind: ClassVar[str] = "declare_movement"
+    words: ClassVar[str] = "{combatant:name} moves {yards} yards."
     combatant: str
     yards: int
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)} moves {self.yards} yards."
 
 
 @dataclass(frozen=True)
@@ -141,12 +139,10 @@ class ReduceSurprise(Action):
     """
 
     kind: ClassVar[str] = "reduce_surprise"
+    words: ClassVar[str] = "{combatant:name}'s margin of surprise drops by {amount}."
     combatant: str
     amount: int
     observers: tuple[str, ...] = ()
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)}'s margin of surprise drops by {self.amount}."
 
 
 @dataclass(frozen=True)
@@ -184,11 +180,9 @@ class SetHealth(Action):
     """The GM sets a whole health track by hand, as a string of ``.``, ``/``, ``X``, ``*``."""
 
     kind: ClassVar[str] = "set_health"
+    words: ClassVar[str] = "GM sets {combatant:name}'s health track to {marks}."
     combatant: str
     marks: str
-
-    def sentence(self, names: Names) -> str:
-        return f"GM sets {names(self.combatant)}'s health track to {self.marks}."
 
 
 @dataclass(frozen=True)
