@@ -84,9 +84,7 @@ class StartCombat(Action):
     """Round 1 begins (003 §The Flow of Combat)."""
 
     kind: ClassVar[str] = "start"
-
-    def sentence(self, names: Names) -> str:
-        return "The battle begins."
+    words: ClassVar[str] = "The battle begins."
 
 
 @dataclass(frozen=True)
@@ -94,9 +92,7 @@ class NextTurn(Action):
     """End the turn in progress and begin the next one (003 §The Flow of Combat)."""
 
     kind: ClassVar[str] = "next_turn"
-
-    def sentence(self, names: Names) -> str:
-        return "Next turn."
+    words: ClassVar[str] = "Next turn."
 
 
 @dataclass(frozen=True)

@@ -130,9 +130,7 @@ class StartCombat(Action):
     """Round 1 begins: starting Impulse and the first counter acts (001 §Turn Order)."""
 
     kind: ClassVar[str] = "start"
-
-    def sentence(self, names: Names) -> str:
-        return "The fight begins: round 1."
+    words: ClassVar[str] = "The fight begins: round 1."
 
 
 @dataclass(frozen=True)
@@ -155,9 +153,7 @@ class EndTurn(Action):
     """The acting counter is done; the next one acts, or the next round begins."""
 
     kind: ClassVar[str] = "end_turn"
-
-    def sentence(self, names: Names) -> str:
-        return "End of turn."
+    words: ClassVar[str] = "End of turn."
 
 
 @dataclass(frozen=True)

@@ -76,9 +76,7 @@ class StartFight(Action):
     """The first round begins."""
 
     kind: ClassVar[str] = "start_fight"
-
-    def sentence(self, names: Names) -> str:
-        return "The fight begins: round 1."
+    words: ClassVar[str] = "The fight begins: round 1."
 
 
 @dataclass(frozen=True)
@@ -86,9 +84,7 @@ class NextTurn(Action):
     """The actor's turn ends; after the last turn the round starts over."""
 
     kind: ClassVar[str] = "next_turn"
-
-    def sentence(self, names: Names) -> str:
-        return "Next turn."
+    words: ClassVar[str] = "Next turn."
 
 
 # -- the turn ------------------------------------------------------------------------------

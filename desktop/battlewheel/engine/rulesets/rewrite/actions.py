@@ -78,9 +78,7 @@ class StartCombat(Action):
     """Place the counters on the wheel from the Join Battle rolls (000 §Set Up the Battlewheel)."""
 
     kind: ClassVar[str] = "start"
-
-    def sentence(self, names: Names) -> str:
-        return "The battle begins: counters go on the wheel."
+    words: ClassVar[str] = "The battle begins: counters go on the wheel."
 
 
 @dataclass(frozen=True)
@@ -88,9 +86,7 @@ class NextTick(Action):
     """Move the tick counter one segment and refresh the actors' DVs (000 §Move Tick Counter)."""
 
     kind: ClassVar[str] = "next_tick"
-
-    def sentence(self, names: Names) -> str:
-        return "Next tick."
+    words: ClassVar[str] = "Next tick."
 
 
 @dataclass(frozen=True)
@@ -98,9 +94,7 @@ class Advance(Action):
     """Move the tick counter on to the next tick on which someone acts (000 §Move Tick Counter)."""
 
     kind: ClassVar[str] = "advance"
-
-    def sentence(self, names: Names) -> str:
-        return "Advance to the next action."
+    words: ClassVar[str] = "Advance to the next action."
 
 
 @dataclass(frozen=True)
@@ -535,10 +529,8 @@ class ApplyTickEffects(Action):
     """
 
     kind: ClassVar[str] = "apply_tick_effects"
+    words: ClassVar[str] = "The tick's effects are applied."
     damage: tuple[DamageRoll, ...] = ()
-
-    def sentence(self, names: Names) -> str:
-        return "The tick's effects are applied."
 
 
 @dataclass(frozen=True)
