@@ -183,12 +183,8 @@ class RoundsRuleset(Ruleset):
     seed: ClassVar[str] = "tests"
     options_type: ClassVar[type[RoundsOptions]] = RoundsOptions
     block_type: ClassVar[type[Token]] = Token
-
-    def new_state(self, options: Any) -> RoundsState:
-        return RoundsState(options=options)
-
-    def handlers(self) -> Mapping[type[Action], Handler]:
-        return _HANDLERS
+    state_type: ClassVar[type[RoundsState]] = RoundsState
+    handler_table: ClassVar[Mapping[type[Action], Handler]] = _HANDLERS
 
     def names(self, state: RoundsState) -> Callable[[str], str]:
         return lambda fid: state.fighters[fid].name if fid in state.fighters else fid

@@ -56,14 +56,9 @@ class PoolAndWard(Ruleset):
     end_words: ClassVar[str] = "The fight ends."
     autopilot_module: ClassVar[Any] = autopilot
     form_module: ClassVar[Any] = form
-
-    def new_state(self, options: Any) -> Fight:
-        """An empty fight under these rulings."""
-        return Fight(options=options)
-
-    def handlers(self) -> Mapping[type[Action], Handler]:
-        """Every Pool & Ward action and its handler."""
-        return _HANDLERS
+    state_type: ClassVar[type[Fight]] = Fight
+    handler_table: ClassVar[Mapping[type[Action], Handler]] = _HANDLERS
+    legend: ClassVar[str] = wheel.LEGEND
 
     def refresh(self, state: Fight) -> None:
         """Conditions and flat-footedness; Dodge back at a turn's start under ``dodge_reset``."""
@@ -97,10 +92,6 @@ class PoolAndWard(Ruleset):
     def status_line(self, state: Fight) -> str:
         """The round, whose turn it is and what the GM does next."""
         return wheel.status_line(state)
-
-    def wheel_legend(self) -> str:
-        """How to read a Pool & Ward wheel (rules/pool-and-ward.md §5)."""
-        return wheel.LEGEND
 
     def combatant_ids(self, state: Fight) -> tuple[str, ...]:
         """Every fighter, in the order they joined."""

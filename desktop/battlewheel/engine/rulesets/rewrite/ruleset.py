@@ -106,20 +106,11 @@ class Rewrite2e(Ruleset):
     forecast_limit: ClassVar[int] = 300
     autopilot_module: ClassVar[Any] = pilot
     form_module: ClassVar[Any] = form
-
-    def new_state(self, options: Any) -> Combat:
-        """An empty fight under these rulings."""
-        return Combat(options=options)
-
-    def handlers(self) -> Mapping[type[a.Action], Handler]:
-        """Every action of the 2e Rewrite and its handler."""
-        return _HANDLERS
-
-    def offered(self, state: Combat) -> tuple[str, ...]:
-        """The action kinds that make sense in the current phase of the tick."""
-        if state.ended:
-            return ()
-        return (*_BY_PHASE[state.phase], *_ALWAYS)
+    state_type: ClassVar[type[Combat]] = Combat
+    handler_table: ClassVar[Mapping[type[a.Action], Handler]] = _HANDLERS
+    offers_by_phase: ClassVar[Mapping[str, tuple[str, ...]]] = _BY_PHASE
+    offers_always: ClassVar[tuple[str, ...]] = _ALWAYS
+    legend: ClassVar[str] = menu.WHEEL_LEGEND
 
     def pending_damage(self, state: Combat) -> tuple[effects.PendingDamage, ...]:
         """Each flurry and target of the tick, its damage dice and levels (000 §Total Damage)."""
@@ -216,10 +207,6 @@ class Rewrite2e(Ruleset):
     def status_line(self, state: Combat) -> str:
         """The tick, who acts and the GM's next step."""
         return menu.status_line(state)
-
-    def wheel_legend(self) -> str:
-        """Segments, counters, badges and the drag."""
-        return menu.WHEEL_LEGEND
 
     def card(self, state: Combat, combatant_id: str) -> c.Card:
         """A player's health-track card with the fight's marks."""
