@@ -15,13 +15,9 @@ from battlewheel.engine.rulesets.impulse import demo
 from battlewheel.engine.rulesets.impulse.actions import AddCombatant, SetEndurance, StartCombat
 from battlewheel.engine.rulesets.impulse.block import ImpulseCharacter
 from tests.engine.rulesets.block_forms import (
-    assert_blank_form_is_a_block,
     assert_bounds_agree,
-    assert_demo_sides_follow_the_blocks,
-    assert_every_field_is_explained,
     assert_preview_on_sheet,
     assert_round_trip,
-    assert_wrong_types_are_refused_by_name,
 )
 
 RULESET = get_ruleset("impulse")
@@ -114,19 +110,3 @@ def test_actions_a_round_do_not_change_once_the_order_is_rolled() -> None:
     fewer = dataclasses.replace(demo.foes()[0], actions=1)
     with pytest.raises(IllegalAction, match="order"):
         session.apply(ChangeBlock("chief", fewer.to_json()))
-
-
-def test_every_field_is_explained_with_its_seed_section() -> None:
-    assert_every_field_is_explained(RULESET)
-
-
-def test_the_demo_rosters_sides_are_what_its_blocks_say() -> None:
-    assert assert_demo_sides_follow_the_blocks(RULESET) >= 4
-
-
-def test_a_value_of_the_wrong_type_is_refused_naming_its_field() -> None:
-    assert_wrong_types_are_refused_by_name(RULESET, [t.block for t in TEMPLATES])
-
-
-def test_a_blank_form_is_a_whole_block() -> None:
-    assert RULESET.block_name(assert_blank_form_is_a_block(RULESET)) == "New character"

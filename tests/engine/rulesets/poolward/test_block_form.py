@@ -16,13 +16,9 @@ from battlewheel.engine.rulesets.poolward import demo
 from battlewheel.engine.rulesets.poolward.actions import AddCombatant, SetTrack
 from battlewheel.engine.rulesets.poolward.block import STATS, StatBlock
 from tests.engine.rulesets.block_forms import (
-    assert_blank_form_is_a_block,
     assert_bounds_agree,
-    assert_demo_sides_follow_the_blocks,
-    assert_every_field_is_explained,
     assert_preview_on_sheet,
     assert_round_trip,
-    assert_wrong_types_are_refused_by_name,
 )
 
 RULESET = get_ruleset("pool-and-ward")
@@ -135,18 +131,6 @@ def test_an_unchanged_or_bad_block_is_refused_and_changes_nothing() -> None:
     assert len(session.log) == 5
 
 
-def test_every_field_is_explained_with_its_seed_section() -> None:
-    assert_every_field_is_explained(RULESET)
-
-
-def test_the_demo_rosters_sides_are_what_its_blocks_say() -> None:
-    assert assert_demo_sides_follow_the_blocks(RULESET) >= 4
-
-
-def test_a_value_of_the_wrong_type_is_refused_naming_its_field() -> None:
-    assert_wrong_types_are_refused_by_name(RULESET, [t.block for t in TEMPLATES])
-
-
 def test_a_block_marked_player_joins_and_stays_a_player_character() -> None:
     marked = dataclasses.replace(demo.archer(), player=True)
     assert RULESET.join_action("a", marked, "enemy").joining["player"]
@@ -154,7 +138,3 @@ def test_a_block_marked_player_joins_and_stays_a_player_character() -> None:
     session = demo.demo_fight()
     session.apply(ChangeBlock("archer", marked.to_json()))
     assert session.state.fighters["archer"].player
-
-
-def test_a_blank_form_is_a_whole_block() -> None:
-    assert RULESET.block_name(assert_blank_form_is_a_block(RULESET)) == "New character"

@@ -16,13 +16,9 @@ from battlewheel.engine.rulesets.rewrite.actions import AddCombatant, SetHealth,
 from battlewheel.engine.rulesets.rewrite.block import Character, CharacterKind, Override
 from battlewheel.engine.rulesets.rewrite.rules.traits import ABILITIES, ATTRIBUTES, VIRTUES
 from tests.engine.rulesets.block_forms import (
-    assert_blank_form_is_a_block,
     assert_bounds_agree,
-    assert_demo_sides_follow_the_blocks,
-    assert_every_field_is_explained,
     assert_preview_on_sheet,
     assert_round_trip,
-    assert_wrong_types_are_refused_by_name,
 )
 
 RULESET = get_ruleset("2e-rewrite")
@@ -146,19 +142,3 @@ def test_an_unchanged_character_is_refused() -> None:
     session.apply(AddCombatant("ana", template("mortal"), "ally"))
     with pytest.raises(IllegalAction, match="unchanged"):
         session.apply(ChangeBlock("ana", template("mortal").to_json()))
-
-
-def test_every_field_is_explained_with_its_seed_section() -> None:
-    assert_every_field_is_explained(RULESET)
-
-
-def test_the_demo_rosters_sides_are_what_its_blocks_say() -> None:
-    assert assert_demo_sides_follow_the_blocks(RULESET) >= 4
-
-
-def test_a_value_of_the_wrong_type_is_refused_naming_its_field() -> None:
-    assert_wrong_types_are_refused_by_name(RULESET, [t.block for t in TEMPLATES])
-
-
-def test_a_blank_form_is_a_whole_block() -> None:
-    assert RULESET.block_name(assert_blank_form_is_a_block(RULESET)) == "New character"
