@@ -308,9 +308,18 @@ class Ruleset(ABC):
         return cond.Moment(self.condition_clock(state),
                            frozenset((cid, turn) for cid in self.acting(state)))
 
+    # The module whose ``describe(before, action, after)`` words the log from the states
+    # around each action (None: each action's own sentence).
+    sentences_module: ClassVar[Any] = None
+
     def describe(self, before: Any, action: Action, after: Any | None) -> str:
         """The log sentence of ``action`` from ``before`` to ``after`` (None: it was refused)."""
-        return self.shared_sentence(before, action) or action.sentence(self.names(before))
+        shared = self.shared_sentence(before, action)
+        if shared:
+            return shared
+        if self.sentences_module is not None:
+            return cast(str, self.sentences_module.describe(before, action, after))
+        return action.sentence(self.names(before))
 
     def shared_sentence(self, before: Any, action: Action) -> str | None:
         """The log line of an action every ruleset shares, in this system's words: the end

@@ -113,6 +113,7 @@ class ImpulseRuleset(Ruleset):
     end_words: ClassVar[str] = "The fight is over."
     autopilot_module: ClassVar[Any] = autopilot
     form_module: ClassVar[Any] = form
+    sentences_module: ClassVar[Any] = sentences
     state_type: ClassVar[type[ImpulseCombat]] = ImpulseCombat
     handler_table: ClassVar[Mapping[type[Action], Handler]] = _HANDLERS
     offers_by_phase: ClassVar[Mapping[str, tuple[str, ...]]] = _BY_PHASE
@@ -122,11 +123,6 @@ class ImpulseRuleset(Ruleset):
     def refresh(self, state: ImpulseCombat) -> None:
         """Current DV, Evasion and Soak (001 §Combat Values)."""
         derived.refresh(state)
-
-    def describe(self, before: ImpulseCombat, action: Action, after: ImpulseCombat | None) -> str:
-        """The action and, once applied, what came of it."""
-        return self.shared_sentence(before, action) or \
-            sentences.describe(before, action, after)
 
     def names(self, state: ImpulseCombat) -> Callable[[str], str]:
         """Fighters by name."""

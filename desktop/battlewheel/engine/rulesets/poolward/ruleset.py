@@ -56,6 +56,7 @@ class PoolAndWard(Ruleset):
     end_words: ClassVar[str] = "The fight ends."
     autopilot_module: ClassVar[Any] = autopilot
     form_module: ClassVar[Any] = form
+    sentences_module: ClassVar[Any] = sentences
     state_type: ClassVar[type[Fight]] = Fight
     handler_table: ClassVar[Mapping[type[Action], Handler]] = _HANDLERS
     legend: ClassVar[str] = wheel.LEGEND
@@ -63,11 +64,6 @@ class PoolAndWard(Ruleset):
     def refresh(self, state: Fight) -> None:
         """Conditions and flat-footedness; Dodge back at a turn's start under ``dodge_reset``."""
         rounds.refresh(state)
-
-    def describe(self, before: Fight, action: Action, after: Fight | None) -> str:
-        """Names, the pool's working and where the damage went."""
-        return self.shared_sentence(before, action) or \
-            sentences.describe(before, action, after)
 
     def names(self, state: Fight) -> Callable[[str], str]:
         """Fighters by name; one who has left by id."""

@@ -214,11 +214,9 @@ class WillpowerChange(Action):
     """Temporary Willpower spent or regained; ``verb`` says which way."""
 
     verb: ClassVar[str] = ""
+    words: ClassVar[str] = "{combatant:name} {verb} {amount} Willpower."
     combatant: str
     amount: int = 1
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)} {self.verb} {self.amount} Willpower."
 
 
 @dataclass(frozen=True)

@@ -106,6 +106,7 @@ class Rewrite2e(Ruleset):
     forecast_limit: ClassVar[int] = 300
     autopilot_module: ClassVar[Any] = pilot
     form_module: ClassVar[Any] = form
+    sentences_module: ClassVar[Any] = sentences
     state_type: ClassVar[type[Combat]] = Combat
     handler_table: ClassVar[Mapping[type[a.Action], Handler]] = _HANDLERS
     offers_by_phase: ClassVar[Mapping[str, tuple[str, ...]]] = _BY_PHASE
@@ -115,10 +116,6 @@ class Rewrite2e(Ruleset):
     def pending_damage(self, state: Combat) -> tuple[effects.PendingDamage, ...]:
         """Each flurry and target of the tick, its damage dice and levels (000 §Total Damage)."""
         return effects.pending_damage(state)
-
-    def describe(self, before: Combat, action: a.Action, after: Combat | None) -> str:
-        """Name targets, weapons, ticks and tracks from the states around the action."""
-        return self.shared_sentence(before, action) or sentences.describe(before, action, after)
 
     def refresh(self, state: Combat) -> None:
         """Segments, laps, surprise, current DVs and wound penalties (000 §Each tick)."""
