@@ -95,19 +95,15 @@ class Begin(Action):
 @dataclass(frozen=True)
 class EndTurn(Action):
     kind: ClassVar[str] = "end_turn"
-
-    def sentence(self, names: Names) -> str:
-        return "The turn passes on."
+    words: ClassVar[str] = "The turn passes on."
 
 
 @dataclass(frozen=True)
 class Reorder(Action):
     kind: ClassVar[str] = "reorder"
+    words: ClassVar[str] = "{id:name} moves to place {place:nth}."
     id: str
     place: int
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.id)} moves to place {self.place + 1}."
 
     def merge_key(self) -> str:
         return f"reorder:{self.id}"
@@ -116,11 +112,9 @@ class Reorder(Action):
 @dataclass(frozen=True)
 class MarkHit(Action):
     kind: ClassVar[str] = "mark_hit"
+    words: ClassVar[str] = "GM marks {id:name}'s box {index:nth}."
     id: str
     index: int
-
-    def sentence(self, names: Names) -> str:
-        return f"GM marks {names(self.id)}'s box {self.index + 1}."
 
 
 def _join(state: RoundsState, action: Join) -> list[Event]:

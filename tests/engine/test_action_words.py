@@ -26,6 +26,17 @@ def test_words_name_fighters_and_write_other_fields_as_their_spec_says() -> None
     assert line == "Ayla shoves Bron 3 yards (HARD)."
 
 
+def test_nth_writes_a_place_counted_from_zero_as_counted_from_one() -> None:
+    @dataclass(frozen=True)
+    class _Tick(Action):
+        kind: ClassVar[str] = "tick"
+        words: ClassVar[str] = "{combatant:name} ticks box {index:nth}."
+        combatant: str
+        index: int
+
+    assert _Tick("a", 0).sentence({"a": "Ayla"}.__getitem__) == "Ayla ticks box 1."
+
+
 def test_an_action_without_words_says_its_kind() -> None:
     @dataclass(frozen=True)
     class _Wait(Action):

@@ -33,8 +33,9 @@ class Action(Storable):
     # The field naming a fighter this action brings into the fight (not there yet).
     joins: ClassVar[str] = ""
     # The log line as a template over the fields, for an action whose line is plain
-    # words: ``{combatant:name}`` writes a fighter's id as the fighter's name, and each
-    # spec of ``spoken`` (a ruleset's ``{roll:dice}``) writes its field in that way.
+    # words: ``{combatant:name}`` writes a fighter's id as the fighter's name, ``{index:nth}``
+    # a place counted from 0 as the GM counts it (from 1), and each spec of ``spoken``
+    # (a ruleset's ``{roll:dice}``) writes its field in that way.
     words: ClassVar[str] = ""
     spoken: ClassVar[Mapping[str, Callable[[Any], str]]] = {}
 
@@ -68,6 +69,8 @@ class _Term:
     def __format__(self, spec: str) -> str:
         if spec == "name":
             return self.said.names(self.value)
+        if spec == "nth":
+            return str(self.value + 1)
         speak = self.said.action.spoken.get(spec)
         return format(self.value, spec) if speak is None else speak(self.value)
 

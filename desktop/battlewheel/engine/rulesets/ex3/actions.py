@@ -141,11 +141,9 @@ class CycleHealthBox(Action):
     """GM click on one health box."""
 
     kind: ClassVar[str] = "cycle_box"
+    words: ClassVar[str] = "GM changes {combatant:name}'s health box {index:nth}."
     combatant: str
     index: int
-
-    def sentence(self, names: Names) -> str:
-        return f"GM changes {names(self.combatant)}'s health box {self.index + 1}."
 
 
 @dataclass(frozen=True)

@@ -125,11 +125,9 @@ class DelayTurn(Action):
     """A Delayed action: the counter moves later in the round's order (a GM move, free)."""
 
     kind: ClassVar[str] = "delay_turn"
+    words: ClassVar[str] = "{combatant:name} delays to place {position:nth} in the order."
     combatant: str
     position: int
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)} delays to place {self.position + 1} in the order."
 
 
 @dataclass(frozen=True)

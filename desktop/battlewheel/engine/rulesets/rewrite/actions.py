@@ -162,11 +162,9 @@ class CycleHealthBox(Action):
     """The GM clicks a health box: empty, bashing, lethal, aggravated, empty again."""
 
     kind: ClassVar[str] = "cycle_box"
+    words: ClassVar[str] = "GM changes {combatant:name}'s box {index:nth} by hand."
     combatant: str
     index: int
-
-    def sentence(self, names: Names) -> str:
-        return f"GM changes {names(self.combatant)}'s box {self.index + 1} by hand."
 
 
 @dataclass(frozen=True)
