@@ -334,8 +334,10 @@ class Ruleset(ABC):
         return None
 
     def names(self, state: Any) -> Callable[[str], str]:
-        """How sentences name a combatant id in this state."""
-        return lambda cid: cid
+        """How sentences name a combatant id in this state: by the state's own ``name``
+        (each system's state has one), else by the id itself."""
+        named = getattr(state, "name", None)
+        return named if callable(named) else (lambda cid: cid)
 
     def final_state(self, state: Any) -> dict[str, Any]:
         """The state ``battlewheel replay`` prints as JSON."""

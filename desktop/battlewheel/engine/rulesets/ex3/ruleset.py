@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from battlewheel.engine.core import conditions as cond
@@ -111,10 +111,6 @@ class Exalted3e(Ruleset):
     def describe(self, before: Combat, action: a.Action, after: Combat | None) -> str:
         """The action's sentence and the changes it made."""
         return sentences.describe(before, action, after)
-
-    def names(self, state: Combat) -> Callable[[str], str]:
-        """Combatants by name."""
-        return state.name
 
     def final_state(self, state: Combat) -> dict[str, Any]:
         """Round, tick, actor and each combatant's Initiative, health or Magnitude."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from battlewheel.engine.core import conditions as cond
@@ -123,10 +123,6 @@ class ImpulseRuleset(Ruleset):
     def refresh(self, state: ImpulseCombat) -> None:
         """Current DV, Evasion and Soak (001 §Combat Values)."""
         derived.refresh(state)
-
-    def names(self, state: ImpulseCombat) -> Callable[[str], str]:
-        """Fighters by name."""
-        return state.name
 
     def final_state(self, state: ImpulseCombat) -> dict[str, Any]:
         """The round, the order, pools, marks and ranges."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from battlewheel.engine.core import conditions as cond
@@ -64,10 +64,6 @@ class PoolAndWard(Ruleset):
     def refresh(self, state: Fight) -> None:
         """Conditions and flat-footedness; Dodge back at a turn's start under ``dodge_reset``."""
         rounds.refresh(state)
-
-    def names(self, state: Fight) -> Callable[[str], str]:
-        """Fighters by name; one who has left by id."""
-        return state.name
 
     def final_state(self, state: Fight) -> dict[str, Any]:
         """The round, the order and each fighter's tracks."""

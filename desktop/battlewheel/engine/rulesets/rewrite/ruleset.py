@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from battlewheel.engine.core import conditions as cond
@@ -120,10 +120,6 @@ class Rewrite2e(Ruleset):
     def refresh(self, state: Combat) -> None:
         """Segments, laps, surprise, current DVs and wound penalties (000 §Each tick)."""
         values.refresh(state)
-
-    def names(self, state: Combat) -> Callable[[str], str]:
-        """Combatants by name; one who has left is named by id."""
-        return state.name
 
     def final_state(self, state: Combat) -> dict[str, Any]:
         """The tick, and each combatant's wheel, health, DVs and pools."""
