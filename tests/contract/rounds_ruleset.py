@@ -95,19 +95,15 @@ class Begin(Action):
 @dataclass(frozen=True)
 class EndTurn(Action):
     kind: ClassVar[str] = "end_turn"
-
-    def sentence(self, names: Names) -> str:
-        return "The turn passes on."
+    words: ClassVar[str] = "The turn passes on."
 
 
 @dataclass(frozen=True)
 class Reorder(Action):
     kind: ClassVar[str] = "reorder"
+    words: ClassVar[str] = "{id:name} moves to place {place:nth}."
     id: str
     place: int
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.id)} moves to place {self.place + 1}."
 
     def merge_key(self) -> str:
         return f"reorder:{self.id}"
@@ -116,11 +112,9 @@ class Reorder(Action):
 @dataclass(frozen=True)
 class MarkHit(Action):
     kind: ClassVar[str] = "mark_hit"
+    words: ClassVar[str] = "GM marks {id:name}'s box {index:nth}."
     id: str
     index: int
-
-    def sentence(self, names: Names) -> str:
-        return f"GM marks {names(self.id)}'s box {self.index + 1}."
 
 
 def _join(state: RoundsState, action: Join) -> list[Event]:
@@ -183,12 +177,8 @@ class RoundsRuleset(Ruleset):
     seed: ClassVar[str] = "tests"
     options_type: ClassVar[type[RoundsOptions]] = RoundsOptions
     block_type: ClassVar[type[Token]] = Token
-
-    def new_state(self, options: Any) -> RoundsState:
-        return RoundsState(options=options)
-
-    def handlers(self) -> Mapping[type[Action], Handler]:
-        return _HANDLERS
+    state_type: ClassVar[type[RoundsState]] = RoundsState
+    handler_table: ClassVar[Mapping[type[Action], Handler]] = _HANDLERS
 
     def names(self, state: RoundsState) -> Callable[[str], str]:
         return lambda fid: state.fighters[fid].name if fid in state.fighters else fid

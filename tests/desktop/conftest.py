@@ -1,9 +1,12 @@
-"""Desktop tests: every user path (settings included) goes to a folder of the test's own."""
+"""Desktop tests: every user path (settings included) goes to a folder of the test's own,
+and every dialog a test shows is kept alive until the test is over (``shown``)."""
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
+from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -62,3 +65,28 @@ def first_start(qtbot: QtBot, qapp: QApplication, tmp_path: Path) -> Iterator[Ma
         built.show()
     yield built
     prefs.TextScale(qapp).apply(False)
+
+W = TypeVar("W", bound=QWidget)
+
+
+@pytest.fixture
+def shown(qtbot: QtBot) -> Iterator[Callable[[W], W]]:
+    """Show widgets and keep them alive until the test is over, then delete them cleanly.
+
+    A dialog the test no longer names would otherwise be collected by Python in the
+    middle of a pyqtgraph paint event, which crashes the test run.
+    """
+    kept: list[QWidget] = []
+
+    def hold(widget: W) -> W:
+        qtbot.addWidget(widget)
+        kept.append(widget)
+        widget.show()
+        return widget
+
+    yield hold
+    for widget in kept:
+        widget.close()
+        widget.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    kept.clear()

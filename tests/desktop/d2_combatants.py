@@ -2,14 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import TypeVar
-
-import pytest
-from PySide6.QtCore import QCoreApplication, QEvent
-from PySide6.QtWidgets import QWidget
-from pytestqt.qtbot import QtBot
-
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.rewrite.actions import (
@@ -108,29 +100,3 @@ def ejava_attacks(model: CombatModel | None = None, attack: DiceEntry | None = N
     roll = attack or DiceEntry.of_successes(6)
     assert model.push(ResolveAttack("ejava", 0, attack=roll, defence=PARRY)) is None
     return model
-
-
-W = TypeVar("W", bound=QWidget)
-
-
-@pytest.fixture
-def shown(qtbot: QtBot) -> Iterator[Callable[[W], W]]:
-    """Show widgets and keep them alive until the test is over, then delete them cleanly.
-
-    A dialog the test no longer names would otherwise be collected by Python in the
-    middle of a pyqtgraph paint event, which crashes the test run.
-    """
-    kept: list[QWidget] = []
-
-    def hold(widget: W) -> W:
-        qtbot.addWidget(widget)
-        kept.append(widget)
-        widget.show()
-        return widget
-
-    yield hold
-    for widget in kept:
-        widget.close()
-        widget.deleteLater()
-    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-    kept.clear()

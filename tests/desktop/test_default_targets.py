@@ -16,13 +16,11 @@ from battlewheel.views.rulesets.ex3.turn_dialogs import MoveDialog as Ex3Move
 from battlewheel.views.rulesets.impulse.turn_dialogs_manoeuvre import ManoeuvreDialog
 from battlewheel.views.rulesets.impulse.turn_dialogs_movement import MoveDialog as ImpulseMove
 from battlewheel.views.rulesets.poolward.attack_dialog import AttackDialog
-from tests.desktop.d2_combatants import shown
 from tests.desktop.rulesets.ex3.fight import started as ex3_started
 from tests.desktop.rulesets.ex3.fight import turn_of
 from tests.desktop.rulesets.impulse.fight import started_model as impulse_started
 from tests.desktop.rulesets.poolward.conftest import started_model as poolward_started
 
-__all__ = ["shown"]
 Shown = Callable[[QWidget], QWidget]
 
 

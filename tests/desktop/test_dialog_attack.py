@@ -14,11 +14,7 @@ from battlewheel.engine.rulesets.rewrite.actions import DeclaredManoeuvre, Decla
 from battlewheel.engine.rulesets.rewrite.state import PHASE_EFFECTS
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.rulesets.rewrite.attack_dialog import AttackDialog
-from tests.desktop.d2_combatants import SWORD_AT_BANDIT, first_tick_model, shown
-
-__all__ = ["shown"]
-
-
+from tests.desktop.d2_combatants import SWORD_AT_BANDIT, first_tick_model
 
 Shown = Callable[[AttackDialog], AttackDialog]
 

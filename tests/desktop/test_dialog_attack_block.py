@@ -22,9 +22,7 @@ from battlewheel.engine.rulesets.rewrite.rules import tables
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.rulesets.rewrite.attack_dialog import AttackDialog
 from battlewheel.views.rulesets.rewrite.attack_dialog_block import RETARGET
-from tests.desktop.d2_combatants import SWORD, bandit, ejava, model_with, shown
-
-__all__ = ["shown"]
+from tests.desktop.d2_combatants import SWORD, bandit, ejava, model_with
 
 Shown = Callable[[AttackDialog], AttackDialog]
 BOW = tables.weapon("Short bow")  # Accuracy +1, 2L, no Strength

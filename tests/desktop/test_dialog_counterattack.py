@@ -18,9 +18,7 @@ from battlewheel.views.rulesets.rewrite.attack_dialog_counter import (
     CounterattackChooser,
     CounterattackDialog,
 )
-from tests.desktop.d2_combatants import ejava_attacks, shown
-
-__all__ = ["shown"]
+from tests.desktop.d2_combatants import ejava_attacks
 
 Shown = Callable[[QWidget], QWidget]
 

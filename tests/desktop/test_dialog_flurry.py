@@ -18,10 +18,7 @@ from battlewheel.engine.rulesets.rewrite.actions import (
 )
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.rulesets.rewrite.turn_dialogs import FlurryBuilderDialog
-from tests.desktop.d2_combatants import bandit, ejava, first_tick_model, model_with, shown
-
-__all__ = ["shown"]
-
+from tests.desktop.d2_combatants import bandit, ejava, first_tick_model, model_with
 
 Shown = Callable[[FlurryBuilderDialog], FlurryBuilderDialog]
 

@@ -21,10 +21,7 @@ from battlewheel.engine.rulesets.rewrite.actions import (
 from battlewheel.engine.rulesets.rewrite.state import TOTALLY
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.rulesets.rewrite.setup_dialogs import CombatSetupDialog
-from tests.desktop.d2_combatants import bandit, ejava, model_with, shown
-
-__all__ = ["shown"]
-
+from tests.desktop.d2_combatants import bandit, ejava, model_with
 
 Shown = Callable[[CombatSetupDialog], CombatSetupDialog]
 

@@ -10,9 +10,6 @@ from pytestqt.qtbot import QtBot
 from battlewheel.engine.core.health import HealthTrack
 from battlewheel.engine.rulesets.rewrite.sheet import condition_text, health_section
 from battlewheel.views.sheets.health_track import HealthTrackWidget
-from tests.desktop.d2_combatants import shown
-
-__all__ = ["shown"]
 
 Shown = Callable[[HealthTrackWidget], HealthTrackWidget]
 

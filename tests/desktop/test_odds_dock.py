@@ -8,9 +8,6 @@ import pytest
 
 from battlewheel.engine.rulesets.rewrite.odds import AttackSetup
 from battlewheel.views.odds_dock import OddsDock
-from tests.desktop.d2_combatants import shown
-
-__all__ = ["shown"]
 
 # Two dice at target 7 with double 10s, worked by hand: each die fails 6/10, scores one
 # success on 7-9 (3/10) and two on a 10 (1/10). P(0)=.36, P(1)=.36, P(2)=.09+.12=.21,

@@ -10,9 +10,7 @@ from pytestqt.qtbot import QtBot
 from battlewheel.engine.core.contract import Table
 from battlewheel.engine.rulesets.rewrite.actions import CycleHealthBox, SetHealth
 from battlewheel.views.sheets.sheet_dock import CharacterSheetDock
-from tests.desktop.d2_combatants import bandit, ejava, model_with, shown
-
-__all__ = ["shown"]
+from tests.desktop.d2_combatants import bandit, ejava, model_with
 
 Shown = Callable[[CharacterSheetDock], CharacterSheetDock]
 

@@ -8,9 +8,7 @@ from PySide6.QtWidgets import QWidget
 
 from battlewheel.views.rulesets.rewrite.gm_dialogs import OverrideDialog, override_choices
 from battlewheel.views.sheets.sheet_dock import CharacterSheetDock
-from tests.desktop.d2_combatants import bandit, ejava, model_with, shown
-
-__all__ = ["shown"]
+from tests.desktop.d2_combatants import bandit, ejava, model_with
 
 Shown = Callable[[QWidget], QWidget]
 

@@ -24,9 +24,6 @@ from battlewheel.engine.core.contract import (
 from battlewheel.engine.core.health import HealthTrack
 from battlewheel.engine.rulesets.rewrite.sheet import health_section
 from battlewheel.views.sheets.sheet_widget import SheetWidget
-from tests.desktop.d2_combatants import shown
-
-__all__ = ["shown"]
 
 Shown = Callable[[SheetWidget], SheetWidget]
 

@@ -11,9 +11,7 @@ from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.log_model import CombatLogModel
 from battlewheel.views.rulesets.rewrite.attack_dialog_counter import CounterattackDialog
 from battlewheel.views.rulesets.rewrite.turn_dialogs_damage import TickDamageDialog
-from tests.desktop.d2_combatants import ejava_attacks, first_tick_model, shown
-
-__all__ = ["shown"]
+from tests.desktop.d2_combatants import ejava_attacks, first_tick_model
 
 Shown = Callable[[QWidget], QWidget]
 

@@ -16,9 +16,7 @@ from battlewheel.views.rulesets.rewrite.attack_dialog import AttackDialog
 from battlewheel.views.rulesets.rewrite.turn_dialogs import FlurryBuilderDialog
 from battlewheel.views.rulesets.rewrite.turn_dialogs_damage import TickDamageDialog
 from battlewheel.views.sheets.sheet_dock import CharacterSheetDock
-from tests.desktop.d2_combatants import ejava_attacks, first_tick_model, shown
-
-__all__ = ["shown"]
+from tests.desktop.d2_combatants import ejava_attacks, first_tick_model
 
 Shown = Callable[[QWidget], QWidget]
 

@@ -22,9 +22,7 @@ from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.rulesets.rewrite.attack_dialog import AttackDialog
 from battlewheel.views.rulesets.rewrite.turn_dialogs import FlurryBuilderDialog
 from battlewheel.views.rulesets.rewrite.turn_dialogs_tick import TickFlurriesDialog
-from tests.desktop.d2_combatants import bandit, ejava, model_with, shown
-
-__all__ = ["shown"]
+from tests.desktop.d2_combatants import bandit, ejava, model_with
 
 Shown = Callable[[QWidget], QWidget]
 

@@ -16,9 +16,7 @@ from battlewheel.models.combat_model import CombatModel
 from battlewheel.views import settings as prefs
 from battlewheel.views.main_window import MainWindow
 from battlewheel.views.rulesets.rewrite.turn_dialogs_damage import TickDamageDialog
-from tests.desktop.d2_combatants import bandit, ejava_attacks, first_tick_model, shown
-
-__all__ = ["shown"]
+from tests.desktop.d2_combatants import bandit, ejava_attacks, first_tick_model
 
 Shown = Callable[[QWidget], QWidget]
 

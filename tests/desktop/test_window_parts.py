@@ -21,9 +21,7 @@ from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.file_menu import FileMenu
 from battlewheel.views.rulesets import DialogHost, OddsProvider
 from battlewheel.views.turn_menu import TurnMenu
-from tests.desktop.d2_combatants import SWORD_AT_BANDIT, first_tick_model, shown
-
-__all__ = ["shown"]
+from tests.desktop.d2_combatants import SWORD_AT_BANDIT, first_tick_model
 
 Shown = Callable[[QWidget], QWidget]
 

@@ -39,27 +39,46 @@ def test_a_50_mb_file_is_refused_unread(tmp_path: Path, monkeypatch: pytest.Monk
         import_file(path)
 
 
-def test_broken_json_is_refused_naming_the_place(tmp_path: Path) -> None:
-    """JSON cut short is named with its line and column."""
-    path = tmp_path / "cut.json"
-    path.write_text('{"name": "Ana", "type": ')
-    with pytest.raises(ImportRefused, match=r"cut.json: the file is not valid JSON: .* line 1"):
-        import_file(path)
+# A damaged or foreign file, and the refusal naming the file and what is wrong with it.
+REFUSED = [
+    # JSON cut short is named with its line and column.
+    pytest.param("cut.json", b'{"name": "Ana", "type": ',
+                 r"cut.json: the file is not valid JSON: .* line 1", id="json-cut-short"),
+    # Nesting deeper than any export is refused by the shared JSON reader.
+    pytest.param("deep.json", b'{"a": ' + b"[" * 100 + b"]" * 100 + b"}",
+                 "nested more than 40 levels", id="json-too-deep"),
+    # Neither JSON, XML nor text.
+    pytest.param("picture.png", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR",
+                 r"picture\.png: this is neither JSON", id="binary"),
+    # Our own character or campaign file is not taken for a Foundry export.
+    pytest.param("mine.json",
+                 b'{"schema_version": 2, "format": "battlewheel-character", "character": {}}',
+                 r"mine\.json: format: this is a Battlewheel file", id="battlewheel-file"),
+    # A billion-laughs document is refused before any entity could expand.
+    pytest.param("laughs.ecg", b'<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">'
+                 b'<!ENTITY lol2 "&lol;&lol;&lol;">]><ExaltedCharacter>&lol2;</ExaltedCharacter>',
+                 "DOCTYPE or ENTITY", id="xml-entities"),
+    # An unclosed element is not XML.
+    pytest.param("cut.ecg", b"<ExaltedCharacter><Statistics>",
+                 r"cut.ecg: the file is not valid XML \(line 1", id="xml-cut-short"),
+    # XML whose root is not Anathema's names the root it found.
+    pytest.param("feed.xml", b"<rss><channel/></rss>",
+                 r"feed.xml: rss: the root element must be", id="xml-other-root"),
+    # XML nested deeper than any character file is refused.
+    pytest.param("deep.ecg", b"<ExaltedCharacter>" + b"<a>" * 500 + b"</a>" * 500
+                 + b"</ExaltedCharacter>", "nested more than 40", id="xml-too-deep"),
+    # An XML declaration naming no real encoding (found by the fuzz test) is refused.
+    pytest.param("odd.ecg", b'<?xml version="1.0" encoding="ISOSO-8859-1"?><ExaltedCharacter/>',
+                 r"odd\.ecg: the XML declares a text encoding", id="xml-unknown-encoding"),
+]
 
 
-def test_deep_json_is_refused(tmp_path: Path) -> None:
-    """Nesting deeper than any export is refused by the shared JSON reader."""
-    path = tmp_path / "deep.json"
-    path.write_text('{"a": ' + "[" * 100 + "]" * 100 + "}")
-    with pytest.raises(ImportRefused, match="nested more than 40 levels"):
-        import_file(path)
-
-
-def test_binary_is_refused(tmp_path: Path) -> None:
-    """Neither JSON, XML nor text."""
-    path = tmp_path / "picture.png"
-    path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
-    with pytest.raises(ImportRefused, match=r"picture\.png: this is neither JSON"):
+@pytest.mark.parametrize(("name", "content", "refusal"), REFUSED)
+def test_a_damaged_or_foreign_file_is_refused_by_name(tmp_path: Path, name: str, content: bytes,
+                                                      refusal: str) -> None:
+    path = tmp_path / name
+    path.write_bytes(content)
+    with pytest.raises(ImportRefused, match=refusal):
         import_file(path)
 
 
@@ -78,11 +97,3 @@ def test_reading_never_changes_the_file(tmp_path: Path) -> None:
         with contextlib.suppress(ImportRefused):
             import_file(path)
         assert (path.read_bytes(), os.stat(path).st_mtime_ns) == before
-
-
-def test_a_battlewheel_file_is_pointed_to_its_own_door(tmp_path: Path) -> None:
-    """Our own character or campaign file is not taken for a Foundry export."""
-    path = tmp_path / "mine.json"
-    path.write_text('{"schema_version": 2, "format": "battlewheel-character", "character": {}}')
-    with pytest.raises(ImportRefused, match=r"mine\.json: format: this is a Battlewheel file"):
-        import_file(path)

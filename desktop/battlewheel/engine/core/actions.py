@@ -33,14 +33,47 @@ class Action(Storable):
     kind: ClassVar[str] = ""
     # The field naming a fighter this action brings into the fight (not there yet).
     joins: ClassVar[str] = ""
+    # The log line as a template over the fields, for an action whose line is plain
+    # words: ``{combatant:name}`` writes a fighter's id as the fighter's name, ``{index:nth}``
+    # a place counted from 0 as the GM counts it (from 1), and each spec of ``spoken``
+    # (a ruleset's ``{roll:dice}``) writes its field in that way.
+    words: ClassVar[str] = ""
+    spoken: ClassVar[Mapping[str, Callable[[Any], str]]] = {}
 
     def sentence(self, names: Names) -> str:
         """A readable sentence for the combat log."""
+        if self.words:
+            return self.words.format_map(_Said(self, names))
         return self.kind.replace("_", " ")
 
     def merge_key(self) -> str:
         """Actions with the same non-empty key fold into one undo step (repeated drags)."""
         return ""
+
+
+class _Said(dict[str, Any]):
+    """An action's fields for its ``words``, each written as its format spec says."""
+
+    def __init__(self, action: Action, names: Names) -> None:
+        super().__init__()
+        self.action, self.names = action, names
+
+    def __missing__(self, field_name: str) -> _Term:
+        return _Term(getattr(self.action, field_name), self)
+
+
+@dataclass(frozen=True)
+class _Term:
+    value: Any
+    said: _Said
+
+    def __format__(self, spec: str) -> str:
+        if spec == "name":
+            return self.said.names(self.value)
+        if spec == "nth":
+            return str(self.value + 1)
+        speak = self.said.action.spoken.get(spec)
+        return format(self.value, spec) if speak is None else speak(self.value)
 
 
 @dataclass(frozen=True)
@@ -66,10 +99,8 @@ class Rewind(Action):
     """
 
     kind: ClassVar[str] = "rewind"
+    words: ClassVar[str] = "GM rewinds the fight to step {to}."
     to: int
-
-    def sentence(self, names: Names) -> str:
-        return f"GM rewinds the fight to step {self.to}."
 
 
 @dataclass(frozen=True)
@@ -81,11 +112,9 @@ class ChangeBlock(Action):
     """
 
     kind: ClassVar[str] = "change_block"
+    words: ClassVar[str] = "GM changes {combatant_id:name}'s traits."
     combatant_id: str
     block: Mapping[str, Any] = field(hash=False)
-
-    def sentence(self, names: Names) -> str:
-        return f"GM changes {names(self.combatant_id)}'s traits."
 
 
 # -- joining, leaving and the end: every ruleset's, on its own terms ---------------------
@@ -149,10 +178,8 @@ class RemoveCombatant(Action):
     """Take a combatant out of the fight (fled, carried off, cleared away)."""
 
     kind: ClassVar[str] = "remove_combatant"
+    words: ClassVar[str] = "{id:name} leaves the fight."
     id: str
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.id)} leaves the fight."
 
 
 @dataclass(frozen=True)
@@ -231,7 +258,6 @@ class Joining:
                 raise LogFormatError(f"{path}.joining.{name}", "is not a term of this ruleset")
             joining[name] = decode(term.hint, value, f"{path}.joining.{name}")
         return AddCombatant(character=character, joining=joining, **body)
-
 
 
 JOININGS: dict[type, Joining] = {}

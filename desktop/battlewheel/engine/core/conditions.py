@@ -103,12 +103,10 @@ class RemoveCondition(Action):
     """The GM takes a condition off a combatant; ``index`` in its list, ``text`` to check."""
 
     kind: ClassVar[str] = "remove_condition"
+    words: ClassVar[str] = "GM removes \u201c{text}\u201d from {combatant:name}."
     combatant: str
     index: int
     text: str
-
-    def sentence(self, names: Names) -> str:
-        return f"GM removes \u201c{self.text}\u201d from {names(self.combatant)}."
 
 
 CONDITION_ACTIONS = (AddCondition, RemoveCondition)

@@ -172,13 +172,18 @@ class Ruleset(ABC):
 
     # -- state and actions ------------------------------------------------------------
 
-    @abstractmethod
+    # The state of a fight (made from the options alone) and each action type with the
+    # function that applies it: a system declares them, the core makes and applies.
+    state_type: ClassVar[type[Any]]
+    handler_table: ClassVar[Mapping[type[Action], Handler]]
+
     def new_state(self, options: Any) -> Any:
         """An empty combat under these options."""
+        return self.state_type(options=options)
 
-    @abstractmethod
     def handlers(self) -> Mapping[type[Action], Handler]:
         """The action types this ruleset accepts and the function that applies each."""
+        return self.handler_table
 
     def refresh(self, state: Any) -> None:  # noqa: B027 - optional, most rulesets need it
         """Recompute the derived values shown for the combatants (after every action)."""
@@ -203,9 +208,18 @@ class Ruleset(ABC):
             self.__dict__["_action_types"] = cached
         return cached
 
+    # The action kinds offered in each phase of a fight (the state's ``phase``) and in
+    # every phase; a system that declares none offers all its kinds.
+    offers_by_phase: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    offers_always: ClassVar[tuple[str, ...]] = ()
+
     def offered(self, state: Any) -> tuple[str, ...]:
-        """The action kinds this ruleset offers now."""
-        return tuple(cls.kind for cls in self.handlers())
+        """The action kinds this ruleset offers now (none once the fight has ended)."""
+        if not self.offers_by_phase:
+            return tuple(cls.kind for cls in self.handlers())
+        if state.ended:
+            return ()
+        return (*self.offers_by_phase[state.phase], *self.offers_always)
 
     def apply(self, state: Any, action: Action) -> list[Event]:
         """Change ``state`` by ``action``; the caller passes a copy it can throw away.
@@ -294,9 +308,18 @@ class Ruleset(ABC):
         return cond.Moment(self.condition_clock(state),
                            frozenset((cid, turn) for cid in self.acting(state)))
 
+    # The module whose ``describe(before, action, after)`` words the log from the states
+    # around each action (None: each action's own sentence).
+    sentences_module: ClassVar[Any] = None
+
     def describe(self, before: Any, action: Action, after: Any | None) -> str:
         """The log sentence of ``action`` from ``before`` to ``after`` (None: it was refused)."""
-        return self.shared_sentence(before, action) or action.sentence(self.names(before))
+        shared = self.shared_sentence(before, action)
+        if shared:
+            return shared
+        if self.sentences_module is not None:
+            return cast(str, self.sentences_module.describe(before, action, after))
+        return action.sentence(self.names(before))
 
     def shared_sentence(self, before: Any, action: Action) -> str | None:
         """The log line of an action every ruleset shares, in this system's words: the end
@@ -311,8 +334,10 @@ class Ruleset(ABC):
         return None
 
     def names(self, state: Any) -> Callable[[str], str]:
-        """How sentences name a combatant id in this state."""
-        return lambda cid: cid
+        """How sentences name a combatant id in this state: by the state's own ``name``
+        (each system's state has one), else by the id itself."""
+        named = getattr(state, "name", None)
+        return named if callable(named) else (lambda cid: cid)
 
     def final_state(self, state: Any) -> dict[str, Any]:
         """The state ``battlewheel replay`` prints as JSON."""
@@ -461,9 +486,12 @@ class Ruleset(ABC):
         """The window's permanent status line: where the fight stands and what comes next."""
         return ""
 
+    # How to read the wheel, in a few short paragraphs of rich text (Help menu).
+    legend: ClassVar[str] = "<p>Drag a counter to another slot; Ctrl+Z undoes it.</p>"
+
     def wheel_legend(self) -> str:
         """How to read the wheel, in a few short paragraphs of rich text (Help menu)."""
-        return "<p>Drag a counter to another slot; Ctrl+Z undoes it.</p>"
+        return self.legend
 
     # -- the encounter forecast (engine/core/forecast.py) ---------------------------------
 

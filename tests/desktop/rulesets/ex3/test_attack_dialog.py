@@ -12,7 +12,6 @@ from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3.options import Ex3Options
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.rulesets.ex3.attack_dialog import AttackDialog
-from tests.desktop.d2_combatants import shown
 from tests.desktop.rulesets.ex3.fight import (
     ASHKEEL_COMES_CLOSE,
     initiative,
@@ -21,8 +20,6 @@ from tests.desktop.rulesets.ex3.fight import (
     typed,
 )
 from tests.engine.rulesets.ex3.helpers import fight, fighter
-
-__all__ = ["shown"]
 
 Shown = Callable[[AttackDialog], AttackDialog]
 

@@ -24,12 +24,9 @@ from battlewheel.views.rulesets.ex3.attack_dialog_clash import ClashDialog
 from battlewheel.views.rulesets.ex3.base import opposed_odds
 from battlewheel.views.rulesets.ex3.turn_actions import GM_DIALOGS, open_dialog
 from battlewheel.views.rulesets.ex3.turn_dialogs import MoveDialog
-from tests.desktop.d2_combatants import shown
 from tests.desktop.rulesets.ex3.fight import started, turn_of, typed
 from tests.engine.rulesets.ex3.helpers import fight, fighter, pass_to
 from tests.engine.rulesets.ex3.helpers import typed as successes
-
-__all__ = ["shown"]
 
 Shown = Callable[[QWidget], QWidget]
 

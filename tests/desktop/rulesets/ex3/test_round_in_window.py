@@ -27,10 +27,7 @@ from battlewheel.views import settings as prefs
 from battlewheel.views.main_window import MainWindow
 from battlewheel.views.rulesets.ex3.attack_dialog import AttackDialog
 from battlewheel.views.rulesets.ex3.turn_dialogs import MoveDialog
-from tests.desktop.d2_combatants import shown
 from tests.desktop.rulesets.ex3.fight import initiative, state, typed
-
-__all__ = ["shown"]
 
 Shown = Callable[[QWidget], QWidget]
 

@@ -17,7 +17,6 @@ from battlewheel.views.rulesets.ex3 import turn_dialogs_stealth as hide
 from battlewheel.views.rulesets.ex3.attack_dialog_clash import ClashDialog
 from battlewheel.views.rulesets.ex3.setup_dialogs import JoinBattleDialog
 from battlewheel.views.rulesets.ex3.turn_actions import GM_DIALOGS, TURN_DIALOGS, open_dialog
-from tests.desktop.d2_combatants import shown
 from tests.desktop.rulesets.ex3.fight import (
     ASHKEEL_COMES_CLOSE,
     initiative,
@@ -26,8 +25,6 @@ from tests.desktop.rulesets.ex3.fight import (
     turn_of,
     typed,
 )
-
-__all__ = ["shown"]
 
 Shown = Callable[[QWidget], QWidget]
 

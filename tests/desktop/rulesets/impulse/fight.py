@@ -19,9 +19,6 @@ from battlewheel.engine.rulesets.impulse import (
 )
 from battlewheel.engine.rulesets.impulse.demo import foes, heroes
 from battlewheel.models.combat_model import CombatModel
-from tests.desktop.d2_combatants import shown
-
-__all__ = ["shown"]
 
 
 def set_up_model() -> CombatModel:

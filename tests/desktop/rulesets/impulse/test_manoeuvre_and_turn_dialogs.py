@@ -18,9 +18,8 @@ from battlewheel.views.rulesets.impulse.turn_dialogs import (
     VillainEscapesDialog,
 )
 from battlewheel.views.rulesets.impulse.turn_dialogs_manoeuvre import ManoeuvreDialog
-from tests.desktop.rulesets.impulse.fight import shown, started_model
+from tests.desktop.rulesets.impulse.fight import started_model
 
-__all__ = ["shown"]
 Shown = Callable[[QWidget], QWidget]
 
 

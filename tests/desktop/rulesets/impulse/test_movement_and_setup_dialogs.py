@@ -19,13 +19,11 @@ from battlewheel.views.rulesets.impulse.turn_dialogs_movement import (
 from tests.desktop.rulesets.impulse.fight import (
     in_melee,
     set_up_model,
-    shown,
     started_model,
     tied_model,
     unrolled_model,
 )
 
-__all__ = ["shown"]
 Shown = Callable[[QWidget], QWidget]
 
 

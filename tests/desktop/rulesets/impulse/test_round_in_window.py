@@ -25,9 +25,8 @@ from battlewheel.views.rulesets.impulse.turn_actions import dialog_names
 from battlewheel.views.rulesets.impulse.turn_dialogs_manoeuvre import ManoeuvreDialog
 from battlewheel.views.rulesets.impulse.turn_dialogs_movement import MoveDialog
 from battlewheel.views.sheets.sheet_dock import CharacterSheetDock
-from tests.desktop.rulesets.impulse.fight import set_up_model, shown, started_model, tied_model
+from tests.desktop.rulesets.impulse.fight import set_up_model, started_model, tied_model
 
-__all__ = ["shown"]
 Shown = Callable[[QWidget], QWidget]
 # The window's own keys (Edit, File, View, Help and the counter nudges).
 WINDOW_KEYS = {

@@ -14,9 +14,8 @@ from battlewheel.engine.rulesets.impulse.rules import MELEE, SHORT
 from battlewheel.views.rulesets.impulse.attack_dialog import StrikeDialog
 from battlewheel.views.rulesets.impulse.turn_dialogs_manoeuvre import ManoeuvreDialog
 from battlewheel.views.rulesets.impulse.turn_dialogs_movement import MoveDialog
-from tests.desktop.rulesets.impulse.fight import in_melee, shown, started_model
+from tests.desktop.rulesets.impulse.fight import in_melee, started_model
 
-__all__ = ["shown"]
 Shown = Callable[[QWidget], QWidget]
 
 

@@ -10,9 +10,8 @@ from PySide6.QtWidgets import QApplication, QWidget
 from battlewheel.engine.core.dice import SeededDice
 from battlewheel.engine.rulesets.impulse.odds import decisive_odds
 from battlewheel.views.rulesets.impulse.attack_dialog import FlurryDialog, StrikeDialog
-from tests.desktop.rulesets.impulse.fight import in_melee, shown, started_model
+from tests.desktop.rulesets.impulse.fight import in_melee, started_model
 
-__all__ = ["shown"]
 Shown = Callable[[QWidget], QWidget]
 
 

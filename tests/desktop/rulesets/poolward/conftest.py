@@ -4,9 +4,6 @@ from __future__ import annotations
 
 from battlewheel.engine.rulesets.poolward import StartFight, demo_fight
 from battlewheel.models.combat_model import CombatModel
-from tests.desktop.d2_combatants import shown
-
-__all__ = ["shown", "started_model"]  # the fixture every dialog test here asks for
 
 
 def started_model() -> CombatModel:

@@ -7,18 +7,16 @@ Dice are typed successes, as a GM at the table would enter them.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from pathlib import Path
 
 import battlewheel.engine.rulesets.ex3  # noqa: F401  (registers "3e")
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3.block import Armour, Character, GroupTraits, Weapon
 
+from ..shipped import write
 from .helpers import SWORD, typed
 
-EXAMPLES = Path(__file__).resolve().parents[4] / "resources" / "examples"
 SPEAR = Weapon("Spear", ability="melee", accuracy=3, damage=8, defence=1, reach=True)
 
 
@@ -112,9 +110,7 @@ BUILDERS: dict[str, Callable[[], CombatSession]] = {
 
 def write_all() -> None:
     """Write every example log."""
-    for name, build in BUILDERS.items():
-        text = json.dumps(build().to_json(), indent=2) + "\n"
-        (EXAMPLES / name).write_text(text, encoding="utf-8")
+    write(BUILDERS, indent=2)
 
 
 if __name__ == "__main__":

@@ -6,10 +6,8 @@ the tests replay the shipped files and check that they still match what this bui
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
 
 from battlewheel.engine.core.dice import DiceEntry, SeededDice
 from battlewheel.engine.core.session import CombatSession
@@ -36,7 +34,8 @@ from battlewheel.engine.rulesets.impulse.handlers.strikes import (
     strike_weapon,
 )
 
-EXAMPLES = Path(__file__).resolve().parents[4] / "resources" / "examples"
+from ..shipped import write
+
 STRIKE_AT = 5  # a fighter in these logs strikes once it holds this much Impulse
 
 
@@ -146,9 +145,7 @@ BUILDERS: dict[str, Callable[[], CombatSession]] = {
 
 def write_all() -> None:
     """Write every example log to resources/examples."""
-    for name, build in BUILDERS.items():
-        text = json.dumps(build().to_json(), indent=2) + "\n"
-        (EXAMPLES / name).write_text(text, encoding="utf-8")
+    write(BUILDERS, indent=2)
 
 
 if __name__ == "__main__":

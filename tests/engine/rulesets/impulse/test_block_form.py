@@ -110,5 +110,3 @@ def test_actions_a_round_do_not_change_once_the_order_is_rolled() -> None:
     fewer = dataclasses.replace(demo.foes()[0], actions=1)
     with pytest.raises(IllegalAction, match="order"):
         session.apply(ChangeBlock("chief", fewer.to_json()))
-
-

@@ -8,25 +8,21 @@ import json
 import pytest
 
 from battlewheel.cli import replay_command
-from battlewheel.engine.core.session import CombatSession
 
-from .examples import BUILDERS, EXAMPLES
-
-
-def _load(name: str) -> CombatSession:
-    return CombatSession.from_json(json.loads((EXAMPLES / name).read_text(encoding="utf-8")))
+from ..shipped import EXAMPLES, load, read
+from .examples import BUILDERS
 
 
 @pytest.mark.parametrize("name", sorted(BUILDERS))
 def test_each_shipped_example_is_what_its_builder_makes(name: str) -> None:
     """resources/examples/impulse-*.json match tests/engine/rulesets/impulse/examples.py."""
-    shipped = json.loads((EXAMPLES / name).read_text(encoding="utf-8"))
+    shipped = read(name)
     assert shipped == BUILDERS[name]().to_json()
 
 
 def test_the_duel_ends_with_one_fighter_out() -> None:
     """The duel runs until Jade or the chief falls (001 §Endurance)."""
-    state = _load("impulse-duel.json").state
+    state = load("impulse-duel.json").state
     assert [f.defeated for f in state.combatants.values()].count(True) == 1
     assert state.ended
 
@@ -34,7 +30,7 @@ def test_the_duel_ends_with_one_fighter_out() -> None:
 def test_the_ambush_log_shows_the_hold_firing_and_an_untriggered_refund() -> None:
     """001 §Ambush Round, §Holding Action: the ambushed Jade acts last in round 1; the archer's
     hold fires before her; the chief's round-2 hold is refunded when round 3 begins."""
-    sentences = [entry.sentence for entry in _load("impulse-ambush-held.json").log]
+    sentences = [entry.sentence for entry in load("impulse-ambush-held.json").log]
     assert any("trigger comes; they act before it" in s for s in sentences)
     assert any(
         "Bandit Chief's trigger never came: 2 Impulse back. Round 3 begins" in s for s in sentences

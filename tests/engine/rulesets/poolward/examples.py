@@ -7,10 +7,8 @@ tests replay the shipped files and check they still match what this module build
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
 
 from battlewheel.engine.core.dice import SeededDice
 from battlewheel.engine.core.session import CombatSession
@@ -31,9 +29,9 @@ from battlewheel.engine.rulesets.poolward import (
 )
 from battlewheel.engine.rulesets.poolward.block import MELEE, SORCERER
 
+from ..shipped import write
 from .helpers import city_guard, mar, typed
 
-EXAMPLES = Path(__file__).resolve().parents[4] / "resources" / "examples"
 RULESET = "pool-and-ward"
 SHORT_SWORD = AttackProfile("Short sword", MELEE, 2, stat="strength")
 
@@ -126,10 +124,7 @@ BUILDERS: dict[str, Callable[[], CombatSession]] = {
 
 def write_examples() -> None:
     """Write every Pool & Ward example log into resources/examples."""
-    EXAMPLES.mkdir(parents=True, exist_ok=True)
-    for name, build in BUILDERS.items():
-        text = json.dumps(build().to_json(), indent=1, ensure_ascii=False) + "\n"
-        (EXAMPLES / name).write_text(text, encoding="utf-8")
+    write(BUILDERS, indent=1, ensure_ascii=False)
 
 
 if __name__ == "__main__":

@@ -138,4 +138,3 @@ def test_a_block_marked_player_joins_and_stays_a_player_character() -> None:
     session = demo.demo_fight()
     session.apply(ChangeBlock("archer", marked.to_json()))
     assert session.state.fighters["archer"].player
-

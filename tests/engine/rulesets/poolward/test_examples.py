@@ -12,11 +12,8 @@ from battlewheel.cli import replay_command
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.poolward import Attack, demo_fight
 
-from .examples import BUILDERS, EXAMPLES
-
-
-def _load(name: str) -> CombatSession:
-    return CombatSession.from_json(json.loads((EXAMPLES / name).read_text(encoding="utf-8")))
+from ..shipped import EXAMPLES, load, read
+from .examples import BUILDERS
 
 
 def _attack_sentences(session: CombatSession) -> list[str]:
@@ -26,14 +23,14 @@ def _attack_sentences(session: CombatSession) -> list[str]:
 @pytest.mark.parametrize("name", sorted(BUILDERS))
 def test_each_shipped_example_is_what_its_builder_makes(name: str) -> None:
     """resources/examples/poolward-*.json equal tests/engine/rulesets/poolward/examples.py."""
-    shipped = json.loads((EXAMPLES / name).read_text(encoding="utf-8"))
+    shipped = read(name)
     assert shipped == BUILDERS[name]().to_json()
-    assert _load(name).state == BUILDERS[name]().state
+    assert load(name).state == BUILDERS[name]().state
 
 
 def test_mar_rolls_seven_dice_against_the_guard() -> None:
     """10 dice less 3 defence: every swing of Mar's is 7 dice (002 §Attack Roll Dice Pools)."""
-    session = _load("poolward-mar-and-the-guard.json")
+    session = load("poolward-mar-and-the-guard.json")
     mars = [s for s in _attack_sentences(session) if s.startswith("Mar ")]
     assert mars and all("10 dice \u2212 3 = 7 dice" in s for s in mars)
     assert session.state.fighters["guard"].condition == "disabled"
@@ -45,14 +42,14 @@ def test_mar_rolls_seven_dice_against_the_guard() -> None:
 ])
 def test_edwards_attackers_roll_the_pools_of_each_reading(name: str, pools: list[str]) -> None:
     """The example keeps the shield (2, 3, 5); the definition drops it (2, 5, 7)."""
-    sentences = _attack_sentences(_load(name))[:3]
+    sentences = _attack_sentences(load(name))[:3]
     assert [s.split(" = ")[1].split(" ")[0] for s in sentences] == pools
 
 
 def test_the_fireball_doubles_three_into_six_on_the_zombie() -> None:
     """Mortal damage: 3 successes become 6; the zombie bleeds to -1, then dies at -5; the claws
     meet Ward 2 and DR first; Backlash heals overnight."""
-    session = _load("poolward-fireball-and-the-zombie.json")
+    session = load("poolward-fireball-and-the-zombie.json")
     claws, first, second = _attack_sentences(session)
     assert "4 successes, Ward absorbs 2, DR turns 1 non-lethal" in claws
     assert "3 successes, Mortal: 6, Health \u22126 (now -1)" in first

@@ -6,10 +6,8 @@ replay the shipped files and check that they still match what this module builds
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
 
 from battlewheel.engine.core.dice import DiceEntry, SeededDice
 from battlewheel.engine.rulesets.rewrite import (
@@ -39,7 +37,8 @@ from battlewheel.engine.rulesets.rewrite.rules import tables
 from battlewheel.engine.rulesets.rewrite.rules.attack import best_dv
 from battlewheel.engine.rulesets.rewrite.rules.values import join_battle_pool
 
-EXAMPLES = Path(__file__).resolve().parents[4] / "resources" / "examples"
+from ..shipped import write
+
 SWORD = tables.weapon("Short sword")
 SPEAR = tables.weapon("Spear")
 
@@ -285,10 +284,7 @@ BUILDERS: dict[str, Callable[[], CombatSession]] = {
 
 def write_examples() -> None:
     """Write every example log into resources/examples."""
-    EXAMPLES.mkdir(parents=True, exist_ok=True)
-    for name, build in BUILDERS.items():
-        text = json.dumps(build().to_json(), indent=1) + "\n"
-        (EXAMPLES / name).write_text(text, encoding="utf-8")
+    write(BUILDERS, indent=1)
 
 
 if __name__ == "__main__":

@@ -10,6 +10,11 @@ from battlewheel.engine.rulesets.rewrite import (
     StartCombat,
 )
 from battlewheel.engine.rulesets.rewrite.block import Character, CharacterKind
+from battlewheel.engine.rulesets.rewrite.rules.equipment import DamageType, Weapon
+
+SWORD = Weapon("Sword", "melee", speed=4, accuracy=2, damage=3, damage_type=DamageType.LETHAL,
+               defence=1, rate=2)
+"""A plain sword: Speed 4, Accuracy +2, 3L, Defence +1, Rate 2."""
 
 
 def person(

@@ -1,5 +1,7 @@
 """One attack in nine steps, each number worked by hand from 000 §Attack Resolution."""
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -26,19 +28,11 @@ from battlewheel.engine.rulesets.rewrite.rules.tables import weapon
 from battlewheel.engine.rulesets.rewrite.rules.traits import CharacterKind
 from battlewheel.engine.rulesets.rewrite.sentences.narration import describe_steps
 
+from . import helpers
+
 PUNCH = weapon("Punch")
 KICK = weapon("Kick")
-SWORD = Weapon(
-    "Sword",
-    "melee",
-    speed=4,
-    accuracy=2,
-    damage=3,
-    damage_type=DamageType.LETHAL,
-    defence=1,
-    rate=2,
-    overwhelming=2,
-)
+SWORD = replace(helpers.SWORD, overwhelming=2)
 KNIFE = Weapon(
     "Knife",
     "melee",

@@ -142,5 +142,3 @@ def test_an_unchanged_character_is_refused() -> None:
     session.apply(AddCombatant("ana", template("mortal"), "ally"))
     with pytest.raises(IllegalAction, match="unchanged"):
         session.apply(ChangeBlock("ana", template("mortal").to_json()))
-
-

@@ -11,23 +11,20 @@ import pytest
 from battlewheel.cli import replay_command
 from battlewheel.engine.rulesets.rewrite import TOTALLY, CombatSession, DeclareFlurry
 
-from .examples import BUILDERS, EXAMPLES
-
-
-def _load(name: str) -> CombatSession:
-    return CombatSession.from_json(json.loads((EXAMPLES / name).read_text(encoding="utf-8")))
+from ..shipped import EXAMPLES, load, read
+from .examples import BUILDERS
 
 
 @pytest.mark.parametrize("name", sorted(BUILDERS))
 def test_each_shipped_example_is_what_its_builder_makes(name: str) -> None:
     """The 2e files in resources/examples replay and match the 2e examples builder."""
-    shipped = json.loads((EXAMPLES / name).read_text(encoding="utf-8"))
+    shipped = read(name)
     assert shipped == BUILDERS[name]().to_json()
 
 
 def test_the_mortal_duel_ends_with_one_duellist_incapacitated() -> None:
     """Exactly one of the two mortals is Incapacitated when the duel ends."""
-    state = _load("mortal-duel.json").state
+    state = load("mortal-duel.json").state
     down = [c.id for c in state.combatants.values() if c.health.incapacitated]
     assert len(down) == 1
     assert state.ended
@@ -39,7 +36,7 @@ def test_the_ambushed_guard_starts_totally_surprised_and_joins_late() -> None:
     The guard's late Join Battle botches (a 1 on one die), so the counter goes the most
     allowed, 6 past the active tick 1.
     """
-    session = _load("ambush-late-joiner.json")
+    session = load("ambush-late-joiner.json")
     entries = [entry.action.kind for entry in session.log]
     before_start = entries.index("start")
     replay = CombatSession.new()
@@ -53,7 +50,7 @@ def test_the_ambushed_guard_starts_totally_surprised_and_joins_late() -> None:
 
 def test_the_exalt_pays_for_seven_shadows_and_the_first_excellency() -> None:
     """16 personal motes less 6 for Seven Shadows Evasion and 3 for 3 Excellency dice leave 7."""
-    session = _load("exalt-versus-extras.json")
+    session = load("exalt-versus-extras.json")
     state = session.state
     assert state.combatants["jade"].personal_motes == 7
     flurries = [e.action for e in session.log if isinstance(e.action, DeclareFlurry)]
@@ -67,7 +64,7 @@ def test_the_bodyguard_blocks_for_the_merchant_until_he_falls() -> None:
     """The cover turns an arrow onto the bodyguard; the swordsman gets past once, then fails
     and turns on him; critical, the bodyguard is Inactive of himself; the merchant is unhurt.
     """
-    session = _load("bodyguard-block.json")
+    session = load("bodyguard-block.json")
     texts = [event.text for entry in session.log for event in entry.events]
     assert "The cover stops the shot at Merchant; it strikes Bodyguard." in texts
     assert any(t.startswith("Swordsman gets past Bodyguard's Block") for t in texts)
@@ -81,7 +78,7 @@ def test_replay_prints_the_final_state_as_json() -> None:
     out, err = io.StringIO(), io.StringIO()
     code = replay_command(EXAMPLES / "mortal-duel.json", out=out, err=err)
     printed = json.loads(out.getvalue())
-    state = _load("mortal-duel.json").state
+    state = load("mortal-duel.json").state
     assert code == 0
     assert printed["current_tick"] == state.current_tick
     assert printed["combatants"]["bo"]["health"] == state.combatants["bo"].health.marks
@@ -109,7 +106,7 @@ def test_replay_of_invalid_json_exits_non_zero(tmp_path: Path) -> None:
 
 def test_replay_of_an_illegal_entry_names_it_and_the_rule(tmp_path: Path) -> None:
     """A counter dropped on a passed tick fails at its entry, citing 000 §Move Counters."""
-    data = json.loads((EXAMPLES / "mortal-duel.json").read_text(encoding="utf-8"))
+    data = read("mortal-duel.json")
     data["actions"].insert(8, {"kind": "move_counter", "combatant": "ana", "tick": 0})
     log = tmp_path / "illegal.json"
     log.write_text(json.dumps(data), encoding="utf-8")

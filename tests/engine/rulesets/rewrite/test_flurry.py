@@ -18,20 +18,12 @@ from battlewheel.engine.rulesets.rewrite.rules.flurry import (
 )
 from battlewheel.engine.rulesets.rewrite.rules.tables import weapon
 
+from .helpers import SWORD
+
 PUNCH = weapon("Punch")
 KICK = weapon("Kick")
 HEADBUTT = weapon("Headbutt")
 CLINCH = weapon("Clinch")
-SWORD = Weapon(
-    "Sword",
-    "melee",
-    speed=4,
-    accuracy=2,
-    damage=3,
-    damage_type=DamageType.LETHAL,
-    defence=1,
-    rate=2,
-)
 GREAT_SWORD = Weapon(
     "Great sword",
     "melee",

@@ -7,9 +7,9 @@ source), stored in the action, so replaying the log rebuilds the fight exactly.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from battlewheel.engine.core.actions import Action, Joining, Names, Term
 from battlewheel.engine.core.actions import AddCombatant as AddCombatant
@@ -32,6 +32,32 @@ def dice_text(entry: DiceEntry | None) -> str:
     return f"{entry.successes} typed"
 
 
+@dataclass(frozen=True)
+class Rolled(Action):
+    """Base of a 3e action whose log line shows a roll, as ``{roll:dice}`` in its words."""
+
+    spoken: ClassVar[Mapping[str, Callable[[Any], str]]] = {"dice": dice_text}
+
+
+@dataclass(frozen=True)
+class OpposedRoll(Rolled):
+    """A fighter's roll that each foe who may see it answers (``opposed``, by id)."""
+
+    combatant: str
+    roll: DiceEntry
+    opposed: Mapping[str, DiceEntry] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Command(Rolled):
+    """A commander's roll on a battle group's behalf (003 §Commanding Battle Groups)."""
+
+    commander: str
+    group: str
+    attribute: str
+    roll: DiceEntry
+
+
 # -- set-up and the GM's hand -------------------------------------------------------------
 
 JOINING = Joining(Character, {
@@ -44,15 +70,13 @@ JOINING = Joining(Character, {
 
 
 @dataclass(frozen=True)
-class RollJoinBattle(Action):
+class RollJoinBattle(Rolled):
     """Wits + Awareness, +3 successes, at the start or late (003 §The Flow of Combat)."""
 
     kind: ClassVar[str] = "roll_join_battle"
+    words: ClassVar[str] = "{combatant:name} rolls Join Battle: {dice:dice}."
     combatant: str
     dice: DiceEntry
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)} rolls Join Battle: {dice_text(self.dice)}."
 
 
 @dataclass(frozen=True)
@@ -60,9 +84,7 @@ class StartCombat(Action):
     """Round 1 begins (003 §The Flow of Combat)."""
 
     kind: ClassVar[str] = "start"
-
-    def sentence(self, names: Names) -> str:
-        return "The battle begins."
+    words: ClassVar[str] = "The battle begins."
 
 
 @dataclass(frozen=True)
@@ -70,9 +92,7 @@ class NextTurn(Action):
     """End the turn in progress and begin the next one (003 §The Flow of Combat)."""
 
     kind: ClassVar[str] = "next_turn"
-
-    def sentence(self, names: Names) -> str:
-        return "Next turn."
+    words: ClassVar[str] = "Next turn."
 
 
 @dataclass(frozen=True)
@@ -80,11 +100,9 @@ class Delay(Action):
     """Wait to a later tick this round for 2i (003 §The Flow of Combat)."""
 
     kind: ClassVar[str] = "delay"
+    words: ClassVar[str] = "{combatant:name} delays to tick {tick}."
     combatant: str
     tick: int
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)} delays to tick {self.tick}."
 
 
 @dataclass(frozen=True)
@@ -92,11 +110,9 @@ class SetInitiative(Action):
     """GM edit of a combatant's Initiative: no rule cost (rules/3e.md §5)."""
 
     kind: ClassVar[str] = "set_initiative"
+    words: ClassVar[str] = "GM sets {combatant:name}'s Initiative to {value}."
     combatant: str
     value: int
-
-    def sentence(self, names: Names) -> str:
-        return f"GM sets {names(self.combatant)}'s Initiative to {self.value}."
 
 
 POOLS = ("personal", "peripheral", "willpower")
@@ -125,11 +141,9 @@ class CycleHealthBox(Action):
     """GM click on one health box."""
 
     kind: ClassVar[str] = "cycle_box"
+    words: ClassVar[str] = "GM changes {combatant:name}'s health box {index:nth}."
     combatant: str
     index: int
-
-    def sentence(self, names: Names) -> str:
-        return f"GM changes {names(self.combatant)}'s health box {self.index + 1}."
 
 
 @dataclass(frozen=True)
@@ -137,11 +151,9 @@ class SetMagnitude(Action):
     """GM edit of a battle group's Magnitude."""
 
     kind: ClassVar[str] = "set_magnitude"
+    words: ClassVar[str] = "GM sets {combatant:name}'s Magnitude to {value}."
     combatant: str
     value: int
-
-    def sentence(self, names: Names) -> str:
-        return f"GM sets {names(self.combatant)}'s Magnitude to {self.value}."
 
 
 @dataclass(frozen=True)
@@ -149,11 +161,9 @@ class AwardBreak(Action):
     """The GM gives the Break for a self-Crash to whoever caused it most (003 §Crash)."""
 
     kind: ClassVar[str] = "award_break"
+    words: ClassVar[str] = "GM awards {to:name} the Break for {crashed:name}'s Crash."
     to: str
     crashed: str
-
-    def sentence(self, names: Names) -> str:
-        return f"GM awards {names(self.to)} the Break for {names(self.crashed)}'s Crash."
 
 
 @dataclass(frozen=True)
@@ -332,12 +342,10 @@ class Aim(Action):
     """Aim at a target for +3 on the next attack (003 §Aim)."""
 
     kind: ClassVar[str] = "aim"
+    words: ClassVar[str] = "{combatant:name} aims at {target:name}."
     combatant: str
     target: str
     weapon: str
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)} aims at {names(self.target)}."
 
 
 @dataclass(frozen=True)
@@ -345,54 +353,37 @@ class DefendOther(Action):
     """Parry for an ally at close range (003 §Defend Other)."""
 
     kind: ClassVar[str] = "defend_other"
+    words: ClassVar[str] = "{combatant:name} defends {ward:name}."
     combatant: str
     ward: str
     flurry: bool = False
 
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)} defends {names(self.ward)}."
-
 
 @dataclass(frozen=True)
-class Disengage(Action):
+class Disengage(OpposedRoll):
     """Leave close range against the foes who try to stop it, for 2i (003 §Disengage)."""
 
     kind: ClassVar[str] = "disengage"
-    combatant: str
-    roll: DiceEntry
-    opposed: Mapping[str, DiceEntry] = field(default_factory=dict)
+    words: ClassVar[str] = "{combatant:name} tries to disengage: {roll:dice}."
     flurry: bool = False
     bonus_dice: int = 0
 
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)} tries to disengage: {dice_text(self.roll)}."
-
 
 @dataclass(frozen=True)
-class EstablishSurprise(Action):
+class EstablishSurprise(OpposedRoll):
     """A concealment roll against every aware foe (003 §Establish Surprise)."""
 
     kind: ClassVar[str] = "establish_surprise"
-    combatant: str
-    roll: DiceEntry
-    opposed: Mapping[str, DiceEntry] = field(default_factory=dict)
+    words: ClassVar[str] = "{combatant:name} tries to hide: {roll:dice}."
     in_combat: bool = True
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)} tries to hide: {dice_text(self.roll)}."
 
 
 @dataclass(frozen=True)
-class ConcealmentRoll(Action):
+class ConcealmentRoll(OpposedRoll):
     """The concealment roll owed after moving while concealed (003 §Stealth in Combat)."""
 
     kind: ClassVar[str] = "concealment_roll"
-    combatant: str
-    roll: DiceEntry
-    opposed: Mapping[str, DiceEntry] = field(default_factory=dict)
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)} stays hidden while moving? {dice_text(self.roll)}."
+    words: ClassVar[str] = "{combatant:name} stays hidden while moving? {roll:dice}."
 
 
 @dataclass(frozen=True)
@@ -400,24 +391,17 @@ class FullDefense(Action):
     """1i for +2 Defence to the next turn (003 §Full Defense)."""
 
     kind: ClassVar[str] = "full_defense"
+    words: ClassVar[str] = "{combatant:name} takes a full defence."
     combatant: str
     flurry: bool = False
 
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)} takes a full defence."
-
 
 @dataclass(frozen=True)
-class GoToGround(Action):
+class GoToGround(OpposedRoll):
     """One of three concealment rolls to vanish (003 §Go to Ground)."""
 
     kind: ClassVar[str] = "go_to_ground"
-    combatant: str
-    roll: DiceEntry
-    opposed: Mapping[str, DiceEntry] = field(default_factory=dict)
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)} goes to ground: {dice_text(self.roll)}."
+    words: ClassVar[str] = "{combatant:name} goes to ground: {roll:dice}."
 
 
 @dataclass(frozen=True)
@@ -425,10 +409,8 @@ class Rejoin(Action):
     """A combatant who went to ground comes back at -10i (003 §Go to Ground)."""
 
     kind: ClassVar[str] = "rejoin"
+    words: ClassVar[str] = "{combatant:name} rejoins the fight."
     combatant: str
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)} rejoins the fight."
 
 
 MOVE_STEPS = ("close", "leave", "zone", "toward", "away")
@@ -474,12 +456,10 @@ class RiseFromProne(Action):
     """Stand up; Dexterity + Dodge, difficulty 2, with a foe close (003 §Rise From Prone)."""
 
     kind: ClassVar[str] = "rise"
+    words: ClassVar[str] = "{combatant:name} tries to get up."
     combatant: str
     roll: DiceEntry | None = None
     flurry: bool = False
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)} tries to get up."
 
 
 @dataclass(frozen=True)
@@ -487,6 +467,7 @@ class Rush(Action):
     """Dexterity + Athletics against a target at short range to follow it (003 §Rush)."""
 
     kind: ClassVar[str] = "rush"
+    words: ClassVar[str] = "{combatant:name} rushes {target:name}."
     combatant: str
     target: str
     roll: DiceEntry
@@ -494,37 +475,30 @@ class Rush(Action):
     flurry: bool = False
     bonus_dice: int = 0
 
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)} rushes {names(self.target)}."
-
 
 @dataclass(frozen=True)
 class TakeCover(Action):
     """Dexterity + Dodge at the GM's difficulty: light, heavy or total cover (003 §Take Cover)."""
 
     kind: ClassVar[str] = "take_cover"
+    words: ClassVar[str] = "{combatant:name} takes cover."
     combatant: str
     roll: DiceEntry
     difficulty: int
     cover: int
     flurry: bool = False
 
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)} takes cover."
-
 
 @dataclass(frozen=True)
-class Withdraw(Action):
+class Withdraw(Rolled):
     """One roll of the extended Withdraw, 10i each (003 §Withdraw)."""
 
     kind: ClassVar[str] = "withdraw"
+    words: ClassVar[str] = "{combatant:name} withdraws: {roll:dice}."
     combatant: str
     roll: DiceEntry
     flurry: bool = False
     bonus_dice: int = 0
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)} withdraws: {dice_text(self.roll)}."
 
 
 @dataclass(frozen=True)
@@ -546,46 +520,27 @@ COMMAND_ATTRIBUTES = ("charisma", "appearance", "intelligence")
 
 
 @dataclass(frozen=True)
-class Order(Action):
+class Order(Command):
     """Command a battle group: its next turn adds the successes (003 §Order)."""
 
     kind: ClassVar[str] = "order"
-    commander: str
-    group: str
-    attribute: str
-    roll: DiceEntry
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.commander)} orders {names(self.group)}: {dice_text(self.roll)}."
+    words: ClassVar[str] = "{commander:name} orders {group:name}: {roll:dice}."
 
 
 @dataclass(frozen=True)
-class Rally(Action):
+class Rally(Command):
     """Rally a group that failed its rout check (003 §Rally)."""
 
     kind: ClassVar[str] = "rally"
-    commander: str
-    group: str
-    attribute: str
-    roll: DiceEntry
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.commander)} rallies {names(self.group)}: {dice_text(self.roll)}."
+    words: ClassVar[str] = "{commander:name} rallies {group:name}: {roll:dice}."
 
 
 @dataclass(frozen=True)
-class RallyForNumbers(Action):
+class RallyForNumbers(Command):
     """Restore Magnitude: successes ÷ 2 (003 §Rally for Numbers)."""
 
     kind: ClassVar[str] = "rally_for_numbers"
-    commander: str
-    group: str
-    attribute: str
-    roll: DiceEntry
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.commander)} rallies {names(self.group)} for numbers: " \
-               f"{dice_text(self.roll)}."
+    words: ClassVar[str] = "{commander:name} rallies {group:name} for numbers: {roll:dice}."
 
 
 @dataclass(frozen=True)
@@ -593,13 +548,11 @@ class EndHold(Action):
     """A hold at bay runs out: both roll Join Battle, the target -2 (003 §Attacks From Stealth)."""
 
     kind: ClassVar[str] = "end_hold"
+    words: ClassVar[str] = "{holder:name}'s hold on {target:name} runs out."
     holder: str
     target: str
     holder_roll: DiceEntry
     target_roll: DiceEntry
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.holder)}'s hold on {names(self.target)} runs out."
 
 
 GRAPPLE_MOVES = ("maintain", "restrain", "release")

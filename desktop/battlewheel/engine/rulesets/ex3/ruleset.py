@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from battlewheel.engine.core import conditions as cond
@@ -76,17 +76,12 @@ class Exalted3e(Ruleset):
     joining: ClassVar[Joining] = a.JOINING
     autopilot_module: ClassVar[Any] = autopilot
     form_module: ClassVar[Any] = form
+    state_type: ClassVar[type[Combat]] = Combat
+    handler_table: ClassVar[Mapping[type[a.Action], Handler]] = _HANDLERS
+    legend: ClassVar[str] = wheel.WHEEL_LEGEND
     # A GM's Initiative or delay tick the ring can show (rules/3e.md §5): one slot a value.
     number_bounds: ClassVar[Mapping[str, tuple[int, int]]] = {
         "set_initiative.value": INITIATIVE_EDIT_RANGE, "delay.tick": INITIATIVE_EDIT_RANGE}
-
-    def new_state(self, options: Any) -> Combat:
-        """An empty fight under these rulings."""
-        return Combat(options=options)
-
-    def handlers(self) -> Mapping[type[a.Action], Handler]:
-        """Every 3e action and its handler."""
-        return _HANDLERS
 
     def refresh(self, state: Combat) -> None:
         """Derived values of the combatants that may have changed (003 §Defending Against
@@ -100,10 +95,6 @@ class Exalted3e(Ruleset):
     def describe(self, before: Combat, action: a.Action, after: Combat | None) -> str:
         """The action's sentence and the changes it made."""
         return sentences.describe(before, action, after)
-
-    def names(self, state: Combat) -> Callable[[str], str]:
-        """Combatants by name."""
-        return state.name
 
     def final_state(self, state: Combat) -> dict[str, Any]:
         """Round, tick, actor and each combatant's Initiative, health or Magnitude."""
@@ -122,10 +113,6 @@ class Exalted3e(Ruleset):
     def status_line(self, state: Combat) -> str:
         """Round, tick, who acts and who is next."""
         return wheel.status_line(state)
-
-    def wheel_legend(self) -> str:
-        """The Initiative ring, its badges and the drag (rules/3e.md §5)."""
-        return wheel.WHEEL_LEGEND
 
     def acting(self, state: Combat) -> tuple[str, ...]:
         """Whose turn it is."""

@@ -65,12 +65,10 @@ class SetRange(Action):
     """The GM puts two combatants at a range band (001 §Range Bands)."""
 
     kind: ClassVar[str] = "set_range"
+    words: ClassVar[str] = "GM sets {a:name} and {b:name} at {band} range."
     a: str
     b: str
     band: str
-
-    def sentence(self, names: Names) -> str:
-        return f"GM sets {names(self.a)} and {names(self.b)} at {self.band} range."
 
 
 @dataclass(frozen=True)
@@ -78,11 +76,9 @@ class RollOrder(Action):
     """The order roll, 1d10 + Initiative read by its face, one die per counter (001 §Turn Order)."""
 
     kind: ClassVar[str] = "roll_order"
+    words: ClassVar[str] = "{combatant:name} rolls for the order: {dice}."
     combatant: str
     dice: DiceEntry
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)} rolls for the order: {self.dice}."
 
 
 @dataclass(frozen=True)
@@ -134,9 +130,7 @@ class StartCombat(Action):
     """Round 1 begins: starting Impulse and the first counter acts (001 §Turn Order)."""
 
     kind: ClassVar[str] = "start"
-
-    def sentence(self, names: Names) -> str:
-        return "The fight begins: round 1."
+    words: ClassVar[str] = "The fight begins: round 1."
 
 
 @dataclass(frozen=True)
@@ -159,9 +153,7 @@ class EndTurn(Action):
     """The acting counter is done; the next one acts, or the next round begins."""
 
     kind: ClassVar[str] = "end_turn"
-
-    def sentence(self, names: Names) -> str:
-        return "End of turn."
+    words: ClassVar[str] = "End of turn."
 
 
 @dataclass(frozen=True)
@@ -275,11 +267,9 @@ class HoldAction(Action):
     """Spend 2 Impulse and wait for a named trigger (001 §Holding Action)."""
 
     kind: ClassVar[str] = "hold_action"
+    words: ClassVar[str] = "{actor:name} holds their action until: {trigger}."
     actor: str
     trigger: str
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.actor)} holds their action until: {self.trigger}."
 
 
 @dataclass(frozen=True)
@@ -301,12 +291,10 @@ class ChangeInitiative(Action):
     """A new order value from next round: +1 per Impulse, lowering free (001 §Change Initiative)."""
 
     kind: ClassVar[str] = "change_initiative"
+    words: ClassVar[str] = "{actor:name} changes their order to {value} from next round."
     actor: str
     value: int
     index: int = 0
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.actor)} changes their order to {self.value} from next round."
 
 
 @dataclass(frozen=True)
@@ -350,11 +338,9 @@ class Disengage(Action):
     """Leave melee for short range for 2 Impulse; foes may contest (001 §Disengage)."""
 
     kind: ClassVar[str] = "disengage"
+    words: ClassVar[str] = "{actor:name} tries to disengage."
     actor: str
     contests: tuple[Contest, ...] = ()
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.actor)} tries to disengage."
 
 
 # -- the GM's hand ---------------------------------------------------------------------------
@@ -378,11 +364,9 @@ class SetEndurance(Action):
     """Endurance set by hand (a click on the boxes)."""
 
     kind: ClassVar[str] = "set_endurance"
+    words: ClassVar[str] = "GM sets {combatant:name}'s Endurance to {value}."
     combatant: str
     value: int
-
-    def sentence(self, names: Names) -> str:
-        return f"GM sets {names(self.combatant)}'s Endurance to {self.value}."
 
 
 @dataclass(frozen=True)
@@ -390,11 +374,9 @@ class SetCover(Action):
     """A situational defence: none, partial or full (001 §Situational Defenses, §Cover)."""
 
     kind: ClassVar[str] = "set_cover"
+    words: ClassVar[str] = "{combatant:name} now has {level} cover."
     combatant: str
     level: str
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)} now has {self.level} cover."
 
 
 @dataclass(frozen=True)
@@ -402,10 +384,8 @@ class CounterDefence(Action):
     """A power or an act strips one level of a situational defence (001 §Situational Defenses)."""
 
     kind: ClassVar[str] = "counter_defence"
+    words: ClassVar[str] = "{combatant:name}'s situational defence is countered one level."
     combatant: str
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)}'s situational defence is countered one level."
 
 
 @dataclass(frozen=True)
@@ -425,10 +405,8 @@ class ChooseDeath(Action):
     """A fallen character dies: a player's choice for a PC (001 §Death and Dying)."""
 
     kind: ClassVar[str] = "choose_death"
+    words: ClassVar[str] = "{combatant:name} dies."
     combatant: str
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)} dies."
 
 
 @dataclass(frozen=True)
@@ -436,7 +414,6 @@ class VillainEscapes(Action):
     """A recurring villain gets away; each PC gains Strife (001 §Recurring Antagonist Defeat)."""
 
     kind: ClassVar[str] = "villain_escapes"
+    words: ClassVar[str] = "{combatant:name} escapes to fight another day."
     combatant: str
 
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)} escapes to fight another day."

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Collection, Mapping
 from typing import Any, ClassVar
 
 from battlewheel.engine.core import conditions as cond
@@ -113,33 +113,16 @@ class ImpulseRuleset(Ruleset):
     end_words: ClassVar[str] = "The fight is over."
     autopilot_module: ClassVar[Any] = autopilot
     form_module: ClassVar[Any] = form
-
-    def new_state(self, options: Any) -> ImpulseCombat:
-        """An empty fight under these rulings."""
-        return ImpulseCombat(options=options)
-
-    def handlers(self) -> Mapping[type[Action], Handler]:
-        """Every Impulse action and its handler."""
-        return _HANDLERS
-
-    def offered(self, state: ImpulseCombat) -> tuple[str, ...]:
-        """The action kinds that make sense now."""
-        if state.ended:
-            return ()
-        return (*_BY_PHASE[state.phase], *_ALWAYS)
+    sentences_module: ClassVar[Any] = sentences
+    state_type: ClassVar[type[ImpulseCombat]] = ImpulseCombat
+    handler_table: ClassVar[Mapping[type[Action], Handler]] = _HANDLERS
+    offers_by_phase: ClassVar[Mapping[str, tuple[str, ...]]] = _BY_PHASE
+    offers_always: ClassVar[tuple[str, ...]] = _ALWAYS
+    legend: ClassVar[str] = menu.WHEEL_LEGEND
 
     def refresh(self, state: ImpulseCombat) -> None:
         """Current DV, Evasion and Soak (001 §Combat Values)."""
         derived.refresh(state)
-
-    def describe(self, before: ImpulseCombat, action: Action, after: ImpulseCombat | None) -> str:
-        """The action and, once applied, what came of it."""
-        return self.shared_sentence(before, action) or \
-            sentences.describe(before, action, after)
-
-    def names(self, state: ImpulseCombat) -> Callable[[str], str]:
-        """Fighters by name."""
-        return state.name
 
     def final_state(self, state: ImpulseCombat) -> dict[str, Any]:
         """The round, the order, pools, marks and ranges."""
@@ -242,15 +225,10 @@ class ImpulseRuleset(Ruleset):
         """The round, who acts with how much Impulse, and what comes next."""
         return menu.status_line(state)
 
-    def wheel_legend(self) -> str:
-        """The ring, the counters' badges and what a drag means."""
-        return menu.WHEEL_LEGEND
-
     def card(self, state: ImpulseCombat, combatant_id: str) -> c.Card:
         """The player card of rules/impulse.md §6, with the fight's marks."""
         who = state.combatants[combatant_id]
         return card.player_card(who.character, who, state.options, state.round)
-
 
     def join_action(self, combatant_id: str, character: Any, side: str) -> Action:
         """A roster character joins the fight (001 §Turn Order: the order roll follows); once

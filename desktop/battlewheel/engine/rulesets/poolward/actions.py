@@ -76,9 +76,7 @@ class StartFight(Action):
     """The first round begins."""
 
     kind: ClassVar[str] = "start_fight"
-
-    def sentence(self, names: Names) -> str:
-        return "The fight begins: round 1."
+    words: ClassVar[str] = "The fight begins: round 1."
 
 
 @dataclass(frozen=True)
@@ -86,9 +84,7 @@ class NextTurn(Action):
     """The actor's turn ends; after the last turn the round starts over."""
 
     kind: ClassVar[str] = "next_turn"
-
-    def sentence(self, names: Names) -> str:
-        return "Next turn."
+    words: ClassVar[str] = "Next turn."
 
 
 # -- the turn ------------------------------------------------------------------------------
@@ -129,11 +125,9 @@ class DelayTurn(Action):
     """A Delayed action: the counter moves later in the round's order (a GM move, free)."""
 
     kind: ClassVar[str] = "delay_turn"
+    words: ClassVar[str] = "{combatant:name} delays to place {position:nth} in the order."
     combatant: str
     position: int
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)} delays to place {self.position + 1} in the order."
 
 
 @dataclass(frozen=True)
@@ -141,11 +135,9 @@ class ReadyAction(Action):
     """A Readied action: the actor holds its action for a trigger (rules elsewhere: GM)."""
 
     kind: ClassVar[str] = "ready_action"
+    words: ClassVar[str] = "{combatant:name} readies an action: {trigger}."
     combatant: str
     trigger: str
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)} readies an action: {self.trigger}."
 
 
 @dataclass(frozen=True)
@@ -153,10 +145,8 @@ class TriggerReadied(Action):
     """The trigger happens: the readied fighter acts now, then the round goes on."""
 
     kind: ClassVar[str] = "trigger_readied"
+    words: ClassVar[str] = "{combatant:name}'s readied action is triggered."
     combatant: str
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)}'s readied action is triggered."
 
 
 @dataclass(frozen=True)
@@ -281,8 +271,7 @@ class Heal(Action):
     """Lethal (magical) healing of ``points`` (002 §Magical/Lethal Healing)."""
 
     kind: ClassVar[str] = "heal"
+    words: ClassVar[str] = "{combatant:name} receives {points} points of lethal healing."
     combatant: str
     points: int
 
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)} receives {self.points} points of lethal healing."

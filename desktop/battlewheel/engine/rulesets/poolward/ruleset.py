@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from battlewheel.engine.core import conditions as cond
@@ -56,27 +56,14 @@ class PoolAndWard(Ruleset):
     end_words: ClassVar[str] = "The fight ends."
     autopilot_module: ClassVar[Any] = autopilot
     form_module: ClassVar[Any] = form
-
-    def new_state(self, options: Any) -> Fight:
-        """An empty fight under these rulings."""
-        return Fight(options=options)
-
-    def handlers(self) -> Mapping[type[Action], Handler]:
-        """Every Pool & Ward action and its handler."""
-        return _HANDLERS
+    sentences_module: ClassVar[Any] = sentences
+    state_type: ClassVar[type[Fight]] = Fight
+    handler_table: ClassVar[Mapping[type[Action], Handler]] = _HANDLERS
+    legend: ClassVar[str] = wheel.LEGEND
 
     def refresh(self, state: Fight) -> None:
         """Conditions and flat-footedness; Dodge back at a turn's start under ``dodge_reset``."""
         rounds.refresh(state)
-
-    def describe(self, before: Fight, action: Action, after: Fight | None) -> str:
-        """Names, the pool's working and where the damage went."""
-        return self.shared_sentence(before, action) or \
-            sentences.describe(before, action, after)
-
-    def names(self, state: Fight) -> Callable[[str], str]:
-        """Fighters by name; one who has left by id."""
-        return state.name
 
     def final_state(self, state: Fight) -> dict[str, Any]:
         """The round, the order and each fighter's tracks."""
@@ -97,10 +84,6 @@ class PoolAndWard(Ruleset):
     def status_line(self, state: Fight) -> str:
         """The round, whose turn it is and what the GM does next."""
         return wheel.status_line(state)
-
-    def wheel_legend(self) -> str:
-        """How to read a Pool & Ward wheel (rules/pool-and-ward.md §5)."""
-        return wheel.LEGEND
 
     def combatant_ids(self, state: Fight) -> tuple[str, ...]:
         """Every fighter, in the order they joined."""

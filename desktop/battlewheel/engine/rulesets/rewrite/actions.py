@@ -78,9 +78,7 @@ class StartCombat(Action):
     """Place the counters on the wheel from the Join Battle rolls (000 §Set Up the Battlewheel)."""
 
     kind: ClassVar[str] = "start"
-
-    def sentence(self, names: Names) -> str:
-        return "The battle begins: counters go on the wheel."
+    words: ClassVar[str] = "The battle begins: counters go on the wheel."
 
 
 @dataclass(frozen=True)
@@ -88,9 +86,7 @@ class NextTick(Action):
     """Move the tick counter one segment and refresh the actors' DVs (000 §Move Tick Counter)."""
 
     kind: ClassVar[str] = "next_tick"
-
-    def sentence(self, names: Names) -> str:
-        return "Next tick."
+    words: ClassVar[str] = "Next tick."
 
 
 @dataclass(frozen=True)
@@ -98,9 +94,7 @@ class Advance(Action):
     """Move the tick counter on to the next tick on which someone acts (000 §Move Tick Counter)."""
 
     kind: ClassVar[str] = "advance"
-
-    def sentence(self, names: Names) -> str:
-        return "Advance to the next action."
+    words: ClassVar[str] = "Advance to the next action."
 
 
 @dataclass(frozen=True)
@@ -108,11 +102,9 @@ class DeclareMovement(Action):
     """How far a combatant moves this tick, in yards (000 §All Characters Declare Movement)."""
 
     kind: ClassVar[str] = "declare_movement"
+    words: ClassVar[str] = "{combatant:name} moves {yards} yards."
     combatant: str
     yards: int
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)} moves {self.yards} yards."
 
 
 @dataclass(frozen=True)
@@ -141,12 +133,10 @@ class ReduceSurprise(Action):
     """
 
     kind: ClassVar[str] = "reduce_surprise"
+    words: ClassVar[str] = "{combatant:name}'s margin of surprise drops by {amount}."
     combatant: str
     amount: int
     observers: tuple[str, ...] = ()
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)}'s margin of surprise drops by {self.amount}."
 
 
 @dataclass(frozen=True)
@@ -172,11 +162,9 @@ class CycleHealthBox(Action):
     """The GM clicks a health box: empty, bashing, lethal, aggravated, empty again."""
 
     kind: ClassVar[str] = "cycle_box"
+    words: ClassVar[str] = "GM changes {combatant:name}'s box {index:nth} by hand."
     combatant: str
     index: int
-
-    def sentence(self, names: Names) -> str:
-        return f"GM changes {names(self.combatant)}'s box {self.index + 1} by hand."
 
 
 @dataclass(frozen=True)
@@ -184,11 +172,9 @@ class SetHealth(Action):
     """The GM sets a whole health track by hand, as a string of ``.``, ``/``, ``X``, ``*``."""
 
     kind: ClassVar[str] = "set_health"
+    words: ClassVar[str] = "GM sets {combatant:name}'s health track to {marks}."
     combatant: str
     marks: str
-
-    def sentence(self, names: Names) -> str:
-        return f"GM sets {names(self.combatant)}'s health track to {self.marks}."
 
 
 @dataclass(frozen=True)
@@ -226,11 +212,9 @@ class WillpowerChange(Action):
     """Temporary Willpower spent or regained; ``verb`` says which way."""
 
     verb: ClassVar[str] = ""
+    words: ClassVar[str] = "{combatant:name} {verb} {amount} Willpower."
     combatant: str
     amount: int = 1
-
-    def sentence(self, names: Names) -> str:
-        return f"{names(self.combatant)} {self.verb} {self.amount} Willpower."
 
 
 @dataclass(frozen=True)
@@ -541,10 +525,8 @@ class ApplyTickEffects(Action):
     """
 
     kind: ClassVar[str] = "apply_tick_effects"
+    words: ClassVar[str] = "The tick's effects are applied."
     damage: tuple[DamageRoll, ...] = ()
-
-    def sentence(self, names: Names) -> str:
-        return "The tick's effects are applied."
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from battlewheel.engine.core import conditions as cond
@@ -106,36 +106,20 @@ class Rewrite2e(Ruleset):
     forecast_limit: ClassVar[int] = 300
     autopilot_module: ClassVar[Any] = pilot
     form_module: ClassVar[Any] = form
-
-    def new_state(self, options: Any) -> Combat:
-        """An empty fight under these rulings."""
-        return Combat(options=options)
-
-    def handlers(self) -> Mapping[type[a.Action], Handler]:
-        """Every action of the 2e Rewrite and its handler."""
-        return _HANDLERS
-
-    def offered(self, state: Combat) -> tuple[str, ...]:
-        """The action kinds that make sense in the current phase of the tick."""
-        if state.ended:
-            return ()
-        return (*_BY_PHASE[state.phase], *_ALWAYS)
+    sentences_module: ClassVar[Any] = sentences
+    state_type: ClassVar[type[Combat]] = Combat
+    handler_table: ClassVar[Mapping[type[a.Action], Handler]] = _HANDLERS
+    offers_by_phase: ClassVar[Mapping[str, tuple[str, ...]]] = _BY_PHASE
+    offers_always: ClassVar[tuple[str, ...]] = _ALWAYS
+    legend: ClassVar[str] = menu.WHEEL_LEGEND
 
     def pending_damage(self, state: Combat) -> tuple[effects.PendingDamage, ...]:
         """Each flurry and target of the tick, its damage dice and levels (000 §Total Damage)."""
         return effects.pending_damage(state)
 
-    def describe(self, before: Combat, action: a.Action, after: Combat | None) -> str:
-        """Name targets, weapons, ticks and tracks from the states around the action."""
-        return self.shared_sentence(before, action) or sentences.describe(before, action, after)
-
     def refresh(self, state: Combat) -> None:
         """Segments, laps, surprise, current DVs and wound penalties (000 §Each tick)."""
         values.refresh(state)
-
-    def names(self, state: Combat) -> Callable[[str], str]:
-        """Combatants by name; one who has left is named by id."""
-        return state.name
 
     def final_state(self, state: Combat) -> dict[str, Any]:
         """The tick, and each combatant's wheel, health, DVs and pools."""
@@ -216,10 +200,6 @@ class Rewrite2e(Ruleset):
     def status_line(self, state: Combat) -> str:
         """The tick, who acts and the GM's next step."""
         return menu.status_line(state)
-
-    def wheel_legend(self) -> str:
-        """Segments, counters, badges and the drag."""
-        return menu.WHEEL_LEGEND
 
     def card(self, state: Combat, combatant_id: str) -> c.Card:
         """A player's health-track card with the fight's marks."""
