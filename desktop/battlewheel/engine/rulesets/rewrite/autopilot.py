@@ -155,6 +155,7 @@ class _Plan:
     weapon: Weapon
     attacks: int
     harm: float
+    left: int  # the foe's boxes left before it is Incapacitated
 
 
 def _plans(state: Combat, who: Combatant, stance: str) -> list[_Plan]:
@@ -173,10 +174,12 @@ def _plans(state: Combat, who: Combatant, stance: str) -> list[_Plan]:
 def _weighed_plans(state: Combat, who: Combatant, most: int) -> list[_Plan]:
     """Every flurry of up to ``most`` attacks, with the harm it is expected to do."""
     weapons = ready_weapons(who.character)
-    return [_Plan(foe, weapon, count, _harm(state, who, foe, weapon, count))
-            for foe in _foes(state, who)
-            for weapon in weapons
-            for count in range(1, min(most, weapon.rate) + 1)]
+    plans: list[_Plan] = []
+    for foe in _foes(state, who):
+        left = _boxes_left(foe)  # once a foe, not once a flurry
+        plans.extend(_Plan(foe, weapon, count, _harm(state, who, foe, weapon, count, left), left)
+                     for weapon in weapons for count in range(1, min(most, weapon.rate) + 1))
+    return plans
 
 
 def _useful(plans: list[_Plan]) -> list[_Plan]:
@@ -198,7 +201,7 @@ def _priority(plan: _Plan, stance: str) -> tuple[float, ...]:
     if stance == "cautious":
         return (_best_dice(plan.foe), plan.harm)
     keep = 1.0 if stance == "aggressive" else (1.0 - EXTRA_ATTACK_COST) ** (plan.attacks - 1)
-    return (keep * plan.harm / _boxes_left(plan.foe), plan.harm, -plan.attacks)
+    return (keep * plan.harm / plan.left, plan.harm, -plan.attacks)
 
 
 def _boxes_left(who: Combatant) -> int:
@@ -210,9 +213,10 @@ def _best_dice(who: Combatant) -> int:
     return max((attack_dice(who, w) for w in ready_weapons(who.character)), default=0)
 
 
-def _harm(state: Combat, who: Combatant, foe: Combatant, weapon: Weapon, attacks: int) -> float:
+def _harm(state: Combat, who: Combatant, foe: Combatant, weapon: Weapon, attacks: int,
+          left: int) -> float:
     """Expected boxes ``attacks`` attacks of ``weapon`` add to ``foe``'s track, up to those
-    it has left: each attack with its multiple-action penalty and onslaught (000 §Attack
+    it has left (``left``): each attack with its multiple-action penalty and onslaught (000 §Attack
     Resolution), damage summed over the flurry, less what Exalted resilience takes off
     (000 §Applying Effects)."""
     first = attacks - (state.options.multiple_action_first_penalty
@@ -221,7 +225,7 @@ def _harm(state: Combat, who: Combatant, foe: Combatant, weapon: Weapon, attacks
     each = tuple((*_attack_numbers(state, who, foe, weapon, first + index if attacks > 1 else 0),
                   max(0, dv - index), weapon.overwhelming if attacks == 1 else 0)
                  for index in range(attacks))
-    return _expected_boxes(each, _resilience(foe, weapon.damage_type), _boxes_left(foe))
+    return _expected_boxes(each, _resilience(foe, weapon.damage_type), left)
 
 
 @lru_cache(maxsize=8192)
