@@ -328,7 +328,10 @@ def _only_present(value: object, skip: str, present: Collection[str]) -> bool:
             continue
         found = getattr(value, name)
         if name in FIGHTER_FIELDS:
-            if any(fighter not in present for fighter in _ids(found)):
+            if type(found) is str:  # the common case, without a generator
+                if found and found not in present:
+                    return False
+            elif any(fighter not in present for fighter in _ids(found)):
                 return False
         elif type(found) in _PLAIN:
             continue
