@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -340,6 +340,37 @@ _PLAIN = frozenset({str, int, bool, float, type(None)})
 """Types of a field value that hold no other value."""
 
 
+def names_only(action: Action, present: Collection[str]) -> bool:
+    """Whether every fighter ``named_fighters`` finds is in ``present``: the same walk
+    without building a path for each (asked before every action; the paths are only
+    wanted for a refusal)."""
+    return _only_present(action, action.joins, present)
+
+
+def _only_present(value: object, skip: str, present: Collection[str]) -> bool:
+    cls: type = type(value)
+    for name in _field_names(cls):
+        if name == skip:
+            continue
+        found = getattr(value, name)
+        if name in FIGHTER_FIELDS:
+            if type(found) is str:  # the common case, without a generator
+                if found and found not in present:
+                    return False
+            elif any(fighter not in present for fighter in _ids(found)):
+                return False
+        elif type(found) in _PLAIN:
+            continue
+        elif isinstance(found, tuple):
+            if not all(_only_present(item, "", present) for item in found
+                       if dataclasses.is_dataclass(item)):
+                return False
+        elif dataclasses.is_dataclass(found) and not isinstance(found, Storable) \
+                and not _only_present(found, "", present):
+            return False
+    return True
+
+
 @functools.cache
 def _field_names(cls: type) -> tuple[str, ...]:
     """The field names of a dataclass, in order (every action's are read per action)."""
@@ -366,6 +397,42 @@ def carried_numbers(action: Action) -> Iterator[tuple[str, int]]:
             yield name, value
         elif type(value) not in _PLAIN:
             yield from _numbers_in(value, name)
+
+
+def numbers_within(action: Action, low: int, high: int) -> bool:
+    """Whether every number ``carried_numbers`` finds lies from ``low`` to ``high``: the
+    same walk without building a path for each (asked before every action)."""
+    cls: type = type(action)
+    fields = [getattr(action, name) for name in _field_names(cls)]
+    return _within(fields, low, high)
+
+
+def _within(values: Iterable[object], low: int, high: int) -> bool:
+    for item in values:
+        kind = type(item)
+        if kind is int:
+            if not low <= item <= high:  # type: ignore[operator]
+                return False
+        elif kind not in _PLAIN and not _within(_parts(item), low, high):
+            return False
+    return True
+
+
+def _parts(value: object) -> Iterable[object]:
+    """The values inside ``value`` that ``_numbers_in`` looks into."""
+    if isinstance(value, tuple):
+        return value
+    if isinstance(value, Mapping):
+        return value.values()
+    cls: type = type(value)
+    if _is_record(cls) and not isinstance(value, Storable):
+        return [getattr(value, name) for name in _field_names(cls)]
+    return ()
+
+
+@functools.cache
+def _is_record(cls: type) -> bool:
+    return dataclasses.is_dataclass(cls)
 
 
 def _numbers_in(value: object, where: str) -> Iterator[tuple[str, int]]:

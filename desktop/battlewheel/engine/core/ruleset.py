@@ -31,6 +31,8 @@ from battlewheel.engine.core.actions import (
     decode_action,
     end_sentence,
     named_fighters,
+    names_only,
+    numbers_within,
 )
 from battlewheel.engine.core.block_form import (
     BlockSchema,
@@ -269,14 +271,26 @@ class Ruleset(ABC):
 
     def _refuse_meaningless_numbers(self, action: Action) -> None:
         """A number no rule can mean is a rules refusal (a huge Initiative hung the 3e ring)."""
+        if action.kind not in self._bounded_kinds() and numbers_within(action, *NUMBER_BOUNDS):
+            return  # the common case, answered without naming each number's place
         for where, value in carried_numbers(action):
             low, high = self.number_bounds.get(f"{action.kind}.{where}", NUMBER_BOUNDS)
             if not low <= value <= high:
                 raise IllegalAction(self.title, f"{where} must be {low} to {high}, not {value}")
 
+    def _bounded_kinds(self) -> frozenset[str]:
+        """The action kinds ``number_bounds`` bounds more tightly than ``NUMBER_BOUNDS``."""
+        cached = self.__dict__.get("_bounded")
+        if cached is None:
+            cached = frozenset(key.partition(".")[0] for key in self.number_bounds)
+            self.__dict__["_bounded"] = cached
+        return cached
+
     def _refuse_unknown_fighters(self, state: Any, action: Action) -> None:
         """An action naming someone not in the fight is a rules refusal, in every ruleset."""
         present = self.fighter_ids(state)
+        if names_only(action, present):
+            return  # the common case, answered without naming each field
         for where, fighter in named_fighters(action):
             if fighter not in present:
                 raise IllegalAction(self.fighters_section, f"{where} names {fighter!r}, "

@@ -155,27 +155,36 @@ class _Plan:
     weapon: Weapon
     attacks: int
     harm: float
+    left: int  # the foe's boxes left before it is Incapacitated
 
 
 def _plans(state: Combat, who: Combatant, stance: str) -> list[_Plan]:
     """Every attack flurry worth making, best first (see the module's docstring); a
     cautious side attacks once unless no single attack can hurt anyone."""
     most = MOST_ATTACKS.get(stance, 2)
-    plans = _useful_plans(state, who, most)
+    weighed = _weighed_plans(state, who, most)
+    plans = _useful(weighed)
     if not plans and most < MOST_ATTACKS["aggressive"]:
-        plans = _useful_plans(state, who, MOST_ATTACKS["aggressive"])
-    plans = plans or _useful_plans(state, who, MOST_ATTACKS["aggressive"], 0.0)
+        weighed = _weighed_plans(state, who, MOST_ATTACKS["aggressive"])
+        plans = _useful(weighed)
+    plans = plans or weighed  # nothing hurts: the flurries weighed, each weighed once
     return sorted(plans, key=lambda plan: _priority(plan, stance), reverse=True)
 
 
-def _useful_plans(state: Combat, who: Combatant, most: int,
-                  least: float = HARMLESS) -> list[_Plan]:
-    """The flurries of up to ``most`` attacks expected to add at least ``least`` boxes."""
-    plans = [_Plan(foe, weapon, count, _harm(state, who, foe, weapon, count))
-             for foe in _foes(state, who)
-             for weapon in ready_weapons(who.character)
-             for count in range(1, min(most, weapon.rate) + 1)]
-    return [plan for plan in plans if plan.harm >= least]
+def _weighed_plans(state: Combat, who: Combatant, most: int) -> list[_Plan]:
+    """Every flurry of up to ``most`` attacks, with the harm it is expected to do."""
+    weapons = ready_weapons(who.character)
+    plans: list[_Plan] = []
+    for foe in _foes(state, who):
+        left = _boxes_left(foe)  # once a foe, not once a flurry
+        plans.extend(_Plan(foe, weapon, count, _harm(state, who, foe, weapon, count, left), left)
+                     for weapon in weapons for count in range(1, min(most, weapon.rate) + 1))
+    return plans
+
+
+def _useful(plans: list[_Plan]) -> list[_Plan]:
+    """The flurries expected to add at least ``HARMLESS`` boxes."""
+    return [plan for plan in plans if plan.harm >= HARMLESS]
 
 
 def _foes(state: Combat, who: Combatant) -> list[Combatant]:
@@ -192,7 +201,7 @@ def _priority(plan: _Plan, stance: str) -> tuple[float, ...]:
     if stance == "cautious":
         return (_best_dice(plan.foe), plan.harm)
     keep = 1.0 if stance == "aggressive" else (1.0 - EXTRA_ATTACK_COST) ** (plan.attacks - 1)
-    return (keep * plan.harm / _boxes_left(plan.foe), plan.harm, -plan.attacks)
+    return (keep * plan.harm / plan.left, plan.harm, -plan.attacks)
 
 
 def _boxes_left(who: Combatant) -> int:
@@ -204,9 +213,10 @@ def _best_dice(who: Combatant) -> int:
     return max((attack_dice(who, w) for w in ready_weapons(who.character)), default=0)
 
 
-def _harm(state: Combat, who: Combatant, foe: Combatant, weapon: Weapon, attacks: int) -> float:
+def _harm(state: Combat, who: Combatant, foe: Combatant, weapon: Weapon, attacks: int,
+          left: int) -> float:
     """Expected boxes ``attacks`` attacks of ``weapon`` add to ``foe``'s track, up to those
-    it has left: each attack with its multiple-action penalty and onslaught (000 §Attack
+    it has left (``left``): each attack with its multiple-action penalty and onslaught (000 §Attack
     Resolution), damage summed over the flurry, less what Exalted resilience takes off
     (000 §Applying Effects)."""
     first = attacks - (state.options.multiple_action_first_penalty
@@ -215,7 +225,7 @@ def _harm(state: Combat, who: Combatant, foe: Combatant, weapon: Weapon, attacks
     each = tuple((*_attack_numbers(state, who, foe, weapon, first + index if attacks > 1 else 0),
                   max(0, dv - index), weapon.overwhelming if attacks == 1 else 0)
                  for index in range(attacks))
-    return _expected_boxes(each, _resilience(foe, weapon.damage_type), _boxes_left(foe))
+    return _expected_boxes(each, _resilience(foe, weapon.damage_type), left)
 
 
 @lru_cache(maxsize=8192)
@@ -232,19 +242,23 @@ def _attack_numbers(state: Combat, who: Combatant, foe: Combatant, weapon: Weapo
                     penalty: int) -> tuple[int, ...]:
     """The numbers one attack's odds depend on, as the attack dialog works them out (the
     Excellency left out: whether motes are spent is decided at the roll)."""
-    key = (who.character, who.wound_penalty, who.conditions, weapon, foe.character, penalty,
-           state.options.essence_floor)
+    # Characters and weapons by identity: a clone shares them, and hashing a whole stat
+    # block cost more than the sums; the entry keeps them, so an id is never reused.
+    key = (id(who.character), who.wound_penalty, who.conditions, id(weapon), id(foe.character),
+           penalty, state.options.essence_floor)
     found = _NUMBERS.get(key)
-    if found is None:
+    if found is None or found[0] is not who.character or found[1] is not weapon \
+            or found[2] is not foe.character:
         if len(_NUMBERS) > MOST_REMEMBERED:
             _NUMBERS.clear()
-        found = _NUMBERS[key] = _work_out_numbers(state, who, foe, weapon, penalty)
-    return found
+        found = _NUMBERS[key] = (who.character, weapon, foe.character,
+                                 _work_out_numbers(state, who, foe, weapon, penalty))
+    return found[3]
 
 
 # The numbers of attacks already worked out, by everything they depend on (characters and
 # weapons are frozen values): a playout asks for the same few again and again.
-_NUMBERS: dict[tuple[object, ...], tuple[int, ...]] = {}
+_NUMBERS: dict[tuple[object, ...], tuple[object, object, object, tuple[int, ...]]] = {}
 MOST_REMEMBERED = 20_000
 
 
@@ -315,15 +329,16 @@ def _resolve(state: Combat, attacker: str, index: int, rng: random.Random,
     most = _excellency(who, declared_attack.weapon, tactics.get(who.side, "balanced"))
     for dv in [*chosen, *(name for name in dvs if name not in chosen), "dodge"]:
         try:
-            plain = _attack_sizes(state, _template(attacker, index, dv, 0))["attack"]
+            plain_sizes = _attack_sizes(state, _template(attacker, index, dv, 0))
         except RulesError:
             continue
+        plain = plain_sizes["attack"]
         # About half a success a die: enough dice to clear the DV by two on average.
         wanted = min(most, max(0, 2 * (dvs.get(dv, 0) + 2) - plain))
         for dice in dict.fromkeys((wanted, 0)):
             template = _template(attacker, index, dv, dice)
             try:
-                sizes = _attack_sizes(state, template)
+                sizes = plain_sizes if dice == 0 else _attack_sizes(state, template)
             except RulesError:
                 continue
             get_past = aa.GetPast(roll=_faces(rng, sizes["block"])) if "block" in sizes \

@@ -1,0 +1,105 @@
+"""What an autopilot decision costs in work (counted, never timed): the forecast makes
+a thousand playouts of a hundred decisions each, so a decision must not work out the
+same thing twice."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from battlewheel.engine.core.session import CombatSession
+from battlewheel.engine.rulesets.rewrite import actions as r
+from battlewheel.engine.rulesets.rewrite import autopilot as ap2e
+from battlewheel.engine.rulesets.rewrite.block import Character as Block2e
+from battlewheel.storage.campaign import load_demo_campaign
+
+
+def _demo_2e() -> CombatSession:
+    return next(record.session for record in load_demo_campaign().combats
+                if record.session.ruleset.name == "2e-rewrite")
+
+
+def _until(session: CombatSession, wanted: type, tactics: dict[str, str]) -> Any:
+    """Apply the autopilot's actions (seeded) until it offers a ``wanted``; return it."""
+    rng = random.Random(7)
+    for _ in range(200):
+        action = session.ruleset.autopilot(session.state, rng, tactics)
+        assert action is not None
+        if isinstance(action, wanted):
+            return action
+        session.apply(action)
+    raise AssertionError(f"the autopilot never offered a {wanted.__name__}")
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch, owner: object, name: str) -> list[Any]:
+    calls: list[Any] = []
+    original = getattr(owner, name)
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls.append(args)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, counted)
+    return calls
+
+
+def test_2e_planning_again_hashes_no_stat_block(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The numbers of an attack are remembered by the stat blocks' identity: weighing the
+    same flurries again (every clone of a fight shares its blocks) hashes none of them
+    (it hashed the attacker's and the foe's whole blocks for every attack weighed)."""
+    session = _demo_2e()
+    _until(session, r.DeclareFlurry, {})
+    first = list(ap2e.candidates(session.state, random.Random(1), {}))
+    hashed = _counting(monkeypatch, Block2e, "__hash__")
+    again = list(ap2e.candidates(session.state.clone(), random.Random(1), {}))
+    assert again == first
+    assert hashed == []
+
+
+def test_2e_a_block_changed_is_weighed_anew() -> None:
+    """Remembering by identity never answers for another block: the attacker's Dexterity
+    raised changes the harm its flurries are expected to do."""
+    session = _demo_2e()
+    _until(session, r.DeclareFlurry, {})
+    state = session.state
+    cid = state.awaiting_flurry()[0]
+    who = state.combatants[cid]
+    before = ap2e._plans(state, who, "balanced")
+    attributes = dict(who.character.attributes)
+    attributes["dexterity"] = min(10, attributes["dexterity"] + 4)
+    stronger = dataclasses.replace(who.character, attributes=attributes)
+    state.combatants[cid] = who.replace(character=stronger)
+    after = ap2e._plans(state, state.combatants[cid], "balanced")
+    assert [p.harm for p in after] != [p.harm for p in before]
+
+
+def test_2e_each_flurry_is_weighed_once_a_decision(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When no flurry is worth its DV (here: nothing counts as harm), the fallback takes
+    the flurries already weighed instead of weighing every one again."""
+    session = _demo_2e()
+    _until(session, r.DeclareFlurry, {})
+    state = session.state
+    who = state.combatants[state.awaiting_flurry()[0]]
+    monkeypatch.setattr(ap2e, "HARMLESS", float("inf"))
+    weighed = _counting(monkeypatch, ap2e, "_harm")
+    plans = ap2e._plans(state, who, "balanced")
+    asked = Counter((args[2].id, args[3].name, args[4]) for args in weighed)
+    assert plans and len(asked) == len(plans)
+    assert set(asked.values()) == {1}
+
+
+def test_2e_an_attack_without_charm_dice_is_sized_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cautious side adds no Excellency dice: the attack it rolls is the plain one, whose
+    dice were just counted, so they are counted once (twice before)."""
+    tactics = {"ally": "cautious", "enemy": "cautious"}
+    session = _demo_2e()
+    _until(session, r.ResolveAttack, tactics)
+    sized = _counting(monkeypatch, ap2e, "_attack_sizes")
+    attacker, index = session.state.pending_attacks()[0]
+    made = next(ap2e._resolve(session.state, attacker, index, random.Random(3), tactics))
+    assert isinstance(made, r.ResolveAttack) and made.charms.charm_dice == 0
+    assert len(sized) == 1
