@@ -296,7 +296,7 @@ def test_a_name_is_measured_once_per_room_not_on_every_repaint(
     window: MainWindow, qtbot: QtBot
 ) -> None:
     """Painting the table twice measures no name the second time (a re-sort repaints
-    every row); a narrower Name column measures each name once more, and elides still."""
+    every row); a wider Name column measures each name once more."""
     window.actions_by_name["larger_text"].trigger()
     qtbot.wait(100)
     table = window.combatants_dock.table
@@ -305,9 +305,13 @@ def test_a_name_is_measured_once_per_room_not_on_every_repaint(
     measured = delegate.measured
     table.viewport().grab()
     assert delegate.measured == measured
-    window.combatants_dock.resize(window.combatants_dock.width() - 40,
-                                  window.combatants_dock.height())
+    # Wider, not narrower: a dock already at its narrowest (as on a small screen) would
+    # not shrink, and the Name column is the one that stretches.
+    width = table.columnWidth(0)
+    window.resizeDocks([window.combatants_dock], [window.combatants_dock.width() + 80],
+                       Qt.Orientation.Horizontal)
     qtbot.wait(50)
+    assert table.columnWidth(0) > width
     table.viewport().grab()
     rows = table.model().rowCount()
     assert measured < delegate.measured <= measured + rows
