@@ -73,3 +73,15 @@ def test_the_next_step_rolls_join_battle_then_starts_then_passes_turns() -> None
     assert step() == "next_turn"
     session.apply(a.EndCombat())
     assert step() is None
+
+
+def test_the_windows_end_the_combat_ends_a_3e_fight() -> None:
+    """Combat > End the combat asks the ruleset for its ending: a begun 3e fight ends,
+    the GM's reason in the log line, and the wheel shows it over."""
+    session = demo_fight()
+    session.apply(a.StartCombat())
+    end = session.ruleset.end_action("they flee")
+    assert end is not None, "3e offered no ending: the window said it cannot be ended"
+    session.apply(end)
+    assert session.ruleset.turn_track(session.state).ended
+    assert "they flee" in session.log[-1].sentence

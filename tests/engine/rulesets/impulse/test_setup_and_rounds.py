@@ -91,6 +91,20 @@ def test_under_gm_places_extra_counters_are_placed_by_hand_before_the_start() ->
     assert [e.key for e in session.state.order()] == ["ana", "ogre", "ogre#2"]
 
 
+def test_a_placed_counter_is_told_in_the_log_by_its_fighters_name() -> None:
+    """rules/impulse.md §5: the log names the fighter (and which action), never the
+    counter's inner key such as ``ogre#2``."""
+    session = fight(
+        ("ana", block("Ana", player=True), "ally", 8),
+        ("ogre", block("Ogre", actions=2), "enemy", 4),
+        start=False,
+    )
+    second = session.apply(SetOrderValue("ogre", 9, index=1))
+    first = session.apply(SetOrderValue("ogre", 6))
+    assert [e.text for e in second] == ["Ogre's action 2 is placed at 9."]
+    assert [e.text for e in first] == ["Ogre is placed at 6."]
+
+
 def test_ties_go_to_the_higher_score_until_the_player_settles_them() -> None:
     """001 §Turn Order and rules/impulse.md §4: Bo (Initiative 5, face 3) and Ana (3, face 5)
     tie at 8: Bo first by score; the player puts Ana first."""

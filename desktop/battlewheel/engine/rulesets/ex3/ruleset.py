@@ -180,6 +180,10 @@ class Exalted3e(Ruleset):
         """Space: Join Battle, start, a concealment roll owed, else the next turn."""
         return menu.next_step(state)
 
+    def end_action(self, reason: str = "") -> a.Action:
+        """Combat > End the combat: the GM's word ends the fight (003 §The Flow of Combat)."""
+        return a.EndCombat(reason=reason)
+
     def card(self, state: Combat, combatant_id: str) -> c.Card:
         """A fighter's player card or battle-group card, with the fight's marks (rules/3e.md §6)."""
         block = state.combatants[combatant_id].block

@@ -9,7 +9,7 @@ from battlewheel.engine.rulesets.impulse.block import ImpulseCharacter
 from battlewheel.engine.rulesets.impulse.handlers.common import GM, band_index, fighter, put
 from battlewheel.engine.rulesets.impulse.handlers.turns import ORDER, advance, give_starting_impulse
 from battlewheel.engine.rulesets.impulse.rules import EXTREME, beats, rolled_successes
-from battlewheel.engine.rulesets.impulse.state import Fighter, ImpulseCombat, counter_key
+from battlewheel.engine.rulesets.impulse.state import Fighter, ImpulseCombat
 
 AMBUSH = "001 §Ambush Round"
 RANGES = "001 §Range Bands"
@@ -121,8 +121,9 @@ def set_order_value(state: ImpulseCombat, action: a.SetOrderValue) -> list[Event
     orders = _placed(who.orders, action.index, action.value)
     following = _placed(who.next_orders, action.index, action.value)
     put(state, who.replace(orders=orders, next_orders=following))
-    key = counter_key(who.id, action.index)
-    return [Event("order_placed", who.id, f"{key} placed at {action.value}.")]
+    # The log names the fighter; the counter's key ("ogre#2") is the wheel's, not the GM's.
+    which = f"{who.name}'s action {action.index + 1}" if action.index else who.name
+    return [Event("order_placed", who.id, f"{which} is placed at {action.value}.")]
 
 
 def _placed(orders: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
