@@ -16,6 +16,7 @@ from battlewheel.engine.rulesets.rewrite import actions as r
 from battlewheel.engine.rulesets.rewrite import autopilot as ap2e
 from battlewheel.engine.rulesets.rewrite.block import Character as Block2e
 from battlewheel.storage.campaign import load_demo_campaign
+from tests.engine.counting import calls_of
 
 
 def _demo_2e() -> CombatSession:
@@ -35,18 +36,6 @@ def _until(session: CombatSession, wanted: type, tactics: dict[str, str]) -> Any
     raise AssertionError(f"the autopilot never offered a {wanted.__name__}")
 
 
-def _counting(monkeypatch: pytest.MonkeyPatch, owner: object, name: str) -> list[Any]:
-    calls: list[Any] = []
-    original = getattr(owner, name)
-
-    def counted(*args: Any, **kwargs: Any) -> Any:
-        calls.append(args)
-        return original(*args, **kwargs)
-
-    monkeypatch.setattr(owner, name, counted)
-    return calls
-
-
 def test_2e_planning_again_hashes_no_stat_block(monkeypatch: pytest.MonkeyPatch) -> None:
     """The numbers of an attack are remembered by the stat blocks' identity: weighing the
     same flurries again (every clone of a fight shares its blocks) hashes none of them
@@ -54,7 +43,7 @@ def test_2e_planning_again_hashes_no_stat_block(monkeypatch: pytest.MonkeyPatch)
     session = _demo_2e()
     _until(session, r.DeclareFlurry, {})
     first = list(ap2e.candidates(session.state, random.Random(1), {}))
-    hashed = _counting(monkeypatch, Block2e, "__hash__")
+    hashed = calls_of(monkeypatch, Block2e, "__hash__")
     again = list(ap2e.candidates(session.state.clone(), random.Random(1), {}))
     assert again == first
     assert hashed == []
@@ -85,7 +74,7 @@ def test_2e_each_flurry_is_weighed_once_a_decision(monkeypatch: pytest.MonkeyPat
     state = session.state
     who = state.combatants[state.awaiting_flurry()[0]]
     monkeypatch.setattr(ap2e, "HARMLESS", float("inf"))
-    weighed = _counting(monkeypatch, ap2e, "_harm")
+    weighed = calls_of(monkeypatch, ap2e, "_harm")
     plans = ap2e._plans(state, who, "balanced")
     asked = Counter((args[2].id, args[3].name, args[4]) for args in weighed)
     assert plans and len(asked) == len(plans)
@@ -98,7 +87,7 @@ def test_2e_an_attack_without_charm_dice_is_sized_once(monkeypatch: pytest.Monke
     tactics = {"ally": "cautious", "enemy": "cautious"}
     session = _demo_2e()
     _until(session, r.ResolveAttack, tactics)
-    sized = _counting(monkeypatch, ap2e, "_attack_sizes")
+    sized = calls_of(monkeypatch, ap2e, "_attack_sizes")
     attacker, index = session.state.pending_attacks()[0]
     made = next(ap2e._resolve(session.state, attacker, index, random.Random(3), tactics))
     assert isinstance(made, r.ResolveAttack) and made.charms.charm_dice == 0

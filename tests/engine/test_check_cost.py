@@ -13,6 +13,7 @@ from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.errors import TraitValueError
 from battlewheel.engine.core.fields import Storable
 from battlewheel.engine.rulesets.ex3 import actions as ex3
+from tests.engine.counting import calls_of
 
 ROLL, DAMAGE = DiceEntry.of_successes(3), DiceEntry.of_successes(2)
 
@@ -23,7 +24,7 @@ def _attack(difficulty: int) -> ex3.Attack:
 
 
 def _counting(monkeypatch: pytest.MonkeyPatch, name: str) -> list[Any]:
-    return _counting_in(monkeypatch, fields, name)
+    return calls_of(monkeypatch, fields, name)
 
 
 def test_an_attack_made_again_takes_no_declared_type_apart(
@@ -67,26 +68,13 @@ def test_the_checks_before_each_action_read_plain_fields_in_place(
     """The numbers an Attack carries are found by looking into its dice entries and
     lists only (4 of its 32 fields), with their paths as before; and who it names too."""
     attack = _attack(2)
-    looked = _counting_in(monkeypatch, actions, "_numbers_in")
+    looked = calls_of(monkeypatch, actions, "_numbers_in")
     numbers = list(actions.carried_numbers(attack))
     assert [where for _, where in looked if "." not in where] == ["attack", "damage", "rout",
                                                                    "others"]
     assert ("difficulty", 2) in numbers and ("attack.successes", 3) in numbers
     assert ("damage.successes", 2) in numbers
     assert list(actions.named_fighters(attack)) == [("attacker", "a"), ("target", "b")]
-
-
-def _counting_in(monkeypatch: pytest.MonkeyPatch, module: object,
-                 name: str) -> list[Any]:
-    calls: list[Any] = []
-    original = getattr(module, name)
-
-    def counted(*args: object) -> object:
-        calls.append(args)
-        return original(*args)
-
-    monkeypatch.setattr(module, name, counted)
-    return calls
 
 
 def test_rolled_faces_are_checked_without_a_call_each(monkeypatch: pytest.MonkeyPatch) -> None:

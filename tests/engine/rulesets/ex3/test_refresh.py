@@ -16,6 +16,7 @@ from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3 import refresh
 from battlewheel.engine.rulesets.ex3.rules import defence as d
 from battlewheel.engine.rulesets.ex3.state import Combat, Combatant, Distraction
+from tests.engine.counting import calls_of, worked_out_afresh
 
 from .helpers import fight, fighter, group, state_of, typed
 from .test_properties import _attack, _other, _session
@@ -23,25 +24,9 @@ from .test_properties import _attack, _other, _session
 PEOPLE = tuple((f"f{n}", fighter(f"F{n}"), "ally" if n % 2 else "enemy", n % 4) for n in range(8))
 
 
-def _worked_out_whole(state: Combat) -> dict[str, Combatant]:
-    """Every combatant's derived values worked out afresh, as if never refreshed."""
-    fresh = state.clone()
-    fresh.refreshed = None
-    refresh.refresh(fresh)
-    return fresh.combatants
-
-
-def _counting(monkeypatch: pytest.MonkeyPatch, module: object, name: str) -> list[object]:
-    """Record the arguments of each call of ``module.name``."""
-    calls: list[object] = []
-    original = getattr(module, name)
-
-    def counted(*args: object, **kwargs: object) -> object:
-        calls.append(args)
-        return original(*args, **kwargs)
-
-    monkeypatch.setattr(module, name, counted)
-    return calls
+def _afresh(state: Combat) -> dict[str, Combatant]:
+    """Every record with its derived values worked out anew."""
+    return worked_out_afresh(state, refresh.refresh, "combatants")
 
 
 def test_a_turn_passing_works_out_no_range_and_only_the_records_it_changed(
@@ -51,15 +36,15 @@ def test_a_turn_passing_works_out_no_range_and_only_the_records_it_changed(
     band to anyone is looked up again, and the six others are the very same records."""
     session = fight(*PEOPLE)
     before = dict(state_of(session).combatants)
-    bands = _counting(monkeypatch, d, "band")
-    worked = _counting(monkeypatch, d, "best_parry")
+    bands = calls_of(monkeypatch, d, "band")
+    worked = calls_of(monkeypatch, d, "best_parry")
     session.apply(a.NextTurn())
     after = state_of(session).combatants
     changed = [cid for cid in after if after[cid] is not before[cid]]
     assert bands == []
     assert len(worked) <= 2
     assert 1 <= len(changed) <= 2
-    assert after == _worked_out_whole(state_of(session))
+    assert after == _afresh(state_of(session))
 
 
 def test_a_move_works_out_the_ranges_again() -> None:
@@ -69,7 +54,7 @@ def test_a_move_works_out_the_ranges_again() -> None:
     assert actor is not None
     session.apply(a.Move(actor, "zone", zone=1))
     state = state_of(session)
-    assert state.combatants == _worked_out_whole(state)
+    assert state.combatants == _afresh(state)
     other = next(cid for cid in state.combatants if cid != actor)
     assert dict(state.combatants[other].derived.ranges)[actor] == d.band(state, other, actor)
 
@@ -84,7 +69,7 @@ def test_replaying_turns_works_out_only_the_records_each_turn_changed(
     setup = session.to_json()
     for _ in range(20):
         session.apply(a.NextTurn())
-    parries = _counting(monkeypatch, d, "best_parry")
+    parries = calls_of(monkeypatch, d, "best_parry")
     CombatSession.from_json(setup)
     for_setup = len(parries)
     CombatSession.from_json(session.to_json())
@@ -112,12 +97,12 @@ def test_a_grapple_and_a_ruling_reach_records_the_action_did_not_replace() -> No
     assert state.actor == "d" and not state.grapples
     assert state.combatants["b"].derived.defence_mod == free
     assert state.combatants["b"].replace(derived=held.derived) == held
-    assert state.combatants == _worked_out_whole(state)
+    assert state.combatants == _afresh(state)
     parry = state.combatants["c"].derived.parry
     session.apply(ChangeRuling("static_rounding", "down"))
     state = state_of(session)
     assert state.combatants["c"].derived.parry < parry
-    assert state.combatants == _worked_out_whole(state)
+    assert state.combatants == _afresh(state)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -134,12 +119,12 @@ def test_the_incremental_refresh_matches_a_full_recompute(data: st.DataObject) -
             session.apply(maker(data, state))
         except IllegalAction:
             continue
-        assert session.state.combatants == _worked_out_whole(session.state)
+        assert session.state.combatants == _afresh(session.state)
         if data.draw(st.booleans()):
             session.undo()
-            assert session.state.combatants == _worked_out_whole(session.state)
+            assert session.state.combatants == _afresh(session.state)
             session.redo()
-            assert session.state.combatants == _worked_out_whole(session.state)
+            assert session.state.combatants == _afresh(session.state)
 
 
 def test_the_next_to_act_ranks_only_those_on_the_highest_tick(
@@ -150,7 +135,7 @@ def test_the_next_to_act_ranks_only_those_on_the_highest_tick(
     from battlewheel.engine.rulesets.ex3.handlers import flow
 
     session = fight(*((cid, block, side, n) for n, (cid, block, side, _) in enumerate(PEOPLE)))
-    ranked = _counting(monkeypatch, flow, "order_key")
+    ranked = calls_of(monkeypatch, flow, "order_key")
     for _ in range(5):
         expected = flow.waiting(state_of(session))
         ranked.clear()
@@ -193,7 +178,7 @@ def test_a_turn_ending_works_out_nothing_it_did_not_change(
     """The one whose turn ends is marked as having acted: its Parry is not worked out
     again (only, at most, that of the one whose turn begins)."""
     session = fight(*PEOPLE)
-    parries = _counting(monkeypatch, d, "best_parry")
+    parries = calls_of(monkeypatch, d, "best_parry")
     session.apply(a.NextTurn())
     ended = state_of(session).combatants[PEOPLE[3][0]]
     assert ended.acted

@@ -20,6 +20,7 @@ from battlewheel.engine.rulesets.impulse import (
 from battlewheel.engine.rulesets.impulse import ruleset as impulse_ruleset
 from battlewheel.engine.rulesets.impulse.rules import derived
 from battlewheel.engine.rulesets.impulse.state import Fighter, ImpulseCombat
+from tests.engine.counting import calls_of, worked_out_afresh
 
 from .helpers import block, fight, typed
 from .test_properties import OPTIONS, _setup_action, _turn_action
@@ -27,25 +28,9 @@ from .test_properties import OPTIONS, _setup_action, _turn_action
 PEOPLE = tuple((f"f{n}", block(f"F{n}"), "ally" if n % 2 else "enemy", 1 + n) for n in range(8))
 
 
-def _worked_out_whole(state: ImpulseCombat) -> dict[str, Fighter]:
-    """Every fighter's derived values worked out afresh, as if never refreshed."""
-    fresh = state.clone()
-    fresh.refreshed = None
-    derived.refresh(fresh)
-    return fresh.combatants
-
-
-def _counting(monkeypatch: pytest.MonkeyPatch, module: object, name: str) -> list[object]:
-    """Record the arguments of each call of ``module.name``."""
-    calls: list[object] = []
-    original = getattr(module, name)
-
-    def counted(*args: object, **kwargs: object) -> object:
-        calls.append(args)
-        return original(*args, **kwargs)
-
-    monkeypatch.setattr(module, name, counted)
-    return calls
+def _afresh(state: ImpulseCombat) -> dict[str, Fighter]:
+    """Every record with its derived values worked out anew."""
+    return worked_out_afresh(state, derived.refresh, "combatants")
 
 
 def test_a_gm_edit_of_one_fighter_works_out_only_that_fighter(
@@ -54,12 +39,12 @@ def test_a_gm_edit_of_one_fighter_works_out_only_that_fighter(
     """Eight fighters, the GM gives one Impulse: one DV is worked out, and checking who
     the action names builds no fighter's sheet record (bands to everyone)."""
     session = fight(*PEOPLE)
-    dvs = _counting(monkeypatch, derived, "own_dv")
-    records = _counting(monkeypatch, impulse_ruleset, "_seen")
+    dvs = calls_of(monkeypatch, derived, "own_dv")
+    records = calls_of(monkeypatch, impulse_ruleset, "_seen")
     session.apply(AdjustImpulse("f3", 2))
     assert len(dvs) == 1
     assert records == []
-    assert session.state.combatants == _worked_out_whole(session.state)
+    assert session.state.combatants == _afresh(session.state)
 
 
 def test_the_defended_fighter_follows_a_change_of_its_defender() -> None:
@@ -79,7 +64,7 @@ def test_the_defended_fighter_follows_a_change_of_its_defender() -> None:
     session.apply(SetCover("ana", "partial"))
     assert session.state.combatants["ana"].dv == 5
     assert session.state.combatants["cy"].dv == 5
-    assert session.state.combatants == _worked_out_whole(session.state)
+    assert session.state.combatants == _afresh(session.state)
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -94,9 +79,9 @@ def test_the_incremental_refresh_matches_a_full_recompute(data: st.DataObject) -
             session.apply(choose(data, session))
         except IllegalAction:
             continue
-        assert session.state.combatants == _worked_out_whole(session.state)
+        assert session.state.combatants == _afresh(session.state)
         if data.draw(st.booleans()):
             session.undo()
-            assert session.state.combatants == _worked_out_whole(session.state)
+            assert session.state.combatants == _afresh(session.state)
             session.redo()
-            assert session.state.combatants == _worked_out_whole(session.state)
+            assert session.state.combatants == _afresh(session.state)

@@ -14,6 +14,7 @@ from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.poolward import Fight, SetTrack
 from battlewheel.engine.rulesets.poolward.handlers import rounds
 from battlewheel.engine.rulesets.poolward.state import Fighter
+from tests.engine.counting import worked_out_afresh
 
 from .helpers import RULESET, fight, person
 from .test_properties import OPTIONS, _next_action
@@ -21,12 +22,9 @@ from .test_properties import OPTIONS, _next_action
 PEOPLE = tuple((f"f{n}", person(f"F{n}"), "ally" if n % 2 else "enemy") for n in range(8))
 
 
-def _worked_out_whole(state: Fight) -> dict[str, Fighter]:
-    """Every fighter's derived values worked out afresh, as if never refreshed."""
-    fresh = state.clone()
-    fresh.refreshed = None
-    rounds.refresh(fresh)
-    return fresh.fighters
+def _afresh(state: Fight) -> dict[str, Fighter]:
+    """Every record with its derived values worked out anew."""
+    return worked_out_afresh(state, rounds.refresh, "fighters")
 
 
 def test_a_gm_edit_of_one_fighter_works_out_only_that_fighter(
@@ -48,7 +46,7 @@ def test_a_gm_edit_of_one_fighter_works_out_only_that_fighter(
     after = session.state.fighters
     assert worked == ["f5"]
     assert [cid for cid in after if after[cid] is not before[cid]] == ["f5"]
-    assert after == _worked_out_whole(session.state)
+    assert after == _afresh(session.state)
 
 
 def test_a_ruling_reaches_fighters_the_action_did_not_touch() -> None:
@@ -59,7 +57,7 @@ def test_a_ruling_reaches_fighters_the_action_did_not_touch() -> None:
     assert session.state.fighters["npc"].condition == "disabled"
     session.apply(ChangeRuling("negative_health_npcs", "npcs_die_at_zero"))
     assert session.state.fighters["npc"].condition == "dead"
-    assert session.state.fighters == _worked_out_whole(session.state)
+    assert session.state.fighters == _afresh(session.state)
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -73,9 +71,9 @@ def test_the_incremental_refresh_matches_a_full_recompute(data: st.DataObject) -
             session.apply(_next_action(data, session))
         except IllegalAction:
             continue
-        assert session.state.fighters == _worked_out_whole(session.state)
+        assert session.state.fighters == _afresh(session.state)
         if data.draw(st.booleans()):
             session.undo()
-            assert session.state.fighters == _worked_out_whole(session.state)
+            assert session.state.fighters == _afresh(session.state)
             session.redo()
-            assert session.state.fighters == _worked_out_whole(session.state)
+            assert session.state.fighters == _afresh(session.state)

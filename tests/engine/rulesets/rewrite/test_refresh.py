@@ -21,9 +21,15 @@ from battlewheel.engine.rulesets.rewrite import (
 )
 from battlewheel.engine.rulesets.rewrite.rules import values
 from battlewheel.engine.rulesets.rewrite.state import Combat, Combatant
+from tests.engine.counting import worked_out_afresh
 
 from .helpers import person, started, typed
 from .test_properties import OPTIONS, _fight_action, _setup_action
+
+
+def _afresh(state: Combat) -> dict[str, Combatant]:
+    """Every record with its derived values worked out anew."""
+    return worked_out_afresh(state, values.refresh, "combatants")
 
 
 def test_an_action_on_one_combatant_leaves_the_others_untouched() -> None:
@@ -47,14 +53,6 @@ def test_an_untouched_combatant_is_refreshed_when_the_fight_around_it_changes() 
     assert session.state.combatants["a"].surprise == PARTIALLY
 
 
-def _worked_out_whole(state: Combat) -> dict[str, Combatant]:
-    """Every combatant's derived fields worked out afresh, as if never refreshed."""
-    fresh = state.clone()
-    fresh.refreshed = None
-    values.refresh(fresh)
-    return fresh.combatants
-
-
 def test_a_new_tick_recomputes_only_the_laps_of_untouched_counters(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -76,7 +74,7 @@ def test_a_new_tick_recomputes_only_the_laps_of_untouched_counters(
     assert session.state.current_tick == tick + 1
     assert session.state.combatants["b"].laps_ahead == 1
     assert "b" not in worked
-    assert session.state.combatants == _worked_out_whole(session.state)
+    assert session.state.combatants == _afresh(session.state)
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -91,9 +89,9 @@ def test_the_incremental_refresh_matches_a_full_recompute(data: st.DataObject) -
             session.apply(choose(data, session))
         except IllegalAction:
             continue
-        assert session.state.combatants == _worked_out_whole(session.state)
+        assert session.state.combatants == _afresh(session.state)
         if data.draw(st.booleans()):
             session.undo()
-            assert session.state.combatants == _worked_out_whole(session.state)
+            assert session.state.combatants == _afresh(session.state)
             session.redo()
-            assert session.state.combatants == _worked_out_whole(session.state)
+            assert session.state.combatants == _afresh(session.state)

@@ -1,0 +1,32 @@
+"""Tests that count what is computed (never how long it takes) share these two helpers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+
+def calls_of(monkeypatch: pytest.MonkeyPatch, owner: object, name: str) -> list[Any]:
+    """The positional arguments of each call of ``owner.name`` from now on, as a list that
+    grows while the test runs (the function still does its work)."""
+    calls: list[Any] = []
+    original = getattr(owner, name)
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls.append(args)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, counted)
+    return calls
+
+
+def worked_out_afresh(state: Any, refresh: Callable[[Any], object], records: str) -> Any:
+    """``state``'s records (its attribute ``records``) with every derived value worked out
+    anew, as if the state had never been refreshed: what a refresh of only the changed
+    fighters must equal."""
+    fresh = state.clone()
+    fresh.refreshed = None
+    refresh(fresh)
+    return getattr(fresh, records)
