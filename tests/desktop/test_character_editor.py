@@ -231,6 +231,20 @@ def test_esc_asks_before_throwing_typing_away(qtbot: QtBot,
     assert not editor.isVisible()
 
 
+def test_a_block_offered_from_a_template_closes_on_esc_until_typed_in(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The roster's "make a block for this system" editor, untouched, closes on Esc."""
+    asked: list[bool] = []
+    monkeypatch.setattr(editor_window, "ask_discard", lambda _parent: asked.append(True))
+    character = RosterCharacter.of_block(NAME, SAMPLES[0])
+    editor = CharacterEditor(character, ["pool-and-ward", NAME], lambda c, _o: True,
+                             open_system="pool-and-ward")
+    _show(qtbot, editor)
+    assert editor.current_page() is editor.pages["pool-and-ward"]
+    qtbot.keyClick(editor.name, Qt.Key.Key_Escape)
+    assert not editor.isVisible() and asked == []
+
+
 def test_a_template_fills_the_form_and_a_new_characters_side(qtbot: QtBot) -> None:
     """Duelist fills the form with its values and makes the new character an ally (its
     block's side), until the GM picks a side; the picker lists the ruleset's templates."""

@@ -97,3 +97,18 @@ def test_no_folder_is_created_until_something_is_written(battlewheel_home: Path)
     """Building the storage slot (as a smoke test does) leaves the user's folders alone."""
     StoredCampaigns()
     assert not battlewheel_home.exists()
+
+
+def test_a_restore_quit_unsaved_is_offered_as_unsaved_work_not_zero_changes(
+        tmp_path: Path) -> None:
+    """Restored work left unsaved comes back next time, and the offer says so."""
+    journal_path = tmp_path / "j.jsonl"
+    first = StoredCampaigns(Journal(journal_path))
+    session = first.load(demo_file(tmp_path))
+    session.apply(SpendWillpower("kestrel", 3))
+    first.record_change(session)
+    second = StoredCampaigns(Journal(journal_path))
+    second.restore()  # the GM takes the work back, then quits without saving
+    offer = StoredCampaigns(Journal(journal_path)).pending_recovery()
+    assert offer is not None and offer.changes == 0 and offer.unsaved_base
+    assert "Unsaved work" in offer.describe() and "demo.json" in offer.describe()

@@ -7,7 +7,8 @@ log brought up to the last whole line. At most the action being written is lost.
 File layout (``paths.journal_path()``), one JSON object per line::
 
     {"journal": "battlewheel", "version": 1, "campaign_path": ..., "combat_id": ...,
-     "started_at": ..., "campaign": <the campaign file's object>}
+     "started_at": ..., "unsaved_base": <bool: the base is not what the file holds>,
+     "campaign": <the campaign file's object>}
     {"op": "apply", "action": <action_to_json(...)>}
     {"op": "truncate", "length": n}          # an undo took the log back to n actions
 
@@ -58,13 +59,20 @@ class Recovery:
     combat_id: str | None
     started_at: str
     changes: int
+    # The journal's base was not what the file held (a restored or new combat, say), so
+    # restoring brings back more than ``changes``: the base itself is unsaved work.
+    unsaved_base: bool = False
 
     def describe(self) -> str:
         """A sentence for the restore question."""
         where = self.campaign_path.name if self.campaign_path else "an unsaved campaign"
+        name = f"\u201c{self.campaign_name}\u201d ({where})"
+        if self.unsaved_base:
+            return (f"Battlewheel did not close properly. Unsaved work on {name}, as it "
+                    f"was at {self.started_at}, and {self.changes} change(s) since then "
+                    "can be restored.")
         return (f"Battlewheel did not close properly. {self.changes} change(s) to "
-                f"\u201c{self.campaign_name}\u201d ({where}) since {self.started_at} "
-                "can be restored.")
+                f"{name} since {self.started_at} can be restored.")
 
 
 @dataclass(frozen=True)
@@ -84,6 +92,7 @@ class Journal:
         self._base: dict[str, Any] = Campaign().to_json()
         self._combat_id: str | None = None
         self._campaign_path: Path | None = None
+        self._base_unsaved = False
         self._written: list[Action] = []
         self._handle: IO[bytes] | None = None
         # Only a journal this run wrote is ours to delete: one left by a crashed run
@@ -106,6 +115,7 @@ class Journal:
         self._base = campaign.to_json()
         self._combat_id = combat_id
         self._campaign_path = campaign_path
+        self._base_unsaved = write_now
         record = _record(campaign, combat_id)
         self._written = [entry.action for entry in record.log] if record else []
         if write_now:
@@ -159,6 +169,7 @@ class Journal:
             "campaign_path": str(self._campaign_path) if self._campaign_path else None,
             "combat_id": self._combat_id,
             "started_at": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+            "unsaved_base": self._base_unsaved,
             "campaign": self._base,
         })
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -189,6 +200,7 @@ def pending_recovery(path: Path | None = None) -> Recovery | None:
         combat_id=header.get("combat_id") if isinstance(header.get("combat_id"), str) else None,
         started_at=str(header.get("started_at", "?")),
         changes=len(operations),
+        unsaved_base=header.get("unsaved_base") is True,
     )
 
 

@@ -1,6 +1,7 @@
 """A campaign's fights in the window: end one, start the next, go back to an earlier one.
 
-- Combat > End the combat…: asks first, then pushes ``EndCombat`` (Ctrl+Z takes it back);
+- Combat > End the combat…: a refusal is said at once; else it asks first, then pushes
+  ``EndCombat`` (Ctrl+Z takes it back);
 - File > New combat… (Ctrl+Shift+N): a named, empty combat joins the open campaign and
   shows; the one before stays in the campaign with its whole log;
 - File > Combats: the campaign's combats, the one on screen checked; choosing one shows it.
@@ -35,6 +36,7 @@ from battlewheel.engine.rulesets import systems, title_of
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.storage.campaign import CombatRecord
 from battlewheel.storage.campaign_files import StoredCampaigns
+from battlewheel.views.dialogs.apply import trial
 from battlewheel.views.dialogs.buttons import ok_cancel
 from battlewheel.views.menu_text import menu_text
 from battlewheel.views.window_parts import CampaignScreen, LendsParts, Say
@@ -45,13 +47,19 @@ Button = QMessageBox.StandardButton
 
 
 def end_combat(combat: CombatModel, parent: QWidget, say: Say) -> bool:
-    """Ask, then end the combat on screen as one undo step; True once it has ended."""
+    """Ask (unless the engine would refuse), then end the combat on screen as one undo
+    step; True once it has ended."""
     end = combat.session.ruleset.end_action()
     if end is None:
         say("This system's fights cannot be ended by hand.")
         return False
     if combat.wheel().ended:
         say(f"This combat is already over. {ENDED_NEXT}.")
+        return False
+    # Tried on a copy first: a refusal (a fight not yet started, say) is not asked about.
+    refusal = trial(combat.session, [end]).refusal
+    if refusal is not None:
+        combat.refused.emit(str(refusal))  # said as any refusal is, with its rule
         return False
     box = QMessageBox(QMessageBox.Icon.Question, "End the combat",
                       "End this combat?", Button.Yes | Button.Cancel, parent)

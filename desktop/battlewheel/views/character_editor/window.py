@@ -207,7 +207,8 @@ class CharacterEditor(QDialog):
             self.add_page(name, focus=False)
         self.tabs.setCurrentIndex(0)
         self._fill_system_picker()
-        self.dirty = open_system is not None and open_system not in owned
+        # A block offered from a template is only a proposal until the GM types in it.
+        self.dirty = False
 
     def _fit_screen(self) -> None:
         screen = self.screen().availableGeometry()
