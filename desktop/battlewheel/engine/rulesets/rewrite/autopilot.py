@@ -19,6 +19,11 @@ Resolution, §Apply Effects):
   attacks once (more only when no single attack can hurt anyone), at the foe whose own
   weapon rolls most dice;
 - a character with nobody to attack guards;
+- an Exalt describes each attack as a one-die stunt (004 §Stunts), as players at a table
+  do: the GM awards it before the roll, the attack rolls the stunt's die, and the 2 motes
+  come at the Exalt's next DV refresh, the only motes a fight gives back (without them
+  two wounded Exalts, out of motes, traded blows their resilience shrugged off until the
+  forecast's limit); a mortal's one-die stunt earns nothing, so mortals do not stunt;
 - each attack is rolled as the "roll for me" button rolls it, an Exalt (unless its side
   plays cautiously) adding the First Excellency's dice up to its die cap and motes, the
   defender taking its best DV (and getting past a Blocker when one stands in the way);
@@ -51,7 +56,7 @@ from battlewheel.engine.rulesets.rewrite.handlers.effects import (
 from battlewheel.engine.rulesets.rewrite.handlers.flurry import attack_declaration, preview_attack
 from battlewheel.engine.rulesets.rewrite.odds import damage_level_distribution
 from battlewheel.engine.rulesets.rewrite.rules import attack as attack_rules
-from battlewheel.engine.rulesets.rewrite.rules import values
+from battlewheel.engine.rulesets.rewrite.rules import stunts, values
 from battlewheel.engine.rulesets.rewrite.rules.attack import best_dv
 from battlewheel.engine.rulesets.rewrite.rules.derived import (
     die_cap,
@@ -77,6 +82,10 @@ from battlewheel.engine.rulesets.rewrite.state import (
 MOST_ATTACKS = {"cautious": 1, "balanced": 3, "aggressive": 3}
 # A flurry expected to add fewer boxes than this is not worth its DV penalty.
 HARMLESS = 0.05
+# Every attack is described as a one-die stunt, as players at a table describe theirs: for
+# an Exalt a die and 2 motes at its next DV refresh, the only motes a fight gives back
+# (004 §Stunts); a mortal's one-die stunt earns nothing, so mortals do not stunt.
+STUNT = 1
 # A balanced side adds an attack to its flurry only if that raises the harm expected by
 # more than this share, for the dice and DV it costs.
 EXTRA_ATTACK_COST = 0.2
@@ -125,6 +134,8 @@ def candidates(state: Combat, rng: random.Random,
             yield from _flurries(state, state.combatants[cid], tactics)
     elif phase == PHASE_RESOLVE:
         attacker, index = state.pending_attacks()[0]
+        if _stunt_owed(state.combatants[attacker]):
+            yield a.AwardStunt(attacker, STUNT, "motes")
         yield from _resolve(state, attacker, index, rng, tactics)
     elif phase == PHASE_EFFECTS:
         yield _effects(state, rng)
@@ -317,6 +328,17 @@ def _resilience(foe: Combatant, damage_type: DamageType) -> int:
     return 0
 
 
+def _stunts(who: Combatant) -> bool:
+    """Whether ``who``'s one-die stunt earns anything (004 §Stunts: mortals drop a category)."""
+    return stunts.effective_rating(STUNT, who.character.kind) > 0
+
+
+def _stunt_owed(who: Combatant) -> bool:
+    """Whether the GM still has to award ``who``'s stunt for this action (its reward waits
+    for the next DV refresh, one a action)."""
+    return _stunts(who) and who.stunt_reward.rating < STUNT
+
+
 def _resolve(state: Combat, attacker: str, index: int, rng: random.Random,
              tactics: Mapping[str, str]) -> Iterator[Action]:
     """The next declared attack rolled, the defender on its best DV; an Exalt not playing
@@ -327,6 +349,8 @@ def _resolve(state: Combat, attacker: str, index: int, rng: random.Random,
     dvs = dict(target.dvs) if target is not None else {}
     chosen = [best_dv(dvs)] if dvs else []
     most = _excellency(who, declared_attack.weapon, tactics.get(who.side, "balanced"))
+    stunt = STUNT if _stunts(who) else 0
+    stunt_dice = stunts.stunt_dice(stunt, who.character.kind)
     for dv in [*chosen, *(name for name in dvs if name not in chosen), "dodge"]:
         try:
             plain_sizes = _attack_sizes(state, _template(attacker, index, dv, 0))
@@ -336,22 +360,26 @@ def _resolve(state: Combat, attacker: str, index: int, rng: random.Random,
         # About half a success a die: enough dice to clear the DV by two on average.
         wanted = min(most, max(0, 2 * (dvs.get(dv, 0) + 2) - plain))
         for dice in dict.fromkeys((wanted, 0)):
-            template = _template(attacker, index, dv, dice)
             try:
-                sizes = plain_sizes if dice == 0 else _attack_sizes(state, template)
+                sizes = plain_sizes if dice == 0 \
+                    else _attack_sizes(state, _template(attacker, index, dv, dice))
             except RulesError:
                 continue
             get_past = aa.GetPast(roll=_faces(rng, sizes["block"])) if "block" in sizes \
                 else aa.GetPast()
-            yield with_rolls(template, attack=_faces(rng, sizes["attack"]), block=get_past)
+            rolls = {"stunt_dice": _faces(rng, stunt_dice)} if stunt_dice else {}
+            yield with_rolls(_template(attacker, index, dv, dice, stunt),
+                             attack=_faces(rng, sizes["attack"]), block=get_past, **rolls)
 
 
 @lru_cache(maxsize=1024)
-def _template(attacker: str, index: int, dv: str, charm_dice: int) -> aa.ResolveAttack:
+def _template(attacker: str, index: int, dv: str, charm_dice: int,
+              stunt: int = 0) -> aa.ResolveAttack:
     """The attack with no dice yet (kept: every action made is checked whole, which costs
-    more than the planning it serves)."""
+    more than the planning it serves); its sizes are worked out unstunted, the stunt's dice
+    being a roll of their own."""
     return aa.ResolveAttack(attacker=attacker, index=index, defence=aa.Defence(dv=dv),
-                            charms=aa.AttackCharms(charm_dice=charm_dice))
+                            charms=aa.AttackCharms(charm_dice=charm_dice), stunt=stunt)
 
 
 def _attack_sizes(state: Combat, action: aa.ResolveAttack) -> dict[str, int]:
