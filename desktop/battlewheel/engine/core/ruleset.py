@@ -67,6 +67,17 @@ class Autopilot(Protocol):
     def outcome(self, state: Any) -> Outcome: ...
 
     def end_values(self, state: Any) -> dict[str, dict[str, float]]: ...
+class ModuleOnFirstUse:
+    """A ruleset's module read from the class but imported only when first read: the
+    forecast's autopilot is never needed before the first paint, so start-up skips it."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, instance: object, owner: type | None = None) -> Any:
+        return importlib.import_module(self.name)
+
+
 RULINGS_SECTION = "Combat > Rulings"
 NUMBER_BOUNDS = (-1_000_000, 1_000_000)
 """The whole numbers any action may carry: no tick, count, roll or value of any system

@@ -9,9 +9,9 @@ from battlewheel.engine.core import conditions as cond
 from battlewheel.engine.core import contract as c
 from battlewheel.engine.core.actions import Action, Joining
 from battlewheel.engine.core.events import Event
-from battlewheel.engine.core.ruleset import Handler, Ruleset, register_ruleset
+from battlewheel.engine.core.ruleset import Handler, ModuleOnFirstUse, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.ex3 import actions as a
-from battlewheel.engine.rulesets.ex3 import autopilot, form, menu, sentences, sheet, wheel
+from battlewheel.engine.rulesets.ex3 import form, menu, sentences, sheet, wheel
 from battlewheel.engine.rulesets.ex3 import refresh as derived_values
 from battlewheel.engine.rulesets.ex3 import rules as r
 from battlewheel.engine.rulesets.ex3.block import Character
@@ -74,7 +74,7 @@ class Exalted3e(Ruleset):
     options_type: ClassVar[type[Ex3Options]] = Ex3Options
     block_type: ClassVar[type[Character]] = Character
     joining: ClassVar[Joining] = a.JOINING
-    autopilot_module: ClassVar[Any] = autopilot
+    autopilot_module: ClassVar[Any] = ModuleOnFirstUse(f"{__package__}.autopilot")
     form_module: ClassVar[Any] = form
     state_type: ClassVar[type[Combat]] = Combat
     handler_table: ClassVar[Mapping[type[a.Action], Handler]] = _HANDLERS

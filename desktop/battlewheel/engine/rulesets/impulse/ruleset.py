@@ -9,10 +9,9 @@ from battlewheel.engine.core import conditions as cond
 from battlewheel.engine.core import contract as c
 from battlewheel.engine.core.actions import Action, Joining
 from battlewheel.engine.core.events import Event
-from battlewheel.engine.core.ruleset import Handler, Ruleset, register_ruleset
+from battlewheel.engine.core.ruleset import Handler, ModuleOnFirstUse, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.impulse import actions as a
 from battlewheel.engine.rulesets.impulse import (
-    autopilot,
     card,
     form,
     menu,
@@ -111,7 +110,7 @@ class ImpulseRuleset(Ruleset):
     joining: ClassVar[Joining] = a.JOINING
     block_field: ClassVar[str] = "character"
     end_words: ClassVar[str] = "The fight is over."
-    autopilot_module: ClassVar[Any] = autopilot
+    autopilot_module: ClassVar[Any] = ModuleOnFirstUse(f"{__package__}.autopilot")
     form_module: ClassVar[Any] = form
     sentences_module: ClassVar[Any] = sentences
     state_type: ClassVar[type[ImpulseCombat]] = ImpulseCombat

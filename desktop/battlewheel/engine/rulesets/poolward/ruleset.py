@@ -9,9 +9,9 @@ from battlewheel.engine.core import conditions as cond
 from battlewheel.engine.core import contract as c
 from battlewheel.engine.core.actions import Action, Joining
 from battlewheel.engine.core.events import Event
-from battlewheel.engine.core.ruleset import Handler, Ruleset, register_ruleset
+from battlewheel.engine.core.ruleset import Handler, ModuleOnFirstUse, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.poolward import actions as a
-from battlewheel.engine.rulesets.poolward import autopilot, form, menu, sentences, sheet, wheel
+from battlewheel.engine.rulesets.poolward import form, menu, sentences, sheet, wheel
 from battlewheel.engine.rulesets.poolward.block import STATS, StatBlock
 from battlewheel.engine.rulesets.poolward.handlers import attack, block_change, manual, rounds
 from battlewheel.engine.rulesets.poolward.handlers import turn as handlers_turn
@@ -54,7 +54,7 @@ class PoolAndWard(Ruleset):
     joining: ClassVar[Joining] = a.JOINING
     block_field: ClassVar[str] = "block"
     end_words: ClassVar[str] = "The fight ends."
-    autopilot_module: ClassVar[Any] = autopilot
+    autopilot_module: ClassVar[Any] = ModuleOnFirstUse(f"{__package__}.autopilot")
     form_module: ClassVar[Any] = form
     sentences_module: ClassVar[Any] = sentences
     state_type: ClassVar[type[Fight]] = Fight

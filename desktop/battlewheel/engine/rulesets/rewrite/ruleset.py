@@ -9,10 +9,9 @@ from battlewheel.engine.core import conditions as cond
 from battlewheel.engine.core import contract as c
 from battlewheel.engine.core.actions import Joining
 from battlewheel.engine.core.events import Event
-from battlewheel.engine.core.ruleset import Handler, Ruleset, register_ruleset
+from battlewheel.engine.core.ruleset import Handler, ModuleOnFirstUse, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.rewrite import actions as a
 from battlewheel.engine.rulesets.rewrite import actions as f
-from battlewheel.engine.rulesets.rewrite import autopilot as pilot
 from battlewheel.engine.rulesets.rewrite import card as cards
 from battlewheel.engine.rulesets.rewrite import form, menu, presentation, replay, roster
 from battlewheel.engine.rulesets.rewrite.block import Character
@@ -104,7 +103,7 @@ class Rewrite2e(Ruleset):
     condition_unit: ClassVar[str] = "ticks"
     forecast_unit: ClassVar[str] = "ticks"
     forecast_limit: ClassVar[int] = 300
-    autopilot_module: ClassVar[Any] = pilot
+    autopilot_module: ClassVar[Any] = ModuleOnFirstUse(f"{__package__}.autopilot")
     form_module: ClassVar[Any] = form
     sentences_module: ClassVar[Any] = sentences
     state_type: ClassVar[type[Combat]] = Combat
