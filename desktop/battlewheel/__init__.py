@@ -8,3 +8,11 @@ APP_NAME = "Battlewheel"
 APP_ID = "org.battlewheel.Battlewheel"
 ORGANIZATION = "Battlewheel"
 __version__ = "0.1.0"
+
+# Before any of our modules defines a dataclass: its methods are built when first used
+# (start-up defines some 140 classes; see engine.core.deferred_methods).
+from battlewheel.engine.core.deferred_methods import (  # noqa: E402
+    install as _defer_dataclass_methods,
+)
+
+_defer_dataclass_methods()
