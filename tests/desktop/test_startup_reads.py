@@ -157,3 +157,41 @@ def test_the_first_screen_is_laid_out_as_it_stays(tmp_path: Path) -> None:
     assert at_paint["tabs"] == ["rosterPlace"]
     assert idle["tabs"] == ["rosterDock"]
     assert at_paint["front"] and idle["front"]
+
+
+# The program's start with every garbage collection noted, from ``run_gui`` on.
+COLLECTIONS = """
+import gc, json, sys
+from battlewheel.app import run_gui
+from battlewheel.views.main_window import MainWindow
+
+passes = []
+gc.callbacks.append(lambda phase, info: phase == "start" and passes.append(info["generation"]))
+report = {}
+real = MainWindow._after_first_paint
+def at_paint(self):
+    report["before paint"] = len(passes)
+    real(self)
+    report["enabled after"] = gc.isenabled()
+    report["frozen"] = gc.get_freeze_count()
+MainWindow._after_first_paint = at_paint
+passes.clear()
+code = run_gui(None, smoke_test=True)
+print(json.dumps(report))
+sys.exit(code)
+"""
+
+
+def test_start_up_collects_no_garbage_until_the_first_paint(tmp_path: Path) -> None:
+    """No collection runs before the first paint (start-up makes almost no garbage in
+    cycles, and each pass went through all it had made); at the paint collection comes
+    back on, leaving out (frozen) what start-up made."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", BATTLEWHEEL_HOME=str(tmp_path))
+    env.pop("DISPLAY", None)
+    result = subprocess.run([sys.executable, "-c", COLLECTIONS], capture_output=True,
+                            text=True, env=env, timeout=180, check=False)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    assert report["before paint"] == 0
+    assert report["enabled after"] is True
+    assert report["frozen"] > 10_000
