@@ -8,6 +8,7 @@ first paint), prints ``startup_ms=<n>`` and exits 0; every user file it would to
 """
 
 import gc
+import linecache
 import os
 import sys
 import time
@@ -133,6 +134,7 @@ def _main_window(
     from battlewheel.views.error_dialog import install_excepthook
     from battlewheel.views.main_window import MainWindow
 
+    forget_read_sources()
     if opened is None:
         files = _campaign_files()
         start = first_session(files, ask=_ask_restore, campaign=campaign, warn=_warn)
@@ -306,7 +308,18 @@ def _later_steps(window: "MainWindow",
     steps: list[Callable[[], object]] = [
         partial(importlib.import_module, module) for module in ROSTER_MODULES]
     steps.append(partial(_install_roster, window, place))
+    steps.append(forget_read_sources)
     return steps
+
+
+def forget_read_sources() -> None:
+    """Let go of the source lines read while modules were imported.
+
+    PySide6 reads the source of every module imported after it (looking for its
+    ``from __feature__ import``) through ``linecache``, which keeps each line: some
+    2.5 MB for the window's modules, never read again (a traceback reads its lines anew).
+    """
+    linecache.clearcache()
 
 
 def after_first_paint(window: "MainWindow", steps: "list[Callable[[], object]]") -> None:
