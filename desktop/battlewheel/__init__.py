@@ -4,6 +4,13 @@ The application's name, id and version are defined here once; the PyInstaller sp
 the Linux .desktop file, the AppStream metadata and QCoreApplication read them.
 """
 
+import time
+
+# The smoke test's start-up clock starts here, before anything of ours runs (the package
+# is imported first, even by ``python -m battlewheel``), as a bare Qt program's would
+# start at its first line; battlewheel.cli hands it on.
+STARTED = time.perf_counter()
+
 APP_NAME = "Battlewheel"
 APP_ID = "org.battlewheel.Battlewheel"
 ORGANIZATION = "Battlewheel"
