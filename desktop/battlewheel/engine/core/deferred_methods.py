@@ -42,11 +42,11 @@ class _Installed:
         self.original = original
 
     def create_fn(self, name: str, args: Any, body: Any, **options: Any) -> Any:
+        # What _create_fn is given is made for the one call (it may add to ``locals``
+        # only where a return type is given: __init__'s, whose dict nothing else holds).
         if not _ours(options.get("globals")):
             return self.original(name, args, body, **options)
-        if options.get("locals") is not None:  # _create_fn may add to it: keep our own
-            options["locals"] = dict(options["locals"])
-        return _Deferred(name, lambda: self.original(name, args, body, **options))
+        return _Deferred(name, (self.original, args, body, options))
 
 
 def _ours(module_globals: dict[str, Any] | None) -> bool:
@@ -58,21 +58,24 @@ class _Deferred:
     # A dataclass method not built yet: built on first look-up, then put in its place.
     # ``__repr__`` is called through the wrapper ``dataclasses`` puts round it (against
     # recursion), which keeps this stand-in and calls it: then it hands the call on.
-    # Slots, so that the wrapper (functools.wraps) copies no attributes of ours.
+    # Slots, so that the wrapper (functools.wraps) copies no attributes of ours, and
+    # small: some 900 of them wait at start-up.
 
-    __slots__ = ("__name__", "_build", "_real")
+    __slots__ = ("__name__", "_parts", "_real")
     __doc__ = None
 
-    def __init__(self, name: str, build: Callable[[], Callable[..., Any]]) -> None:
+    def __init__(self, name: str, parts: tuple[Callable[..., Any], Any, Any, dict[str, Any]],
+                 ) -> None:
         self.__name__ = name
-        self._build: Callable[[], Callable[..., Any]] | None = build
+        self._parts: tuple[Callable[..., Any], Any, Any, dict[str, Any]] | None = parts
         self._real: Callable[..., Any] | None = None
 
     def real(self) -> Callable[..., Any]:
         if self._real is None:
-            assert self._build is not None
-            self._real = self._build()
-            self._build = None  # let go of the source text and its values
+            assert self._parts is not None
+            create_fn, args, body, options = self._parts
+            self._real = create_fn(self.__name__, args, body, **options)
+            self._parts = None  # let go of the source text and its values
             built[self.__name__] += 1
         return self._real
 
