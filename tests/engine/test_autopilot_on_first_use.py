@@ -27,22 +27,3 @@ def test_the_autopilot_waits_until_the_forecast_reads_it(package: str) -> None:
                            check=True).stdout.split("\n")
     assert shown[0] == "False"
     assert shown[1] == f"True {name}.autopilot"
-
-
-@pytest.mark.parametrize("package", SYSTEMS)
-def test_the_editor_form_waits_until_first_read(package: str) -> None:
-    """The character editor's form (``form_module``) likewise: no first screen needs it."""
-    name = f"battlewheel.engine.rulesets.{package}"
-    script = (
-        "import sys\n"
-        f"import {name}\n"
-        "from battlewheel.engine.core.ruleset import get_ruleset\n"
-        f"system = next(r for r in map(get_ruleset, ['2e-rewrite', '3e', 'impulse',\n"
-        "    'pool-and-ward']) if type(r).__module__.startswith('" + name + ".'))\n"
-        f"print('{name}.form' in sys.modules)\n"
-        "print(len(system.block_schema().groups) > 0, '" + name + ".form' in sys.modules)\n"
-    )
-    shown = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                           check=True).stdout.split("\n")
-    assert shown[0] == "False"
-    assert shown[1] == "True True"
