@@ -4,18 +4,15 @@ Each sub-command imports its own module only when it runs, so ``battlewheel repl
 never loads Qt and the GUI starts without loading the printing code.
 """
 
-import time
+import argparse
+import os
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TextIO
 
-# The smoke test's start-up clock starts here, before anything of ours is imported,
-# as a bare Qt program's would start at its first line.
-STARTED = time.perf_counter()
-
-import argparse  # noqa: E402
-import os  # noqa: E402
-import sys  # noqa: E402
-from collections.abc import Callable, Sequence  # noqa: E402
-from pathlib import Path  # noqa: E402
-from typing import TextIO  # noqa: E402
+# The smoke test's start-up clock, started by the package before anything of ours.
+from battlewheel import STARTED
 
 SUBCOMMANDS = ("replay", "print", "import", "forecast")
 EXIT_UNREADABLE = 2

@@ -4,8 +4,8 @@ Run: ``.venv/bin/python -m tests.benchmarks.bench_startup [runs]``
 
 Both programs run as fresh subprocesses on the offscreen platform, several times each,
 alternating so that disk caches and machine load hit both alike. Each reports its own
-``startup_ms``: from the top of the program (for Battlewheel, the first line of
-``battlewheel.cli``, before any of its own imports) to the first paint of its window
+``startup_ms``: from the top of the program (for Battlewheel, the first line of the
+``battlewheel`` package, imported before anything else of ours) to the first paint of its window
 (for Battlewheel, the wheel with the demo combat; the odds charts and character sheets
 are filled in just after). The wall clock from process start to exit is printed too; it
 includes interpreter start and Battlewheel's after-paint work (the smoke test handles

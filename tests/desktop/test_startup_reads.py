@@ -30,6 +30,10 @@ LATER = ("battlewheel.views.roster_dock", "battlewheel.views.import_preview")
 # engines): when first used.
 FIRST_USE = ("battlewheel.views.character_editor", "battlewheel.storage.imports.sniff",
              "battlewheel.storage.imports.foundry_export")
+# Used only past the first screen (a counter's menu, the first change's journal, an
+# error shown, the odds' exact shares): imported then, not by the first paint.
+PAST_FIRST_SCREEN = ("battlewheel.views.condition_dialog", "datetime", "html", "fractions",
+                     "decimal")
 
 # The program's own start (``app.run_gui``) up to its event loop, with a note of our
 # modules taken at the first paint.
@@ -52,6 +56,7 @@ def layout(window):
             "front": window.combatants_dock.visibleRegion().isEmpty() is False}
 def at_paint(self):
     report["painted"] = ours()
+    report["all painted"] = sorted(sys.modules)
     report["layout at paint"] = layout(self)
     real(self)
 MainWindow._after_first_paint = at_paint
@@ -61,6 +66,8 @@ while "painted" not in report:
     app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
 until_idle()
 report["idle"] = ours()
+import linecache
+report["sources kept"] = sorted(name for name in linecache.cache if "battlewheel" in name)
 report["layout when idle"] = layout(window)
 from battlewheel.views.roster_dock import RosterDock  # after the count: built by now
 report["roster"] = window.findChild(RosterDock) is not None
@@ -101,6 +108,9 @@ def test_the_demo_paints_with_its_own_system_alone(tmp_path: Path) -> None:
     assert later_modules(report["idle"]) >= set(LATER)
     assert systems_in(report["idle"]) == {"2e-rewrite"}
     assert set(FIRST_USE).isdisjoint(report["idle"])
+    assert set(PAST_FIRST_SCREEN).isdisjoint(report["all painted"])
+    # PySide6 read each module's source as it was imported; none of it is kept.
+    assert report["sources kept"] == []
 
 
 @pytest.fixture
@@ -157,3 +167,41 @@ def test_the_first_screen_is_laid_out_as_it_stays(tmp_path: Path) -> None:
     assert at_paint["tabs"] == ["rosterPlace"]
     assert idle["tabs"] == ["rosterDock"]
     assert at_paint["front"] and idle["front"]
+
+
+# The program's start with every garbage collection noted, from ``run_gui`` on.
+COLLECTIONS = """
+import gc, json, sys
+from battlewheel.app import run_gui
+from battlewheel.views.main_window import MainWindow
+
+passes = []
+gc.callbacks.append(lambda phase, info: phase == "start" and passes.append(info["generation"]))
+report = {}
+real = MainWindow._after_first_paint
+def at_paint(self):
+    report["before paint"] = len(passes)
+    real(self)
+    report["enabled after"] = gc.isenabled()
+    report["frozen"] = gc.get_freeze_count()
+MainWindow._after_first_paint = at_paint
+passes.clear()
+code = run_gui(None, smoke_test=True)
+print(json.dumps(report))
+sys.exit(code)
+"""
+
+
+def test_start_up_collects_no_garbage_until_the_first_paint(tmp_path: Path) -> None:
+    """No collection runs before the first paint (start-up makes almost no garbage in
+    cycles, and each pass went through all it had made); at the paint collection comes
+    back on, leaving out (frozen) what start-up made."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", BATTLEWHEEL_HOME=str(tmp_path))
+    env.pop("DISPLAY", None)
+    result = subprocess.run([sys.executable, "-c", COLLECTIONS], capture_output=True,
+                            text=True, env=env, timeout=180, check=False)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    assert report["before paint"] == 0
+    assert report["enabled after"] is True
+    assert report["frozen"] > 10_000

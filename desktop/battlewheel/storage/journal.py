@@ -33,7 +33,6 @@ import contextlib
 import json
 import os
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
@@ -164,6 +163,8 @@ class Journal:
         cannot be written (or a crash while writing it) leaves the journal before it (or
         none) rather than one whose changes have no campaign to apply to.
         """
+        from datetime import UTC, datetime  # the first change, not start-up
+
         header = _line({
             "journal": JOURNAL_FORMAT, "version": JOURNAL_VERSION,
             "campaign_path": str(self._campaign_path) if self._campaign_path else None,

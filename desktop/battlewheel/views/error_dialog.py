@@ -5,7 +5,6 @@ to it) with one that still prints the traceback, then shows an `ErrorDialog`. Th
 combat state is safe either way: the models apply an action whole or not at all.
 """
 
-import html
 import sys
 import traceback
 from collections.abc import Callable
@@ -41,6 +40,8 @@ class ErrorDialog(QDialog):
         self.setObjectName("errorDialog")
         self.setWindowTitle(f"{APP_NAME}: something went wrong")
         self.details = error_details(error)
+        import html  # only when an error is shown, not at start-up
+
         summary = QLabel(
             f"<b>{type(error).__name__}</b>: {html.escape(str(error))}<br><br>"
             "Nothing was changed by the step that failed; the combat is as it was. "

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QChildEvent, QEvent, QObject, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QChildEvent, QEvent, QObject, QPoint, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -32,7 +32,6 @@ from battlewheel.models.combatants_model import CombatantsModel
 from battlewheel.models.files import CampaignFiles
 from battlewheel.models.log_model import CombatLogModel
 from battlewheel.views import settings as prefs
-from battlewheel.views.condition_dialog import counter_menu, open_condition_dialog
 from battlewheel.views.docks import CombatantsDock
 from battlewheel.views.file_menu import FileMenu
 from battlewheel.views.history_dock import HistoryDock
@@ -139,8 +138,7 @@ class MainWindow(QMainWindow):
             )
         )
         self.scene.counterSelected.connect(self.select_combatant)
-        self.scene.counterMenuRequested.connect(
-            lambda cid, where: counter_menu(self.combat, cid, self).popup(where))
+        self.scene.counterMenuRequested.connect(self._counter_menu)
         pocket = PocketParts(self.combat, self.scene, self, self._say)
         self.scene.counterPocketed.connect(lambda cid: pocket_counter(pocket, cid))
         self.scene.counterFired.connect(lambda cid, slot: fire_counter(pocket, cid, slot))
@@ -675,8 +673,16 @@ class MainWindow(QMainWindow):
 
     def add_condition(self, combatant_id: str | None = None) -> QDialog:
         """Combat > Add condition: for the given or selected combatant (one undo step)."""
+        from battlewheel.views.condition_dialog import open_condition_dialog  # first use
+
         chosen = combatant_id or self.scene.selected_counter()
         return open_condition_dialog(self.combat, chosen, self)
+
+    def _counter_menu(self, combatant_id: str, where: QPoint) -> None:
+        # A counter's right-click menu (its conditions); imported on the first one.
+        from battlewheel.views.condition_dialog import counter_menu
+
+        counter_menu(self.combat, combatant_id, self).popup(where)
 
     def show_rulings(self) -> QDialog:
         """Combat > Rulings: every option of the combat's ruleset; a change is one undo step."""

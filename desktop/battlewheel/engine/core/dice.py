@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Protocol, TypedDict, Unpack
 
@@ -109,6 +108,8 @@ def success_distribution(
 @lru_cache(maxsize=512)
 def _distribution(dice: int, target: int, double_tens: bool) -> tuple[float, ...]:
     # cached: the odds dock asks for the same few pools again and again
+    from fractions import Fraction  # with decimal: only the odds use it, not start-up
+
     weights = _die_weights(target, double_tens)
     ways = [1]
     for _ in range(dice):

@@ -11,7 +11,7 @@ from battlewheel.engine.core.actions import Action, Joining
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.ruleset import Handler, ModuleOnFirstUse, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.ex3 import actions as a
-from battlewheel.engine.rulesets.ex3 import form, menu, sentences, sheet, wheel
+from battlewheel.engine.rulesets.ex3 import menu, sentences, sheet, wheel
 from battlewheel.engine.rulesets.ex3 import refresh as derived_values
 from battlewheel.engine.rulesets.ex3 import rules as r
 from battlewheel.engine.rulesets.ex3.block import Character
@@ -75,7 +75,8 @@ class Exalted3e(Ruleset):
     block_type: ClassVar[type[Character]] = Character
     joining: ClassVar[Joining] = a.JOINING
     autopilot_module: ClassVar[Any] = ModuleOnFirstUse(f"{__package__}.autopilot")
-    form_module: ClassVar[Any] = form
+    # The character editor's form: imported when the editor or a preview first reads it.
+    form_module: ClassVar[Any] = ModuleOnFirstUse(f"{__package__}.form")
     state_type: ClassVar[type[Combat]] = Combat
     handler_table: ClassVar[Mapping[type[a.Action], Handler]] = _HANDLERS
     legend: ClassVar[str] = wheel.WHEEL_LEGEND

@@ -13,7 +13,6 @@ from battlewheel.engine.core.ruleset import Handler, ModuleOnFirstUse, Ruleset, 
 from battlewheel.engine.rulesets.impulse import actions as a
 from battlewheel.engine.rulesets.impulse import (
     card,
-    form,
     menu,
     replay,
     sentences,
@@ -111,7 +110,8 @@ class ImpulseRuleset(Ruleset):
     block_field: ClassVar[str] = "character"
     end_words: ClassVar[str] = "The fight is over."
     autopilot_module: ClassVar[Any] = ModuleOnFirstUse(f"{__package__}.autopilot")
-    form_module: ClassVar[Any] = form
+    # The character editor's form: imported when the editor or a preview first reads it.
+    form_module: ClassVar[Any] = ModuleOnFirstUse(f"{__package__}.form")
     sentences_module: ClassVar[Any] = sentences
     state_type: ClassVar[type[ImpulseCombat]] = ImpulseCombat
     handler_table: ClassVar[Mapping[type[Action], Handler]] = _HANDLERS
@@ -244,7 +244,7 @@ class ImpulseRuleset(Ruleset):
 
     def block_preview(self, block: Any) -> tuple[Any, ...]:
         """Willpower and motes, Endurance, DV, Evasion, Soak, Resolve, Guile and weapons."""
-        return form.preview(self, block)
+        return self.form_module.preview(self, block)
 
     def block_side(self, block: Any) -> str:
         """A player character joins as an ally, anyone else as an enemy."""

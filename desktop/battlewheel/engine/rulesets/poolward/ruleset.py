@@ -11,7 +11,7 @@ from battlewheel.engine.core.actions import Action, Joining
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.ruleset import Handler, ModuleOnFirstUse, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.poolward import actions as a
-from battlewheel.engine.rulesets.poolward import form, menu, sentences, sheet, wheel
+from battlewheel.engine.rulesets.poolward import menu, sentences, sheet, wheel
 from battlewheel.engine.rulesets.poolward.block import STATS, StatBlock
 from battlewheel.engine.rulesets.poolward.handlers import attack, block_change, manual, rounds
 from battlewheel.engine.rulesets.poolward.handlers import turn as handlers_turn
@@ -55,7 +55,8 @@ class PoolAndWard(Ruleset):
     block_field: ClassVar[str] = "block"
     end_words: ClassVar[str] = "The fight ends."
     autopilot_module: ClassVar[Any] = ModuleOnFirstUse(f"{__package__}.autopilot")
-    form_module: ClassVar[Any] = form
+    # The character editor's form: imported when the editor or a preview first reads it.
+    form_module: ClassVar[Any] = ModuleOnFirstUse(f"{__package__}.form")
     sentences_module: ClassVar[Any] = sentences
     state_type: ClassVar[type[Fight]] = Fight
     handler_table: ClassVar[Mapping[type[Action], Handler]] = _HANDLERS

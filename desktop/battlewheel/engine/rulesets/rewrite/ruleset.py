@@ -13,7 +13,7 @@ from battlewheel.engine.core.ruleset import Handler, ModuleOnFirstUse, Ruleset, 
 from battlewheel.engine.rulesets.rewrite import actions as a
 from battlewheel.engine.rulesets.rewrite import actions as f
 from battlewheel.engine.rulesets.rewrite import card as cards
-from battlewheel.engine.rulesets.rewrite import form, menu, presentation, replay, roster
+from battlewheel.engine.rulesets.rewrite import menu, presentation, replay, roster
 from battlewheel.engine.rulesets.rewrite.block import Character
 from battlewheel.engine.rulesets.rewrite.handlers import block_change, effects, manual, setup
 from battlewheel.engine.rulesets.rewrite.handlers import counter as rewrite_counter
@@ -104,7 +104,8 @@ class Rewrite2e(Ruleset):
     forecast_unit: ClassVar[str] = "ticks"
     forecast_limit: ClassVar[int] = 300
     autopilot_module: ClassVar[Any] = ModuleOnFirstUse(f"{__package__}.autopilot")
-    form_module: ClassVar[Any] = form
+    # The character editor's form: imported when the editor or a preview first reads it.
+    form_module: ClassVar[Any] = ModuleOnFirstUse(f"{__package__}.form")
     sentences_module: ClassVar[Any] = sentences
     state_type: ClassVar[type[Combat]] = Combat
     handler_table: ClassVar[Mapping[type[a.Action], Handler]] = _HANDLERS
@@ -213,7 +214,7 @@ class Rewrite2e(Ruleset):
 
     def block_preview(self, block: Any) -> tuple[Any, ...]:
         """Health track, Willpower and motes, DVs, soak and hardness, attack pools."""
-        return form.preview(self, block)
+        return self.form_module.preview(self, block)
 
     def block_side(self, block: Any) -> str:
         """A player character joins as an ally, anyone else as an enemy."""
