@@ -73,9 +73,13 @@ class ModuleOnFirstUse:
 
     def __init__(self, name: str) -> None:
         self.name = name
+        self.module: Any = None
 
     def __get__(self, instance: object, owner: type | None = None) -> Any:
-        return importlib.import_module(self.name)
+        # Kept once imported: a playout reads it several times an action.
+        if self.module is None:
+            self.module = importlib.import_module(self.name)
+        return self.module
 
 
 RULINGS_SECTION = "Combat > Rulings"
