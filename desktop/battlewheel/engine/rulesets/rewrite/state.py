@@ -152,6 +152,9 @@ class Refreshed:
     wound_penalty_on_dv: bool
     # Each combatant's (hostiles it sees, hostiles in all): the inputs of its surprise.
     awareness: Mapping[str, tuple[int, int]]
+    # Who was unaware of whom then (``Combat.unaware``): with the sides, what the
+    # awareness followed from.
+    unaware: Mapping[tuple[str, str], int]
 
 
 @dataclass
