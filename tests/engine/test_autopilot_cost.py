@@ -92,3 +92,19 @@ def test_2e_an_attack_without_charm_dice_is_sized_once(monkeypatch: pytest.Monke
     made = next(ap2e._resolve(session.state, attacker, index, random.Random(3), tactics))
     assert isinstance(made, r.ResolveAttack) and made.charms.charm_dice == 0
     assert len(sized) == 1
+
+
+def test_2e_an_attack_pool_counted_once_is_not_counted_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The same attack asked for again (the next playout, a clone of the fight) reads its
+    pools from those already counted: no attack is declared again to count its dice
+    (each decision declared the attack twice, plain and with the Excellency's dice: a
+    sixteenth of a 2e playout); the dice rolled are the same."""
+    session = _demo_2e()
+    _until(session, r.ResolveAttack, {})
+    attacker, index = session.state.pending_attacks()[0]
+    first = list(ap2e._resolve(session.state, attacker, index, random.Random(3), {}))
+    declared = calls_of(monkeypatch, ap2e, "attack_declaration")
+    again = list(ap2e._resolve(session.state.clone(), attacker, index, random.Random(3), {}))
+    assert again == first and declared == []

@@ -383,8 +383,9 @@ def _template(attacker: str, index: int, dv: str, charm_dice: int,
 
 
 def _attack_sizes(state: Combat, action: aa.ResolveAttack) -> dict[str, int]:
-    """The dice of the attack's rolls, as ``preview_attack`` counts them; worked out here
-    when no Blocker stands in the way (the common case, and much cheaper)."""
+    """The dice of the rolls of the attack ``action`` (a ``_template``), as
+    ``preview_attack`` counts them; worked out here when no Blocker stands in the way
+    (the common case, and much cheaper), each pool once."""
     flurry = state.tick.flurries[action.attacker]
     declared = flurry.declared[action.index]
     target = state.combatants.get(declared.target or "")
@@ -392,11 +393,28 @@ def _attack_sizes(state: Combat, action: aa.ResolveAttack) -> dict[str, int]:
     if target is None or weapon is None or blockers_of(state, target.id) \
             or action.defence.dv not in target.dvs:
         return preview_attack(state, action).dice
-    declaration = attack_declaration(
-        state.combatants[action.attacker], weapon, action,
-        penalty=flurry.plan.action_penalties[action.index] or 0, off_hand=declared.off_hand,
-        essence_floor=state.options.essence_floor)
-    return {"attack": max(attack_rules.attack_pool(declaration)[1], 0)}
+    who = state.combatants[action.attacker]
+    penalty = flurry.plan.action_penalties[action.index] or 0
+    # The template's other fields never change, so its charm dice stand for it; the
+    # attacker's character and the weapon by identity, kept with the entry.
+    key = (id(who.character), who.wound_penalty, who.conditions, id(weapon), penalty,
+           declared.off_hand, state.options.essence_floor, action.charms.charm_dice)
+    found = _POOLS.get(key)
+    if found is None or found[0] is not who.character or found[1] is not weapon:
+        if len(_POOLS) > MOST_REMEMBERED:
+            _POOLS.clear()
+        declaration = attack_declaration(who, weapon, action, penalty=penalty,
+                                         off_hand=declared.off_hand,
+                                         essence_floor=state.options.essence_floor)
+        found = _POOLS[key] = (who.character, weapon,
+                               max(attack_rules.attack_pool(declaration)[1], 0))
+    return {"attack": found[2]}
+
+
+# The attack pools of templates already worked out (``_attack_sizes``): an attack's pool
+# is asked for twice a decision (plain and with the Excellency's dice), and the same
+# few again at every attack of a playout.
+_POOLS: dict[tuple[object, ...], tuple[object, object, int]] = {}
 
 
 def _excellency(who: Combatant, weapon_name: str | None, stance: str) -> int:
