@@ -108,3 +108,21 @@ def test_2e_an_attack_pool_counted_once_is_not_counted_again(
     declared = calls_of(monkeypatch, ap2e, "attack_declaration")
     again = list(ap2e._resolve(session.state.clone(), attacker, index, random.Random(3), {}))
     assert again == first and declared == []
+
+
+def test_2e_a_flurry_weighed_once_is_not_weighed_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same flurries weighed again (the next decision, a clone of the fight) read their
+    harm from those already weighed (weighing them was a tenth of a 2e playout); a foe
+    hurt since is weighed anew, since its boxes left and resilience changed."""
+    session = _demo_2e()
+    _until(session, r.DeclareFlurry, {})
+    state = session.state
+    who = state.combatants[state.awaiting_flurry()[0]]
+    first = ap2e._plans(state, who, "balanced")
+    weighed = calls_of(monkeypatch, ap2e, "_work_out_harm")
+    assert ap2e._plans(state.clone(), who, "balanced") == first
+    assert weighed == []
+    foe = first[0].foe
+    state.combatants[foe.id] = foe.replace(health=foe.health.mark(lethal=2))
+    ap2e._plans(state, who, "balanced")
+    assert {args[2].id for args in weighed} >= {foe.id}

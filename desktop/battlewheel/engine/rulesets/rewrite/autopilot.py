@@ -229,10 +229,31 @@ def _harm(state: Combat, who: Combatant, foe: Combatant, weapon: Weapon, attacks
     """Expected boxes ``attacks`` attacks of ``weapon`` add to ``foe``'s track, up to those
     it has left (``left``): each attack with its multiple-action penalty and onslaught (000 §Attack
     Resolution), damage summed over the flurry, less what Exalted resilience takes off
-    (000 §Applying Effects)."""
+    (000 §Applying Effects). Kept by everything it follows from: a playout weighs the
+    same flurries at almost every decision."""
+    options, track = state.options, foe.health
+    dv = max(foe.dvs.values(), default=0)
+    key = (id(who.character), who.wound_penalty, who.conditions, id(weapon), id(foe.character),
+           foe.overrides, track.lethal, track.bashing, dv, attacks, left,
+           options.multiple_action_first_penalty, options.essence_floor)
+    found = _HARMS.get(key)
+    if found is None or found[0] is not who.character or found[1] is not weapon \
+            or found[2] is not foe.character:
+        if len(_HARMS) > MOST_REMEMBERED:
+            _HARMS.clear()
+        found = _HARMS[key] = (who.character, weapon, foe.character,
+                               _work_out_harm(state, who, foe, weapon, attacks, left, dv))
+    return found[3]
+
+
+# The harm of flurries already weighed (``_harm``), by everything it follows from.
+_HARMS: dict[tuple[object, ...], tuple[object, object, object, float]] = {}
+
+
+def _work_out_harm(state: Combat, who: Combatant, foe: Combatant, weapon: Weapon,
+                   attacks: int, left: int, dv: int) -> float:
     first = attacks - (state.options.multiple_action_first_penalty
                        == "manoeuvre_count_minus_one") if attacks > 1 else 0
-    dv = max(foe.dvs.values(), default=0)
     each = tuple((*_attack_numbers(state, who, foe, weapon, first + index if attacks > 1 else 0),
                   max(0, dv - index), weapon.overwhelming if attacks == 1 else 0)
                  for index in range(attacks))
