@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from battlewheel.engine.core import fields
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.rewrite import actions as r
 from battlewheel.engine.rulesets.rewrite import autopilot as ap2e
@@ -126,3 +127,16 @@ def test_2e_a_flurry_weighed_once_is_not_weighed_again(monkeypatch: pytest.Monke
     state.combatants[foe.id] = foe.replace(health=foe.health.mark(lethal=2))
     ap2e._plans(state, who, "balanced")
     assert {args[2].id for args in weighed} >= {foe.id}
+
+
+@pytest.mark.parametrize("wanted", [r.Advance, r.AwardStunt])
+def test_2e_an_action_without_dice_is_made_once(monkeypatch: pytest.MonkeyPatch,
+                                                wanted: type) -> None:
+    """Moving the tick counter on and awarding an Exalt's stunt carry no dice: offered
+    again, the autopilot offers the action it made before, checked once (making one was
+    checking it whole, at every such step of every playout)."""
+    session = _demo_2e()
+    made = _until(session, wanted, {})
+    checked = calls_of(monkeypatch, fields, "check_storable")
+    again = next(iter(ap2e.candidates(session.state.clone(), random.Random(1), {})))
+    assert again is made and checked == []

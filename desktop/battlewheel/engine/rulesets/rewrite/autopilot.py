@@ -127,18 +127,30 @@ def candidates(state: Combat, rng: random.Random,
         return
     phase = state.phase
     if phase == PHASE_DONE:
-        yield a.Advance()
-        yield a.NextTick()
+        yield _ADVANCE
+        yield _NEXT_TICK
     elif phase == PHASE_DECLARE:
         for cid in state.awaiting_flurry():
             yield from _flurries(state, state.combatants[cid], tactics)
     elif phase == PHASE_RESOLVE:
         attacker, index = state.pending_attacks()[0]
         if _stunt_owed(state.combatants[attacker]):
-            yield a.AwardStunt(attacker, STUNT, "motes")
+            yield _stunt_award(attacker)
         yield from _resolve(state, attacker, index, rng, tactics)
     elif phase == PHASE_EFFECTS:
         yield _effects(state, rng)
+
+
+# Actions without dice are made once and offered again (every action made is checked
+# whole, which costs more than applying these).
+_ADVANCE = a.Advance()
+_NEXT_TICK = a.NextTick()
+
+
+@lru_cache(maxsize=256)
+def _stunt_award(attacker: str) -> a.AwardStunt:
+    """The GM's award of ``attacker``'s one-die stunt, in motes (004 §Stunts)."""
+    return a.AwardStunt(attacker, STUNT, "motes")
 
 
 def _flurries(state: Combat, who: Combatant, tactics: Mapping[str, str]) -> Iterator[Action]:
