@@ -281,3 +281,14 @@ def test_what_the_marks_say_is_worked_out_once_a_track(monkeypatch: pytest.Monke
     hurt = track.mark(lethal=1)
     assert (hurt.damage, hurt.lethal, hurt.wound_penalty, hurt.dead) == (4, 3, 2, False)
     assert (track.damage, track.wound_penalty) == (3, 1)
+
+
+def test_marking_no_levels_makes_no_new_track(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Damage is marked a type at a time (bashing, lethal, aggravated), mostly with some
+    types at 0: those leave the very same track, and no new one is laid out and checked."""
+    hurt = HealthTrack.standard(2).mark(lethal=2)
+    made = calls_of(monkeypatch, HealthTrack, "__post_init__")
+    assert hurt.mark() is hurt and hurt.mark_with_overflow(0, 0, 0) == (hurt, 0)
+    assert made == []
+    with pytest.raises(TraitValueError):
+        hurt.mark(bashing=-1)

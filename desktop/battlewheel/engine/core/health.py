@@ -207,6 +207,8 @@ class HealthTrack:
         dead track (000 §Applying Effects).
         """
         _check_counts(bashing=bashing, lethal=lethal, aggravated=aggravated)
+        if not (bashing or lethal or aggravated):
+            return self, 0  # nothing to mark: the same track (damage marks each type apart)
         upper, lower = self._regions()
         overflow = 0
         for kind, levels in ((BASHING, bashing), (LETHAL, lethal), (AGGRAVATED, aggravated)):
