@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.errors import DiceEntryError, IllegalAction
 from battlewheel.engine.rulesets.rewrite.block import Character
+from battlewheel.engine.rulesets.rewrite.rules import attack as rules
 from battlewheel.engine.rulesets.rewrite.rules.attack import (
     AttackDeclaration,
     AttackDice,
@@ -27,6 +28,7 @@ from battlewheel.engine.rulesets.rewrite.rules.sheet_inputs import attacker_for,
 from battlewheel.engine.rulesets.rewrite.rules.tables import weapon
 from battlewheel.engine.rulesets.rewrite.rules.traits import CharacterKind
 from battlewheel.engine.rulesets.rewrite.sentences.narration import describe_steps
+from tests.engine.counting import calls_of
 
 from . import helpers
 
@@ -530,3 +532,15 @@ def test_hit_exactly_when_successes_beat_the_final_dv(
     assert outcome.excess == max(margin, 0)
     assert outcome.dice >= 0 and outcome.levels >= 0
     assert outcome.failed == (not outcome.hit or outcome.failure == "hardness")
+
+
+def test_a_roll_of_no_dice_is_made_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Most attacks have no reroll, virtue or charm dice: each of those empty rolls is the
+    one already made (three rolls built and checked an attack before), and still needs
+    no entry; a real pool still does."""
+    first = rules.roll_entry(0, None, target=6)
+    rolled = calls_of(monkeypatch, rules, "roll")
+    assert rules.roll_entry(-2, None, target=6) is first and rolled == []
+    assert (first.dice, first.rolled_successes, first.botch, first.target) == (0, 0, False, 6)
+    with pytest.raises(DiceEntryError):
+        rules.roll_entry(1, None)
