@@ -64,6 +64,7 @@ from battlewheel.engine.rulesets.rewrite.rules.derived import (
     ready_weapons,
 )
 from battlewheel.engine.rulesets.rewrite.rules.equipment import DamageType, Weapon
+from battlewheel.engine.rulesets.rewrite.rules.kept import KeptByIdentity
 from battlewheel.engine.rulesets.rewrite.rules.sheet_inputs import target_for
 from battlewheel.engine.rulesets.rewrite.rules.traits import CharacterKind
 from battlewheel.engine.rulesets.rewrite.rules.values import join_battle_pool
@@ -245,21 +246,18 @@ def _harm(state: Combat, who: Combatant, foe: Combatant, weapon: Weapon, attacks
     same flurries at almost every decision."""
     options, track = state.options, foe.health
     dv = max(foe.dvs.values(), default=0)
-    key = (id(who.character), who.wound_penalty, who.conditions, id(weapon), id(foe.character),
-           foe.overrides, track.lethal, track.bashing, dv, attacks, left,
-           options.multiple_action_first_penalty, options.essence_floor)
-    found = _HARMS.get(key)
-    if found is None or found[0] is not who.character or found[1] is not weapon \
-            or found[2] is not foe.character:
-        if len(_HARMS) > MOST_REMEMBERED:
-            _HARMS.clear()
-        found = _HARMS[key] = (who.character, weapon, foe.character,
-                               _work_out_harm(state, who, foe, weapon, attacks, left, dv))
-    return found[3]
+    return _HARMS.get(
+        (who.character, weapon, foe.character),
+        (who.wound_penalty, who.conditions, foe.overrides, track.lethal, track.bashing, dv,
+         attacks, left, options.multiple_action_first_penalty, options.essence_floor),
+        lambda: _work_out_harm(state, who, foe, weapon, attacks, left, dv))
 
 
-# The harm of flurries already weighed (``_harm``), by everything it follows from.
-_HARMS: dict[tuple[object, ...], tuple[object, object, object, float]] = {}
+# What the autopilot works out from stat blocks and weapons again and again, kept by
+# their identity (rules/kept.py): each flurry's harm, each attack's numbers and pool.
+_HARMS: KeptByIdentity[float] = KeptByIdentity()
+_NUMBERS: KeptByIdentity[tuple[int, ...]] = KeptByIdentity()
+_POOLS: KeptByIdentity[int] = KeptByIdentity()
 
 
 def _work_out_harm(state: Combat, who: Combatant, foe: Combatant, weapon: Weapon,
@@ -286,24 +284,9 @@ def _attack_numbers(state: Combat, who: Combatant, foe: Combatant, weapon: Weapo
                     penalty: int) -> tuple[int, ...]:
     """The numbers one attack's odds depend on, as the attack dialog works them out (the
     Excellency left out: whether motes are spent is decided at the roll)."""
-    # Characters and weapons by identity: a clone shares them, and hashing a whole stat
-    # block cost more than the sums; the entry keeps them, so an id is never reused.
-    key = (id(who.character), who.wound_penalty, who.conditions, id(weapon), id(foe.character),
-           penalty, state.options.essence_floor)
-    found = _NUMBERS.get(key)
-    if found is None or found[0] is not who.character or found[1] is not weapon \
-            or found[2] is not foe.character:
-        if len(_NUMBERS) > MOST_REMEMBERED:
-            _NUMBERS.clear()
-        found = _NUMBERS[key] = (who.character, weapon, foe.character,
-                                 _work_out_numbers(state, who, foe, weapon, penalty))
-    return found[3]
-
-
-# The numbers of attacks already worked out, by everything they depend on (characters and
-# weapons are frozen values): a playout asks for the same few again and again.
-_NUMBERS: dict[tuple[object, ...], tuple[object, object, object, tuple[int, ...]]] = {}
-MOST_REMEMBERED = 20_000
+    return _NUMBERS.get((who.character, weapon, foe.character),
+                        (who.wound_penalty, who.conditions, penalty, state.options.essence_floor),
+                        lambda: _work_out_numbers(state, who, foe, weapon, penalty))
 
 
 def _work_out_numbers(state: Combat, who: Combatant, foe: Combatant, weapon: Weapon,
@@ -428,26 +411,19 @@ def _attack_sizes(state: Combat, action: aa.ResolveAttack) -> dict[str, int]:
         return preview_attack(state, action).dice
     who = state.combatants[action.attacker]
     penalty = flurry.plan.action_penalties[action.index] or 0
-    # The template's other fields never change, so its charm dice stand for it; the
-    # attacker's character and the weapon by identity, kept with the entry.
-    key = (id(who.character), who.wound_penalty, who.conditions, id(weapon), penalty,
-           declared.off_hand, state.options.essence_floor, action.charms.charm_dice)
-    found = _POOLS.get(key)
-    if found is None or found[0] is not who.character or found[1] is not weapon:
-        if len(_POOLS) > MOST_REMEMBERED:
-            _POOLS.clear()
-        declaration = attack_declaration(who, weapon, action, penalty=penalty,
-                                         off_hand=declared.off_hand,
-                                         essence_floor=state.options.essence_floor)
-        found = _POOLS[key] = (who.character, weapon,
-                               max(attack_rules.attack_pool(declaration)[1], 0))
-    return {"attack": found[2]}
+    # The template's other fields never change, so its charm dice stand for it.
+    return {"attack": _POOLS.get(
+        (who.character, weapon),
+        (who.wound_penalty, who.conditions, penalty, declared.off_hand,
+         state.options.essence_floor, action.charms.charm_dice),
+        lambda: _work_out_pool(state, who, weapon, action, penalty, declared.off_hand))}
 
 
-# The attack pools of templates already worked out (``_attack_sizes``): an attack's pool
-# is asked for twice a decision (plain and with the Excellency's dice), and the same
-# few again at every attack of a playout.
-_POOLS: dict[tuple[object, ...], tuple[object, object, int]] = {}
+def _work_out_pool(state: Combat, who: Combatant, weapon: Weapon, action: aa.ResolveAttack,
+                   penalty: int, off_hand: bool) -> int:
+    declaration = attack_declaration(who, weapon, action, penalty=penalty, off_hand=off_hand,
+                                     essence_floor=state.options.essence_floor)
+    return max(attack_rules.attack_pool(declaration)[1], 0)
 
 
 def _excellency(who: Combatant, weapon_name: str | None, stance: str) -> int:

@@ -435,6 +435,8 @@ def _with_gm_dice(traits: rules.Attacker, action: AnyAttack) -> rules.Attacker:
     """Add the GM's non-magical bonus and penalty dice (004 §Order of Modifiers, step 1-2)."""
     if action.bonus_dice < 0 or action.penalty_dice < 0:
         raise IllegalAction(ROLL_RULE, "bonus and penalty dice must be 0 or more")
+    if not (action.bonus_dice or action.penalty_dice):
+        return traits  # none given (the usual case): the sheet's traits as they are
     return replace(
         traits,
         bonus_dice=traits.bonus_dice + action.bonus_dice,
