@@ -69,16 +69,17 @@ def test_2e_a_block_changed_is_weighed_anew() -> None:
 
 def test_2e_each_flurry_is_weighed_once_a_decision(monkeypatch: pytest.MonkeyPatch) -> None:
     """When no flurry is worth its DV (here: nothing counts as harm), the fallback takes
-    the flurries already weighed instead of weighing every one again."""
+    the flurries already weighed instead of weighing every one again; each foe and
+    weapon's flurries of one to three attacks are weighed together, once."""
     session = _demo_2e()
     _until(session, r.DeclareFlurry, {})
     state = session.state
     who = state.combatants[state.awaiting_flurry()[0]]
     monkeypatch.setattr(ap2e, "HARMLESS", float("inf"))
-    weighed = calls_of(monkeypatch, ap2e, "_harm")
+    weighed = calls_of(monkeypatch, ap2e, "_harms")
     plans = ap2e._plans(state, who, "balanced")
-    asked = Counter((args[2].id, args[3].name, args[4]) for args in weighed)
-    assert plans and len(asked) == len(plans)
+    asked = Counter((args[2].id, args[3].name) for args in weighed)
+    assert plans and len(plans) == sum(args[4] for args in weighed)
     assert set(asked.values()) == {1}
 
 

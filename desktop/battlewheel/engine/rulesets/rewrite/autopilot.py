@@ -201,8 +201,10 @@ def _weighed_plans(state: Combat, who: Combatant, most: int) -> list[_Plan]:
     plans: list[_Plan] = []
     for foe in _foes(state, who):
         left = _boxes_left(foe)  # once a foe, not once a flurry
-        plans.extend(_Plan(foe, weapon, count, _harm(state, who, foe, weapon, count, left), left)
-                     for weapon in weapons for count in range(1, min(most, weapon.rate) + 1))
+        for weapon in weapons:
+            harms = _harms(state, who, foe, weapon, min(most, weapon.rate), left)
+            plans.extend(_Plan(foe, weapon, count, harm, left)
+                         for count, harm in enumerate(harms, 1))
     return plans
 
 
@@ -237,25 +239,26 @@ def _best_dice(who: Combatant) -> int:
     return max((attack_dice(who, w) for w in ready_weapons(who.character)), default=0)
 
 
-def _harm(state: Combat, who: Combatant, foe: Combatant, weapon: Weapon, attacks: int,
-          left: int) -> float:
-    """Expected boxes ``attacks`` attacks of ``weapon`` add to ``foe``'s track, up to those
-    it has left (``left``): each attack with its multiple-action penalty and onslaught (000 §Attack
-    Resolution), damage summed over the flurry, less what Exalted resilience takes off
-    (000 §Applying Effects). Kept by everything it follows from: a playout weighs the
-    same flurries at almost every decision."""
+def _harms(state: Combat, who: Combatant, foe: Combatant, weapon: Weapon, most: int,
+           left: int) -> tuple[float, ...]:
+    """Expected boxes flurries of one to ``most`` attacks of ``weapon`` add to ``foe``'s
+    track, up to those it has left (``left``): each attack with its multiple-action
+    penalty and onslaught (000 §Attack Resolution), damage summed over the flurry, less
+    what Exalted resilience takes off (000 §Applying Effects). Kept by everything they
+    follow from: a playout weighs the same flurries at almost every decision."""
     options, track = state.options, foe.health
     dv = max(foe.dvs.values(), default=0)
     return _HARMS.get(
         (who.character, weapon, foe.character),
         (who.wound_penalty, who.conditions, foe.overrides, track.lethal, track.bashing, dv,
-         attacks, left, options.multiple_action_first_penalty, options.essence_floor),
-        lambda: _work_out_harm(state, who, foe, weapon, attacks, left, dv))
+         most, left, options.multiple_action_first_penalty, options.essence_floor),
+        lambda: tuple(_work_out_harm(state, who, foe, weapon, attacks, left, dv)
+                      for attacks in range(1, most + 1)))
 
 
 # What the autopilot works out from stat blocks and weapons again and again, kept by
 # their identity (rules/kept.py): each flurry's harm, each attack's numbers and pool.
-_HARMS: KeptByIdentity[float] = KeptByIdentity()
+_HARMS: KeptByIdentity[tuple[float, ...]] = KeptByIdentity()
 _NUMBERS: KeptByIdentity[tuple[int, ...]] = KeptByIdentity()
 _POOLS: KeptByIdentity[int] = KeptByIdentity()
 
