@@ -92,6 +92,11 @@ def test_a_record_replaced_without_a_change_to_its_derived_fields_inputs_is_kept
     assert session.state.combatants["a"].willpower == 4
     assert (worked, aware) == ([], [])
     assert session.state.combatants == _afresh(session.state)
+    # Refreshed again with nothing changed (the tick's effects refresh twice), it keeps
+    # what it had: no record looked at, no new bookkeeping made.
+    kept = session.state.refreshed
+    values.refresh(session.state)
+    assert session.state.refreshed is kept
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])

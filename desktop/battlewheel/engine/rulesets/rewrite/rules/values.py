@@ -218,6 +218,8 @@ def refresh(state: Combat) -> None:
         awareness, moved = _awareness(state), True
     else:
         awareness, moved = known.awareness, known.tick != state.current_tick
+    if known is not None and not (moved or changed):
+        return  # nothing moved and no record replaced: the last refresh still stands
     for cid in combatants if moved else changed:
         who = combatants[cid]
         last = records.get(cid)
