@@ -434,7 +434,7 @@ def _parts(value: object) -> Iterable[object]:
 # its declared types when made (``check_storable``), so a field declared to hold only
 # text, true or false, a number or nothing holds no nested value: it names a fighter
 # only if it is a fighter field, and carries a whole number only if declared one.
-_LEAVES = frozenset({str, bool, float, int, type(None)})
+_LEAVES: frozenset[type] = frozenset({str, bool, float, int, type(None)})
 
 
 @functools.cache
