@@ -12,10 +12,14 @@ from typing import Any
 import pytest
 
 from battlewheel.engine.core import fields
+from battlewheel.engine.core import forecast as fc
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.rewrite import actions as r
 from battlewheel.engine.rulesets.rewrite import autopilot as ap2e
 from battlewheel.engine.rulesets.rewrite.block import Character as Block2e
+from battlewheel.engine.rulesets.rewrite.handlers import flurry as rewrite_flurry
+from battlewheel.engine.rulesets.rewrite.rules import attack as attack_rules
+from battlewheel.engine.rulesets.rewrite.rules.kept import KeptByIdentity
 from battlewheel.storage.campaign import load_demo_campaign
 from tests.engine.counting import calls_of
 
@@ -141,3 +145,17 @@ def test_2e_an_action_without_dice_is_made_once(monkeypatch: pytest.MonkeyPatch,
     checked = calls_of(monkeypatch, fields, "check_storable")
     again = next(iter(ap2e.candidates(session.state.clone(), random.Random(1), {})))
     assert again is made and checked == []
+
+
+def test_2e_what_is_kept_never_changes_a_forecast(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each value kept so it is not worked out again (the autopilot's harms, numbers and
+    pools, a sheet's attack traits and defences, flurry plans, empty rolls) is what working
+    it out again gives: seeded playouts with nothing kept end exactly as with it."""
+    session = _demo_2e()
+    ruleset, state = session.ruleset, session.state
+    kept = fc.run_playouts(ruleset, state, 7, range(6), {})
+    monkeypatch.setattr(KeptByIdentity, "get",
+                        lambda self, objects, numbers, work: work())
+    monkeypatch.setattr(rewrite_flurry, "_planned", rewrite_flurry._planned.__wrapped__)
+    monkeypatch.setattr(attack_rules, "_nothing_rolled", attack_rules._nothing_rolled.__wrapped__)
+    assert fc.run_playouts(ruleset, state.clone(), 7, range(6), {}) == kept

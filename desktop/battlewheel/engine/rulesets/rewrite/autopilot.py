@@ -95,8 +95,11 @@ EXTRA_ATTACK_COST = 0.2
 def outcome(state: Combat) -> Outcome:
     """Over when one side has nobody able to act (000 §Applying Effects: incapacitated or
     dead), or the GM ended it; the clock is the tick."""
-    sides = {cid: who.side for cid, who in state.combatants.items()}
-    standing = [cid for cid, who in state.combatants.items() if not who.cannot_act]
+    sides, standing = {}, []
+    for cid, who in state.combatants.items():  # one pass: asked after every action
+        sides[cid] = who.side
+        if not who.cannot_act:
+            standing.append(cid)
     return last_side_standing(sides, standing, state.current_tick or 0, state.ended)
 
 
