@@ -19,6 +19,7 @@ from battlewheel.engine.rulesets.rewrite import autopilot as ap2e
 from battlewheel.engine.rulesets.rewrite.block import Character as Block2e
 from battlewheel.engine.rulesets.rewrite.handlers import flurry as rewrite_flurry
 from battlewheel.engine.rulesets.rewrite.rules import attack as attack_rules
+from battlewheel.engine.rulesets.rewrite.rules import values
 from battlewheel.engine.rulesets.rewrite.rules.kept import KeptByIdentity
 from battlewheel.storage.campaign import load_demo_campaign
 from tests.engine.counting import calls_of
@@ -106,14 +107,21 @@ def test_2e_an_attack_pool_counted_once_is_not_counted_again(
     """The same attack asked for again (the next playout, a clone of the fight) reads its
     pools from those already counted: no attack is declared again to count its dice
     (each decision declared the attack twice, plain and with the Excellency's dice: a
-    sixteenth of a 2e playout); the dice rolled are the same."""
+    sixteenth of a 2e playout), nor is the Excellency's die cap read again; the dice
+    rolled are the same."""
     session = _demo_2e()
     _until(session, r.ResolveAttack, {})
     attacker, index = session.state.pending_attacks()[0]
     first = list(ap2e._resolve(session.state, attacker, index, random.Random(3), {}))
     declared = calls_of(monkeypatch, ap2e, "attack_declaration")
+    capped = calls_of(monkeypatch, ap2e, "die_cap")
     again = list(ap2e._resolve(session.state.clone(), attacker, index, random.Random(3), {}))
-    assert again == first and declared == []
+    assert again == first and declared == [] and capped == []
+    # Resolved, the defender's DV cap is read off its sheet once too.
+    session.ruleset.apply(session.state.clone(), first[0])
+    dv_capped = calls_of(monkeypatch, values, "_dv_cap")
+    session.ruleset.apply(session.state.clone(), first[0])
+    assert dv_capped == []
 
 
 def test_2e_a_flurry_weighed_once_is_not_weighed_again(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -438,14 +438,22 @@ def _excellency(who: Combatant, weapon_name: str | None, stance: str) -> int:
     kind = who.character.kind
     if not kind.is_exalted or stance == "cautious":
         return 0
+    cap = _CAPS.get((who.character,), (weapon_name,), lambda: _die_cap(who, weapon_name))
+    motes = who.personal_motes + who.peripheral_motes
+    per_mote = 2 if kind is CharacterKind.DRAGON_BLOODED else 1
+    return max(0, min(cap, motes * per_mote))
+
+
+def _die_cap(who: Combatant, weapon_name: str | None) -> int:
+    """The die cap of ``who``'s attacks with the weapon named so (0: no such weapon)."""
     weapon = next((w for w in ready_weapons(who.character)
                    if weapon_name and w.name.casefold() == weapon_name.casefold()), None)
     if weapon is None:
         return 0
-    cap = die_cap(who.character, attribute="dexterity", ability=weapon.ability).value
-    motes = who.personal_motes + who.peripheral_motes
-    per_mote = 2 if kind is CharacterKind.DRAGON_BLOODED else 1
-    return max(0, min(cap, motes * per_mote))
+    return die_cap(who.character, attribute="dexterity", ability=weapon.ability).value
+
+
+_CAPS: KeptByIdentity[int] = KeptByIdentity()
 
 
 def _effects(state: Combat, rng: random.Random) -> Action:

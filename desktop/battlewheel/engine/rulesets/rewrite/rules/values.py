@@ -16,6 +16,7 @@ from battlewheel.engine.rulesets.rewrite import wheel
 from battlewheel.engine.rulesets.rewrite.block import Character
 from battlewheel.engine.rulesets.rewrite.rules import setup
 from battlewheel.engine.rulesets.rewrite.rules.flurry import dash_extra_yards
+from battlewheel.engine.rulesets.rewrite.rules.kept import KeptByIdentity
 from battlewheel.engine.rulesets.rewrite.rules.stunts import StuntReward
 from battlewheel.engine.rulesets.rewrite.state import Combat, Combatant, Refreshed
 
@@ -140,7 +141,15 @@ def dv_cap(who: Combatant, dv_name: str) -> int:
     """The DV cap of the DV named ``dodge`` or ``parry:<weapon>`` (000 §Die Caps).
 
     Dodge is built on Dexterity + Dodge, a Parry DV on Dexterity + the weapon's Ability.
+    Kept by the character's identity (every attack asks for the defender's).
     """
+    return _DV_CAPS.get((who.character,), (dv_name,), lambda: _dv_cap(who, dv_name))
+
+
+_DV_CAPS: KeptByIdentity[int] = KeptByIdentity()
+
+
+def _dv_cap(who: Combatant, dv_name: str) -> int:
     ability = "dodge"
     if dv_name.startswith("parry:"):
         wanted = dv_name.split(":", 1)[1].casefold()
