@@ -117,23 +117,19 @@ def base_dvs(who: Combatant) -> dict[str, int]:
 
 
 # The DVs on a sheet depend on the character only, and every action refreshes every
-# combatant, so they are kept per character object (characters are frozen and shared
-# between the states of a session). Holding the character keeps its id from reuse.
-_DV_CACHE: dict[int, tuple[Character, dict[str, int]]] = {}
-_DV_CACHE_LIMIT = 4096
+# combatant touched, so they are kept by the character's identity (rules/kept.py).
+_SHEET_DVS: KeptByIdentity[dict[str, int]] = KeptByIdentity(4096)
 
 
 def _sheet_dvs(character: Character) -> dict[str, int]:
-    cached = _DV_CACHE.get(id(character))
-    if cached is not None and cached[0] is character:
-        return cached[1]
+    return _SHEET_DVS.get((character,), (), lambda: _worked_out_dvs(character))
+
+
+def _worked_out_dvs(character: Character) -> dict[str, int]:
     dvs = {"dodge": _value(sheet.dodge_dv(character))}
     parries: Mapping[str, Any] = sheet.parry_dvs(character)
     for weapon, value in parries.items():
         dvs[f"parry:{weapon}"] = _value(value)
-    if len(_DV_CACHE) >= _DV_CACHE_LIMIT:
-        _DV_CACHE.clear()
-    _DV_CACHE[id(character)] = (character, dvs)
     return dvs
 
 
