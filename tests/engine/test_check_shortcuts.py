@@ -88,3 +88,19 @@ def test_an_action_in_order_is_checked_without_naming_each_place(
     session.ruleset.apply(session.state.clone(),
                           r.RollJoinBattle("ana", DiceEntry.of_successes(2)))
     assert walked == []
+
+
+def test_the_quick_checks_look_only_where_a_fighter_or_a_number_may_be() -> None:
+    """An attack's charms hold numbers, true-or-false and DV names only: the fighters'
+    check reads none of their fields, and the numbers' check reads no field declared text
+    or true-or-false (a DV's name, Adamant Skin), as every value is held to its declared
+    types when made. A stranger or a huge number where one may be is still found (the
+    walks agree, above)."""
+    from battlewheel.engine.rulesets.rewrite import actions as r
+
+    assert actions._may_name(r.AttackCharms, "") == ()
+    assert actions._may_name(r.Defence, "") == ()
+    assert set(actions._may_name(r.GetPast, "")) == {"roll", "blocker"}
+    assert {"dv", "perfect_defence", "adamant_skin"}.isdisjoint(actions._may_count(r.Defence))
+    assert "charm_dice" in actions._may_count(r.AttackCharms)
+    assert "willpower" not in actions._may_count(r.ResolveAttack)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from battlewheel.engine.core import dice as dice_module
 from battlewheel.engine.core.dice import (
     DiceEntry,
     Roll,
@@ -21,6 +22,7 @@ from battlewheel.engine.core.dice import (
     successes,
 )
 from battlewheel.engine.core.errors import DiceEntryError, RulesError, TraitValueError
+from tests.engine.counting import calls_of
 
 # -- successes and botches -------------------------------------------------------------
 
@@ -326,3 +328,18 @@ def test_rolled_faces_keep_that_they_were_rolled_through_json() -> None:
         DiceEntry(successes=2, rolled=True)
     with pytest.raises(DiceEntryError, match="rolled must be true or false"):
         DiceEntry.from_json({"faces": [7], "rolled": "yes"})
+
+
+@pytest.mark.parametrize("faces", [(10, 7, 1), (1, 2, 3), (2, 3, 4), (10, 10, 1)])
+@pytest.mark.parametrize("double_tens", [True, False])
+def test_a_roll_reads_its_entrys_faces_without_checking_them_again(
+    monkeypatch: pytest.MonkeyPatch, faces: tuple[int, ...], double_tens: bool,
+) -> None:
+    """An entry's faces were checked when it was made: a roll counts them (successes,
+    botch) as ``successes`` and ``is_botch`` do, without checking them three times more."""
+    entry = DiceEntry.of_faces(faces)
+    checked = calls_of(monkeypatch, dice_module, "_checked_faces")
+    result = roll(3, entry, double_tens=double_tens)
+    assert checked == []
+    assert result.rolled_successes == successes(faces, double_tens=double_tens)
+    assert result.botch == is_botch(faces)

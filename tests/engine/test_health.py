@@ -10,6 +10,7 @@ import pytest
 
 from battlewheel.engine.core.errors import TraitValueError
 from battlewheel.engine.core.health import HealthOptions, HealthTrack, apply_levels
+from tests.engine.counting import calls_of
 
 
 def track(marks: str, stamina: int = 2) -> HealthTrack:
@@ -265,3 +266,29 @@ def test_changing_levels_keeps_the_damage() -> None:
     """Buying an extra -1 level moves nothing: the same three levels stay marked."""
     health = track("X//....|..").with_levels((0, 1, 1, 1, 2, 2, 4), 2)
     assert health.marks == "X//......."
+
+
+def test_what_the_marks_say_is_worked_out_once_a_track(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A track never changes, so its damage and levels of each type are counted from the
+    marks once and kept (a forecast asks each fighter's again at every action); a track
+    marked further is a new track, counted anew."""
+    counted = calls_of(monkeypatch, HealthTrack, "count")
+    track = HealthTrack.standard(2).mark(bashing=1, lethal=2)
+    counted.clear()  # the marking's own checks
+    for _ in range(3):
+        assert (track.damage, track.lethal, track.bashing) == (3, 2, 1)
+    assert len(counted) <= 3  # once each at most (the track's own checks count some)
+    hurt = track.mark(lethal=1)
+    assert (hurt.damage, hurt.lethal, hurt.wound_penalty, hurt.dead) == (4, 3, 2, False)
+    assert (track.damage, track.wound_penalty) == (3, 1)
+
+
+def test_marking_no_levels_makes_no_new_track(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Damage is marked a type at a time (bashing, lethal, aggravated), mostly with some
+    types at 0: those leave the very same track, and no new one is laid out and checked."""
+    hurt = HealthTrack.standard(2).mark(lethal=2)
+    made = calls_of(monkeypatch, HealthTrack, "__post_init__")
+    assert hurt.mark() is hurt and hurt.mark_with_overflow(0, 0, 0) == (hurt, 0)
+    assert made == []
+    with pytest.raises(TraitValueError):
+        hurt.mark(bashing=-1)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import types
+import typing
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -349,9 +351,7 @@ def names_only(action: Action, present: Collection[str]) -> bool:
 
 def _only_present(value: object, skip: str, present: Collection[str]) -> bool:
     cls: type = type(value)
-    for name in _field_names(cls):
-        if name == skip:
-            continue
+    for name in _may_name(cls, skip):
         found = getattr(value, name)
         if name in FIGHTER_FIELDS:
             if type(found) is str:  # the common case, without a generator
@@ -403,7 +403,7 @@ def numbers_within(action: Action, low: int, high: int) -> bool:
     """Whether every number ``carried_numbers`` finds lies from ``low`` to ``high``: the
     same walk without building a path for each (asked before every action)."""
     cls: type = type(action)
-    fields = [getattr(action, name) for name in _field_names(cls)]
+    fields = [getattr(action, name) for name in _may_count(cls)]
     return _within(fields, low, high)
 
 
@@ -426,8 +426,53 @@ def _parts(value: object) -> Iterable[object]:
         return value.values()
     cls: type = type(value)
     if _is_record(cls) and not isinstance(value, Storable):
-        return [getattr(value, name) for name in _field_names(cls)]
+        return [getattr(value, name) for name in _may_count(cls)]
     return ()
+
+
+# The quick checks look only where the answer may lie. Every value is checked against
+# its declared types when made (``check_storable``), so a field declared to hold only
+# text, true or false, a number or nothing holds no nested value: it names a fighter
+# only if it is a fighter field, and carries a whole number only if declared one.
+_LEAVES: frozenset[type] = frozenset({str, bool, float, int, type(None)})
+
+
+@functools.cache
+def _may_name(cls: type, skip: str) -> tuple[str, ...]:
+    """The fields of ``cls`` that may name a fighter, ``skip`` left out."""
+    hints = _hints(cls)
+    return tuple(name for name in _field_names(cls) if name != skip and (
+        name in FIGHTER_FIELDS or not _only_of(hints.get(name, Any), _LEAVES)))
+
+
+@functools.cache
+def _may_count(cls: type) -> tuple[str, ...]:
+    """The fields of ``cls`` that may carry a whole number."""
+    hints = _hints(cls)
+    return tuple(name for name in _field_names(cls)
+                 if not _only_of(hints.get(name, Any), _LEAVES - {int}))
+
+
+def _only_of(hint: Any, kinds: frozenset[type]) -> bool:
+    """Whether ``hint`` allows only values of ``kinds`` (``Any``, or a hint not read: no)."""
+    if hint in kinds:
+        return True
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        return all(_only_of(option, kinds) for option in typing.get_args(hint))
+    if typing.get_origin(hint) is typing.Literal:
+        return all(type(option) in kinds for option in typing.get_args(hint))
+    if typing.get_origin(hint) is tuple:  # tuple[str, ...], tuple[int, str]
+        return all(option is Ellipsis or _only_of(option, kinds)
+                   for option in typing.get_args(hint))
+    return False
+
+
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    try:
+        return typing.get_type_hints(cls)
+    except (NameError, TypeError):  # an annotation only a type checker reads: walk it all
+        return {}
 
 
 @functools.cache

@@ -55,9 +55,13 @@ def successes(
     ``sides`` names another die a house ruling rolls (its faces 1 to ``sides``).
     """
     _check_target(target, sides)
-    checked = _checked_faces(faces, sides)
-    count = sum(1 for face in checked if face >= target)
-    return count + (checked.count(10) if double_tens else 0)
+    return _counted(_checked_faces(faces, sides), target, double_tens)
+
+
+def _counted(faces: tuple[int, ...], target: int, double_tens: bool) -> int:
+    """``successes`` of faces and a target already checked."""
+    count = sum(1 for face in faces if face >= target)
+    return count + (faces.count(10) if double_tens else 0)
 
 
 def is_botch(faces: Iterable[int], *, target: int = DEFAULT_TARGET, sides: int = D10) -> bool:
@@ -456,10 +460,10 @@ def roll(
         raise DiceEntryError("automatic successes and external penalty must be 0 or more")
     rolled = max(dice, 0)
     entry.check_pool(rolled, double_tens=double_tens)
-    if entry.faces is not None:
-        count = successes(entry.faces, target=target, double_tens=double_tens,
-                          sides=entry.sides)
-        botch = is_botch(entry.faces, target=target, sides=entry.sides)
+    faces = entry.faces
+    if faces is not None:  # checked against the entry's die when the entry was made
+        count = _counted(faces, target, double_tens)
+        botch = (count if double_tens else _counted(faces, target, True)) == 0 and 1 in faces
     else:
         count, botch = entry.successes or 0, entry.botch
     return Roll(

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from .errors import TraitValueError
@@ -62,6 +63,10 @@ class HealthTrack:
     ``dying`` is the number of Dying boxes; ``marks`` has one character per box
     (``.`` empty, ``/`` bashing, ``X`` lethal, ``*`` aggravated), Incapacitated and
     Dying boxes included.
+
+    What a track's marks say (its damage, wound penalty, whether it is down) is worked
+    out once a track and kept with it: a track never changes, and a forecast asks
+    each fighter's again at every action.
     """
 
     penalties: tuple[int, ...]
@@ -107,17 +112,17 @@ class HealthTrack:
 
     # -- shape --------------------------------------------------------------------
 
-    @property
+    @cached_property
     def size(self) -> int:
         """Number of boxes, Incapacitated and Dying included."""
         return len(self.penalties) + 1 + self.dying
 
-    @property
+    @cached_property
     def upper_size(self) -> int:
         """Boxes that can hold bashing: the penalty levels and Incapacitated."""
         return len(self.penalties) + 1
 
-    @property
+    @cached_property
     def incap_index(self) -> int:
         """Index of the Incapacitated box."""
         return len(self.penalties)
@@ -134,54 +139,54 @@ class HealthTrack:
         """How many boxes hold ``mark``."""
         return self.marks.count(mark)
 
-    @property
+    @cached_property
     def bashing(self) -> int:
         """Bashing levels on the track."""
         return self.count(BASHING)
 
-    @property
+    @cached_property
     def lethal(self) -> int:
         """Lethal levels on the track."""
         return self.count(LETHAL)
 
-    @property
+    @cached_property
     def aggravated(self) -> int:
         """Aggravated levels on the track."""
         return self.count(AGGRAVATED)
 
-    @property
+    @cached_property
     def damage(self) -> int:
         """Every level marked, of any type."""
         return self.size - self.count(EMPTY)
 
-    @property
+    @cached_property
     def wound_penalty(self) -> int:
         """Dice lost to wounds: the penalty of the deepest marked level above Incapacitated."""
         marked = [p for p, m in zip(self.penalties, self.marks, strict=False) if m != EMPTY]
         return marked[-1] if marked else 0
 
-    @property
+    @cached_property
     def incapacitated(self) -> bool:
         """The Incapacitated box holds damage of any kind: the character cannot act."""
         return self.marks[self.incap_index] != EMPTY
 
-    @property
+    @cached_property
     def unconscious(self) -> bool:
         """The Incapacitated box holds bashing (000 §Applying Effects)."""
         return self.marks[self.incap_index] == BASHING
 
-    @property
+    @cached_property
     def critical(self) -> bool:
         """The Incapacitated box holds lethal or aggravated (000 §Applying Effects)."""
         return self.marks[self.incap_index] in (LETHAL, AGGRAVATED)
 
-    @property
+    @cached_property
     def share_left(self) -> float:
         """The share of the levels above Incapacitated still unmarked (1 when unhurt)."""
         upper = self.marks[: self.incap_index]
         return upper.count(EMPTY) / len(upper) if upper else 1.0
 
-    @property
+    @cached_property
     def dead(self) -> bool:
         """Every Dying box is full (000 §Applying Effects)."""
         return self.dying > 0 and EMPTY not in self.marks[self.upper_size :]
@@ -202,6 +207,8 @@ class HealthTrack:
         dead track (000 §Applying Effects).
         """
         _check_counts(bashing=bashing, lethal=lethal, aggravated=aggravated)
+        if not (bashing or lethal or aggravated):
+            return self, 0  # nothing to mark: the same track (damage marks each type apart)
         upper, lower = self._regions()
         overflow = 0
         for kind, levels in ((BASHING, bashing), (LETHAL, lethal), (AGGRAVATED, aggravated)):

@@ -73,9 +73,13 @@ class ModuleOnFirstUse:
 
     def __init__(self, name: str) -> None:
         self.name = name
+        self.module: Any = None
 
     def __get__(self, instance: object, owner: type | None = None) -> Any:
-        return importlib.import_module(self.name)
+        # Kept once imported: a playout reads it several times an action.
+        if self.module is None:
+            self.module = importlib.import_module(self.name)
+        return self.module
 
 
 RULINGS_SECTION = "Combat > Rulings"
@@ -260,12 +264,16 @@ class Ruleset(ABC):
             handler = self.handlers().get(type(action))
             if handler is None:
                 raise IllegalAction(f"ruleset {self.name}", f"does not offer {action.kind!r}")
-            before = self._moment(state)
-            events = handler(state, action)
-            after = self._moment(state)
-            if cond.time_moved(before, after):
-                events = [*events, *cond.expire(self.condition_records(state), before, after,
-                                                self.names(state))]
+            if not self._holds_conditions(state):
+                # Nobody holds a condition (only the GM gives them): none to count down.
+                events = handler(state, action)
+            else:
+                before = self._moment(state)
+                events = handler(state, action)
+                after = self._moment(state)
+                if cond.time_moved(before, after):
+                    events = [*events, *cond.expire(self.condition_records(state), before,
+                                                    after, self.names(state))]
         self.refresh(state)
         return events
 
@@ -327,6 +335,11 @@ class Ruleset(ABC):
     def condition_turn(self, state: Any) -> str:
         """A token naming the turn under way, when one combatant can act twice running."""
         return ""
+
+    def _holds_conditions(self, state: Any) -> bool:
+        """Whether any combatant holds a condition (most fights: nobody)."""
+        return any(cond.conditions_of(record)
+                   for record in self.condition_records(state).values())
 
     def _moment(self, state: Any) -> cond.Moment:
         turn = self.condition_turn(state)

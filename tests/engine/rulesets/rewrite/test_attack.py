@@ -8,7 +8,11 @@ from hypothesis import strategies as st
 
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.errors import DiceEntryError, IllegalAction
+from battlewheel.engine.rulesets.rewrite.actions import ResolveAttack
 from battlewheel.engine.rulesets.rewrite.block import Character
+from battlewheel.engine.rulesets.rewrite.handlers.flurry import _with_gm_dice
+from battlewheel.engine.rulesets.rewrite.rules import attack as rules
+from battlewheel.engine.rulesets.rewrite.rules import derived
 from battlewheel.engine.rulesets.rewrite.rules.attack import (
     AttackDeclaration,
     AttackDice,
@@ -27,6 +31,7 @@ from battlewheel.engine.rulesets.rewrite.rules.sheet_inputs import attacker_for,
 from battlewheel.engine.rulesets.rewrite.rules.tables import weapon
 from battlewheel.engine.rulesets.rewrite.rules.traits import CharacterKind
 from battlewheel.engine.rulesets.rewrite.sentences.narration import describe_steps
+from tests.engine.counting import calls_of
 
 from . import helpers
 
@@ -530,3 +535,35 @@ def test_hit_exactly_when_successes_beat_the_final_dv(
     assert outcome.excess == max(margin, 0)
     assert outcome.dice >= 0 and outcome.levels >= 0
     assert outcome.failed == (not outcome.hit or outcome.failure == "hardness")
+
+
+def test_a_roll_of_no_dice_is_made_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Most attacks have no reroll, virtue or charm dice: each of those empty rolls is the
+    one already made (three rolls built and checked an attack before), and still needs
+    no entry; a real pool still does."""
+    first = rules.roll_entry(0, None, target=6)
+    rolled = calls_of(monkeypatch, rules, "roll")
+    assert rules.roll_entry(-2, None, target=6) is first and rolled == []
+    assert (first.dice, first.rolled_successes, first.botch, first.target) == (0, 0, False, 6)
+    with pytest.raises(DiceEntryError):
+        rules.roll_entry(1, None)
+
+
+def test_a_sheets_attack_traits_and_defences_are_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every attack reads the attacker's traits and the target's soak off their sheets:
+    read once a character (kept by its identity; a fight's clones share it), and anew
+    for another wound penalty."""
+    character = helpers.person("Kept", attributes={"dexterity": 3, "stamina": 2})
+    capped = calls_of(monkeypatch, derived, "die_cap")
+    soaked = calls_of(monkeypatch, derived, "soak")
+    first = [attacker_for(character, PUNCH, wound_penalty=1),
+             target_for(character, DamageType.LETHAL)]
+    again = [attacker_for(character, PUNCH, wound_penalty=1),
+             target_for(character, DamageType.LETHAL)]
+    assert again == first and (len(capped), len(soaked)) == (1, 1)
+    assert attacker_for(character, PUNCH, wound_penalty=2).wound_penalty == 2
+    assert len(capped) == 2
+    # No bonus or penalty dice from the GM: the traits as read, not a copy of them.
+    plain = ResolveAttack("a", 0)
+    assert _with_gm_dice(first[0], plain) is first[0]
+    assert _with_gm_dice(first[0], replace(plain, bonus_dice=1)).bonus_dice == 1

@@ -23,6 +23,7 @@ from battlewheel.engine.rulesets.rewrite import (
     pending_damage,
 )
 from battlewheel.engine.rulesets.rewrite.block import Character
+from battlewheel.engine.rulesets.rewrite.handlers.effects import _apply_damage
 from battlewheel.engine.rulesets.rewrite.handlers.flurry import preview_attack
 from battlewheel.engine.rulesets.rewrite.rules import tables
 from battlewheel.engine.rulesets.rewrite.sentences.narration import describe_steps
@@ -150,6 +151,10 @@ def test_failing_to_get_past_aborts_the_attack() -> None:
     attack = session.state.tick.attacks[-1]
     assert (attack.defender, attack.outcome.failure) == ("l", "blocked")
     assert session.state.pending_attacks() == ()
+    # Step 6 marks nothing, so the lord's record stays the very same: nothing to refresh.
+    marked = session.state.clone()
+    assert _apply_damage(marked, ()) == []
+    assert marked.combatants["l"] is session.state.combatants["l"]
     session.apply(ApplyTickEffects())
     assert session.state.combatants["l"].health.marks == "." * 9  # 7 levels + 2 Dying
 

@@ -18,6 +18,7 @@ from battlewheel.engine.rulesets.rewrite import (
     ResolveAttack,
 )
 from battlewheel.engine.rulesets.rewrite.handlers.flurry import preview_attack
+from tests.engine.counting import calls_of
 
 from ..conditions import conditions
 from .test_tick import _duel
@@ -121,3 +122,17 @@ def test_replaying_the_log_rebuilds_the_conditions_and_their_countdown() -> None
     replayed = CombatSession.from_json(session.to_json())
     assert replayed.state == session.state
     assert conditions(replayed, "b")[0].count < 9
+
+
+def test_time_is_read_around_an_action_only_while_someone_holds_a_condition(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Before and after every action the fight's time and who acts were read, to count
+    conditions down: with nobody holding one, not at all; with one held, still so."""
+    session = _duel(3, 1)
+    read = calls_of(monkeypatch, type(session.ruleset), "_moment")
+    _play_on(session)
+    assert read == []
+    session.apply(AddCondition("b", Condition("Prone", defence=-1, expiry="ticks", count=1)))
+    _play_on(session)
+    assert read and session.state.combatants["b"].conditions == ()

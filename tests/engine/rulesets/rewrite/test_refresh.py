@@ -18,10 +18,11 @@ from battlewheel.engine.rulesets.rewrite import (
     NextTick,
     RollAmbush,
     SetHealth,
+    SpendWillpower,
 )
 from battlewheel.engine.rulesets.rewrite.rules import values
 from battlewheel.engine.rulesets.rewrite.state import Combat, Combatant
-from tests.engine.counting import worked_out_afresh
+from tests.engine.counting import calls_of, worked_out_afresh
 
 from .helpers import person, started, typed
 from .test_properties import OPTIONS, _fight_action, _setup_action
@@ -75,6 +76,27 @@ def test_a_new_tick_recomputes_only_the_laps_of_untouched_counters(
     assert session.state.combatants["b"].laps_ahead == 1
     assert "b" not in worked
     assert session.state.combatants == _afresh(session.state)
+
+
+def test_a_record_replaced_without_a_change_to_its_derived_fields_inputs_is_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Willpower spent replaces A's record, but nothing its DVs, segment, surprise or
+    wound penalty follow from, nor anyone's side or awareness: nothing is worked out
+    (every record replaced had its DVs and everyone's awareness worked out again: a
+    tenth of a 2e forecast)."""
+    session = started(a=3, b=3)
+    worked = calls_of(monkeypatch, values, "_derived_fields")
+    aware = calls_of(monkeypatch, values, "_awareness")
+    session.apply(SpendWillpower("a", 1))
+    assert session.state.combatants["a"].willpower == 4
+    assert (worked, aware) == ([], [])
+    assert session.state.combatants == _afresh(session.state)
+    # Refreshed again with nothing changed (the tick's effects refresh twice), it keeps
+    # what it had: no record looked at, no new bookkeeping made.
+    kept = session.state.refreshed
+    values.refresh(session.state)
+    assert session.state.refreshed is kept
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -38,11 +38,13 @@ from battlewheel.engine.rulesets.rewrite import (
     pending_damage,
 )
 from battlewheel.engine.rulesets.rewrite.block import CharacterKind
+from battlewheel.engine.rulesets.rewrite.handlers import flurry as rewrite_flurry
 from battlewheel.engine.rulesets.rewrite.handlers import tick as rewrite_tick
 from battlewheel.engine.rulesets.rewrite.handlers.counter import counterattack_openings
 from battlewheel.engine.rulesets.rewrite.handlers.manual import MAX_TICK
 from battlewheel.engine.rulesets.rewrite.rules import tables
 from battlewheel.engine.rulesets.rewrite.state import Combat
+from tests.engine.counting import calls_of
 
 from .helpers import person, started, typed
 
@@ -90,6 +92,21 @@ def test_a_flurry_moves_its_counter_by_its_speed_and_takes_its_dv_penalty() -> N
     session.apply(ApplyTickEffects())
     a = session.state.combatants["a"]
     assert (a.next_tick, a.dv_penalty, a.dvs["dodge"]) == (6, 3, 0)
+
+
+def test_a_flurry_declared_again_is_planned_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same flurry declared in another fight (a forecast's next playout) takes the plan
+    worked out before: Speed and DV penalty the same, nothing planned again; a refused
+    flurry is still refused."""
+    first, again = _duel(3, 1), _duel(3, 1)
+    flurry = DeclareFlurry("a", (_punch("b"), DeclaredManoeuvre("dash")))
+    first.apply(flurry)
+    planned = calls_of(monkeypatch, rewrite_flurry, "plan_flurry")
+    again.apply(flurry)
+    assert again.state.tick.flurries["a"] == first.state.tick.flurries["a"]
+    assert planned == []
+    with pytest.raises(IllegalAction, match="only once per flurry"):
+        _duel(3, 1).apply(DeclareFlurry("a", (DeclaredManoeuvre("dash"),) * 2))
 
 
 def test_dvs_refresh_when_the_next_action_comes() -> None:

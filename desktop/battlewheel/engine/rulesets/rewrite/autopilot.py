@@ -64,6 +64,7 @@ from battlewheel.engine.rulesets.rewrite.rules.derived import (
     ready_weapons,
 )
 from battlewheel.engine.rulesets.rewrite.rules.equipment import DamageType, Weapon
+from battlewheel.engine.rulesets.rewrite.rules.kept import KeptByIdentity
 from battlewheel.engine.rulesets.rewrite.rules.sheet_inputs import target_for
 from battlewheel.engine.rulesets.rewrite.rules.traits import CharacterKind
 from battlewheel.engine.rulesets.rewrite.rules.values import join_battle_pool
@@ -94,8 +95,11 @@ EXTRA_ATTACK_COST = 0.2
 def outcome(state: Combat) -> Outcome:
     """Over when one side has nobody able to act (000 §Applying Effects: incapacitated or
     dead), or the GM ended it; the clock is the tick."""
-    sides = {cid: who.side for cid, who in state.combatants.items()}
-    standing = [cid for cid, who in state.combatants.items() if not who.cannot_act]
+    sides, standing = {}, []
+    for cid, who in state.combatants.items():  # one pass: asked after every action
+        sides[cid] = who.side
+        if not who.cannot_act:
+            standing.append(cid)
     return last_side_standing(sides, standing, state.current_tick or 0, state.ended)
 
 
@@ -127,18 +131,30 @@ def candidates(state: Combat, rng: random.Random,
         return
     phase = state.phase
     if phase == PHASE_DONE:
-        yield a.Advance()
-        yield a.NextTick()
+        yield _ADVANCE
+        yield _NEXT_TICK
     elif phase == PHASE_DECLARE:
         for cid in state.awaiting_flurry():
             yield from _flurries(state, state.combatants[cid], tactics)
     elif phase == PHASE_RESOLVE:
         attacker, index = state.pending_attacks()[0]
         if _stunt_owed(state.combatants[attacker]):
-            yield a.AwardStunt(attacker, STUNT, "motes")
+            yield _stunt_award(attacker)
         yield from _resolve(state, attacker, index, rng, tactics)
     elif phase == PHASE_EFFECTS:
         yield _effects(state, rng)
+
+
+# Actions without dice are made once and offered again (every action made is checked
+# whole, which costs more than applying these).
+_ADVANCE = a.Advance()
+_NEXT_TICK = a.NextTick()
+
+
+@lru_cache(maxsize=256)
+def _stunt_award(attacker: str) -> a.AwardStunt:
+    """The GM's award of ``attacker``'s one-die stunt, in motes (004 §Stunts)."""
+    return a.AwardStunt(attacker, STUNT, "motes")
 
 
 def _flurries(state: Combat, who: Combatant, tactics: Mapping[str, str]) -> Iterator[Action]:
@@ -188,8 +204,10 @@ def _weighed_plans(state: Combat, who: Combatant, most: int) -> list[_Plan]:
     plans: list[_Plan] = []
     for foe in _foes(state, who):
         left = _boxes_left(foe)  # once a foe, not once a flurry
-        plans.extend(_Plan(foe, weapon, count, _harm(state, who, foe, weapon, count, left), left)
-                     for weapon in weapons for count in range(1, min(most, weapon.rate) + 1))
+        for weapon in weapons:
+            harms = _harms(state, who, foe, weapon, min(most, weapon.rate), left)
+            plans.extend(_Plan(foe, weapon, count, harm, left)
+                         for count, harm in enumerate(harms, 1))
     return plans
 
 
@@ -224,15 +242,34 @@ def _best_dice(who: Combatant) -> int:
     return max((attack_dice(who, w) for w in ready_weapons(who.character)), default=0)
 
 
-def _harm(state: Combat, who: Combatant, foe: Combatant, weapon: Weapon, attacks: int,
-          left: int) -> float:
-    """Expected boxes ``attacks`` attacks of ``weapon`` add to ``foe``'s track, up to those
-    it has left (``left``): each attack with its multiple-action penalty and onslaught (000 §Attack
-    Resolution), damage summed over the flurry, less what Exalted resilience takes off
-    (000 §Applying Effects)."""
+def _harms(state: Combat, who: Combatant, foe: Combatant, weapon: Weapon, most: int,
+           left: int) -> tuple[float, ...]:
+    """Expected boxes flurries of one to ``most`` attacks of ``weapon`` add to ``foe``'s
+    track, up to those it has left (``left``): each attack with its multiple-action
+    penalty and onslaught (000 §Attack Resolution), damage summed over the flurry, less
+    what Exalted resilience takes off (000 §Applying Effects). Kept by everything they
+    follow from: a playout weighs the same flurries at almost every decision."""
+    options, track = state.options, foe.health
+    dv = max(foe.dvs.values(), default=0)
+    return _HARMS.get(
+        (who.character, weapon, foe.character),
+        (who.wound_penalty, who.conditions, foe.overrides, track.lethal, track.bashing, dv,
+         most, left, options.multiple_action_first_penalty, options.essence_floor),
+        lambda: tuple(_work_out_harm(state, who, foe, weapon, attacks, left, dv)
+                      for attacks in range(1, most + 1)))
+
+
+# What the autopilot works out from stat blocks and weapons again and again, kept by
+# their identity (rules/kept.py): each flurry's harm, each attack's numbers and pool.
+_HARMS: KeptByIdentity[tuple[float, ...]] = KeptByIdentity()
+_NUMBERS: KeptByIdentity[tuple[int, ...]] = KeptByIdentity()
+_POOLS: KeptByIdentity[int] = KeptByIdentity()
+
+
+def _work_out_harm(state: Combat, who: Combatant, foe: Combatant, weapon: Weapon,
+                   attacks: int, left: int, dv: int) -> float:
     first = attacks - (state.options.multiple_action_first_penalty
                        == "manoeuvre_count_minus_one") if attacks > 1 else 0
-    dv = max(foe.dvs.values(), default=0)
     each = tuple((*_attack_numbers(state, who, foe, weapon, first + index if attacks > 1 else 0),
                   max(0, dv - index), weapon.overwhelming if attacks == 1 else 0)
                  for index in range(attacks))
@@ -253,24 +290,9 @@ def _attack_numbers(state: Combat, who: Combatant, foe: Combatant, weapon: Weapo
                     penalty: int) -> tuple[int, ...]:
     """The numbers one attack's odds depend on, as the attack dialog works them out (the
     Excellency left out: whether motes are spent is decided at the roll)."""
-    # Characters and weapons by identity: a clone shares them, and hashing a whole stat
-    # block cost more than the sums; the entry keeps them, so an id is never reused.
-    key = (id(who.character), who.wound_penalty, who.conditions, id(weapon), id(foe.character),
-           penalty, state.options.essence_floor)
-    found = _NUMBERS.get(key)
-    if found is None or found[0] is not who.character or found[1] is not weapon \
-            or found[2] is not foe.character:
-        if len(_NUMBERS) > MOST_REMEMBERED:
-            _NUMBERS.clear()
-        found = _NUMBERS[key] = (who.character, weapon, foe.character,
-                                 _work_out_numbers(state, who, foe, weapon, penalty))
-    return found[3]
-
-
-# The numbers of attacks already worked out, by everything they depend on (characters and
-# weapons are frozen values): a playout asks for the same few again and again.
-_NUMBERS: dict[tuple[object, ...], tuple[object, object, object, tuple[int, ...]]] = {}
-MOST_REMEMBERED = 20_000
+    return _NUMBERS.get((who.character, weapon, foe.character),
+                        (who.wound_penalty, who.conditions, penalty, state.options.essence_floor),
+                        lambda: _work_out_numbers(state, who, foe, weapon, penalty))
 
 
 def _work_out_numbers(state: Combat, who: Combatant, foe: Combatant, weapon: Weapon,
@@ -383,8 +405,9 @@ def _template(attacker: str, index: int, dv: str, charm_dice: int,
 
 
 def _attack_sizes(state: Combat, action: aa.ResolveAttack) -> dict[str, int]:
-    """The dice of the attack's rolls, as ``preview_attack`` counts them; worked out here
-    when no Blocker stands in the way (the common case, and much cheaper)."""
+    """The dice of the rolls of the attack ``action`` (a ``_template``), as
+    ``preview_attack`` counts them; worked out here when no Blocker stands in the way
+    (the common case, and much cheaper), each pool once."""
     flurry = state.tick.flurries[action.attacker]
     declared = flurry.declared[action.index]
     target = state.combatants.get(declared.target or "")
@@ -392,11 +415,21 @@ def _attack_sizes(state: Combat, action: aa.ResolveAttack) -> dict[str, int]:
     if target is None or weapon is None or blockers_of(state, target.id) \
             or action.defence.dv not in target.dvs:
         return preview_attack(state, action).dice
-    declaration = attack_declaration(
-        state.combatants[action.attacker], weapon, action,
-        penalty=flurry.plan.action_penalties[action.index] or 0, off_hand=declared.off_hand,
-        essence_floor=state.options.essence_floor)
-    return {"attack": max(attack_rules.attack_pool(declaration)[1], 0)}
+    who = state.combatants[action.attacker]
+    penalty = flurry.plan.action_penalties[action.index] or 0
+    # The template's other fields never change, so its charm dice stand for it.
+    return {"attack": _POOLS.get(
+        (who.character, weapon),
+        (who.wound_penalty, who.conditions, penalty, declared.off_hand,
+         state.options.essence_floor, action.charms.charm_dice),
+        lambda: _work_out_pool(state, who, weapon, action, penalty, declared.off_hand))}
+
+
+def _work_out_pool(state: Combat, who: Combatant, weapon: Weapon, action: aa.ResolveAttack,
+                   penalty: int, off_hand: bool) -> int:
+    declaration = attack_declaration(who, weapon, action, penalty=penalty, off_hand=off_hand,
+                                     essence_floor=state.options.essence_floor)
+    return max(attack_rules.attack_pool(declaration)[1], 0)
 
 
 def _excellency(who: Combatant, weapon_name: str | None, stance: str) -> int:
@@ -405,14 +438,22 @@ def _excellency(who: Combatant, weapon_name: str | None, stance: str) -> int:
     kind = who.character.kind
     if not kind.is_exalted or stance == "cautious":
         return 0
+    cap = _CAPS.get((who.character,), (weapon_name,), lambda: _die_cap(who, weapon_name))
+    motes = who.personal_motes + who.peripheral_motes
+    per_mote = 2 if kind is CharacterKind.DRAGON_BLOODED else 1
+    return max(0, min(cap, motes * per_mote))
+
+
+def _die_cap(who: Combatant, weapon_name: str | None) -> int:
+    """The die cap of ``who``'s attacks with the weapon named so (0: no such weapon)."""
     weapon = next((w for w in ready_weapons(who.character)
                    if weapon_name and w.name.casefold() == weapon_name.casefold()), None)
     if weapon is None:
         return 0
-    cap = die_cap(who.character, attribute="dexterity", ability=weapon.ability).value
-    motes = who.personal_motes + who.peripheral_motes
-    per_mote = 2 if kind is CharacterKind.DRAGON_BLOODED else 1
-    return max(0, min(cap, motes * per_mote))
+    return die_cap(who.character, attribute="dexterity", ability=weapon.ability).value
+
+
+_CAPS: KeptByIdentity[int] = KeptByIdentity()
 
 
 def _effects(state: Combat, rng: random.Random) -> Action:

@@ -152,6 +152,9 @@ class Refreshed:
     wound_penalty_on_dv: bool
     # Each combatant's (hostiles it sees, hostiles in all): the inputs of its surprise.
     awareness: Mapping[str, tuple[int, int]]
+    # Who was unaware of whom then (``Combat.unaware``): with the sides, what the
+    # awareness followed from.
+    unaware: Mapping[tuple[str, str], int]
 
 
 @dataclass
@@ -207,13 +210,12 @@ class Combat:
 
         The dead never act: their counters stay where they fell.
         """
-        if not self.started or self.current_tick is None:
+        tick = self.current_tick
+        if not self.started or tick is None:
             return ()
-        return tuple(
-            cid
-            for cid, c in self.combatants.items()
-            if c.next_tick == self.current_tick and not c.health.dead
-        )
+        # Asked several times an action (the phase, the conditions' clock): a plain list.
+        return tuple([cid for cid, c in self.combatants.items()
+                      if c.next_tick == tick and not c.health.dead])
 
     def awaiting_flurry(self) -> tuple[str, ...]:
         """Acting combatants who still have to declare a flurry this tick.
@@ -232,14 +234,12 @@ class Combat:
         The order is the order flurries were declared, then each flurry's own order.
         """
         done = {(a.attacker, a.index) for a in self.tick.attacks if not a.counterattack}
-        pending = []
-        for cid, flurry in self.tick.flurries.items():
-            for index in flurry.attack_indexes():
-                # An attack on someone who has left the fight is dropped.
-                gone = flurry.declared[index].target not in self.combatants
-                if (cid, index) not in done and not gone:
-                    pending.append((cid, index))
-        return tuple(pending)
+        combatants = self.combatants
+        # An attack on someone who has left the fight is dropped.
+        return tuple([(cid, index) for cid, flurry in self.tick.flurries.items()
+                      for index, declared in enumerate(flurry.declared)
+                      if declared.kind == "attack" and (cid, index) not in done
+                      and declared.target in combatants])
 
     def onslaught(self, attacker: str, defender: str) -> int:
         """Earlier attacks of this flurry on ``defender`` (000 §Apply Defences).

@@ -129,7 +129,8 @@ def _apply_damage(state: Combat, rolls: tuple[DamageRoll, ...]) -> list[Event]:
     events = []
     for item, outcome in damage_outcomes(state, rolls):
         target = state.combatants[item.target]
-        state.combatants[target.id] = target.replace(health=outcome.after)
+        if outcome.after is not target.health:  # nothing marked: the record stays as it is
+            state.combatants[target.id] = target.replace(health=outcome.after)
         if outcome.after != outcome.before or outcome.absorbed:
             text = damage_text(target.name, state.name(item.attacker), outcome)
             events.append(Event("health_changed", target.id, text))

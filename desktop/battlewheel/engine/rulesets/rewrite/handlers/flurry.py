@@ -8,6 +8,7 @@ combat state, charges motes and Willpower, and records the results in the tick.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from battlewheel.engine.core.conditions import dice_modifier
 from battlewheel.engine.core.errors import IllegalAction
@@ -87,12 +88,12 @@ def declare_flurry(state: Combat, action: DeclareFlurry) -> list[Event]:
     if who.id in state.tick.flurries:
         raise IllegalAction(DECLARE_RULE, f"{who.name} has already declared a flurry this tick")
     manoeuvres = tuple(_manoeuvre(state, who, m) for m in action.manoeuvres)
-    plan = plan_flurry(
+    plan = _planned(
         manoeuvres,
-        magical=action.magical,
-        essence=who.character.essence,
-        first_penalty=state.options.multiple_action_first_penalty,
-        tower_shield=any(m.tower_shield for m in action.manoeuvres),
+        action.magical,
+        who.character.essence,
+        state.options.multiple_action_first_penalty,
+        any(m.tower_shield for m in action.manoeuvres),
     )
     if plan.speed < 1:
         raise IllegalAction("000 §Move Counters", "a flurry's Speed must be at least 1")
@@ -107,6 +108,15 @@ def declare_flurry(state: Combat, action: DeclareFlurry) -> list[Event]:
         state.tick.alarms.append((who.id, ()))
     text = f"{action.sentence(state.name)} Speed {plan.speed}, {penalty_text(plan.dv_penalty)}."
     return [Event("flurry_declared", who.id, text)]
+
+
+@lru_cache(maxsize=1024)
+def _planned(manoeuvres: tuple[Manoeuvre, ...], magical: bool, essence: int,
+             first_penalty: str, tower_shield: bool) -> FlurryPlan:
+    """``plan_flurry`` of these (frozen) manoeuvres, kept: the same few flurries are
+    declared again and again in a fight (a refusal is not kept, and is raised anew)."""
+    return plan_flurry(manoeuvres, magical=magical, essence=essence,
+                       first_penalty=first_penalty, tower_shield=tower_shield)
 
 
 def inactive_if_helpless(state: Combat) -> list[Event]:
@@ -435,6 +445,8 @@ def _with_gm_dice(traits: rules.Attacker, action: AnyAttack) -> rules.Attacker:
     """Add the GM's non-magical bonus and penalty dice (004 §Order of Modifiers, step 1-2)."""
     if action.bonus_dice < 0 or action.penalty_dice < 0:
         raise IllegalAction(ROLL_RULE, "bonus and penalty dice must be 0 or more")
+    if not (action.bonus_dice or action.penalty_dice):
+        return traits  # none given (the usual case): the sheet's traits as they are
     return replace(
         traits,
         bonus_dice=traits.bonus_dice + action.bonus_dice,

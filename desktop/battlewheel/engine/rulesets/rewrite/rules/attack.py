@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 from battlewheel.engine.core.dice import DiceEntry, Roll, effective_pool, roll
@@ -351,8 +352,15 @@ def roll_entry(
     if entry is None:
         if dice > 0:
             raise DiceEntryError(f"a roll of {dice} dice needs its faces or its successes")
-        entry = DiceEntry.of_successes(0)
+        return _nothing_rolled(target, double_tens)
     return roll(dice, entry, target=target, double_tens=double_tens)
+
+
+@lru_cache(maxsize=64)
+def _nothing_rolled(target: int, double_tens: bool) -> Roll:
+    """A roll of no dice with nothing entered (no reroll, virtue or charm dice): made
+    once, since most attacks have three of them."""
+    return roll(0, DiceEntry.of_successes(0), target=target, double_tens=double_tens)
 
 
 def roll_attack(declaration: AttackDeclaration, dice: AttackDice) -> RollStep:

@@ -10,6 +10,7 @@ from battlewheel.engine.rulesets.rewrite.block import Character
 from battlewheel.engine.rulesets.rewrite.rules import derived
 from battlewheel.engine.rulesets.rewrite.rules.attack import Attacker, Target
 from battlewheel.engine.rulesets.rewrite.rules.equipment import DamageType, Weapon
+from battlewheel.engine.rulesets.rewrite.rules.kept import KeptByIdentity
 from battlewheel.engine.rulesets.rewrite.rules.traits import CharacterKind
 
 
@@ -27,7 +28,20 @@ def attacker_for(
     A named specialty adds its dice; a non-Exalt with no dots in the weapon's Ability
     loses 2 dice (004 §Internal Penalties); 10s count double per ``gets_double_tens``.
     The GM's conditions add non-magical dice, or take them as an internal penalty.
+    Kept by the character's and weapon's identity (every attack asks again).
     """
+    return _ATTACKERS.get(
+        (character, weapon), (wound_penalty, specialty, essence_floor, condition_dice),
+        lambda: _attacker(character, weapon, wound_penalty, specialty, essence_floor,
+                          condition_dice))
+
+
+_ATTACKERS: KeptByIdentity[Attacker] = KeptByIdentity()
+_TARGETS: KeptByIdentity[Target] = KeptByIdentity()
+
+
+def _attacker(character: Character, weapon: Weapon, wound_penalty: int, specialty: str | None,
+              essence_floor: str, condition_dice: int) -> Attacker:
     return Attacker(
         dexterity=character.attribute("dexterity"),
         ability=character.ability(weapon.ability),
@@ -51,8 +65,14 @@ def target_for(character: Character, damage_type: DamageType, *, piercing: bool 
     """The static defences of ``character`` against one damage type (000 §Apply Static Defences).
 
     Armour soak and hardness come from the sheet; a GM override of the soak replaces
-    the computed soak, and one of hardness is used as the hardness.
+    the computed soak, and one of hardness is used as the hardness. Kept by the
+    character's identity (every attack asks again).
     """
+    return _TARGETS.get((character,), (damage_type, piercing),
+                        lambda: _target(character, damage_type, piercing))
+
+
+def _target(character: Character, damage_type: DamageType, piercing: bool) -> Target:
     armour = character.armour
     soak = derived.soak(character, damage_type, piercing=piercing)
     return Target(

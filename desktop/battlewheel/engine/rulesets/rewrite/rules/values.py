@@ -16,6 +16,7 @@ from battlewheel.engine.rulesets.rewrite import wheel
 from battlewheel.engine.rulesets.rewrite.block import Character
 from battlewheel.engine.rulesets.rewrite.rules import setup
 from battlewheel.engine.rulesets.rewrite.rules.flurry import dash_extra_yards
+from battlewheel.engine.rulesets.rewrite.rules.kept import KeptByIdentity
 from battlewheel.engine.rulesets.rewrite.rules.stunts import StuntReward
 from battlewheel.engine.rulesets.rewrite.state import Combat, Combatant, Refreshed
 
@@ -116,23 +117,19 @@ def base_dvs(who: Combatant) -> dict[str, int]:
 
 
 # The DVs on a sheet depend on the character only, and every action refreshes every
-# combatant, so they are kept per character object (characters are frozen and shared
-# between the states of a session). Holding the character keeps its id from reuse.
-_DV_CACHE: dict[int, tuple[Character, dict[str, int]]] = {}
-_DV_CACHE_LIMIT = 4096
+# combatant touched, so they are kept by the character's identity (rules/kept.py).
+_SHEET_DVS: KeptByIdentity[dict[str, int]] = KeptByIdentity(4096)
 
 
 def _sheet_dvs(character: Character) -> dict[str, int]:
-    cached = _DV_CACHE.get(id(character))
-    if cached is not None and cached[0] is character:
-        return cached[1]
+    return _SHEET_DVS.get((character,), (), lambda: _worked_out_dvs(character))
+
+
+def _worked_out_dvs(character: Character) -> dict[str, int]:
     dvs = {"dodge": _value(sheet.dodge_dv(character))}
     parries: Mapping[str, Any] = sheet.parry_dvs(character)
     for weapon, value in parries.items():
         dvs[f"parry:{weapon}"] = _value(value)
-    if len(_DV_CACHE) >= _DV_CACHE_LIMIT:
-        _DV_CACHE.clear()
-    _DV_CACHE[id(character)] = (character, dvs)
     return dvs
 
 
@@ -140,7 +137,15 @@ def dv_cap(who: Combatant, dv_name: str) -> int:
     """The DV cap of the DV named ``dodge`` or ``parry:<weapon>`` (000 §Die Caps).
 
     Dodge is built on Dexterity + Dodge, a Parry DV on Dexterity + the weapon's Ability.
+    Kept by the character's identity (every attack asks for the defender's).
     """
+    return _DV_CAPS.get((who.character,), (dv_name,), lambda: _dv_cap(who, dv_name))
+
+
+_DV_CAPS: KeptByIdentity[int] = KeptByIdentity()
+
+
+def _dv_cap(who: Combatant, dv_name: str) -> int:
     ability = "dodge"
     if dv_name.startswith("parry:"):
         wanted = dv_name.split(":", 1)[1].casefold()
@@ -199,31 +204,61 @@ def refresh(state: Combat) -> None:
     of the fight: the segment count and the ruling ``wound_penalty_on_dv`` (every field),
     the current tick (``laps_ahead``) and the hostiles it faces and sees (``surprise``).
     A record that is still the very object the last refresh left (``state.refreshed``)
-    is looked at again only where those numbers changed; every other record, or every
-    record of a state never refreshed, is worked out whole. The result is the same as
-    working out every combatant whole (tests/engine/rulesets/rewrite/test_refresh.py).
+    is looked at again only where those numbers changed, and so is a record replaced
+    without a change to what its derived fields follow from (a stunt's reward, motes
+    spent); every other record, or every record of a state never refreshed, is worked
+    out whole. The result is the same as working out every combatant whole
+    (tests/engine/rulesets/rewrite/test_refresh.py).
     """
     combatants = state.combatants
-    awareness = _awareness(state)
     known = state.refreshed
     if known is not None and (known.segment_count, known.wound_penalty_on_dv) != (
         state.segment_count, state.options.wound_penalty_on_dv
     ):
         known = None  # a ruling changed: everyone is worked out again
-    tick_moved = known is None or known.tick != state.current_tick
-    for cid, who in combatants.items():
-        if known is None or known.records.get(cid) is not who:
+    records = known.records if known is not None else {}
+    changed = [cid for cid, who in combatants.items() if records.get(cid) is not who]
+    awareness: Mapping[str, tuple[int, int]]
+    if known is None or _sides_moved(state, known, changed):
+        awareness, moved = _awareness(state), True
+    else:
+        awareness, moved = known.awareness, known.tick != state.current_tick
+    if known is not None and not (moved or changed):
+        return  # nothing moved and no record replaced: the last refresh still stands
+    for cid in combatants if moved else changed:
+        who = combatants[cid]
+        last = records.get(cid)
+        if last is None or (last is not who and not _same_inputs(last, who)):
             fields = _derived_fields(state, who, *awareness[cid])
-        elif tick_moved or known.awareness.get(cid) != awareness[cid]:
-            fields = _moved_fields(state, who, known, awareness[cid])
         else:
-            continue  # untouched, and the fight around it as it was
+            assert known is not None
+            fields = _moved_fields(state, who, known, awareness[cid])
         if any(getattr(who, name) != value for name, value in fields.items()):
             combatants[cid] = who.replace(**fields)
     state.refreshed = Refreshed(
         dict(combatants), state.current_tick, state.segment_count,
-        state.options.wound_penalty_on_dv, awareness,
+        state.options.wound_penalty_on_dv, awareness, dict(state.unaware),
     )
+
+
+def _sides_moved(state: Combat, known: Refreshed, changed: list[str]) -> bool:
+    """Whether anyone's hostiles (seen or in all) may differ from the last refresh: a
+    fighter came, went or changed side, or someone's awareness of another changed."""
+    records, combatants = known.records, state.combatants
+    return (len(records) != len(combatants) or state.unaware != known.unaware
+            or any(cid not in records or records[cid].side != combatants[cid].side
+                   for cid in changed))
+
+
+def _same_inputs(last: Combatant, who: Combatant) -> bool:
+    """Whether ``who``, a replacement of the refreshed ``last``, has the same derived
+    fields (kept from ``last`` by ``replace``) and the same fields they follow from."""
+    return (who.character is last.character and who.health is last.health
+            and who.conditions == last.conditions and who.dv_penalty == last.dv_penalty
+            and who.next_tick == last.next_tick and who.alarmed == last.alarmed
+            and who.dvs is last.dvs and who.segment == last.segment
+            and who.laps_ahead == last.laps_ahead and who.surprise == last.surprise
+            and who.wound_penalty == last.wound_penalty)
 
 
 def _awareness(state: Combat) -> dict[str, tuple[int, int]]:
