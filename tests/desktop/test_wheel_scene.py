@@ -3,6 +3,7 @@
 import itertools
 import math
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from PySide6.QtCore import QPoint, QPointF, Qt
@@ -11,6 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.core.contract import Counter, Slot, TurnTrack, initials, unique_initials
 from battlewheel.engine.rulesets.rewrite.wheel.view import badges, segment_ticks, state_words
+from battlewheel.views.wheel import geometry
 from battlewheel.views.wheel.counter_item import badge_texts
 from battlewheel.views.wheel.geometry import (
     COUNTER_PITCH,
@@ -22,6 +24,7 @@ from battlewheel.views.wheel.geometry import (
 )
 from battlewheel.views.wheel.scene import WheelScene
 from battlewheel.views.wheel.view import WheelView
+from tests.engine.counting import calls_of
 
 
 def _counter(
@@ -384,3 +387,23 @@ def _drag_with_hints(
     scene.dragOver.connect(answer)
     _drag(view, scene.counters["A"].pos(), QPointF(*point_at(200, 4.5 * 360 / 7)))
     return asked, shown, scene.hint.isVisible()
+
+
+def test_a_step_that_moves_one_counter_fans_out_only_the_segments_it_changed(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Twelve counters on three of thirteen segments; one moves from segment 0 to 4.
+    The fans of segments 1 and 2 (as full as before) are not worked out again: only the
+    two changed segments are, and every counter still stands where its fan puts it."""
+    scene = WheelScene()
+    counters = tuple(_counter(f"c{n}", n % 3) for n in range(12))
+    scene.set_wheel(_wheel(counters, count=13))
+    worked_out = calls_of(monkeypatch, geometry, "_fitting_scale")
+    moved = (_counter("c0", 4), *counters[1:])
+    scene.set_wheel(_wheel(moved, count=13))
+    assert len(worked_out) == 2 * 2  # segments 0 and 4: two scales each (size, normal)
+    for segment in (0, 1, 2, 4):
+        here = [c.id for c in moved if c.slot == segment]
+        slots = geometry.fan_slots(segment, 13, len(here))
+        assert [(scene.counters[cid].x(), scene.counters[cid].y()) for cid in here] == \
+            [(slot.x, slot.y) for slot in slots]
