@@ -1,18 +1,21 @@
 """The battlewheel scene: geometry, counters and the drag gesture, on hand-made wheels."""
 
+import cProfile
 import itertools
 import math
+import pstats
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.core.contract import Counter, Slot, TurnTrack, initials, unique_initials
 from battlewheel.engine.rulesets.rewrite.wheel.view import badges, segment_ticks, state_words
-from battlewheel.views.wheel import geometry
+from battlewheel.views.wheel import geometry, palette
 from battlewheel.views.wheel.counter_item import badge_texts
 from battlewheel.views.wheel.geometry import (
     COUNTER_PITCH,
@@ -407,3 +410,27 @@ def test_a_step_that_moves_one_counter_fans_out_only_the_segments_it_changed(
         slots = geometry.fan_slots(segment, 13, len(here))
         assert [(scene.counters[cid].x(), scene.counters[cid].y()) for cid in here] == \
             [(slot.x, slot.y) for slot in slots]
+
+
+def test_drawing_the_wheel_calls_no_python_for_its_segments(qtbot: QtBot) -> None:
+    """The segments are Qt's own path items (their pointer a polygon item): painting the
+    wheel asks Python nothing about them, and the active one still shows its pointer in
+    its own colour."""
+    scene = WheelScene()
+    scene.set_wheel(_wheel(tuple(_counter(f"c{n}", n % 7) for n in range(10)), cursor=2))
+    image = QImage(400, 400, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(0)
+    profile = cProfile.Profile()
+    painter = QPainter(image)
+    profile.enable()
+    scene.render(painter)
+    profile.disable()
+    painter.end()
+    asked = [name for (where, _, name) in pstats.Stats(profile).stats  # type: ignore[attr-defined]
+             if where.endswith("segment_item.py")]
+    assert asked == []
+    assert [s.pointer.isVisible() for s in scene.segments] == [i == 2 for i in range(7)]
+    assert scene.segments[2].brush().color() == QColor(palette.ACTIVE_FILL)
+    scene.set_wheel(_wheel(cursor=3))
+    assert [s.pointer.isVisible() for s in scene.segments] == [i == 3 for i in range(7)]
+    assert scene.segments[2].brush().color() == QColor(palette.SEGMENT_FILL[0])
