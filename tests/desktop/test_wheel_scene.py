@@ -4,6 +4,7 @@ import cProfile
 import itertools
 import math
 import pstats
+from dataclasses import replace
 
 import pytest
 from hypothesis import given
@@ -11,6 +12,7 @@ from hypothesis import strategies as st
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.core.contract import Counter, Slot, TurnTrack, initials, unique_initials
@@ -434,3 +436,30 @@ def test_drawing_the_wheel_calls_no_python_for_its_segments(qtbot: QtBot) -> Non
     scene.set_wheel(_wheel(cursor=3))
     assert [s.pointer.isVisible() for s in scene.segments] == [i == 3 for i in range(7)]
     assert scene.segments[2].brush().color() == QColor(palette.SEGMENT_FILL[0])
+
+
+def test_moving_counters_asks_python_only_to_draw_the_moved_ones(qtbot: QtBot) -> None:
+    """Ten counters drawn once; then three move to another segment: Qt moves them and
+    repaints the wheel without asking Python for any counter's bounds (Qt's own
+    rectangle item holds them); Python draws only the three that moved."""
+    scene = WheelScene()
+    counters = tuple(_counter(f"c{n}", n % 7) for n in range(10))
+    scene.set_wheel(_wheel(counters))
+    view = WheelView(scene)
+    view.resize(500, 500)
+    view.show()
+    qtbot.waitExposed(view)
+    QApplication.processEvents()
+    moved = tuple(replace(c, slot=4) if c.id in ("c0", "c1", "c2") else c for c in counters)
+    profile = cProfile.Profile()
+    profile.enable()
+    scene.set_wheel(_wheel(moved))
+    QApplication.processEvents()  # the scene's changes, then the view's repaint
+    profile.disable()
+    asked = {name: calls for (where, _, name), (_, calls, _, _, _)
+             in pstats.Stats(profile).stats.items()  # type: ignore[attr-defined]
+             if where.endswith("counter_item.py")}
+    assert "boundingRect" not in asked
+    assert asked["draw"] <= 3
+    assert [round(scene.counters[c].pos().x()) for c in ("c0", "c1", "c2")] != [
+        round(scene.counters[c].pos().x()) for c in ("c3", "c4", "c5")]
