@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from battlewheel.models.log_model import CombatLogModel
 
 Index = QModelIndex | QPersistentModelIndex
-ROWS_KEPT = 400  # rows' pictures kept; a screenful is a few dozen
+ROWS_KEPT = 120  # rows' pictures kept (a few MB at most); a screenful is a few dozen
 
 _FEATURES = (
     QDockWidget.DockWidgetFeature.DockWidgetMovable
