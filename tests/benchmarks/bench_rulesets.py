@@ -358,4 +358,5 @@ def _medians(samples: list[tuple[float, float]]) -> str:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 30, replay="--no-replay" not in sys.argv)
+    counts = [arg for arg in sys.argv[1:] if arg.isdigit()]
+    main(int(counts[0]) if counts else 30, replay="--no-replay" not in sys.argv)

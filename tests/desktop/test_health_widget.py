@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from PySide6.QtCore import QPoint, Qt
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.core.health import HealthTrack
 from battlewheel.engine.rulesets.rewrite.sheet import condition_text, health_section
 from battlewheel.views.sheets.health_track import HealthTrackWidget
+from tests.engine.counting import calls_of
 
 Shown = Callable[[HealthTrackWidget], HealthTrackWidget]
 
@@ -102,3 +104,26 @@ def test_tooltip_of_an_empty_dying_box_promises_lethal(shown: Shown) -> None:
     """A Dying box never holds bashing, so its click makes lethal damage."""
     widget = _widget(shown, HealthTrack.standard(2))
     assert widget.box_tooltip(7).startswith("Dying box: empty. Click (or Space) to cycle to lethal")
+
+
+def test_new_marks_repaint_the_boxes_without_measuring_or_laying_out_again(
+    shown: Shown, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A step marks a box: the track repaints from the places it measured once, and the
+    sheet is not laid out again (its labels, hence its size, are the same); the same
+    track again changes nothing. New labels (another Stamina) measure anew."""
+    widget = _widget(shown, HealthTrack.standard(3))
+    widget.grab()  # painted once
+    measured = calls_of(monkeypatch, HealthTrackWidget, "_group_width")
+    laid_out = calls_of(monkeypatch, widget, "updateGeometry")
+    widget.set_track(health_section(HealthTrack.standard(3).mark(lethal=2)))
+    widget.grab()
+    widget.set_track(health_section(HealthTrack.standard(3).mark(lethal=2)))
+    widget.grab()
+    assert (measured, laid_out) == ([], [])
+    widget.set_track(health_section(HealthTrack.standard(4)))
+    widget.grab()
+    assert measured and len(laid_out) == 1
+    assert widget.box_count() == 11
+    lefts = [widget.box_rect(i).left() for i in range(11)]
+    assert lefts == sorted(lefts) and len(set(lefts)) == 11

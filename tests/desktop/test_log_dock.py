@@ -6,8 +6,10 @@ the attack's 2 make 5 lethal, which fill the mortal's first five boxes (-0 -1 -1
 so his wound penalty is -2; Ejava's Speed 5 sword moves her on from tick 1 to tick 6.
 """
 
+import pytest
 from PySide6.QtCore import QModelIndex, QPoint, QStringListModel, Qt
 from PySide6.QtGui import QGuiApplication, QPalette
+from PySide6.QtWidgets import QApplication, QTreeView
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.core.dice import DiceEntry
@@ -23,6 +25,7 @@ from battlewheel.models.log_model import CombatLogModel
 from battlewheel.views.log_dock import LogDock, muted
 from tests.desktop.d2_combatants import SWORD_AT_BANDIT, ejava_attacks, first_tick_model
 from tests.desktop.started_combat import started_session
+from tests.engine.counting import calls_of
 
 SHORT = "Next tick."
 MEDIUM = "Bo's counter moves on to tick 6."
@@ -264,3 +267,25 @@ def test_a_step_makes_only_its_own_entry_and_painting_reads_no_python(qtbot: QtB
     assert model.entries_made == made + 3
     dock.view.viewport().grab()
     assert not {"data", "index", "parent", "rowCount"} & set(vars(type(model)))
+
+
+def test_a_new_entry_lays_out_only_its_own_rows_and_the_others_look_the_same(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A full log: a step appends one line, the view scrolls and Qt repaints every row;
+    only the new line is laid out and drawn afresh, the others are copied as drawn, and
+    a copied row looks exactly as one drawn afresh."""
+    combat = first_tick_model()
+    dock = _shown(qtbot, LogDock(CombatLogModel(combat)), height=260)
+    for segment in (2, 3, 4, 5, 2, 3, 4, 5):  # the GM moves the bandit's counter about
+        assert combat.push(MoveCounter(combatant="bandit", segment=segment)) is None
+    QApplication.processEvents()  # laid out, scrolled and painted: the window at rest
+    drawn = calls_of(monkeypatch, QTreeView, "drawRow")
+    assert combat.push(MoveCounter(combatant="bandit", segment=6)) is None
+    QApplication.processEvents()
+    afresh = len(drawn)
+    image = dock.view.viewport().grab().toImage()
+    assert afresh == 1  # the new line
+    dock.view._drawn.clear()
+    assert dock.view.viewport().grab().toImage() == image  # every row drawn afresh
+    assert len(drawn) - afresh >= 4  # (every row on screen: at least four)

@@ -148,3 +148,37 @@ def test_larger_application_text_enlarges_the_name_and_the_boxes(shown: Shown) -
         assert sheet.name_label.font().pointSizeF() == pytest.approx(name_size * 1.5)
     finally:
         app.setFont(normal)
+
+
+def _changed_numbers(info: SheetView, rows: tuple[tuple[str, ...], ...]) -> SheetView:
+    """``info`` with new defences (Parry no longer overridden) and weapon rows ``rows``."""
+    health, pools, _values, _table, notes = info.sections
+    values = Values("Defences (current)", (Value("Dodge DV", 3), Value("Parry DV (sword)", 5)))
+    return dataclasses.replace(
+        info, sections=(health, pools, values, Table("Weapons", ("Weapon", "Spd"), rows), notes))
+
+
+def _grid_labels(sheet: SheetWidget, title: str) -> list[QLabel]:
+    box = sheet.section_box(title)
+    assert box is not None
+    return [label for label in box.findChildren(QLabel) if label.isVisibleTo(box)]
+
+
+def test_new_numbers_in_the_same_places_are_written_into_the_labels_there(shown: Shown) -> None:
+    """A step that changes a fighter's values makes no label: those in place take the new
+    words (an override's italics and reason go with it); a row more lays the grid anew."""
+    sheet = _sheet(shown, _info())
+    values_before = _grid_labels(sheet, "Defences (current)")
+    table_before = _grid_labels(sheet, "Weapons")
+    sheet.show_info(_changed_numbers(_info(), (("Short daiklave", "4"),)))
+    values, table = _grid_labels(sheet, "Defences (current)"), _grid_labels(sheet, "Weapons")
+    assert values == values_before and table == table_before  # the same label objects
+    assert [label.text() for label in values] == ["Dodge DV", "3", "Parry DV (sword)", "5"]
+    parry = values[3]
+    assert not parry.font().italic() and parry.toolTip() == ""
+    assert [label.text() for label in table][2:] == ["Short daiklave", "4"]
+    sheet.show_info(_changed_numbers(_info(), (("Short daiklave", "4"), ("Bow", "6"))))
+    QApplication.processEvents()  # (labels added to a shown box are shown by a queued call)
+    table = _grid_labels(sheet, "Weapons")
+    assert not set(table) & set(table_before)
+    assert [label.text() for label in table][2:] == ["Short daiklave", "4", "Bow", "6"]

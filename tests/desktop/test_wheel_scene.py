@@ -1,16 +1,23 @@
 """The battlewheel scene: geometry, counters and the drag gesture, on hand-made wheels."""
 
+import cProfile
 import itertools
 import math
+import pstats
+from dataclasses import replace
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.core.contract import Counter, Slot, TurnTrack, initials, unique_initials
 from battlewheel.engine.rulesets.rewrite.wheel.view import badges, segment_ticks, state_words
+from battlewheel.views.wheel import geometry, palette
 from battlewheel.views.wheel.counter_item import badge_texts
 from battlewheel.views.wheel.geometry import (
     COUNTER_PITCH,
@@ -22,6 +29,7 @@ from battlewheel.views.wheel.geometry import (
 )
 from battlewheel.views.wheel.scene import WheelScene
 from battlewheel.views.wheel.view import WheelView
+from tests.engine.counting import calls_of
 
 
 def _counter(
@@ -384,3 +392,74 @@ def _drag_with_hints(
     scene.dragOver.connect(answer)
     _drag(view, scene.counters["A"].pos(), QPointF(*point_at(200, 4.5 * 360 / 7)))
     return asked, shown, scene.hint.isVisible()
+
+
+def test_a_step_that_moves_one_counter_fans_out_only_the_segments_it_changed(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Twelve counters on three of thirteen segments; one moves from segment 0 to 4.
+    The fans of segments 1 and 2 (as full as before) are not worked out again: only the
+    two changed segments are, and every counter still stands where its fan puts it."""
+    scene = WheelScene()
+    counters = tuple(_counter(f"c{n}", n % 3) for n in range(12))
+    scene.set_wheel(_wheel(counters, count=13))
+    worked_out = calls_of(monkeypatch, geometry, "_fitting_scale")
+    moved = (_counter("c0", 4), *counters[1:])
+    scene.set_wheel(_wheel(moved, count=13))
+    assert len(worked_out) == 2 * 2  # segments 0 and 4: two scales each (size, normal)
+    for segment in (0, 1, 2, 4):
+        here = [c.id for c in moved if c.slot == segment]
+        slots = geometry.fan_slots(segment, 13, len(here))
+        assert [(scene.counters[cid].x(), scene.counters[cid].y()) for cid in here] == \
+            [(slot.x, slot.y) for slot in slots]
+
+
+def test_drawing_the_wheel_calls_no_python_for_its_segments(qtbot: QtBot) -> None:
+    """The segments are Qt's own path items (their pointer a polygon item): painting the
+    wheel asks Python nothing about them, and the active one still shows its pointer in
+    its own colour."""
+    scene = WheelScene()
+    scene.set_wheel(_wheel(tuple(_counter(f"c{n}", n % 7) for n in range(10)), cursor=2))
+    image = QImage(400, 400, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(0)
+    profile = cProfile.Profile()
+    painter = QPainter(image)
+    profile.enable()
+    scene.render(painter)
+    profile.disable()
+    painter.end()
+    asked = [name for (where, _, name) in pstats.Stats(profile).stats  # type: ignore[attr-defined]
+             if where.endswith("segment_item.py")]
+    assert asked == []
+    assert [s.pointer.isVisible() for s in scene.segments] == [i == 2 for i in range(7)]
+    assert scene.segments[2].brush().color() == QColor(palette.ACTIVE_FILL)
+    scene.set_wheel(_wheel(cursor=3))
+    assert [s.pointer.isVisible() for s in scene.segments] == [i == 3 for i in range(7)]
+    assert scene.segments[2].brush().color() == QColor(palette.SEGMENT_FILL[0])
+
+
+def test_moving_counters_asks_python_only_to_draw_the_moved_ones(qtbot: QtBot) -> None:
+    """Ten counters drawn once; then three move to another segment: Qt moves them and
+    repaints the wheel without asking Python for any counter's bounds (Qt's own
+    rectangle item holds them); Python draws only the three that moved."""
+    scene = WheelScene()
+    counters = tuple(_counter(f"c{n}", n % 7) for n in range(10))
+    scene.set_wheel(_wheel(counters))
+    view = WheelView(scene)
+    view.resize(500, 500)
+    view.show()
+    qtbot.waitExposed(view)
+    QApplication.processEvents()
+    moved = tuple(replace(c, slot=4) if c.id in ("c0", "c1", "c2") else c for c in counters)
+    profile = cProfile.Profile()
+    profile.enable()
+    scene.set_wheel(_wheel(moved))
+    QApplication.processEvents()  # the scene's changes, then the view's repaint
+    profile.disable()
+    asked = {name: calls for (where, _, name), (_, calls, _, _, _)
+             in pstats.Stats(profile).stats.items()  # type: ignore[attr-defined]
+             if where.endswith("counter_item.py")}
+    assert "boundingRect" not in asked
+    assert asked["draw"] <= 3
+    assert [round(scene.counters[c].pos().x()) for c in ("c0", "c1", "c2")] != [
+        round(scene.counters[c].pos().x()) for c in ("c3", "c4", "c5")]

@@ -11,10 +11,12 @@ from PySide6.QtGui import (
     QAction,
     QColor,
     QGuiApplication,
+    QHoverEvent,
     QKeyEvent,
     QKeySequence,
     QPainter,
     QPalette,
+    QPixmap,
     QResizeEvent,
 )
 from PySide6.QtWidgets import (
@@ -30,6 +32,7 @@ from PySide6.QtWidgets import (
 from battlewheel.models.log_model import CombatLogModel
 
 Index = QModelIndex | QPersistentModelIndex
+ROWS_KEPT = 120  # rows' pictures kept (a few MB at most); a screenful is a few dozen
 
 _FEATURES = (
     QDockWidget.DockWidgetFeature.DockWidgetMovable
@@ -117,6 +120,10 @@ class LogView(QTreeView):
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setItemDelegate(WrappedRowDelegate(self))
+        # Rows as drawn, by look (see drawRow).
+        self._drawn: dict[tuple[object, ...], QPixmap] = {}
+        # The row under the pointer (entry, line), which a style may light up.
+        self._hovered: tuple[int, int] | None = None
         self._take_colours()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
@@ -128,6 +135,17 @@ class LogView(QTreeView):
             self.scheduleDelayedItemsLayout()
             if at_bottom:
                 self.scrollToBottom()
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        """Note the row under the pointer (the tree lights the whole row in some styles)."""
+        kind = event.type()
+        hovering = kind in (QEvent.Type.HoverEnter, QEvent.Type.HoverMove)
+        if hovering and isinstance(event, QHoverEvent):
+            under = self.indexAt(event.position().toPoint())
+            self._hovered = (under.parent().row(), under.row()) if under.isValid() else None
+        elif kind == QEvent.Type.HoverLeave:
+            self._hovered = None
+        return super().viewportEvent(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """Copy asks the dock for every selected line; other keys as usual."""
@@ -147,19 +165,50 @@ class LogView(QTreeView):
         # Worked out once per palette, not once per row painted.
         palette = self.palette()
         self._band = palette.color(QPalette.ColorRole.AlternateBase)
+        self._base = palette.color(QPalette.ColorRole.Base)
         self._text = palette.color(QPalette.ColorRole.Text)
         self._muted = muted(palette)
 
     def drawRow(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
         """Band the whole row, indentation included, by its entry's parity; a detail's
-        text in the muted colour."""
+        text in the muted colour. A row is drawn once per look and then copied: a new
+        entry scrolls the log and Qt repaints every row, laying each text out again."""
+        key = self._look(option, index)
+        drawn = self._drawn.get(key)
+        if drawn is None:
+            drawn = self._draw_row(option, index)
+            if len(self._drawn) > ROWS_KEPT:
+                self._drawn.clear()
+            self._drawn[key] = drawn
+        painter.drawPixmap(option.rect.topLeft(), drawn)
+
+    def _look(self, option: QStyleOptionViewItem, index: Index) -> tuple[object, ...]:
+        """Everything a row's picture depends on: its words and place in the bands, its
+        size, selection, focus and hover, the palette, font and screen."""
+        parent = index.parent()
+        selection = self.selectionModel()
+        hovered = self._hovered == (parent.row(), index.row())
+        return (str(index.data() or ""), parent.row(), index.row() % 2, hovered, option.rect.size(),
+                int(option.state.value), selection is not None and selection.isSelected(index),
+                index == self.currentIndex(), self.hasFocus(), self.isActiveWindow(),
+                option.palette.cacheKey(), option.font.key(), self.devicePixelRatioF())
+
+    def _draw_row(self, option: QStyleOptionViewItem, index: Index) -> QPixmap:
+        ratio = self.devicePixelRatioF()
+        rect = option.rect
+        drawn = QPixmap(round(rect.width() * ratio), round(rect.height() * ratio))
+        drawn.setDevicePixelRatio(ratio)
         entry = index.parent().row()
         detail = entry >= 0
-        if (entry if detail else index.row()) % 2:
-            painter.fillRect(option.rect, self._band)
+        # Opaque like the view under it, so the text is smoothed as it would be there.
+        drawn.fill(self._band if (entry if detail else index.row()) % 2 else self._base)
+        painter = QPainter(drawn)
+        painter.translate(-rect.topLeft())
         # The tree hands every row the same option: set the colour each time, both ways.
         option.palette.setColor(QPalette.ColorRole.Text, self._muted if detail else self._text)
         super().drawRow(painter, option, index)
+        painter.end()
+        return drawn
 
 
 class LogDock(QDockWidget):

@@ -73,19 +73,30 @@ class HealthTrackWidget(QWidget):
         self._track: BoxTrack | None = None
         self._cursor = 0
         self._groups: list[_Group] = []
+        # Where each group's label and each box go, worked out once per labels and font.
+        self._places: tuple[list[QRectF], list[QRectF]] | None = None
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.setAccessibleName("Health track")
 
     # -- state ------------------------------------------------------------
     def set_track(self, track: BoxTrack) -> None:
-        """Show ``track``; the keyboard cursor stays on its box when the length allows."""
+        """Show ``track``; the keyboard cursor stays on its box when the length allows.
+
+        The same track changes nothing; new marks under the same labels repaint the boxes
+        without laying the sheet out again (only the labels decide the widget's size).
+        """
+        if track == self._track:
+            return
+        relabelled = self._track is None or track.labels != self._track.labels
         self._track = track
-        self._groups = _groups(track.labels)
         self._cursor = min(self._cursor, max(len(track.marks) - 1, 0))
         self.setAccessibleDescription(self.describe())
         self.setToolTip(self._help_text())
-        self.updateGeometry()
+        if relabelled:
+            self._groups = _groups(track.labels)
+            self._places = None
+            self.updateGeometry()
         self.update()
 
     def track(self) -> BoxTrack | None:
@@ -136,14 +147,26 @@ class HealthTrackWidget(QWidget):
 
     def box_rect(self, index: int) -> QRectF:
         """Where box ``index`` is painted, in widget coordinates."""
-        side, gap = self._side(), self._gap()
+        boxes = self._layout()[1]
+        return QRectF(boxes[index]) if 0 <= index < len(boxes) else QRectF()
+
+    def _layout(self) -> tuple[list[QRectF], list[QRectF]]:
+        """Each group's label area and each box, left to right (measured once, not on
+        every paint: a step repaints the tracks of the sheets on screen)."""
+        if self._places is None:
+            self._places = self._measure()
+        return self._places
+
+    def _measure(self) -> tuple[list[QRectF], list[QRectF]]:
+        side, gap, top = self._side(), self._gap(), self._label_height() + 1
+        labels: list[QRectF] = []
+        boxes: list[QRectF] = []
         for group in self._groups:
-            if group.first <= index < group.first + group.count:
-                boxes = group.count * (side + gap) - gap
-                left = self._group_left(group) + (self._group_width(group) - boxes) / 2
-                x = left + (index - group.first) * (side + gap)
-                return QRectF(x, self._label_height() + 1, side, side)
-        return QRectF()
+            left, width = self._group_left(group), self._group_width(group)
+            labels.append(QRectF(left, 0, width, self._label_height()))
+            first = left + (width - (group.count * (side + gap) - gap)) / 2
+            boxes += [QRectF(first + n * (side + gap), top, side, side) for n in range(group.count)]
+        return labels, boxes
 
     def box_at(self, point: QPointF) -> int | None:
         for index in range(self.box_count()):
@@ -201,6 +224,7 @@ class HealthTrackWidget(QWidget):
     def changeEvent(self, event: QEvent) -> None:
         """Boxes follow the font: the larger-text mode makes them larger."""
         if event.type() == QEvent.Type.FontChange:
+            self._places = None  # the boxes follow the font
             self.updateGeometry()
             self.update()
         super().changeEvent(event)
@@ -257,9 +281,7 @@ class HealthTrackWidget(QWidget):
 
     def _paint_labels(self, painter: QPainter) -> None:
         painter.setPen(self.palette().color(QPalette.ColorRole.WindowText))
-        for group in self._groups:
-            left, width = self._group_left(group), self._group_width(group)
-            area = QRectF(left, 0, width, self._label_height())
+        for group, area in zip(self._groups, self._layout()[0], strict=True):
             painter.drawText(area, Qt.AlignmentFlag.AlignCenter, group.label)
 
     def _paint_box(self, painter: QPainter, index: int, mark: str) -> None:

@@ -8,6 +8,8 @@ widget keeps its section boxes across refreshes, so keyboard focus survives a cl
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
 from PySide6.QtGui import QFont, QResizeEvent
 from PySide6.QtWidgets import (
@@ -52,16 +54,45 @@ def _clear(layout: QLayout) -> None:
             widget.deleteLater()
 
 
-def _value_label(value: Value, parent: QWidget) -> QLabel:
-    label = QLabel(value.text, parent)
-    label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-    if value.note:
-        label.setToolTip(value.note)
-    if value.overridden:
+@dataclass(frozen=True)
+class _Cell:
+    """One label of a section's grid: where it sits (row, column, columns spanned) and
+    what it shows."""
+
+    row: int
+    column: int
+    text: str
+    tip: str = ""
+    span: int = 1
+    right: bool = False
+    italic: bool = False
+
+
+_LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+
+
+def _value_cells(value: Value, row: int, column: int) -> tuple[_Cell, _Cell]:
+    """A value's name, then its number on the right (a note as its tooltip, an override
+    in italics)."""
+    return (_Cell(row, column, value.label),
+            _Cell(row, column + 1, value.text, value.note, right=True,
+                  italic=value.overridden))
+
+
+def _show_cell(label: QLabel, cell: _Cell) -> None:
+    # Only what differs is set: each setter lays the sheet out again or repaints it.
+    if label.text() != cell.text:
+        label.setText(cell.text)
+    if label.toolTip() != cell.tip:
+        label.setToolTip(cell.tip)
+    alignment = _RIGHT if cell.right else _LEFT
+    if label.alignment() != alignment:
+        label.setAlignment(alignment)
+    if label.font().italic() != cell.italic:
         font = label.font()
-        font.setItalic(True)
+        font.setItalic(cell.italic)
         label.setFont(font)
-    return label
 
 
 class _PoolRow(QWidget):
@@ -305,20 +336,33 @@ class _GridBox(_SectionBox):
         self.grid = QGridLayout(self)
         # Room between a value and the next column's label, in the current font.
         self.grid.setHorizontalSpacing(self.fontMetrics().averageCharWidth() * 3 // 2)
+        self._labels: list[QLabel] = []
+        self._places: list[tuple[int, int, int]] = []
+
+    def show_cells(self, cells: list[_Cell]) -> None:
+        """Show ``cells``: the labels in place keep their places and take the new words;
+        only a new arrangement (a row more or less) makes the labels again."""
+        places = [(cell.row, cell.column, cell.span) for cell in cells]
+        if places != self._places:
+            _clear(self.grid)
+            self._labels = [QLabel(self) for _ in cells]
+            for label, (row, column, span) in zip(self._labels, places, strict=True):
+                self.grid.addWidget(label, row, column, 1, span)
+            self._places = places
+        for label, cell in zip(self._labels, cells, strict=True):
+            _show_cell(label, cell)
 
 
 class _ValuesBox(_GridBox):
     def draw(self, section: object) -> None:
         assert isinstance(section, Values)
-        _clear(self.grid)
-        top = 0
-        for column, heading in enumerate(section.headings):
-            self.grid.addWidget(QLabel(f"<b>{heading}</b>", self), 0, column * 2, 1, 2)
-            top = 1
+        cells = [_Cell(0, column * 2, f"<b>{heading}</b>", span=2)
+                 for column, heading in enumerate(section.headings)]
+        top = 1 if section.headings else 0
         for index, value in enumerate(section.values):
             row, column = divmod(index, max(1, section.columns))
-            self.grid.addWidget(QLabel(value.label, self), top + row, column * 2)
-            self.grid.addWidget(_value_label(value, self), top + row, column * 2 + 1)
+            cells += _value_cells(value, top + row, column * 2)
+        self.show_cells(cells)
 
     def has_content(self, section: object) -> bool:
         return isinstance(section, Values) and bool(section.values)
@@ -327,18 +371,15 @@ class _ValuesBox(_GridBox):
 class _TableBox(_GridBox):
     def draw(self, section: object) -> None:
         assert isinstance(section, Table)
-        _clear(self.grid)
         tips = section.tips or ("",) * len(section.columns)
-        for column, (title, tip) in enumerate(zip(section.columns, tips, strict=False)):
-            heading = QLabel(f"<b>{title}</b>", self)
-            heading.setToolTip(tip)
-            self.grid.addWidget(heading, 0, column)
-        for row, cells in enumerate(section.rows, start=1):
-            for column, cell in enumerate(cells):
-                self.grid.addWidget(QLabel(cell, self), row, column)
+        cells = [_Cell(0, column, f"<b>{title}</b>", tip)
+                 for column, (title, tip) in enumerate(zip(section.columns, tips, strict=False))]
+        for row, texts in enumerate(section.rows, start=1):
+            cells += [_Cell(row, column, text) for column, text in enumerate(texts)]
         if section.footer:
-            self.grid.addWidget(QLabel(section.footer, self), len(section.rows) + 1, 0, 1,
-                                len(section.columns))
+            cells.append(_Cell(len(section.rows) + 1, 0, section.footer,
+                               span=len(section.columns)))
+        self.show_cells(cells)
 
 
 class _TextBox(_SectionBox):

@@ -8,12 +8,11 @@ wound penalty, state); a counter that has acted is drawn faded, one that is down
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGraphicsItem, QWidget
 
 from battlewheel.engine.core.contract import ALLY, SIDE_RIGHT, Counter
 from battlewheel.views.wheel import gauges, palette
 from battlewheel.views.wheel.geometry import COUNTER_SIZE
-from battlewheel.views.wheel.painted_item import PaintedItem
 
 _HALF = COUNTER_SIZE / 2
 BADGE_PX = 12  # the badges' bold type, in the counter's own units
@@ -62,11 +61,17 @@ def tooltip_for(info: Counter) -> str:
     return "<br>".join(lines)
 
 
-class CounterItem(PaintedItem):
-    """One counter; the scene moves it, this item only draws itself."""
+class CounterItem(QGraphicsRectItem):
+    """One counter; the scene moves it, this item only draws itself.
+
+    Its reach is the rectangle of Qt's own rectangle item (no pen, no fill), so Qt
+    reads its bounds without asking Python (dozens of times a step); Python draws it
+    only when its look changes (see the cache below).
+    """
 
     def __init__(self, info: Counter) -> None:
         super().__init__()
+        self.setPen(QPen(Qt.PenStyle.NoPen))
         self.info = info
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
         self.setAcceptHoverEvents(True)
@@ -83,6 +88,7 @@ class CounterItem(PaintedItem):
         self.badge_boost = 1.0
         # Qt asks for the bounding rectangle many times a paint: worked out on change.
         self._bounds = self._bounding(info)
+        self.setRect(self._bounds)
         # How many times the counter was given a new look (tests count them per action).
         self.changes = 0
         self.set_info(info)
@@ -96,9 +102,9 @@ class CounterItem(PaintedItem):
         """Show a new snapshot of the combatant."""
         self.changes += 1
         bounds = self._bounding(info)
-        if bounds != self._bounds:
-            self.prepareGeometryChange()  # a trigger, a gauge or a side badge comes or goes
+        if bounds != self._bounds:  # a trigger, a gauge or a side badge comes or goes
             self._bounds = bounds
+            self.setRect(bounds)  # (Qt is told before the new bounds count)
         self.info = info
         self.setToolTip(tooltip_for(info))
         self.update()
@@ -116,9 +122,9 @@ class CounterItem(PaintedItem):
             self._reshape()
 
     def _reshape(self) -> None:
-        # Its reach changed with what it draws: Qt is told before the new bounds count.
-        self.prepareGeometryChange()
+        # Its reach changed with what it draws (setRect tells Qt before it counts).
         self._bounds = self._bounding(self.info)
+        self.setRect(self._bounds)
         self.update()
 
     def badge_size(self) -> float:
@@ -132,11 +138,6 @@ class CounterItem(PaintedItem):
         if info.pocket and self.trigger_shown:
             return side + _POCKET_TEXT_H, down + _POCKET_TEXT_H + 2
         return side, down
-
-    def boundingRect(self) -> QRectF:
-        """The token plus the badges hanging over its corners and its right side, its
-        gauges (and a held action's trigger)."""
-        return QRectF(self._bounds)
 
     def _bounding(self, info: Counter) -> QRectF:
         side, down = self._extent(info)
@@ -164,8 +165,16 @@ class CounterItem(PaintedItem):
             path.addRoundedRect(rect.adjusted(2, 2, -2, -2), 7, 7)
         return path
 
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        """Smooth edges, then the counter (Qt caches the result until its look changes)."""
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.draw(painter)
+
     def draw(self, painter: QPainter) -> None:
-        """Draw the token, its initials, its outline state and its badges."""
+        """Draw the token, its initials, its outline state and its badges: the token plus
+        the badges hanging over its corners and its right side, its gauges (and a held
+        action's trigger), all inside ``rect()``."""
         if self.info.done:  # acted this round: faded, the badges stay readable
             painter.setOpacity(0.45)
         self._paint_body(painter)

@@ -6,6 +6,7 @@ first segment starts at twelve o'clock and the wheel runs clockwise like the tic
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 OUTER_RADIUS = 300.0
 INNER_RADIUS = 78.0
@@ -69,24 +70,26 @@ def _capacity(radius: float, sweep: float, scale: float) -> int:
     return max(1, int(arc // (COUNTER_PITCH * scale)))
 
 
+@lru_cache(maxsize=2048)
 def fan_slots(
     segment: int, count: int, how_many: int, size: float = 1.0, normal: float = 1.0
-) -> list[Slot]:
+) -> tuple[Slot, ...]:
     """Places for ``how_many`` counters in one segment, outer ring first, none overlapping.
 
     When the segment is too crowded at full size the counters shrink together, down to
     a readable floor; past that the last ring overfills rather than hide anyone.
     ``size`` is the scale to start from (larger text, larger counters), ``normal`` the
-    one normal text would start from.
+    one normal text would start from. Worked out once per question and remembered: a
+    step lays out every counter again, and most segments hold as many as before.
     """
     if how_many <= 0:
-        return []
+        return ()
     start, sweep = segment_span(segment, count)
     # Larger text draws counters (and their badges) larger, room allowing; a crowded
     # segment's counters are never drawn smaller than normal text would draw them.
     scale = max(_fitting_scale(sweep, how_many, size), _fitting_scale(sweep, how_many, normal))
     rings = [(r, _capacity(r, sweep, scale)) for r in _ring_radii(scale)]
-    return _fill_rings(rings, start, sweep, how_many, scale)
+    return tuple(_fill_rings(rings, start, sweep, how_many, scale))
 
 
 def _fitting_scale(sweep: float, how_many: int, size: float) -> float:

@@ -1,8 +1,8 @@
 """One tick segment of the wheel: a ring sector labelled with the tick it stands for."""
 
 from PySide6.QtCore import QPointF, QRectF
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem
+from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsPolygonItem
 
 from battlewheel.views.wheel import palette
 from battlewheel.views.wheel.geometry import (
@@ -12,7 +12,6 @@ from battlewheel.views.wheel.geometry import (
     point_at,
     segment_span,
 )
-from battlewheel.views.wheel.painted_item import PaintedItem
 from battlewheel.views.wheel.text_item import CentredText
 
 
@@ -59,33 +58,38 @@ class TickLabelItem(CentredText):
         return font
 
 
-class SegmentItem(PaintedItem):
-    """A segment: shaded when active (the tick counter sits on it) or a drop target."""
+class SegmentItem(QGraphicsPathItem):
+    """A segment: shaded when active (the tick counter sits on it) or a drop target.
+
+    Qt's own path item draws the sector and its rim, and a polygon item the tick
+    counter's pointer, so a repaint of the wheel calls no Python for the segments (their
+    bounds and drawing were asked of Python many times a step).
+    """
 
     def __init__(self, segment: int, count: int) -> None:
-        super().__init__()
+        super().__init__(sector_path(segment, count))
         self.segment = segment
         self.count = count
         self.text = ""
         self.shaded = False
         self.active = False
         self.drop_target = False
-        self._path = sector_path(segment, count)
-        # Room for the rim pen and the tick counter's pointer outside the rim.
-        self._bounds = self._path.boundingRect().adjusted(-20, -20, 20, 20)
+        self.setPen(QPen(QColor(palette.RIM), 2))
         self.setZValue(0)
         # The sector only changes look when it becomes (in)active or a drop target, so
         # it is drawn from a cached pixmap while the labels and counters change.
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.pointer = _tick_pointer(segment, count, self)
         self.label = TickLabelItem(segment, count, self)
         self.label.set_text("", bold=False)
+        self._show_fill()
 
     def set_state(self, text: str, *, active: bool, shaded: bool = False) -> None:
         """Show a new label, whether the cursor is here, and whether the slot is shaded."""
         if active != self.active or shaded != self.shaded:
             self.active = active
             self.shaded = shaded
-            self.update()
+            self._show_fill()
         self.text = text
         self.label.set_text(text, bold=active)
 
@@ -93,23 +97,11 @@ class SegmentItem(PaintedItem):
         """Light the segment while a dragged counter hovers over it."""
         if on != self.drop_target:
             self.drop_target = on
-            self.update()
+            self._show_fill()
 
-    def boundingRect(self) -> QRectF:
-        """The sector and the tick counter's pointer."""
-        return self._bounds
-
-    def shape(self) -> QPainterPath:
-        """Hit-testing follows the sector, not the square bounding box."""
-        return self._path
-
-    def draw(self, painter: QPainter) -> None:
-        """Draw the sector (and the tick counter when active)."""
-        painter.setPen(QPen(QColor(palette.RIM), 2))
-        painter.setBrush(QBrush(self._fill()))
-        painter.drawPath(self._path)
-        if self.active:
-            self._paint_tick_counter(painter)
+    def _show_fill(self) -> None:
+        self.setBrush(QBrush(self._fill()))
+        self.pointer.setVisible(self.active)
 
     def _fill(self) -> QColor:
         if self.drop_target:
@@ -120,13 +112,17 @@ class SegmentItem(PaintedItem):
             return QColor(palette.SHADED_FILL)
         return QColor(palette.SEGMENT_FILL[self.segment % 2])
 
-    def _paint_tick_counter(self, painter: QPainter) -> None:
-        # The tick counter: a pointer on the rim of the active segment, aimed inwards.
-        start, sweep = segment_span(self.segment, self.count)
-        middle = start + sweep / 2
-        tip = QPointF(*point_at(OUTER_RADIUS - 4, middle))
-        left = QPointF(*point_at(OUTER_RADIUS + 14, middle - 3.2))
-        right = QPointF(*point_at(OUTER_RADIUS + 14, middle + 3.2))
-        painter.setPen(QPen(QColor(palette.RIM), 1.5))
-        painter.setBrush(QBrush(QColor(palette.ACTING_OUTLINE)))
-        painter.drawPolygon(QPolygonF([tip, left, right]))
+
+def _tick_pointer(segment: int, count: int, parent: QGraphicsItem) -> QGraphicsPolygonItem:
+    """The tick counter: a pointer on the rim of the segment, aimed inwards (shown while
+    the segment is the active one)."""
+    start, sweep = segment_span(segment, count)
+    middle = start + sweep / 2
+    tip = QPointF(*point_at(OUTER_RADIUS - 4, middle))
+    left = QPointF(*point_at(OUTER_RADIUS + 14, middle - 3.2))
+    right = QPointF(*point_at(OUTER_RADIUS + 14, middle + 3.2))
+    pointer = QGraphicsPolygonItem(QPolygonF([tip, left, right]), parent)
+    pointer.setPen(QPen(QColor(palette.RIM), 1.5))
+    pointer.setBrush(QBrush(QColor(palette.ACTING_OUTLINE)))
+    pointer.setVisible(False)
+    return pointer
