@@ -48,6 +48,9 @@ from PySide6.QtCore import QEventLoop
 from battlewheel.views.main_window import MainWindow
 
 ours = lambda: sorted(m for m in sys.modules if m.startswith("battlewheel"))
+import PySide6.QtWidgets
+# The widget classes PySide has set up so far (it sets each up when first named).
+widget_classes = lambda: sorted(n for n in vars(PySide6.QtWidgets) if n.startswith("Q"))
 report = {}
 real = MainWindow._after_first_paint
 def layout(window):
@@ -57,6 +60,7 @@ def layout(window):
 def at_paint(self):
     report["painted"] = ours()
     report["all painted"] = sorted(sys.modules)
+    report["widget classes at paint"] = widget_classes()
     report["layout at paint"] = layout(self)
     real(self)
 MainWindow._after_first_paint = at_paint
@@ -66,6 +70,7 @@ while "painted" not in report:
     app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
 until_idle()
 report["idle"] = ours()
+report["widget classes when idle"] = widget_classes()
 import linecache
 report["sources kept"] = sorted(name for name in linecache.cache if "battlewheel" in name)
 report["layout when idle"] = layout(window)
@@ -205,3 +210,21 @@ def test_start_up_collects_no_garbage_until_the_first_paint(tmp_path: Path) -> N
     assert report["before paint"] == 0
     assert report["enabled after"] is True
     assert report["frozen"] > 10_000
+
+
+# Widget classes no part of the window uses. PySide sets them all up (some seventy
+# classes and their enums) the first time Python is handed a widget Qt made itself and
+# PySide must name its type, as a scroll area's own viewport.
+NEVER_USED_WIDGETS = ("QWizard", "QFontDialog", "QColorDialog", "QMdiArea",
+                      "QCalendarWidget")
+
+
+def test_no_widget_class_is_set_up_that_the_window_does_not_use(tmp_path: Path) -> None:
+    """The wheel, the roster table and the log draw on viewports made in Python
+    (views.viewports), so none of the classes above is set up, at the first paint or
+    once idle."""
+    report = start_up(tmp_path)
+    for when in ("widget classes at paint", "widget classes when idle"):
+        assert set(NEVER_USED_WIDGETS).isdisjoint(report[when]), when
+    assert "QGraphicsView" in report["widget classes at paint"]  # the count does count
+
