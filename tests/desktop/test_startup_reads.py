@@ -53,6 +53,11 @@ import PySide6.QtWidgets
 widget_classes = lambda: sorted(n for n in vars(PySide6.QtWidgets) if n.startswith("Q"))
 report = {}
 real = MainWindow._after_first_paint
+def history_parts(window):
+    # History's list and the banner that previews a step over the wheel.
+    from PySide6.QtWidgets import QWidget
+    return {"list": window.history_dock.widget() is not None,
+            "banner": window.findChild(QWidget, "previewBanner") is not None}
 def layout(window):
     return {"menus": [a.text() for a in window.menuBar().actions()],
             "tabs": [d.objectName() for d in window.tabifiedDockWidgets(window.combatants_dock)],
@@ -62,6 +67,7 @@ def at_paint(self):
     report["all painted"] = sorted(sys.modules)
     report["widget classes at paint"] = widget_classes()
     report["layout at paint"] = layout(self)
+    report["history at paint"] = history_parts(self)
     real(self)
 MainWindow._after_first_paint = at_paint
 window = _main_window(app, PATH, settings_file=None, later=True, opened=opened)
@@ -74,6 +80,7 @@ report["widget classes when idle"] = widget_classes()
 import linecache
 report["sources kept"] = sorted(name for name in linecache.cache if "battlewheel" in name)
 report["layout when idle"] = layout(window)
+report["history when idle"] = history_parts(window)
 from battlewheel.views.roster_dock import RosterDock  # after the count: built by now
 report["roster"] = window.findChild(RosterDock) is not None
 print(json.dumps(report))
@@ -228,3 +235,13 @@ def test_no_widget_class_is_set_up_that_the_window_does_not_use(tmp_path: Path) 
         assert set(NEVER_USED_WIDGETS).isdisjoint(report[when]), when
     assert "QGraphicsView" in report["widget classes at paint"]  # the count does count
 
+
+def test_history_is_built_after_the_first_paint(tmp_path: Path) -> None:
+    """The History dock, a tab behind the log, is empty at the first paint (its list and
+    the banner that previews a step are a score of widgets, and their modules); both are
+    there once the window is idle, before the GM can click a line."""
+    report = start_up(tmp_path)
+    assert report["history at paint"] == {"list": False, "banner": False}
+    assert report["history when idle"] == {"list": True, "banner": True}
+    for module in ("battlewheel.views.history_list", "battlewheel.views.rewind"):
+        assert module not in report["painted"] and module in report["idle"]
