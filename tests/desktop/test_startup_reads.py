@@ -245,3 +245,18 @@ def test_history_is_built_after_the_first_paint(tmp_path: Path) -> None:
     assert report["history when idle"] == {"list": True, "banner": True}
     for module in ("battlewheel.views.history_list", "battlewheel.views.rewind"):
         assert module not in report["painted"] and module in report["idle"]
+
+
+# Classes only a dialog uses (a question, a file chooser, an error's details, a form).
+DIALOG_WIDGETS = ("QMessageBox", "QFileDialog", "QInputDialog", "QLineEdit",
+                  "QDialogButtonBox", "QPlainTextEdit", "QSpinBox", "QFormLayout",
+                  "QComboBox")
+
+
+def test_no_dialog_class_is_set_up_before_the_first_paint(tmp_path: Path) -> None:
+    """The window's modules name the classes of their dialogs where a dialog is shown,
+    not at import: PySide sets a class up (with its enums) when first named, and none of
+    these is on the first screen."""
+    report = start_up(tmp_path)
+    assert set(DIALOG_WIDGETS).isdisjoint(report["widget classes at paint"])
+    assert "QDialog" in report["widget classes at paint"]  # the window watches for dialogs

@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
     QMainWindow,
-    QMessageBox,
     QStyle,
     QToolBar,
     QWidget,
@@ -638,6 +637,8 @@ class MainWindow(QMainWindow):
 
     def _confirm_drop(self, verdict: "DropVerdict") -> bool:
         # A drop that costs a resource (or edits the fight outside the rules) says so first.
+        from PySide6.QtWidgets import QMessageBox  # set up on first use, not by start-up
+
         answer = QMessageBox.question(self, "Move the counter?", f"{verdict.cost}\n\nGo ahead?")
         return answer == QMessageBox.StandardButton.Yes
 
@@ -824,6 +825,8 @@ class MainWindow(QMainWindow):
 
     def legend(self) -> None:
         """What the wheel's shapes, colours and badges mean, and its keys."""
+        from PySide6.QtWidgets import QMessageBox  # set up on first use, not by start-up
+
         legend = self.combat.session.ruleset.wheel_legend()
         QMessageBox.information(self, "Reading the wheel", legend)
 
@@ -838,6 +841,8 @@ class MainWindow(QMainWindow):
 
     def about(self) -> None:
         """The About box."""
+        from PySide6.QtWidgets import QMessageBox  # set up on first use, not by start-up
+
         QMessageBox.about(
             self,
             f"About {APP_NAME}",
