@@ -36,7 +36,7 @@ from battlewheel.views.file_menu import FileMenu
 from battlewheel.views.history_dock import HistoryDock
 from battlewheel.views.log_dock import LogDock
 from battlewheel.views.notice import WheelNotice
-from battlewheel.views.player_screen import PlayerScreenControl
+from battlewheel.views.player_screen_menu import PlayerScreenControl
 from battlewheel.views.pocket_gestures import (
     PocketParts,
     fire_counter,
