@@ -24,8 +24,6 @@ if TYPE_CHECKING:  # the list's module, with Qt's list classes, waits for the li
 
     from battlewheel.views.history_list import HistoryModel
 
-OPENED = "As the combat was opened"
-
 
 class HistoryDock(QDockWidget):
     """The History dock; ``stepChosen(row)`` when the GM clicks a line (0: the opening).

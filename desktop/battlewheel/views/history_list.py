@@ -13,8 +13,8 @@ from PySide6.QtWidgets import QAbstractItemView, QListView, QWidget
 
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.items import READ_ONLY
-from battlewheel.views.history_dock import OPENED
 
+OPENED = "As the combat was opened"  # the first line, before any step
 _UNDONE = QColor("#8a8a8a")
 
 
