@@ -205,7 +205,7 @@ def test_a_bad_campaign_file_is_refused_and_the_combat_stays(
     broken.write_text("{not json", encoding="utf-8")
     warnings: list[str] = []
     monkeypatch.setattr(
-        "battlewheel.views.file_menu.QMessageBox.warning",
+        "PySide6.QtWidgets.QMessageBox.warning",
         lambda parent, title, text: warnings.append(text),
     )
     before = window.combat.session.to_json()

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from battlewheel.bundled import resource
@@ -16,7 +17,6 @@ from battlewheel.storage.campaign_files import StoredCampaigns
 from battlewheel.storage.journal import Journal
 from battlewheel.storage.schema import dump_json
 from battlewheel.views import settings as prefs
-from battlewheel.views import storage_wiring
 from battlewheel.views.main_window import MainWindow
 from battlewheel.views.roster_dock import DAMAGED_MARK, RosterDock, install_roster_dock
 from battlewheel.views.storage_wiring import add_print_actions
@@ -89,7 +89,7 @@ def test_printing_the_campaign_says_which_block_cannot_be_read(
     assert isinstance(window, MainWindow)
     assert add_print_actions(window)
     said: list[str] = []
-    monkeypatch.setattr(storage_wiring.QMessageBox, "warning",
+    monkeypatch.setattr(QMessageBox, "warning",
                         lambda _parent, _title, text: said.append(text))
     window.actions_by_name["print_tracks"].trigger()
     assert len(said) == 1

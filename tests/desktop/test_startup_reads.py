@@ -26,10 +26,11 @@ SYSTEMS = {"2e-rewrite": "rewrite", "3e": "ex3", "impulse": "impulse",
 # What the first screen never shows: the roster dock (a tab behind the combatants) and
 # the Roster menu; built after the first paint.
 LATER = ("battlewheel.views.roster_dock", "battlewheel.views.import_preview")
-# The character editor and the readers of other programs' files (with the 2e and 3e
-# engines): when first used.
+# The character editor, the readers of other programs' files (with the 2e and 3e
+# engines) and the players' window (View > Player screen): when first used.
 FIRST_USE = ("battlewheel.views.character_editor", "battlewheel.storage.imports.sniff",
-             "battlewheel.storage.imports.foundry_export")
+             "battlewheel.storage.imports.foundry_export", "battlewheel.views.player_screen",
+             "battlewheel.views.player_board")
 # Used only past the first screen (a counter's menu, the first change's journal, an
 # error shown, the odds' exact shares): imported then, not by the first paint.
 PAST_FIRST_SCREEN = ("battlewheel.views.condition_dialog", "datetime", "html", "fractions",
@@ -48,8 +49,16 @@ from PySide6.QtCore import QEventLoop
 from battlewheel.views.main_window import MainWindow
 
 ours = lambda: sorted(m for m in sys.modules if m.startswith("battlewheel"))
+import PySide6.QtWidgets
+# The widget classes PySide has set up so far (it sets each up when first named).
+widget_classes = lambda: sorted(n for n in vars(PySide6.QtWidgets) if n.startswith("Q"))
 report = {}
 real = MainWindow._after_first_paint
+def history_parts(window):
+    # History's list and the banner that previews a step over the wheel.
+    from PySide6.QtWidgets import QWidget
+    return {"list": window.history_dock.widget() is not None,
+            "banner": window.findChild(QWidget, "previewBanner") is not None}
 def layout(window):
     return {"menus": [a.text() for a in window.menuBar().actions()],
             "tabs": [d.objectName() for d in window.tabifiedDockWidgets(window.combatants_dock)],
@@ -57,7 +66,9 @@ def layout(window):
 def at_paint(self):
     report["painted"] = ours()
     report["all painted"] = sorted(sys.modules)
+    report["widget classes at paint"] = widget_classes()
     report["layout at paint"] = layout(self)
+    report["history at paint"] = history_parts(self)
     real(self)
 MainWindow._after_first_paint = at_paint
 window = _main_window(app, PATH, settings_file=None, later=True, opened=opened)
@@ -66,9 +77,11 @@ while "painted" not in report:
     app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
 until_idle()
 report["idle"] = ours()
+report["widget classes when idle"] = widget_classes()
 import linecache
 report["sources kept"] = sorted(name for name in linecache.cache if "battlewheel" in name)
 report["layout when idle"] = layout(window)
+report["history when idle"] = history_parts(window)
 from battlewheel.views.roster_dock import RosterDock  # after the count: built by now
 report["roster"] = window.findChild(RosterDock) is not None
 print(json.dumps(report))
@@ -205,3 +218,46 @@ def test_start_up_collects_no_garbage_until_the_first_paint(tmp_path: Path) -> N
     assert report["before paint"] == 0
     assert report["enabled after"] is True
     assert report["frozen"] > 10_000
+
+
+# Widget classes no part of the window uses. PySide sets them all up (some seventy
+# classes and their enums) the first time Python is handed a widget Qt made itself and
+# PySide must name its type, as a scroll area's own viewport.
+NEVER_USED_WIDGETS = ("QWizard", "QFontDialog", "QColorDialog", "QMdiArea",
+                      "QCalendarWidget")
+
+
+def test_no_widget_class_is_set_up_that_the_window_does_not_use(tmp_path: Path) -> None:
+    """The wheel, the roster table and the log draw on viewports made in Python
+    (views.viewports), so none of the classes above is set up, at the first paint or
+    once idle."""
+    report = start_up(tmp_path)
+    for when in ("widget classes at paint", "widget classes when idle"):
+        assert set(NEVER_USED_WIDGETS).isdisjoint(report[when]), when
+    assert "QGraphicsView" in report["widget classes at paint"]  # the count does count
+
+
+def test_history_is_built_after_the_first_paint(tmp_path: Path) -> None:
+    """The History dock, a tab behind the log, is empty at the first paint (its list and
+    the banner that previews a step are a score of widgets, and their modules); both are
+    there once the window is idle, before the GM can click a line."""
+    report = start_up(tmp_path)
+    assert report["history at paint"] == {"list": False, "banner": False}
+    assert report["history when idle"] == {"list": True, "banner": True}
+    for module in ("battlewheel.views.history_list", "battlewheel.views.rewind"):
+        assert module not in report["painted"] and module in report["idle"]
+
+
+# Classes only a dialog uses (a question, a file chooser, an error's details, a form).
+DIALOG_WIDGETS = ("QMessageBox", "QFileDialog", "QInputDialog", "QLineEdit",
+                  "QDialogButtonBox", "QPlainTextEdit", "QSpinBox", "QFormLayout",
+                  "QComboBox")
+
+
+def test_no_dialog_class_is_set_up_before_the_first_paint(tmp_path: Path) -> None:
+    """The window's modules name the classes of their dialogs where a dialog is shown,
+    not at import: PySide sets a class up (with its enums) when first named, and none of
+    these is on the first screen."""
+    report = start_up(tmp_path)
+    assert set(DIALOG_WIDGETS).isdisjoint(report["widget classes at paint"])
+    assert "QDialog" in report["widget classes at paint"]  # the window watches for dialogs

@@ -18,16 +18,7 @@ another combat on, its parent and a way to say a line; never the window.
 from __future__ import annotations
 
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QStandardItemModel
-from PySide6.QtWidgets import (
-    QComboBox,
-    QDialog,
-    QFormLayout,
-    QLabel,
-    QLineEdit,
-    QMenu,
-    QMessageBox,
-    QWidget,
-)
+from PySide6.QtWidgets import QDialog, QLabel, QMenu, QWidget
 
 from battlewheel.engine.core.contract import RulesetInfo
 from battlewheel.engine.core.errors import IllegalAction
@@ -37,13 +28,13 @@ from battlewheel.models.combat_model import CombatModel
 from battlewheel.storage.campaign import CombatRecord
 from battlewheel.storage.campaign_files import StoredCampaigns
 from battlewheel.views.dialogs.apply import trial
-from battlewheel.views.dialogs.buttons import ok_cancel
 from battlewheel.views.menu_text import menu_text
 from battlewheel.views.window_parts import CampaignScreen, LendsParts, Say
 
 NEW_COMBAT_KEY = "Ctrl+Shift+N"
 ENDED_NEXT = f"File > New combat ({NEW_COMBAT_KEY}) starts the next fight"
-Button = QMessageBox.StandardButton
+# The dialogs' classes (message box, line edit, combo box, form) are set up when first
+# used, not by start-up: each function below imports those it shows.
 
 
 def end_combat(combat: CombatModel, parent: QWidget, say: Say) -> bool:
@@ -61,6 +52,9 @@ def end_combat(combat: CombatModel, parent: QWidget, say: Say) -> bool:
     if refusal is not None:
         combat.refused.emit(str(refusal))  # said as any refusal is, with its rule
         return False
+    from PySide6.QtWidgets import QMessageBox
+
+    Button = QMessageBox.StandardButton
     box = QMessageBox(QMessageBox.Icon.Question, "End the combat",
                       "End this combat?", Button.Yes | Button.Cancel, parent)
     box.setObjectName("endCombatBox")
@@ -153,10 +147,12 @@ class CombatsMenu:
 
     def _refuse_broken(self, combat_id: str, error: ReplayError) -> None:
         """Say that a stored combat cannot be replayed; the window stays as it is."""
+        from PySide6.QtWidgets import QMessageBox
+
         name = self.files.campaign.combat(combat_id).name
         box = QMessageBox(QMessageBox.Icon.Warning, "Cannot show the combat",
                           f"\u201c{name}\u201d cannot be shown: its log does not replay.",
-                          Button.Ok, self.parent)
+                          QMessageBox.StandardButton.Ok, self.parent)
         box.setObjectName("brokenCombatBox")
         # The rules' own words (and the rule cited) go in the tooltip, as for any refusal.
         refused = error.__cause__
@@ -184,6 +180,8 @@ class CombatsMenu:
         try:
             session = self.files.new_combat(name, self.combat.session, ruleset)
         except ValueError as error:
+            from PySide6.QtWidgets import QMessageBox
+
             QMessageBox.warning(self.parent, "Cannot start the combat", str(error))
             return False
         self._put_on_screen(session, unsaved=True)
@@ -236,6 +234,10 @@ class NewCombatDialog(QDialog):
     def __init__(
         self, campaign: str, suggested: str, current: str, parent: QWidget | None = None
     ) -> None:
+        from PySide6.QtWidgets import QComboBox, QFormLayout, QLineEdit
+
+        from battlewheel.views.dialogs.buttons import ok_cancel
+
         super().__init__(parent)
         self.setObjectName("newCombatDialog")
         self.setWindowTitle("New combat")

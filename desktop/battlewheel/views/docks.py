@@ -20,6 +20,7 @@ from battlewheel.models.combatants_model import ID_ROLE, SORT_ROLE, CombatantsMo
 from battlewheel.views.combatants_columns import NAME, ColumnChooser, ColumnFitter
 from battlewheel.views.health_delegate import HealthDelegate
 from battlewheel.views.name_delegate import NameDelegate
+from battlewheel.views.viewports import own_viewport
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -56,6 +57,7 @@ class CombatantsDock(QDockWidget):
         self.proxy.setSortRole(SORT_ROLE)
         self.proxy.setDynamicSortFilter(True)  # re-sorts whenever a row's tick changes
         self.table = QTableView(self)
+        own_viewport(self.table)  # see views.viewports: no widget class set up for nothing
         self.table.setObjectName("combatantsTable")
         self.table.setModel(self.proxy)
         self.table.setSortingEnabled(True)

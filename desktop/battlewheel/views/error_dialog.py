@@ -11,16 +11,8 @@ from collections.abc import Callable
 from types import TracebackType
 
 import shiboken6
-from PySide6.QtGui import QFontDatabase, QGuiApplication
-from PySide6.QtWidgets import (
-    QApplication,
-    QDialog,
-    QDialogButtonBox,
-    QLabel,
-    QPlainTextEdit,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QApplication, QDialog, QLabel, QWidget
 
 from battlewheel import APP_NAME
 
@@ -40,7 +32,11 @@ class ErrorDialog(QDialog):
         self.setObjectName("errorDialog")
         self.setWindowTitle(f"{APP_NAME}: something went wrong")
         self.details = error_details(error)
-        import html  # only when an error is shown, not at start-up
+        # Only when an error is shown, not at start-up: html, and the dialog's classes.
+        import html
+
+        from PySide6.QtGui import QFontDatabase
+        from PySide6.QtWidgets import QDialogButtonBox, QPlainTextEdit, QVBoxLayout
 
         summary = QLabel(
             f"<b>{type(error).__name__}</b>: {html.escape(str(error))}<br><br>"

@@ -16,9 +16,10 @@ actions to add its own to, and a way to say a line; never the window as a whole.
 
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QWidget
+from PySide6.QtWidgets import QMenu, QWidget
 
 from battlewheel import APP_NAME
 from battlewheel.bundled import resource
@@ -27,7 +28,8 @@ from battlewheel.models.files import CampaignFiles
 from battlewheel.views.menu_text import menu_text
 from battlewheel.views.window_parts import CampaignScreen, Say
 
-Button = QMessageBox.StandardButton
+if TYPE_CHECKING:  # the dialogs' classes are set up when first used, not by start-up
+    from PySide6.QtWidgets import QMessageBox
 
 
 def is_bundled(path: Path) -> bool:
@@ -42,8 +44,11 @@ def file_name_for(campaign_name: str) -> str:
     return f"{re.sub(r' +', ' ', stem) or 'Campaign'}.json"
 
 
-def ask_unsaved(parent: QWidget, name: str, doing: str) -> Button:
+def ask_unsaved(parent: QWidget, name: str, doing: str) -> "QMessageBox.StandardButton":
     """Ask Save / Discard / Cancel about unsaved changes; Save is the default."""
+    from PySide6.QtWidgets import QMessageBox
+
+    Button = QMessageBox.StandardButton
     box = QMessageBox(
         QMessageBox.Icon.Warning,
         APP_NAME,
@@ -107,10 +112,12 @@ class FileMenu:
         """Ask about unsaved changes before ``doing``; False when the GM cancels."""
         if not self.screen.has_unsaved_changes():
             return True
+        from PySide6.QtWidgets import QMessageBox
+
         answer = ask_unsaved(self.parent, self.screen.title_name(), doing)
-        if answer == Button.Save:
+        if answer == QMessageBox.StandardButton.Save:
             return self.save()
-        return answer == Button.Discard
+        return answer == QMessageBox.StandardButton.Discard
 
     def close_campaign(self, doing: str) -> bool:
         """Before the window closes: save or discard; the journal goes only then."""
@@ -125,6 +132,8 @@ class FileMenu:
         """Ask for a campaign file and open it."""
         if self.files is None or not self.keep_or_drop_changes("opening another campaign"):
             return
+        from PySide6.QtWidgets import QFileDialog
+
         name, _ = QFileDialog.getOpenFileName(
             self.parent, "Open campaign", str(self.open_folder()), self.files.file_filter
         )
@@ -151,6 +160,8 @@ class FileMenu:
             self._open(path)
 
     def _open(self, path: Path) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
         assert self.files is not None
         try:
             session = self.files.load(path)
@@ -184,6 +195,8 @@ class FileMenu:
         else:
             name = named() if named else "Campaign"
             suggested = folder / file_name_for(name)
+        from PySide6.QtWidgets import QFileDialog
+
         name, _ = QFileDialog.getSaveFileName(
             self.parent, "Save campaign", str(suggested), self.files.file_filter
         )
@@ -191,6 +204,8 @@ class FileMenu:
 
     def save_to(self, path: Path) -> bool:
         """Save the campaign to ``path``; the title then names it and shows no changes."""
+        from PySide6.QtWidgets import QMessageBox
+
         if self.files is None:
             return False
         if is_bundled(path):

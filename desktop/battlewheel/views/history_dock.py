@@ -5,158 +5,90 @@ opened, then one line per step, the current step in bold and undone ones greyed,
 Qt's own undo view draws them. Unlike Qt's view, a click does not move the stack: it
 asks ``views.rewind`` to preview that moment (``stepChosen``), and the GM then chooses
 "Rewind to here" or "Back to now" on the banner over the wheel.
+
+The dock is a tab behind the log, out of view at start: the window builds its list (and
+the rewind banner) once it has painted, or when either is first used.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QStandardItem, QStandardItemModel
-from PySide6.QtWidgets import QAbstractItemView, QDockWidget, QListView, QWidget
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QDockWidget, QWidget
 
 from battlewheel.models.combat_model import CombatModel
-from battlewheel.models.items import READ_ONLY
 
-OPENED = "As the combat was opened"
-_UNDONE = QColor("#8a8a8a")
+if TYPE_CHECKING:  # the list's module, with Qt's list classes, waits for the list
+    from PySide6.QtWidgets import QListView
 
-
-class HistoryModel(QStandardItemModel):
-    """Rows: the opening, then each command of the undo stack by its text.
-
-    The rows are Qt's own items, so the list paints without calling Python; a step
-    writes only the lines it changed (a new step at the end, the lines whose current or
-    undone look moved), never the whole list (``lines_written`` counts them).
-    """
-
-    # The list changed (after the lines are written): the dock selects the current step.
-    shown = Signal()
-
-    def __init__(self, combat: CombatModel, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.stack = combat.undo_stack
-        # What the list last showed: one step pushed fires three of the stack's signals,
-        # and the list is read again only for the first (tests count the reads).
-        self._shown = self._looks()
-        self.reads = 0
-        self.lines_written = 0
-        self.appendRow(_line(OPENED))
-        self._write(0, self.stack.count())
-        self._style(range(self.rowCount()))
-        for signal in self._signals():
-            signal.connect(self._reread)
-        # The stack clears itself as it is deleted: stop listening before that.
-        combat.destroyed.connect(self._detach)
-
-    def _signals(self) -> tuple[Any, ...]:
-        # A new step moves the index; a drag merged into the last step changes its text.
-        stack = self.stack
-        return stack.indexChanged, stack.undoTextChanged, stack.redoTextChanged
-
-    def _detach(self) -> None:
-        for signal in self._signals():
-            signal.disconnect(self._reread)
-
-    def _looks(self) -> tuple[int, int, str, str]:
-        stack = self.stack
-        return stack.count(), stack.index(), stack.undoText(), stack.redoText()
-
-    def _reread(self) -> None:
-        looks = self._looks()
-        if looks == self._shown:
-            return
-        (_, old_index, *_), (count, index, *_) = self._shown, looks
-        self._shown = looks
-        self.reads += 1
-        # A command's text changes only if it is new (pushed past the index, replacing
-        # the undone ones) or the last done one took a merged drag: the lines from the
-        # step before the lower index on may differ, none before.
-        first = max(0, min(old_index, index) - 1)
-        self._write(first, count)
-        # Between the old and the new index the lines change look; new lines get theirs.
-        self._style(range(min(old_index, index), count + 1))
-        self.shown.emit()
-
-    def _write(self, first: int, count: int) -> None:
-        """The lines of the stack's commands ``first`` on, to ``count`` commands in all."""
-        lines = count + 1
-        if self.rowCount() > lines:
-            self.removeRows(lines, self.rowCount() - lines)
-        for position in range(first, count):
-            text, row = self.stack.text(position), position + 1
-            if row >= self.rowCount():
-                self.appendRow(_line(text))
-                self.lines_written += 1
-            elif (item := self.item(row)) is not None and item.text() != text:
-                item.setText(text)
-                self.lines_written += 1
-
-    def _style(self, rows: range) -> None:
-        """The current step bold, undone steps grey, the others plain."""
-        index = self.stack.index()
-        for row in rows:
-            item = self.item(row)
-            if item is None:
-                continue
-            bold = row == index
-            if item.font().bold() != bold:
-                font = item.font()
-                font.setBold(bold)
-                item.setFont(font)
-            undone = row > index
-            if (item.data(Qt.ItemDataRole.ForegroundRole) is not None) != undone:
-                item.setData(QBrush(_UNDONE) if undone else None,
-                             Qt.ItemDataRole.ForegroundRole)
-
-
-def _line(text: str) -> QStandardItem:
-    item = QStandardItem(text)
-    item.setFlags(READ_ONLY | Qt.ItemFlag.ItemNeverHasChildren)
-    item.setToolTip("Click to look at the fight as it stood after this step")
-    return item
+    from battlewheel.views.history_list import HistoryModel
 
 
 class HistoryDock(QDockWidget):
-    """The History dock; ``stepChosen(row)`` when the GM clicks a line (0: the opening)."""
+    """The History dock; ``stepChosen(row)`` when the GM clicks a line (0: the opening).
+
+    With ``later`` the list is built by ``fill()``, or when ``history`` or ``view`` is
+    first read, rather than now; ``listBuilt`` says when, before any line can be clicked.
+    """
 
     stepChosen = Signal(int)
+    listBuilt = Signal()
 
-    def __init__(self, combat: CombatModel, parent: QWidget | None = None) -> None:
+    def __init__(self, combat: CombatModel, parent: QWidget | None = None, *,
+                 later: bool = False) -> None:
         super().__init__("History", parent)
         self.setObjectName("historyDock")
-        self.history = HistoryModel(combat, self)
-        self.view = QListView(self)
-        self.view.setObjectName("historyView")
-        self.view.setModel(self.history)
-        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        # Every line is one line high: selecting the current step then lays out no rows
-        # (a long fight's list would otherwise be measured line by line on every step).
-        self.view.setUniformItemSizes(True)
-        self.view.clicked.connect(lambda index: self.stepChosen.emit(index.row()))
-        self.view.activated.connect(lambda index: self.stepChosen.emit(index.row()))
-        self.history.shown.connect(self.show_step)
+        self.combat = combat
+        self._list: tuple[HistoryModel, QListView] | None = None
         self.visibilityChanged.connect(self._scroll_when_shown)
-        self.setWidget(self.view)
-        self.show_step()
+        if not later:
+            self.fill()
+
+    @property
+    def history(self) -> HistoryModel:
+        """The undo stack's lines (the list is built if it was not yet)."""
+        return self.fill()[0]
+
+    @property
+    def view(self) -> QListView:
+        """The list on screen (built if it was not yet)."""
+        return self.fill()[1]
+
+    def fill(self) -> tuple[HistoryModel, QListView]:
+        """Build the list, once: the undo stack as it stands, then kept up with it."""
+        if self._list is None:
+            from battlewheel.views.history_list import HistoryModel, history_view
+
+            history = HistoryModel(self.combat, self)
+            view = history_view(history, self)
+            self._list = (history, view)
+            view.clicked.connect(lambda index: self.stepChosen.emit(index.row()))
+            view.activated.connect(lambda index: self.stepChosen.emit(index.row()))
+            history.shown.connect(self.show_step)
+            self.setWidget(view)
+            self.show_step()
+            self.listBuilt.emit()
+        return self._list
 
     def show_step(self, row: int | None = None) -> None:
         """Select the row shown (the current step unless a preview says otherwise)."""
-        chosen = self.history.stack.index() if row is None else row
-        index = self.history.index(chosen, 0)
+        history, view = self.fill()
+        chosen = history.stack.index() if row is None else row
+        index = history.index(chosen, 0)
         # A list in a back tab is scrolled when it comes to the front: scrolling a hidden
         # list laid all its lines out on every step (Qt scrolls to a new current line
         # itself whenever the list counts as visible, which a back tab does).
-        shown = not self.view.visibleRegion().isEmpty()
-        self.view.setAutoScroll(shown)
+        shown = not view.visibleRegion().isEmpty()
+        view.setAutoScroll(shown)
         try:
-            self.view.setCurrentIndex(index)
+            view.setCurrentIndex(index)
         finally:
-            self.view.setAutoScroll(True)  # arrow keys in the list keep scrolling it
+            view.setAutoScroll(True)  # arrow keys in the list keep scrolling it
         if shown:
-            self.view.scrollTo(index)
+            view.scrollTo(index)
 
     def _scroll_when_shown(self, visible: bool) -> None:
-        if visible:
-            self.view.scrollTo(self.view.currentIndex())
+        if visible and self._list is not None:
+            view = self._list[1]
+            view.scrollTo(view.currentIndex())

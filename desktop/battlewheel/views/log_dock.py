@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from battlewheel.models.log_model import CombatLogModel
+from battlewheel.views.viewports import own_viewport
 
 Index = QModelIndex | QPersistentModelIndex
 ROWS_KEPT = 120  # rows' pictures kept (a few MB at most); a screenful is a few dozen
@@ -106,6 +107,7 @@ class LogView(QTreeView):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        own_viewport(self)  # see views.viewports: no widget class set up for nothing
         self.setObjectName("combatLog")
         self.setHeaderHidden(True)
         self.setRootIsDecorated(False)

@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
     QMainWindow,
-    QMessageBox,
     QStyle,
     QToolBar,
     QWidget,
@@ -37,7 +36,7 @@ from battlewheel.views.file_menu import FileMenu
 from battlewheel.views.history_dock import HistoryDock
 from battlewheel.views.log_dock import LogDock
 from battlewheel.views.notice import WheelNotice
-from battlewheel.views.player_screen import PlayerScreenControl
+from battlewheel.views.player_screen_menu import PlayerScreenControl
 from battlewheel.views.pocket_gestures import (
     PocketParts,
     fire_counter,
@@ -45,7 +44,6 @@ from battlewheel.views.pocket_gestures import (
     pocket_counter,
 )
 from battlewheel.views.refusals import rule_tip, split_refusal
-from battlewheel.views.rewind import RewindControl
 from battlewheel.views.rulesets import DialogHost
 from battlewheel.views.sheet_docks import SheetDocks
 from battlewheel.views.turn_menu import COMBAT_OVER, TurnMenu
@@ -53,11 +51,14 @@ from battlewheel.views.wheel.scene import WheelScene
 from battlewheel.views.wheel.view import WheelView
 from battlewheel.views.window_parts import WindowParts
 
-if TYPE_CHECKING:  # the odds module pulls in pyqtgraph, loaded when the odds are first shown
+if TYPE_CHECKING:  # the odds (pyqtgraph) and History's parts are loaded when first used
+    from PySide6.QtWidgets import QListView
+
     from battlewheel.engine.core.contract import DropVerdict
     from battlewheel.engine.core.session import CombatSession
     from battlewheel.views.combats_menu import CombatsMenu
     from battlewheel.views.odds_dock import AttackOdds, OddsProvider
+    from battlewheel.views.rewind import RewindControl
 
 STATUS_MS = 10_000
 FIRST_SIZE = (1400, 900)  # the window at first start, if the screen is that large
@@ -183,12 +184,32 @@ class MainWindow(QMainWindow):
         self.scene.select_counter(combatant_id)
         self.combatants_dock.select(combatant_id)
 
-    def _history_dock(self) -> QDockWidget:
+    def _history_dock(self) -> HistoryDock:
         # The undo stack as a list: a click previews that step; Rewind to here goes back.
-        dock = HistoryDock(self.combat, self)
-        self.history_view = dock.view
-        self.rewind = RewindControl(self.combat, dock, self.wheel_view, self.statusBar())
+        # A tab behind the log: its list and the preview's banner (a score of widgets)
+        # are built just after the first paint (_after_first_paint), or when first used.
+        self._rewind: RewindControl | None = None
+        dock = HistoryDock(self.combat, self, later=True)
+        dock.listBuilt.connect(self._rewind_control)  # a line clicked finds it there
         return dock
+
+    @property
+    def rewind(self) -> "RewindControl":
+        """History's preview of an earlier step, and Rewind to here (built on first use)."""
+        return self._rewind_control()
+
+    @property
+    def history_view(self) -> "QListView":
+        """History's list (built on first use)."""
+        return self.history_dock.view
+
+    def _rewind_control(self) -> "RewindControl":
+        if self._rewind is None:
+            from battlewheel.views.rewind import RewindControl
+
+            self._rewind = RewindControl(self.combat, self.history_dock, self.wheel_view,
+                                         self.statusBar())
+        return self._rewind
 
     def _odds_placeholder(self) -> QDockWidget:
         # The charts need pyqtgraph (and numpy), which take longer to import than the
@@ -223,6 +244,7 @@ class MainWindow(QMainWindow):
         self.activateWindow()
         self.wheel_view.setFocus(Qt.FocusReason.ActiveWindowFocusReason)
         self.sheets.start()
+        QTimer.singleShot(0, self.history_dock.fill)  # an event of its own, after the sheets
         if self._odds_in_front():  # a saved layout with the odds tab in front
             self.load_odds_panel()
         if not self._layout_restored:
@@ -615,6 +637,8 @@ class MainWindow(QMainWindow):
 
     def _confirm_drop(self, verdict: "DropVerdict") -> bool:
         # A drop that costs a resource (or edits the fight outside the rules) says so first.
+        from PySide6.QtWidgets import QMessageBox  # set up on first use, not by start-up
+
         answer = QMessageBox.question(self, "Move the counter?", f"{verdict.cost}\n\nGo ahead?")
         return answer == QMessageBox.StandardButton.Yes
 
@@ -801,6 +825,8 @@ class MainWindow(QMainWindow):
 
     def legend(self) -> None:
         """What the wheel's shapes, colours and badges mean, and its keys."""
+        from PySide6.QtWidgets import QMessageBox  # set up on first use, not by start-up
+
         legend = self.combat.session.ruleset.wheel_legend()
         QMessageBox.information(self, "Reading the wheel", legend)
 
@@ -815,6 +841,8 @@ class MainWindow(QMainWindow):
 
     def about(self) -> None:
         """The About box."""
+        from PySide6.QtWidgets import QMessageBox  # set up on first use, not by start-up
+
         QMessageBox.about(
             self,
             f"About {APP_NAME}",

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QInputDialog, QLineEdit, QMessageBox, QWidget
+from PySide6.QtWidgets import QWidget
 
 from battlewheel.views.refusals import split_refusal
 
@@ -53,6 +53,8 @@ def pocket_counter(parts: PocketParts, combatant_id: str) -> None:
 
 def ask_words(parts: PocketParts, verdict: DropVerdict) -> str | None:
     """The GM's words for a drop that asks for them (None when cancelled)."""
+    from PySide6.QtWidgets import QInputDialog, QLineEdit  # set up on first use, not by start-up
+
     name = parts.combat.wheel().pocket_caption
     label = f"{verdict.cost}\n\n{verdict.prompt}" if verdict.cost else verdict.prompt
     text, accepted = QInputDialog.getText(
@@ -65,6 +67,8 @@ def fire_counter(parts: PocketParts, combatant_id: str, slot: int) -> None:
     """A held counter dragged out of the pocket onto a slot of the ring."""
     verdict = parts.combat.fire_verdict(combatant_id, slot)
     if verdict.action is not None and verdict.confirm:
+        from PySide6.QtWidgets import QMessageBox  # set up on first use, not by start-up
+
         ask = f"{verdict.cost}\n\nGo ahead?"
         answer = QMessageBox.question(parts.parent, "Fire the held action?", ask)
         if answer != QMessageBox.StandardButton.Yes:

@@ -22,7 +22,8 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QStatusB
 from battlewheel.engine.core.actions import Rewind
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.commands import ActionCommand
-from battlewheel.views.history_dock import OPENED, HistoryDock
+from battlewheel.views.history_dock import HistoryDock
+from battlewheel.views.history_list import OPENED
 from battlewheel.views.wheel.view import WheelView
 
 BANNER_COLOUR = "#fff1c1"

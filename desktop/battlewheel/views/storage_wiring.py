@@ -17,22 +17,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import (
-    QDialog,
-    QFileDialog,
-    QFormLayout,
-    QMainWindow,
-    QMessageBox,
-    QSpinBox,
-    QWidget,
-)
+from PySide6.QtWidgets import QDialog, QMainWindow, QWidget
 
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.storage.campaign_files import StoredCampaigns
-from battlewheel.views.dialogs.buttons import ok_cancel
 from battlewheel.views.window_parts import LendsParts
 
 if TYPE_CHECKING:  # printing is imported on first use: the first paint does not need it
+    from PySide6.QtWidgets import QFormLayout, QSpinBox
+
     from battlewheel.printing.card import SheetCard
 
 PDF_FILTER = "PDF files (*.pdf)"
@@ -85,6 +78,8 @@ def _campaign_cards(combat: CombatModel, files: StoredCampaigns) -> list[SheetCa
 def _choose_then(window: QWidget, combat: CombatModel, files: StoredCampaigns,
                  then: Callable[[QWidget, list[SheetCard], str], None]) -> None:
     """Let the GM pick the cards, blank or not, and the paper; then print or export."""
+    from PySide6.QtWidgets import QMessageBox  # the dialogs' classes: set up on first use
+
     from battlewheel.printing.choose import CardChoiceDialog
 
     try:
@@ -112,6 +107,8 @@ def _preview(window: QWidget, cards: list[SheetCard], page: str) -> None:
 
 
 def _export(window: QWidget, cards: list[SheetCard], page: str) -> None:
+    from PySide6.QtWidgets import QFileDialog, QMessageBox
+
     from battlewheel.printing.output import export_pdf
 
     name, _ = QFileDialog.getSaveFileName(window, "Export player cards", "player-cards.pdf",
@@ -132,6 +129,10 @@ class BlankSheetDialog(QDialog):
     """Stamina, extra levels by penalty, and how many copies of the blank card."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
+        from PySide6.QtWidgets import QFormLayout
+
+        from battlewheel.views.dialogs.buttons import ok_cancel
+
         super().__init__(parent)
         self.setWindowTitle("Blank player sheets")
         form = QFormLayout(self)
@@ -143,6 +144,8 @@ class BlankSheetDialog(QDialog):
         form.addRow(buttons)
 
     def _spin(self, form: QFormLayout, label: str, low: int, high: int, value: int) -> QSpinBox:
+        from PySide6.QtWidgets import QSpinBox
+
         spin = QSpinBox(self)
         spin.setRange(low, high)
         spin.setValue(value)

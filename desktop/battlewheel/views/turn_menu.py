@@ -18,7 +18,7 @@ from dataclasses import replace
 
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDialog, QMessageBox
+from PySide6.QtWidgets import QDialog
 
 from battlewheel.engine.core.contract import TurnAction
 from battlewheel.models.combat_model import CombatModel
@@ -186,6 +186,8 @@ class TurnMenu:
 
     def _ask_first(self, entry: TurnAction, *, chain: bool) -> QDialog:
         """Ask the entry's question; No is the default, so a stray Space answers No."""
+        from PySide6.QtWidgets import QMessageBox  # set up on first use, not by start-up
+
         box = QMessageBox(QMessageBox.Icon.Question, entry.label.replace("&", ""),
                           entry.confirm, QMessageBox.StandardButton.Yes
                           | QMessageBox.StandardButton.No, self.parent)

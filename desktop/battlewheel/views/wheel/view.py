@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QPainter, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
+from battlewheel.views.viewports import own_viewport
 from battlewheel.views.wheel.scene import WheelScene
 
 # fitInView leaves this many pixels clear on each side of the scene.
@@ -17,6 +18,7 @@ class WheelView(QGraphicsView):
 
     def __init__(self, scene: WheelScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
+        own_viewport(self)  # see views.viewports: no widget class set up for nothing
         self.wheel_scene = scene
         self.setObjectName("wheelView")
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
