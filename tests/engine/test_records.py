@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 
 import pytest
 
@@ -55,3 +56,21 @@ def test_a_record_that_checks_itself_still_does() -> None:
     assert replaced(Checked(1), value=2) == Checked(2)
     with pytest.raises(ValueError, match="0 or more"):
         replaced(Checked(1), value=-1)
+
+
+def test_a_record_that_keeps_answers_is_copied_without_them() -> None:
+    """A class with a ``cached_property`` (a health track keeps its counts) is copied
+    through ``__init__``: the copy works its answer out from its own fields."""
+
+    @dataclasses.dataclass(frozen=True)
+    class Keeping:
+        marks: str
+
+        @functools.cached_property
+        def count(self) -> int:
+            return len(self.marks)
+
+    kept = Keeping("//")
+    assert kept.count == 2
+    copy = replaced(kept, marks="///")
+    assert copy.count == 3

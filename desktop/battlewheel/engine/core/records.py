@@ -11,7 +11,7 @@ the old values and the changes directly; any other class goes through
 from __future__ import annotations
 
 import dataclasses
-from functools import cache
+from functools import cache, cached_property
 from typing import Any, TypeVar
 
 Record = TypeVar("Record")
@@ -35,8 +35,17 @@ def replaced(record: Record, **changes: Any) -> Record:
 
 @cache
 def _plain_fields(cls: type) -> frozenset[str] | None:
-    """The field names of a dataclass whose ``__init__`` only stores them, else None."""
+    """The field names of a dataclass whose ``__init__`` only stores them, else None.
+
+    A class keeping values worked out from its fields (``cached_property``) is copied
+    through its ``__init__`` too: copying its ``__dict__`` would carry the old answers."""
     fields = dataclasses.fields(cls)
     plain = (not hasattr(cls, "__post_init__") and not hasattr(cls, "__slots__")
-             and all(each.init for each in fields))
+             and all(each.init for each in fields) and not _keeps_answers(cls))
     return frozenset(each.name for each in fields) if plain else None
+
+
+def _keeps_answers(cls: type) -> bool:
+    """Whether ``cls`` or a base has a ``cached_property`` (kept in each instance's dict)."""
+    return any(isinstance(value, cached_property)
+               for each in cls.__mro__ for value in vars(each).values())
