@@ -55,7 +55,8 @@ def turn_track(state: Combat) -> c.TurnTrack:
                          mark=" · ".join((["base"] if v in bases else []) + waits.get(v, [])))
                   for v in range(high, low - 1, -1))
     colours = c.colour_indices([(p.id, p.side) for p in people])
-    counters = tuple(_counter(state, p, letters[p.id], colours[p.id]) for p in people)
+    # The scale is worked out once for the ring, not again for each counter's slot.
+    counters = tuple(_counter(state, p, letters[p.id], colours[p.id], high) for p in people)
     cursor = None if state.tick is None else high - state.tick
     return c.TurnTrack(slots=slots, cursor=cursor, counters=counters, hub=_hub(state),
                        ended=state.ended, waiting_caption="yet to roll Join Battle")
@@ -128,8 +129,8 @@ WHEEL_LEGEND = (
 )
 
 
-def _counter(state: Combat, who: Combatant, initials: str, colour: int) -> c.Counter:
-    slot = None if who.initiative is None or who.gone else slot_of(state, who.initiative)
+def _counter(state: Combat, who: Combatant, initials: str, colour: int, high: int) -> c.Counter:
+    slot = None if who.initiative is None or who.gone else high - who.initiative
     return c.Counter(
         id=who.id, name=who.name, initials=initials, side=who.side, slot=slot,
         colour_index=colour, acting=state.actor == who.id, done=who.acted, down=who.out,
