@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from battlewheel.engine.core.kept import SameAsLast
+from battlewheel.engine.core.kept import KeptPerRecord, SameAsLast
 
 
 @dataclass(frozen=True)
@@ -34,3 +34,19 @@ def test_the_same_records_answer_from_the_last_time_and_a_replaced_one_works_it_
     shorter = equal[:1]
     assert kept.get(shorter, ("b",), lambda: total(shorter)) == 1
     assert len(worked) == 4
+
+
+def test_a_value_per_record_is_worked_out_once_for_the_very_same_record() -> None:
+    """The same record again: kept; an equal new record: worked out; full: forgotten."""
+    worked: list[Record] = []
+
+    def double(record: Record) -> int:
+        worked.append(record)
+        return 2 * record.value
+
+    kept = KeptPerRecord(double, most=2)
+    one, two = Record(1), Record(2)
+    assert [kept(one), kept(one), kept(two), kept(Record(1))] == [2, 2, 4, 2]
+    assert len(worked) == 3
+    assert kept(one) == 2
+    assert len(worked) == 4  # the third record filled it: all were forgotten

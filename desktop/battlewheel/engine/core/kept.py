@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from operator import is_
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 Value = TypeVar("Value")
 
@@ -36,4 +36,26 @@ class SameAsLast(Generic[Value]):
             return last[2]
         value = work()
         self.last = (objects, keys, value)
+        return value
+
+
+class KeptPerRecord(Generic[Value]):
+    """A value worked out from one frozen record alone, kept for as long as the record
+    lives in a fight (at most ``most`` of them, all forgotten at once when full): after a
+    step most records are the very same objects, and their counters look the same."""
+
+    def __init__(self, work: Callable[[Any], Value], most: int = 4096) -> None:
+        self.work = work
+        self.most = most
+        self.found: dict[int, tuple[object, Value]] = {}
+
+    def __call__(self, record: object) -> Value:
+        """``work(record)``, worked out once for the very same record."""
+        found = self.found.get(id(record))
+        if found is not None and found[0] is record:
+            return found[1]
+        if len(self.found) >= self.most:
+            self.found.clear()
+        value = self.work(record)
+        self.found[id(record)] = (record, value)
         return value
