@@ -49,3 +49,25 @@ def test_who_waits_is_sorted_once_for_the_same_records_and_again_after_a_step(
     state = state_of(session)
     assert flow.waiting(state) == list(flow._waiting(state))
     assert flow.waiting(state) != first
+
+
+def test_a_step_draws_each_counters_marks_once_and_its_tooltip_only_where_replaced(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """After Next turn the ring looks up each counter's condition marks once (badge and
+    tooltip share them), works out tooltip lines only for the records the turn replaced,
+    and equals the ring drawn with nothing kept."""
+    session = fight(*PEOPLE)
+    wheel.turn_track(state_of(session))
+    before = dict(state_of(session).combatants)
+    session.apply(a.NextTurn())
+    state = state_of(session)
+    replaced = [cid for cid in state.combatants if state.combatants[cid] is not before[cid]]
+    marks = calls_of(monkeypatch, wheel, "condition_marks")
+    lines = calls_of(monkeypatch, wheel._details, "work")
+    track = wheel.turn_track(state)
+    assert len(marks) == len(state.combatants)
+    assert 1 <= len(lines) == len(replaced) < len(state.combatants)
+    monkeypatch.undo()
+    wheel._details.found.clear()
+    assert track == wheel.turn_track(state)
