@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from battlewheel.engine.rulesets.impulse import EndTurn, SetRange, menu
+from battlewheel.engine.rulesets.impulse import EndTurn, SetRange, menu, wheel
+from battlewheel.engine.rulesets.impulse import ruleset as impulse_ruleset
 from battlewheel.engine.rulesets.impulse.actions import AddCombatant, SettleTie
 from battlewheel.engine.rulesets.impulse.state import ImpulseCombat
 from tests.engine.counting import calls_of
@@ -76,3 +77,32 @@ def test_the_sheet_records_read_every_band_without_asking_each_pair(
         others = [other for other in state.combatants if other != cid]
         assert record[1] == tuple(state.band(cid, other) for other in others)
     assert len(set(records["f0"][1])) > 1
+
+
+def test_a_step_draws_again_only_the_counters_of_the_records_it_replaced(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """After a turn ends, the ring works out badges and tooltip lines only for the
+    records the step replaced, and equals the ring drawn with nothing kept."""
+    session = fight(*PEOPLE)
+    session.ruleset.turn_track(session.state)
+    before = dict(session.state.combatants)
+    session.apply(EndTurn())
+    after = session.state.combatants
+    replaced = [cid for cid in after if after[cid] is not before[cid]]
+    looks = calls_of(monkeypatch, wheel._looks, "work")
+    track = session.ruleset.turn_track(session.state)
+    assert 1 <= len(looks) == len(replaced) < len(after)
+    monkeypatch.undo()
+    wheel._looks.found.clear()
+    assert track == session.ruleset.turn_track(session.state)
+
+
+def test_the_turn_column_builds_no_sheet_record(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table's turn-order column, read when the wheel changed, needs the ids alone:
+    no fighter's bands to everyone are gathered for it."""
+    session = fight(*PEOPLE)
+    records = calls_of(monkeypatch, impulse_ruleset, "_seen")
+    column = session.ruleset.roster_order(session.state)
+    assert records == []
+    assert column is not None and set(column) == set(session.state.combatants)
