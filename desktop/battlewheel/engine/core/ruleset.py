@@ -460,7 +460,7 @@ class Ruleset(ABC):
         None when that cell too follows the combatant's own record (as 2e's next tick
         does): the table then reads again only the rows of combatants who changed.
         """
-        ids = list(self.fighter_ids(state))  # the ids alone: records may cost to build
+        ids = list(self.fighter_ids(state))  # the ids alone (Impulse's records cost n²)
         if self._own_roster_cells():  # a ruleset's own rows: read whole, keep the column
             column = next((i for i, col in enumerate(self.roster_columns()) if col.order), 0)
             return {cid: row[column] for cid, row in self.roster_rows(state, ids).items()}
