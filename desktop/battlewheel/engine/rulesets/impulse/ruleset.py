@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from itertools import repeat
 from typing import Any, ClassVar
 
 from battlewheel.engine.core import conditions as cond
@@ -260,10 +261,11 @@ def _seen(state: ImpulseCombat) -> dict[str, tuple[Any, ...]]:
     now and whether it waits in reserve, and the rulings."""
     rows = _band_rows(state)
     acting = state.acting_id()
-    return {cid: (who, tuple(rows[cid].get(other, EXTREME) for other in state.combatants
-                             if other != cid),
+    ids = tuple(state.combatants)
+    extreme = repeat(EXTREME)
+    return {cid: (who, tuple(map(rows[cid].get, ids[:i] + ids[i + 1:], extreme)),
                   acting == cid, state.in_reserve(cid), state.options)
-            for cid, who in state.combatants.items()}
+            for i, (cid, who) in enumerate(state.combatants.items())}
 
 
 def _band_rows(state: ImpulseCombat) -> dict[str, dict[str, int]]:
