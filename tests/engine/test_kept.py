@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from battlewheel.engine.core.kept import KeptPerRecord, SameAsLast
+from battlewheel.engine.core.kept import KeptPerRecord, SameAsLast, fingerprint
 
 
 @dataclass(frozen=True)
@@ -50,3 +50,26 @@ def test_a_value_per_record_is_worked_out_once_for_the_very_same_record() -> Non
     assert len(worked) == 3
     assert kept(one) == 2
     assert len(worked) == 4  # the third record filled it: all were forgotten
+
+
+@dataclass
+class State:
+    records: dict[str, Record] = field(default_factory=dict)
+    close: set[str] = field(default_factory=set)
+    order: list[str] = field(default_factory=list)
+    round: int = 0
+    remembered: object = field(default=None, compare=False)
+
+
+def test_a_fingerprint_tells_states_apart_exactly_as_comparing_them_does() -> None:
+    """A copy fingerprints alike (bookkeeping left out); a record replaced, a set member
+    added, a list reordered or a number changed each make another fingerprint."""
+    state = State({"a": Record(1)}, {"x"}, ["a"], 1)
+    copy = State(dict(state.records), set(state.close), list(state.order), 1, remembered=5)
+    assert fingerprint(copy) == fingerprint(state)
+    changes = [State({"a": Record(2)}, {"x"}, ["a"], 1), State({"a": Record(1)}, {"x", "y"},
+               ["a"], 1), State({"a": Record(1)}, {"x"}, ["a", "a"], 1),
+               State({"a": Record(1)}, {"x"}, ["a"], 2)]
+    for changed in changes:
+        assert changed != state
+        assert fingerprint(changed) != fingerprint(state)

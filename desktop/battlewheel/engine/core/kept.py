@@ -9,6 +9,7 @@ records answers from the last time.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Hashable
 from operator import is_
 from typing import Any, Generic, TypeVar
@@ -59,3 +60,28 @@ class KeptPerRecord(Generic[Value]):
         value = self.work(record)
         self.found[id(record)] = (record, value)
         return value
+
+
+def fingerprint(state: Any) -> tuple[object, ...]:
+    """Every compared field of a dataclass state as a value that can be kept and compared:
+    sets frozen, dicts and lists as tuples (records inside compare by identity first, so
+    unchanged ones cost nothing). Two states with equal fingerprints are equal states;
+    ``compare=False`` bookkeeping (what a refresh remembers) is left out."""
+    parts: list[object] = []
+    cls: type = type(state)
+    names = _COMPARED.get(cls)
+    if names is None:
+        names = _COMPARED[cls] = tuple(f.name for f in dataclasses.fields(cls) if f.compare)
+    for name in names:
+        value = getattr(state, name)
+        if isinstance(value, dict):
+            value = tuple(value.items())
+        elif isinstance(value, set):
+            value = frozenset(value)
+        elif isinstance(value, list):
+            value = tuple(value)
+        parts.append(value)
+    return tuple(parts)
+
+
+_COMPARED: dict[type, tuple[str, ...]] = {}  # a state class's compared fields

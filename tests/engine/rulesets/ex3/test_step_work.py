@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from battlewheel.engine.rulesets.ex3 import actions as a
-from battlewheel.engine.rulesets.ex3 import wheel
+from battlewheel.engine.rulesets.ex3 import menu, wheel
 from battlewheel.engine.rulesets.ex3.handlers import flow
 from tests.engine.counting import calls_of
 
@@ -71,3 +71,19 @@ def test_a_step_draws_each_counters_marks_once_and_its_tooltip_only_where_replac
     monkeypatch.undo()
     wheel._details.found.clear()
     assert track == wheel.turn_track(state)
+
+
+def test_the_menu_is_built_once_for_space_and_the_menu_of_one_state(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Space's entry and the Combat menu of the same state build the entries once; after
+    a turn passes, the menu is what building it afresh gives."""
+    session = fight(*PEOPLE)
+    built = calls_of(monkeypatch, menu, "_turn_actions")
+    session.ruleset.next_step(session.state)
+    entries = session.ruleset.turn_actions(session.state)
+    assert len(built) == 1
+    session.apply(a.NextTurn())
+    state = state_of(session)
+    assert session.ruleset.turn_actions(state) == menu._turn_actions(state)
+    assert session.ruleset.turn_actions(state) != entries

@@ -106,3 +106,19 @@ def test_the_turn_column_builds_no_sheet_record(monkeypatch: pytest.MonkeyPatch)
     column = session.ruleset.roster_order(session.state)
     assert records == []
     assert column is not None and set(column) == set(session.state.combatants)
+
+
+def test_the_menu_is_built_once_for_space_and_the_menu_of_one_state(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Space's entry and the Combat menu of the same state build the entries once; after
+    a turn ends, the menu is what building it afresh gives."""
+    session = fight(*PEOPLE)
+    built = calls_of(monkeypatch, menu, "_turn_actions")
+    session.ruleset.next_step(session.state)
+    entries = session.ruleset.turn_actions(session.state)
+    assert len(built) == 1
+    session.apply(EndTurn())
+    state = session.state
+    assert session.ruleset.turn_actions(state) == menu._turn_actions(state)
+    assert entries  # the first state's menu, kept until the state changed

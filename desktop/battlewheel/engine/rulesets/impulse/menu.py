@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from battlewheel.engine.core.contract import TurnAction, first_enabled
-from battlewheel.engine.core.kept import SameAsLast
+from battlewheel.engine.core.kept import SameAsLast, fingerprint
 from battlewheel.engine.rulesets.impulse import actions as a
 from battlewheel.engine.rulesets.impulse.handlers.common import in_melee_with_foe
 from battlewheel.engine.rulesets.impulse.rules import (
@@ -33,8 +33,16 @@ def turn_actions(state: ImpulseCombat) -> tuple[TurnAction, ...]:
 
     The window makes its menu keys once per system, so set-up and turn entries are all
     listed in every phase: the set-up ones greyed once the fight has begun, the turn's
-    before it, everything once it is over.
+    before it, everything once it is over. The window asks it, and Space's entry, of
+    each state: an equal state answers from the last time.
     """
+    return _MENU.get((), (fingerprint(state),), lambda: _turn_actions(state))
+
+
+_MENU: SameAsLast[tuple[TurnAction, ...]] = SameAsLast()
+
+
+def _turn_actions(state: ImpulseCombat) -> tuple[TurnAction, ...]:
     setup = [replace(e, group=SETUP) for e in _setup(state)]
     fight = [replace(e, group=GM_HAND if e.key in ANY_TIME else TURN) for e in _fight(state)]
     entries = [*setup, *fight]
