@@ -10,6 +10,8 @@ the combat.
 
 from __future__ import annotations
 
+import collections
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -535,6 +537,7 @@ def colour_indices(sides: Sequence[tuple[str, str]]) -> dict[str, int]:
 _NUMBERED = re.compile(r"^(?P<stem>.*?)\s*(?P<number>\d+)$")
 
 
+@functools.lru_cache(maxsize=4096)  # the wheel asks for every counter after every step
 def initials(name: str) -> str:
     """Two or three letters that name a combatant on its counter ("Bandit 3" → "B3")."""
     match = _NUMBERED.match(name.strip())
@@ -556,10 +559,11 @@ def _letters(name: str, most: int) -> str:
 def unique_initials(names: Sequence[str]) -> list[str]:
     """Initials for every name, numbered where two would otherwise look alike."""
     raw = [initials(n) for n in names]
+    counts = collections.Counter(raw)
     seen: dict[str, int] = {}
     result = []
     for text in raw:
-        if raw.count(text) == 1:
+        if counts[text] == 1:
             result.append(text)
             continue
         seen[text] = seen.get(text, 0) + 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from battlewheel.engine.core import contract as c
+from battlewheel.engine.core.kept import SameAsLast, fingerprint
 from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3.handlers import clash as clashes
 from battlewheel.engine.rulesets.ex3.handlers import gm
@@ -18,8 +19,16 @@ def turn_actions(state: Combat) -> tuple[c.TurnAction, ...]:
     """Every entry, always the same keys in the same order; ``why_not`` says what is idle.
 
     The window makes its menu and shortcuts once per ruleset, so an entry that appeared
-    only once the fight started would have no key to press.
+    only once the fight started would have no key to press. The window asks it, and
+    Space's entry, of each state: an equal state answers from the last time.
     """
+    return _MENU.get((), (fingerprint(state),), lambda: _turn_actions(state))
+
+
+_MENU: SameAsLast[tuple[c.TurnAction, ...]] = SameAsLast()
+
+
+def _turn_actions(state: Combat) -> tuple[c.TurnAction, ...]:
     turn = state.turn
     who = state.combatants.get(turn.actor) if turn else None
     idle = _idle_reason(state)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from battlewheel.engine.core import contract as c
 from battlewheel.engine.core.errors import IllegalAction
+from battlewheel.engine.core.kept import KeptPerRecord
 from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3 import rules as r
 from battlewheel.engine.rulesets.ex3.handlers import flow
@@ -55,7 +56,8 @@ def turn_track(state: Combat) -> c.TurnTrack:
                          mark=" · ".join((["base"] if v in bases else []) + waits.get(v, [])))
                   for v in range(high, low - 1, -1))
     colours = c.colour_indices([(p.id, p.side) for p in people])
-    counters = tuple(_counter(state, p, letters[p.id], colours[p.id]) for p in people)
+    # The scale is worked out once for the ring, not again for each counter's slot.
+    counters = tuple(_counter(state, p, letters[p.id], colours[p.id], high) for p in people)
     cursor = None if state.tick is None else high - state.tick
     return c.TurnTrack(slots=slots, cursor=cursor, counters=counters, hub=_hub(state),
                        ended=state.ended, waiting_caption="yet to roll Join Battle")
@@ -128,12 +130,13 @@ WHEEL_LEGEND = (
 )
 
 
-def _counter(state: Combat, who: Combatant, initials: str, colour: int) -> c.Counter:
-    slot = None if who.initiative is None or who.gone else slot_of(state, who.initiative)
+def _counter(state: Combat, who: Combatant, initials: str, colour: int, high: int) -> c.Counter:
+    slot = None if who.initiative is None or who.gone else high - who.initiative
+    marks = condition_marks(state, who)  # once: the badge and the tooltip both show them
     return c.Counter(
         id=who.id, name=who.name, initials=initials, side=who.side, slot=slot,
         colour_index=colour, acting=state.actor == who.id, done=who.acted, down=who.out,
-        badges=badges(state, who), states=states(state, who), details=details(state, who),
+        badges=_badges(who, marks), states=_states(who, marks), details=_details(who),
         meter=_meter(who),
     )
 
@@ -157,6 +160,10 @@ def defence_penalty(who: Combatant) -> int:
 
 def badges(state: Combat, who: Combatant) -> tuple[c.Badge, ...]:
     """Defence modifier, Crash pips or Magnitude, wound penalty, the chief condition."""
+    return _badges(who, condition_marks(state, who))
+
+
+def _badges(who: Combatant, marks: list[tuple[str, str]]) -> tuple[c.Badge, ...]:
     out = []
     penalty = defence_penalty(who)
     if penalty:
@@ -175,7 +182,6 @@ def badges(state: Combat, who: Combatant) -> tuple[c.Badge, ...]:
     if who.derived.wound_penalty:
         out.append(c.Badge(c.BOTTOM_LEFT, f"W-{who.derived.wound_penalty}", "wound penalty",
                            "wound"))
-    marks = condition_marks(state, who)
     if marks:
         out.append(c.Badge(c.BOTTOM_RIGHT, marks[0][0], marks[0][1], "state"))
     return tuple(out)
@@ -221,7 +227,11 @@ def hold_marks(state: Combat, who: Combatant) -> list[tuple[str, str]]:
 
 def states(state: Combat, who: Combatant) -> tuple[str, ...]:
     """Words for the counter's tooltip."""
-    words = [tip for _, tip in condition_marks(state, who)]
+    return _states(who, condition_marks(state, who))
+
+
+def _states(who: Combatant, marks: list[tuple[str, str]]) -> tuple[str, ...]:
+    words = [tip for _, tip in marks]
     if who.in_crash:
         words.insert(0, "in Crash")
     if who.out:
@@ -231,6 +241,10 @@ def states(state: Combat, who: Combatant) -> tuple[str, ...]:
 
 def details(state: Combat, who: Combatant) -> tuple[str, ...]:
     """Tooltip lines: Initiative, base, Defence modifier."""
+    return _details(who)
+
+
+def _own_details(who: Combatant) -> tuple[str, ...]:
     lines = [f"Initiative {who.initiative}" if who.joined else "no Initiative yet",
              f"base Initiative {who.block.base_initiative}"]
     if who.is_group:
@@ -238,6 +252,10 @@ def details(state: Combat, who: Combatant) -> tuple[str, ...]:
     if defence_penalty(who):
         lines.append(f"Defence {defence_penalty(who):+d} to its next turn")
     return tuple(lines)
+
+
+# Worked out again after a step only for the records it replaced.
+_details = KeptPerRecord(_own_details)
 
 
 def drop(ruleset: Ruleset, state: Combat, counter_id: str, slot: int) -> c.DropVerdict:

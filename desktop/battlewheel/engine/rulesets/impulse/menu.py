@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from battlewheel.engine.core.contract import TurnAction, first_enabled
+from battlewheel.engine.core.kept import SameAsLast, fingerprint
 from battlewheel.engine.rulesets.impulse import actions as a
 from battlewheel.engine.rulesets.impulse.handlers.common import in_melee_with_foe
 from battlewheel.engine.rulesets.impulse.rules import (
@@ -32,8 +33,16 @@ def turn_actions(state: ImpulseCombat) -> tuple[TurnAction, ...]:
 
     The window makes its menu keys once per system, so set-up and turn entries are all
     listed in every phase: the set-up ones greyed once the fight has begun, the turn's
-    before it, everything once it is over.
+    before it, everything once it is over. The window asks it, and Space's entry, of
+    each state: an equal state answers from the last time.
     """
+    return _MENU.get((), (fingerprint(state),), lambda: _turn_actions(state))
+
+
+_MENU: SameAsLast[tuple[TurnAction, ...]] = SameAsLast()
+
+
+def _turn_actions(state: ImpulseCombat) -> tuple[TurnAction, ...]:
     setup = [replace(e, group=SETUP) for e in _setup(state)]
     fight = [replace(e, group=GM_HAND if e.key in ANY_TIME else TURN) for e in _fight(state)]
     entries = [*setup, *fight]
@@ -124,13 +133,25 @@ def player_ties(state: ImpulseCombat) -> tuple[tuple[str, ...], ...]:
 def unsettled_ties(state: ImpulseCombat) -> tuple[tuple[str, ...], ...]:
     """Groups of tied counters of different fighters that the GM has not put in order:
     this round's counters yet to act, then the coming round's values (a Change Initiative
-    or a later order roll can make a tie after the fight began; 001 §Turn Order)."""
+    or a later order roll can make a tie after the fight began; 001 §Turn Order).
+
+    The menu, the next step and the status ask it several times of one state; unchanged
+    records (and turn) answer from the last time."""
+    keys = (state.round, state.tie_breaks, state.started, state.done, state.acting_key,
+            *state.combatants)
+    return _TIES.get(tuple(state.combatants.values()), keys, lambda: _unsettled_ties(state))
+
+
+def _unsettled_ties(state: ImpulseCombat) -> tuple[tuple[str, ...], ...]:
     found: list[tuple[str, ...]] = []
     for groups in (_groups(_yet_to_act(state)), _groups(_coming(state))):
         for keys in groups:
             if keys not in found and _unsettled(state, keys):
                 found.append(keys)
     return tuple(found)
+
+
+_TIES: SameAsLast[tuple[tuple[str, ...], ...]] = SameAsLast()
 
 
 def tie_value(state: ImpulseCombat, keys: tuple[str, ...]) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from itertools import repeat
 from typing import Any, ClassVar
 
 from battlewheel.engine.core import conditions as cond
@@ -29,7 +30,7 @@ from battlewheel.engine.rulesets.impulse.handlers import (
     turns,
 )
 from battlewheel.engine.rulesets.impulse.options import ImpulseOptions
-from battlewheel.engine.rulesets.impulse.rules import derived
+from battlewheel.engine.rulesets.impulse.rules import EXTREME, derived
 from battlewheel.engine.rulesets.impulse.state import PHASE_SETUP, PHASE_TURN, ImpulseCombat
 
 _HANDLERS: dict[type[Action], Handler] = {
@@ -153,7 +154,7 @@ class ImpulseRuleset(Ruleset):
         the range band to everyone, whether the fighter acts now and whether they wait in
         reserve, which live outside the ``Fighter``, so the record carries them too.
         """
-        return {cid: _seen(state, who) for cid, who in state.combatants.items()}
+        return _seen(state)
 
     def fighter_ids(self, state: ImpulseCombat) -> Collection[str]:
         """The fighters' ids, without the bands to everyone that ``combatants`` works out."""
@@ -255,9 +256,28 @@ class ImpulseRuleset(Ruleset):
         return block_change.replace_block(state, combatant_id, block)
 
 
-def _seen(state: ImpulseCombat, who: Any) -> tuple[Any, ...]:
-    bands = tuple(state.band(who.id, other) for other in state.combatants if other != who.id)
-    return (who, bands, state.acting_id() == who.id, state.in_reserve(who.id), state.options)
+def _seen(state: ImpulseCombat) -> dict[str, tuple[Any, ...]]:
+    """Each record with its bands to the others (in the roster's order), whether it acts
+    now and whether it waits in reserve, and the rulings."""
+    rows = _band_rows(state)
+    acting = state.acting_id()
+    ids = tuple(state.combatants)
+    extreme = repeat(EXTREME)
+    return {cid: (who, tuple(map(rows[cid].get, ids[:i] + ids[i + 1:], extreme)),
+                  acting == cid, state.in_reserve(cid), state.options)
+            for i, (cid, who) in enumerate(state.combatants.items())}
+
+
+def _band_rows(state: ImpulseCombat) -> dict[str, dict[str, int]]:
+    """Each fighter's bands to the others set apart from Extreme, as ``state.band`` reads
+    them (Extreme while either is in reserve), from one pass over the pairs: asking
+    ``band`` of every pair costs forty times forty look-ups after each step."""
+    rows: dict[str, dict[str, int]] = {cid: {} for cid in state.combatants}
+    reserve = {cid for cid in state.combatants if state.in_reserve(cid)}
+    for (one, other), band in state.bands.items():
+        if one in rows and other in rows and one not in reserve and other not in reserve:
+            rows[one][other] = rows[other][one] = band
+    return rows
 
 
 IMPULSE = register_ruleset(ImpulseRuleset())

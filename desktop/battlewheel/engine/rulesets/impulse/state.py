@@ -15,6 +15,7 @@ from typing import Any
 
 from battlewheel.engine.core.conditions import Condition
 from battlewheel.engine.core.errors import IllegalAction
+from battlewheel.engine.core.kept import SameAsLast
 from battlewheel.engine.core.records import replaced
 from battlewheel.engine.rulesets.impulse.block import ImpulseCharacter
 from battlewheel.engine.rulesets.impulse.options import ImpulseOptions
@@ -238,7 +239,13 @@ class ImpulseCombat:
 
         In round 1 the ambushed act after everyone (001 §Ambush Round); ties go by the
         GM's settled order, then the higher Initiative score, then who joined first.
+        The window asks it many times after one step; unchanged records answer from the
+        last time.
         """
+        return _ORDER.get(tuple(self.combatants.values()),
+                          (self.round, self.tie_breaks, *self.combatants), self._order)
+
+    def _order(self) -> tuple[Entry, ...]:
         entries = [
             Entry(counter_key(cid, i), cid, value, self.round <= 1 and who.ambushed)
             for cid, who in self.combatants.items()
@@ -264,6 +271,9 @@ class ImpulseCombat:
         keys = [e.key for e in self.order()]
         current = self.paused.key if self.paused else self.acting_key
         return keys.index(current) if current in keys else None
+
+
+_ORDER: SameAsLast[tuple[Entry, ...]] = SameAsLast()
 
 
 def pair(a: str, b: str) -> tuple[str, str]:

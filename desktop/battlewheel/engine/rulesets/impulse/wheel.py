@@ -9,11 +9,12 @@ dragging any other counter is a GM edit.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from battlewheel.engine.core import contract as c
 from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.errors import IllegalAction
+from battlewheel.engine.core.kept import KeptPerRecord
 from battlewheel.engine.rulesets.impulse import actions as a
 from battlewheel.engine.rulesets.impulse.rules import HOLD_COST, change_cost
 from battlewheel.engine.rulesets.impulse.sheet import plight_words
@@ -92,6 +93,7 @@ def _counter(
     who = state.combatants[entry.cid]
     index = split_key(entry.key)[1]
     held = who.hold is not None and who.hold.key == entry.key
+    looks = _looks(who)[index]
     return c.Counter(
         id=entry.key,
         name=who.name if index == 0 else f"{who.name} ({index + 1})",
@@ -102,10 +104,10 @@ def _counter(
         acting=entry.key == state.acting_key,
         done=entry.key in state.done and not held,
         down=who.defeated or who.dead,
-        badges=_badges(who, index),
-        states=_states(who),
-        details=_details(state, who, index),
-        meter=_meter(who),
+        badges=looks.badges,
+        states=looks.states,
+        details=looks.details,
+        meter=looks.meter,
         pocket=who.hold.trigger if held and who.hold else "",
         ghost=ghost,
         ghost_label="" if ghost is None else f"{who.next_orders[index]} next round",
@@ -122,11 +124,31 @@ def _waiting(state: ImpulseCombat, who: Fighter, initials: str, colour: int) -> 
         slot=None,
         colour_index=colour,
         down=who.defeated,
-        badges=_badges(who, 0),
-        states=_states(who),
+        badges=_looks(who)[0].badges,
+        states=_looks(who)[0].states,
         details=(why,),
         meter=_meter(who),
     )
+
+
+class Looks(NamedTuple):
+    """The parts of one of a fighter's counters that follow from its record alone."""
+
+    badges: tuple[c.Badge, ...]
+    states: tuple[str, ...]
+    details: tuple[str, ...]
+    meter: float
+
+
+def own_looks(who: Fighter) -> tuple[Looks, ...]:
+    """Each of the fighter's counters' badges, states, tooltip lines and meter (one
+    counter at least: an unrolled fighter waits off the field)."""
+    return tuple(Looks(_badges(who, index), _states(who), _details(who, index), _meter(who))
+                 for index in range(max(1, len(who.orders))))
+
+
+# A step replaces one or two records: the others' counters look as they did.
+_looks = KeptPerRecord(own_looks)
 
 
 def _meter(who: Fighter) -> float:
@@ -155,7 +177,7 @@ def _states(who: Fighter) -> tuple[str, ...]:
     return (*words, *plight_words(who))
 
 
-def _details(state: ImpulseCombat, who: Fighter, index: int) -> tuple[str, ...]:
+def _details(who: Fighter, index: int) -> tuple[str, ...]:
     lines = [f"Impulse {who.impulse}", f"Endurance {who.endurance} / {who.character.endurance}"]
     if index < len(who.orders):
         lines.append(f"order {who.orders[index]}")

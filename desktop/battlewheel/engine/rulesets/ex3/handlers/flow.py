@@ -10,6 +10,7 @@ from __future__ import annotations
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.health import HealthTrack
+from battlewheel.engine.core.kept import SameAsLast
 from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3 import rules as r
 from battlewheel.engine.rulesets.ex3.block import Character
@@ -154,11 +155,25 @@ def order_key(state: Combat, who: Combatant, index: int) -> tuple[int, int, int,
     return (-(who.tick or 0), -rating, -speed, index)
 
 
+_WAITING: SameAsLast[tuple[str, ...]] = SameAsLast()
+
+
 def waiting(state: Combat) -> list[str]:
-    """Who has yet to act this round, soonest first (003 §The Flow of Combat)."""
+    """Who has yet to act this round, soonest first (003 §The Flow of Combat).
+
+    The order follows from the records alone (and the Join Battle ruling): the wheel,
+    the table and the status line ask it of the same records after each step.
+    """
+    records = tuple(state.combatants.values())
+    rating = state.options.jb_rating
+    return list(_WAITING.get(records, (rating, *state.combatants), lambda: _waiting(state)))
+
+
+def _waiting(state: Combat) -> tuple[str, ...]:
+    """``waiting`` worked out: by ``order_key`` (003 §The Flow of Combat)."""
     able = [(order_key(state, c, i), cid) for i, (cid, c) in enumerate(state.combatants.items())
             if c.joined and not c.acted and not c.out]
-    return [cid for _, cid in sorted(able)]
+    return tuple(cid for _, cid in sorted(able))
 
 
 def next_to_act(state: Combat) -> str | None:

@@ -9,10 +9,11 @@ actor in readies its action (the GM types the trigger), dragging it out takes it
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from battlewheel.engine.core import contract as c
 from battlewheel.engine.core.errors import IllegalAction
+from battlewheel.engine.core.kept import KeptPerRecord
 from battlewheel.engine.rulesets.poolward import actions as a
 from battlewheel.engine.rulesets.poolward.handlers.rounds import TURN_RULE
 from battlewheel.engine.rulesets.poolward.state import DEAD, TURN_SLOTS, Fight, Fighter
@@ -112,6 +113,7 @@ def hub_name(name: str) -> str:
 def counter_of(state: Fight, who: Fighter, initials: str, colour: int, acting: bool) -> c.Counter:
     """One fighter's counter: its place, badges, states and tooltip lines."""
     pocket = state.readied.get(who.id, "")
+    looks = _looks(who)
     return c.Counter(
         id=who.id,
         name=who.name,
@@ -122,15 +124,36 @@ def counter_of(state: Fight, who: Fighter, initials: str, colour: int, acting: b
         acting=acting,
         done=who.id in state.done,
         down=who.condition == DEAD,
-        badges=gauges.badges(who),
+        badges=looks.badges,
         states=states(state, who),
-        details=details(who),
+        details=looks.details,
         pocket=pocket,
-        rings=gauges.rings(who),
-        bars=gauges.bars(who),
-        pips=gauges.pips(who),
-        lamps=gauges.lamps(who),
+        rings=looks.rings,
+        bars=looks.bars,
+        pips=looks.pips,
+        lamps=looks.lamps,
     )
+
+
+class Looks(NamedTuple):
+    """The parts of a counter that follow from the record alone."""
+
+    badges: tuple[c.Badge, ...]
+    details: tuple[str, ...]
+    rings: tuple[c.Ring, ...]
+    bars: tuple[c.Bar, ...]
+    pips: tuple[c.Pips, ...]
+    lamps: tuple[c.Lamp, ...]
+
+
+def own_looks(who: Fighter) -> Looks:
+    """A counter's badges, tooltip lines, Ward ring, bars, pips and lamps."""
+    return Looks(gauges.badges(who), details(who), gauges.rings(who), gauges.bars(who),
+                 gauges.pips(who), gauges.lamps(who))
+
+
+# A step replaces one or two records: the others' gauges are those drawn last time.
+_looks = KeptPerRecord(own_looks)
 
 
 def states(state: Fight, who: Fighter) -> tuple[str, ...]:
