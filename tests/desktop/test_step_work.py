@@ -17,13 +17,14 @@ from tests.engine.counting import calls_of
 def test_an_impulse_turn_works_out_the_fighters_records_once(
     qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Impulse's records carry each fighter's band to everyone (n² to build): the model
-    reads them once a step; the table's turn-order column asks only who is in the fight."""
+    """Impulse's records carry each fighter's band to everyone (n² to build, all of them
+    in one pass over the pairs): the model reads them once a step; the table's turn-order
+    column asks only who is in the fight."""
     combat = started_model()
     table = CombatantsModel(combat)  # kept: it follows the step
     seen = calls_of(monkeypatch, impulse_ruleset, "_seen")
     orders = calls_of(monkeypatch, combat.session.ruleset, "roster_order")
     assert combat.push(EndTurn()) is None
     assert orders  # the wheel moved: the table read everyone's turn-order cell
-    assert len(seen) == len(combat.state.combatants)
+    assert len(seen) == 1
     assert table.columns
