@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from battlewheel import bundled
 from battlewheel.bundled import icon, resource
+from battlewheel.engine.core import package_data
 
 
 def test_rules_folder_is_found_and_holds_json() -> None:
@@ -46,6 +46,6 @@ def test_a_data_package_in_a_zip_is_read_through_importlib_resources(
         written.writestr("zipped_data/table.json", '{"rows": 3}')
     monkeypatch.syspath_prepend(str(archive))
     monkeypatch.delitem(sys.modules, "zipped_data", raising=False)
-    root = bundled._folder_or_files("zipped_data")
+    root = package_data.package_root("zipped_data")
     assert not isinstance(root, Path)
     assert json.loads(root.joinpath("table.json").read_text(encoding="utf-8")) == {"rows": 3}

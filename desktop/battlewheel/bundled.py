@@ -1,48 +1,24 @@
 """Files that ship inside the package: rules data, the demo campaign, styles and icons.
 
-A source checkout (editable install), an installed wheel and a PyInstaller build all
-keep the data packages (``battlewheel.resources``, ``battlewheel.icons``) as folders:
-they are read from there as plain paths. A data package that is not one folder (imported
-from a zip) is read through importlib.resources, whose import, with its readers, was
-some 2.5 ms of every start before the first paint.
+Read from their folders where they are folders, else through importlib.resources (see
+``engine.core.package_data``), so the same code works from a source checkout, an
+installed wheel, a PyInstaller build and a zip.
 """
 
 from __future__ import annotations
 
-import importlib
-from pathlib import Path
 from typing import TYPE_CHECKING
+
+from battlewheel.engine.core.package_data import RESOURCES_PACKAGE, package_root, resource
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 
-RESOURCES_PACKAGE = "battlewheel.resources"
+__all__ = ["ICONS_PACKAGE", "RESOURCES_PACKAGE", "icon", "resource"]
+
 ICONS_PACKAGE = "battlewheel.icons"
-# Each data package's root, found once.
-_roots: dict[str, Traversable] = {}
-
-
-def resource(*parts: str) -> Traversable:
-    """A file or folder under ``resources/``, e.g. ``resource("rules", "weapons.json")``."""
-    return _root(RESOURCES_PACKAGE).joinpath(*parts)
 
 
 def icon(*parts: str) -> Traversable:
     """A file or folder under ``icons/``, e.g. ``icon("battlewheel.svg")``."""
-    return _root(ICONS_PACKAGE).joinpath(*parts)
-
-
-def _root(package: str) -> Traversable:
-    found = _roots.get(package)
-    if found is None:
-        found = _roots[package] = _folder_or_files(package)
-    return found
-
-
-def _folder_or_files(package: str) -> Traversable:
-    places = list(getattr(importlib.import_module(package), "__path__", ()))
-    if len(places) == 1 and Path(places[0]).is_dir():
-        return Path(places[0])
-    from importlib.resources import files
-
-    return files(package)
+    return package_root(ICONS_PACKAGE).joinpath(*parts)

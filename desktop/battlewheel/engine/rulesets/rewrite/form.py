@@ -16,7 +16,6 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from battlewheel.bundled import resource
 from battlewheel.engine.core.block_form import (
     BlockSchema,
     BlockTemplate,
@@ -29,6 +28,7 @@ from battlewheel.engine.core.block_form import (
 )
 from battlewheel.engine.core.errors import TraitValueError
 from battlewheel.engine.core.health import ALLOWED_PENALTIES
+from battlewheel.engine.core.package_data import resource
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.rewrite.actions import AddCombatant
 from battlewheel.engine.rulesets.rewrite.block import Character

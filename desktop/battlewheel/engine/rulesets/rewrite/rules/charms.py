@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from battlewheel.bundled import resource
 from battlewheel.engine.core.dice import halve_static
 from battlewheel.engine.core.errors import IllegalAction
+from battlewheel.engine.core.package_data import resource
 from battlewheel.engine.rulesets.rewrite.rules.traits import CharacterKind
 
 CAPS_RULE = "000 §Die Caps"

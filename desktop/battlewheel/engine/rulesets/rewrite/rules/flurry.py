@@ -18,8 +18,8 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any
 
-from battlewheel.bundled import resource
 from battlewheel.engine.core.errors import IllegalAction
+from battlewheel.engine.core.package_data import resource
 from battlewheel.engine.rulesets.rewrite.rules.equipment import Weapon
 
 RULE = "000 §Manoeuvres"

@@ -12,8 +12,8 @@ import json
 from functools import cache
 from typing import Any
 
-from battlewheel.bundled import resource
 from battlewheel.engine.core.errors import TraitValueError
+from battlewheel.engine.core.package_data import resource
 from battlewheel.engine.rulesets.rewrite.rules.equipment import Armour, Weapon, WeaponCatalogue
 
 BRAWL_WEAPONS = ("Punch", "Headbutt", "Kick", "Clinch")
