@@ -13,7 +13,7 @@ _PNG_PREFIX = "battlewheel-"
 def app_icon() -> QIcon:
     """Battlewheel's icon with every bundled PNG size, so Qt never has to rescale it.
 
-    The PNGs come through importlib.resources, so this works from a source checkout,
+    The PNGs come through battlewheel.bundled, so this works from a source checkout,
     an installed wheel and a frozen build, and needs no SVG plugin. Files on disk are
     added by name: Qt decodes a size only when a window asks for it, which keeps the
     large dock sizes out of start-up.

@@ -14,7 +14,7 @@ import importlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
-from typing import Any, ClassVar, Protocol, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast
 
 from battlewheel.engine.core import conditions as cond
 from battlewheel.engine.core import contract as c
@@ -34,17 +34,15 @@ from battlewheel.engine.core.actions import (
     names_only,
     numbers_within,
 )
-from battlewheel.engine.core.block_form import (
-    BlockSchema,
-    BlockTemplate,
-    block_change_sentence,
-    json_from_values,
-    values_from_json,
-)
 from battlewheel.engine.core.errors import IllegalAction, RulesError, TraitValueError
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.options import Options
 from battlewheel.engine.core.outcome import Outcome
+
+# The editor's forms (block_form) are read only by the editor and a stat block's change:
+# imported there, not before the first paint.
+if TYPE_CHECKING:
+    from battlewheel.engine.core.block_form import BlockSchema, BlockTemplate
 
 
 class CombatState(Protocol):
@@ -144,6 +142,8 @@ class Ruleset(ABC):
 
     def block_schema(self) -> BlockSchema:
         """The editor's form for this system's stat block: groups, fields, rows, bounds."""
+        from battlewheel.engine.core.block_form import BlockSchema
+
         if self.form_module is not None:
             return cast(BlockSchema, self.form_module.SCHEMA)
         return BlockSchema(groups=())
@@ -151,13 +151,17 @@ class Ruleset(ABC):
     def block_templates(self) -> tuple[BlockTemplate, ...]:
         """Starting points for a new character (mortal, extra, an Exalt, a seed's NPC)."""
         if self.form_module is not None:
-            return cast(tuple[BlockTemplate, ...], self.form_module.templates())
+            return cast("tuple[BlockTemplate, ...]", self.form_module.templates())
+        from battlewheel.engine.core.block_form import BlockTemplate
+
         return (BlockTemplate("blank", "Blank", self.new_block("New character")),)
 
     def block_form(self, block: Any) -> dict[str, Any]:
         """A block as the editor's form values."""
         if self.form_module is not None:
             return cast(dict[str, Any], self.form_module.block_form(block))
+        from battlewheel.engine.core.block_form import values_from_json
+
         return values_from_json(self.block_schema(), block.to_json())
 
     def block_from_form(self, values: Mapping[str, Any], base: Any | None = None) -> Any:
@@ -167,6 +171,8 @@ class Ruleset(ABC):
         """
         if self.form_module is not None:
             return self.form_module.block_from_form(values, base)
+        from battlewheel.engine.core.block_form import json_from_values
+
         start = (base if base is not None else self.new_block("New character")).to_json()
         return self.block_from_json(json_from_values(self.block_schema(), values, start))
 
@@ -367,6 +373,8 @@ class Ruleset(ABC):
         if isinstance(action, ChangeBlock) and self.block_field:
             record = self.condition_records(before).get(action.combatant_id)
             if record is not None:
+                from battlewheel.engine.core.block_form import block_change_sentence
+
                 return block_change_sentence(self, getattr(record, self.block_field),
                                              action.block)
         return None

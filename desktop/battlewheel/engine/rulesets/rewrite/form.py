@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from functools import cache
-from importlib.resources import files
 from typing import Any
 
 from battlewheel.engine.core.block_form import (
@@ -29,6 +28,7 @@ from battlewheel.engine.core.block_form import (
 )
 from battlewheel.engine.core.errors import TraitValueError
 from battlewheel.engine.core.health import ALLOWED_PENALTIES
+from battlewheel.engine.core.package_data import resource
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.rewrite.actions import AddCombatant
 from battlewheel.engine.rulesets.rewrite.block import Character
@@ -451,7 +451,7 @@ _EXALT_POOLS = {
 @cache
 def demo_characters() -> tuple[Character, ...]:
     """The demo campaign's 2e characters (its roster's "2e-rewrite" blocks)."""
-    text = (files("battlewheel.resources") / "campaigns" / "demo.json").read_text("utf-8")
+    text = resource("campaigns", "demo.json").read_text("utf-8")
     roster = json.loads(text)["characters"]
     return tuple(Character.from_json(item["blocks"]["2e-rewrite"]) for item in roster
                  if "2e-rewrite" in item["blocks"])

@@ -12,11 +12,11 @@ import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib.resources import files
 from typing import Any
 
 from battlewheel.engine.core.dice import halve_static
 from battlewheel.engine.core.errors import IllegalAction
+from battlewheel.engine.core.package_data import resource
 from battlewheel.engine.rulesets.rewrite.rules.traits import CharacterKind
 
 CAPS_RULE = "000 §Die Caps"
@@ -28,7 +28,7 @@ MAIDEN_RULE = "000 §Supernatural Martial Arts"
 @cache
 def charm_data() -> Mapping[str, Any]:
     """The charm table from ``resources/rules/charms.json``."""
-    path = files("battlewheel.resources").joinpath("rules", "charms.json")
+    path = resource("rules", "charms.json")
     data: Mapping[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     return data
 

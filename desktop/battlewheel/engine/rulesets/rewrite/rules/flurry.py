@@ -15,11 +15,11 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from importlib.resources import files
 from types import MappingProxyType
 from typing import Any
 
 from battlewheel.engine.core.errors import IllegalAction
+from battlewheel.engine.core.package_data import resource
 from battlewheel.engine.rulesets.rewrite.rules.equipment import Weapon
 
 RULE = "000 §Manoeuvres"
@@ -62,7 +62,7 @@ class ManoeuvreSpec:
 
 @cache
 def _table() -> Mapping[str, ManoeuvreSpec]:
-    path = files("battlewheel.resources").joinpath("rules", "manoeuvres.json")
+    path = resource("rules", "manoeuvres.json")
     data = json.loads(path.read_text(encoding="utf-8"))
     rows = (ManoeuvreSpec.from_json(row) for row in data["manoeuvres"])
     return MappingProxyType({row.id: row for row in rows})

@@ -10,19 +10,18 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from importlib.resources import files
 from typing import Any
 
 from battlewheel.engine.core.errors import TraitValueError
+from battlewheel.engine.core.package_data import resource
 from battlewheel.engine.rulesets.rewrite.rules.equipment import Armour, Weapon, WeaponCatalogue
 
-RESOURCES = "battlewheel.resources"
 BRAWL_WEAPONS = ("Punch", "Headbutt", "Kick", "Clinch")
 
 
 def load_rules_json(name: str) -> Any:
     """The parsed contents of ``resources/rules/<name>``."""
-    path = files(RESOURCES).joinpath("rules", name)
+    path = resource("rules", name)
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as error:
