@@ -36,10 +36,10 @@ def install() -> None:
     if original is None or isinstance(getattr(original, "__self__", None), _Installed):
         return
     setattr(dataclasses, "_create_fn", _Installed(original).create_fn)  # noqa: B010
-    for name, (names, check, globals_at) in _WRITERS.items():
+    for name, (names, check) in _WRITERS.items():
         writer = getattr(dataclasses, name, None)
         if writer is not None:
-            setattr(dataclasses, name, _TextLater(writer, names, check, globals_at).write)
+            setattr(dataclasses, name, _TextLater(writer, names, check).write)
 
 
 class _Installed:
@@ -74,15 +74,14 @@ def _defaults_in_order(std_fields: Any) -> None:
 
 
 # dataclasses' writers of a method's source text, which hand it to _create_fn: the names
-# of the methods each makes (from its arguments), what it refuses at once, and where its
-# arguments hold the class's module globals (unless passed by name, as _cmp_fn's are).
+# of the methods each makes (from its arguments), and what it refuses at once.
 _WRITERS: dict[str, tuple[Callable[[tuple[Any, ...]], tuple[str, ...]],
-                          Callable[[tuple[Any, ...]], None] | None, int]] = {
-    "_init_fn": (lambda _args: ("__init__",), lambda args: _defaults_in_order(args[1]), 6),
-    "_repr_fn": (lambda _args: ("__repr__",), None, 1),
-    "_frozen_get_del_attr": (lambda _args: ("__setattr__", "__delattr__"), None, 2),
-    "_cmp_fn": (lambda args: (args[0],), None, 4),
-    "_hash_fn": (lambda _args: ("__hash__",), None, 1),
+                          Callable[[tuple[Any, ...]], None] | None]] = {
+    "_init_fn": (lambda _args: ("__init__",), lambda args: _defaults_in_order(args[1])),
+    "_repr_fn": (lambda _args: ("__repr__",), None),
+    "_frozen_get_del_attr": (lambda _args: ("__setattr__", "__delattr__"), None),
+    "_cmp_fn": (lambda args: (args[0],), None),
+    "_hash_fn": (lambda _args: ("__hash__",), None),
 }
 
 
@@ -95,15 +94,14 @@ class _TextLater:
 
     def __init__(self, writer: Callable[..., Any],
                  names: Callable[[tuple[Any, ...]], tuple[str, ...]],
-                 check: Callable[[tuple[Any, ...]], None] | None, globals_at: int) -> None:
+                 check: Callable[[tuple[Any, ...]], None] | None) -> None:
         self.writer = writer
         self.names = names
         self.check = check
-        self.globals_at = globals_at
 
     def write(self, *args: Any, **options: Any) -> Any:
-        module_globals = options["globals"] if "globals" in options else \
-            args[self.globals_at] if len(args) > self.globals_at else None
+        module_globals = options.get("globals", next((a for a in args if isinstance(a, dict)),
+                                                     None))
         if not _ours(module_globals):
             return self.writer(*args, **options)
         if self.check is not None:
@@ -123,12 +121,9 @@ def _written(writer: Callable[..., Any], name: str, args: tuple[Any, ...],
     return made.real() if isinstance(made, _Deferred) else made
 
 
-def _ours(module_globals: object) -> bool:
-    name = module_globals.get("__name__") if isinstance(module_globals, dict) else None
-    return isinstance(name, str) and (name == PACKAGE or name.startswith(_SUBMODULES))
-
-
-_SUBMODULES = PACKAGE + "."
+def _ours(module_globals: dict[str, Any] | None) -> bool:
+    name = (module_globals or {}).get("__name__", "")
+    return isinstance(name, str) and (name == PACKAGE or name.startswith(PACKAGE + "."))
 
 
 class _Deferred:
