@@ -105,54 +105,6 @@ def test_importing_the_2e_engine_builds_almost_no_method() -> None:
     assert set(report["made"]) <= {"__init__", "__hash__", "__eq__"}
 
 
-WRITERS = ("_init_fn", "_repr_fn", "_frozen_get_del_attr", "_cmp_fn", "_hash_fn")
-
-
-def test_importing_the_2e_engine_writes_almost_no_method_text() -> None:
-    """The text of each method (what ``dataclasses`` compiles: a line a field for
-    ``__init__``) waits too: a fresh interpreter importing the 2e engine has
-    ``dataclasses``' writers (``_init_fn``, ``_repr_fn``...) write it only for the few
-    methods the import itself uses. Without it: five writings a frozen class."""
-    if not DEFERS:
-        _assert_nothing_installed()
-        return
-    program = (
-        "import dataclasses, json\n"
-        "written = []\n"
-        "def counting(name):\n"
-        "    real = getattr(dataclasses, name)\n"
-        "    def write(*args, **kwargs):\n"
-        "        written.append(name)\n"
-        "        return real(*args, **kwargs)\n"
-        "    return write\n"
-        f"for name in {WRITERS!r}:\n"
-        "    setattr(dataclasses, name, counting(name))\n"
-        "import battlewheel.engine.rulesets.rewrite\n"
-        "classes = {id(value) for name, module in list(__import__('sys').modules.items())\n"
-        "           if name.startswith('battlewheel.') for value in vars(module).values()\n"
-        "           if isinstance(value, type) and dataclasses.is_dataclass(value)}\n"
-        "print(json.dumps({'written': written, 'classes': len(classes)}))\n"
-    )
-    result = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
-                            check=False, timeout=120)
-    assert result.returncode == 0, result.stderr
-    report: dict[str, Any] = json.loads(result.stdout)
-    assert report["classes"] > 100
-    assert len(report["written"]) < report["classes"] / 4
-
-
-def test_a_field_without_default_after_one_with_is_refused_when_the_class_is_made(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """As ``dataclasses`` refuses it, at once, though ``__init__`` is written later."""
-    module = types.ModuleType("battlewheel.deferred_refusal")
-    monkeypatch.setitem(sys.modules, module.__name__, module)
-    source = ("from dataclasses import dataclass\n"
-              "@dataclass\nclass Bad:\n    first: int = 0\n    second: int\n")
-    with pytest.raises(TypeError, match="non-default argument 'second' follows default"):
-        exec(source, module.__dict__)  # our own text: a class dataclasses must refuse
-
-
 def test_a_method_is_built_once_on_first_use_and_then_sits_on_its_class(
     ours: types.ModuleType,
 ) -> None:

@@ -8,10 +8,7 @@ never used in a session (a frozen record's ``__setattr__`` only ever refuses). S
 first a stand-in that, when the method is first looked up (on the class or through an
 instance: a call, ``inspect.signature``, ``help``), has ``dataclasses`` build it exactly as
 it would have at once, puts it in its own place on the class and hands it over. From then
-on the class holds the very method ``dataclasses`` makes; nothing else changes. The
-method's source text waits with it (``dataclasses``' writers, ``_init_fn`` and the rest):
-only what they refuse at once (a field without a default after one with) is still
-refused when the class is made.
+on the class holds the very method ``dataclasses`` makes; nothing else changes.
 
 Only classes defined in Battlewheel's own modules; any other library's dataclasses are
 made as before. Python 3.13 builds a class's methods in one ``exec`` and has no
@@ -36,10 +33,6 @@ def install() -> None:
     if original is None or isinstance(getattr(original, "__self__", None), _Installed):
         return
     setattr(dataclasses, "_create_fn", _Installed(original).create_fn)  # noqa: B010
-    for name, (names, check) in _WRITERS.items():
-        writer = getattr(dataclasses, name, None)
-        if writer is not None:
-            setattr(dataclasses, name, _TextLater(writer, names, check).write)
 
 
 class _Installed:
@@ -53,72 +46,7 @@ class _Installed:
         # only where a return type is given: __init__'s, whose dict nothing else holds).
         if not _ours(options.get("globals")):
             return self.original(name, args, body, **options)
-        return _Deferred(name, (self.build, (name, args, body), options))
-
-    def build(self, name: str, args: Any, body: Any, **options: Any) -> Any:
-        built[name] += 1
-        return self.original(name, args, body, **options)
-
-
-def _defaults_in_order(std_fields: Any) -> None:
-    # What _init_fn refuses while writing __init__, refused when the class is made, as
-    # it was: a field without a default after one with a default.
-    seen_default = False
-    for field in std_fields:
-        if field.init:
-            if field.default is not dataclasses.MISSING or \
-                    field.default_factory is not dataclasses.MISSING:
-                seen_default = True
-            elif seen_default:
-                raise TypeError(f"non-default argument {field.name!r} follows default argument")
-
-
-# dataclasses' writers of a method's source text, which hand it to _create_fn: the names
-# of the methods each makes (from its arguments), and what it refuses at once.
-_WRITERS: dict[str, tuple[Callable[[tuple[Any, ...]], tuple[str, ...]],
-                          Callable[[tuple[Any, ...]], None] | None]] = {
-    "_init_fn": (lambda _args: ("__init__",), lambda args: _defaults_in_order(args[1])),
-    "_repr_fn": (lambda _args: ("__repr__",), None),
-    "_frozen_get_del_attr": (lambda _args: ("__setattr__", "__delattr__"), None),
-    "_cmp_fn": (lambda args: (args[0],), None),
-    "_hash_fn": (lambda _args: ("__hash__",), None),
-}
-
-
-class _TextLater:
-    """A writer of dataclasses (``_init_fn``...) whose text, for our classes, waits too.
-
-    Writing the text of five methods a class (a line a field for ``__init__``) was some
-    3 ms of start-up; it is written when the method is first looked up, and compiled then.
-    """
-
-    def __init__(self, writer: Callable[..., Any],
-                 names: Callable[[tuple[Any, ...]], tuple[str, ...]],
-                 check: Callable[[tuple[Any, ...]], None] | None) -> None:
-        self.writer = writer
-        self.names = names
-        self.check = check
-
-    def write(self, *args: Any, **options: Any) -> Any:
-        module_globals = options.get("globals", next((a for a in args if isinstance(a, dict)),
-                                                     None))
-        if not _ours(module_globals):
-            return self.writer(*args, **options)
-        if self.check is not None:
-            self.check(args)
-        stand_ins = tuple(_Deferred(name, (_written, (self.writer, name, args), options))
-                          for name in self.names(args))
-        return stand_ins if len(stand_ins) > 1 else stand_ins[0]
-
-
-def _written(writer: Callable[..., Any], name: str, args: tuple[Any, ...],
-             **options: Any) -> Any:
-    # The writer hands back what _create_fn made (stand-ins of ours, built here) or, for
-    # __repr__, a function wrapped round it; the frozen class's pair, two of them.
-    made = writer(*args, **options)
-    if isinstance(made, tuple):
-        made = next(each for each in made if each.__name__ == name)
-    return made.real() if isinstance(made, _Deferred) else made
+        return _Deferred(name, (self.original, args, body, options))
 
 
 def _ours(module_globals: dict[str, Any] | None) -> bool:
@@ -136,18 +64,19 @@ class _Deferred:
     __slots__ = ("__name__", "_parts", "_real")
     __doc__ = None
 
-    def __init__(self, name: str,
-                 parts: tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]]) -> None:
+    def __init__(self, name: str, parts: tuple[Callable[..., Any], Any, Any, dict[str, Any]],
+                 ) -> None:
         self.__name__ = name
-        self._parts: tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]] | None = parts
+        self._parts: tuple[Callable[..., Any], Any, Any, dict[str, Any]] | None = parts
         self._real: Callable[..., Any] | None = None
 
     def real(self) -> Callable[..., Any]:
         if self._real is None:
             assert self._parts is not None
-            make, args, options = self._parts
-            self._real = make(*args, **options)
+            create_fn, args, body, options = self._parts
+            self._real = create_fn(self.__name__, args, body, **options)
             self._parts = None  # let go of the source text and its values
+            built[self.__name__] += 1
         return self._real
 
     def __get__(self, instance: object, cls: type | None = None) -> Any:
