@@ -34,6 +34,7 @@ from battlewheel.models.log_model import CombatLogModel
 from battlewheel.views import settings as prefs
 from battlewheel.views.docks import CombatantsDock
 from battlewheel.views.file_menu import FileMenu
+from battlewheel.views.held_width import HeldWidth
 from battlewheel.views.history_dock import HistoryDock
 from battlewheel.views.log_dock import LogDock
 from battlewheel.views.notice import WheelNotice
@@ -518,6 +519,7 @@ class MainWindow(QMainWindow):
         line = self.combat.session.ruleset.status_line(self.combat.state)
         if line != self.tick_label.text():  # a new text lays the status bar out again
             self.tick_label.setText(line)
+            self._held(self.tick_label).fit()  # unless it fits the width held
         self._show_next_step()
         self.turn.show_enabled()
 
@@ -548,6 +550,14 @@ class MainWindow(QMainWindow):
         for now, wanted, setter in texts:
             if now != wanted:
                 setter(wanted)
+        button = self.toolbar.widgetForAction(action)
+        if button is not None:
+            self._held(button).fit()
+
+    def _held(self, widget: QWidget) -> HeldWidth:
+        """The widget held at the widest its words have needed (made on first use)."""
+        held = widget.findChild(HeldWidth)
+        return held if held is not None else HeldWidth(widget)
 
     def _show_title(self) -> None:
         shown = self.combat_name() if self.combat_name is not None else None

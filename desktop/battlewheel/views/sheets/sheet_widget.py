@@ -444,6 +444,7 @@ class SheetScroll(QScrollArea):
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.gives_way = False
+        self._told_width = -1  # the minimum width the dock's layout was last told
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         sheet.installEventFilter(self)
 
@@ -477,10 +478,17 @@ class SheetScroll(QScrollArea):
         return QSize(max(hint.width(), width + 2 * self.frameWidth()), hint.height())
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """A new font or new rows change the sheet's width: tell the dock's layout."""
+        """A new font or new rows change the sheet's width: tell the dock's layout.
+
+        Only a width that differs is told: the dock's layout is the window's, and a
+        new number on the sheet would otherwise lay out every dock of the window.
+        """
         if watched is self.widget() and event.type() in (
             QEvent.Type.LayoutRequest, QEvent.Type.FontChange
         ):
             self._keep_in_sight()  # new sections, or new type: measure them again
-            self.updateGeometry()
+            told = self.minimumSizeHint().width()
+            if event.type() == QEvent.Type.FontChange or told != self._told_width:
+                self._told_width = told
+                self.updateGeometry()
         return super().eventFilter(watched, event)
