@@ -9,7 +9,6 @@ new text that fits is only repainted: Qt tells no parent about a fixed-size widg
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QWidget
 
-
 _ANY = 16777215  # Qt's largest widget size (QWIDGETSIZE_MAX): no maximum
 
 
