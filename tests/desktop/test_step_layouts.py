@@ -154,20 +154,25 @@ def _step_and_back(window: MainWindow) -> tuple[str, str]:
     return after, window.tick_label.text()
 
 
-def test_a_step_and_its_undo_lay_out_no_status_bar(
+def test_a_step_and_its_undo_lay_out_no_bar_nor_the_window(
     qtbot: QtBot, tmp_path: Path, qapp: QApplication
 ) -> None:
-    """Once each line has been shown, a step and its undo change the status line and the
-    Next step button's words without laying out the status bar (nor the button's size)."""
+    """Once each line has been shown, a step and its undo change the status line, the
+    Undo and Redo names and the entries' tooltips and greying without laying out the
+    status bar, the toolbar or the window with its docks."""
     scale = prefs.TextScale(qapp)
     window = painted_window(qtbot, CombatModel(started_session()), tmp_path / "s.ini",
                             size=(1300, 850), text_scale=scale)
     _step_and_back(window)  # each text seen once: the widest is held
     button = window.toolbar.widgetForAction(window.actions_by_name["next_step"])
     size = button.size()
-    with _counting(window.statusBar(), button) as requests:
+    undo = window.actions_by_name["undo"]
+    with _counting(window.statusBar(), window.toolbar, window) as requests:
         after, back = _step_and_back(window)
+    assert undo.text() == "&Undo"  # renamed "Undo <the drop>" between, by the undo stack
     assert after != back  # the line did change, both ways
     assert requests.of(window.statusBar()) == 0
+    assert requests.of(window.toolbar) == 0
+    assert requests.of(window) == 0
     assert button.size() == size
     assert window.tick_label.width() >= window.tick_label.sizeHint().width()

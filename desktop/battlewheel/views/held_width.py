@@ -19,6 +19,7 @@ class HeldWidth(QObject):
         super().__init__(widget)
         self.widget = widget
         self._font = ""  # the font the held width was measured in
+        self._width = 0  # the widest its words have needed in that font
         widget.installEventFilter(self)
         self.fit()
 
@@ -26,13 +27,13 @@ class HeldWidth(QObject):
         """Widen (never narrow) to the widget's words; a new font measures afresh."""
         hint = self.widget.sizeHint()
         font = self.widget.font().key()
-        width = hint.width()
-        if font == self._font:
-            width = max(width, self.widget.maximumWidth())
-        self._font = font
-        if self.widget.minimumSize() != self.widget.maximumSize() or \
-                self.widget.maximumSize().toTuple() != (width, hint.height()):
-            self.widget.setFixedSize(width, hint.height())
+        if font != self._font:
+            self._font, self._width = font, 0
+        self._width = max(self._width, hint.width())
+        held = (self._width, hint.height())
+        if self.widget.minimumSize().toTuple() != held or \
+                self.widget.maximumSize().toTuple() != held:
+            self.widget.setFixedSize(*held)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """A new font (larger text) is measured once the widget has taken it."""
@@ -40,6 +41,7 @@ class HeldWidth(QObject):
             QEvent.Type.FontChange, QEvent.Type.StyleChange
         ):
             # Let go first: a label held at a fixed size keeps its old font's size hint.
+            self._font = ""
             self.widget.setMinimumSize(0, 0)
             self.widget.setMaximumSize(_ANY, _ANY)
             QTimer.singleShot(0, self, self.fit)

@@ -49,6 +49,7 @@ from battlewheel.views.refusals import rule_tip, split_refusal
 from battlewheel.views.rewind import RewindControl
 from battlewheel.views.rulesets import DialogHost
 from battlewheel.views.sheet_docks import SheetDocks
+from battlewheel.views.toolbar_changes import ToolbarChanges
 from battlewheel.views.turn_menu import COMBAT_OVER, TurnMenu
 from battlewheel.views.wheel.scene import WheelScene
 from battlewheel.views.wheel.view import WheelView
@@ -421,6 +422,7 @@ class MainWindow(QMainWindow):
         toolbar.setStyleSheet(resource("styles", "battlewheel.qss").read_text(encoding="utf-8"))
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, toolbar)
         self.toolbar = toolbar
+        ToolbarChanges(toolbar)  # a new tooltip or name lays out no toolbar, nor the window
         self._fill_turn_entries()
 
     def _fill_turn_entries(self) -> None:
