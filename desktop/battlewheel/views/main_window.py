@@ -32,7 +32,7 @@ from battlewheel.models.combatants_model import CombatantsModel
 from battlewheel.models.files import CampaignFiles
 from battlewheel.models.log_model import CombatLogModel
 from battlewheel.views import settings as prefs
-from battlewheel.views.docks import CombatantsDock
+from battlewheel.views.docks import CombatantsDock, bring_forward
 from battlewheel.views.file_menu import FileMenu
 from battlewheel.views.held_width import HeldWidth
 from battlewheel.views.history_dock import HistoryDock
@@ -250,15 +250,13 @@ class MainWindow(QMainWindow):
         """Show an attack's odds (from the attack dialog) in the odds dock."""
         self.load_odds_panel()
         self.odds_panel.set_provider(provider, dv)
-        self.odds_dock.show()
-        self.odds_dock.raise_()
+        bring_forward(self, self.odds_dock)
 
     def show_odds_now(self, odds: "AttackOdds | None") -> None:
         """Show odds already worked out (the DV box then redraws only what it has)."""
         self.load_odds_panel()
         self.odds_panel.set_odds(odds)
-        self.odds_dock.show()
-        self.odds_dock.raise_()
+        bring_forward(self, self.odds_dock)
 
     def _clear_odds(self) -> None:
         # Another combat on screen: the last one's attack odds no longer mean anything.
@@ -313,8 +311,8 @@ class MainWindow(QMainWindow):
     def _dialog_host(self) -> DialogHost:
         """What the rulesets' dialogs may use of the window: odds dock, log, selection."""
         return DialogHost(self, show_odds=self.show_odds, show_odds_now=self.show_odds_now,
-                          raise_log=self.log_dock.raise_, selected=self.scene.selected_counter,
-                          say=self._say)
+                          raise_log=lambda: bring_forward(self, self.log_dock),
+                          selected=self.scene.selected_counter, say=self._say)
 
     def parts(self) -> WindowParts:
         """What the window lends the parts storage installs into it (roster, printing...)."""
@@ -472,6 +470,8 @@ class MainWindow(QMainWindow):
         bold.setBold(True)
         self.tick_label.setFont(bold)
         self.tick_label.setContentsMargins(8, 0, 8, 0)
+        # Held at its widest line (see _show_status): a shorter one keeps to the right.
+        self.tick_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.statusBar().addPermanentWidget(self.tick_label)
         # A refusal's rule is the status bar's tooltip while the refusal shows.
         self.statusBar().messageChanged.connect(
@@ -660,8 +660,7 @@ class MainWindow(QMainWindow):
         self.combatants_dock.select(combatant_id)
         dock = self.sheet_docks.get(combatant_id)
         if dock is not None:
-            dock.show()
-            dock.raise_()
+            bring_forward(self, dock)
 
     def _follow_acting(self) -> None:
         # When the turn passes to others, the first of them has their sheet brought
@@ -674,8 +673,7 @@ class MainWindow(QMainWindow):
             return
         dock = self.sheet_docks.get(acting[0])
         if dock is not None:
-            dock.show()
-            dock.raise_()
+            bring_forward(self, dock)  # its tab chosen: the wheel is not repainted
 
     def end_combat(self) -> None:
         """Combat > End the combat: asks, then ends it as one undo step."""

@@ -429,6 +429,18 @@ def _section_box(section: object, parent: QWidget) -> _SectionBox:
     return kinds[type(section)](section, parent)
 
 
+class SheetWidths:
+    """The widest minimum width of the sheets sharing a dock area's tabs.
+
+    Each sheet asking only for its own width, the tabbed area (and the wheel beside
+    it) would change width at every change of tab, and the wheel be drawn again at a
+    new scale: sharing the widest, the tabs keep one width.
+    """
+
+    def __init__(self) -> None:
+        self.widest = 0
+
+
 class SheetScroll(QScrollArea):
     """A sheet in a scroll area: it scrolls down in a short dock, sideways only in larger text.
 
@@ -445,6 +457,7 @@ class SheetScroll(QScrollArea):
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.gives_way = False
         self._told_width = -1  # the minimum width the dock's layout was last told
+        self.widths: SheetWidths | None = None  # shared with the sheets tabbed with it
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         sheet.installEventFilter(self)
 
@@ -475,7 +488,10 @@ class SheetScroll(QScrollArea):
         if sheet is None or self.gives_way:
             return hint
         width = sheet.minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width()
-        return QSize(max(hint.width(), width + 2 * self.frameWidth()), hint.height())
+        width = max(hint.width(), width + 2 * self.frameWidth())
+        if self.widths is not None:
+            self.widths.widest = width = max(width, self.widths.widest)
+        return QSize(width, hint.height())
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """A new font or new rows change the sheet's width: tell the dock's layout.
