@@ -19,6 +19,7 @@ from battlewheel.views import settings as prefs
 from battlewheel.views.held_width import HeldWidth
 from battlewheel.views.main_window import MainWindow
 from battlewheel.views.sheets.sheet_widget import SheetScroll, SheetWidget
+from battlewheel.views.toolbar_changes import ToolbarChanges
 from tests.desktop.started_combat import started_session
 from tests.desktop.windows import painted_window
 
@@ -167,8 +168,16 @@ def test_a_step_and_its_undo_lay_out_no_bar_nor_the_window(
     button = window.toolbar.widgetForAction(window.actions_by_name["next_step"])
     size = button.size()
     undo = window.actions_by_name["undo"]
+    changes = window.toolbar.findChild(ToolbarChanges)
+    assert changes is not None
+    fits = changes.fits
+    words = button.text()
     with _counting(window.statusBar(), window.toolbar, window) as requests:
         after, back = _step_and_back(window)
+    assert button.text() == words
+    # Measured again: the Next step button, for its new words and back (not Undo and
+    # Redo, renamed by the undo stack, nor the entries greyed or given new tooltips).
+    assert changes.fits - fits == 2
     assert undo.text() == "&Undo"  # renamed "Undo <the drop>" between, by the undo stack
     assert after != back  # the line did change, both ways
     assert requests.of(window.statusBar()) == 0

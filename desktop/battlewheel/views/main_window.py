@@ -549,12 +549,14 @@ class MainWindow(QMainWindow):
             (action.toolTip(), tip, action.setToolTip),
             (action.statusTip(), tip, action.setStatusTip),
         )
+        changed = False
         for now, wanted, setter in texts:
             if now != wanted:
                 setter(wanted)
+                changed = True
         button = self.toolbar.widgetForAction(action)
-        if button is not None:
-            self._held(button).fit()
+        if changed and button is not None:
+            self._held(button).fit()  # at once: the new words are not clipped meanwhile
 
     def _held(self, widget: QWidget) -> HeldWidth:
         """The widget held at the widest its words have needed (made on first use)."""

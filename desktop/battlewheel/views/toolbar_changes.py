@@ -23,6 +23,8 @@ class ToolbarChanges(QObject):
         super().__init__(toolbar)
         self.toolbar = toolbar
         self._visible: dict[int, bool] = {}
+        self._words: dict[int, str] = {}  # each action's words when its button was held
+        self.fits = 0  # buttons measured again (a new text, or a new button)
         toolbar.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -34,8 +36,11 @@ class ToolbarChanges(QObject):
             return False
         assert isinstance(event, QActionEvent)
         action = event.action()
-        # The button takes the change after the toolbar has heard of it: fitted then.
-        QTimer.singleShot(0, self, lambda: self._fit(action))
+        if self._words.get(id(action)) != action.iconText():
+            # Only new words can need a wider button (a tooltip or greying cannot);
+            # the button takes them after the toolbar has heard: measured then.
+            self._words[id(action)] = action.iconText()
+            QTimer.singleShot(0, self, lambda: self._fit(action))
         visible = action.isVisible()
         if kind == QEvent.Type.ActionChanged and self._visible.get(id(action)) == visible:
             return True  # words, tooltip or greying: the buttons update themselves
@@ -46,6 +51,7 @@ class ToolbarChanges(QObject):
         button = self.toolbar.widgetForAction(action)
         if button is None or action.isSeparator():
             return
+        self.fits += 1
         held = button.findChild(HeldWidth)
         if held is None:
             HeldWidth(button)
