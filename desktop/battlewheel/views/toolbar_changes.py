@@ -9,6 +9,7 @@ and widened when new words need it, and the toolbar itself hears only of an acti
 shown or hidden.
 """
 
+import shiboken6
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QAction, QActionEvent
 from PySide6.QtWidgets import QToolBar
@@ -31,12 +32,16 @@ class ToolbarChanges(QObject):
         """Keep a change from the toolbar unless it shows or hides an action."""
         kind = event.type()
         if watched is not self.toolbar or kind not in (
-            QEvent.Type.ActionAdded, QEvent.Type.ActionChanged
+            QEvent.Type.ActionAdded, QEvent.Type.ActionChanged, QEvent.Type.ActionRemoved
         ):
             return False
         assert isinstance(event, QActionEvent)
         action = event.action()
-        if self._words.get(id(action)) != action.iconText():
+        if kind == QEvent.Type.ActionRemoved:
+            self._visible.pop(id(action), None)
+            self._words.pop(id(action), None)
+            return False
+        if kind == QEvent.Type.ActionAdded or self._words.get(id(action)) != action.iconText():
             # Only new words can need a wider button (a tooltip or greying cannot);
             # the button takes them after the toolbar has heard: measured then.
             self._words[id(action)] = action.iconText()
@@ -48,6 +53,8 @@ class ToolbarChanges(QObject):
         return False
 
     def _fit(self, action: QAction) -> None:
+        if not shiboken6.isValid(action):
+            return  # taken out and deleted meanwhile (another ruleset's entries)
         button = self.toolbar.widgetForAction(action)
         if button is None or action.isSeparator():
             return
