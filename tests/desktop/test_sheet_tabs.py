@@ -3,7 +3,7 @@
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QGroupBox, QScrollArea, QTabBar, QWidget
 from pytestqt.qtbot import QtBot
@@ -178,3 +178,50 @@ def test_the_sheets_in_back_tabs_are_drawn_only_when_their_tab_first_comes_up(
     docks[other].raise_()
     qtbot.waitUntil(lambda: docks[other].draws == 1)
     assert docks[other].sheet.info() is not None
+
+
+class _ZOrder(QObject):
+    """Counts the z-order changes a widget is told of (each repaints all of it)."""
+
+    def __init__(self, widget: QWidget) -> None:
+        super().__init__()
+        self.changes = 0
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ZOrderChange:
+            self.changes += 1
+        return False
+
+
+def test_a_sheet_brought_forward_leaves_the_wheel_where_it_is(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """Choosing Tamsin's sheet, Old Kettle's and Tamsin's again chooses their tabs: the
+    wheel is not raised back above the docks (Qt does that after a dock's raise,
+    repainting all of it)."""
+    bar = _sheet_bar(window)
+    assert bar is not None
+    # Once, the first change of tab raises the wheel above the sheets' docks (added
+    # after it, they start above it).
+    window.select_combatant("bandit1")
+    QApplication.processEvents()
+    wheel = _ZOrder(window.wheel_view)
+    for combatant_id, title in (("tamsin", "Tamsin"), ("kettle", "Old Kettle"),
+                                ("tamsin", "Tamsin")):
+        window.select_combatant(combatant_id)
+        QApplication.processEvents()
+        assert bar.tabText(bar.currentIndex()) == title
+        assert window.sheet_docks[combatant_id].sheet.info() is not None  # drawn
+    assert wheel.changes == 0
+
+
+def test_the_sheet_tabs_keep_one_width_the_widest_sheets(window: MainWindow) -> None:
+    """Each sheet asks for the widest width any of its tabbed fellows asked for, so a
+    change of tab never changes the dock area's width (nor the wheel's)."""
+    scrolls = [dock.sheet_scroll for dock in window.sheet_docks.values()]
+    own = {id(s): s.widget().minimumSizeHint().width() for s in scrolls}
+    assert len(set(own.values())) > 1  # the sheets do differ
+    asked = {s.minimumSizeHint().width() for s in scrolls}
+    assert len(asked) == 1
+    assert asked.pop() >= max(own.values())

@@ -1,5 +1,7 @@
-"""The window's roster dock: every combatant in a table (the log has its own module)."""
+"""The window's roster dock: every combatant in a table (the log has its own module);
+and how any dock is brought forward."""
 
+import shiboken6
 from PySide6.QtCore import (
     QItemSelectionModel,
     QModelIndex,
@@ -12,6 +14,8 @@ from PySide6.QtCore import (
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDockWidget,
+    QMainWindow,
+    QTabBar,
     QTableView,
     QWidget,
 )
@@ -23,6 +27,25 @@ from battlewheel.views.name_delegate import NameDelegate
 from battlewheel.views.viewports import own_viewport
 
 Index = QModelIndex | QPersistentModelIndex
+
+
+def bring_forward(window: QMainWindow, dock: QDockWidget) -> None:
+    """Show ``dock`` in front: its tab chosen if it shares a tab bar, else raised.
+
+    Raising a tabbed dock (``raise_``) puts it above its siblings, and Qt raises the
+    window's central widget back above the docks at the next change of tab, repainting
+    the whole wheel (at every change of turn, when the sheets follow the acting
+    fighter). Choosing the tab, as a click on it does, moves nothing.
+    """
+    dock.show()
+    address = shiboken6.getCppPointer(dock)[0]
+    for bar in window.findChildren(QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly):
+        for index in range(bar.count()):
+            if bar.tabData(index) == address:  # Qt marks each tab with its dock
+                bar.setCurrentIndex(index)
+                return
+    dock.raise_()
+
 
 _FEATURES = (
     QDockWidget.DockWidgetFeature.DockWidgetMovable

@@ -31,8 +31,9 @@ from battlewheel.models.combatants_model import CombatantsModel
 from battlewheel.models.files import CampaignFiles
 from battlewheel.models.log_model import CombatLogModel
 from battlewheel.views import settings as prefs
-from battlewheel.views.docks import CombatantsDock
+from battlewheel.views.docks import CombatantsDock, bring_forward
 from battlewheel.views.file_menu import FileMenu
+from battlewheel.views.held_width import HeldWidth
 from battlewheel.views.history_dock import HistoryDock
 from battlewheel.views.log_dock import LogDock
 from battlewheel.views.notice import WheelNotice
@@ -46,6 +47,7 @@ from battlewheel.views.pocket_gestures import (
 from battlewheel.views.refusals import rule_tip, split_refusal
 from battlewheel.views.rulesets import DialogHost
 from battlewheel.views.sheet_docks import SheetDocks
+from battlewheel.views.toolbar_changes import ToolbarChanges
 from battlewheel.views.turn_menu import COMBAT_OVER, TurnMenu
 from battlewheel.views.wheel.scene import WheelScene
 from battlewheel.views.wheel.view import WheelView
@@ -270,15 +272,13 @@ class MainWindow(QMainWindow):
         """Show an attack's odds (from the attack dialog) in the odds dock."""
         self.load_odds_panel()
         self.odds_panel.set_provider(provider, dv)
-        self.odds_dock.show()
-        self.odds_dock.raise_()
+        bring_forward(self, self.odds_dock)
 
     def show_odds_now(self, odds: "AttackOdds | None") -> None:
         """Show odds already worked out (the DV box then redraws only what it has)."""
         self.load_odds_panel()
         self.odds_panel.set_odds(odds)
-        self.odds_dock.show()
-        self.odds_dock.raise_()
+        bring_forward(self, self.odds_dock)
 
     def _clear_odds(self) -> None:
         # Another combat on screen: the last one's attack odds no longer mean anything.
@@ -333,8 +333,8 @@ class MainWindow(QMainWindow):
     def _dialog_host(self) -> DialogHost:
         """What the rulesets' dialogs may use of the window: odds dock, log, selection."""
         return DialogHost(self, show_odds=self.show_odds, show_odds_now=self.show_odds_now,
-                          raise_log=self.log_dock.raise_, selected=self.scene.selected_counter,
-                          say=self._say)
+                          raise_log=lambda: bring_forward(self, self.log_dock),
+                          selected=self.scene.selected_counter, say=self._say)
 
     def parts(self) -> WindowParts:
         """What the window lends the parts storage installs into it (roster, printing...)."""
@@ -442,6 +442,7 @@ class MainWindow(QMainWindow):
         toolbar.setStyleSheet(resource("styles", "battlewheel.qss").read_text(encoding="utf-8"))
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, toolbar)
         self.toolbar = toolbar
+        ToolbarChanges(toolbar)  # a new tooltip or name lays out no toolbar, nor the window
         self._fill_turn_entries()
 
     def _fill_turn_entries(self) -> None:
@@ -491,6 +492,8 @@ class MainWindow(QMainWindow):
         bold.setBold(True)
         self.tick_label.setFont(bold)
         self.tick_label.setContentsMargins(8, 0, 8, 0)
+        # Held at its widest line (see _show_status): a shorter one keeps to the right.
+        self.tick_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.statusBar().addPermanentWidget(self.tick_label)
         # A refusal's rule is the status bar's tooltip while the refusal shows.
         self.statusBar().messageChanged.connect(
@@ -540,6 +543,7 @@ class MainWindow(QMainWindow):
         line = self.combat.session.ruleset.status_line(self.combat.state)
         if line != self.tick_label.text():  # a new text lays the status bar out again
             self.tick_label.setText(line)
+            self._held(self.tick_label).fit()  # unless it fits the width held
         self._show_next_step()
         self.turn.show_enabled()
 
@@ -567,9 +571,19 @@ class MainWindow(QMainWindow):
             (action.toolTip(), tip, action.setToolTip),
             (action.statusTip(), tip, action.setStatusTip),
         )
+        changed = False
         for now, wanted, setter in texts:
             if now != wanted:
                 setter(wanted)
+                changed = True
+        button = self.toolbar.widgetForAction(action)
+        if changed and button is not None:
+            self._held(button).fit()  # at once: the new words are not clipped meanwhile
+
+    def _held(self, widget: QWidget) -> HeldWidth:
+        """The widget held at the widest its words have needed (made on first use)."""
+        held = widget.findChild(HeldWidth)
+        return held if held is not None else HeldWidth(widget)
 
     def _show_title(self) -> None:
         shown = self.combat_name() if self.combat_name is not None else None
@@ -672,8 +686,7 @@ class MainWindow(QMainWindow):
         self.combatants_dock.select(combatant_id)
         dock = self.sheet_docks.get(combatant_id)
         if dock is not None:
-            dock.show()
-            dock.raise_()
+            bring_forward(self, dock)
 
     def _follow_acting(self) -> None:
         # When the turn passes to others, the first of them has their sheet brought
@@ -686,8 +699,7 @@ class MainWindow(QMainWindow):
             return
         dock = self.sheet_docks.get(acting[0])
         if dock is not None:
-            dock.show()
-            dock.raise_()
+            bring_forward(self, dock)  # its tab chosen: the wheel is not repainted
 
     def end_combat(self) -> None:
         """Combat > End the combat: asks, then ends it as one undo step."""

@@ -21,6 +21,8 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabBar
 
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.tab_titles import tab_titles
+from battlewheel.views.docks import bring_forward
+from battlewheel.views.sheets.sheet_widget import SheetWidths
 
 if TYPE_CHECKING:
     from battlewheel.views.sheets.sheet_dock import CharacterSheetDock
@@ -45,6 +47,9 @@ class SheetDocks:
         self.ready = False
         # In larger text the sheets scroll sideways rather than widen their docks.
         self.larger_text = False
+        # The sheets' tabs keep one width, the widest sheet's (measured afresh in a
+        # new text size).
+        self.widths = SheetWidths()
         combat.rosterChanged.connect(self.sync)
         # One listener for every sheet: a change tells only the sheets it concerns.
         combat.combatantsChanged.connect(self._combatants_changed)
@@ -56,7 +61,7 @@ class SheetDocks:
         acting = self.combat.session.ruleset.acting(self.combat.state)
         first = acting[0] if acting else next(iter(self.docks), None)
         if first in self.docks:
-            self.docks[first].raise_()
+            bring_forward(self.window, self.docks[first])
 
     def set_larger_text(self, on: bool) -> None:
         """Larger text: every sheet keeps its dock's width and scrolls sideways instead."""
@@ -69,6 +74,7 @@ class SheetDocks:
             QTimer.singleShot(0, self.window, self._give_way)
 
     def _give_way(self) -> None:
+        self.widths.widest = 0
         for dock in self.docks.values():
             dock.sheet_scroll.set_gives_way(self.larger_text)
 
@@ -116,6 +122,7 @@ class SheetDocks:
         # Only the sheets on screen are drawn: one in a back tab waits for its tab.
         dock = CharacterSheetDock(self.combat, combatant_id, self.window, follow=False,
                                   drawn=False)
+        dock.sheet_scroll.widths = self.widths
         dock.sheet_scroll.set_gives_way(self.larger_text)
         dock.setFeatures(_FEATURES)
         if not self.window.restoreDockWidget(dock):  # not in the saved layout

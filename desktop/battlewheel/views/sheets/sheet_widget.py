@@ -429,6 +429,18 @@ def _section_box(section: object, parent: QWidget) -> _SectionBox:
     return kinds[type(section)](section, parent)
 
 
+class SheetWidths:
+    """The widest minimum width of the sheets sharing a dock area's tabs.
+
+    Each sheet asking only for its own width, the tabbed area (and the wheel beside
+    it) would change width at every change of tab, and the wheel be drawn again at a
+    new scale: sharing the widest, the tabs keep one width.
+    """
+
+    def __init__(self) -> None:
+        self.widest = 0
+
+
 class SheetScroll(QScrollArea):
     """A sheet in a scroll area: it scrolls down in a short dock, sideways only in larger text.
 
@@ -444,6 +456,8 @@ class SheetScroll(QScrollArea):
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.gives_way = False
+        self._told_width = -1  # the minimum width the dock's layout was last told
+        self.widths: SheetWidths | None = None  # shared with the sheets tabbed with it
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         sheet.installEventFilter(self)
 
@@ -474,13 +488,23 @@ class SheetScroll(QScrollArea):
         if sheet is None or self.gives_way:
             return hint
         width = sheet.minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width()
-        return QSize(max(hint.width(), width + 2 * self.frameWidth()), hint.height())
+        width = max(hint.width(), width + 2 * self.frameWidth())
+        if self.widths is not None:
+            self.widths.widest = width = max(width, self.widths.widest)
+        return QSize(width, hint.height())
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """A new font or new rows change the sheet's width: tell the dock's layout."""
+        """A new font or new rows change the sheet's width: tell the dock's layout.
+
+        Only a width that differs is told: the dock's layout is the window's, and a
+        new number on the sheet would otherwise lay out every dock of the window.
+        """
         if watched is self.widget() and event.type() in (
             QEvent.Type.LayoutRequest, QEvent.Type.FontChange
         ):
             self._keep_in_sight()  # new sections, or new type: measure them again
-            self.updateGeometry()
+            told = self.minimumSizeHint().width()
+            if event.type() == QEvent.Type.FontChange or told != self._told_width:
+                self._told_width = told
+                self.updateGeometry()
         return super().eventFilter(watched, event)
