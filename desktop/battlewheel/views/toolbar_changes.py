@@ -55,8 +55,12 @@ class ToolbarChanges(QObject):
     def _fit(self, action: QAction) -> None:
         if not shiboken6.isValid(action):
             return  # taken out and deleted meanwhile (another ruleset's entries)
+        if action.isSeparator():
+            # Not asked for its widget: a separator's is of a class private to Qt, and
+            # naming it has PySide set up every widget class it has not yet (7 ms).
+            return
         button = self.toolbar.widgetForAction(action)
-        if button is None or action.isSeparator():
+        if button is None:
             return
         self.fits += 1
         held = button.findChild(HeldWidth)
