@@ -58,6 +58,11 @@ class SheetDocks:
         """Build every sheet (after first paint) and show the first actor's."""
         self.ready = True
         self.sync()
+        # The first sheet is drawn in an event of its own: making the docks and drawing
+        # a sheet take some 25 ms each, together more than one event may keep the GM.
+        QTimer.singleShot(0, self.window, self._show_first)
+
+    def _show_first(self) -> None:
         acting = self.combat.session.ruleset.acting(self.combat.state)
         first = acting[0] if acting else next(iter(self.docks), None)
         if first in self.docks:
