@@ -19,9 +19,11 @@ from battlewheel.engine.rulesets.rewrite.actions import (
     DeclareFlurry,
     MoveCounter,
     NextTick,
+    RollJoinBattle,
 )
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.log_model import CombatLogModel
+from battlewheel.storage.campaign import load_demo_campaign
 from battlewheel.views.log_dock import LogDock, muted
 from tests.desktop.d2_combatants import SWORD_AT_BANDIT, ejava_attacks, first_tick_model
 from tests.desktop.started_combat import started_session
@@ -124,6 +126,19 @@ def test_lines_that_only_repeat_the_sentence_are_left_out() -> None:
         assert model.details(kinds.index(kind)) == (), kind
     # The start's event adds a clause after the sentence: only the clause is a detail.
     assert model.details(kinds.index("start")) == ("Reaction Count 3.",)
+
+
+def test_a_join_battle_roll_says_its_faces_once() -> None:
+    """The sentence gives the successes and the faces rolled or typed; the roll's event,
+    which words the faces again, is no line beneath it."""
+    session = next(combat.session for combat in load_demo_campaign().combats
+                   if combat.session.ruleset.name == "2e-rewrite")
+    combat = CombatModel(session)
+    model = CombatLogModel(combat)
+    kestrel = next(iter(session.state.combatants))  # Wits 3 + Awareness 3: six dice
+    assert combat.push(RollJoinBattle(kestrel, DiceEntry(faces=(7, 9, 1, 2, 3, 10)))) is None
+    assert "7 9 1 2 3 10" in session.log[-1].sentence
+    assert model.details(model.rowCount() - 1) == ()
 
 
 def test_undo_removes_the_entry_with_its_details_and_redo_brings_them_back(

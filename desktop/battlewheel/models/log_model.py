@@ -27,6 +27,7 @@ _SAID_BY_SENTENCE = {
     "next_tick": _TICK,
     "advance": _TICK,
     "move_counter": frozenset({"counter_moved"}),
+    "roll_join_battle": frozenset({"join_battle_rolled"}),  # the faces are in the sentence
     "cycle_box": frozenset({"health_changed"}),
     "set_health": frozenset({"health_changed"}),
 }
