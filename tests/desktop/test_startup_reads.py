@@ -27,15 +27,16 @@ SYSTEMS = {"2e-rewrite": "rewrite", "3e": "ex3", "impulse": "impulse",
 # the Roster menu; built after the first paint.
 LATER = ("battlewheel.views.roster_dock", "battlewheel.views.import_preview")
 # The character editor (with the forms it reads, engine.core.block_form), the readers
-# of other programs' files (with the 2e and 3e engines) and the players' window (View >
-# Player screen): when first used.
+# of other programs' files (with the 2e and 3e engines), the players' window (View >
+# Player screen) and the condition dialog (a counter's menu, a sheet's Add condition):
+# when first used.
 FIRST_USE = ("battlewheel.views.character_editor", "battlewheel.engine.core.block_form",
              "battlewheel.storage.imports.sniff", "battlewheel.storage.imports.foundry_export",
-             "battlewheel.views.player_screen", "battlewheel.views.player_board")
-# Used only past the first screen (a counter's menu, the first change's journal, an
-# error shown, the odds' exact shares): imported then, not by the first paint.
-PAST_FIRST_SCREEN = ("battlewheel.views.condition_dialog", "datetime", "html", "fractions",
-                     "decimal")
+             "battlewheel.views.player_screen", "battlewheel.views.player_board",
+             "battlewheel.views.condition_dialog")
+# Used only past the first screen (the first change's journal, an error shown, the
+# odds' exact shares): imported then, not by the first paint.
+PAST_FIRST_SCREEN = ("datetime", "html", "fractions", "decimal")
 
 # The program's own start (``app.run_gui``) up to its event loop, with a note of our
 # modules taken at the first paint.

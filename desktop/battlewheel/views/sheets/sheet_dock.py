@@ -13,7 +13,6 @@ from __future__ import annotations
 from PySide6.QtWidgets import QDialog, QDockWidget, QWidget
 
 from battlewheel.models.combat_model import CombatModel
-from battlewheel.views.condition_dialog import open_condition_dialog
 from battlewheel.views.rulesets import NoDialog, build_dialog
 from battlewheel.views.sheets.sheet_widget import SheetScroll, SheetWidget
 
@@ -121,6 +120,9 @@ class CharacterSheetDock(QDockWidget):
 
     def open_condition(self) -> QDialog:
         """The shared Add condition dialog, for this sheet's combatant."""
+        # Imported at first use: the sheets are made just after the first paint.
+        from battlewheel.views.condition_dialog import open_condition_dialog
+
         return open_condition_dialog(self.model, self.combatant_id, self)
 
     def open_override(self) -> QDialog | None:
