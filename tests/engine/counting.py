@@ -1,4 +1,5 @@
-"""Tests that count what is computed (never how long it takes) share these two helpers."""
+"""Tests that count what is computed (never how long it takes), or check a refresh of the
+changed fighters against one of everyone, share these helpers."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+
+from battlewheel.engine.core.errors import IllegalAction
 
 
 def calls_of(monkeypatch: pytest.MonkeyPatch, owner: object, name: str) -> list[Any]:
@@ -30,3 +33,20 @@ def worked_out_afresh(state: Any, refresh: Callable[[Any], object], records: str
     fresh.refreshed = None
     refresh(fresh)
     return getattr(fresh, records)
+
+
+def step_matches_afresh(session: Any, make: Callable[[], Any], afresh: Callable[[Any], Any],
+                        undo_redo: Callable[[], bool]) -> None:
+    """Apply the action ``make()`` gives (a refused one changes nothing and is passed
+    over), then check the combatants equal ``afresh(state)``; when ``undo_redo()`` says
+    so, check again after an undo and after the redo."""
+    try:
+        session.apply(make())
+    except IllegalAction:
+        return
+    assert session.state.combatants == afresh(session.state)
+    if undo_redo():
+        session.undo()
+        assert session.state.combatants == afresh(session.state)
+        session.redo()
+        assert session.state.combatants == afresh(session.state)

@@ -4,19 +4,19 @@ and the result is always what working out everyone afresh gives."""
 from __future__ import annotations
 
 import dataclasses
+from functools import partial
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from battlewheel.engine.core.actions import ChangeRuling
-from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3 import refresh
 from battlewheel.engine.rulesets.ex3.rules import defence as d
 from battlewheel.engine.rulesets.ex3.state import Combat, Combatant, Distraction
-from tests.engine.counting import calls_of, worked_out_afresh
+from tests.engine.counting import calls_of, step_matches_afresh, worked_out_afresh
 
 from .helpers import fight, fighter, group, state_of, typed
 from .test_properties import _attack, _other, _session
@@ -115,16 +115,8 @@ def test_the_incremental_refresh_matches_a_full_recompute(data: st.DataObject) -
         state = session.state
         fresh = state.turn is not None and not state.turn.simple
         maker = _attack if fresh and data.draw(st.integers(0, 3)) else _other
-        try:
-            session.apply(maker(data, state))
-        except IllegalAction:
-            continue
-        assert session.state.combatants == _afresh(session.state)
-        if data.draw(st.booleans()):
-            session.undo()
-            assert session.state.combatants == _afresh(session.state)
-            session.redo()
-            assert session.state.combatants == _afresh(session.state)
+        step_matches_afresh(session, partial(maker, data, state), _afresh,
+                            lambda: data.draw(st.booleans()))
 
 
 def test_the_next_to_act_ranks_only_those_on_the_highest_tick(

@@ -4,11 +4,12 @@ result is always what working out everyone afresh gives."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.impulse import (
     AdjustImpulse,
@@ -20,7 +21,7 @@ from battlewheel.engine.rulesets.impulse import (
 from battlewheel.engine.rulesets.impulse import ruleset as impulse_ruleset
 from battlewheel.engine.rulesets.impulse.rules import derived
 from battlewheel.engine.rulesets.impulse.state import Fighter, ImpulseCombat
-from tests.engine.counting import calls_of, worked_out_afresh
+from tests.engine.counting import calls_of, step_matches_afresh, worked_out_afresh
 
 from .helpers import block, fight, typed
 from .test_properties import OPTIONS, _setup_action, _turn_action
@@ -75,13 +76,5 @@ def test_the_incremental_refresh_matches_a_full_recompute(data: st.DataObject) -
     session = CombatSession.new(data.draw(OPTIONS), ruleset="impulse")
     for _ in range(data.draw(st.integers(5, 60))):
         choose = _turn_action if session.state.started else _setup_action
-        try:
-            session.apply(choose(data, session))
-        except IllegalAction:
-            continue
-        assert session.state.combatants == _afresh(session.state)
-        if data.draw(st.booleans()):
-            session.undo()
-            assert session.state.combatants == _afresh(session.state)
-            session.redo()
-            assert session.state.combatants == _afresh(session.state)
+        step_matches_afresh(session, partial(choose, data, session), _afresh,
+                            lambda: data.draw(st.booleans()))

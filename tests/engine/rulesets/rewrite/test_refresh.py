@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.rulesets.rewrite import (
     PARTIALLY,
     UNSURPRISED,
@@ -22,7 +23,7 @@ from battlewheel.engine.rulesets.rewrite import (
 )
 from battlewheel.engine.rulesets.rewrite.rules import values
 from battlewheel.engine.rulesets.rewrite.state import Combat, Combatant
-from tests.engine.counting import calls_of, worked_out_afresh
+from tests.engine.counting import calls_of, step_matches_afresh, worked_out_afresh
 
 from .helpers import person, started, typed
 from .test_properties import OPTIONS, _fight_action, _setup_action
@@ -107,13 +108,5 @@ def test_the_incremental_refresh_matches_a_full_recompute(data: st.DataObject) -
     session = CombatSession.new(data.draw(OPTIONS))
     for _ in range(data.draw(st.integers(5, 60))):
         choose = _fight_action if session.state.started else _setup_action
-        try:
-            session.apply(choose(data, session))
-        except IllegalAction:
-            continue
-        assert session.state.combatants == _afresh(session.state)
-        if data.draw(st.booleans()):
-            session.undo()
-            assert session.state.combatants == _afresh(session.state)
-            session.redo()
-            assert session.state.combatants == _afresh(session.state)
+        step_matches_afresh(session, partial(choose, data, session), _afresh,
+                            lambda: data.draw(st.booleans()))
