@@ -43,6 +43,7 @@ from battlewheel.engine.core.outcome import Outcome
 # imported there, not before the first paint.
 if TYPE_CHECKING:
     from battlewheel.engine.core.block_form import BlockSchema, BlockTemplate
+    from battlewheel.engine.core.lasting import LastingRules
 
 
 class CombatState(Protocol):
@@ -538,6 +539,19 @@ class Ruleset(ABC):
     def wheel_legend(self) -> str:
         """How to read the wheel, in a few short paragraphs of rich text (Help menu)."""
         return self.legend
+
+    # -- between fights (engine/core/lasting.py) ----------------------------------------
+
+    # The system's current-condition rules (its ``lasting.py``: ``LASTING``, ``fresh``,
+    # ``after``, ``lines``, ``carried``, ``fitted``, ``summary``, ``sections``,
+    # ``rest_offers``, ``rested``); None: nothing carries from its fights yet.
+    lasting_module: ClassVar[LastingRules | None] = None
+
+    def lasting_rules(self) -> LastingRules:
+        """This system's current-condition rules; refused where it declares none."""
+        if self.lasting_module is None:
+            raise IllegalAction(self.title, f"{self.title} fights carry nothing yet")
+        return self.lasting_module
 
     # -- the encounter forecast (engine/core/forecast.py) ---------------------------------
 
