@@ -21,7 +21,9 @@ says, with pure functions, how a fight changes one and how rest does:
 - ``rest_offers``, ``rested``: rest and healing between fights, and restoring to full.
 
 A fighter joins a fight at its condition through the ruleset's joining term
-``lasting`` (None: fresh), so a log replays alone and an older log joins everyone fresh.
+``lasting`` (None: fresh), so a log replays alone and an older log joins everyone fresh;
+the term ``roster`` names the roster character it came from ("" for a one-off foe and
+for numbered copies), which is who a carry writes to.
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ from battlewheel.engine.core.dice import DiceEntry
 
 LASTING_TERM = "lasting"
 """The joining term every ruleset's fighters bring their current condition on."""
+ROSTER_TERM = "roster"
+"""The joining term naming the roster character a fighter came from ("": nobody)."""
 
 
 @dataclass(frozen=True)
