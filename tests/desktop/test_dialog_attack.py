@@ -241,3 +241,21 @@ def test_the_soak_step_shows_piercing_halving_armour_and_the_hardness_check(
     step8 = dialog.steps().splitlines()[7]
     assert "raw 9 + 3 = 12 vs Hardness 2: beats it" in step8
     assert "soak 3 = natural 1 + armour 4 halved by Piercing = 2" in step8
+
+
+def test_a_fists_parry_against_a_blade_is_offered_only_stunted(shown: Shown) -> None:
+    """000 §Weapons tag N: an unarmed brawler's Punch parry is not offered against the
+    sword's lethal damage until the defender's stunt is ticked (RULES.md step 5)."""
+    from dataclasses import replace
+
+    from tests.desktop.d2_combatants import bandit
+    brawler = replace(bandit(), weapons=(), abilities={"brawl": 4, "dodge": 1})
+    model = first_tick_model(brawler)
+    assert model.push(DeclareFlurry("ejava", (SWORD_AT_BANDIT,))) is None
+    dialog = shown(AttackDialog(model, "ejava", 0, face_source=SeededDice(8)))
+    form = dialog.defence_form
+    offered = {form.dv.itemData(i) for i in range(form.dv.count())}
+    assert "parry:Punch" not in offered and form.chosen_dv() == "dodge"
+    form.stunt.setValue(2)
+    offered = {form.dv.itemData(i) for i in range(form.dv.count())}
+    assert "parry:Punch" in offered

@@ -250,7 +250,7 @@ def _harms(state: Combat, who: Combatant, foe: Combatant, weapon: Weapon, most: 
     what Exalted resilience takes off (000 §Applying Effects). Kept by everything they
     follow from: a playout weighs the same flurries at almost every decision."""
     options, track = state.options, foe.health
-    dv = max(foe.dvs.values(), default=0)
+    dv = max(values.dvs_offered(foe, foe.dvs, weapon.damage_type).values(), default=0)
     return _HARMS.get(
         (who.character, weapon, foe.character),
         (who.wound_penalty, who.conditions, foe.overrides, track.lethal, track.bashing, dv,
@@ -368,7 +368,10 @@ def _resolve(state: Combat, attacker: str, index: int, rng: random.Random,
     declared_attack = state.tick.flurries[attacker].declared[index]
     who = state.combatants[attacker]
     target = state.combatants.get(declared_attack.target or "")
+    weapon = state.tick.flurries[attacker].plan.manoeuvres[index].weapon
     dvs = dict(target.dvs) if target is not None else {}
+    if target is not None and weapon is not None:  # the autopilot never stunts a parry
+        dvs = values.dvs_offered(target, dvs, weapon.damage_type)
     chosen = [best_dv(dvs)] if dvs else []
     most = _excellency(who, declared_attack.weapon, tactics.get(who.side, "balanced"))
     stunt = STUNT if _stunts(who) else 0

@@ -129,7 +129,7 @@ class AttackDialog(QDialog):
         attacker, defender = self.attacker(), self.defender()
         specialties = attacker.character.specialties.get(self.weapon.ability, {})
         self.attack_form = AttackForm(specialties, self)
-        self.defence_form = DefenceForm(defender.dvs, self)
+        self.defence_form = DefenceForm(self._offered_dvs(defender, stunted=False), self)
         self.block_form = self._block_form(state, source)
         self.stunt_dice = DiceEntryWidget("Stunt dice", self, face_source=source, compact=True)
         self.attack_dice = DiceEntryWidget("3. Attack roll", self, face_source=source)
@@ -285,9 +285,17 @@ class AttackDialog(QDialog):
     def _resuggest_dv(self) -> None:
         self.defence_form.suggest(self.attack_form.inapplicable())
 
+    def _offered_dvs(self, defender: Combatant, *, stunted: bool) -> dict[str, int]:
+        """The defender's DVs this weapon allows: a bashing natural weapon's parry only
+        with a stunt against lethal or aggravated damage (000 §Weapons, tag N)."""
+        return values.dvs_offered(defender, defender.dvs, self.weapon.damage_type,
+                                  stunted=stunted)
+
     def _update(self) -> None:
         defender = self.defender()
-        self.defence_form.set_dvs(defender.dvs, self.attack_form.inapplicable())
+        stunted = self.defence_form.stunt.value() > 0
+        self.defence_form.set_dvs(self._offered_dvs(defender, stunted=stunted),
+                                  self.attack_form.inapplicable())
         self.defence_form.setTitle(f"2. {defender.name} declares the defence")
         declaration = self.declaration()
         base, dice, modifiers = rules.attack_pool(declaration)

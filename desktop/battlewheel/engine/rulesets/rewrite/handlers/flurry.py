@@ -44,6 +44,7 @@ DECLARE_RULE = "000 §All Acting Characters Declare Flurries"
 ROLL_RULE = "000 §Attack Roll"
 ORDER_RULE = "000 §Attack Resolution"
 DEFENCE_RULE = "000 §Apply Defences"
+NATURAL_RULE = "000 §Weapons (tag N)"
 HELPLESS_RULE = "000 §Applying Effects"
 
 
@@ -270,6 +271,7 @@ def _declarations(
         state,
         defender,
         action,
+        plan.weapon,
         onslaught=state.onslaught(plan.attacker.id, defender.id),
         surprise=state.margin_of_surprise(defender.id, plan.attacker.id),
         cover=cover,
@@ -458,17 +460,27 @@ def defence_declaration(
     state: Combat,
     defender: Combatant,
     action: AnyAttack,
+    weapon: Weapon,
     *,
     onslaught: int,
     surprise: int,
     cover: int = 0,
 ) -> rules.DefenceDeclaration:
-    """Step 2 as the attack rules take it (000 §Declaration of Defence)."""
+    """Step 2 as the attack rules take it (000 §Declaration of Defence); ``weapon`` is
+    the attacker's, whose damage type decides which Parry DVs need a stunt."""
     chosen = action.defence
     dvs = values.standing_dvs(defender, wound_penalty_on_dv=state.options.wound_penalty_on_dv)
     if chosen.dv not in dvs:
         raise IllegalAction(
             DEFENCE_RULE, f"{defender.name} has no DV {chosen.dv!r}; has {', '.join(dvs)}"
+        )
+    if chosen.dv not in values.dvs_offered(defender, dvs, weapon.damage_type,
+                                           stunted=chosen.stunt > 0):
+        raise IllegalAction(
+            NATURAL_RULE,
+            f"{defender.name}'s {chosen.dv.partition(':')[2]} is a bashing natural weapon: "
+            f"it parries {weapon.name}'s {weapon.damage_type.word} damage only "
+            "with a stunt",
         )
     return rules.DefenceDeclaration(
         dv_name=chosen.dv,

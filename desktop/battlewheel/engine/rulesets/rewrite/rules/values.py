@@ -15,6 +15,7 @@ from battlewheel.engine.rulesets.rewrite import block as sheet
 from battlewheel.engine.rulesets.rewrite import wheel
 from battlewheel.engine.rulesets.rewrite.block import Character
 from battlewheel.engine.rulesets.rewrite.rules import setup
+from battlewheel.engine.rulesets.rewrite.rules.equipment import DamageType
 from battlewheel.engine.rulesets.rewrite.rules.flurry import dash_extra_yards
 from battlewheel.engine.rulesets.rewrite.rules.kept import KeptByIdentity
 from battlewheel.engine.rulesets.rewrite.rules.stunts import StuntReward
@@ -161,6 +162,26 @@ def standing_dvs(who: Combatant, *, wound_penalty_on_dv: bool = False) -> dict[s
     ``wound_penalty_on_dv`` (RULES.md §Dice), never below 0: the DV an attack meets."""
     wound = who.health.wound_penalty if wound_penalty_on_dv else 0
     return {name: max(0, value - wound) for name, value in base_dvs(who).items()}
+
+
+def parries_needing_a_stunt(character: Character, damage_type: DamageType) -> frozenset[str]:
+    """The Parry DVs (``parry:<weapon>``) of bashing natural weapons, which meet a lethal
+    or aggravated attack only when the parry is stunted (000 §Weapons, tag N)."""
+    if damage_type is DamageType.BASHING:
+        return frozenset()
+    return frozenset(f"parry:{weapon.name}" for weapon in sheet.ready_weapons(character)
+                     if weapon.natural and weapon.damage_type is DamageType.BASHING)
+
+
+def dvs_offered(who: Combatant, dvs: Mapping[str, int], damage_type: DamageType, *,
+                stunted: bool = False) -> dict[str, int]:
+    """The DVs of ``dvs`` the defender may pick against an attack of ``damage_type``: all
+    of them when the parry is stunted, else none of a bashing natural weapon against a
+    lethal or aggravated attack (000 §Weapons, tag N)."""
+    if stunted:
+        return dict(dvs)
+    barred = parries_needing_a_stunt(who.character, damage_type)
+    return {name: value for name, value in dvs.items() if name not in barred}
 
 
 def current_dvs(who: Combatant, *, wound_penalty_on_dv: bool = False) -> dict[str, int]:

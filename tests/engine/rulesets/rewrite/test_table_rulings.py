@@ -1,0 +1,88 @@
+"""Rulings from the third round at the table (issue 35): natural weapons and stunts in a
+flurry (RULES.md §One attack, step 5)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from battlewheel.engine.core.errors import IllegalAction
+from battlewheel.engine.rulesets.rewrite import (
+    AddCombatant,
+    CombatSession,
+    DeclaredManoeuvre,
+    DeclareFlurry,
+    Defence,
+    NextTick,
+    ResolveAttack,
+    RollJoinBattle,
+    StartCombat,
+    autopilot,
+)
+from battlewheel.engine.rulesets.rewrite.block import Character
+from battlewheel.engine.rulesets.rewrite.rules import values
+from battlewheel.engine.rulesets.rewrite.rules.equipment import DamageType
+
+from .helpers import SWORD, person, typed
+
+# A mortal brawler: Dexterity 3, Brawl 4, Dodge 1: Dodge DV 2, Punch parry (3+4+2)/2 = 4.
+BRAWLER = person("Brawler", attributes={"dexterity": 3, "stamina": 2, "wits": 2},
+                 abilities={"brawl": 4, "dodge": 1})
+
+
+def _swordsman() -> Character:
+    return person("Blade", attributes={"dexterity": 3, "strength": 2, "wits": 2},
+                  abilities={"melee": 3}).with_weapons((SWORD,))
+
+
+def _sword_at_brawler(weapon: str = "Sword") -> CombatSession:
+    session = CombatSession.new()
+    session.apply(AddCombatant("a", _swordsman(), "enemy"))
+    session.apply(AddCombatant("b", BRAWLER, "ally"))
+    session.apply(RollJoinBattle("a", typed(3)))
+    session.apply(RollJoinBattle("b", typed(0)))
+    session.apply(StartCombat())
+    session.apply(NextTick())
+    target = DeclaredManoeuvre("attack", weapon=weapon, target="b")
+    session.apply(DeclareFlurry("a", (target,)))
+    return session
+
+
+def test_a_bashing_natural_weapon_cannot_parry_a_blade_unstunted() -> None:
+    """000 §Weapons tag N: Punch's parry against the sword's lethal damage is refused."""
+    session = _sword_at_brawler()
+    before = session.to_json()
+    with pytest.raises(IllegalAction, match=r"000 §Weapons.*Punch.*only with a stunt"):
+        session.apply(ResolveAttack("a", 0, attack=typed(3), defence=Defence("parry:Punch")))
+    assert session.to_json() == before
+
+
+def test_a_stunted_natural_parry_meets_the_blade() -> None:
+    """The GM allows it by the defender's stunt: the parry is taken, and a mortal's
+    two-die stunt adds 1 (004 §Stunts: one category less)."""
+    session = _sword_at_brawler()
+    session.apply(ResolveAttack("a", 0, attack=typed(3),
+                                defence=Defence("parry:Punch", stunt=2)))
+    defence = session.state.tick.attacks[0].outcome.defence
+    assert defence.final_dv == 4 + 1
+
+
+def test_a_natural_parry_still_meets_a_punch() -> None:
+    """Against bashing damage the Punch parry is offered as before."""
+    who = CombatSession.new()
+    who.apply(AddCombatant("b", BRAWLER, "ally"))
+    brawler = who.state.combatants["b"]
+    assert "parry:Punch" in values.dvs_offered(brawler, brawler.dvs, DamageType.BASHING)
+    assert "parry:Punch" not in values.dvs_offered(brawler, brawler.dvs, DamageType.LETHAL)
+    assert "dodge" in values.dvs_offered(brawler, brawler.dvs, DamageType.LETHAL)
+
+
+def test_the_autopilot_defends_a_blade_on_dodge_not_on_a_punch() -> None:
+    """The forecast's autopilot picks an offered DV: Dodge 2, not Punch's 4."""
+    session = _sword_at_brawler()
+    tries = list(autopilot.candidates(session.state, random.Random(1), {}))
+    chosen = {t.defence.dv for t in tries if isinstance(t, ResolveAttack)}
+    assert chosen == {"dodge"}
+    session.apply(next(t for t in tries if isinstance(t, ResolveAttack)))
+    assert session.state.tick.attacks[0].outcome.defence.final_dv == 2
