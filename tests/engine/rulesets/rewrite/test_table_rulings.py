@@ -86,3 +86,65 @@ def test_the_autopilot_defends_a_blade_on_dodge_not_on_a_punch() -> None:
     assert chosen == {"dodge"}
     session.apply(next(t for t in tries if isinstance(t, ResolveAttack)))
     assert session.state.tick.attacks[0].outcome.defence.final_dv == 2
+
+
+# --- Stunts in a flurry (000 §Attack Resolution, RULES.md step 5) ------------------------
+
+SOLAR_A = {"dexterity": 4, "strength": 2, "wits": 3, "stamina": 2}
+
+
+def _two_sword_cuts() -> CombatSession:
+    """A Solar's flurry of two sword cuts at the brawler, first tick begun."""
+    from battlewheel.engine.rulesets.rewrite.block import CharacterKind
+    solar = person("Sun", kind=CharacterKind.SOLAR, essence=2, personal=10,
+                   attributes=SOLAR_A, abilities={"melee": 4}).with_weapons((SWORD,))
+    session = CombatSession.new()
+    session.apply(AddCombatant("a", solar, "enemy"))
+    session.apply(AddCombatant("b", BRAWLER, "ally"))
+    session.apply(RollJoinBattle("a", typed(3)))
+    session.apply(RollJoinBattle("b", typed(0)))
+    session.apply(StartCombat())
+    session.apply(NextTick())
+    cut = DeclaredManoeuvre("attack", weapon="Sword", target="b")
+    session.apply(DeclareFlurry("a", (cut, cut)))
+    return session
+
+
+def _stunt_of(session: CombatSession, index: int) -> int:
+    return session.state.tick.attacks[index].outcome.roll.automatic_successes["stunt"]
+
+
+def test_the_flurrys_stunt_successes_count_on_its_second_attack() -> None:
+    """A 2-die stunt rolled with the first cut (2 successes) adds 2 to the second too."""
+    session = _two_sword_cuts()
+    session.apply(ResolveAttack("a", 0, attack=typed(1), stunt=2, stunt_dice=typed(2)))
+    session.apply(ResolveAttack("a", 1, attack=typed(1)))
+    assert (_stunt_of(session, 0), _stunt_of(session, 1)) == (2, 2)
+
+
+def test_a_second_stunt_roll_in_one_flurry_is_refused() -> None:
+    """The stunt is rolled once; another roll on the second attack is refused, unchanged."""
+    session = _two_sword_cuts()
+    session.apply(ResolveAttack("a", 0, attack=typed(1), stunt=2, stunt_dice=typed(1)))
+    before = session.to_json()
+    with pytest.raises(IllegalAction, match=r"000 §Attack Resolution.*once for the whole flurry"):
+        session.apply(ResolveAttack("a", 1, attack=typed(1), stunt=2, stunt_dice=typed(2)))
+    assert session.to_json() == before
+
+
+def test_the_defenders_stunt_counts_against_each_attack_of_the_flurry() -> None:
+    """The brawler's 2-die stunt on Dodge (+1, a mortal) holds against the second cut."""
+    session = _two_sword_cuts()
+    session.apply(ResolveAttack("a", 0, attack=typed(1), defence=Defence("dodge", stunt=2)))
+    session.apply(ResolveAttack("a", 1, attack=typed(1)))
+    first, second = (session.state.tick.attacks[i].outcome.defence for i in (0, 1))
+    assert (first.stunt_bonus, second.stunt_bonus) == (1, 1)
+
+
+def test_the_autopilot_stunts_a_flurry_once() -> None:
+    """The forecast's Solar rolls its stunt die with the first attack only."""
+    session = _two_sword_cuts()
+    session.apply(ResolveAttack("a", 0, attack=typed(1), stunt=1, stunt_dice=typed(1)))
+    tries = [t for t in autopilot.candidates(session.state, random.Random(2), {})
+             if isinstance(t, ResolveAttack)]
+    assert tries and all(t.stunt == 0 and t.stunt_dice is None for t in tries)
