@@ -259,3 +259,42 @@ def test_a_fists_parry_against_a_blade_is_offered_only_stunted(shown: Shown) -> 
     form.stunt.setValue(2)
     offered = {form.dv.itemData(i) for i in range(form.dv.count())}
     assert "parry:Punch" in offered
+
+
+def test_the_next_attack_of_a_flurry_keeps_its_stunt_and_specialty(shown: Shown) -> None:
+    """000 §Attack Resolution: the stunt is rolled once, with the first attack; the second
+    page shows it fixed (its 2 successes counted, no roll asked) and keeps the specialty."""
+    from dataclasses import replace
+
+    from battlewheel.engine.core.dice import DiceEntry
+    from battlewheel.engine.rulesets.rewrite.actions import (
+        NextTick,
+        RollJoinBattle,
+        StartCombat,
+    )
+    from tests.desktop.d2_combatants import bandit, ejava, model_with
+    swords = replace(ejava(), specialties={"melee": {"Swords": 2}})
+    model = model_with(("ejava", swords, "enemy"), ("bandit", bandit(), "ally"))
+    for action in (RollJoinBattle("ejava", DiceEntry.of_successes(3)),
+                   RollJoinBattle("bandit", DiceEntry.of_successes(1)), StartCombat(), NextTick()):
+        assert model.push(action) is None
+    assert model.push(DeclareFlurry("ejava", (SWORD_AT_BANDIT,) * 2)) is None
+    dialog = shown(AttackDialog(model, "ejava", 0, face_source=SeededDice(8)))
+    form = dialog.attack_form
+    form.stunt.setValue(2)
+    form.specialty.setCurrentIndex(form.specialty.findData("Swords"))
+    dialog.stunt_dice.set_typed("8 9")
+    dialog.attack_dice.set_typed("1 " * dialog.attack_dice.pool())
+    dialog.accept()
+    assert dialog.refusal() == ""
+    assert dialog.index == 1 and dialog.carried is not None
+    form = dialog.attack_form
+    assert (form.stunt.value(), form.stunt.isEnabled()) == (2, False)
+    assert form.chosen_specialty() == "Swords"
+    assert not dialog.stunt_dice.isVisibleTo(dialog)
+    assert dialog.declaration().stunt_successes == 2
+    dialog.attack_dice.set_typed("2 " * dialog.attack_dice.pool())
+    dialog.accept()
+    assert dialog.refusal() == ""
+    second = model.state.tick.attacks[1].outcome.roll
+    assert second.automatic_successes["stunt"] == 2
