@@ -4,21 +4,27 @@ flurry (RULES.md §One attack, step 5)."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
+from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.rulesets.rewrite import (
     AddCombatant,
+    ApplyTickEffects,
     CombatSession,
+    DamageRoll,
     DeclaredManoeuvre,
     DeclareFlurry,
     Defence,
     NextTick,
     ResolveAttack,
     RollJoinBattle,
+    SetHealth,
     StartCombat,
     autopilot,
+    pending_damage,
 )
 from battlewheel.engine.rulesets.rewrite.block import Character
 from battlewheel.engine.rulesets.rewrite.rules import values
@@ -148,3 +154,56 @@ def test_the_autopilot_stunts_a_flurry_once() -> None:
     tries = [t for t in autopilot.candidates(session.state, random.Random(2), {})
              if isinstance(t, ResolveAttack)]
     assert tries and all(t.stunt == 0 and t.stunt_dice is None for t in tries)
+
+
+# --- Ox-Body on the sheet (000 §Ox-Body Technique) -----------------------------------------
+
+
+def _solar_template() -> Character:
+    from battlewheel.engine.rulesets.rewrite.form import templates
+    return next(t.block for t in templates() if t.key == "solar")
+
+
+def test_the_solar_template_has_ox_body_and_the_form_keeps_it() -> None:
+    """Its three Ox-Body levels come with the flag; the editor's field reads and writes it,
+    and the sheet's JSON keeps it."""
+    from battlewheel.engine.rulesets.rewrite import form
+    solar = _solar_template()
+    assert solar.ox_body and solar.extra_health_levels == (1, 2, 2)
+    values_ = form.block_form(solar)
+    assert values_["ox_body"] is True
+    assert "ox_body" in {f.key for f in form.SCHEMA.fields()}
+    unticked = form.block_from_form({**values_, "ox_body": False}, solar)
+    assert unticked.ox_body is False
+    assert Character.from_json(solar.to_json()).ox_body is True
+    assert "ox_body" not in unticked.to_json()
+
+
+def _pinged_solar(*, sheet_flag: bool) -> str:
+    """A template Solar with 2 lethal taken, hit by a punch whose damage roll shows one
+    success: the marks after it."""
+    solar = _solar_template()
+    if not sheet_flag:
+        solar = replace(solar, ox_body=False)
+    session = CombatSession.new()
+    session.apply(AddCombatant("a", BRAWLER, "enemy"))
+    session.apply(AddCombatant("b", solar, "ally"))
+    session.apply(RollJoinBattle("a", typed(3)))
+    session.apply(RollJoinBattle("b", typed(0)))
+    session.apply(StartCombat())
+    session.apply(NextTick())
+    session.apply(SetHealth("b", "XX" + "." * 11))
+    punch = DeclaredManoeuvre("attack", weapon="Punch", target="b")
+    session.apply(DeclareFlurry("a", (punch,)))
+    session.apply(ResolveAttack("a", 0, attack=typed(7), defence=Defence("dodge")))
+    [hit] = pending_damage(session.state)
+    faces = (7,) + (1,) * (hit.pools.dice["B"] - 1)
+    session.apply(ApplyTickEffects((DamageRoll("a", "b", bashing=DiceEntry.of_faces(faces)),)))
+    return session.state.combatants["b"].health.marks
+
+
+def test_a_bashing_ping_on_a_solar_with_ox_body_and_two_lethal_marks_nothing() -> None:
+    """000 §Ox-Body Technique: the 2 lethal taken make a resilience pool that takes the
+    punch's one bashing level off; without the sheet's flag the box is marked."""
+    assert _pinged_solar(sheet_flag=True) == "XX" + "." * 11
+    assert _pinged_solar(sheet_flag=False) == "XX/" + "." * 10

@@ -22,8 +22,8 @@ from battlewheel.engine.rulesets.rewrite.rules.stunts import StuntReward
 from battlewheel.engine.rulesets.rewrite.state import Combat, Combatant, Refreshed
 
 # Values of the fight the GM may override; the sheet's own (DVs, soak, SDV, caps) are
-# overridden on the character (the keys of the 2e derived module). The sheet does not
-# record Ox-Body's first purchase, so "ox_body" = 1 says the character has it.
+# overridden on the character (the keys of the 2e derived module). The sheet records
+# Ox-Body's first purchase; "ox_body" = 1 or 0 says otherwise for this fight.
 COMBAT_OVERRIDES: tuple[str, ...] = (
     "movement",
     "willpower_rating",
@@ -98,8 +98,8 @@ def _pool(who: Combatant, attribute: str, ability: str, essence_floor: str) -> i
 
 def has_ox_body(who: Combatant) -> bool:
     """Whether Exalted resilience also covers bashing (000 §Ox-Body Technique)."""
-    found = who.override("ox_body")
-    return found is not None and found.value > 0
+    found = who.override("ox_body")  # the GM's word for this fight wins over the sheet's
+    return found.value > 0 if found is not None else who.character.ox_body
 
 
 def movement(who: Combatant) -> int:
