@@ -29,12 +29,13 @@ SYSTEMS = {name: package for name, (package, _system) in declared().items()}
 LATER = ("battlewheel.views.roster_dock", "battlewheel.views.import_preview")
 # The character editor (with the forms it reads, engine.core.block_form), the readers
 # of other programs' files (with the 2e and 3e engines), the players' window (View >
-# Player screen) and the condition dialog (a counter's menu, a sheet's Add condition):
-# when first used.
+# Player screen), the condition dialog (a counter's menu, a sheet's Add condition) and
+# sharing with the table (View > Share with the table): when first used.
 FIRST_USE = ("battlewheel.views.character_editor", "battlewheel.engine.core.block_form",
              "battlewheel.storage.imports.sniff", "battlewheel.storage.imports.foundry_export",
              "battlewheel.views.player_screen", "battlewheel.views.player_board",
-             "battlewheel.views.condition_dialog")
+             "battlewheel.views.condition_dialog", "battlewheel.sharing.dialog",
+             "battlewheel.sharing.server", "battlewheel.sharing.snapshot")
 # Used only past the first screen (the first change's journal, an error shown, the
 # odds' exact shares): imported then, not by the first paint.
 PAST_FIRST_SCREEN = ("datetime", "html", "fractions", "decimal")
