@@ -357,3 +357,23 @@ def test_the_previews_numbers_stay_in_sight_beside_a_wide_table(qtbot: QtBot) ->
     assert box is not None
     viewport = page.preview.parentWidget()  # the scroll area's viewport
     assert viewport is not None and box.width() <= viewport.width()
+
+
+def test_two_3e_weapons_of_one_name_are_refused_in_a_persons_words(qtbot: QtBot) -> None:
+    """Issue 35: "weapons must be distinct names, not 'Unarmed' (it is ['Sword', 'Sword'])"
+    read like a program's; the editor now names the list and the name used twice."""
+    editor = CharacterEditor(None, ["3e"], lambda c, _o: True)
+    _show(qtbot, editor)
+    page = editor.current_page()
+    assert page is not None
+    rows = page.row_editors["weapons"]
+    sword = {"name": "Sword", "accuracy": 2, "damage": 9}
+    rows.set_value([sword, sword])
+    rows.edited.emit()
+    editor.check()
+    assert "Weapons must be named differently: more than one is called 'Sword'." in \
+        page.why_not.text()
+    assert "[" not in page.why_not.text()
+    rows.set_value([{**sword, "name": "Unarmed"}])
+    editor.check()
+    assert "Weapons must be named other than 'Unarmed'" in page.why_not.text()

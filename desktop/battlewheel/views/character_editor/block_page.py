@@ -270,7 +270,9 @@ class BlockPage(QWidget):
 
     def _sentence(self, error: TraitValueError) -> str:
         widget = self._widget_for(error.field)
-        label = widget.field.label if widget is not None else error.field
+        rows = self.row_editors.get(error.field)
+        label = (widget.field.label if widget is not None
+                 else rows.rows_form.label if rows is not None else error.field)
         got = "" if error.value is None else f" (it is {error.value!r})"
         return f"{label} must be {error.allowed}{got}."
 
