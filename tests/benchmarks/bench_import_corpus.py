@@ -5,7 +5,8 @@ Run: .venv/bin/python -m tests.benchmarks.bench_import_corpus /work/shared/corpu
 For each file: imported or refused (with the reason), and the fields checked against
 the file itself, read here independently of the importers: for Anathema files Essence,
 Willpower, the nine Attributes and every non-zero Ability (experienced over creation
-values, a trait with sub-traits at its highest); for stat blocks Essence, Willpower and
+values, a trait with sub-traits at its highest, 1st edition's Martial Arts and Endurance
+as Brawl and Resistance at the higher of the two); for stat blocks Essence, Willpower and
 the number of attacks listed, and whether the raw paste (with Markdown marks) gives the
 same block as the rendered one; for Foundry actors Essence, Willpower's permanent
 rating and the personal motes.
@@ -49,7 +50,8 @@ def _anathema_expected(path: Path) -> dict[str, int]:
     for element in stats.find("Abilities") or []:
         if element.tag == "Specialty":
             continue
-        key = {"martialarts": "brawl"}.get(element.tag.lower(), element.tag.lower())
+        tag = element.tag.lower()
+        key = {"martialarts": "brawl", "endurance": "resistance"}.get(tag, tag)
         value = _rating(element)
         if value:
             name = f"abilities.{key}"
