@@ -318,7 +318,8 @@ def export_foundry(dock: RosterDock, path: Path | None = None) -> bool:
             return False
         path = Path(name)
     try:
-        atomic_write_bytes(path, dump_json(foundry_export(block)), keep_backup=False)
+        atomic_write_bytes(path, dump_json(foundry_export(block, character.identity.kind)),
+                           keep_backup=False)
     except OSError as error:
         QMessageBox.warning(dock, "Cannot export", f"{path.name}: {error.strerror}")
         return False
