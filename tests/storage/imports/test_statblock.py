@@ -83,4 +83,4 @@ def test_a_pool_out_of_range_is_refused_naming_the_entry() -> None:
     """A Parry of 99 names the entry it came from and the allowed range."""
     with pytest.raises(ImportRefused) as refused:
         import_text("Giant\nEssence 1; Willpower 5\nEvasion 2, Parry 99")
-    assert str(refused.value).startswith("pasted text: Parry (quick.parry): must be")
+    assert str(refused.value).startswith("pasted text: line 3, Parry (quick.parry): must be")

@@ -84,7 +84,7 @@ def test_a_health_track_of_checkboxes_is_read_box_by_box() -> None:
 
 
 def test_a_health_track_it_cannot_read_is_named_never_replaced() -> None:
-    with pytest.raises(ImportRefused, match="pasted text: Health Levels: cannot be read"):
+    with pytest.raises(ImportRefused, match="pasted text: line 3, Health Levels: cannot be read"):
         import_text("Odd One\nEssence: 1; Willpower: 5; Join Battle: 4 dice\n"
                     "Health Levels: seven boxes\nEvasion 2, Parry 2")
 
@@ -101,3 +101,13 @@ def test_text_that_is_no_stat_block_is_refused_naming_what_is_missing(text: str,
     with pytest.raises(ImportRefused, match="not a 3e stat block") as refused:
         import_text(text)
     assert missing in str(refused.value)
+
+
+@pytest.mark.parametrize("line, personal, peripheral", [
+    ("Personal Motes: 10; Peripheral Motes: 38/43 (5 committed)", 10, 43),
+    ("Personal + Peripheral Motes: 13 + 31", 13, 31),
+])
+def test_mote_pools_as_gms_write_them(line: str, personal: int, peripheral: int) -> None:
+    [item] = import_text(f"Kenzo\nEssence: 2; Willpower: 7/7; Join Battle: 8 dice\n{line}\n")
+    assert (item.block.personal_motes, item.block.peripheral_motes) == (personal, peripheral)
+    assert item.block.willpower == 7

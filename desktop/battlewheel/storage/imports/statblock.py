@@ -61,8 +61,13 @@ FIELDS = {
                                 re.I),
     "soak": re.compile(rf"\bSoak\s*:?\s*{_NUMBER}(?!\s*/)", re.I),
     "hardness": re.compile(rf"(?<!/)\bHardness\s*:?\s*{_NUMBER}", re.I),
+    # "Personal + Peripheral Motes: 13 + 31", as a GM's notebook writes them on one line.
+    "both_motes": re.compile(rf"\bPersonal\s*\+\s*Peripheral(?:\s+Motes)?\s*:?\s*{_NUMBER}"
+                             rf"\s*\+\s*{_NUMBER}", re.I),
     "personal_motes": re.compile(rf"\bPersonal(?:\s+Motes)?\s*:?\s*{_NUMBER}", re.I),
-    "peripheral_motes": re.compile(rf"\bPeripheral(?:\s+Motes)?\s*:?\s*{_NUMBER}", re.I),
+    # "38/43 (5 committed)" is 38 left of a pool of 43: the block keeps the pool.
+    "peripheral_motes": re.compile(rf"\bPeripheral(?:\s+Motes)?\s*:?\s*(?:\d{{1,3}}\s*/\s*)?"
+                                   rf"{_NUMBER}", re.I),
     "size": re.compile(rf"\bSize\s*:?\s*{_NUMBER}", re.I),
     "drill": re.compile(r"\bDrill\s*:?\s*(Poor|Average|Elite)", re.I),
     "might": re.compile(rf"\bMight\s*:?\s*{_NUMBER}", re.I),
@@ -118,7 +123,31 @@ class _Found:
 
 
 def read_statblock(text: str, origin: str = "pasted text") -> list[ImportedCharacter]:
-    """The character of a pasted stat block, or ``ImportRefused`` naming the problem."""
+    """The character of a pasted stat block, or ``ImportRefused`` naming the problem and
+    the line of the text it is on."""
+    try:
+        return _read(text, origin)
+    except ImportRefused as refused:
+        line = line_of(text, refused.field)
+        if line is None:
+            raise
+        raise ImportRefused(origin, f"line {line}, {refused.field}",
+                            str(refused).removeprefix(f"{origin}: {refused.field}: ")) from None
+
+
+def line_of(text: str, field_name: str) -> int | None:
+    """The first line (from 1) of ``text`` holding the entry a refusal names
+    ("Parry (quick.parry)" is on the line with "Parry"), or None."""
+    label = re.sub(r"\s*\(.*$", "", field_name).strip().casefold()
+    if not label or label.startswith("line "):
+        return None
+    for number, line in enumerate(text.splitlines(), 1):
+        if label in unmark(unicodedata.normalize("NFKC", line)).casefold():
+            return number
+    return None
+
+
+def _read(text: str, origin: str) -> list[ImportedCharacter]:
     trail = Trail(origin)
     repaired = repair(text)
     if not repaired:
@@ -172,6 +201,9 @@ def _scan(flat: str) -> _Found:
         if field == "soak_hardness":
             found.values["soak"] = int(match.group(1))
             found.values["hardness"] = int(match.group(2))
+        elif field == "both_motes":
+            found.values["personal_motes"] = int(match.group(1))
+            found.values["peripheral_motes"] = int(match.group(2))
         elif field == "drill":
             found.values[field] = match.group(1).lower()
         elif field not in found.values:
