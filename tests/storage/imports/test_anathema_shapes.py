@@ -3,6 +3,8 @@
 Each fixture is a small hand-written file with one shape that real Anathema files have.
 """
 
+from pytestqt.qtbot import QtBot
+
 from battlewheel.storage.imports import ImportedCharacter, import_bytes
 
 
@@ -93,3 +95,23 @@ def test_an_imported_character_is_a_player_character_only_if_the_file_names_a_pl
     assert pc.block.player is True
     assert pc.character.identity.side == "ally"
     assert pc.source_of(("player",)) == "Description/Player"
+
+
+def test_the_preview_names_the_edition_first_and_lists_what_was_converted_first(
+        qtbot: QtBot) -> None:
+    from battlewheel.views import import_preview as ui
+
+    item = _one(_ecg(FIRST + CRAFT, ruleset="CoreRules"))
+    dialog = ui.ImportPreviewDialog([item], set())
+    qtbot.addWidget(dialog)
+    assert dialog.heading.text().startswith("<b>Edition: Exalted 1st edition (RuleSet "
+                                            "CoreRules)")
+    shown = [dialog.not_used.item(i).text() for i in range(dialog.not_used.count())]
+    converted = [line for line in shown if line.startswith("converted")]
+    assert len(converted) >= 3
+    assert shown[:len(converted)] == converted
+    rows = {dialog.fields.topLevelItem(i).text(0): dialog.fields.topLevelItem(i)
+            for i in range(dialog.fields.topLevelItemCount())}
+    brawl = next(rows["abilities"].child(i) for i in range(rows["abilities"].childCount())
+                 if rows["abilities"].child(i).text(0) == "brawl")
+    assert (brawl.text(1), brawl.text(2)) == ("5", "Statistics/Abilities/Brawl@creationValue")

@@ -29,7 +29,7 @@ from battlewheel.storage.imports.common import ImportedCharacter, Trail
 from battlewheel.storage.roster import RosterCharacter
 
 RULESET = "2e-rewrite"
-FORMAT = "Anathema character (.ecg, Exalted 2nd edition)"
+FORMAT = "Anathema character (.ecg), read into a 2nd-edition block"
 ROOT = "ExaltedCharacter"
 
 KINDS = {
