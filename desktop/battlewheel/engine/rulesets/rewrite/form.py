@@ -24,6 +24,7 @@ from battlewheel.engine.core.block_form import (
     FormRows,
     check_kinds,
     entry_in_row,
+    follow_renames,
     in_row,
 )
 from battlewheel.engine.core.errors import TraitValueError
@@ -105,7 +106,13 @@ def _text(key: str, label: str, help_: str, default: str = "") -> FormField:
 
 KINDS = tuple(kind.value for kind in CharacterKind)
 
-SCHEMA = BlockSchema(groups=(
+
+def follow_edit(before: Mapping[str, Any], after: Mapping[str, Any]) -> dict[str, Any]:
+    """A weapon renamed in the form takes its rows of Weapon minimums with it."""
+    return follow_renames(before, after, "weapons", "weapon_minimums", "weapon")
+
+
+SCHEMA = BlockSchema(follow=follow_edit, groups=(
     FormGroup("Character", (
         _text("name", "Name", "the name on the sheet, the wheel and the log", "New character"),
         _choice("kind", "Kind", KINDS, "004 §Rounding Static Values, §The Rule of 10, 000 §Die "

@@ -207,4 +207,5 @@ class ClashDialog(Ex3Dialog):
         title = (f"Clash: {self.state.name(self.actor)} {mine.pool} dice against "
                  f"{self.state.name(theirs.attacker)} {theirs.pool} dice: wins {win:.0%}, "
                  f"ties {tie:.0%}; the line marks the foe's average roll")
-        return Odds(title, middle, tuple(ours), win)
+        return Odds(title, middle, tuple(ours), win, defence_label="foe's roll",
+                    defence_row="Foe's average &roll:")
