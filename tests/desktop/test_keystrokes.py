@@ -55,10 +55,12 @@ class Keys:
             self.press(dialog, Qt.Key.Key_T, CTRL)
         elif isinstance(dialog, TickFlurriesDialog):
             # Every row already holds what Ctrl+T adds in the builder: one attack with
-            # the first ready weapon at the first target offered. Nothing to press.
+            # the first ready weapon at the first target offered still fighting (the
+            # fallen are passed over). Nothing to press.
             for row in dialog.rows:
                 assert [m.kind for m in row.declared()] == ["attack"]
-                assert row.target.currentIndex() == 0 and row.weapon.currentIndex() == 0
+                assert row.weapon.currentIndex() == 0
+                assert not row.model.state.combatants[row.target.currentData()].cannot_act
         elif isinstance(dialog, AttackDialog):
             dialog.attack_dice.set_typed(ATTACK)
             self.count += len(ATTACK)
