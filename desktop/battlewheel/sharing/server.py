@@ -291,6 +291,8 @@ class ShareServer:
                 else:
                     writer.write(b": still here\n\n")
                 await asyncio.wait_for(writer.drain(), WRITE_TIMEOUT)
+                if sent != self._version:
+                    continue  # the page changed while this one was sent: send it now
                 assert self._changed is not None
                 changed = asyncio.ensure_future(self._changed.wait())
                 await asyncio.wait({changed, gone}, timeout=HEARTBEAT,
