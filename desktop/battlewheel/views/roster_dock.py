@@ -125,6 +125,8 @@ class RosterList(QListWidget):
         self.setDragEnabled(True)
         self.setDragDropMode(QListWidget.DragDropMode.DragOnly)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        # Ctrl+click and Shift+click pick several characters for one Add.
+        self.setSelectionMode(QListWidget.SelectionMode.ExtendedSelection)
         self.characters: list[Character] = []
 
     def show_characters(self, characters: list[Character], chosen: str | None = None) -> None:
@@ -150,6 +152,13 @@ class RosterList(QListWidget):
         """The selected character, if any."""
         row = self.currentRow()
         return self.characters[row] if 0 <= row < len(self.characters) else None
+
+    def chosen_characters(self) -> list[Character]:
+        """Every selected character, in roster order (the current one if none is selected)."""
+        rows = sorted(self.row(item) for item in self.selectedItems())
+        chosen = [self.characters[row] for row in rows if 0 <= row < len(self.characters)]
+        current = self.current_character()
+        return chosen or ([current] if current is not None else [])
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """Return edits the selected character; Delete takes it off the roster (undoable)."""
@@ -202,6 +211,9 @@ class RosterDock(QDockWidget):
         self.roster.deleteRequested.connect(self.delete_selected)
         self.roster.customContextMenuRequested.connect(self._context_menu)
         combat.changed.connect(self.refresh)
+        self._adopted = files.adopted
+        combat.sessionReplaced.connect(self._campaign_replaced)
+        combat.sessionReplaced.connect(self._fight_shown)
         self.refresh()
 
     def _body(self) -> QWidget:
@@ -337,11 +349,48 @@ class RosterDock(QDockWidget):
             return False
         return True
 
-    def add_selected(self) -> None:
-        """Add the selected character to the combat."""
-        character = self.roster.current_character()
-        if character is not None:
-            self.add(character)
+    def add_selected(self) -> bool:
+        """Add the selected character to the combat, or the several selected as one step."""
+        chosen = self.roster.chosen_characters()
+        if len(chosen) == 1:
+            return self.add(chosen[0])
+        return bool(chosen) and self.add_several(chosen)
+
+    def add_several(self, characters: Sequence[Character]) -> bool:
+        """Several roster characters joined as one undo step, each under a free name.
+
+        One without a stat block for the combat's system stops the whole Add, naming
+        them (nothing joins): the GM makes the block or leaves them out of the pick.
+        """
+        ruleset = self.combat.session.ruleset
+        missing = [c.name for c in characters if not self.readable(c, ruleset.name)
+                   or c.block(ruleset.name) is None]
+        if missing:
+            self.combat.refused.emit(
+                f"Roster: {', '.join(missing)} cannot join: no readable {ruleset.title} "
+                "stat block (edit them first, or leave them out of the selection)")
+            return False
+        names, ids = self._fighter_names(), set(self.combat.combatant_ids())
+        actions = []
+        try:
+            for character in characters:
+                block = character.block(ruleset.name)
+                name = quick_add.next_free_name(ruleset.block_name(block), names)
+                if name != ruleset.block_name(block):
+                    block = ruleset.named_block(block, name)
+                cid = new_combatant_id(name, ids)
+                names.append(name)
+                ids.add(cid)
+                actions.append(ruleset.join_action(cid, block, self.chosen_side(character)))
+        except IllegalAction as refusal:
+            self.combat.refused.emit(str(refusal))
+            return False
+        text = f"Add {len(actions)} characters: " + ", ".join(c.name for c in characters)
+        return push_all(self.combat, actions, text) is None
+
+    def _fight_shown(self) -> None:
+        # issue 35: the side picked for one Add is not the next fight's.
+        self.side.setCurrentIndex(0)
 
     # -- the roster, one undo step per change -----------------------------------------
     def show_roster(self, characters: tuple[Character, ...], chosen: str | None = None) -> None:
@@ -351,12 +400,23 @@ class RosterDock(QDockWidget):
         self.rosterChanged.emit()
 
     def change_roster(self, after: tuple[Character, ...], text: str,
-                      chosen: str | None = None) -> None:
-        """Change the roster as one undo step named ``text``."""
+                      chosen: str | None = None, *, in_fight: bool = False) -> None:
+        """Change the roster as one undo step named ``text``, on the campaign's history
+        (kept when another combat is shown); ``in_fight``: on the fight's, inside a step
+        that changes the fight too."""
         before = tuple(self.files.campaign.characters)
         command = edits.RosterCommand(before, after, text,
                                       lambda roster: self.show_roster(roster, chosen))
-        self.combat.undo_stack.push(command)
+        stack = self.combat.undo_stack if in_fight else self.combat.campaign_stack
+        stack.push(command)
+
+    def _campaign_replaced(self) -> None:
+        # Another campaign opened (not another combat of this one): its roster's history
+        # starts afresh, so Ctrl+Z never puts one campaign's roster into another.
+        if self.files.adopted != self._adopted:
+            self._adopted = self.files.adopted
+            self.combat.campaign_stack.clear()
+            self.combat.order.forget(self.combat.campaign_stack)
 
     def systems(self) -> list[str]:
         """The systems the editor offers, the combat's own first."""
@@ -427,7 +487,8 @@ class RosterDock(QDockWidget):
         stack = self.combat.undo_stack
         stack.beginMacro(f"{verb} {character.name} (and in the fight)")
         try:
-            self.change_roster(roster, f"{verb} {character.name}", character.name)
+            self.change_roster(roster, f"{verb} {character.name}", character.name,
+                               in_fight=True)
             for action in fight:
                 self.combat.push(action)
         finally:
