@@ -470,10 +470,10 @@ class MainWindow(QMainWindow):
                 self.combat_menu.addAction(self.turn.actions[key])
             self._menu_separators.append(self.combat_menu.addSeparator())
         for name in ("next_step", None, "counter_back", "counter_on", None, "add_condition",
-                     "rulings", "forecast", "end_combat"):
+                     "rulings", "forecast", "end_combat", "carry_to_roster"):
             if name is None:
                 self._menu_separators.append(self.combat_menu.addSeparator())
-            else:
+            elif name in self.actions_by_name:  # carry_to_roster: once the roster is in
                 self.combat_menu.addAction(self.actions_by_name[name])
         if not self.toolbar.actions():
             for name in ("undo", "redo"):
@@ -706,7 +706,9 @@ class MainWindow(QMainWindow):
         """Combat > End the combat: asks, then ends it as one undo step."""
         from battlewheel.views.combats_menu import end_combat
 
-        end_combat(self.combat, self, self._say)
+        carry = self.actions_by_name.get("carry_to_roster")  # the roster's (between_fights)
+        if end_combat(self.combat, self, self._say) and carry is not None:
+            carry.trigger()  # "Carry to the roster…" offered at once (issue 33)
 
     def add_condition(self, combatant_id: str | None = None) -> QDialog:
         """Combat > Add condition: for the given or selected combatant (one undo step)."""

@@ -1,0 +1,160 @@
+"""Between fights in the window (issue 33): Carry to the roster, Rest and the campaign's
+story, wired to the window. Storage's campaign functions are stood in for by a small fake
+module here (their rules are storage's and the engine's, tested there); what is tested is
+the window's side: what is asked, what is one undo step on the campaign's history."""
+
+from __future__ import annotations
+
+import sys
+import types
+from collections.abc import Collection, Mapping
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtWidgets import QDialog, QMessageBox
+from pytestqt.qtbot import QtBot
+
+from battlewheel.engine.core.lasting import CarryLine, RestChoice, RestOffer
+from battlewheel.models.combat_model import CombatModel
+from battlewheel.storage.campaign import load_demo_campaign, save_campaign
+from battlewheel.storage.campaign_files import StoredCampaigns
+from battlewheel.storage.journal import Journal
+from battlewheel.views import settings as prefs
+from battlewheel.views.between_fights import BetweenFights, install_between_fights
+from battlewheel.views.campaign_view import CampaignView
+from battlewheel.views.carry_dialogs import CarryDialog, RestDialog
+from battlewheel.views.combats_menu import install_combats_menu
+from battlewheel.views.main_window import MainWindow
+from battlewheel.views.roster_dock import RosterDock, install_roster_dock
+
+
+class FakeStore(types.ModuleType):
+    """Stands in for storage/carry.py: notes in each character's kind what was carried."""
+
+    def __init__(self) -> None:
+        super().__init__("battlewheel.storage.carry")
+        self.carries: list[str] = []
+
+    def carry_offer(self, campaign: Any, combat_id: str) -> list[tuple[str, str, tuple]]:
+        first = campaign.characters[0].name
+        return [(first, "2e-rewrite", (CarryLine("health", "Health: unhurt -> 2 lethal"),
+                                       CarryLine("willpower", "Willpower: 5 -> 4")))]
+
+    def carried_before(self, campaign: Any, combat_id: str) -> bool:
+        return combat_id in self.carries
+
+    def carried(self, campaign: Any, combat_id: str,
+                ticked: Mapping[str, Collection[str]]) -> Any:
+        self.carries.append(combat_id)
+        return self._noted(campaign, next(iter(ticked)), "+".join(sorted(*ticked.values())))
+
+    def rest_offers(self, campaign: Any, name: str, system: str) -> tuple[str, tuple]:
+        return "2 lethal", (RestOffer("full", "Restore to full"),)
+
+    def rested(self, campaign: Any, name: str, system: str, choice: RestChoice) -> tuple:
+        return self._noted(campaign, name, f"rested {choice.offer}"), "at full"
+
+    @staticmethod
+    def _noted(campaign: Any, name: str, note: str) -> Any:
+        characters = tuple(
+            replace(c, identity=replace(c.identity, kind=note)) if c.name == name else c
+            for c in campaign.characters)
+        return replace(campaign, characters=characters)
+
+
+@pytest.fixture
+def store(monkeypatch: pytest.MonkeyPatch) -> FakeStore:
+    fake = FakeStore()
+    monkeypatch.setitem(sys.modules, "battlewheel.storage.carry", fake)
+    return fake
+
+
+@pytest.fixture
+def window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
+    files = StoredCampaigns(Journal(tmp_path / "journal.jsonl"))
+    path = tmp_path / "demo.json"
+    save_campaign(load_demo_campaign(), path)
+    session = files.load(path)
+    shown = MainWindow(CombatModel(session, history=True),
+                       settings=prefs.open_settings(tmp_path / "s.ini"), files=files)
+    qtbot.addWidget(shown)
+    shown.combats_menu = install_combats_menu(shown)
+    return shown
+
+
+@pytest.fixture
+def dock(window: MainWindow) -> RosterDock:
+    made = install_roster_dock(window)
+    assert made is not None
+    return made
+
+
+@pytest.fixture
+def work(window: MainWindow, dock: RosterDock) -> BetweenFights:
+    made = install_between_fights(window, dock)
+    assert made is not None
+    return made
+
+
+def _answer(monkeypatch: pytest.MonkeyPatch, cls: type[QDialog], then: Any) -> list[Any]:
+    seen: list[Any] = []
+
+    def exec_(self: QDialog) -> int:
+        seen.append(self)
+        then(self)
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(cls, "exec", exec_)
+    return seen
+
+
+def test_carry_is_one_step_on_the_campaign_history_and_asks_before_replacing(
+        window: MainWindow, work: BetweenFights, store: FakeStore,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ticked lines go to the storage function; one Ctrl+Z takes the carry back; a
+    second carry of the same fight asks first, and Cancel changes nothing."""
+    seen = _answer(monkeypatch, CarryDialog,
+                   lambda d: d.set_ticked(d.offers[0].name, "willpower", False))
+    first = window.files.campaign.characters[0]
+    assert window.actions_by_name["carry_to_roster"] in window.combat_menu.actions()
+    window.actions_by_name["carry_to_roster"].trigger()
+    assert seen and seen[0].ticked() == {first.name: {"health"}}
+    assert window.files.campaign.characters[0].identity.kind == "health"
+    assert window.combat.campaign_stack.count() == 1
+    asked: list[str] = []
+    monkeypatch.setattr(QMessageBox, "exec",
+                        lambda box: asked.append(box.text()) or QMessageBox.StandardButton.Cancel)
+    assert not work.carry()
+    assert asked and "carried to the roster before" in asked[0]
+    assert window.combat.campaign_stack.count() == 1
+    window.actions_by_name["undo"].trigger()
+    assert window.files.campaign.characters[0].identity.kind == first.identity.kind
+
+
+def test_rest_is_one_step_and_undone(window: MainWindow, dock: RosterDock,
+                                     work: BetweenFights, store: FakeStore,
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Roster > Rest… on the selected character: its offers; the choice is one step."""
+    _answer(monkeypatch, RestDialog, lambda d: d.choose("full"))
+    dock.roster.setCurrentRow(1)
+    name = dock.roster.current_character().name  # type: ignore[union-attr]
+    window.actions_by_name["rest"].trigger()
+    assert window.files.campaign.character(name).identity.kind == "rested full"
+    assert "Rest" in window.actions_by_name["undo"].text()
+    window.actions_by_name["undo"].trigger()
+    assert window.files.campaign.character(name).identity.kind != "rested full"
+
+
+def test_the_campaign_story_lists_the_fights_and_shows_one(
+        window: MainWindow, work: BetweenFights) -> None:
+    """File > Campaign story…: every fight in order; Show puts another on screen."""
+    assert window.combats_menu is not None and window.combats_menu.new_combat("Second fight")
+    view = work.story()
+    assert isinstance(view, CampaignView)
+    names = [view.table.item(row, 0).text() for row in range(view.table.rowCount())]
+    made = [record.name for record in window.files.campaign.combats]
+    assert names == [*made[:-1], "Second fight (on screen)"]
+    assert view.show_row(0)
+    assert window.files.shown_combat() == window.files.campaign.combats[0]
