@@ -158,3 +158,44 @@ def test_the_campaign_story_lists_the_fights_and_shows_one(
     assert names == [*made[:-1], "Second fight (on screen)"]
     assert view.show_row(0)
     assert window.files.shown_combat() == window.files.campaign.combats[0]
+
+
+def test_the_roster_shows_each_condition_at_a_glance(dock: RosterDock, store: FakeStore,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Common §A character's current condition: on the roster's line and its tooltip."""
+    monkeypatch.setattr(store, "condition_summary",
+                        lambda c: "4/8 Health" if c.name == dock.roster.characters[0].name
+                        else "", raising=False)
+    dock.roster.show_characters(list(dock.files.campaign.characters))
+    first, second = dock.roster.item(0), dock.roster.item(1)
+    assert first.text().endswith("\u00b7  4/8 Health") and "Now: 4/8 Health" in first.toolTip()
+    assert "Health" not in second.text()
+
+
+def test_a_character_comes_as_they_are_or_fresh(window: MainWindow, dock: RosterDock,
+                                                store: FakeStore,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """Common §A character's current condition: a new fight brings them in as they are by
+    default (the join's ``lasting`` term), fresh when the GM picks it; ``roster`` names them."""
+    from battlewheel.engine.core.session import CombatSession
+
+    window.show_session(CombatSession.new(ruleset="2e-rewrite"), None)
+    ruleset = window.combat.session.ruleset
+    joined: list[tuple[str, object]] = []
+    plain = ruleset.join_action
+
+    def join_action(cid: str, character: Any, side: str, *, roster: str = "",
+                    lasting: object = None) -> Any:
+        joined.append((roster, lasting))
+        return plain(cid, character, side)
+
+    monkeypatch.setattr(ruleset, "join_action", join_action)
+    monkeypatch.setattr(store, "current_lasting", lambda c, system: f"{c.name} in {system}",
+                        raising=False)
+    dock.roster.setCurrentRow(0)
+    name = dock.roster.current_character().name  # type: ignore[union-attr]
+    assert dock.arrives.currentText() == "comes as they are"
+    assert dock.add_selected()
+    dock.arrives.setCurrentIndex(dock.arrives.findData(True))
+    assert dock.add_selected()
+    assert joined == [(name, f"{name} in 2e-rewrite"), (name, None)]

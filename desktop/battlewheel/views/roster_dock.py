@@ -48,7 +48,7 @@ from PySide6.QtWidgets import (
 
 from battlewheel.engine.core.actions import ChangeBlock
 from battlewheel.engine.core.errors import IllegalAction
-from battlewheel.engine.core.ruleset import ruleset_names
+from battlewheel.engine.core.ruleset import Ruleset, ruleset_names
 from battlewheel.engine.rulesets import title_of
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.storage.campaign_files import StoredCampaigns
@@ -113,6 +113,34 @@ def damage_words(damage: DamagedBlock) -> str:
             "it stays in the campaign file exactly as it is.")
 
 
+def condition_words(character: Character) -> str:
+    """What fights have left on the character, at a glance ("4/8 Health, 5/6 Vigor");
+    "" when fresh, or before storage keeps conditions (issue 33, storage/carry.py)."""
+    from battlewheel.views.between_fights import campaign_store
+
+    summary = getattr(campaign_store(), "condition_summary", None)
+    return str(summary(character)) if summary is not None else ""
+
+
+def current_condition(character: Character, system: str) -> object | None:
+    """The character's current condition in ``system`` (None: fresh, or not kept yet)."""
+    from battlewheel.views.between_fights import campaign_store
+
+    lasting = getattr(campaign_store(), "current_lasting", None)
+    return lasting(character, system) if lasting is not None else None
+
+
+def join_terms(ruleset: Ruleset, character: Character, fresh: bool) -> dict[str, object]:
+    """The joining terms naming the roster character and its condition (as they are, or
+    fresh), where the ruleset's join takes them (issue 33); else none."""
+    from inspect import signature
+
+    if "lasting" not in signature(ruleset.join_action).parameters:
+        return {}
+    return {"roster": character.name,
+            "lasting": None if fresh else current_condition(character, ruleset.name)}
+
+
 class RosterList(QListWidget):
     """The roster's names; dragging one carries the character; Return edits, Delete deletes."""
 
@@ -140,9 +168,12 @@ class RosterList(QListWidget):
             kind = f"  \u00b7  {identity.kind}" if identity.kind else ""
             damaged = character.damaged()
             mark = f"  \u00b7  {DAMAGED_MARK}" if damaged else ""
-            item = QListWidgetItem(f"{character.name}{kind}{mark}")
+            condition = condition_words(character) if not damaged else ""
+            shown = f"  \u00b7  {condition}" if condition else ""
+            item = QListWidgetItem(f"{character.name}{kind}{mark}{shown}")
             systems = ", ".join(title_of(name) for name in character.rulesets())
             item.setToolTip(f"{identity.notes or character.name}\nStat blocks: {systems or 'none'}"
+                            + (f"\nNow: {condition}" if condition else "")
                             + "".join(f"\n{damage_words(d)}" for d in damaged))
             self.addItem(item)
             if wanted is not None and character.name == wanted:
@@ -198,6 +229,12 @@ class RosterDock(QDockWidget):
             self.side.addItem(f"joins as {side}", side)
         self.side.setToolTip("The side a character added now joins: its own (a player "
                              "character's is ally), or the one picked here")
+        self.arrives = QComboBox(self)
+        self.arrives.setObjectName("rosterArrives")
+        self.arrives.addItem("comes as they are", False)
+        self.arrives.addItem("comes fresh", True)
+        self.arrives.setToolTip("A character added now brings what earlier fights left on "
+                                "them (as they are), or comes at full (fresh)")
         self.copies = QSpinBox(self)
         self.copies.setObjectName("rosterCopies")
         self.copies.setRange(1, quick_add.MOST_COPIES)
@@ -226,13 +263,14 @@ class RosterDock(QDockWidget):
         rows = QGridLayout()
         rows.addWidget(self.side, 0, 0)
         rows.addWidget(self.copies, 0, 1)
-        rows.addWidget(self._button("Add to combat", self.add_selected, body), 1, 0, 1, 2)
-        rows.addWidget(self._button("New\u2026", self.new_character, body), 2, 0)
-        rows.addWidget(self._button("Edit\u2026", self.edit_selected, body), 2, 1)
-        rows.addWidget(self._button("Duplicate", self.duplicate_selected, body), 3, 0)
-        rows.addWidget(self._button("Delete", self.delete_selected, body), 3, 1)
-        rows.addWidget(self._button("Import\u2026", self.import_, body), 4, 0)
-        rows.addWidget(self._button("Export\u2026", self.export, body), 4, 1)
+        rows.addWidget(self.arrives, 1, 0, 1, 2)
+        rows.addWidget(self._button("Add to combat", self.add_selected, body), 2, 0, 1, 2)
+        for row, (left, right) in enumerate(
+                ((("New\u2026", self.new_character), ("Edit\u2026", self.edit_selected)),
+                 (("Duplicate", self.duplicate_selected), ("Delete", self.delete_selected)),
+                 (("Import\u2026", self.import_), ("Export\u2026", self.export))), start=3):
+            rows.addWidget(self._button(*left, body), row, 0)
+            rows.addWidget(self._button(*right, body), row, 1)
         layout.addLayout(rows)
         return body
 
@@ -298,7 +336,7 @@ class RosterDock(QDockWidget):
             if name != ruleset.block_name(block):
                 block = ruleset.named_block(block, name)
             cid = new_combatant_id(name, set(self.combat.combatant_ids()))
-            action = ruleset.join_action(cid, block, side)
+            action = ruleset.join_action(cid, block, side, **self._terms(character))
         except IllegalAction as refusal:
             self.combat.refused.emit(str(refusal))
             return False
@@ -381,16 +419,21 @@ class RosterDock(QDockWidget):
                 cid = new_combatant_id(name, ids)
                 names.append(name)
                 ids.add(cid)
-                actions.append(ruleset.join_action(cid, block, self.chosen_side(character)))
+                actions.append(ruleset.join_action(cid, block, self.chosen_side(character),
+                                                   **self._terms(character)))
         except IllegalAction as refusal:
             self.combat.refused.emit(str(refusal))
             return False
         text = f"Add {len(actions)} characters: " + ", ".join(c.name for c in characters)
         return push_all(self.combat, actions, text) is None
 
+    def _terms(self, character: Character) -> dict[str, object]:
+        return join_terms(self.combat.session.ruleset, character, bool(self.arrives.currentData()))
+
     def _fight_shown(self) -> None:
-        # issue 35: the side picked for one Add is not the next fight's.
+        # issue 35: the side picked for one Add is not the next fight's (nor "fresh").
         self.side.setCurrentIndex(0)
+        self.arrives.setCurrentIndex(0)
 
     # -- the roster, one undo step per change -----------------------------------------
     def show_roster(self, characters: tuple[Character, ...], chosen: str | None = None) -> None:
