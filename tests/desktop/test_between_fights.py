@@ -5,6 +5,7 @@ the window's side: what is asked, what is one undo step on the campaign's histor
 
 from __future__ import annotations
 
+import gc
 import sys
 import types
 from collections.abc import Collection, Mapping
@@ -93,7 +94,9 @@ def dock(window: MainWindow) -> RosterDock:
 
 @pytest.fixture
 def work(window: MainWindow, dock: RosterDock) -> BetweenFights:
-    made = install_between_fights(window, dock)
+    install_between_fights(window, dock)  # kept by the window, not by the caller
+    gc.collect()
+    made = window.findChild(BetweenFights)
     assert made is not None
     return made
 

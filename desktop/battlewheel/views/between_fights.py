@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence, QUndoCommand
 from PySide6.QtWidgets import QMenu, QWidget
 
@@ -69,11 +70,15 @@ def campaign_store() -> Any:
         return None
 
 
-class BetweenFights:
-    """The three entries' work, over the window's combat, campaign files and roster dock."""
+class BetweenFights(QObject):
+    """The three entries' work, over the window's combat, campaign files and roster dock.
+
+    A child of the window, so it lives as long as the entries that call it.
+    """
 
     def __init__(self, frame: QWidget, combat: CombatModel, files: StoredCampaigns,
                  dock: RosterDock, say: Callable[[str], None]) -> None:
+        super().__init__(frame)
         self.frame, self.combat, self.files, self.dock, self.say = (
             frame, combat, files, dock, say)
 
