@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QDialog, QMessageBox
+from PySide6.QtWidgets import QDialog, QLabel, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.core.lasting import CarryLine, RestChoice, RestOffer
@@ -202,3 +202,49 @@ def test_a_character_comes_as_they_are_or_fresh(window: MainWindow, dock: Roster
     dock.arrives.setCurrentIndex(dock.arrives.findData(True))
     assert dock.add_selected()
     assert joined == [(name, f"{name} in 2e-rewrite"), (name, None)]
+
+
+class FakeLasting(types.SimpleNamespace):
+    """A ruleset's lasting rules, as far as a card and a preview read them."""
+
+    @staticmethod
+    def fitted(block: Any, lasting: Any) -> Any:
+        from battlewheel.engine.core.lasting import Changed
+
+        return Changed(f"{lasting} (fitted)", "")
+
+    @staticmethod
+    def sections(block: Any, lasting: Any) -> tuple[Any, ...]:
+        from battlewheel.engine.core.lasting import summary_values
+
+        return (summary_values({"Health": str(lasting)}),)
+
+
+@pytest.fixture
+def lasting_2e(store: FakeStore, monkeypatch: pytest.MonkeyPatch) -> str:
+    from battlewheel.engine.core.ruleset import get_ruleset
+
+    monkeypatch.setattr(type(get_ruleset("2e-rewrite")), "lasting_module", FakeLasting())
+    monkeypatch.setattr(store, "current_lasting",
+                        lambda c, system: "2 lethal" if system == "2e-rewrite" else None,
+                        raising=False)
+    return "2 lethal (fitted)"
+
+
+def test_the_printed_card_and_the_editor_preview_show_the_condition(
+        dock: RosterDock, lasting_2e: str) -> None:
+    """Common §A character's current condition: printed on their card, and in the editor's
+    live preview, fitted to the block as edited."""
+    from battlewheel.printing.sources import campaign_cards
+
+    character = next(c for c in dock.files.campaign.characters if "2e-rewrite" in c.rulesets())
+    campaign = replace(dock.files.campaign, combats=(), characters=(character,))
+    card = campaign_cards(campaign)[0]
+    assert lasting_2e in repr(card)
+    dock.roster.setCurrentRow(dock.roster.characters.index(character))
+    editor = dock.edit_selected()
+    assert editor is not None
+    page = editor.pages["2e-rewrite"]
+    shown = page.preview.findChildren(QLabel)
+    assert any(label.text() == lasting_2e for label in shown)
+    editor.reject()
