@@ -248,3 +248,19 @@ def test_the_printed_card_and_the_editor_preview_show_the_condition(
     shown = page.preview.findChildren(QLabel)
     assert any(label.text() == lasting_2e for label in shown)
     editor.reject()
+
+
+def test_combat_end_offers_the_carry_at_once(window: MainWindow, work: BetweenFights,
+                                             store: FakeStore,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Common §Carrying is the GM's decision: once Combat > End has ended the fight, the
+    carry dialog is shown; a fight the GM did not end shows none."""
+    from battlewheel.views import combats_menu
+
+    seen = _answer(monkeypatch, CarryDialog, lambda d: None)
+    monkeypatch.setattr(combats_menu, "end_combat", lambda *args: False)
+    window.end_combat()
+    assert seen == []
+    monkeypatch.setattr(combats_menu, "end_combat", lambda *args: True)
+    window.end_combat()
+    assert len(seen) == 1 and seen[0].windowTitle().startswith("Carry to the roster")
