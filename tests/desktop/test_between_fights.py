@@ -264,3 +264,18 @@ def test_combat_end_offers_the_carry_at_once(window: MainWindow, work: BetweenFi
     monkeypatch.setattr(combats_menu, "end_combat", lambda *args: True)
     window.end_combat()
     assert len(seen) == 1 and seen[0].windowTitle().startswith("Carry to the roster")
+
+
+def test_undoing_a_carry_keeps_a_fight_started_since(
+        window: MainWindow, work: BetweenFights, store: FakeStore,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Carry, start the next fight, undo the carry: the roster goes back, the new fight
+    stays in the campaign (the undo takes back the roster step only)."""
+    _answer(monkeypatch, CarryDialog, lambda d: None)
+    before = window.files.campaign.characters
+    assert work.carry()
+    assert window.combats_menu is not None and window.combats_menu.new_combat("Next fight")
+    window.actions_by_name["undo"].trigger()
+    assert window.files.campaign.characters == before
+    assert window.files.campaign.combats[-1].name == "Next fight"
+    assert window.files.shown_combat() == window.files.campaign.combats[-1]
