@@ -19,9 +19,10 @@ from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.core.lasting import CarryLine, RestChoice, RestOffer
 from battlewheel.models.combat_model import CombatModel
-from battlewheel.storage.campaign import load_demo_campaign, save_campaign
+from battlewheel.storage.campaign import Campaign, load_demo_campaign, save_campaign
 from battlewheel.storage.campaign_files import StoredCampaigns
 from battlewheel.storage.journal import Journal
+from battlewheel.storage.roster import RosterCharacter
 from battlewheel.views import settings as prefs
 from battlewheel.views.between_fights import BetweenFights, install_between_fights
 from battlewheel.views.campaign_view import CampaignView
@@ -32,33 +33,38 @@ from battlewheel.views.roster_dock import RosterDock, install_roster_dock
 
 
 class FakeStore(types.ModuleType):
-    """Stands in for storage/carry.py: notes in each character's kind what was carried."""
+    """Stands in for storage/carry.py (its names and shapes): notes in each character's
+    kind what was carried or rested, and keeps which combats were carried."""
 
     def __init__(self) -> None:
         super().__init__("battlewheel.storage.carry")
         self.carries: list[str] = []
 
-    def carry_offer(self, campaign: Any, combat_id: str) -> list[tuple[str, str, tuple]]:
+    def carry_offer(self, campaign: Any, combat_id: str) -> tuple[Any, ...]:
         first = campaign.characters[0].name
-        return [(first, "2e-rewrite", (CarryLine("health", "Health: unhurt -> 2 lethal"),
-                                       CarryLine("willpower", "Willpower: 5 -> 4")))]
-
-    def carried_before(self, campaign: Any, combat_id: str) -> bool:
-        return combat_id in self.carries
+        lines = (CarryLine("health", "Health: unhurt -> 2 lethal"),
+                 CarryLine("willpower", "Willpower: 5 -> 4"))
+        return (types.SimpleNamespace(name=first, combatant_id="x", ruleset="2e-rewrite",
+                                      lines=lines, before=None, after=None),)
 
     def carried(self, campaign: Any, combat_id: str,
                 ticked: Mapping[str, Collection[str]]) -> Any:
         self.carries.append(combat_id)
         return self._noted(campaign, next(iter(ticked)), "+".join(sorted(*ticked.values())))
 
-    def rest_offers(self, campaign: Any, name: str, system: str) -> tuple[str, tuple]:
-        return "2 lethal", (RestOffer("full", "Restore to full"),)
+    def rest_offers(self, campaign: Any, name: str, system: str) -> tuple[RestOffer, ...]:
+        return (RestOffer("full", "Restore to full"),)
+
+    def summary(self, character: Any, system: str) -> str:
+        return "2 lethal"
+
+    def joining_condition(self, character: Any, system: str, *, fresh: bool = False) -> Any:
+        return None
 
     def rested(self, campaign: Any, name: str, system: str, choice: RestChoice) -> tuple:
         return self._noted(campaign, name, f"rested {choice.offer}"), "at full"
 
-    @staticmethod
-    def _noted(campaign: Any, name: str, note: str) -> Any:
+    def _noted(self, campaign: Any, name: str, note: str) -> Any:
         characters = tuple(
             replace(c, identity=replace(c.identity, kind=note)) if c.name == name else c
             for c in campaign.characters)
@@ -120,6 +126,8 @@ def test_carry_is_one_step_on_the_campaign_history_and_asks_before_replacing(
     second carry of the same fight asks first, and Cancel changes nothing."""
     seen = _answer(monkeypatch, CarryDialog,
                    lambda d: d.set_ticked(d.offers[0].name, "willpower", False))
+    monkeypatch.setattr(Campaign, "carry_record",
+                        lambda _c, cid: cid if cid in store.carries else None, raising=False)
     first = window.files.campaign.characters[0]
     assert window.actions_by_name["carry_to_roster"] in window.combat_menu.actions()
     window.actions_by_name["carry_to_roster"].trigger()
@@ -166,9 +174,10 @@ def test_the_campaign_story_lists_the_fights_and_shows_one(
 def test_the_roster_shows_each_condition_at_a_glance(dock: RosterDock, store: FakeStore,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """Common §A character's current condition: on the roster's line and its tooltip."""
-    monkeypatch.setattr(store, "condition_summary",
-                        lambda c: "4/8 Health" if c.name == dock.roster.characters[0].name
-                        else "", raising=False)
+    hurt = dock.roster.characters[0].name
+    monkeypatch.setattr(RosterCharacter, "held",
+                        lambda c, system: "held" if c.name == hurt else None, raising=False)
+    monkeypatch.setattr(store, "summary", lambda c, system: "4/8 Health")
     dock.roster.show_characters(list(dock.files.campaign.characters))
     first, second = dock.roster.item(0), dock.roster.item(1)
     assert first.text().endswith("\u00b7  4/8 Health") and "Now: 4/8 Health" in first.toolTip()
@@ -193,8 +202,8 @@ def test_a_character_comes_as_they_are_or_fresh(window: MainWindow, dock: Roster
         return plain(cid, character, side)
 
     monkeypatch.setattr(ruleset, "join_action", join_action)
-    monkeypatch.setattr(store, "current_lasting", lambda c, system: f"{c.name} in {system}",
-                        raising=False)
+    monkeypatch.setattr(store, "joining_condition",
+                        lambda c, system, fresh: None if fresh else f"{c.name} in {system}")
     dock.roster.setCurrentRow(0)
     name = dock.roster.current_character().name  # type: ignore[union-attr]
     assert dock.arrives.currentText() == "comes as they are"
@@ -225,9 +234,9 @@ def lasting_2e(store: FakeStore, monkeypatch: pytest.MonkeyPatch) -> str:
     from battlewheel.engine.core.ruleset import get_ruleset
 
     monkeypatch.setattr(type(get_ruleset("2e-rewrite")), "lasting_module", FakeLasting())
-    monkeypatch.setattr(store, "current_lasting",
-                        lambda c, system: "2 lethal" if system == "2e-rewrite" else None,
-                        raising=False)
+    monkeypatch.setattr(store, "joining_condition",
+                        lambda c, system, fresh=False: "2 lethal" if system == "2e-rewrite"
+                        else None)
     return "2 lethal (fitted)"
 
 

@@ -26,8 +26,7 @@ def current_condition(character: Any, ruleset: str) -> Any | None:
         store = import_module("battlewheel.storage.carry")
     except ImportError:
         return None
-    lasting = getattr(store, "current_lasting", None)
-    return lasting(character, ruleset) if lasting is not None else None
+    return store.joining_condition(character, ruleset)
 
 
 def condition_sections(ruleset: str, block: Any, lasting: Any | None) -> tuple[Any, ...]:

@@ -120,7 +120,7 @@ class BetweenFights(QObject):
         if not offers:
             self.say(NOTHING_FOUGHT)
             return False
-        again = bool(store.carried_before(campaign, record.id))
+        again = carried_before(campaign, record.id)
         dialog = CarryDialog(record.name, offers, self.frame,
                              before_end=not self.combat.wheel().ended, carried_before=again)
         if dialog.exec() != QDialog.DialogCode.Accepted or not dialog.anything_ticked():
@@ -142,6 +142,7 @@ class BetweenFights(QObject):
         """Roster > Rest…: the selected character's rest, or the same rest for several."""
         from PySide6.QtWidgets import QDialog, QMessageBox
 
+        from battlewheel.engine.core.errors import RulesError
         from battlewheel.views.carry_dialogs import RestDialog
 
         store = campaign_store()
@@ -154,7 +155,8 @@ class BetweenFights(QObject):
         if system is None:
             self.say(f"{chosen[0].name} has no stat block to rest in.")
             return False
-        summary, offers = store.rest_offers(campaign, chosen[0].name, system)
+        offers = store.rest_offers(campaign, chosen[0].name, system)
+        summary = store.summary(chosen[0], system)
         who = chosen[0].name if len(chosen) == 1 else f"{len(chosen)} characters"
         dialog = RestDialog(who, _title(system), summary, offers, self.frame)
         if dialog.exec() != QDialog.DialogCode.Accepted:
@@ -168,7 +170,7 @@ class BetweenFights(QObject):
             for character in chosen:
                 campaign, words = store.rested(campaign, character.name, system, choice)
                 said.append(f"{character.name}: {words}")
-        except ValueError as error:
+        except (ValueError, KeyError, RulesError) as error:
             QMessageBox.warning(self.frame, "Cannot rest", f"{error}\n\nNothing changed.")
             return False
         self._step(campaign, "Rest " + "; ".join(said))
@@ -199,14 +201,16 @@ class BetweenFights(QObject):
 
 
 def _offer(item: Any) -> Any:
-    """A store's carry offer (an object with name, system, lines, or a 3-tuple)."""
+    """A store's carry offer (its name, ruleset and lines) as the dialog shows it."""
     from battlewheel.views.carry_dialogs import CarryOffer
 
-    if isinstance(item, tuple):
-        name, system, lines = item
-    else:
-        name, system, lines = item.name, item.system, item.lines
-    return CarryOffer(name, _title(system), tuple(lines))
+    return CarryOffer(item.name, _title(item.ruleset), tuple(item.lines))
+
+
+def carried_before(campaign: Any, combat_id: str) -> bool:
+    """Whether the campaign holds an earlier carry of this combat (to ask before replacing)."""
+    record = getattr(campaign, "carry_record", None)
+    return record is not None and record(combat_id) is not None
 
 
 def _title(system: str) -> str:

@@ -73,8 +73,9 @@ def _row(row: Any) -> StoryRow:
     """A store's story row (any object with the fields, or a mapping) as a ``StoryRow``."""
     get: Callable[[str], Any] = (row.get if isinstance(row, dict)
                                  else lambda key: getattr(row, key, None))
-    words = {key: get(key) for key in ("played", "ending", "fell", "carried")}
-    return StoryRow(str(get("combat_id")), str(get("name")), title_of(str(get("system"))),
+    words = {"played": get("played"), "ending": get("ended"), "fell": get("fell"),
+             "carried": get("carried")}
+    return StoryRow(str(get("combat_id")), str(get("name")), str(get("system")),
                     **{k: _said(v) for k, v in words.items()})
 
 

@@ -114,20 +114,29 @@ def damage_words(damage: DamagedBlock) -> str:
 
 
 def condition_words(character: Character) -> str:
-    """What fights have left on the character, at a glance ("4/8 Health, 5/6 Vigor");
-    "" when fresh, or before storage keeps conditions (issue 33, storage/carry.py)."""
+    """What fights have left on the character, at a glance ("4/8 Health, 5/6 Vigor"), in
+    each system where they hold something; "" when fresh (issue 33, storage/carry.py)."""
     from battlewheel.views.between_fights import campaign_store
 
-    summary = getattr(campaign_store(), "condition_summary", None)
-    return str(summary(character)) if summary is not None else ""
+    store, held = campaign_store(), getattr(character, "held", None)
+    if store is None or held is None:
+        return ""
+    systems = [name for name in character.rulesets() if held(name) is not None]
+    words = [store.summary(character, name) for name in systems]
+    if len(systems) > 1:
+        words = [f"{title_of(name)}: {text}" for name, text in zip(systems, words, strict=True)]
+    return "; ".join(text for text in words if text)
 
 
-def current_condition(character: Character, system: str) -> object | None:
-    """The character's current condition in ``system`` (None: fresh, or not kept yet)."""
+def current_condition(character: Character, system: str, *, fresh: bool = False) -> object:
+    """The ``lasting`` joining term: the character as they are in ``system`` (None: fresh,
+    or nothing held)."""
     from battlewheel.views.between_fights import campaign_store
 
-    lasting = getattr(campaign_store(), "current_lasting", None)
-    return lasting(character, system) if lasting is not None else None
+    store = campaign_store()
+    if store is None:
+        return None
+    return store.joining_condition(character, system, fresh=fresh)
 
 
 def join_terms(ruleset: Ruleset, character: Character, fresh: bool) -> dict[str, object]:
@@ -138,7 +147,7 @@ def join_terms(ruleset: Ruleset, character: Character, fresh: bool) -> dict[str,
     if "lasting" not in signature(ruleset.join_action).parameters:
         return {}
     return {"roster": character.name,
-            "lasting": None if fresh else current_condition(character, ruleset.name)}
+            "lasting": current_condition(character, ruleset.name, fresh=fresh)}
 
 
 class RosterList(QListWidget):
