@@ -12,6 +12,7 @@ then stands for several engine entries and undoes or redoes them all together.
 
 from itertools import count
 from typing import Protocol
+from weakref import ref
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction, QUndoCommand, QUndoStack
@@ -112,6 +113,12 @@ def command_for(model: CommandTarget, action: Action, text: str) -> ActionComman
     return ActionCommand(model, action, text)
 
 
+def _moved(order: "ref[UndoOrder]", stack: QUndoStack, index: int) -> None:
+    alive = order()
+    if alive is not None:
+        alive._moved(stack, index)
+
+
 class UndoOrder(QObject):
     """Two histories behind one Ctrl+Z: the fight's own and the campaign's roster steps.
 
@@ -135,8 +142,11 @@ class UndoOrder(QObject):
         self._undone: dict[int, dict[int, int]] = {id(fight): {}, id(campaign): {}}
         self._index = {id(fight): fight.index(), id(campaign): campaign.index()}
         self.last_moved: QUndoStack | None = None
+        self._entries: tuple[QAction, QAction] | None = None
+        # Through a weak reference: the histories' connections keep no window alive.
+        me = ref(self)
         for stack in (fight, campaign):
-            stack.indexChanged.connect(lambda index, s=stack: self._moved(s, index))
+            stack.indexChanged.connect(lambda index, s=stack: _moved(me, s, index))
 
     def alive(self) -> bool:
         """Whether both histories still exist (not while the window is being closed)."""
@@ -193,17 +203,20 @@ class UndoOrder(QObject):
         undo, redo = QAction("&Undo", parent), QAction("&Redo", parent)
         undo.triggered.connect(self.undo)
         redo.triggered.connect(self.redo)
-
-        def show() -> None:
-            if not (self.alive() and isValid(undo) and isValid(redo)):
-                return
-            for action, word, stack in ((undo, "&Undo", self.to_undo()),
-                                        (redo, "&Redo", self.to_redo())):
-                text = "" if stack is None else (
-                    stack.undoText() if action is undo else stack.redoText())
-                action.setEnabled(stack is not None)
-                action.setText(f"{word} {text}" if text else word)
-
-        self.moved.connect(show)
-        show()
+        self._entries = (undo, redo)
+        self.moved.connect(self._show_entries)
+        self._show_entries()
         return undo, redo
+
+    def _show_entries(self) -> None:
+        if self._entries is None:
+            return
+        undo, redo = self._entries
+        if not (self.alive() and isValid(undo) and isValid(redo)):
+            return
+        for action, word, stack in ((undo, "&Undo", self.to_undo()),
+                                    (redo, "&Redo", self.to_redo())):
+            text = "" if stack is None else (
+                stack.undoText() if action is undo else stack.redoText())
+            action.setEnabled(stack is not None)
+            action.setText(f"{word} {text}" if text else word)
