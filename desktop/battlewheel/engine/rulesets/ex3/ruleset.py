@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from battlewheel.engine.core import conditions as cond
 from battlewheel.engine.core import contract as c
 from battlewheel.engine.core.actions import Action, Joining
+from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.ruleset import Handler, ModuleOnFirstUse, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.ex3 import actions as a
@@ -202,8 +203,11 @@ class Exalted3e(Ruleset):
         """The fighter's new block from now on, keeping damage, Initiative and position."""
         return gm.replace_block(state, combatant_id, block)
 
-    def join_action(self, combatant_id: str, character: Any, side: str) -> Action:
+    def join_action(self, combatant_id: str, character: Any, side: str, *, roster: str = "",
+                    lasting: Any = None) -> Action:
         """A roster character joins the fight (003 §The Flow of Combat: Join Battle follows)."""
+        if roster or lasting is not None:  # carried conditions: not yet in this system
+            raise IllegalAction(self.title, f"{self.title} fights take no carried condition yet")
         return a.AddCombatant(combatant_id, character, side)
 
     def block_card(self, block: Any) -> c.Card:

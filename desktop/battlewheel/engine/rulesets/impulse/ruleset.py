@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from battlewheel.engine.core import conditions as cond
 from battlewheel.engine.core import contract as c
 from battlewheel.engine.core.actions import Action, Joining
+from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.ruleset import Handler, ModuleOnFirstUse, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.impulse import actions as a
@@ -230,9 +231,12 @@ class ImpulseRuleset(Ruleset):
         who = state.combatants[combatant_id]
         return card.player_card(who.character, who, state.options, state.round)
 
-    def join_action(self, combatant_id: str, character: Any, side: str) -> Action:
+    def join_action(self, combatant_id: str, character: Any, side: str, *, roster: str = "",
+                    lasting: Any = None) -> Action:
         """A roster character joins the fight (001 §Turn Order: the order roll follows); once
         the fight has begun, as a reinforcement a round at Extreme (001 §Range Bands)."""
+        if roster or lasting is not None:  # carried conditions: not yet in this system
+            raise IllegalAction(self.title, f"{self.title} fights take no carried condition yet")
         return a.AddCombatant(combatant_id, character, side, reserve=None)
 
     def block_card(self, block: Any) -> c.Card:

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from battlewheel.engine.core import conditions as cond
 from battlewheel.engine.core import contract as c
 from battlewheel.engine.core.actions import Joining
+from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.ruleset import Handler, ModuleOnFirstUse, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.rewrite import actions as a
@@ -189,8 +190,11 @@ class Rewrite2e(Ruleset):
         """Declare, roll, apply (by itself when nobody was hit), next action (000 §Each tick)."""
         return menu.next_step(state)
 
-    def join_action(self, combatant_id: str, character: Any, side: str) -> a.Action:
+    def join_action(self, combatant_id: str, character: Any, side: str, *, roster: str = "",
+                    lasting: Any = None) -> a.Action:
         """A roster character joins the fight (000 §Set Up: involved characters)."""
+        if roster or lasting is not None:  # carried conditions: not yet in this system
+            raise IllegalAction(self.title, f"{self.title} fights take no carried condition yet")
         return a.AddCombatant(combatant_id, character, side)
 
     def end_action(self, reason: str = "") -> a.Action:
