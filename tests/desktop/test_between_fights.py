@@ -184,33 +184,28 @@ def test_the_roster_shows_each_condition_at_a_glance(dock: RosterDock, store: Fa
     assert "Health" not in second.text()
 
 
-def test_a_character_comes_as_they_are_or_fresh(window: MainWindow, dock: RosterDock,
-                                                store: FakeStore,
-                                                monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_character_comes_as_they_are_or_fresh(window: MainWindow, dock: RosterDock) -> None:
     """Common §A character's current condition: a new fight brings them in as they are by
-    default (the join's ``lasting`` term), fresh when the GM picks it; ``roster`` names them."""
+    default (the join's ``lasting`` term), fresh when the GM picks it; ``roster`` names them.
+    (Storage's own carry.py, not the fake: a Pool & Ward character holding 3 Health lost.)"""
     from battlewheel.engine.core.session import CombatSession
+    from battlewheel.engine.rulesets.poolward.lasting import Lasting
+    from battlewheel.storage.roster import HeldCondition
 
-    window.show_session(CombatSession.new(ruleset="2e-rewrite"), None)
-    ruleset = window.combat.session.ruleset
-    joined: list[tuple[str, object]] = []
-    plain = ruleset.join_action
-
-    def join_action(cid: str, character: Any, side: str, *, roster: str = "",
-                    lasting: object = None) -> Any:
-        joined.append((roster, lasting))
-        return plain(cid, character, side)
-
-    monkeypatch.setattr(ruleset, "join_action", join_action)
-    monkeypatch.setattr(store, "joining_condition",
-                        lambda c, system, fresh: None if fresh else f"{c.name} in {system}")
-    dock.roster.setCurrentRow(0)
-    name = dock.roster.current_character().name  # type: ignore[union-attr]
+    edward = window.files.campaign.character("Edward Sumner")
+    hurt = edward.with_condition("pool-and-ward", HeldCondition(Lasting(health_lost=3)))
+    window.files.set_characters(tuple(hurt if c.name == edward.name else c
+                                      for c in window.files.campaign.characters))
+    dock.refresh()
+    window.show_session(CombatSession.new(ruleset="pool-and-ward"), None)
+    dock.roster.setCurrentRow([c.name for c in dock.roster.characters].index(edward.name))
     assert dock.arrives.currentText() == "comes as they are"
     assert dock.add_selected()
     dock.arrives.setCurrentIndex(dock.arrives.findData(True))
     assert dock.add_selected()
-    assert joined == [(name, f"{name} in 2e-rewrite"), (name, None)]
+    joins = [entry.action.joining for entry in window.combat.session.log]
+    assert [(j.get("roster"), j.get("lasting")) for j in joins] == [
+        (edward.name, Lasting(health_lost=3)), (edward.name, None)]
 
 
 class FakeLasting(types.SimpleNamespace):

@@ -18,7 +18,8 @@ OFFERS = (
 )
 REST = (
     RestOffer("sleep", "A night of restful sleep",
-              (RestInput("medicine", "Medicine roll", kind="roll", default=3),)),
+              (RestInput("medicine_pool", "Medicine pool", low=0, high=10, default=0),
+               RestInput("medicine", "Medicine roll", kind="roll"))),
     RestOffer("minutes", "Rest for Vigor", (RestInput("minutes", "Minutes", low=15,
                                                        high=600, default=15),)),
     RestOffer("full", "Restore to full",
@@ -49,7 +50,11 @@ def test_the_rest_dialog_gives_the_chosen_offer_and_its_inputs(qtbot: QtBot) -> 
     assert dialog.chosen_offer() == REST[0]
     dice = dialog.field("sleep", "medicine")
     assert isinstance(dice, DiceEntryWidget)
-    assert dialog.choice() is None  # the roll is not given yet
+    assert dialog.choice() == RestChoice("sleep", {"medicine_pool": 0})  # untended: no roll
+    pool = dialog.field("sleep", "medicine_pool")
+    assert isinstance(pool, QSpinBox)
+    pool.setValue(3)  # tended: the roll is of the tender's pool, and asked for
+    assert dice.pool() == 3 and dialog.choice() is None
     dice.set_typed("2")
     choice = dialog.choice()
     assert choice is not None and choice.offer == "sleep"

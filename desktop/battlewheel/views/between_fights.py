@@ -108,6 +108,7 @@ class BetweenFights(QObject):
         """Combat > Carry to the roster…: ask, then carry the ticked lines (one step)."""
         from PySide6.QtWidgets import QDialog, QMessageBox
 
+        from battlewheel.engine.core.errors import IllegalAction
         from battlewheel.views.carry_dialogs import CarryDialog
 
         store = campaign_store()
@@ -116,7 +117,11 @@ class BetweenFights(QObject):
             self.say("Carrying needs the campaign saved with this combat in it.")
             return False
         campaign = self.campaign()
-        offers = [_offer(item) for item in store.carry_offer(campaign, record.id)]
+        try:
+            offers = [_offer(item) for item in store.carry_offer(campaign, record.id)]
+        except IllegalAction as refusal:  # a system whose lasting rules have not landed
+            self.say(f"Nothing carried: {refusal.reason}.")
+            return False
         if not offers:
             self.say(NOTHING_FOUGHT)
             return False
@@ -142,7 +147,7 @@ class BetweenFights(QObject):
         """Roster > Rest…: the selected character's rest, or the same rest for several."""
         from PySide6.QtWidgets import QDialog, QMessageBox
 
-        from battlewheel.engine.core.errors import RulesError
+        from battlewheel.engine.core.errors import IllegalAction, RulesError
         from battlewheel.views.carry_dialogs import RestDialog
 
         store = campaign_store()
@@ -155,8 +160,12 @@ class BetweenFights(QObject):
         if system is None:
             self.say(f"{chosen[0].name} has no stat block to rest in.")
             return False
-        offers = store.rest_offers(campaign, chosen[0].name, system)
-        summary = store.summary(chosen[0], system)
+        try:
+            offers = store.rest_offers(campaign, chosen[0].name, system)
+            summary = store.summary(chosen[0], system)
+        except IllegalAction as refusal:
+            self.say(f"No rest here: {refusal.reason}.")
+            return False
         who = chosen[0].name if len(chosen) == 1 else f"{len(chosen)} characters"
         dialog = RestDialog(who, _title(system), summary, offers, self.frame)
         if dialog.exec() != QDialog.DialogCode.Accepted:

@@ -174,7 +174,17 @@ class RestDialog(QDialog):
             field = self._input(wanted, box)
             self.fields[(offer.key, wanted.key)] = field
             form.addRow(f"    {wanted.label}", field)
+        self._link_pools(offer)
         return box
+
+    def _link_pools(self, offer: RestOffer) -> None:
+        """A roll's pool given as its own number ("medicine_pool") sizes the roll."""
+        for wanted in offer.inputs:
+            dice = self.fields.get((offer.key, wanted.key))
+            spin = self.fields.get((offer.key, f"{wanted.key}_pool"))
+            if isinstance(dice, DiceEntryWidget) and isinstance(spin, QSpinBox):
+                spin.valueChanged.connect(dice.set_pool)
+                dice.set_pool(spin.value())
 
     def _input(self, wanted: RestInput, parent: QWidget) -> QWidget:
         field: QWidget
@@ -227,9 +237,10 @@ class RestDialog(QDialog):
                 values[wanted.key] = field.currentText()
             elif isinstance(field, DiceEntryWidget):
                 entry = field.entry()
-                if entry is None:
-                    return None
-                values[wanted.key] = entry
+                if entry is None and field.pool() > 0:
+                    return None  # a roll asked for and not yet given
+                if entry is not None and field.pool() > 0:
+                    values[wanted.key] = entry
         return RestChoice(chosen.key, values)
 
 

@@ -46,7 +46,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from battlewheel.engine.core.actions import ChangeBlock
+from battlewheel.engine.core.actions import Action, ChangeBlock
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.ruleset import Ruleset, ruleset_names
 from battlewheel.engine.rulesets import title_of
@@ -139,15 +139,15 @@ def current_condition(character: Character, system: str, *, fresh: bool = False)
     return store.joining_condition(character, system, fresh=fresh)
 
 
-def join_terms(ruleset: Ruleset, character: Character, fresh: bool) -> dict[str, object]:
-    """The joining terms naming the roster character and its condition (as they are, or
-    fresh), where the ruleset's join takes them (issue 33); else none."""
-    from inspect import signature
-
-    if "lasting" not in signature(ruleset.join_action).parameters:
-        return {}
-    return {"roster": character.name,
-            "lasting": current_condition(character, ruleset.name, fresh=fresh)}
+def joined(ruleset: Ruleset, combatant_id: str, block: object, side: str,
+           character: Character, *, fresh: bool) -> Action:
+    """The join of a roster character: named as theirs (``roster``) and as they are or
+    fresh (``lasting``) in a system that carries conditions (issue 33); a system that
+    carries nothing yet takes neither term."""
+    if ruleset.lasting_module is None:
+        return ruleset.join_action(combatant_id, block, side)
+    return ruleset.join_action(combatant_id, block, side, roster=character.name,
+                               lasting=current_condition(character, ruleset.name, fresh=fresh))
 
 
 class RosterList(QListWidget):
@@ -345,7 +345,7 @@ class RosterDock(QDockWidget):
             if name != ruleset.block_name(block):
                 block = ruleset.named_block(block, name)
             cid = new_combatant_id(name, set(self.combat.combatant_ids()))
-            action = ruleset.join_action(cid, block, side, **self._terms(character))
+            action = joined(ruleset, cid, block, side, character, fresh=self.fresh())
         except IllegalAction as refusal:
             self.combat.refused.emit(str(refusal))
             return False
@@ -428,16 +428,17 @@ class RosterDock(QDockWidget):
                 cid = new_combatant_id(name, ids)
                 names.append(name)
                 ids.add(cid)
-                actions.append(ruleset.join_action(cid, block, self.chosen_side(character),
-                                                   **self._terms(character)))
+                actions.append(joined(ruleset, cid, block, self.chosen_side(character),
+                                      character, fresh=self.fresh()))
         except IllegalAction as refusal:
             self.combat.refused.emit(str(refusal))
             return False
         text = f"Add {len(actions)} characters: " + ", ".join(c.name for c in characters)
         return push_all(self.combat, actions, text) is None
 
-    def _terms(self, character: Character) -> dict[str, object]:
-        return join_terms(self.combat.session.ruleset, character, bool(self.arrives.currentData()))
+    def fresh(self) -> bool:
+        """Whether characters added now come fresh (else as they are)."""
+        return bool(self.arrives.currentData())
 
     def _fight_shown(self) -> None:
         # issue 35: the side picked for one Add is not the next fight's (nor "fresh").
