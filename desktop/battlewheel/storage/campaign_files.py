@@ -54,6 +54,9 @@ class StoredCampaigns:
         self.campaign = Campaign()
         self.path: Path | None = None
         self.combat_id: str | None = None
+        # How many whole campaigns were opened (a file, the demo, a new one, a restore):
+        # the window's roster history belongs to one of them.
+        self.adopted = 0
 
     # -- CampaignFiles -----------------------------------------------------------------
     def default_folder(self) -> Path:
@@ -219,6 +222,7 @@ class StoredCampaigns:
         # A file opens on its newest combat: the fight the table is most likely to go on with.
         chosen = combat_id if combat_id in ids else ids[-1]
         self.campaign, self.path, self.combat_id = campaign, path, chosen
+        self.adopted += 1
         self.journal.begin(campaign, chosen, path, write_now=write_now)
         return campaign.combat(chosen).session
 

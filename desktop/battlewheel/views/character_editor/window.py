@@ -222,6 +222,10 @@ class CharacterEditor(QDialog):
         ruleset = get_ruleset(ruleset_name)
         block = self.original.block(ruleset_name) if self.original else None
         page = BlockPage(ruleset, block, self.tabs)
+        if self.original is not None:  # what earlier fights left on them (issue 33)
+            from battlewheel.printing.sources import current_condition
+
+            page.lasting = current_condition(self.original, ruleset_name)
         page.setObjectName(f"blockPage-{ruleset_name}")
         page.edited.connect(self._edited)
         page.reshaped.connect(self._relink)

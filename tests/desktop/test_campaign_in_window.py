@@ -1,0 +1,154 @@
+"""Issue 33, must show: a short fight played in the real window, ended, carried, rested,
+then a new fight where each character comes in at their condition; then every step undone.
+
+Pool & Ward (rules page §Pool & Ward: Health and Vigor carry; 15 minutes of rest give +1
+Vigor). The other systems carry nothing yet (their lasting rules have not landed): their
+Carry says so and changes nothing (the last test)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtWidgets import QDialog, QMessageBox
+from pytestqt.qtbot import QtBot
+
+from battlewheel.engine.rulesets.poolward import actions as pw
+from battlewheel.models.combat_model import CombatModel
+from battlewheel.storage.campaign import load_demo_campaign, save_campaign
+from battlewheel.storage.campaign_files import StoredCampaigns
+from battlewheel.storage.journal import Journal
+from battlewheel.views import settings as prefs
+from battlewheel.views.between_fights import BetweenFights, install_between_fights
+from battlewheel.views.carry_dialogs import CarryDialog, RestDialog
+from battlewheel.views.combats_menu import install_combats_menu
+from battlewheel.views.main_window import MainWindow
+from battlewheel.views.roster_dock import RosterDock, install_roster_dock
+
+EDWARD, CUTTHROAT = "Edward Sumner", "Cutthroat 1"
+
+
+@pytest.fixture
+def window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
+    files = StoredCampaigns(Journal(tmp_path / "journal.jsonl"))
+    path = tmp_path / "demo.json"
+    save_campaign(load_demo_campaign(), path)
+    session = files.load(path)
+    shown = MainWindow(CombatModel(session, history=True),
+                       settings=prefs.open_settings(tmp_path / "s.ini"), files=files)
+    qtbot.addWidget(shown)
+    shown.combats_menu = install_combats_menu(shown)
+    return shown
+
+
+@pytest.fixture
+def dock(window: MainWindow) -> RosterDock:
+    made = install_roster_dock(window)
+    assert made is not None
+    assert install_between_fights(window, made) is not None
+    return made
+
+
+def _accept(monkeypatch: pytest.MonkeyPatch, cls: type[QDialog], then: Any) -> list[Any]:
+    seen: list[Any] = []
+
+    def exec_(self: QDialog) -> int:
+        seen.append(self)
+        then(self)
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(cls, "exec", exec_)
+    return seen
+
+
+def _pick(dock: RosterDock, name: str) -> None:
+    dock.roster.clearSelection()
+    dock.roster.setCurrentRow([c.name for c in dock.roster.characters].index(name))
+
+
+def _fighter(window: MainWindow, name: str) -> Any:
+    ids = [cid for cid in window.combat.combatant_ids() if window.combat.name(cid) == name]
+    return window.combat.combatant(ids[0])
+
+
+def _held(window: MainWindow, name: str) -> Any:
+    held = window.files.campaign.character(name).held("pool-and-ward")
+    return None if held is None else held.lasting
+
+
+def test_pool_and_ward_fight_carries_rests_and_the_next_fight_starts_there(
+        window: MainWindow, dock: RosterDock, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Edward ends a fight at 4 Health lost... carried, rested 15 minutes (+1 Vigor), joins
+    the next fight as he is; Ctrl+Z then takes back the add, the rest and the carry."""
+    undo = window.actions_by_name["undo"]
+    assert window.combats_menu is not None
+    assert window.combats_menu.new_combat("Road fight", "pool-and-ward")
+    for name in (EDWARD, CUTTHROAT):
+        _pick(dock, name)
+        assert dock.add_selected()
+    edward = _fighter(window, EDWARD)
+    full_health, full_vigor = edward.health, edward.vigor
+    foe = _fighter(window, CUTTHROAT)
+    foe_full = (foe.health, foe.vigor)
+    ids = window.combat.combatant_ids()
+    # The short fight: the order, round 1, and the blows the GM marks on Edward's sheet.
+    for action in (pw.SetOrder(tuple(ids)), pw.StartFight(),
+                   pw.SetTrack(edward.id, "health", full_health - 4),
+                   pw.SetTrack(edward.id, "vigor", full_vigor - 2)):
+        assert window.combat.push(action) is None
+    # Combat > End: asked, ended, and the carry dialog comes at once, every line ticked.
+    monkeypatch.setattr(QMessageBox, "exec", lambda _box: QMessageBox.StandardButton.Yes)
+    carried = _accept(monkeypatch, CarryDialog, lambda _d: None)
+    window.end_combat()
+    assert window.combat.wheel().ended and len(carried) == 1
+    lines = {offer.name: offer.lines for offer in carried[0].offers}
+    assert set(lines) == {EDWARD, CUTTHROAT} and lines[CUTTHROAT] == ()  # unhurt: nothing
+    assert carried[0].ticked() == {EDWARD: {"health", "vigor"}, CUTTHROAT: set()}
+    lasting = _held(window, EDWARD)
+    assert (lasting.health_lost, lasting.vigor_lost) == (4, 2)
+    assert f"{full_health - 4}/{full_health} Health" in dock.roster.item(
+        [c.name for c in dock.roster.characters].index(EDWARD)).text()
+    # Roster > Rest…: 15 minutes of rest give +1 Vigor (002 §Health and Vigor Recovery).
+    _pick(dock, EDWARD)
+    _accept(monkeypatch, RestDialog, lambda d: d.choose("rest"))
+    window.actions_by_name["rest"].trigger()
+    lasting = _held(window, EDWARD)
+    assert (lasting.health_lost, lasting.vigor_lost) == (4, 1)
+    # The next fight: Edward comes as he is (the default); the cutthroat, unhurt, fresh.
+    assert window.combats_menu.new_combat("Second road fight", "pool-and-ward")
+    for name in (EDWARD, CUTTHROAT):
+        _pick(dock, name)
+        assert dock.add_selected()
+    edward = _fighter(window, EDWARD)
+    assert (edward.health, edward.vigor) == (full_health - 4, full_vigor - 1)
+    cutthroat = _fighter(window, CUTTHROAT)
+    assert (cutthroat.health, cutthroat.vigor) == foe_full
+    # Undo, step by step: the cutthroat's and Edward's adds, then the rest, then the carry.
+    for _ in range(2):
+        undo.trigger()
+    assert window.combat.combatant_ids() == []
+    assert undo.text().startswith("&Undo Rest")
+    undo.trigger()
+    assert _held(window, EDWARD).vigor_lost == 2
+    assert undo.text().startswith("&Undo Carry")
+    undo.trigger()
+    assert _held(window, EDWARD) is None
+
+
+@pytest.mark.parametrize("combat_id", ["combat-1", "combat-3e", "combat-impulse"])
+def test_a_system_that_carries_nothing_yet_says_so(
+        window: MainWindow, dock: RosterDock, combat_id: str) -> None:
+    """2e, 3e and Impulse have no lasting rules yet: Carry to the roster says why, and
+    nothing changes (no undo step, the roster as it was)."""
+    assert window.combats_menu is not None
+    window.combats_menu.show(combat_id)
+    said: list[str] = []
+    work = window.findChild(BetweenFights)
+    assert work is not None
+    work.say = said.append
+    before = window.files.campaign.characters
+    assert not work.carry()
+    assert said and "carr" in said[-1]
+    assert window.files.campaign.characters == before
+    assert window.combat.campaign_stack.count() == 0
