@@ -14,7 +14,7 @@ from typing import TextIO
 # The smoke test's start-up clock, started by the package before anything of ours.
 from battlewheel import STARTED
 
-SUBCOMMANDS = ("replay", "print", "import", "forecast", "party", "carry")
+SUBCOMMANDS = ("replay", "print", "import", "forecast", "share", "party", "carry")
 EXIT_UNREADABLE = 2
 # What a shell reports for a program stopped by SIGPIPE (128 + 13), as ``yes | head`` does.
 EXIT_READER_GONE = 141
@@ -33,7 +33,8 @@ def build_parser(*, subcommand: bool = False) -> argparse.ArgumentParser:
         "[--combat NAME|N] [--everyone | --character NAME ...] [--blank] "
         "[--page-size A4|Letter] | battlewheel import CAMPAIGN FILE... "
         "[--dry-run] [--rename|--replace] | battlewheel forecast CAMPAIGN --combat NAME "
-        "[--runs N] [--seed S] | battlewheel party CAMPAIGN | battlewheel carry CAMPAIGN "
+        "[--runs N] [--seed S] | battlewheel share CAMPAIGN [--combat NAME] --bind ADDRESS "
+        "[--port N] | battlewheel party CAMPAIGN | battlewheel carry CAMPAIGN "
         "--combat NAME [--only NAME ...] [--again]",
     )
     if not subcommand:
@@ -61,6 +62,13 @@ def build_parser(*, subcommand: bool = False) -> argparse.ArgumentParser:
     print_cmd.add_argument("--page-size", choices=["A4", "Letter"], default="A4")
     _add_import_parser(sub)
     _forecast_parser(sub)
+    share = sub.add_parser("share", help="serve one combat's player screen, read-only, to "
+                           "the table's phones (JSON lines on stdout)")
+    share.add_argument("campaign", type=Path)
+    share.add_argument("--combat", metavar="NAME|N", help="default: the newest")
+    share.add_argument("--bind", required=True, metavar="ADDRESS",
+                       help="the address to listen on (127.0.0.1 to try it out)")
+    share.add_argument("--port", type=int, default=8737, help="0: any free port")
     _carry_parsers(sub)
     return parser
 
@@ -135,6 +143,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _until_reader_leaves(lambda: forecast_command(
             args.campaign, args.combat, runs=args.runs, seed=args.seed, tactics=args.tactics,
             workers=args.workers, compare=args.compare))
+    if command == "share":
+        from battlewheel.sharing.command import share_command
+
+        return share_command(args.campaign, combat=args.combat, bind=args.bind, port=args.port)
     if command in ("party", "carry"):
         from battlewheel.storage import carry_command as carrying
 

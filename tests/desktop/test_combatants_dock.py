@@ -432,3 +432,12 @@ def test_qt_reads_the_table_without_calling_python(qapp: QApplication) -> None:
     python_readers = {"data", "index", "rowCount", "columnCount", "headerData", "flags"}
     assert not python_readers & set(vars(type(model)))
     assert model.item(model.row_of("chief"), HEALTH) is not None
+
+
+def test_the_2e_penalty_column_says_it_is_a_penalty_not_the_dv(window: MainWindow) -> None:
+    """Issue 35: the column holding the last flurry's DV penalty was headed a bare "DV"."""
+    table = window.combatants_dock.table
+    column = COLUMNS.index("DV penalty")
+    header = table.model().headerData(column, Qt.Orientation.Horizontal)
+    assert header == "DV-"  # "DV minus"; its tooltip says "DV penalty"
+    _assert_fits(window)

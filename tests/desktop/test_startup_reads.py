@@ -16,24 +16,26 @@ import pytest
 
 from battlewheel.app import _open_before_qt
 from battlewheel.bundled import resource
+from battlewheel.engine.rulesets import declared
 from battlewheel.storage.campaign_files import StoredCampaigns
 from battlewheel.storage.recent import remember_file
 from battlewheel.storage.schema import dump_json
 
 PACKAGES = "battlewheel.engine.rulesets."
-SYSTEMS = {"2e-rewrite": "rewrite", "3e": "ex3", "impulse": "impulse",
-           "pool-and-ward": "poolward"}
+# Each system's package here, as the rulesets found themselves.
+SYSTEMS = {name: package for name, (package, _system) in declared().items()}
 # What the first screen never shows: the roster dock (a tab behind the combatants) and
 # the Roster menu; built after the first paint.
 LATER = ("battlewheel.views.roster_dock", "battlewheel.views.import_preview")
 # The character editor (with the forms it reads, engine.core.block_form), the readers
 # of other programs' files (with the 2e and 3e engines), the players' window (View >
-# Player screen) and the condition dialog (a counter's menu, a sheet's Add condition):
-# when first used.
+# Player screen), the condition dialog (a counter's menu, a sheet's Add condition) and
+# sharing with the table (View > Share with the table): when first used.
 FIRST_USE = ("battlewheel.views.character_editor", "battlewheel.engine.core.block_form",
              "battlewheel.storage.imports.sniff", "battlewheel.storage.imports.foundry_export",
              "battlewheel.views.player_screen", "battlewheel.views.player_board",
-             "battlewheel.views.condition_dialog")
+             "battlewheel.views.condition_dialog", "battlewheel.sharing.dialog",
+             "battlewheel.sharing.server", "battlewheel.sharing.snapshot")
 # Used only past the first screen (the first change's journal, an error shown, the
 # odds' exact shares): imported then, not by the first paint.
 PAST_FIRST_SCREEN = ("datetime", "html", "fractions", "decimal")
@@ -106,9 +108,11 @@ def start_up(home: Path, campaign: Path | None = None) -> dict[str, Any]:
 
 
 def systems_in(modules: list[str]) -> set[str]:
+    """The systems whose rules are loaded: more than the package's declaration (every
+    package's ``__init__`` is read to find the systems, and imports none of its rules)."""
     packages = {package: name for name, package in SYSTEMS.items()}
-    return {packages[m[len(PACKAGES):].split(".")[0]] for m in modules
-            if m.startswith(PACKAGES) and m[len(PACKAGES):].split(".")[0] in packages}
+    parts = [m[len(PACKAGES):].split(".") for m in modules if m.startswith(PACKAGES)]
+    return {packages[part[0]] for part in parts if len(part) > 1 and part[0] in packages}
 
 
 def later_modules(modules: list[str]) -> set[str]:

@@ -130,8 +130,22 @@ class StrikeDialog(ActingDialog):
 
     def _build_targets(self, state: ImpulseCombat, form: QFormLayout) -> None:
         self.target = fighter_combo(self.form_widget, state, self._foes())
+        self.target.setCurrentIndex(self._first_in_reach())
         form.addRow("&Target:", self.target)
         self.target.currentIndexChanged.connect(self.refresh)
+
+    def _first_in_reach(self) -> int:
+        """The first fighter of the list the chosen weapon reaches (001 §Attack Ranges), so
+        the default is never one out of range; the first if nobody is in reach."""
+        weapon, actor = self.chosen_weapon(), self.actor()
+        for index in range(self.target.count()):
+            try:
+                strikes.check_target(self.state, actor, str(self.target.itemData(index)),
+                                     weapon, strikes.DECISIVE)
+            except IllegalAction:
+                continue
+            return index
+        return 0
 
     def _fill_attributes(self) -> None:
         """The Attributes the weapon's class allows, the character's better one first chosen
