@@ -140,6 +140,10 @@ class CombatRecord:
         self.name = name
         self._session = session if isinstance(session, CombatSession) else None
         self.stored = session if isinstance(session, StoredCombat) else None
+        # The log as the file held it, kept after replaying: written back as read while
+        # its actions are unchanged (a ruling added since, with its default, would
+        # otherwise change the header of every untouched combat).
+        self.as_read = self.stored
         self._failure: ReplayError | None = None
 
     def __repr__(self) -> str:
@@ -206,14 +210,27 @@ class CombatRecord:
 
     def with_session(self, session: CombatSession) -> CombatRecord:
         """The same combat (id and name) holding this live session."""
-        return CombatRecord(self.id, self.name, session)
+        record = CombatRecord(self.id, self.name, session)
+        record.as_read = self.as_read
+        return record
 
     def to_json(self) -> dict[str, Any]:
-        """The record with its log: the live session's, or the stored one untouched."""
+        """The record with its log: the live session's, or the stored one untouched (also
+        once replayed, while its actions and undone actions are those read)."""
         if self._session is None:
             assert self.stored is not None
             return {"id": self.id, "name": self.name, "session": self.stored.document}
-        return {"id": self.id, "name": self.name, "session": self._session.to_json()}
+        live = self._session.to_json()
+        read = self.as_read.document if self.as_read is not None else None
+        if read is not None and _same_log(read, live):
+            return {"id": self.id, "name": self.name, "session": read}
+        return {"id": self.id, "name": self.name, "session": live}
+
+
+def _same_log(read: dict[str, Any], live: dict[str, Any]) -> bool:
+    """Whether a log as read holds what the live one would write (its header aside)."""
+    return (read.get("actions") == live["actions"] and read.get("redo", []) == live["redo"]
+            and read.get("ruleset", FIRST_RULESET) == live["ruleset"])
 
 
 @dataclass(frozen=True)
@@ -260,11 +277,8 @@ class CarryRecord:
             part = StoredFields(item, f"{where}.", CARRIED_KEYS)
             keys = part.texts("keys")
             before = part.value("before")
-            try:
-                held = None if before is None else read_condition(ruleset, before)
-            except TraitValueError as error:
-                raise TraitValueError(f"{where}.before.{error.field}", error.allowed) \
-                    from error
+            held = None if before is None else \
+                read_condition(ruleset, before, f"{where}.before")
             parts.append(CarriedPart(part.text("name"), keys, held))
         return cls(fields.text("combat"), ruleset, fields.text("at"), tuple(parts))
 
@@ -558,10 +572,10 @@ def _rulings(path: Path | None, value: object,
     found: list[tuple[str, Options | StoredRulings]] = []
     for name, options in value.items():
         try:
-            if name != on_screen and ruleset_known(name):
-                found.append((name, StoredRulings(name, options)))
-            else:
-                found.append((name, get_ruleset(name).options_from_json(options)))
+            if name == on_screen or not ruleset_known(name):
+                get_ruleset(name).options_from_json(options)  # checked now: refuses the file
+            # Kept as read (a ruling added since would change the file otherwise).
+            found.append((name, StoredRulings(name, options)))
         except (TraitValueError, ValueError) as error:
             raise CampaignFileError(path, f"rulings.{name}: {error}") from None
     return tuple(found)

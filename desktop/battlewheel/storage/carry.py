@@ -319,13 +319,14 @@ def _story_row(campaign: Campaign, number: int, record: CombatRecord) -> StoryRo
 
 
 def _ending(log: Any, winner: str | None, over: bool, steps: int) -> str:
+    """How the fight ended: the GM's end (with their reason) and the side left standing."""
     from battlewheel.engine.core.actions import EndCombat
 
-    last = log[-1].action if steps else None
-    reason = getattr(last, "reason", "")
-    if isinstance(last, EndCombat) or (last is not None and last.kind == "end_combat"):
-        won = f", {_side_words(winner)} won" if winner else ""
-        return f"ended{won}" + (f" ({reason})" if reason else "")
+    end = next((entry.action for entry in reversed(log)
+                if isinstance(entry.action, EndCombat)), None)
+    won = f", {_side_words(winner)} standing" if winner else ""
+    if end is not None:
+        return f"ended{won}" + (f" ({end.reason})" if end.reason else "")
     if over and winner:
         return f"{_side_words(winner)} standing, not ended"
     return f"in progress ({steps} steps)" if steps else "not started"

@@ -231,9 +231,10 @@ def _block(ruleset: str, data: object, read: str | None) -> tuple[str, Any]:
     return ruleset, get_ruleset(ruleset).block_from_json(data)
 
 
-def read_condition(ruleset: str, data: object) -> HeldCondition:
-    """One system's held condition, read strictly by its ruleset's ``Lasting``."""
-    where = f"conditions.{ruleset}"
+def read_condition(ruleset: str, data: object, where: str = "") -> HeldCondition:
+    """One system's held condition, read strictly by its ruleset's ``Lasting``; an error
+    names the field under ``where`` (default: the character's ``conditions.<ruleset>``)."""
+    where = where or f"conditions.{ruleset}"
     if not ruleset_known(ruleset):
         raise TraitValueError(where, "a known ruleset")
     fields = StoredFields(data, f"{where}.", CONDITION_KEYS)
@@ -245,7 +246,8 @@ def read_condition(ruleset: str, data: object) -> HeldCondition:
         lasting_type: Any = get_ruleset(ruleset).lasting_rules().LASTING
         lasting = lasting_type.from_json(fields.value("lasting"))
     except TraitValueError as error:
-        raise TraitValueError(f"{where}.lasting.{error.field}", error.allowed) from error
+        field = error.field if error.field.startswith("lasting") else f"lasting.{error.field}"
+        raise TraitValueError(f"{where}.{field}", error.allowed) from error
     except _READ_ERRORS as error:
         raise TraitValueError(f"{where}.lasting", str(error) or type(error).__name__) \
             from error

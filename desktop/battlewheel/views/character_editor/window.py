@@ -333,7 +333,9 @@ class CharacterEditor(QDialog):
             return None
         kept = tuple(pair for pair in self.original.blocks if pair[0] in blocks) \
             if self.original else ()
-        character = RosterCharacter(identity, kept)
+        # Editing never heals: the conditions fights left stay (storage/carry.py refits them).
+        character = RosterCharacter(identity, kept,
+                                    self.original.conditions if self.original else ())
         for rs, block in blocks.items():
             character = character.with_block(rs, block)
         return character
