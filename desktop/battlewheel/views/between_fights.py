@@ -55,14 +55,10 @@ class CampaignCommand(QUndoCommand):
 
 
 def put_campaign(files: StoredCampaigns, campaign: Any) -> None:
-    """Put ``campaign``'s roster side in place (characters, what they carry), journaled
-    as unsaved as a roster change is. The combats stay as they are now: a fight started
-    or shown since the step is not taken away by its undo."""
-    from dataclasses import fields, replace
-
-    kept = {f.name: getattr(campaign, f.name) for f in fields(campaign) if f.name != "combats"}
-    files.campaign = replace(files.campaign, **kept)
-    files.journal.begin(files.campaign, files.combat_id, files.path, write_now=True)
+    """Put ``campaign``'s roster and carry records in place, journaled as unsaved (storage's
+    ``set_roster_state``). The combats stay as they are now: a fight started or shown
+    since the step is not taken away by its undo."""
+    files.set_roster_state(campaign)
 
 
 def campaign_store() -> Any:
