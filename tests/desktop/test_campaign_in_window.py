@@ -152,3 +152,36 @@ def test_a_system_that_carries_nothing_yet_says_so(
     assert said and "carr" in said[-1]
     assert window.files.campaign.characters == before
     assert window.combat.campaign_stack.count() == 0
+
+
+def test_the_whole_party_rests_as_one_step(window: MainWindow, dock: RosterDock,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """Roster > Rest… with several characters picked (Ctrl+click) rests each of them the
+    same way, as one undo step (rules page §Pool & Ward: +1 Vigor per 15 minutes)."""
+    from battlewheel.engine.rulesets.poolward.lasting import Lasting
+
+    tired = ("Edward Sumner", "Cutthroat 2")
+    window.files.set_roster_state(replace_characters(
+        window.files.campaign, {name: Lasting(vigor_lost=2) for name in tired}))
+    dock.refresh()
+    dock.roster.clearSelection()
+    for name in tired:
+        dock.roster.item([c.name for c in dock.roster.characters].index(name)).setSelected(True)
+    _accept(monkeypatch, RestDialog, lambda d: d.field("rest", "minutes").setValue(30))
+    window.combats_menu.show("combat-poolward")  # type: ignore[union-attr]
+    window.actions_by_name["rest"].trigger()
+    assert [_held(window, name) for name in tired] == [None, None]  # rested to full
+    assert window.combat.campaign_stack.count() == 1
+    window.actions_by_name["undo"].trigger()
+    assert [_held(window, name).vigor_lost for name in tired] == [2, 2]
+
+
+def replace_characters(campaign: Any, lasting: dict[str, Any]) -> Any:
+    """The campaign with these characters holding these Pool & Ward conditions."""
+    from dataclasses import replace
+
+    from battlewheel.storage.roster import HeldCondition
+
+    return replace(campaign, characters=tuple(
+        c.with_condition("pool-and-ward", HeldCondition(lasting[c.name]))
+        if c.name in lasting else c for c in campaign.characters))
