@@ -300,6 +300,7 @@ class RosterDock(QDockWidget):
         chosen = self.roster.current_character() is not None
         for text, slot, needs in (("&Edit\u2026", self.edit_selected, True),
                                   ("&Add to combat", self.add_selected, True),
+                                  ("Add &fresh (at full)", self.add_selected_fresh, True),
                                   ("D&uplicate", self.duplicate_selected, True),
                                   ("&Delete", self.delete_selected, True),
                                   ("E&xport\u2026", self.export, True),
@@ -402,6 +403,15 @@ class RosterDock(QDockWidget):
         if len(chosen) == 1:
             return self.add(chosen[0])
         return bool(chosen) and self.add_several(chosen)
+
+    def add_selected_fresh(self) -> bool:
+        """Add the selected character(s) at full, whatever the dock's choice says."""
+        kept = self.arrives.currentIndex()
+        self.arrives.setCurrentIndex(self.arrives.findData(True))
+        try:
+            return self.add_selected()
+        finally:
+            self.arrives.setCurrentIndex(kept)
 
     def add_several(self, characters: Sequence[Character]) -> bool:
         """Several roster characters joined as one undo step, each under a free name.
