@@ -185,3 +185,28 @@ def replace_characters(campaign: Any, lasting: dict[str, Any]) -> Any:
     return replace(campaign, characters=tuple(
         c.with_condition("pool-and-ward", HeldCondition(lasting[c.name]))
         if c.name in lasting else c for c in campaign.characters))
+
+
+def test_an_edit_that_shortens_a_track_keeps_the_marks_and_says_so(
+        window: MainWindow, dock: RosterDock) -> None:
+    """Common §Editing a block does not heal: Edward, 4 Vigor lost, edited to Constitution 2
+    keeps a Vigor at 0 (never fresh) and the status bar says what moved; one undo step."""
+    from dataclasses import replace
+
+    from battlewheel.engine.rulesets.poolward.lasting import Lasting
+    from battlewheel.storage.roster import RosterCharacter
+
+    said: list[str] = []
+    dock._say = said.append
+    window.files.set_roster_state(replace_characters(
+        window.files.campaign, {EDWARD: Lasting(vigor_lost=4)}))
+    original = window.files.campaign.character(EDWARD)
+    block = original.block("pool-and-ward")
+    weaker = replace(block, stats={**block.stats, "constitution": 2})
+    edited = RosterCharacter(original.identity, (("pool-and-ward", weaker),), original.conditions)
+    assert dock.commit(edited, original) is not None
+    kept = _held(window, EDWARD)
+    assert kept is not None and kept.vigor_lost == 2  # the whole (shorter) track, still lost
+    assert said and "Vigor lost 4 is more than the track's 2" in said[-1]
+    window.actions_by_name["undo"].trigger()
+    assert _held(window, EDWARD).vigor_lost == 4
