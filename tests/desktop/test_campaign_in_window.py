@@ -137,19 +137,31 @@ def test_pool_and_ward_fight_carries_rests_and_the_next_fight_starts_there(
 
 
 @pytest.mark.parametrize("combat_id", ["combat-1", "combat-3e", "combat-impulse"])
-def test_a_system_that_carries_nothing_yet_says_so(
-        window: MainWindow, dock: RosterDock, combat_id: str) -> None:
-    """2e, 3e and Impulse have no lasting rules yet: Carry to the roster says why, and
-    nothing changes (no undo step, the roster as it was)."""
+def test_carry_in_the_other_systems_changes_nothing_unless_accepted(
+        window: MainWindow, dock: RosterDock, combat_id: str,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """2e, 3e and Impulse: Carry to the roster either says why nothing carries (a system
+    whose lasting rules have not landed) or shows the dialog; cancelled, nothing changes
+    (no undo step, the roster as it was)."""
     assert window.combats_menu is not None
     window.combats_menu.show(combat_id)
     said: list[str] = []
     work = window.findChild(BetweenFights)
     assert work is not None
     work.say = said.append
+    shown: list[QDialog] = []
+
+    def cancel(dialog: QDialog) -> int:
+        shown.append(dialog)
+        return QDialog.DialogCode.Rejected
+
+    monkeypatch.setattr(CarryDialog, "exec", cancel)
     before = window.files.campaign.characters
     assert not work.carry()
-    assert said and "carr" in said[-1]
+    if window.combat.session.ruleset.lasting_module is None:
+        assert said and said[-1].startswith("Nothing carried:") and not shown
+    else:
+        assert shown or said
     assert window.files.campaign.characters == before
     assert window.combat.campaign_stack.count() == 0
 
