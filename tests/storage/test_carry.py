@@ -128,3 +128,23 @@ def test_an_unknown_combat_is_a_key_error() -> None:
     campaign, _ = campaign_with_fight()
     with pytest.raises(KeyError):
         carry.carry_offer(campaign, "combat-99")
+
+
+def test_an_edited_block_keeps_every_point_lost_and_the_fight_it_came_from() -> None:
+    """Rules page, common: editing a block does not heal (Pool & Ward keeps what was lost)."""
+    campaign, fight = campaign_with_fight()
+    carried = carry.carried(campaign, fight, at="t")
+    mar = carried.character("Mar")
+    block = mar.block(PW)
+    smaller = mar.with_block(PW, type(block).from_json(
+        {**block.to_json(), "stats": {**block.to_json()["stats"], "constitution": 1}}))
+    edited = carried.with_character(smaller)
+    fitted, words = carry.refitted(edited, "Mar", PW)
+    held, was = fitted.character("Mar").held(PW), mar.held(PW)
+    assert held is not None and was is not None
+    assert held.lasting.health_lost == was.lasting.health_lost and held.came_from == was.came_from
+    assert held.lasting == was.lasting or words  # what the smaller track changed is said
+    assert carry.summary(fitted.character("Mar"), PW) != carry.summary(
+        campaign.character("Mar"), PW)
+    untouched, words = carry.refitted(campaign, "Mar", PW)
+    assert untouched is campaign and words == ""
