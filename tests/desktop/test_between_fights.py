@@ -203,9 +203,13 @@ def test_a_character_comes_as_they_are_or_fresh(window: MainWindow, dock: Roster
     assert dock.add_selected()
     dock.arrives.setCurrentIndex(dock.arrives.findData(True))
     assert dock.add_selected()
+    dock.arrives.setCurrentIndex(0)
+    menu = dock.context_menu()  # per fighter: the right-click's Add fresh, the choice kept
+    next(a for a in menu.actions() if a.text().startswith("Add &fresh")).trigger()
+    assert dock.arrives.currentText() == "comes as they are"
     joins = [entry.action.joining for entry in window.combat.session.log]
     assert [(j.get("roster"), j.get("lasting")) for j in joins] == [
-        (edward.name, Lasting(health_lost=3)), (edward.name, None)]
+        (edward.name, Lasting(health_lost=3)), (edward.name, None), (edward.name, None)]
 
 
 class FakeLasting(types.SimpleNamespace):

@@ -137,18 +137,88 @@ def test_pool_and_ward_fight_carries_rests_and_the_next_fight_starts_there(
 
 
 @pytest.mark.parametrize("combat_id", ["combat-1", "combat-3e", "combat-impulse"])
-def test_a_system_that_carries_nothing_yet_says_so(
-        window: MainWindow, dock: RosterDock, combat_id: str) -> None:
-    """2e, 3e and Impulse have no lasting rules yet: Carry to the roster says why, and
-    nothing changes (no undo step, the roster as it was)."""
+def test_carry_in_the_other_systems_changes_nothing_unless_accepted(
+        window: MainWindow, dock: RosterDock, combat_id: str,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """2e, 3e and Impulse: Carry to the roster either says why nothing carries (a system
+    whose lasting rules have not landed) or shows the dialog; cancelled, nothing changes
+    (no undo step, the roster as it was)."""
     assert window.combats_menu is not None
     window.combats_menu.show(combat_id)
     said: list[str] = []
     work = window.findChild(BetweenFights)
     assert work is not None
     work.say = said.append
+    shown: list[QDialog] = []
+
+    def cancel(dialog: QDialog) -> int:
+        shown.append(dialog)
+        return QDialog.DialogCode.Rejected
+
+    monkeypatch.setattr(CarryDialog, "exec", cancel)
     before = window.files.campaign.characters
     assert not work.carry()
-    assert said and "carr" in said[-1]
+    if window.combat.session.ruleset.lasting_module is None:
+        assert said and said[-1].startswith("Nothing carried:") and not shown
+    else:
+        assert shown or said
     assert window.files.campaign.characters == before
     assert window.combat.campaign_stack.count() == 0
+
+
+def test_the_whole_party_rests_as_one_step(window: MainWindow, dock: RosterDock,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """Roster > Rest… with several characters picked (Ctrl+click) rests each of them the
+    same way, as one undo step (rules page §Pool & Ward: +1 Vigor per 15 minutes)."""
+    from battlewheel.engine.rulesets.poolward.lasting import Lasting
+
+    tired = ("Edward Sumner", "Cutthroat 2")
+    window.files.set_roster_state(replace_characters(
+        window.files.campaign, {name: Lasting(vigor_lost=2) for name in tired}))
+    dock.refresh()
+    dock.roster.clearSelection()
+    for name in tired:
+        dock.roster.item([c.name for c in dock.roster.characters].index(name)).setSelected(True)
+    _accept(monkeypatch, RestDialog, lambda d: d.field("rest", "minutes").setValue(30))
+    window.combats_menu.show("combat-poolward")  # type: ignore[union-attr]
+    window.actions_by_name["rest"].trigger()
+    assert [_held(window, name) for name in tired] == [None, None]  # rested to full
+    assert window.combat.campaign_stack.count() == 1
+    window.actions_by_name["undo"].trigger()
+    assert [_held(window, name).vigor_lost for name in tired] == [2, 2]
+
+
+def replace_characters(campaign: Any, lasting: dict[str, Any]) -> Any:
+    """The campaign with these characters holding these Pool & Ward conditions."""
+    from dataclasses import replace
+
+    from battlewheel.storage.roster import HeldCondition
+
+    return replace(campaign, characters=tuple(
+        c.with_condition("pool-and-ward", HeldCondition(lasting[c.name]))
+        if c.name in lasting else c for c in campaign.characters))
+
+
+def test_an_edit_that_shortens_a_track_keeps_the_marks_and_says_so(
+        window: MainWindow, dock: RosterDock) -> None:
+    """Common §Editing a block does not heal: Edward, 4 Vigor lost, edited to Constitution 2
+    keeps a Vigor at 0 (never fresh) and the status bar says what moved; one undo step."""
+    from dataclasses import replace
+
+    from battlewheel.engine.rulesets.poolward.lasting import Lasting
+    from battlewheel.storage.roster import RosterCharacter
+
+    said: list[str] = []
+    dock._say = said.append
+    window.files.set_roster_state(replace_characters(
+        window.files.campaign, {EDWARD: Lasting(vigor_lost=4)}))
+    original = window.files.campaign.character(EDWARD)
+    block = original.block("pool-and-ward")
+    weaker = replace(block, stats={**block.stats, "constitution": 2})
+    edited = RosterCharacter(original.identity, (("pool-and-ward", weaker),), original.conditions)
+    assert dock.commit(edited, original) is not None
+    kept = _held(window, EDWARD)
+    assert kept is not None and kept.vigor_lost == 2  # the whole (shorter) track, still lost
+    assert said and "Vigor lost 4 is more than the track's 2" in said[-1]
+    window.actions_by_name["undo"].trigger()
+    assert _held(window, EDWARD).vigor_lost == 4

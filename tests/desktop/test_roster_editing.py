@@ -203,8 +203,8 @@ def test_the_delete_key_deletes_and_the_context_menu_offers_each_change(
     qtbot.keyClick(dock.roster, Qt.Key.Key_Delete)
     assert "Sesus Amaranth" not in _names(dock)
     texts = [a.text().replace("&", "") for a in dock.context_menu().actions()]
-    assert texts == ["Edit\u2026", "Add to combat", "Duplicate", "Delete", "Export\u2026",
-                     "New character\u2026"]
+    assert texts == ["Edit\u2026", "Add to combat", "Add fresh (at full)", "Duplicate", "Delete",
+                     "Export\u2026", "New character\u2026"]
 
 
 def test_file_new_character_opens_the_editor_on_the_combats_system(

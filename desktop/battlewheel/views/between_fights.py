@@ -55,14 +55,10 @@ class CampaignCommand(QUndoCommand):
 
 
 def put_campaign(files: StoredCampaigns, campaign: Any) -> None:
-    """Put ``campaign``'s roster side in place (characters, what they carry), journaled
-    as unsaved as a roster change is. The combats stay as they are now: a fight started
-    or shown since the step is not taken away by its undo."""
-    from dataclasses import fields, replace
-
-    kept = {f.name: getattr(campaign, f.name) for f in fields(campaign) if f.name != "combats"}
-    files.campaign = replace(files.campaign, **kept)
-    files.journal.begin(files.campaign, files.combat_id, files.path, write_now=True)
+    """Put ``campaign``'s roster and carry records in place, journaled as unsaved (storage's
+    ``set_roster_state``). The combats stay as they are now: a fight started or shown
+    since the step is not taken away by its undo."""
+    files.set_roster_state(campaign)
 
 
 def campaign_store() -> Any:
@@ -104,8 +100,16 @@ class BetweenFights(QObject):
         self.combat.campaign_stack.push(CampaignCommand(self.files, before, after, text, shown))
 
     # -- carrying ------------------------------------------------------------------------
-    def carry(self) -> bool:
-        """Combat > Carry to the roster…: ask, then carry the ticked lines (one step)."""
+    def offer_after_end(self) -> bool:
+        """After Combat > End: the carry dialog if the fight has something to carry; else
+        nothing is said (the status bar keeps saying the combat is over)."""
+        return self.carry(quiet=True)
+
+    def carry(self, *, quiet: bool = False) -> bool:
+        """Combat > Carry to the roster…: ask, then carry the ticked lines (one step).
+
+        ``quiet``: say nothing when there is nothing to carry."""
+        say = (lambda _text: None) if quiet else self.say
         from PySide6.QtWidgets import QDialog, QMessageBox
 
         from battlewheel.engine.core.errors import IllegalAction
@@ -114,16 +118,16 @@ class BetweenFights(QObject):
         store = campaign_store()
         record = self.files.shown_combat()
         if store is None or record is None:
-            self.say("Carrying needs the campaign saved with this combat in it.")
+            say("Carrying needs the campaign saved with this combat in it.")
             return False
         campaign = self.campaign()
         try:
             offers = [_offer(item) for item in store.carry_offer(campaign, record.id)]
         except IllegalAction as refusal:  # a system whose lasting rules have not landed
-            self.say(f"Nothing carried: {refusal.reason}.")
+            say(f"Nothing carried: {refusal.reason}.")
             return False
         if not offers:
-            self.say(NOTHING_FOUGHT)
+            say(NOTHING_FOUGHT)
             return False
         again = carried_before(campaign, record.id)
         dialog = CarryDialog(record.name, offers, self.frame,
@@ -255,6 +259,8 @@ def install_between_fights(window: LendsParts, dock: RosterDock) -> BetweenFight
     if not isinstance(parts.files, StoredCampaigns):
         return None
     work = BetweenFights(parts.frame, parts.combat, parts.files, dock, parts.say)
+    # Combat > End calls this once the fight has ended (MainWindow.end_combat).
+    setattr(parts.frame, "offer_carry", work.offer_after_end)  # noqa: B010 (no such attribute in Qt)
     made: Mapping[str, tuple[str, str, Callable[[], object], str]] = {
         "carry_to_roster": (CARRY_TEXT, "Ctrl+Shift+K", work.carry,
                             "Write what this fight left on the roster characters who fought"),

@@ -132,7 +132,10 @@ class CampaignView(QDialog):
         self.show_button.clicked.connect(lambda: self.show_row(self.table.currentRow()))
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
-        self.resize(900, min(620, 180 + 30 * len(self.rows)))
+        # Wide enough for what was carried beside the rest; within a 1366x768 screen.
+        screen = self.screen().availableGeometry()
+        self.resize(min(1300, screen.width() - 40),
+                    min(screen.height() - 80, 180 + 30 * len(self.rows)))
 
     def show_row(self, row: int) -> bool:
         """Put the fight of ``row`` on screen and close; False for no row."""

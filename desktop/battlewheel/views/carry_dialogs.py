@@ -195,7 +195,7 @@ class RestDialog(QDialog):
                 combo.setCurrentText(wanted.default)
             field = combo
         elif wanted.kind == "roll":
-            dice = DiceEntryWidget(wanted.label, parent, compact=True)
+            dice = DiceEntryWidget("", parent, compact=True)  # the form row names it
             dice.set_pool(int(wanted.default) if isinstance(wanted.default, int) else 0)
             field = dice
         else:

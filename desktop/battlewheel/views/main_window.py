@@ -710,9 +710,9 @@ class MainWindow(QMainWindow):
         """Combat > End the combat: asks, then ends it as one undo step."""
         from battlewheel.views.combats_menu import end_combat
 
-        carry = self.actions_by_name.get("carry_to_roster")  # the roster's (between_fights)
-        if end_combat(self.combat, self, self._say) and carry is not None:
-            carry.trigger()  # "Carry to the roster…" offered at once (issue 33)
+        offer = getattr(self, "offer_carry", None)  # set with the roster (between_fights)
+        if end_combat(self.combat, self, self._say) and offer is not None:
+            offer()  # "Carry to the roster…" at once, when there is something to carry
 
     def add_condition(self, combatant_id: str | None = None) -> QDialog:
         """Combat > Add condition: for the given or selected combatant (one undo step)."""

@@ -300,6 +300,7 @@ class RosterDock(QDockWidget):
         chosen = self.roster.current_character() is not None
         for text, slot, needs in (("&Edit\u2026", self.edit_selected, True),
                                   ("&Add to combat", self.add_selected, True),
+                                  ("Add &fresh (at full)", self.add_selected_fresh, True),
                                   ("D&uplicate", self.duplicate_selected, True),
                                   ("&Delete", self.delete_selected, True),
                                   ("E&xport\u2026", self.export, True),
@@ -402,6 +403,15 @@ class RosterDock(QDockWidget):
         if len(chosen) == 1:
             return self.add(chosen[0])
         return bool(chosen) and self.add_several(chosen)
+
+    def add_selected_fresh(self) -> bool:
+        """Add the selected character(s) at full, whatever the dock's choice says."""
+        kept = self.arrives.currentIndex()
+        self.arrives.setCurrentIndex(self.arrives.findData(True))
+        try:
+            return self.add_selected()
+        finally:
+            self.arrives.setCurrentIndex(kept)
 
     def add_several(self, characters: Sequence[Character]) -> bool:
         """Several roster characters joined as one undo step, each under a free name.
@@ -530,6 +540,7 @@ class RosterDock(QDockWidget):
         if placed is None:
             return None
         roster, character = placed
+        roster, character = self._refitted(roster, character)
         verb = "Edit" if original is not None else "New character"
         fight = self._fight_changes(character, original)
         if fight is None:
@@ -547,6 +558,28 @@ class RosterDock(QDockWidget):
         finally:
             stack.endMacro()
         return character
+
+    def _refitted(self, roster: tuple[Character, ...],
+                  character: Character) -> tuple[tuple[Character, ...], Character]:
+        """What fights left on an edited character, fitted to the new blocks: marks that no
+        longer fit a shorter track are kept as the deepest and said (editing never heals)."""
+        from dataclasses import replace
+
+        from battlewheel.views.between_fights import campaign_store
+
+        store, held = campaign_store(), getattr(character, "held", None)
+        if store is None or held is None:
+            return roster, character
+        campaign = replace(self.files.campaign, characters=roster)
+        said = []
+        for system in character.rulesets():
+            if held(system) is not None:
+                campaign, words = store.refitted(campaign, character.name, system)
+                if words:
+                    said.append(f"{title_of(system)}: {words}")
+        if said and self._say is not None:
+            self._say(f"{character.name}'s condition on the edited block: " + "; ".join(said))
+        return tuple(campaign.characters), campaign.character(character.name)
 
     def _fight_changes(self, character: Character,
                        original: Character | None) -> list[ChangeBlock] | None:
