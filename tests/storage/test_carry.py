@@ -128,3 +128,43 @@ def test_an_unknown_combat_is_a_key_error() -> None:
     campaign, _ = campaign_with_fight()
     with pytest.raises(KeyError):
         carry.carry_offer(campaign, "combat-99")
+
+
+def test_an_edited_block_keeps_every_point_lost_and_the_fight_it_came_from() -> None:
+    """Rules page, common: editing a block does not heal (Pool & Ward keeps what was lost)."""
+    campaign, fight = campaign_with_fight()
+    carried = carry.carried(campaign, fight, at="t")
+    mar = carried.character("Mar")
+    block = mar.block(PW)
+    smaller = mar.with_block(PW, type(block).from_json(
+        {**block.to_json(), "stats": {**block.to_json()["stats"], "constitution": 1}}))
+    edited = carried.with_character(smaller)
+    fitted, words = carry.refitted(edited, "Mar", PW)
+    held, was = fitted.character("Mar").held(PW), mar.held(PW)
+    assert held is not None and was is not None
+    assert held.lasting.health_lost == was.lasting.health_lost and held.came_from == was.came_from
+    assert held.lasting == was.lasting or words  # what the smaller track changed is said
+    assert carry.summary(fitted.character("Mar"), PW) != carry.summary(
+        campaign.character("Mar"), PW)
+    untouched, words = carry.refitted(campaign, "Mar", PW)
+    assert untouched is campaign and words == ""
+
+
+def test_a_fight_carried_before_it_ends_then_again_at_its_end_carries_the_end() -> None:
+    """Rules page, common: a fight may be carried before it ends (the party flees), from
+    its current state; carried again later, the later carry replaces the earlier."""
+    early, fight = campaign_with_fight(steps=6)
+    first = carry.carried(early, fight, at="t1")
+    mid = first.character("City Guard").held(PW)
+    assert mid is not None  # Mar's first blow had landed
+    whole, _ = campaign_with_fight()
+    finished = carry.carry_offer(whole, whole.combats[-1].id)
+    # The same campaign, the fight now played to its end (its log replaced, as if played on).
+    from dataclasses import replace
+    played_on = replace(first, combats=(*first.combats[:-1], whole.combats[-1]))
+    again = carry.carried(played_on, fight, at="t2")
+    end = {o.name: o.after for o in finished}
+    guard = again.character("City Guard").held(PW)
+    assert guard is not None and guard.lasting == end["City Guard"]
+    assert guard.lasting.health_lost > mid.lasting.health_lost  # the second blow, not twice
+    assert [r.at for r in again.carries] == ["t2"]

@@ -108,3 +108,15 @@ def test_a_damaged_carry_record_is_refused_naming_it(tmp_path: Path) -> None:
     bad.write_text(json.dumps(document), encoding="utf-8")
     with pytest.raises(CampaignFileError, match=r"carries\[0\].*before\.lasting\.dead"):
         load_campaign(bad)
+
+
+def test_a_character_file_is_version_3_only_when_it_holds_a_condition(tmp_path: Path) -> None:
+    from battlewheel.storage.characters import export_character, import_character
+
+    campaign, fight = campaign_with_fight()
+    carried = carry.carried(campaign, fight, at="t")
+    for character, version in ((campaign.character("Mar"), 2), (carried.character("Mar"), 3)):
+        path = tmp_path / f"mar-{version}.json"
+        export_character(character, path)
+        assert json.loads(path.read_bytes())["schema_version"] == version
+        assert import_character(path) == character
