@@ -144,7 +144,8 @@ def _newcomer(session: CombatSession) -> Any:
 
 
 @pytest.mark.parametrize(("ruleset", "terms", "problem"), [
-    ("3e", {"band": "short"}, "band is not a term a fighter joins on here; known: zone"),
+    ("3e", {"band": "short"}, "band is not a term a fighter joins on here; known: zone, "
+     "unready, roster, lasting"),
     ("3e", {"zone": "near"}, "zone: must be a whole number"),
     ("impulse", {"reserve": 1}, "reserve: must be true or false"),
     ("2e-rewrite", {"zone": 1}, "zone is not a term a fighter joins on here; known: roster, "
