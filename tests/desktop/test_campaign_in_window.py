@@ -227,3 +227,95 @@ def test_an_edit_that_shortens_a_track_keeps_the_marks_and_says_so(
     assert said and "Vigor lost 4 is more than the track's 2" in said[-1]
     window.actions_by_name["undo"].trigger()
     assert _held(window, EDWARD).vigor_lost == 4
+
+
+# Each system's short fight: the hero and a foe from the roster, and the GM's clicks on
+# the hero's sheet (a health box, twice: bashing then lethal in 2e and 3e; every
+# Endurance box in Impulse, so the player character falls: 001 §Player Character Defeat).
+OTHER_FIGHTS = {
+    "2e-rewrite": ("Kestrel of the Burning Road", "Sesus Amaranth",
+                   [("health", 0), ("health", 0), ("health", 1)]),
+    "3e": ("Harmonious Jade", "Ashen Guard", [("health", 0), ("health", 0), ("health", 1)]),
+    "impulse": ("Swift Reed", "Bandit Archer", [("endurance", 0)]),
+}
+
+
+def _rest_with_other_values(dialog: RestDialog, offer: Any) -> None:
+    """Choose ``offer`` with each number moved off its default (the GM's edit: Limit set
+    to 0 where it is 1; two levels healed where one is offered)."""
+    from PySide6.QtWidgets import QSpinBox
+
+    dialog.choose(offer.key)
+    for wanted in offer.inputs:
+        spin = dialog.field(offer.key, wanted.key)
+        if isinstance(spin, QSpinBox):
+            spin.setValue(wanted.low if wanted.default != wanted.low
+                          else min(wanted.high, int(wanted.default) + 1))
+
+
+def _rules(window: MainWindow) -> Any:
+    return window.combat.session.ruleset.lasting_rules()
+
+
+@pytest.mark.parametrize("system", sorted(OTHER_FIGHTS))
+def test_a_fight_carries_rests_and_the_next_fight_starts_there_in_each_system(
+        window: MainWindow, dock: RosterDock, system: str,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """2e, 3e and Impulse in the window: the hero's sheet marked, the fight carried (here
+    before its end: the party flees), a rest from the system's offers, a new fight whose
+    hero comes in at the roster's condition; then Ctrl+Z takes back the add, the rest and
+    the carry, and the hero is fresh again."""
+    hero, foe, clicks = OTHER_FIGHTS[system]
+    assert window.combats_menu is not None
+    assert window.combats_menu.new_combat("Road fight", system)
+    for name in (hero, foe):
+        _pick(dock, name)
+        assert dock.add_selected()
+    window.sheets.start()
+    ids = {window.combat.name(cid): cid for cid in window.combat.combatant_ids()}
+    sheet = window.sheet_docks[ids[hero]]
+    if system == "impulse":  # every Endurance box
+        block = window.files.campaign.character(hero).block(system)
+        clicks = [("endurance", block.endurance - 1)]
+    for track, index in clicks:
+        before = len(window.combat.session.log)
+        sheet._click_box(track, index)
+        assert len(window.combat.session.log) == before + 1
+    carried = _accept(monkeypatch, CarryDialog, lambda _d: None)
+    window.actions_by_name["carry_to_roster"].trigger()
+    assert carried and carried[0].ticked()[hero]  # something carries, all ticked
+    rules = _rules(window)
+    character = window.files.campaign.character(hero)
+    block = character.block(system)
+    after_carry = character.held(system).lasting
+    assert after_carry != rules.fresh(block)
+    # Roster > Rest…: the first rest the rules offer that needs no roll.
+    offers = [o for o in rules.rest_offers(block, after_carry, None)
+              if not o.why_not and not any(i.kind == "roll" for i in o.inputs)]
+    assert offers, "the rules offer a rest for a hurt character"
+    _pick(dock, hero)
+    warned: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda _p, _t, text: warned.append(text))
+    _accept(monkeypatch, RestDialog, lambda d: _rest_with_other_values(d, offers[0]))
+    window.actions_by_name["rest"].trigger()
+    assert warned == [], [(o.key, o.inputs) for o in offers]
+    held = window.files.campaign.character(hero).held(system)
+    after_rest = held.lasting if held is not None else rules.fresh(block)
+    assert after_rest != after_carry
+    # The next fight: the hero joins as the roster has them.
+    assert window.combats_menu.new_combat("Next fight", system)
+    _pick(dock, hero)
+    assert dock.add_selected()
+    (cid,) = window.combat.combatant_ids()
+    now = rules.after(window.combat.session.state, cid, rules.fresh(block))
+    assert now == after_rest  # fresh again when the rest healed everything
+    # Undo: the add, the rest, the carry.
+    undo = window.actions_by_name["undo"]
+    undo.trigger()
+    assert window.combat.combatant_ids() == []
+    assert undo.text().startswith("&Undo Rest")
+    undo.trigger()
+    assert window.files.campaign.character(hero).held(system).lasting == after_carry
+    assert undo.text().startswith("&Undo Carry")
+    undo.trigger()
+    assert window.files.campaign.character(hero).held(system) is None
