@@ -154,6 +154,8 @@ class RestDialog(QDialog):
         self.ok.setEnabled(bool(usable))
         self.group.buttonToggled.connect(lambda *_: self._sync())
         self._sync()
+        # Wide enough that the condition reads on one line or two (3e's wrapped in four).
+        self.setMinimumWidth(480)
 
     def _offer(self, offer: RestOffer) -> QWidget:
         box = QWidget(self)
