@@ -5,7 +5,11 @@ data folders the package carries as ``battlewheel.resources`` and ``battlewheel.
 with their sub-folders, which package discovery cannot map by itself.
 """
 
+from pathlib import Path
+
 from setuptools import find_namespace_packages, setup
+
+HERE = Path(__file__).resolve().parent
 
 DATA_FOLDERS = ("resources", "icons")
 
@@ -14,10 +18,11 @@ def found_packages() -> list[str]:
     """Every package the wheel holds, by its import name."""
     return [
         # Namespace packages too: engine/core has no __init__.py.
-        *find_namespace_packages("desktop", include=["battlewheel*"], exclude=["*__pycache__"]),
+        *find_namespace_packages(str(HERE / "desktop"), include=["battlewheel*"],
+                                 exclude=["*__pycache__"]),
         *(f"battlewheel.{folder}" for folder in DATA_FOLDERS),
         *(f"battlewheel.{folder}.{inner}" for folder in DATA_FOLDERS
-          for inner in find_namespace_packages(folder, exclude=["*__pycache__"])),
+          for inner in find_namespace_packages(str(HERE / folder), exclude=["*__pycache__"])),
     ]
 
 

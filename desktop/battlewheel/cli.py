@@ -14,7 +14,7 @@ from typing import TextIO
 # The smoke test's start-up clock, started by the package before anything of ours.
 from battlewheel import STARTED
 
-SUBCOMMANDS = ("replay", "print", "import", "forecast", "share", "party", "carry")
+SUBCOMMANDS = ("replay", "print", "import", "export", "forecast", "share", "party", "carry")
 EXIT_UNREADABLE = 2
 # What a shell reports for a program stopped by SIGPIPE (128 + 13), as ``yes | head`` does.
 EXIT_READER_GONE = 141
@@ -32,7 +32,8 @@ def build_parser(*, subcommand: bool = False) -> argparse.ArgumentParser:
         epilog="tools: battlewheel replay LOG | battlewheel print CAMPAIGN --output PDF "
         "[--combat NAME|N] [--everyone | --character NAME ...] [--blank] "
         "[--page-size A4|Letter] | battlewheel import CAMPAIGN FILE... "
-        "[--dry-run] [--rename|--replace] | battlewheel forecast CAMPAIGN --combat NAME "
+        "[--dry-run] [--rename|--replace] | battlewheel export CAMPAIGN --character NAME "
+        "--to foundry --output FILE | battlewheel forecast CAMPAIGN --combat NAME "
         "[--runs N] [--seed S] | battlewheel share CAMPAIGN [--combat NAME] --bind ADDRESS "
         "[--port N] | battlewheel party CAMPAIGN | battlewheel carry CAMPAIGN "
         "--combat NAME [--only NAME ...] [--again]",
@@ -61,6 +62,7 @@ def build_parser(*, subcommand: bool = False) -> argparse.ArgumentParser:
     print_cmd.add_argument("--blank", action="store_true", help="empty boxes, to hand out")
     print_cmd.add_argument("--page-size", choices=["A4", "Letter"], default="A4")
     _add_import_parser(sub)
+    _add_export_parser(sub)
     _forecast_parser(sub)
     share = sub.add_parser("share", help="serve one combat's player screen, read-only, to "
                            "the table's phones (JSON lines on stdout)")
@@ -87,6 +89,15 @@ def _add_import_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]
     clash.add_argument("--replace", dest="clash", action="store_const", const="replace",
                        help="a name the roster has: replace its block")
     importing.set_defaults(clash="refuse")
+
+
+def _add_export_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    exporting = sub.add_parser("export", help="write one roster character's 3e block for "
+                               "Foundry VTT (the Exalted 3rd Edition system)")
+    exporting.add_argument("campaign", type=Path)
+    exporting.add_argument("--character", required=True, metavar="NAME")
+    exporting.add_argument("--to", choices=["foundry"], default="foundry")
+    exporting.add_argument("--output", type=Path, required=True)
 
 
 def _forecast_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -137,6 +148,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return _until_reader_leaves(lambda: import_command(
             args.campaign, args.files, dry_run=args.dry_run, clash=args.clash))
+    if command == "export":
+        from battlewheel.storage.imports.export_command import export_command
+
+        return _until_reader_leaves(lambda: export_command(
+            args.campaign, args.character, args.output, to=args.to))
     if command == "forecast":
         from battlewheel.models.forecast_command import forecast_command
 

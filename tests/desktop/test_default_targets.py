@@ -104,3 +104,15 @@ def test_impulse_falls_on_follows_aimed_at(shown: Shown) -> None:
     falls_on.activated.emit(falls_on.currentIndex())  # as a GM's pick sends it
     dialog.target.setCurrentIndex(dialog.target.findData("reed"))
     assert falls_on.currentData() == "chief"
+
+
+def test_an_impulse_flurry_ticks_only_the_foes_in_reach(shown: Shown) -> None:
+    """Jade at melee with the archer only: her flurry ticks the archer, not the Chief at
+    short range, whom her daiklave cannot reach (every foe was ticked)."""
+    from battlewheel.engine.rulesets.impulse import actions as ia
+    from battlewheel.views.rulesets.impulse.attack_dialog import FlurryDialog
+
+    model = impulse_started(ia.SetRange("jade", "archer", "melee"))
+    dialog = shown(FlurryDialog(model))
+    assert isinstance(dialog, FlurryDialog)
+    assert {cid for cid, pick in dialog.picks.items() if pick.isChecked()} == {"archer"}

@@ -103,19 +103,18 @@ class ShareControl(QObject):
 def addresses() -> list[tuple[str, str]]:
     """The interfaces to offer, as (label, address): the local networks first, then this
     computer only. Never all interfaces at once."""
-    from PySide6.QtNetwork import QAbstractSocket, QNetworkInterface
+    # ifaddr (pure Python) reads the interfaces; Qt's network module stays out of the
+    # standalone build, which leaves it (and its TLS libraries) out on purpose.
+    import ipaddress
+
+    import ifaddr
 
     found = []
-    for interface in QNetworkInterface.allInterfaces():
-        flags = interface.flags()
-        if not flags & QNetworkInterface.InterfaceFlag.IsUp or \
-                flags & QNetworkInterface.InterfaceFlag.IsLoopBack:
-            continue
-        for entry in interface.addressEntries():
-            ip = entry.ip()
-            if ip.protocol() == QAbstractSocket.NetworkLayerProtocol.IPv4Protocol:
-                found.append((f"{interface.humanReadableName()} ({ip.toString()})",
-                              ip.toString()))
+    for adapter in ifaddr.get_adapters():
+        for ip in adapter.ips:
+            if not isinstance(ip.ip, str) or ipaddress.ip_address(ip.ip).is_loopback:
+                continue  # IPv6 entries are tuples; loopback is offered last, by name
+            found.append((f"{adapter.nice_name} ({ip.ip})", ip.ip))
     found.append((f"This computer only ({LOOPBACK})", LOOPBACK))
     return found
 

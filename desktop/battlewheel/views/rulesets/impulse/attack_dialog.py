@@ -432,9 +432,10 @@ class FlurryDialog(StrikeDialog):
         grid = QGridLayout(box)
         self.picks: dict[str, QCheckBox] = {}
         self.shares: dict[str, QSpinBox] = {}
+        aimed = self._aimed_group(state)
         for row, cid in enumerate(self._foes()):
             pick = QCheckBox(state.name(cid), box)
-            pick.setChecked(state.hostile(self.actor_id, cid))
+            pick.setChecked(cid in aimed)
             share = QSpinBox(box)
             share.setRange(0, 99)
             grid.addWidget(pick, row, 0)
@@ -450,6 +451,21 @@ class FlurryDialog(StrikeDialog):
         grid.addWidget(self.even_button, len(self.picks), 2)
         self._split_for: int | None = None
         self.form.addWidget(box)
+
+    def _aimed_group(self, state: ImpulseCombat) -> set[str]:
+        """Ticked to begin with: the foes the weapon reaches (001 §Attack Ranges), not every
+        foe on the field (the out-of-range would only be refused)."""
+        weapon, actor = self.chosen_weapon(), self.actor()
+        reached = set()
+        for cid in self._foes():
+            if not state.hostile(self.actor_id, cid):
+                continue
+            try:
+                strikes.check_target(state, actor, cid, weapon, strikes.DECISIVE)
+            except IllegalAction:
+                continue
+            reached.add(cid)
+        return reached
 
     def _picks_changed(self) -> None:
         self._split_for = None  # a new set of targets shares the damage afresh
