@@ -22,8 +22,8 @@ from battlewheel.engine.core.session import CombatSession
 
 BEFORE = Path(__file__).resolve().parents[1] / "fixtures" / "carry" / "before"
 SYSTEMS = ("2e-rewrite", "3e", "impulse", "pool-and-ward")
-CARRYING = ("pool-and-ward",)
-"""The systems whose fighters join at a carried condition so far."""
+CARRYING = SYSTEMS
+"""The systems whose fighters join at a carried condition (all four)."""
 
 
 def _document(system: str) -> dict:
@@ -82,6 +82,12 @@ def test_a_join_at_a_condition_replays_alone(system: str) -> None:
 
 def _hurt(system: str, rules: object, block: object) -> object:
     """A condition the system can join with: one rest offer away from fresh."""
+    from battlewheel.engine.rulesets.ex3.lasting import Lasting as Ex3
+    from battlewheel.engine.rulesets.impulse.lasting import Lasting as Impulse
     from battlewheel.engine.rulesets.poolward.lasting import Lasting
+    from battlewheel.engine.rulesets.rewrite.lasting import Lasting as Rewrite
 
-    return {"pool-and-ward": Lasting(health_lost=2, vigor_lost=1)}[system]
+    return {"pool-and-ward": Lasting(health_lost=2, vigor_lost=1),
+            "2e-rewrite": Rewrite(lethal=1, bashing=2, willpower_spent=1),
+            "3e": Ex3(aggravated=1, bashing=1, willpower_spent=2),
+            "impulse": Impulse(limit=2, strife=1)}[system]

@@ -43,7 +43,8 @@ def lasting_from_json(cls: type[T], obj: object, where: str = "lasting") -> T:
     for key in obj:
         if key not in fields:
             raise TraitValueError(f"{where}.{key}", "one of " + ", ".join(fields))
-    values = {name: _read(hints[name], obj[name], f"{where}.{name}")
+    signed = getattr(cls, "SIGNED", ())
+    values = {name: _read(hints[name], obj[name], f"{where}.{name}", name in signed)
               for name in fields if name in obj}
     try:
         return cls(**values)
@@ -51,14 +52,15 @@ def lasting_from_json(cls: type[T], obj: object, where: str = "lasting") -> T:
         raise TraitValueError(f"{where}.{error.field}", error.allowed, error.value) from error
 
 
-def _read(hint: Any, value: object, field: str) -> Any:
+def _read(hint: Any, value: object, field: str, signed: bool = False) -> Any:
     if hint is bool:
         if not isinstance(value, bool):
             raise TraitValueError(field, "true or false", value)
         return value
     if hint is int:
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MOST:
-            raise TraitValueError(field, f"a whole number 0-{MOST}", value)
+        low = -MOST if signed else 0
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= MOST:
+            raise TraitValueError(field, f"a whole number {low}-{MOST}", value)
         return value
     if hint is str:
         if not isinstance(value, str) or len(value) > 200:
@@ -71,11 +73,14 @@ def _read(hint: Any, value: object, field: str) -> Any:
 
 
 def check_counts(value: Any) -> None:
-    """Refuse a negative or huge count in a ``Lasting`` made in code (``__post_init__``)."""
+    """Refuse a negative or huge count in a ``Lasting`` made in code (``__post_init__``);
+    the fields the class names in ``SIGNED`` may be negative."""
+    signed = getattr(value, "SIGNED", ())
     for f in dataclasses.fields(value):
         item = getattr(value, f.name)
+        low = -MOST if f.name in signed else 0
         if f.type in ("int", int) and (isinstance(item, bool) or not isinstance(item, int)
-                                       or not 0 <= item <= MOST):
-            raise TraitValueError(f.name, f"a whole number 0-{MOST}", item)
+                                       or not low <= item <= MOST):
+            raise TraitValueError(f.name, f"a whole number {low}-{MOST}", item)
         if f.type in ("bool", bool) and not isinstance(item, bool):
             raise TraitValueError(f.name, "true or false", item)

@@ -9,12 +9,12 @@ from typing import Any, ClassVar
 from battlewheel.engine.core import conditions as cond
 from battlewheel.engine.core import contract as c
 from battlewheel.engine.core.actions import Action, Joining
-from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.ruleset import Handler, ModuleOnFirstUse, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.impulse import actions as a
 from battlewheel.engine.rulesets.impulse import (
     card,
+    lasting,
     menu,
     replay,
     sentences,
@@ -115,6 +115,7 @@ class ImpulseRuleset(Ruleset):
     # The character editor's form: imported when the editor or a preview first reads it.
     form_module: ClassVar[Any] = ModuleOnFirstUse(f"{__package__}.form")
     sentences_module: ClassVar[Any] = sentences
+    lasting_module: ClassVar[Any] = lasting
     state_type: ClassVar[type[ImpulseCombat]] = ImpulseCombat
     handler_table: ClassVar[Mapping[type[Action], Handler]] = _HANDLERS
     offers_by_phase: ClassVar[Mapping[str, tuple[str, ...]]] = _BY_PHASE
@@ -235,9 +236,8 @@ class ImpulseRuleset(Ruleset):
                     lasting: Any = None) -> Action:
         """A roster character joins the fight (001 §Turn Order: the order roll follows); once
         the fight has begun, as a reinforcement a round at Extreme (001 §Range Bands)."""
-        if roster or lasting is not None:  # carried conditions: not yet in this system
-            raise IllegalAction(self.title, f"{self.title} fights take no carried condition yet")
-        return a.AddCombatant(combatant_id, character, side, reserve=None)
+        return a.AddCombatant(combatant_id, character, side, reserve=None, roster=roster,
+                              lasting=lasting)
 
     def block_card(self, block: Any) -> c.Card:
         """The player card of rules/impulse.md §6 for a roster stat block."""
