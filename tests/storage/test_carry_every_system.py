@@ -86,3 +86,28 @@ def test_carry_party_and_the_next_fight_through_the_commands(
     assert [r.combat for r in again.carries] == [fight]
     for offer in hurt:
         assert carry.condition(again.character(offer.name), system) == expected[offer.name]
+
+
+@pytest.mark.parametrize("system", sorted(FIGHTS))
+def test_a_damaged_condition_of_each_system_is_refused_at_open(
+        system: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 33, Data: refused at open naming the character and the field; nothing written."""
+    from battlewheel.storage.errors import CampaignFileError
+
+    path, _fight = _roster_fight(system, tmp_path)
+    assert main(["carry", str(path), "--combat", "Again"]) == 0
+    document = json.loads(path.read_bytes())
+    index, held = next((i, c) for i, c in enumerate(document["characters"])
+                       if c.get("conditions", {}).get(system))
+    lasting = held["conditions"][system]["lasting"]
+    field = next(iter(lasting))
+    lasting[field] = "damaged"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    before = path.read_bytes()
+    with pytest.raises(CampaignFileError) as raised:
+        load_campaign(path)
+    name = held["identity"]["name"]
+    assert f"characters[{index}] ({name!r})" in str(raised.value)
+    assert f"conditions.{system}.lasting.{field}" in str(raised.value)
+    assert main(["party", str(path)]) == 2
+    assert path.read_bytes() == before
