@@ -92,11 +92,16 @@ def test_pool_and_ward_fight_carries_rests_and_the_next_fight_starts_there(
     foe = _fighter(window, CUTTHROAT)
     foe_full = (foe.health, foe.vigor)
     ids = window.combat.combatant_ids()
-    # The short fight: the order, round 1, and the blows the GM marks on Edward's sheet.
-    for action in (pw.SetOrder(tuple(ids)), pw.StartFight(),
-                   pw.SetTrack(edward.id, "health", full_health - 4),
-                   pw.SetTrack(edward.id, "vigor", full_vigor - 2)):
+    # The short fight: the order, round 1, and the blows the GM marks on Edward's sheet
+    # (a click on the fourth Health box and the second Vigor box, as the mouse does).
+    for action in (pw.SetOrder(tuple(ids)), pw.StartFight()):
         assert window.combat.push(action) is None
+    window.sheets.start()  # the sheets (built after the first paint in the program)
+    sheet = window.sheet_docks[edward.id]
+    sheet._click_box("health", 3)
+    sheet._click_box("vigor", 1)
+    edward = _fighter(window, EDWARD)
+    assert (edward.health, edward.vigor) == (full_health - 4, full_vigor - 2)
     # Combat > End: asked, ended, and the carry dialog comes at once, every line ticked.
     monkeypatch.setattr(QMessageBox, "exec", lambda _box: QMessageBox.StandardButton.Yes)
     carried = _accept(monkeypatch, CarryDialog, lambda _d: None)

@@ -23,6 +23,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence, QUndoCommand
 from PySide6.QtWidgets import QMenu, QWidget
 
+from battlewheel.views.campaign_store import campaign_store
 from battlewheel.views.window_parts import LendsParts
 
 if TYPE_CHECKING:
@@ -59,16 +60,6 @@ def put_campaign(files: StoredCampaigns, campaign: Any) -> None:
     ``set_roster_state``). The combats stay as they are now: a fight started or shown
     since the step is not taken away by its undo."""
     files.set_roster_state(campaign)
-
-
-def campaign_store() -> Any:
-    """Storage's campaign functions (issue 33), or None before they exist."""
-    from importlib import import_module
-
-    try:
-        return import_module("battlewheel.storage.carry")
-    except ImportError:
-        return None
 
 
 class BetweenFights(QObject):

@@ -50,7 +50,7 @@ class StoryRow:
 
 def story_rows(campaign: Any) -> list[StoryRow]:
     """The campaign's fights in order (the campaign with the combat on screen in it)."""
-    from battlewheel.views.between_fights import campaign_store
+    from battlewheel.views.campaign_store import campaign_store
 
     store = campaign_store()  # the store's story (issue 33), once it has landed
     campaign_story = getattr(store, "campaign_story", None)

@@ -116,7 +116,7 @@ def damage_words(damage: DamagedBlock) -> str:
 def condition_words(character: Character) -> str:
     """What fights have left on the character, at a glance ("4/8 Health, 5/6 Vigor"), in
     each system where they hold something; "" when fresh (issue 33, storage/carry.py)."""
-    from battlewheel.views.between_fights import campaign_store
+    from battlewheel.views.campaign_store import campaign_store
 
     store, held = campaign_store(), getattr(character, "held", None)
     if store is None or held is None:
@@ -131,7 +131,7 @@ def condition_words(character: Character) -> str:
 def current_condition(character: Character, system: str, *, fresh: bool = False) -> object:
     """The ``lasting`` joining term: the character as they are in ``system`` (None: fresh,
     or nothing held)."""
-    from battlewheel.views.between_fights import campaign_store
+    from battlewheel.views.campaign_store import campaign_store
 
     store = campaign_store()
     if store is None:
@@ -565,7 +565,7 @@ class RosterDock(QDockWidget):
         longer fit a shorter track are kept as the deepest and said (editing never heals)."""
         from dataclasses import replace
 
-        from battlewheel.views.between_fights import campaign_store
+        from battlewheel.views.campaign_store import campaign_store
 
         store, held = campaign_store(), getattr(character, "held", None)
         if store is None or held is None:
