@@ -168,3 +168,19 @@ def test_a_fight_carried_before_it_ends_then_again_at_its_end_carries_the_end() 
     assert guard is not None and guard.lasting == end["City Guard"]
     assert guard.lasting.health_lost > mid.lasting.health_lost  # the second blow, not twice
     assert [r.at for r in again.carries] == ["t2"]
+
+
+def test_carrying_again_after_a_fighter_left_puts_back_what_they_got_the_first_time() -> None:
+    """The replaced carry takes its parts off someone no longer in the fight too."""
+    campaign, fight = campaign_with_fight()
+    once = carry.carried(campaign, fight, at="t1")
+    assert once.character("City Guard").held(PW) is not None
+    # The fight as if the guard had joined as a one-off foe: no roster term for him.
+    log = roster_log()
+    del log["actions"][1]["joining"]["roster"]
+    from dataclasses import replace
+    record = once.combat(fight).with_session(CombatSession.from_json(log))
+    edited = replace(once, combats=(*once.combats[:-1], record))
+    again = carry.carried(edited, fight, at="t2")
+    assert again.character("City Guard").held(PW) is None
+    assert again.character("Mar").held(PW) == once.character("Mar").held(PW)

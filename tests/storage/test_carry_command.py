@@ -64,6 +64,17 @@ def test_only_carries_the_named_characters(fought: Path,
     assert campaign.character("City Guard").held(PW) is None
 
 
+def test_again_with_only_puts_back_the_others_and_says_so(
+        fought: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert _run(capsys, "carry", str(fought), "--combat", FIGHT_NAME)[0] == 0
+    code, out, _ = _run(capsys, "carry", str(fought), "--combat", FIGHT_NAME, "--again",
+                        "--only", "Mar")
+    assert code == 0 and json.loads(out)["put_back"] == ["City Guard"]
+    campaign = load_campaign(fought)
+    assert campaign.character("City Guard").held(PW) is None
+    assert campaign.character("Mar").held(PW) is not None
+
+
 @pytest.mark.parametrize(("args", "code", "named"), [
     (["--combat", "Nowhere"], 2, "'Nowhere'"),
     (["--combat", FIGHT_NAME, "--only", "Nobody"], 2, "'Nobody'"),

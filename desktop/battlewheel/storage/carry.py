@@ -146,9 +146,27 @@ def carried(campaign: Campaign, combat_id: str,
         roster = roster.with_character(character.with_condition(offer.ruleset, held))
         parts.append(CarriedPart(offer.name, tuple(keys),
                                  _held(rules, block, offer.before, sources)))
+    roster = _put_back_the_rest(roster, rules, ruleset.name, earlier, parts, combat_id)
     carry = CarryRecord(combat_id, ruleset.name, at or _now(), tuple(parts))
     others = tuple(r for r in campaign.carries if r.combat != combat_id)
     return replace(roster, carries=(*others, carry))
+
+
+def _put_back_the_rest(campaign: Campaign, rules: LastingRules, ruleset: str,
+                       earlier: CarryRecord | None, written: list[CarriedPart],
+                       combat_id: str) -> Campaign:
+    """Replacing a carry: someone the first carry wrote on who is not offered now (taken
+    out of the fight since) gets back what they held, as the record is replaced."""
+    done = {part.name.casefold() for part in written}
+    for part in earlier.parts if earlier else ():
+        character = _character(campaign, part.name)
+        block = character.block(ruleset) if character else None
+        if character is None or block is None or part.name.casefold() in done:
+            continue
+        base, sources = _base(rules, character, ruleset, block, part, combat_id)
+        held = _held(rules, block, base, sources)
+        campaign = campaign.with_character(character.with_condition(ruleset, held))
+    return campaign
 
 
 def _base(rules: LastingRules, character: RosterCharacter, ruleset: str, block: Any,

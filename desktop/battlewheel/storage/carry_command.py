@@ -116,9 +116,14 @@ def _carry(campaign: Campaign, record: CombatRecord, only: Sequence[str], again:
                       "nothing on " + ", ".join(o.name for o in chosen))
     ticked = None if not names else {o.name: [line.key for line in o.lines] for o in chosen}
     changed = carry.carried(campaign, record.id, ticked)
+    carried_to = {o.name.casefold() for o in chosen}
     report = {"campaign": campaign.name, "combat": record.name, "replaced": earlier is not None,
               "carried": [{"name": o.name, "lines": [line.label for line in o.lines]}
-                          for o in chosen]}
+                          for o in chosen],
+              # Replacing: those the first carry wrote on and this one leaves out get back
+              # what they held before it.
+              "put_back": [part.name for part in (earlier.parts if earlier else ())
+                           if part.keys and part.name.casefold() not in carried_to]}
     return changed, report
 
 
