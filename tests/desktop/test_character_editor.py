@@ -357,3 +357,120 @@ def test_the_previews_numbers_stay_in_sight_beside_a_wide_table(qtbot: QtBot) ->
     assert box is not None
     viewport = page.preview.parentWidget()  # the scroll area's viewport
     assert viewport is not None and box.width() <= viewport.width()
+
+
+def test_the_wheel_changes_a_choice_only_once_it_has_the_focus(qtbot: QtBot) -> None:
+    """Scrolling the form over the Kind box leaves the kind alone; focused, the wheel
+    picks the next one (a specialty went from melee to thrown as a GM scrolled)."""
+    from PySide6.QtCore import QPoint, QPointF
+    from PySide6.QtGui import QWheelEvent
+
+    from battlewheel.engine.rulesets.rewrite.form import SCHEMA
+    from battlewheel.views.character_editor.inputs import ChoiceInput
+    kind = next(f for f in SCHEMA.fields() if f.key == "kind")
+    box = ChoiceInput(kind)
+    qtbot.addWidget(box)
+    box.show()
+    box.setCurrentIndex(1)
+
+    def wheel_down() -> None:
+        middle = QPointF(box.width() / 2, box.height() / 2)
+        QApplication.sendEvent(box, QWheelEvent(
+            middle, QPointF(box.mapToGlobal(middle.toPoint())), QPoint(0, 0), QPoint(0, -120),
+            Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
+            Qt.ScrollPhase.NoScrollPhase, False))
+
+    wheel_down()
+    assert box.currentIndex() == 1 and not box.hasFocus()
+    box.activateWindow()
+    box.setFocus()
+    qtbot.waitUntil(box.hasFocus)
+    wheel_down()
+    assert box.currentIndex() == 2
+
+
+def test_the_editors_template_and_side_boxes_ignore_an_unfocused_wheel(qtbot: QtBot) -> None:
+    """The template picker, the side and the system box take the wheel only when focused."""
+    from PySide6.QtCore import QPoint, QPointF
+    from PySide6.QtGui import QWheelEvent
+    from PySide6.QtWidgets import QComboBox
+    editor = _editor(qtbot)
+    boxes = [b for b in editor.findChildren(QComboBox)
+             if b.objectName() in ("templatePicker", "characterSide", "addSystem")]
+    assert len(boxes) >= 3
+    for box in boxes:
+        before = box.currentIndex()
+        middle = QPointF(box.width() / 2, box.height() / 2)
+        QApplication.sendEvent(box, QWheelEvent(
+            middle, QPointF(box.mapToGlobal(middle.toPoint())), QPoint(0, 0), QPoint(0, -120),
+            Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
+            Qt.ScrollPhase.NoScrollPhase, False))
+        assert box.currentIndex() == before, box.objectName()
+
+
+def test_two_3e_weapons_of_one_name_are_refused_in_a_persons_words(qtbot: QtBot) -> None:
+    """Issue 35: "weapons must be distinct names, not 'Unarmed' (it is ['Sword', 'Sword'])"
+    read like a program's; the editor now names the list and the name used twice."""
+    editor = CharacterEditor(None, ["3e"], lambda c, _o: True)
+    _show(qtbot, editor)
+    page = editor.current_page()
+    assert page is not None
+    rows = page.row_editors["weapons"]
+    sword = {"name": "Sword", "accuracy": 2, "damage": 9}
+    rows.set_value([sword, sword])
+    rows.edited.emit()
+    editor.check()
+    assert "Weapons must be named differently: more than one is called 'Sword'." in \
+        page.why_not.text()
+    assert "[" not in page.why_not.text()
+    rows.set_value([{**sword, "name": "Unarmed"}])
+    editor.check()
+    assert "Weapons must be named other than 'Unarmed'" in page.why_not.text()
+
+
+def test_renaming_a_2e_template_weapon_takes_its_minimums_with_it(qtbot: QtBot) -> None:
+    """Issue 35: the mortal template's Spear renamed "Long spear", one key at a time: its
+    Strength and Dexterity minimums follow the name, it stays two-handed, and Save works."""
+    saved: list[RosterCharacter] = []
+    editor = _editor(qtbot, system="2e-rewrite", saved=saved)
+    editor.name.setText("Spear carrier")
+    page = editor.current_page()
+    assert page is not None
+    name = page.row_editors["weapons"].cell(0, "name")
+    assert name is not None and name.value() == "Spear"
+    _type(qtbot, name, "Long spear")
+    assert name.hasFocus() and name.value() == "Long spear"
+    minimums = page.row_editors["weapon_minimums"].value()
+    assert [row["weapon"] for row in minimums] == ["Long spear", "Long spear", "Punch"]
+    assert editor.check() is not None, editor.status.text()
+    assert editor.save()
+    weapon = next(w for w in saved[0].block("2e-rewrite").weapons if w.name == "Long spear")
+    assert weapon.minimums == {"strength": 2, "dexterity": 2}
+    assert weapon.body_parts == ("hand", "hand")
+
+
+def test_a_pool_and_ward_attack_made_a_sorcerers_spell_adds_willpower(qtbot: QtBot) -> None:
+    """Issue 35: the NPC's Short sword (Strength) turned to Kind sorcerer: Stat follows to
+    Willpower (002 §Attack Roll Dice Pools) and Save takes it; a renamed attack's trigger
+    rows follow its name."""
+    saved: list[RosterCharacter] = []
+    editor = _editor(qtbot, system="pool-and-ward", saved=saved)
+    editor.name.setText("Hedge sorcerer")
+    page = editor.current_page()
+    assert page is not None
+    npc = next(i for i, t in enumerate(page.templates) if t.label == "NPC")
+    page.template.setCurrentIndex(npc)
+    page.choose_template(npc)
+    attacks = page.row_editors["attacks"]
+    assert attacks.cell(0, "stat").value() == "strength"
+    kind = attacks.cell(0, "kind")
+    kind.setFocus()
+    kind.setCurrentIndex(kind.findData("sorcerer"))
+    assert attacks.cell(0, "stat").value() == "willpower" and kind.hasFocus()
+    page.row_editors["attack_effects"].set_value([{"attack": "Short sword", "name": "Bleed 1"}])
+    page.fill(page.values())
+    _type(qtbot, attacks.cell(0, "name"), "Fire lance")
+    assert page.row_editors["attack_effects"].value()[0]["attack"] == "Fire lance"
+    assert editor.save()
+    spell = saved[0].block("pool-and-ward").attacks[0]
+    assert (spell.name, spell.kind, spell.stat) == ("Fire lance", "sorcerer", "willpower")

@@ -96,3 +96,31 @@ def test_the_dock_speaks_the_shown_systems_words(shown: Shown) -> None:
     dock.panel.set_odds(cover)
     assert label.text() == "Defender's &cover:"
     assert "Levels dealt" not in dock.panel.level_plot.getAxis("bottom").labelText
+
+
+def test_a_3e_clash_and_impulse_rolls_speak_their_own_words(shown: Shown) -> None:
+    """Issue 35: a 3e Clash (opposed rolls) and an Impulse manoeuvre or contest have no
+    defender's DV and no damage: the box names the foe's roll, the difficulty or the
+    Evasion, and the empty damage chart (2e's "before ping and resilience") is hidden."""
+    from battlewheel.engine.rulesets.ex3 import actions as a
+    from battlewheel.views.rulesets.ex3.attack_dialog_clash import ClashDialog
+    from battlewheel.views.rulesets.impulse.odds import contest_odds, manoeuvre_odds
+    from tests.desktop.rulesets.ex3.fight import started, turn_of
+
+    dock = _dock(shown)
+    label = dock.panel.form.labelForField(dock.panel.dv_box)
+    model = started(a.SetRange("guard", "jade", "close"))
+    turn_of(model, "jade")
+    clash = ClashDialog(model, "jade")
+    shown(clash)
+    odds = clash.odds
+    assert odds is not None
+    for given, words in ((odds, "Foe's average &roll:"),
+                         (manoeuvre_odds("Stunt", 6, 3, "above"), "&Difficulty:"),
+                         (contest_odds("Disengage", 5, 3, "above"), "Their &Evasion:")):
+        dock.panel.set_odds(given)
+        assert label.text() == words
+        assert "DV" not in dock.panel.dv_box.toolTip()
+        assert dock.panel.level_plot.isHidden()
+    dock.panel.set_odds(AttackSetup("Punch", attack_dice=2).odds(1))
+    assert label.text() == "Defender's &DV:" and not dock.panel.level_plot.isHidden()

@@ -127,8 +127,11 @@ class OddsPanel(QWidget):
         if odds is None:
             self.title_label.setText("No attack chosen: open an attack to see its odds.")
             self.hit_label.setText("")
+            self.level_plot.setVisible(True)
             return
         self.title_label.setText(odds.title)
+        # A roll with no damage (a clash, a stunt, a contest) shows no empty damage chart.
+        self.level_plot.setVisible(bool(odds.levels))
         self._speak(odds)
         self.hit_label.setText(self.hit_text(odds))
         self._draw_successes(odds)
@@ -145,9 +148,8 @@ class OddsPanel(QWidget):
         # Each system's own words: Impulse's Endurance, Pool & Ward's cover, 3e's Defence.
         label = self.form.labelForField(self.dv_box)
         if isinstance(label, QLabel):
-            label.setText(f"Defender's &{odds.defence_label}:")
-        self.dv_box.setToolTip(f"The defender's {odds.defence_label} for this roll; "
-                               "change it to compare.")
+            label.setText(odds.defence_words)
+        self.dv_box.setToolTip(f"The {odds.defence_label} for this roll; change it to compare.")
         axis = self.level_plot.getAxis("bottom")
         axis.setLabel(odds.damage_axis, color=self.palette().color(QPalette.ColorRole.Text).name())
 

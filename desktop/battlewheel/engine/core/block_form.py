@@ -20,8 +20,8 @@ row item (a list of numbers, such as health levels).
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from battlewheel.engine.core.errors import TraitValueError
@@ -112,6 +112,11 @@ class BlockSchema:
     """Every group of a ruleset's stat block form, in reading (and Tab) order."""
 
     groups: tuple[FormGroup, ...]
+    # After an edit, what else the form changes to match it (a renamed weapon's minimum
+    # rows follow its name, an attack's Stat fits its new Kind): the values the form
+    # should show, from those before and after the edit. None: nothing follows.
+    follow: Callable[[Mapping[str, Any], Mapping[str, Any]], dict[str, Any]] | None = field(
+        default=None, compare=False)
 
     def items(self) -> Iterator[FormItem]:
         """Every field and row set, in order."""
@@ -149,6 +154,32 @@ class BlockTemplate:
     label: str
     block: Any
     description: str = ""
+
+
+def renamed(before: Mapping[str, Any], after: Mapping[str, Any], rows: str,
+            cell: str = "name") -> dict[str, str]:
+    """Old name to new of each row of ``rows`` whose ``cell`` was just retyped (rows neither
+    added nor taken out), for the rows that name it to follow."""
+    old, new = before.get(rows), after.get(rows)
+    if not isinstance(old, list) or not isinstance(new, list) or len(old) != len(new):
+        return {}
+    names = [row.get(cell) for row in new]
+    return {o.get(cell): n.get(cell) for o, n in zip(old, new, strict=True)
+            if isinstance(o.get(cell), str) and isinstance(n.get(cell), str)
+            and o.get(cell) != n.get(cell) and o.get(cell) not in names}
+
+
+def follow_renames(before: Mapping[str, Any], after: Mapping[str, Any], rows: str,
+                   naming: str, cell: str) -> dict[str, Any]:
+    """``after`` with each row of ``naming`` whose ``cell`` named a renamed row of ``rows``
+    naming it by its new name (a weapon's minimums, an attack's triggers)."""
+    changes = renamed(before, after, rows)
+    referring = after.get(naming)
+    if not changes or not isinstance(referring, list):
+        return dict(after)
+    followed = [{**row, cell: changes.get(row.get(cell), row.get(cell))}
+                if isinstance(row.get(cell), str) else row for row in referring]
+    return {**after, naming: followed}
 
 
 def problems(schema: BlockSchema, values: Mapping[str, Any]) -> dict[str, str]:

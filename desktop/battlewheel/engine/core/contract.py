@@ -590,9 +590,17 @@ class Odds:
     # The words the dock writes: the defence the successes must beat, the damage axis.
     defence_label: str = "DV"
     damage_axis: str = "Levels dealt by a hit (before ping and resilience)"
+    # The dock's label for its "what if" box; empty means "Defender's <defence_label>".
+    # A roll against a difficulty or an opposed roll has no defender to name.
+    defence_row: str = ""
     # The fewest successes that hit: above the defence (the default), or at it under a
     # ruling such as Impulse's beat_rule "at least".
     hits_at: int | None = None
+
+    @property
+    def defence_words(self) -> str:
+        """The "what if" box's label, with its & shortcut."""
+        return self.defence_row or f"Defender's &{self.defence_label}:"
 
     @property
     def least_hit(self) -> int:

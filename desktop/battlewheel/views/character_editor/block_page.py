@@ -38,7 +38,7 @@ from battlewheel.engine.core.block_form import (
 from battlewheel.engine.core.contract import SheetView
 from battlewheel.engine.core.errors import TraitValueError
 from battlewheel.engine.core.ruleset import Ruleset
-from battlewheel.views.character_editor.inputs import Input, make_input
+from battlewheel.views.character_editor.inputs import Input, make_input, wheel_only_when_focused
 from battlewheel.views.character_editor.rows import RETURN_KEYS, RowsEditor
 from battlewheel.views.sheets.sheet_widget import SheetWidget
 
@@ -66,6 +66,7 @@ class BlockPage(QWidget):
         self.block: Any | None = None  # the whole block, once the form describes one
         self.sentences: list[str] = []  # why it is not whole yet
         self._loading = False
+        self._shown: dict[str, Any] = {}  # the values after the last edit, for what follows
         self.template = self._template_picker()
         form = self._form()
         self.preview = SheetWidget(self)
@@ -88,6 +89,7 @@ class BlockPage(QWidget):
             picker.setItemData(picker.count() - 1, template.description,
                                Qt.ItemDataRole.ToolTipRole)
         picker.setToolTip("Start from one of the system's templates, then type what differs")
+        wheel_only_when_focused(picker)
         picker.activated.connect(self.choose_template)
         picker.setVisible(self.new)
         return picker
@@ -186,6 +188,7 @@ class BlockPage(QWidget):
                 editor.set_value(list(values.get(key, [])), raw=raw)
         finally:
             self._loading = False
+        self._shown = self.values()
         self.reshaped.emit()
 
     def values(self) -> dict[str, Any]:
@@ -270,7 +273,9 @@ class BlockPage(QWidget):
 
     def _sentence(self, error: TraitValueError) -> str:
         widget = self._widget_for(error.field)
-        label = widget.field.label if widget is not None else error.field
+        rows = self.row_editors.get(error.field)
+        label = (widget.field.label if widget is not None
+                 else rows.rows_form.label if rows is not None else error.field)
         got = "" if error.value is None else f" (it is {error.value!r})"
         return f"{label} must be {error.allowed}{got}."
 
@@ -322,7 +327,30 @@ class BlockPage(QWidget):
 
     def _edited(self) -> None:
         if not self._loading:
+            self._follow_edit()
             self.edited.emit()
+
+    def _follow_edit(self) -> None:
+        """What the ruleset says follows the edit (a renamed weapon's minimums, an
+        attack's Stat for its new Kind) is put in the rows' cells, nothing else touched:
+        the cell being typed in keeps its focus and cursor."""
+        now = self.values()
+        follow = self.schema.follow
+        wanted = follow(self._shown, now) if follow is not None else now
+        self._loading = True
+        try:
+            for key, editor in self.row_editors.items():
+                rows = wanted.get(key)
+                if rows == now.get(key) or not isinstance(rows, list):
+                    continue
+                for index, row in enumerate(rows):
+                    for cell_key, value in row.items():
+                        cell = editor.cell(index, cell_key)
+                        if cell is not None and cell.value() != value:
+                            cell.set_value(value)
+        finally:
+            self._loading = False
+        self._shown = self.values()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Return in a field moves on to the next, as Tab does."""

@@ -249,3 +249,14 @@ def test_an_ended_fight_refuses_turns() -> None:
     with pytest.raises(IllegalAction, match="over"):
         session.apply(NextTurn())
     assert session.log[-1].sentence == "The fight ends. (they flee)"
+
+
+def test_the_log_says_delays_only_for_a_turn_put_later_in_a_running_round() -> None:
+    """Issue 35: a counter moved to the front before the fight starts is set in the order,
+    not delayed; a delay in the round keeps its word."""
+    session = _three(start=False)
+    session.apply(DelayTurn("c", 0))
+    assert session.log[-1].sentence == "C moves to place 1 in the order."
+    session.apply(StartFight())
+    session.apply(DelayTurn("c", 2))
+    assert session.log[-1].sentence == "C delays to place 3 in the order."

@@ -264,8 +264,7 @@ class QuickPools:
         for name in QUICK_STATICS:
             check_range(f"quick.{name}", getattr(self, name), QUICK_STATIC_RANGE)
         names = [attack.name for attack in self.attacks]
-        if len(set(names)) != len(names):
-            raise TraitValueError("quick.attacks", "distinct names", names)
+        _check_distinct("quick.attacks", names)
         if len(names) > QUICK_ATTACKS_MOST:
             raise TraitValueError("quick.attacks", f"at most {QUICK_ATTACKS_MOST} attacks",
                                   len(names))
@@ -331,8 +330,10 @@ class Character(Storable):
         if self.mount and self.mount not in MOUNT_SPEED:
             raise TraitValueError("mount", "one of " + ", ".join(MOUNT_SPEED), self.mount)
         names = [w.name for w in self.weapons]
-        if len(set(names)) != len(names) or UNARMED.name in names:
-            raise TraitValueError("weapons", "distinct names, not 'Unarmed'", names)
+        if UNARMED.name in names:
+            raise TraitValueError("weapons", f"named other than '{UNARMED.name}', which every "
+                                  "character already has")
+        _check_distinct("weapons", names)
 
     def _check_traits(self) -> None:
         for name, value in self.attributes.items():
@@ -444,3 +445,11 @@ class Character(Storable):
                 if obj.get(key) is not None:
                     part.from_json(obj[key])
         return _from_json(cls, obj, "character")
+
+
+def _check_distinct(field: str, names: list[str]) -> None:
+    """Two rows of one list may not share a name: the message says which name, for a person."""
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        called = " and ".join(f"'{name}'" for name in twice)
+        raise TraitValueError(field, f"named differently: more than one is called {called}")

@@ -22,6 +22,7 @@ from battlewheel.engine.core.block_form import (
     FormRows,
     check_kinds,
     entry_in_row,
+    follow_renames,
     in_row,
 )
 from battlewheel.engine.core.errors import TraitValueError
@@ -90,7 +91,29 @@ _DEFENCES = (
     ("magical_resistance", "Magical Resistance", "bonus to Resistance against magic"),
 )
 
-SCHEMA = BlockSchema(groups=(
+
+def follow_edit(before: Mapping[str, Any], after: Mapping[str, Any]) -> dict[str, Any]:
+    """An attack renamed takes its triggers with it; an attack given a Kind its Stat cannot
+    serve takes the new kind's first stat (002 §Attack Roll Dice Pools: a sorcerer's spell
+    adds Willpower, never Strength)."""
+    followed = follow_renames(before, after, "attacks", "attack_effects", "attack")
+    old, new = before.get("attacks"), followed.get("attacks")
+    if isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+        followed["attacks"] = [_stat_for_kind(row) if row.get("kind") != was.get("kind")
+                               else row for was, row in zip(old, new, strict=True)]
+    return followed
+
+
+def _stat_for_kind(row: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The row with a Stat its Kind may add (the kind's first when it may not)."""
+    stats = KIND_STATS.get(str(row.get("kind")))
+    stat = row.get("stat")
+    if stats is None or not stat or stat in stats:
+        return row
+    return {**row, "stat": stats[0]}
+
+
+SCHEMA = BlockSchema(follow=follow_edit, groups=(
     FormGroup("Character", (
         FormField("name", "Name", "text", default="New character",
                   help="the name on the sheet, the wheel and the log"),

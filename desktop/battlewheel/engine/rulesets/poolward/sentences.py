@@ -93,7 +93,18 @@ def _heal(before: Fight, action: Any, after: Fight) -> str:
            f"Vigor {old.vigor} → {new.vigor}."
 
 
+def _delay(before: Fight, action: a.DelayTurn, after: Fight) -> str:
+    """A delay only when the turn goes later in a running round; before the start, between
+    rounds or moved earlier, the GM merely sets the order."""
+    who, place = before.name(action.combatant), action.position + 1
+    running = before.started and not before.round_over
+    if running and action.position > before.position(action.combatant):
+        return f"{who} delays to place {place} in the order."
+    return f"{who} moves to place {place} in the order."
+
+
 _WITH_AFTER: dict[type[Action], Sentence] = {
+    a.DelayTurn: _delay,
     a.Attack: _attack,
     a.NextTurn: _next_turn,
     a.StartFight: _start,

@@ -24,6 +24,7 @@ from battlewheel.engine.core.block_form import (
     FormRows,
     check_kinds,
     entry_in_row,
+    follow_renames,
     in_row,
 )
 from battlewheel.engine.core.errors import TraitValueError
@@ -105,7 +106,13 @@ def _text(key: str, label: str, help_: str, default: str = "") -> FormField:
 
 KINDS = tuple(kind.value for kind in CharacterKind)
 
-SCHEMA = BlockSchema(groups=(
+
+def follow_edit(before: Mapping[str, Any], after: Mapping[str, Any]) -> dict[str, Any]:
+    """A weapon renamed in the form takes its rows of Weapon minimums with it."""
+    return follow_renames(before, after, "weapons", "weapon_minimums", "weapon")
+
+
+SCHEMA = BlockSchema(follow=follow_edit, groups=(
     FormGroup("Character", (
         _text("name", "Name", "the name on the sheet, the wheel and the log", "New character"),
         _choice("kind", "Kind", KINDS, "004 §Rounding Static Values, §The Rule of 10, 000 §Die "
@@ -189,6 +196,8 @@ SCHEMA = BlockSchema(groups=(
             _choice("", "Penalty", LEVEL_CHOICES, f"{HEALTH}: Ox-Body and charms add levels",
                     labels=tuple(f"-{p}" for p in LEVEL_CHOICES)),
         ), help=f"{HEALTH}: boxes beyond -0, -1, -1, -2, -2, -4"),
+        _flag("ox_body", "Ox-Body Technique", "000 §Ox-Body Technique: its first purchase "
+              "makes an Exalt's resilience cover bashing damage too"),
         _text("notes", "Notes", "anything else the GM keeps"),
     )),
 ))
@@ -197,7 +206,7 @@ _ROWS = {rows.key: rows for rows in SCHEMA.rows()}
 _ARMOUR_NUMBERS = tuple(f.key for f in SCHEMA.fields()
                         if f.key.startswith("armour.") and f.kind == "int")
 _SCALARS = ("name", "kind", "player", "essence", "willpower", "personal_motes",
-            "peripheral_motes", "notes")
+            "peripheral_motes", "notes", "ox_body")
 
 
 # -- character -> form ---------------------------------------------------------------------------
@@ -431,13 +440,15 @@ def _extra() -> Character:
 
 def _exalt(kind: CharacterKind, personal: int, peripheral: int) -> Character:
     # A Solar starts with Ox-Body Technique once (one -1 and two -2 levels, 000 §Health
-    # Levels), so the form's extra levels show how a character's own levels are typed.
+    # Levels, and bashing resilience, §Ox-Body Technique), so the form's extra levels
+    # show how a character's own levels are typed.
     ox_body = (1, 2, 2) if kind is CharacterKind.SOLAR else ()
     return _mortal(kind.value, kind, 3, essence=2, willpower=6, personal_motes=personal,
                    peripheral_motes=peripheral, armour=tables.armour("Chain shirt"),
                    abilities={**dict.fromkeys(("melee", "dodge", "awareness", "athletics",
                                                "resistance", "brawl", "war"), 3), "melee": 4},
-                   specialties={"melee": {"Spears": 1}}, extra_health_levels=ox_body)
+                   specialties={"melee": {"Spears": 1}}, extra_health_levels=ox_body,
+                   ox_body=bool(ox_body))
 
 
 # Mote pools of an Exalt of Essence 2 (the GM types the character's own).

@@ -20,7 +20,7 @@ COLUMNS = (
              "on top)", order=True),
     c.Column("Health", tip="The health track: / bashing, X lethal, * aggravated", track=True),
     c.Column("Wound", "W", "Wound penalty to dice pools"),
-    c.Column("DV penalty", "DV", "DV penalty from the last flurry, until the next action"),
+    c.Column("DV penalty", "DV-", "DV penalty from the last flurry, until the next action"),
     c.Column("Motes", tip="Personal / peripheral motes", hidden=True),
     c.Column("Willpower", "WP", "Temporary Willpower", hidden=True),
 )

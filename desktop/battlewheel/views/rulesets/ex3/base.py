@@ -88,7 +88,8 @@ def opposed_odds(title: str, mine: tuple[int, bool],
               for got, chance in enumerate(ours))
     typical = max((round(sum(k * p for k, p in enumerate(foe))) for foe in foes), default=0)
     return Odds(f"{title}: wins {win:.0%}; the line marks the strongest opposing roll's "
-                "average", typical, tuple(ours), win, defence_label="their roll")
+                "average", typical, tuple(ours), win, defence_label="opposing roll",
+                defence_row="Opposing average &roll:")
 
 
 def combatant_box(state: Combat, ids: Iterable[str], parent: QWidget) -> QComboBox:

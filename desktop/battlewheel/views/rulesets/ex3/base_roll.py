@@ -98,4 +98,5 @@ class RollDialog(Ex3Dialog):
         chance = sum(spread[difficulty:]) if difficulty >= 0 else 1.0
         return Odds(f"{self.state.name(self.actor)}: {what} ({row.pool()} dice, "
                     f"difficulty {difficulty})", difficulty, tuple(spread), chance,
-                    defence_label="difficulty", hits_at=difficulty)
+                    defence_label="difficulty", defence_row="&Difficulty:",
+                    hits_at=difficulty)

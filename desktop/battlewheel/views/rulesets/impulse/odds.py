@@ -55,6 +55,7 @@ def manoeuvre_odds(title: str, dice: int, difficulty: int, beat_rule: str) -> Od
         successes=found.impulse_gain,
         hit_chance=found.chance_effect,
         defence_label="difficulty",
+        defence_row="&Difficulty:",
         hits_at=_least_hit(difficulty, beat_rule),
     )
 
@@ -67,6 +68,7 @@ def contest_odds(title: str, dice: int, evasion: int, beat_rule: str) -> Odds:
         successes=engine.net_successes(dice),
         hit_chance=engine.contest_odds(dice, evasion, beat_rule),
         defence_label="Evasion",
+        defence_row="Their &Evasion:",
         hits_at=_least_hit(evasion, beat_rule),
     )
 
