@@ -79,6 +79,10 @@ def test_a_join_at_a_condition_replays_alone(system: str) -> None:
     again = CombatSession.from_json(written)
     assert again.state == session.state
     assert rules.after(again.state, "a", rules.fresh(block)) == hurt
+    assert "at their current condition" in again.log[0].sentence
+    plain = CombatSession.new(ruleset=system)
+    plain.apply(ruleset.join_action("a", block, "ally"))
+    assert "current condition" not in plain.log[0].sentence
 
 
 def _hurt(system: str, rules: object, block: object) -> object:
