@@ -8,6 +8,7 @@ joined through ``join_action``, and the ``battlewheel replay`` output beside eac
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 from pathlib import Path
@@ -78,6 +79,10 @@ def test_a_join_at_a_condition_replays_alone(system: str) -> None:
     again = CombatSession.from_json(written)
     assert again.state == session.state
     assert rules.after(again.state, "a", rules.fresh(block)) == hurt
+    assert "at their current condition" in again.log[0].sentence
+    plain = CombatSession.new(ruleset=system)
+    plain.apply(ruleset.join_action("a", block, "ally"))
+    assert "current condition" not in plain.log[0].sentence
 
 
 def _hurt(system: str, rules: object, block: object) -> object:
@@ -91,3 +96,47 @@ def _hurt(system: str, rules: object, block: object) -> object:
             "2e-rewrite": Rewrite(lethal=1, bashing=2, willpower_spent=1),
             "3e": Ex3(aggravated=1, bashing=1, willpower_spent=2),
             "impulse": Impulse(limit=2, strife=1)}[system]
+
+
+PROTOCOL = ("LASTING", "fresh", "after", "lines", "carried", "fitted", "summary", "sections",
+            "rest_offers", "rested")
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_every_system_gives_the_whole_lasting_protocol(system: str) -> None:
+    """engine/core/lasting.py's LastingRules in every system; fresh is ``{}`` in JSON and
+    reads back; "Restore to full" is always among the rests (page lines 21-22)."""
+    ruleset = get_ruleset(system)
+    rules = ruleset.lasting_rules()
+    assert [name for name in PROTOCOL if not hasattr(rules, name)] == []
+    block = ruleset.block_templates()[0].block
+    fresh = rules.fresh(block)
+    assert isinstance(fresh, rules.LASTING) and fresh.to_json() == {}
+    assert rules.LASTING.from_json({}) == fresh
+    hurt = _hurt(system, rules, block)
+    restored = fresh
+    if system == "impulse":  # Endurance lost; Limit and Strife are edited apart, kept
+        restored, hurt = hurt, dataclasses.replace(hurt, endurance_lost=3)
+    assert rules.LASTING.from_json(json.loads(json.dumps(hurt.to_json()))) == hurt
+    offers = {offer.key: offer for offer in rules.rest_offers(block, hurt, None)}
+    assert "restore_all" in offers and offers["restore_all"].why_not == ""
+    assert rules.rested(block, hurt, _restore_all(), None).lasting == restored
+    assert rules.fitted(block, hurt).lasting == hurt
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_a_fighter_gone_from_the_fight_leaves_what_they_joined_with(system: str) -> None:
+    """Lines 9-12: nothing carries by itself; one not in the fight keeps their condition."""
+    ruleset = get_ruleset(system)
+    rules = ruleset.lasting_rules()
+    block = ruleset.block_templates()[0].block
+    hurt = _hurt(system, rules, block)
+    session = CombatSession.new(ruleset=system)
+    assert rules.after(session.state, "nobody", hurt) == hurt
+    assert rules.lines(block, hurt, hurt, None) == ()
+
+
+def _restore_all() -> object:
+    from battlewheel.engine.core.lasting import RestChoice
+
+    return RestChoice("restore_all")
