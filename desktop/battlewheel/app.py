@@ -280,6 +280,9 @@ def _install_roster(window: "MainWindow", place: "QDockWidget | None" = None) ->
         window.tabifyDockWidget(window.combatants_dock, roster)
         roster.rosterChanged.connect(window.mark_campaign_changed)
         install_import_menu(window, roster)  # Roster > Import, Paste stat block, Export
+        from battlewheel.views.between_fights import install_between_fights
+
+        install_between_fights(window, roster)  # Carry to the roster, Rest, Campaign story
     if place is not None:
         window.removeDockWidget(place)
         place.deleteLater()

@@ -14,7 +14,7 @@ from typing import TextIO
 # The smoke test's start-up clock, started by the package before anything of ours.
 from battlewheel import STARTED
 
-SUBCOMMANDS = ("replay", "print", "import", "export", "forecast", "share")
+SUBCOMMANDS = ("replay", "print", "import", "export", "forecast", "share", "party", "carry")
 EXIT_UNREADABLE = 2
 # What a shell reports for a program stopped by SIGPIPE (128 + 13), as ``yes | head`` does.
 EXIT_READER_GONE = 141
@@ -35,7 +35,8 @@ def build_parser(*, subcommand: bool = False) -> argparse.ArgumentParser:
         "[--dry-run] [--rename|--replace] | battlewheel export CAMPAIGN --character NAME "
         "--to foundry --output FILE | battlewheel forecast CAMPAIGN --combat NAME "
         "[--runs N] [--seed S] | battlewheel share CAMPAIGN [--combat NAME] --bind ADDRESS "
-        "[--port N]",
+        "[--port N] | battlewheel party CAMPAIGN | battlewheel carry CAMPAIGN "
+        "--combat NAME [--only NAME ...] [--again]",
     )
     if not subcommand:
         parser.add_argument("campaign", nargs="?", type=Path, help="campaign file to open")
@@ -70,6 +71,7 @@ def build_parser(*, subcommand: bool = False) -> argparse.ArgumentParser:
     share.add_argument("--bind", required=True, metavar="ADDRESS",
                        help="the address to listen on (127.0.0.1 to try it out)")
     share.add_argument("--port", type=int, default=8737, help="0: any free port")
+    _carry_parsers(sub)
     return parser
 
 
@@ -113,6 +115,20 @@ def _forecast_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]")
                      help="also the same match-up in every system the roster has blocks for")
 
 
+def _carry_parsers(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    party = sub.add_parser("party", help="print every roster character's current condition "
+                           "per system, and the fight each part came from, as JSON")
+    party.add_argument("campaign", type=Path)
+    cmd = sub.add_parser("carry", help="carry a combat's results to the roster (every line, "
+                         "as the carry dialog would) and save the campaign")
+    cmd.add_argument("campaign", type=Path)
+    cmd.add_argument("--combat", required=True, help="the combat's name or id")
+    cmd.add_argument("--only", nargs="+", action="extend", default=[], metavar="NAME",
+                     help="only these roster characters")
+    cmd.add_argument("--again", action="store_true",
+                     help="replace an earlier carry of the same combat")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the program; returns the process exit code."""
     arguments = list(sys.argv[1:] if argv is None else argv)
@@ -147,6 +163,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         from battlewheel.sharing.command import share_command
 
         return share_command(args.campaign, combat=args.combat, bind=args.bind, port=args.port)
+    if command in ("party", "carry"):
+        from battlewheel.storage import carry_command as carrying
+
+        if command == "party":
+            return _until_reader_leaves(lambda: carrying.party_command(args.campaign))
+        return _until_reader_leaves(lambda: carrying.carry_command(
+            args.campaign, args.combat, only=tuple(args.only), again=args.again))
     from battlewheel.app import run_gui
 
     return run_gui(args.campaign, smoke_test=args.smoke_test, started=STARTED)

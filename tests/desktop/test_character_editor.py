@@ -359,6 +359,21 @@ def test_the_previews_numbers_stay_in_sight_beside_a_wide_table(qtbot: QtBot) ->
     assert viewport is not None and box.width() <= viewport.width()
 
 
+def test_editing_a_character_keeps_what_fights_left_on_them(qtbot: QtBot) -> None:
+    """Rules page between-fights.md, "Editing a block does not heal": the editor's
+    character keeps the conditions the original held, and so does a rename."""
+    from battlewheel.engine.rulesets.poolward.lasting import Lasting
+    from battlewheel.storage.roster import HeldCondition
+    from battlewheel.views.roster_edits import renamed
+
+    held = HeldCondition(Lasting(health_lost=3), (("health", "combat-1"),))
+    character = RosterCharacter.of_block(NAME, SAMPLES[1]).with_condition("pool-and-ward", held)
+    editor = _editor(qtbot, character)
+    made = editor.check()
+    assert made is not None and made.held("pool-and-ward") == held
+    assert renamed(made, "Someone else").held("pool-and-ward") == held
+
+
 def test_the_wheel_changes_a_choice_only_once_it_has_the_focus(qtbot: QtBot) -> None:
     """Scrolling the form over the Kind box leaves the kind alone; focused, the wheel
     picks the next one (a specialty went from melee to thrown as a GM scrolled)."""

@@ -94,6 +94,12 @@ def test_quick_add_works_in_every_system(
     _add(dock, 4, 3)  # Tallow the Fence: offered a fresh block of the system first
     assert dock.editor is not None and dock.editor.save()  # saved, the copies join
     assert _names(window) == ["Tallow the Fence 1", "Tallow the Fence 2", "Tallow the Fence 3"]
-    assert window.combat.undo_stack.count() == 2  # the roster's new block, then the copies
-    window.combat.undo_stack.undo()
+    # The roster's new block is the campaign's step, the copies the fight's; one Undo
+    # takes back the copies (the later step), the next the block.
+    assert window.combat.campaign_stack.count() == 1
+    assert window.combat.undo_stack.count() == 1
+    window.actions_by_name["undo"].trigger()
     assert _names(window) == []
+    assert window.combat.campaign_stack.canUndo()
+    window.actions_by_name["undo"].trigger()
+    assert not window.combat.campaign_stack.canUndo()

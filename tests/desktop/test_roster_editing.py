@@ -157,8 +157,9 @@ def test_an_import_under_a_taken_name_asks(dock: RosterDock, tmp_path: Path,
 def test_each_roster_change_is_one_undo_step(dock: RosterDock, window: MainWindow,
                                              tmp_path: Path) -> None:
     """New, edit, duplicate, delete and import each take one Ctrl+Z to take back, and come
-    back with one redo; the window counts the roster as unsaved."""
-    stack = window.combat.undo_stack
+    back with one redo; the window counts the roster as unsaved. They are the campaign's
+    steps, not the fight's."""
+    stack = window.combat.campaign_stack
     rosters = [_names(dock)]
     assert _new_named(dock, "Marrow scout")
     rosters.append(_names(dock))
@@ -182,7 +183,7 @@ def test_each_roster_change_is_one_undo_step(dock: RosterDock, window: MainWindo
     assert dock.import_path(path)
     rosters.append(_names(dock))
     assert window.has_unsaved_changes()
-    assert stack.count() == 5
+    assert stack.count() == 5 and window.combat.undo_stack.count() == 0
     kinds = []
     for expected in reversed(rosters[:-1]):
         stack.undo()
@@ -202,8 +203,8 @@ def test_the_delete_key_deletes_and_the_context_menu_offers_each_change(
     qtbot.keyClick(dock.roster, Qt.Key.Key_Delete)
     assert "Sesus Amaranth" not in _names(dock)
     texts = [a.text().replace("&", "") for a in dock.context_menu().actions()]
-    assert texts == ["Edit\u2026", "Add to combat", "Duplicate", "Delete", "Export\u2026",
-                     "New character\u2026"]
+    assert texts == ["Edit\u2026", "Add to combat", "Add fresh (at full)", "Duplicate", "Delete",
+                     "Export\u2026", "New character\u2026"]
 
 
 def test_file_new_character_opens_the_editor_on_the_combats_system(
@@ -318,6 +319,8 @@ def test_the_roster_offers_back_a_draft_left_by_a_crash(
     page = editor.current_page()
     assert page is not None and page.ruleset.name == NAME
     assert page.inputs["might"].text() == "7" and "Might must be" in page.inputs["might"].problem
+    # Closed here: left open, its draft timer wrote the draft into a later test's home.
+    editor.reject()
 
 
 def test_a_taken_name_is_numbered_on_from_its_stem() -> None:

@@ -144,10 +144,12 @@ def _newcomer(session: CombatSession) -> Any:
 
 
 @pytest.mark.parametrize(("ruleset", "terms", "problem"), [
-    ("3e", {"band": "short"}, "band is not a term a fighter joins on here; known: zone"),
+    ("3e", {"band": "short"}, "band is not a term a fighter joins on here; known: zone, "
+     "unready, roster, lasting"),
     ("3e", {"zone": "near"}, "zone: must be a whole number"),
     ("impulse", {"reserve": 1}, "reserve: must be true or false"),
-    ("2e-rewrite", {"zone": 1}, "zone is not a term a fighter joins on here; none are known"),
+    ("2e-rewrite", {"zone": 1}, "zone is not a term a fighter joins on here; known: roster, "
+     "lasting"),
 ])
 def test_a_term_the_ruleset_does_not_declare_or_of_the_wrong_type_is_refused(
         ruleset: str, terms: dict[str, Any], problem: str) -> None:

@@ -17,7 +17,9 @@ from typing import Any
 
 ROOT = Path(__file__).parents[2] / "resources"
 SEEDS = {
-    "campaign": [ROOT / "campaigns" / "demo.json"],
+    # The demo (format 2) and a carried campaign (format 3: conditions and a carry record).
+    "campaign": [ROOT / "campaigns" / "demo.json",
+                 Path(__file__).parents[1] / "fixtures" / "v3" / "carried.json"],
     "log": sorted((ROOT / "examples").glob("*.json")),
 }
 

@@ -73,7 +73,7 @@ CASES: dict[str, tuple[bytes, str]] = {
     "an array": (b"[1, 2, 3]", "top level must be a JSON object, not an array"),
     "no schema_version": (edited(drop(["schema_version"])), "schema_version is missing"),
     "text schema_version": (edited(set_in(["schema_version"], "1")),
-                            "schema_version must be a whole number from 1 to 2, not '1'"),
+                            "schema_version must be a whole number from 1 to 3, not '1'"),
     "future schema_version": (edited(set_in(["schema_version"], 7)),
                               "schema_version 7 is newer than this program understands"),
     "other format": (edited(set_in(["format"], "spreadsheet")),

@@ -43,7 +43,7 @@ def test_imported_character_joins_a_campaign_roster(tmp_path: Path) -> None:
         ({"schema_version": 1, "format": "battlewheel-character",
           "character": {"name": "X", "willpower": 99}},
          "willpower must be a whole number 1-10, got 99"),
-        ({"schema_version": 3, "format": "battlewheel-character"}, "newer than this program"),
+        ({"schema_version": 4, "format": "battlewheel-character"}, "newer than this program"),
     ],
 )
 def test_bad_character_files_are_named_and_untouched(

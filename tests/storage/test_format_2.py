@@ -15,7 +15,7 @@ from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.rewrite.block import Character
 from battlewheel.storage.campaign import Campaign, load_campaign, save_campaign
 from battlewheel.storage.migrations import v1_to_v2
-from battlewheel.storage.schema import MIGRATIONS, SCHEMA_VERSION
+from battlewheel.storage.schema import MIGRATIONS, PLAIN_VERSION, SCHEMA_VERSION
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "v1"
 V1_FILES = ("demo-campaign", "fight-in-progress")
@@ -31,7 +31,7 @@ def _resaved(name: str, tmp_path: Path) -> Campaign:
     copy = tmp_path / f"{name}.json"
     shutil.copy(FIXTURES / f"{name}.json", copy)
     save_campaign(load_campaign(copy), copy)
-    assert json.loads(copy.read_text(encoding="utf-8"))["schema_version"] == SCHEMA_VERSION == 2
+    assert json.loads(copy.read_text(encoding="utf-8"))["schema_version"] == PLAIN_VERSION == 2
     return load_campaign(copy)
 
 

@@ -17,7 +17,12 @@ from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.contract import DropVerdict, TurnTrack
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.session import CombatSession
-from battlewheel.models.commands import ActionCommand, ReplayedCommand, command_for
+from battlewheel.models.commands import (
+    ActionCommand,
+    ReplayedCommand,
+    UndoOrder,
+    command_for,
+)
 
 PREVIEW_REFUSAL = ("History is showing an earlier moment of the fight: choose Back to now "
                    "(or Rewind to here) first")
@@ -49,6 +54,10 @@ class CombatModel(QObject):
     ) -> None:
         super().__init__(parent)
         self.undo_stack = QUndoStack(self)
+        # The campaign's roster steps: kept when another combat is shown (Ctrl+Z takes
+        # back the later of the two histories' steps, see ``UndoOrder``).
+        self.campaign_stack = QUndoStack(self)
+        self.order = UndoOrder(self.undo_stack, self.campaign_stack, self)
         self.session = session
         # Each combat left for another: its History lines (text, engine steps) and where
         # the stack stood, so showing it again brings back the same lines (a dialog's
@@ -194,6 +203,7 @@ class CombatModel(QObject):
             stack.push(command)
         stack.setIndex(index)
         stack.setClean()
+        self.order.forget(stack)
 
     def _remember_history(self) -> None:
         stack = self.undo_stack

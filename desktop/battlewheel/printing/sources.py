@@ -7,6 +7,7 @@ the registry for one by the name the combat or the stat block carries.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from battlewheel.engine.core.contract import Card
@@ -14,6 +15,30 @@ from battlewheel.engine.core.ruleset import get_ruleset
 from battlewheel.engine.core.session import FIRST_RULESET
 from battlewheel.printing.card import SheetCard, card_from_contract
 from battlewheel.storage.campaign import Campaign, CombatRecord
+
+
+def current_condition(character: Any, ruleset: str) -> Any | None:
+    """The roster character's current condition in ``ruleset`` (None: fresh), as storage
+    keeps it (issue 33, ``storage/carry.py``; None everywhere before it does)."""
+    from importlib import import_module
+
+    try:
+        store = import_module("battlewheel.storage.carry")
+    except ImportError:
+        return None
+    return store.joining_condition(character, ruleset)
+
+
+def condition_sections(ruleset: str, block: Any, lasting: Any | None) -> tuple[Any, ...]:
+    """The sections that show a current condition on a card or preview (none when fresh).
+
+    The condition is fitted to ``block`` first (an edited, shorter track keeps its marks
+    as the deepest boxes: editing never heals).
+    """
+    if lasting is None:
+        return ()
+    rules = get_ruleset(ruleset).lasting_rules()
+    return tuple(rules.sections(block, rules.fitted(block, lasting).lasting))
 
 
 def character_card(block: Any, *, blank: bool = False,
@@ -28,10 +53,17 @@ def campaign_cards(campaign: Campaign, *, blank: bool = False) -> list[SheetCard
     A character in a combat shows its marks from the latest combat it is in.
     """
     fought = _cards_in_combats(campaign)
-    cards = [_take(fought, character.name) or get_ruleset(ruleset).block_card(block)
+    cards = [_take(fought, character.name) or _roster_card(character, ruleset, block)
              for character in campaign.characters for ruleset, block in character.read_blocks()]
     cards.extend(fought.values())
     return [_printed(card, blank) for card in cards]
+
+
+def _roster_card(character: Any, ruleset: str, block: Any) -> Card:
+    """A roster character's card, with what earlier fights left on them (issue 33)."""
+    card = get_ruleset(ruleset).block_card(block)
+    shown = condition_sections(ruleset, block, current_condition(character, ruleset))
+    return replace(card, sections=card.sections + shown) if shown else card
 
 
 def _take(fought: dict[str, Card], name: str) -> Card | None:

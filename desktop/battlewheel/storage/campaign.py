@@ -11,6 +11,13 @@ Each character is a common identity with one stat block per ruleset; each combat
 names its ruleset; ``rulings`` are the GM's default rulings for new combats of each
 ruleset. Version 1 files (2e characters only) open through ``migrations``.
 
+Format 3 adds a character's ``conditions`` (per system: what fights left on them, and
+which combat each part came from; ``roster.HeldCondition``) and the campaign's
+``carries`` (``CarryRecord``: what each carried combat wrote, and what each character
+held before, so a second carry of the same combat is found and can replace the first).
+Both are written only when held: a campaign never carried to is written as format 2.
+See docs/campaign-format.md and ``storage.carry`` (the functions the views call).
+
 ``load_campaign`` either returns a whole new ``Campaign`` or raises
 ``CampaignFileError`` naming the problem; it never changes the file or any campaign
 already in memory. ``save_campaign`` writes atomically and keeps ``<file>.bak``.
@@ -45,9 +52,10 @@ from battlewheel.engine.core.session import (
 from battlewheel.storage import migrations as _migrations  # noqa: F401 (registers v1 -> v2)
 from battlewheel.storage.atomic import atomic_write_bytes
 from battlewheel.storage.errors import CampaignFileError
-from battlewheel.storage.roster import RosterCharacter
+from battlewheel.storage.roster import HeldCondition, RosterCharacter, read_condition
 from battlewheel.storage.schema import (
     MAX_FILE_BYTES,
+    PLAIN_VERSION,
     SCHEMA_VERSION,
     dump_json,
     json_type,
@@ -70,8 +78,11 @@ MAX_COMBATS = 1_000
 # would pass one, so the program never saves a campaign it would refuse to open.
 
 CAMPAIGN_KEYS = frozenset(
-    {"schema_version", "format", "name", "notes", "characters", "weapons", "rulings", "combats"}
+    {"schema_version", "format", "name", "notes", "characters", "weapons", "rulings", "combats",
+     "carries"}
 )
+CARRY_KEYS = ("combat", "ruleset", "at", "characters")
+CARRIED_KEYS = ("name", "keys", "before")
 T = TypeVar("T")
 # What a malformed part of a file can raise while the engine reads it.
 _DECODE_ERRORS = (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError)
@@ -129,6 +140,10 @@ class CombatRecord:
         self.name = name
         self._session = session if isinstance(session, CombatSession) else None
         self.stored = session if isinstance(session, StoredCombat) else None
+        # The log as the file held it, kept after replaying: written back as read while
+        # its actions are unchanged (a ruling added since, with its default, would
+        # otherwise change the header of every untouched combat).
+        self.as_read = self.stored
         self._failure: ReplayError | None = None
 
     def __repr__(self) -> str:
@@ -195,14 +210,77 @@ class CombatRecord:
 
     def with_session(self, session: CombatSession) -> CombatRecord:
         """The same combat (id and name) holding this live session."""
-        return CombatRecord(self.id, self.name, session)
+        record = CombatRecord(self.id, self.name, session)
+        record.as_read = self.as_read
+        return record
 
     def to_json(self) -> dict[str, Any]:
-        """The record with its log: the live session's, or the stored one untouched."""
+        """The record with its log: the live session's, or the stored one untouched (also
+        once replayed, while its actions and undone actions are those read)."""
         if self._session is None:
             assert self.stored is not None
             return {"id": self.id, "name": self.name, "session": self.stored.document}
-        return {"id": self.id, "name": self.name, "session": self._session.to_json()}
+        live = self._session.to_json()
+        read = self.as_read.document if self.as_read is not None else None
+        if read is not None and _same_log(read, live):
+            return {"id": self.id, "name": self.name, "session": read}
+        return {"id": self.id, "name": self.name, "session": live}
+
+
+def _same_log(read: dict[str, Any], live: dict[str, Any]) -> bool:
+    """Whether a log as read holds what the live one would write (its header aside)."""
+    return (read.get("actions") == live["actions"] and read.get("redo", []) == live["redo"]
+            and read.get("ruleset", FIRST_RULESET) == live["ruleset"])
+
+
+@dataclass(frozen=True)
+class CarriedPart:
+    """What one carry wrote on one roster character: the lines ticked, and what they held
+    before (None: fresh), so carrying the same combat again can put those parts back."""
+
+    name: str
+    keys: tuple[str, ...]
+    before: HeldCondition | None
+
+    def to_json(self) -> dict[str, Any]:
+        before = None if self.before is None else self.before.to_json()
+        return {"name": self.name, "keys": list(self.keys), "before": before}
+
+
+@dataclass(frozen=True)
+class CarryRecord:
+    """One combat carried to the roster: which, in what system, when, and each part."""
+
+    combat: str
+    ruleset: str
+    at: str
+    parts: tuple[CarriedPart, ...] = ()
+
+    def part(self, name: str) -> CarriedPart | None:
+        """The part written on the character called ``name`` (case-insensitive), if any."""
+        return next((p for p in self.parts if p.name.casefold() == name.casefold()), None)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"combat": self.combat, "ruleset": self.ruleset, "at": self.at,
+                "characters": [part.to_json() for part in self.parts]}
+
+    @classmethod
+    def from_json(cls, value: dict[str, Any]) -> CarryRecord:
+        """Read strictly; a damaged condition names its field."""
+        fields = StoredFields(value, "", CARRY_KEYS)
+        ruleset = fields.text("ruleset")
+        if not ruleset_known(ruleset):
+            raise TraitValueError("ruleset", "a known ruleset", ruleset)
+        parts = []
+        for index, item in enumerate(fields.array("characters")):
+            where = f"characters[{index}]"
+            part = StoredFields(item, f"{where}.", CARRIED_KEYS)
+            keys = part.texts("keys")
+            before = part.value("before")
+            held = None if before is None else \
+                read_condition(ruleset, before, f"{where}.before")
+            parts.append(CarriedPart(part.text("name"), keys, held))
+        return cls(fields.text("combat"), ruleset, fields.text("at"), tuple(parts))
 
 
 @dataclass(frozen=True)
@@ -217,6 +295,8 @@ class Campaign:
     # The GM's default rulings per ruleset, for the campaign's new combats (those of a
     # system not on screen when the file was opened wait as read: ``StoredRulings``).
     rulings: tuple[tuple[str, Options | StoredRulings], ...] = ()
+    # What each carried combat wrote on the roster (one record per combat, in carry order).
+    carries: tuple[CarryRecord, ...] = ()
 
     def __post_init__(self) -> None:
         for what, items, limit in (("characters", self.characters, MAX_CHARACTERS),
@@ -245,6 +325,14 @@ class Campaign:
             if record.id == combat_id:
                 return record
         raise KeyError(combat_id)
+
+    def carry_record(self, combat_id: str) -> CarryRecord | None:
+        """What carrying this combat wrote on the roster (None: it was never carried)."""
+        return next((record for record in self.carries if record.combat == combat_id), None)
+
+    def holds_format_3(self) -> bool:
+        """Whether anything only format 3 can hold is here (a condition, a carry)."""
+        return bool(self.carries) or any(c.conditions for c in self.characters)
 
     # -- changed copies --------------------------------------------------------------
 
@@ -296,8 +384,8 @@ class Campaign:
 
     def to_json(self) -> dict[str, Any]:
         """The whole campaign as the file's JSON object."""
-        return {
-            "schema_version": SCHEMA_VERSION,
+        written = {
+            "schema_version": SCHEMA_VERSION if self.holds_format_3() else PLAIN_VERSION,
             "format": FORMAT,
             "name": self.name,
             "notes": self.notes,
@@ -306,6 +394,9 @@ class Campaign:
             "rulings": {name: options.to_json() for name, options in self.rulings},
             "combats": [record.to_json() for record in self.combats],
         }
+        if self.carries:
+            written["carries"] = [record.to_json() for record in self.carries]
+        return written
 
     @classmethod
     def from_json(cls, document: dict[str, Any], path: Path | None = None, *,
@@ -332,6 +423,9 @@ class Campaign:
         combats = reader.items(document, "combats", MAX_COMBATS, _combat)
         _check_unique(path, [r.id for r in combats], what="combat id")
         _replay_shown(reader, document["combats"], combats, shown)
+        carries = reader.items(document, "carries", MAX_COMBATS, CarryRecord.from_json,
+                               default=[])
+        _check_unique(path, [record.combat for record in carries], what="carried combat")
         return cls(
             name=reader.text(document, "name", MAX_NAME_LENGTH, default="Campaign"),
             characters=tuple(characters),
@@ -339,6 +433,7 @@ class Campaign:
             weapons=tuple(reader.items(document, "weapons", MAX_CHARACTERS, _weapon)),
             notes=reader.text(document, "notes", MAX_NOTES_LENGTH, default=""),
             rulings=_rulings(path, document.get("rulings", {}), on_screen),
+            carries=tuple(carries),
         )
 
 
@@ -396,7 +491,9 @@ class _Reader:
         return value
 
     def items(self, document: dict[str, Any], key: str, limit: int,
-              read: Callable[[dict[str, Any]], T]) -> list[T]:
+              read: Callable[[dict[str, Any]], T], *, default: list[T] | None = None) -> list[T]:
+        if key not in document and default is not None:
+            return default
         if key not in document:
             raise CampaignFileError(self.path, f"{key} is missing (an array, possibly empty)")
         values = document[key]
@@ -475,10 +572,10 @@ def _rulings(path: Path | None, value: object,
     found: list[tuple[str, Options | StoredRulings]] = []
     for name, options in value.items():
         try:
-            if name != on_screen and ruleset_known(name):
-                found.append((name, StoredRulings(name, options)))
-            else:
-                found.append((name, get_ruleset(name).options_from_json(options)))
+            if name == on_screen or not ruleset_known(name):
+                get_ruleset(name).options_from_json(options)  # checked now: refuses the file
+            # Kept as read (a ruling added since would change the file otherwise).
+            found.append((name, StoredRulings(name, options)))
         except (TraitValueError, ValueError) as error:
             raise CampaignFileError(path, f"rulings.{name}: {error}") from None
     return tuple(found)

@@ -10,6 +10,7 @@ it keeps the crash journal in step. The window calls::
     files.record_change(session)            # after every change (CombatModel.changed)
     files.add_character(character)          # roster: import (journaled too)
     files.set_characters(characters)        # roster: an undoable change, either way
+    files.set_roster_state(campaign)        # carry, rest (storage.carry) or their undo
     session = files.new_campaign(name, rs)  # File > New campaign (no file yet)
     session = files.new_combat(name, shown) # File > New combat (journaled, on screen)
     session = files.show_combat(id, shown)  # File > Combats > one of them
@@ -53,6 +54,9 @@ class StoredCampaigns:
         self.campaign = Campaign()
         self.path: Path | None = None
         self.combat_id: str | None = None
+        # How many whole campaigns were opened (a file, the demo, a new one, a restore):
+        # the window's roster history belongs to one of them.
+        self.adopted = 0
 
     # -- CampaignFiles -----------------------------------------------------------------
     def default_folder(self) -> Path:
@@ -110,6 +114,15 @@ class StoredCampaigns:
         changes nothing.
         """
         self.campaign = replace(self.campaign, characters=tuple(characters))
+        self.journal.begin(self.campaign, self.combat_id, self.path, write_now=True)
+
+    def set_roster_state(self, campaign: Campaign) -> None:
+        """Put the roster and carry records of ``campaign`` in place (a carry, a rest, or
+        their undo; ``storage.carry`` makes them); journaled as an unsaved change.
+
+        The combats stay as this object holds them: only characters and carries move."""
+        self.campaign = replace(self.campaign, characters=campaign.characters,
+                                carries=campaign.carries)
         self.journal.begin(self.campaign, self.combat_id, self.path, write_now=True)
 
     def new_campaign(self, name: str, ruleset: str = FIRST_RULESET) -> CombatSession:
@@ -209,6 +222,7 @@ class StoredCampaigns:
         # A file opens on its newest combat: the fight the table is most likely to go on with.
         chosen = combat_id if combat_id in ids else ids[-1]
         self.campaign, self.path, self.combat_id = campaign, path, chosen
+        self.adopted += 1
         self.journal.begin(campaign, chosen, path, write_now=write_now)
         return campaign.combat(chosen).session
 

@@ -20,6 +20,7 @@ from battlewheel.storage.atomic import atomic_write_bytes
 from battlewheel.storage.errors import CampaignFileError
 from battlewheel.storage.roster import RosterCharacter
 from battlewheel.storage.schema import (
+    PLAIN_VERSION,
     SCHEMA_VERSION,
     dump_json,
     json_type,
@@ -39,7 +40,9 @@ def character_from_json(obj: Mapping[str, Any]) -> RosterCharacter:
 
 def export_character(character: RosterCharacter, path: Path) -> None:
     """Write one character to a file, atomically."""
-    document = {"schema_version": SCHEMA_VERSION, "format": FORMAT,
+    # Format 3 only for a character holding a condition: others stay readable by older programs.
+    version = SCHEMA_VERSION if character.conditions else PLAIN_VERSION
+    document = {"schema_version": version, "format": FORMAT,
                 "character": character.to_json()}
     data = dump_json(document)
     if len(data) > MAX_CHARACTER_BYTES:

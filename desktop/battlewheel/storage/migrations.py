@@ -6,6 +6,11 @@ identity takes the block's name, kind and notes, and the side the character last
 fought on in the campaign's combats (an ally when it never fought). A campaign gains
 its default rulings per ruleset (none yet). Nothing is dropped: every field of every
 character moves into its 2e block, and the combats' logs are kept as they are.
+
+Version 2 to 3 (campaign format 3): a character may hold a current condition per system
+and a campaign its carry records. A version 2 file holds neither, so every character
+opens fresh and nothing else changes; such a campaign is written back as version 2
+(``schema.PLAIN_VERSION``) until the GM carries a fight or rests someone.
 """
 
 from __future__ import annotations
@@ -62,4 +67,10 @@ def _sides_in_combats(combats: object) -> dict[str, str]:
     return sides
 
 
+def v2_to_v3(document: dict[str, Any]) -> dict[str, Any]:
+    """Campaign or character file, version 2 to 3: everyone fresh, nothing carried yet."""
+    return {**document, "schema_version": 3}
+
+
 MIGRATIONS[1] = v1_to_v2
+MIGRATIONS[2] = v2_to_v3

@@ -9,6 +9,11 @@ A block read from a file waits as a ``StoredBlock`` (its JSON as read) until it 
 used: opening a campaign then loads and reads only the systems on screen. A damaged
 block is found when it is first used (``DamagedBlock``, naming the field) and is written
 back exactly as it was read, as is every block never changed.
+
+A character also holds, per system, its *current condition* (``HeldCondition``: the
+ruleset's ``Lasting``, what fights have left on them) and which combat each carried
+part came from. None held means fresh. Conditions are read strictly at open, every
+system's, so a damaged one refuses the file naming the character and the field.
 """
 
 from __future__ import annotations
@@ -21,7 +26,8 @@ from battlewheel.engine.core.fields import StoredFields, json_type
 from battlewheel.engine.core.identity import Identity
 from battlewheel.engine.core.ruleset import get_ruleset, ruleset_known
 
-ROSTER_KEYS = ("identity", "blocks")
+ROSTER_KEYS = ("identity", "blocks", "conditions")
+CONDITION_KEYS = ("lasting", "from")
 # What a malformed block can raise while its ruleset reads it.
 _READ_ERRORS = (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError)
 
@@ -99,11 +105,33 @@ def block_json(block: Any) -> Any:
 
 
 @dataclass(frozen=True)
+class HeldCondition:
+    """A character's current condition in one system and where each part came from.
+
+    ``lasting`` is the ruleset's ``Lasting`` value; ``came_from`` maps a carry line's key
+    ("health", "limit") to the id of the combat whose carry last wrote it.
+    """
+
+    lasting: Any
+    came_from: tuple[tuple[str, str], ...] = ()
+
+    def sources(self) -> dict[str, str]:
+        """Carry-line key -> combat id."""
+        return dict(self.came_from)
+
+    def to_json(self) -> dict[str, Any]:
+        """The condition by its ruleset's writer, and the combat of each carried part."""
+        return {"lasting": self.lasting.to_json(), "from": dict(self.came_from)}
+
+
+@dataclass(frozen=True)
 class RosterCharacter:
     """A character of the campaign: who they are, and their traits in each system."""
 
     identity: Identity
     blocks: tuple[tuple[str, Any], ...] = ()
+    # Per system, what fights have left on them (a system not listed: fresh).
+    conditions: tuple[tuple[str, HeldCondition], ...] = ()
 
     @property
     def name(self) -> str:
@@ -145,6 +173,15 @@ class RosterCharacter:
             blocks = tuple(sorted(blocks, key=lambda pair: kept_order.index(pair[0])))
         return replace(self, blocks=blocks)
 
+    def held(self, ruleset: str) -> HeldCondition | None:
+        """The condition held for one system (None: fresh, nothing carried yet)."""
+        return next((held for name, held in self.conditions if name == ruleset), None)
+
+    def with_condition(self, ruleset: str, held: HeldCondition | None) -> RosterCharacter:
+        """A copy holding ``held`` for ``ruleset`` (None: fresh again, nothing held)."""
+        kept = tuple((name, h) for name, h in self.conditions if name != ruleset)
+        return replace(self, conditions=kept if held is None else (*kept, (ruleset, held)))
+
     @classmethod
     def of_block(cls, ruleset: str, block: Any, side: str = "ally") -> RosterCharacter:
         """A character made from a stat block alone (its name, kind and notes)."""
@@ -158,11 +195,15 @@ class RosterCharacter:
         return cls(identity, ((ruleset, block),))
 
     def to_json(self) -> dict[str, Any]:
-        """The identity and each block, keyed by ruleset name."""
-        return {
+        """The identity and each block, keyed by ruleset name; conditions when any is held
+        (a character never carried to writes what format 2 wrote)."""
+        written: dict[str, Any] = {
             "identity": self.identity.to_json(),
             "blocks": {name: block_json(block) for name, block in self.blocks},
         }
+        if self.conditions:
+            written["conditions"] = {name: held.to_json() for name, held in self.conditions}
+        return written
 
     @classmethod
     def from_json(cls, obj: object, *, read: str | None = "*") -> RosterCharacter:
@@ -175,7 +216,9 @@ class RosterCharacter:
         fields = StoredFields(obj, "", ROSTER_KEYS)
         identity = Identity.from_json(fields.value("identity"))
         blocks = fields.table("blocks", {})
-        return cls(identity, tuple(_block(name, data, read) for name, data in blocks.items()))
+        conditions = fields.table("conditions", {})
+        return cls(identity, tuple(_block(name, data, read) for name, data in blocks.items()),
+                   tuple((name, read_condition(name, data)) for name, data in conditions.items()))
 
 
 def _block(ruleset: str, data: object, read: str | None) -> tuple[str, Any]:
@@ -186,3 +229,26 @@ def _block(ruleset: str, data: object, read: str | None) -> tuple[str, Any]:
     if read not in ("*", ruleset):
         return ruleset, StoredBlock(ruleset, cast(dict[str, Any], data))
     return ruleset, get_ruleset(ruleset).block_from_json(data)
+
+
+def read_condition(ruleset: str, data: object, where: str = "") -> HeldCondition:
+    """One system's held condition, read strictly by its ruleset's ``Lasting``; an error
+    names the field under ``where`` (default: the character's ``conditions.<ruleset>``)."""
+    where = where or f"conditions.{ruleset}"
+    if not ruleset_known(ruleset):
+        raise TraitValueError(where, "a known ruleset")
+    fields = StoredFields(data, f"{where}.", CONDITION_KEYS)
+    sources = fields.table("from", {})
+    for key, combat in sources.items():
+        if not isinstance(combat, str) or not combat:
+            raise TraitValueError(f"{where}.from.{key}", "a combat's id (text)", combat)
+    try:
+        lasting_type: Any = get_ruleset(ruleset).lasting_rules().LASTING
+        lasting = lasting_type.from_json(fields.value("lasting"))
+    except TraitValueError as error:
+        field = error.field if error.field.startswith("lasting") else f"lasting.{error.field}"
+        raise TraitValueError(f"{where}.{field}", error.allowed) from error
+    except _READ_ERRORS as error:
+        raise TraitValueError(f"{where}.lasting", str(error) or type(error).__name__) \
+            from error
+    return HeldCondition(lasting, tuple(sources.items()))

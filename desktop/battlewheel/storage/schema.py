@@ -29,8 +29,14 @@ from battlewheel.engine.core.fields import MAX_NUMBER_DIGITS as MAX_NUMBER_DIGIT
 from battlewheel.engine.core.fields import json_type as json_type
 from battlewheel.storage.errors import CampaignFileError
 
-SCHEMA_VERSION = 2
-"""The version this program writes."""
+SCHEMA_VERSION = 3
+"""The version this program writes when a file holds what only it has (campaign format 3:
+a character's current condition, a campaign's carry records)."""
+
+PLAIN_VERSION = 2
+"""The version written when nothing of format 3 is held: a campaign never carried to is
+written as format 2 was, so an earlier file saves back byte for byte until the GM carries
+or rests, and an earlier Battlewheel still opens it."""
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
 """Files larger than this (64 MiB) are refused before a byte is read.
@@ -57,7 +63,7 @@ Migration = Callable[[dict[str, Any]], dict[str, Any]]
 MIGRATIONS: dict[int, Migration] = {}
 """``MIGRATIONS[n]`` upgrades a file of version n to version n + 1.
 
-Version 1 to 2 is in ``storage.migrations`` (campaign format 2); the
+Versions 1 to 2 and 2 to 3 are in ``storage.migrations``; the
 test suite checks that every version below ``SCHEMA_VERSION`` has its step here.
 """
 

@@ -219,6 +219,7 @@ class FileMenu:
             return False
         self.files.remember(path)
         self.combat.undo_stack.setClean()
+        self.combat.campaign_stack.setClean()
         self.screen.show_file(path)
         self._say(f"Saved {path.name}.")
         return True

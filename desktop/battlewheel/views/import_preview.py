@@ -221,7 +221,7 @@ def preview_and_add(dock: RosterDock, imported: Sequence[ImportedCharacter],
     except ValueError as error:
         QMessageBox.warning(dock, "Cannot import", str(error))
         return False
-    dock.combat.undo_stack.push(RosterImportCommand(
+    dock.combat.campaign_stack.push(RosterImportCommand(
         files, after.characters, lambda: _roster_changed(dock), undo_text(imported)))
     return True
 

@@ -308,10 +308,9 @@ class MainWindow(QMainWindow):
         return action
 
     def _build_actions(self) -> None:
-        stack = self.combat.undo_stack
-        undo = stack.createUndoAction(self, "&Undo")
+        # One Undo for the fight's history and the campaign's roster steps (UndoOrder).
+        undo, redo = self.combat.order.actions(self)
         undo.setShortcut(QKeySequence.StandardKey.Undo)
-        redo = stack.createRedoAction(self, "&Redo")
         redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         # Said after the stack has moved: what was taken back, or done again.
         undo.triggered.connect(lambda: self._say_stepped("Undone", 0))
@@ -475,10 +474,10 @@ class MainWindow(QMainWindow):
                 self.combat_menu.addAction(self.turn.actions[key])
             self._menu_separators.append(self.combat_menu.addSeparator())
         for name in ("next_step", None, "counter_back", "counter_on", None, "add_condition",
-                     "rulings", "forecast", "end_combat"):
+                     "rulings", "forecast", "end_combat", "carry_to_roster"):
             if name is None:
                 self._menu_separators.append(self.combat_menu.addSeparator())
-            else:
+            elif name in self.actions_by_name:  # carry_to_roster: once the roster is in
                 self.combat_menu.addAction(self.actions_by_name[name])
         if not self.toolbar.actions():
             for name in ("undo", "redo"):
@@ -535,6 +534,7 @@ class MainWindow(QMainWindow):
         self.combat.changed.connect(self._show_status)
         self.combat.refused.connect(self.show_refusal)
         self.combat.undo_stack.cleanChanged.connect(self._show_title)
+        self.combat.campaign_stack.cleanChanged.connect(self._show_title)
         self.combat.changed.connect(self._show_title)  # "(over)" once a combat ends
         self._show_status()
         self._show_title()
@@ -604,7 +604,8 @@ class MainWindow(QMainWindow):
 
     def has_unsaved_changes(self) -> bool:
         """True while the combat or the campaign around it differs from its file."""
-        return self._campaign_changed or not self.combat.undo_stack.isClean()
+        return (self._campaign_changed or not self.combat.undo_stack.isClean()
+                or not self.combat.campaign_stack.isClean())
 
     def mark_campaign_changed(self) -> None:
         """Note a change outside the combat's history (a roster import) as unsaved."""
@@ -663,7 +664,7 @@ class MainWindow(QMainWindow):
     def _say_stepped(self, done: str, offset: int) -> None:
         # The status line still told of the step just taken back ("... now acts on
         # tick 8"): say what Undo (or Redo) did instead.
-        stack = self.combat.undo_stack
+        stack = self.combat.order.last_moved or self.combat.undo_stack
         command = stack.command(stack.index() + offset)
         if command is not None:
             self.statusBar().showMessage(f"{done}: {command.text()}", STATUS_MS)
@@ -709,7 +710,9 @@ class MainWindow(QMainWindow):
         """Combat > End the combat: asks, then ends it as one undo step."""
         from battlewheel.views.combats_menu import end_combat
 
-        end_combat(self.combat, self, self._say)
+        offer = getattr(self, "offer_carry", None)  # set with the roster (between_fights)
+        if end_combat(self.combat, self, self._say) and offer is not None:
+            offer()  # "Carry to the roster…" at once, when there is something to carry
 
     def add_condition(self, combatant_id: str | None = None) -> QDialog:
         """Combat > Add condition: for the given or selected combatant (one undo step)."""

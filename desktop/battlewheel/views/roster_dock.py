@@ -46,9 +46,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from battlewheel.engine.core.actions import ChangeBlock
+from battlewheel.engine.core.actions import Action, ChangeBlock
 from battlewheel.engine.core.errors import IllegalAction
-from battlewheel.engine.core.ruleset import ruleset_names
+from battlewheel.engine.core.ruleset import Ruleset, ruleset_names
 from battlewheel.engine.rulesets import title_of
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.storage.campaign_files import StoredCampaigns
@@ -113,6 +113,43 @@ def damage_words(damage: DamagedBlock) -> str:
             "it stays in the campaign file exactly as it is.")
 
 
+def condition_words(character: Character) -> str:
+    """What fights have left on the character, at a glance ("4/8 Health, 5/6 Vigor"), in
+    each system where they hold something; "" when fresh (issue 33, storage/carry.py)."""
+    from battlewheel.views.campaign_store import campaign_store
+
+    store, held = campaign_store(), getattr(character, "held", None)
+    if store is None or held is None:
+        return ""
+    systems = [name for name in character.rulesets() if held(name) is not None]
+    words = [store.summary(character, name) for name in systems]
+    if len(systems) > 1:
+        words = [f"{title_of(name)}: {text}" for name, text in zip(systems, words, strict=True)]
+    return "; ".join(text for text in words if text)
+
+
+def current_condition(character: Character, system: str, *, fresh: bool = False) -> object:
+    """The ``lasting`` joining term: the character as they are in ``system`` (None: fresh,
+    or nothing held)."""
+    from battlewheel.views.campaign_store import campaign_store
+
+    store = campaign_store()
+    if store is None:
+        return None
+    return store.joining_condition(character, system, fresh=fresh)
+
+
+def joined(ruleset: Ruleset, combatant_id: str, block: object, side: str,
+           character: Character, *, fresh: bool) -> Action:
+    """The join of a roster character: named as theirs (``roster``) and as they are or
+    fresh (``lasting``) in a system that carries conditions (issue 33); a system that
+    carries nothing yet takes neither term."""
+    if ruleset.lasting_module is None:
+        return ruleset.join_action(combatant_id, block, side)
+    return ruleset.join_action(combatant_id, block, side, roster=character.name,
+                               lasting=current_condition(character, ruleset.name, fresh=fresh))
+
+
 class RosterList(QListWidget):
     """The roster's names; dragging one carries the character; Return edits, Delete deletes."""
 
@@ -125,6 +162,8 @@ class RosterList(QListWidget):
         self.setDragEnabled(True)
         self.setDragDropMode(QListWidget.DragDropMode.DragOnly)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        # Ctrl+click and Shift+click pick several characters for one Add.
+        self.setSelectionMode(QListWidget.SelectionMode.ExtendedSelection)
         self.characters: list[Character] = []
 
     def show_characters(self, characters: list[Character], chosen: str | None = None) -> None:
@@ -138,9 +177,12 @@ class RosterList(QListWidget):
             kind = f"  \u00b7  {identity.kind}" if identity.kind else ""
             damaged = character.damaged()
             mark = f"  \u00b7  {DAMAGED_MARK}" if damaged else ""
-            item = QListWidgetItem(f"{character.name}{kind}{mark}")
+            condition = condition_words(character) if not damaged else ""
+            shown = f"  \u00b7  {condition}" if condition else ""
+            item = QListWidgetItem(f"{character.name}{kind}{mark}{shown}")
             systems = ", ".join(title_of(name) for name in character.rulesets())
             item.setToolTip(f"{identity.notes or character.name}\nStat blocks: {systems or 'none'}"
+                            + (f"\nNow: {condition}" if condition else "")
                             + "".join(f"\n{damage_words(d)}" for d in damaged))
             self.addItem(item)
             if wanted is not None and character.name == wanted:
@@ -150,6 +192,13 @@ class RosterList(QListWidget):
         """The selected character, if any."""
         row = self.currentRow()
         return self.characters[row] if 0 <= row < len(self.characters) else None
+
+    def chosen_characters(self) -> list[Character]:
+        """Every selected character, in roster order (the current one if none is selected)."""
+        rows = sorted(self.row(item) for item in self.selectedItems())
+        chosen = [self.characters[row] for row in rows if 0 <= row < len(self.characters)]
+        current = self.current_character()
+        return chosen or ([current] if current is not None else [])
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """Return edits the selected character; Delete takes it off the roster (undoable)."""
@@ -189,6 +238,12 @@ class RosterDock(QDockWidget):
             self.side.addItem(f"joins as {side}", side)
         self.side.setToolTip("The side a character added now joins: its own (a player "
                              "character's is ally), or the one picked here")
+        self.arrives = QComboBox(self)
+        self.arrives.setObjectName("rosterArrives")
+        self.arrives.addItem("comes as they are", False)
+        self.arrives.addItem("comes fresh", True)
+        self.arrives.setToolTip("A character added now brings what earlier fights left on "
+                                "them (as they are), or comes at full (fresh)")
         self.copies = QSpinBox(self)
         self.copies.setObjectName("rosterCopies")
         self.copies.setRange(1, quick_add.MOST_COPIES)
@@ -202,6 +257,9 @@ class RosterDock(QDockWidget):
         self.roster.deleteRequested.connect(self.delete_selected)
         self.roster.customContextMenuRequested.connect(self._context_menu)
         combat.changed.connect(self.refresh)
+        self._adopted = files.adopted
+        combat.sessionReplaced.connect(self._campaign_replaced)
+        combat.sessionReplaced.connect(self._fight_shown)
         self.refresh()
 
     def _body(self) -> QWidget:
@@ -214,13 +272,14 @@ class RosterDock(QDockWidget):
         rows = QGridLayout()
         rows.addWidget(self.side, 0, 0)
         rows.addWidget(self.copies, 0, 1)
-        rows.addWidget(self._button("Add to combat", self.add_selected, body), 1, 0, 1, 2)
-        rows.addWidget(self._button("New\u2026", self.new_character, body), 2, 0)
-        rows.addWidget(self._button("Edit\u2026", self.edit_selected, body), 2, 1)
-        rows.addWidget(self._button("Duplicate", self.duplicate_selected, body), 3, 0)
-        rows.addWidget(self._button("Delete", self.delete_selected, body), 3, 1)
-        rows.addWidget(self._button("Import\u2026", self.import_, body), 4, 0)
-        rows.addWidget(self._button("Export\u2026", self.export, body), 4, 1)
+        rows.addWidget(self.arrives, 1, 0, 1, 2)
+        rows.addWidget(self._button("Add to combat", self.add_selected, body), 2, 0, 1, 2)
+        for row, (left, right) in enumerate(
+                ((("New\u2026", self.new_character), ("Edit\u2026", self.edit_selected)),
+                 (("Duplicate", self.duplicate_selected), ("Delete", self.delete_selected)),
+                 (("Import\u2026", self.import_), ("Export\u2026", self.export))), start=3):
+            rows.addWidget(self._button(*left, body), row, 0)
+            rows.addWidget(self._button(*right, body), row, 1)
         layout.addLayout(rows)
         return body
 
@@ -241,6 +300,7 @@ class RosterDock(QDockWidget):
         chosen = self.roster.current_character() is not None
         for text, slot, needs in (("&Edit\u2026", self.edit_selected, True),
                                   ("&Add to combat", self.add_selected, True),
+                                  ("Add &fresh (at full)", self.add_selected_fresh, True),
                                   ("D&uplicate", self.duplicate_selected, True),
                                   ("&Delete", self.delete_selected, True),
                                   ("E&xport\u2026", self.export, True),
@@ -286,7 +346,7 @@ class RosterDock(QDockWidget):
             if name != ruleset.block_name(block):
                 block = ruleset.named_block(block, name)
             cid = new_combatant_id(name, set(self.combat.combatant_ids()))
-            action = ruleset.join_action(cid, block, side)
+            action = joined(ruleset, cid, block, side, character, fresh=self.fresh())
         except IllegalAction as refusal:
             self.combat.refused.emit(str(refusal))
             return False
@@ -337,11 +397,63 @@ class RosterDock(QDockWidget):
             return False
         return True
 
-    def add_selected(self) -> None:
-        """Add the selected character to the combat."""
-        character = self.roster.current_character()
-        if character is not None:
-            self.add(character)
+    def add_selected(self) -> bool:
+        """Add the selected character to the combat, or the several selected as one step."""
+        chosen = self.roster.chosen_characters()
+        if len(chosen) == 1:
+            return self.add(chosen[0])
+        return bool(chosen) and self.add_several(chosen)
+
+    def add_selected_fresh(self) -> bool:
+        """Add the selected character(s) at full, whatever the dock's choice says."""
+        kept = self.arrives.currentIndex()
+        self.arrives.setCurrentIndex(self.arrives.findData(True))
+        try:
+            return self.add_selected()
+        finally:
+            self.arrives.setCurrentIndex(kept)
+
+    def add_several(self, characters: Sequence[Character]) -> bool:
+        """Several roster characters joined as one undo step, each under a free name.
+
+        One without a stat block for the combat's system stops the whole Add, naming
+        them (nothing joins): the GM makes the block or leaves them out of the pick.
+        """
+        ruleset = self.combat.session.ruleset
+        missing = [c.name for c in characters if not self.readable(c, ruleset.name)
+                   or c.block(ruleset.name) is None]
+        if missing:
+            self.combat.refused.emit(
+                f"Roster: {', '.join(missing)} cannot join: no readable {ruleset.title} "
+                "stat block (edit them first, or leave them out of the selection)")
+            return False
+        names, ids = self._fighter_names(), set(self.combat.combatant_ids())
+        actions = []
+        try:
+            for character in characters:
+                block = character.block(ruleset.name)
+                name = quick_add.next_free_name(ruleset.block_name(block), names)
+                if name != ruleset.block_name(block):
+                    block = ruleset.named_block(block, name)
+                cid = new_combatant_id(name, ids)
+                names.append(name)
+                ids.add(cid)
+                actions.append(joined(ruleset, cid, block, self.chosen_side(character),
+                                      character, fresh=self.fresh()))
+        except IllegalAction as refusal:
+            self.combat.refused.emit(str(refusal))
+            return False
+        text = f"Add {len(actions)} characters: " + ", ".join(c.name for c in characters)
+        return push_all(self.combat, actions, text) is None
+
+    def fresh(self) -> bool:
+        """Whether characters added now come fresh (else as they are)."""
+        return bool(self.arrives.currentData())
+
+    def _fight_shown(self) -> None:
+        # issue 35: the side picked for one Add is not the next fight's (nor "fresh").
+        self.side.setCurrentIndex(0)
+        self.arrives.setCurrentIndex(0)
 
     # -- the roster, one undo step per change -----------------------------------------
     def show_roster(self, characters: tuple[Character, ...], chosen: str | None = None) -> None:
@@ -351,12 +463,23 @@ class RosterDock(QDockWidget):
         self.rosterChanged.emit()
 
     def change_roster(self, after: tuple[Character, ...], text: str,
-                      chosen: str | None = None) -> None:
-        """Change the roster as one undo step named ``text``."""
+                      chosen: str | None = None, *, in_fight: bool = False) -> None:
+        """Change the roster as one undo step named ``text``, on the campaign's history
+        (kept when another combat is shown); ``in_fight``: on the fight's, inside a step
+        that changes the fight too."""
         before = tuple(self.files.campaign.characters)
         command = edits.RosterCommand(before, after, text,
                                       lambda roster: self.show_roster(roster, chosen))
-        self.combat.undo_stack.push(command)
+        stack = self.combat.undo_stack if in_fight else self.combat.campaign_stack
+        stack.push(command)
+
+    def _campaign_replaced(self) -> None:
+        # Another campaign opened (not another combat of this one): its roster's history
+        # starts afresh, so Ctrl+Z never puts one campaign's roster into another.
+        if self.files.adopted != self._adopted:
+            self._adopted = self.files.adopted
+            self.combat.campaign_stack.clear()
+            self.combat.order.forget(self.combat.campaign_stack)
 
     def systems(self) -> list[str]:
         """The systems the editor offers, the combat's own first."""
@@ -417,6 +540,7 @@ class RosterDock(QDockWidget):
         if placed is None:
             return None
         roster, character = placed
+        roster, character = self._refitted(roster, character)
         verb = "Edit" if original is not None else "New character"
         fight = self._fight_changes(character, original)
         if fight is None:
@@ -427,12 +551,35 @@ class RosterDock(QDockWidget):
         stack = self.combat.undo_stack
         stack.beginMacro(f"{verb} {character.name} (and in the fight)")
         try:
-            self.change_roster(roster, f"{verb} {character.name}", character.name)
+            self.change_roster(roster, f"{verb} {character.name}", character.name,
+                               in_fight=True)
             for action in fight:
                 self.combat.push(action)
         finally:
             stack.endMacro()
         return character
+
+    def _refitted(self, roster: tuple[Character, ...],
+                  character: Character) -> tuple[tuple[Character, ...], Character]:
+        """What fights left on an edited character, fitted to the new blocks: marks that no
+        longer fit a shorter track are kept as the deepest and said (editing never heals)."""
+        from dataclasses import replace
+
+        from battlewheel.views.campaign_store import campaign_store
+
+        store, held = campaign_store(), getattr(character, "held", None)
+        if store is None or held is None:
+            return roster, character
+        campaign = replace(self.files.campaign, characters=roster)
+        said = []
+        for system in character.rulesets():
+            if held(system) is not None:
+                campaign, words = store.refitted(campaign, character.name, system)
+                if words:
+                    said.append(f"{title_of(system)}: {words}")
+        if said and self._say is not None:
+            self._say(f"{character.name}'s condition on the edited block: " + "; ".join(said))
+        return tuple(campaign.characters), campaign.character(character.name)
 
     def _fight_changes(self, character: Character,
                        original: Character | None) -> list[ChangeBlock] | None:

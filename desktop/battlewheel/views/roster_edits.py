@@ -48,7 +48,7 @@ def renamed(character: RosterCharacter, name: str) -> RosterCharacter:
     """The character under another name, each of its blocks renamed too."""
     blocks = tuple((rs, get_ruleset(rs).named_block(block, name))
                    for rs, block in character.read_blocks())
-    return RosterCharacter(replace(character.identity, name=name), blocks)
+    return RosterCharacter(replace(character.identity, name=name), blocks, character.conditions)
 
 
 def find(roster: Sequence[RosterCharacter], name: str) -> int | None:

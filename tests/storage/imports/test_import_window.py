@@ -53,7 +53,7 @@ def test_several_files_are_one_undo_step(dock: RosterDock) -> None:
     added = ["Veteran Sergeant", "Arden of the Seven Winds"]
     assert _names(dock) == before + added
     assert [c.name for c in dock.roster.characters][-2:] == added
-    stack = dock.combat.undo_stack
+    stack = dock.combat.campaign_stack
     assert stack.text(stack.index() - 1) == "Import 2 characters"
     stack.undo()
     assert _names(dock) == before
@@ -65,9 +65,9 @@ def test_cancelling_the_preview_changes_nothing(dock: RosterDock,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     """The preview's Cancel leaves the roster and the undo stack alone."""
     monkeypatch.setattr(ui.ImportPreviewDialog, "exec", lambda self: QDialog.DialogCode.Rejected)
-    before, steps = _names(dock), dock.combat.undo_stack.count()
+    before, steps = _names(dock), dock.combat.campaign_stack.count()
     assert not ui.import_from_files(dock, [SERGEANT])
-    assert (_names(dock), dock.combat.undo_stack.count()) == (before, steps)
+    assert (_names(dock), dock.combat.campaign_stack.count()) == (before, steps)
 
 
 @pytest.mark.parametrize(("choice", "expected"), [
@@ -94,10 +94,10 @@ def test_a_refused_file_imports_nothing(dock: RosterDock, monkeypatch: pytest.Mo
     shown: list[str] = []
     monkeypatch.setattr(QMessageBox, "warning",
                         lambda parent, title, text: shown.append(text))
-    before, steps = _names(dock), dock.combat.undo_stack.count()
+    before, steps = _names(dock), dock.combat.campaign_stack.count()
     assert not ui.import_from_files(dock, [SERGEANT, FIXTURES / "foundry_other_system.json"])
     assert shown[0].startswith("foundry_other_system.json: _stats.systemId")
-    assert (_names(dock), dock.combat.undo_stack.count()) == (before, steps)
+    assert (_names(dock), dock.combat.campaign_stack.count()) == (before, steps)
 
 
 def test_the_preview_shows_fields_sources_and_what_was_not_used(qtbot: QtBot) -> None:

@@ -162,11 +162,15 @@ class AddCombatant(Action):
         # named by its id.
         name = getattr(self.character, "name", None)
         who = name if isinstance(name, str) and name else names(str(self.id))
+        # Joined at a carried condition (the "lasting" term): the log says so; a fresh
+        # join's line is what it always was.
+        terms = self.joining if isinstance(self.joining, Mapping) else {}
+        carried = ", at their current condition" if terms.get("lasting") is not None else ""
         joining = JOININGS.get(type(self.character))
         if joining is None or joining.words is None:
-            return f"{who} joins the fight as {side}."
+            return f"{who} joins the fight as {side}{carried}."
         where = joining.words(joining.of(self))
-        return f"{who} joins the fight as {side} ({where})."
+        return f"{who} joins the fight as {side} ({where}){carried}."
 
 
 def _without_defaults(character: Any, terms: dict[str, Any]) -> dict[str, Any]:

@@ -524,10 +524,13 @@ class Ruleset(ABC):
         """Whose turn it is now (empty between turns)."""
         return ()
 
-    def join_action(self, combatant_id: str, character: Any, side: str) -> Action:
+    def join_action(self, combatant_id: str, character: Any, side: str, *, roster: str = "",
+                    lasting: Any = None) -> Action:
         """The action that brings a campaign character into a fight of this system.
 
-        Refused (``IllegalAction``) when the character has no stat block for it.
+        ``roster`` names the roster character ("" for a one-off foe) and ``lasting`` is
+        their current condition (None: fresh); both are joining terms, written in the log
+        only when set. Refused (``IllegalAction``) when the character has no stat block for it.
         """
         raise IllegalAction(self.title, f"{self.title} fights cannot take roster characters yet")
 

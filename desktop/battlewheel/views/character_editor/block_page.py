@@ -58,6 +58,9 @@ class BlockPage(QWidget):
     def __init__(self, ruleset: Ruleset, block: Any | None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ruleset, self.schema = ruleset, ruleset.block_schema()
+        # The character's current condition in this system (None: fresh), set by the
+        # editor for a roster character before the preview is next shown.
+        self.lasting: Any | None = None
         self.templates: tuple[BlockTemplate, ...] = ruleset.block_templates()
         self.new = block is None
         self.base: Any = block if block is not None else self.templates[0].block
@@ -313,12 +316,20 @@ class BlockPage(QWidget):
             return
         self.why_not.setText("")
         self.preview.setEnabled(True)
-        sections = tuple(self.ruleset.block_preview(self.block))
+        sections = tuple(self.ruleset.block_preview(self.block)) + self._condition()
         self.preview.show_info(SheetView("preview", name or "(no name yet)", kind, side,
                                          sections=sections))
         for widget in self.preview.findChildren(QWidget):  # Tab stays in the form
             widget.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self._keep_preview_in_sight()
+
+    def _condition(self) -> tuple[Any, ...]:
+        """The character's current condition on the edited block (issue 33; none fresh)."""
+        if self.lasting is None:
+            return ()
+        from battlewheel.printing.sources import condition_sections
+
+        return condition_sections(self.ruleset.name, self.block, self.lasting)
 
     def _keep_preview_in_sight(self) -> None:
         # A wide weapons table scrolls sideways; the numbers of the narrower sections

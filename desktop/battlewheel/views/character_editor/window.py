@@ -224,6 +224,10 @@ class CharacterEditor(QDialog):
         ruleset = get_ruleset(ruleset_name)
         block = self.original.block(ruleset_name) if self.original else None
         page = BlockPage(ruleset, block, self.tabs)
+        if self.original is not None:  # what earlier fights left on them (issue 33)
+            from battlewheel.printing.sources import current_condition
+
+            page.lasting = current_condition(self.original, ruleset_name)
         page.setObjectName(f"blockPage-{ruleset_name}")
         page.edited.connect(self._edited)
         page.reshaped.connect(self._relink)
@@ -329,7 +333,9 @@ class CharacterEditor(QDialog):
             return None
         kept = tuple(pair for pair in self.original.blocks if pair[0] in blocks) \
             if self.original else ()
-        character = RosterCharacter(identity, kept)
+        # Editing never heals: the conditions fights left stay (storage/carry.py refits them).
+        character = RosterCharacter(identity, kept,
+                                    self.original.conditions if self.original else ())
         for rs, block in blocks.items():
             character = character.with_block(rs, block)
         return character

@@ -172,7 +172,7 @@ def test_the_menu_says_why_an_entry_is_greyed() -> None:
     entries = {e.key: e for e in RULES.turn_actions(session.state)}
     assert entries["attack"].enabled and entries["attack"].dialog == "attack"
     assert entries["next_turn"].action == NextTurn()
-    assert "out of combat" in entries["recovery"].why_not
+    assert "Roster > Rest" in entries["recovery"].why_not  # between-fights.md line 21
     session.apply(Attack("cutthroat1", "edward", "Dagger", dice=typed(0)))
     entries = {e.key: e for e in RULES.turn_actions(session.state)}
     assert "used the standard action" in entries["attack"].why_not

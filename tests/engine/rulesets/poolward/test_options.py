@@ -24,11 +24,14 @@ PAGE_DEFAULTS = {
     "armour_stacking": "add",
     "ward_refresh": "never",
     "delay_keeps_place": True,
+    # rules/between-fights.md §Pool & Ward line 58: Ward restores at the start of each fight.
+    "ward_restores": "each_fight",
 }
 
 
 def test_every_ruling_of_the_page_is_an_option_with_the_pages_default() -> None:
-    """The page's 18 rulings (plus the custom die's sides and target) with their defaults."""
+    """The page's 18 rulings and the campaign page's Ward ruling (plus the custom die's
+    sides and target) with their defaults."""
     defaults = PoolWardOptions().to_json()
     assert {name: defaults[name] for name in PAGE_DEFAULTS} == PAGE_DEFAULTS
     assert set(defaults) - set(PAGE_DEFAULTS) == {"custom_sides", "custom_target"}

@@ -6,14 +6,14 @@ campaign's fight; ``Ex3Options`` holds the GM's rulings.
 
 from typing import TYPE_CHECKING
 
-from battlewheel.engine.core.system import EDITOR, FORECAST, System, exported_lazily
+from battlewheel.engine.core.system import CARRY, EDITOR, FORECAST, System, exported_lazily
 
 SYSTEM = System(
     name="3e",
     title="Exalted 3rd edition",
     seed="seed 003",
     playable=True,
-    capabilities=frozenset({FORECAST, EDITOR}),
+    capabilities=frozenset({FORECAST, EDITOR, CARRY}),
     listed=20,
 )
 

@@ -16,7 +16,9 @@ from battlewheel.engine.core.actions import AddCombatant as AddCombatant
 from battlewheel.engine.core.actions import EndCombat as EndCombat
 from battlewheel.engine.core.actions import RemoveCombatant as RemoveCombatant
 from battlewheel.engine.core.dice import DiceEntry
+from battlewheel.engine.core.lasting import LASTING_TERM, ROSTER_TERM
 from battlewheel.engine.rulesets.ex3.block import Character
+from battlewheel.engine.rulesets.ex3.lasting import Lasting
 
 WITHERING, DECISIVE, GAMBIT = "withering", "decisive", "gambit"
 MODES = (WITHERING, DECISIVE, GAMBIT)
@@ -65,6 +67,10 @@ JOINING = Joining(Character, {
     "zone": Term(int, 0),
     # Caught unawares: no weapon in hand yet (003 §Ready Weapon).
     "unready": Term(bool, False),
+    # The roster character the fighter came from ("": a one-off foe), and the condition
+    # they bring (rules/between-fights.md §Exalted 3e; None: fresh).
+    ROSTER_TERM: Term(str, ""),
+    LASTING_TERM: Term(Lasting | None, None),
 })
 """What a 3e fighter joins on beyond id, block and side."""
 

@@ -11,7 +11,7 @@ from battlewheel.engine.core.actions import Action, Joining
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.ruleset import Handler, ModuleOnFirstUse, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.ex3 import actions as a
-from battlewheel.engine.rulesets.ex3 import menu, sentences, sheet, wheel
+from battlewheel.engine.rulesets.ex3 import lasting, menu, sentences, sheet, wheel
 from battlewheel.engine.rulesets.ex3 import refresh as derived_values
 from battlewheel.engine.rulesets.ex3 import rules as r
 from battlewheel.engine.rulesets.ex3.block import Character
@@ -74,6 +74,7 @@ class Exalted3e(Ruleset):
     options_type: ClassVar[type[Ex3Options]] = Ex3Options
     block_type: ClassVar[type[Character]] = Character
     joining: ClassVar[Joining] = a.JOINING
+    lasting_module: ClassVar[Any] = lasting
     autopilot_module: ClassVar[Any] = ModuleOnFirstUse(f"{__package__}.autopilot")
     # The character editor's form: imported when the editor or a preview first reads it.
     form_module: ClassVar[Any] = ModuleOnFirstUse(f"{__package__}.form")
@@ -206,9 +207,10 @@ class Exalted3e(Ruleset):
         """The fighter's new block from now on, keeping damage, Initiative and position."""
         return gm.replace_block(state, combatant_id, block)
 
-    def join_action(self, combatant_id: str, character: Any, side: str) -> Action:
+    def join_action(self, combatant_id: str, character: Any, side: str, *, roster: str = "",
+                    lasting: Any = None) -> Action:
         """A roster character joins the fight (003 §The Flow of Combat: Join Battle follows)."""
-        return a.AddCombatant(combatant_id, character, side)
+        return a.AddCombatant(combatant_id, character, side, roster=roster, lasting=lasting)
 
     def block_card(self, block: Any) -> c.Card:
         """A roster stat block's card, its boxes empty (rules/3e.md §6)."""

@@ -6,14 +6,14 @@ The package declares the ruleset (``SYSTEM``) as ``"impulse"``; run a fight with
 
 from typing import TYPE_CHECKING
 
-from battlewheel.engine.core.system import EDITOR, FORECAST, System, exported_lazily
+from battlewheel.engine.core.system import CARRY, EDITOR, FORECAST, System, exported_lazily
 
 SYSTEM = System(
     name="impulse",
     title="Impulse homebrew",
     seed="seed 001",
     playable=True,
-    capabilities=frozenset({FORECAST, EDITOR}),
+    capabilities=frozenset({FORECAST, EDITOR, CARRY}),
     listed=30,
 )
 

@@ -16,7 +16,9 @@ from battlewheel.engine.core.actions import AddCombatant as AddCombatant
 from battlewheel.engine.core.actions import EndCombat as EndCombat
 from battlewheel.engine.core.actions import RemoveCombatant as RemoveCombatant
 from battlewheel.engine.core.dice import DiceEntry
+from battlewheel.engine.core.lasting import LASTING_TERM, ROSTER_TERM
 from battlewheel.engine.rulesets.impulse.block import ImpulseCharacter
+from battlewheel.engine.rulesets.impulse.lasting import Lasting
 
 MANOEUVRE_EFFECTS = (
     "knockback",
@@ -56,6 +58,10 @@ JOINING = Joining(ImpulseCharacter, {
     # A reinforcement (a round at Extreme first); None: one if the fight has begun
     # (001 §Range Bands).
     "reserve": Term(bool | None, False),
+    # The roster character the fighter came from ("": a one-off foe), and the condition
+    # they bring (rules/between-fights.md §Impulse; None: fresh).
+    ROSTER_TERM: Term(str, ""),
+    LASTING_TERM: Term(Lasting | None, None),
 }, _where)
 """What an Impulse fighter joins on beyond id, block and side."""
 

@@ -139,3 +139,9 @@ class ImpulseOptions(Options):
         label="Battlemap (absolute positioning)",
         description="Show hex Speed and Dash and the hex span of each range band.",
     )
+    endurance_carries: bool = option(
+        False,
+        label="Endurance carries between fights",
+        description="A campaign ruling (rules/between-fights.md): off, each fight starts at "
+        "full Endurance; on, what was lost carries until the GM restores it.",
+    )

@@ -14,6 +14,7 @@ from battlewheel.engine.core.ruleset import Handler, ModuleOnFirstUse, Ruleset, 
 from battlewheel.engine.rulesets.impulse import actions as a
 from battlewheel.engine.rulesets.impulse import (
     card,
+    lasting,
     menu,
     replay,
     sentences,
@@ -114,6 +115,7 @@ class ImpulseRuleset(Ruleset):
     # The character editor's form: imported when the editor or a preview first reads it.
     form_module: ClassVar[Any] = ModuleOnFirstUse(f"{__package__}.form")
     sentences_module: ClassVar[Any] = sentences
+    lasting_module: ClassVar[Any] = lasting
     state_type: ClassVar[type[ImpulseCombat]] = ImpulseCombat
     handler_table: ClassVar[Mapping[type[Action], Handler]] = _HANDLERS
     offers_by_phase: ClassVar[Mapping[str, tuple[str, ...]]] = _BY_PHASE
@@ -230,10 +232,12 @@ class ImpulseRuleset(Ruleset):
         who = state.combatants[combatant_id]
         return card.player_card(who.character, who, state.options, state.round)
 
-    def join_action(self, combatant_id: str, character: Any, side: str) -> Action:
+    def join_action(self, combatant_id: str, character: Any, side: str, *, roster: str = "",
+                    lasting: Any = None) -> Action:
         """A roster character joins the fight (001 §Turn Order: the order roll follows); once
         the fight has begun, as a reinforcement a round at Extreme (001 §Range Bands)."""
-        return a.AddCombatant(combatant_id, character, side, reserve=None)
+        return a.AddCombatant(combatant_id, character, side, reserve=None, roster=roster,
+                              lasting=lasting)
 
     def block_card(self, block: Any) -> c.Card:
         """The player card of rules/impulse.md §6 for a roster stat block."""

@@ -8,14 +8,14 @@ and ``wheel``, ``sheet`` and ``menu`` describe the fight to the desktop.
 
 from typing import TYPE_CHECKING
 
-from battlewheel.engine.core.system import EDITOR, FORECAST, System, exported_lazily
+from battlewheel.engine.core.system import CARRY, EDITOR, FORECAST, System, exported_lazily
 
 SYSTEM = System(
     name="pool-and-ward",
     title="Pool & Ward",
     seed="seed 002",
     playable=True,
-    capabilities=frozenset({FORECAST, EDITOR}),
+    capabilities=frozenset({FORECAST, EDITOR, CARRY}),
     listed=40,
 )
 

@@ -16,7 +16,9 @@ from battlewheel.engine.core.actions import AddCombatant as AddCombatant
 from battlewheel.engine.core.actions import EndCombat as EndCombat
 from battlewheel.engine.core.actions import RemoveCombatant as RemoveCombatant
 from battlewheel.engine.core.dice import DiceEntry
+from battlewheel.engine.core.lasting import LASTING_TERM, ROSTER_TERM
 from battlewheel.engine.rulesets.poolward.block import StatBlock
+from battlewheel.engine.rulesets.poolward.lasting import Lasting
 from battlewheel.engine.rulesets.poolward.rules.pool import NO_COVER, PHYSICAL
 from battlewheel.engine.rulesets.poolward.state import STANDARD
 
@@ -39,6 +41,10 @@ JOINING = Joining(StatBlock, {
     "health": Term(int | None, None),
     "vigor": Term(int | None, None),
     "ward": Term(int | None, None),
+    # The roster character the fighter came from ("": a one-off foe), and the condition
+    # they bring (rules/between-fights.md §Pool & Ward; None: fresh).
+    ROSTER_TERM: Term(str, ""),
+    LASTING_TERM: Term(Lasting | None, None),
 })
 """What a Pool & Ward fighter joins on beyond id, block and side."""
 

@@ -18,6 +18,9 @@ from battlewheel.engine.rulesets.poolward.state import STANDARD, Fight
 
 OVER = "the fight is over"
 NOT_STARTED = "the fight has not begun"
+# Sleep, rest and healing between fights change the roster character, not this fight
+# (rules/between-fights.md §Common, §Pool & Ward).
+ROSTER_RECOVERY = "recovery between fights is the roster's: Roster > Rest…"
 
 
 def turn_actions(state: Fight) -> tuple[TurnAction, ...]:
@@ -37,12 +40,13 @@ def turn_actions(state: Fight) -> tuple[TurnAction, ...]:
                    dialog="trigger_readied", why_not=_why_not_trigger(state)),
         TurnAction("next_turn", "Next turn", "N", "end this turn; the round starts over after "
                    "the last", action=a.NextTurn(), why_not=_why_not_next(state), toolbar=True),
-        TurnAction("heal", "Lethal healing…", "L", dialog="heal",
-                   why_not="" if state.fighters else "nobody to heal"),
+        TurnAction("heal", "Lethal healing…", "L", "magic in the fight; between fights, "
+                   "Roster > Rest…", dialog="heal", why_not=_why_not_heal(state)),
         TurnAction("backlash", "Sorcerous Backlash…", "", dialog="backlash",
                    why_not="" if state.fighters else "nobody to hurt"),
         TurnAction("recovery", "Sleep and rest…", "", "a night's sleep, Medicine, 15-minute "
-                   "rests", dialog="recovery", why_not=_why_not_recovery(state)),
+                   "rests: the roster's, between fights", dialog="recovery",
+                   why_not=ROSTER_RECOVERY),
         TurnAction("end_fight", "End the fight", "", action=a.EndFight(),
                    why_not=OVER if state.ended else ""),
     )
@@ -107,10 +111,10 @@ def _why_not_next(state: Fight) -> str:
     return "roll the order for the next round first" if state.round_over and waiting else ""
 
 
-def _why_not_recovery(state: Fight) -> str:
-    if state.started and not state.ended:
-        return "recovery is out of combat: end the fight first"
-    return "" if state.fighters else "nobody to tend"
+def _why_not_heal(state: Fight) -> str:
+    if state.ended:
+        return f"{OVER}: {ROSTER_RECOVERY}"
+    return "" if state.fighters else "nobody to heal"
 
 
 def next_step(state: Fight) -> TurnAction | None:

@@ -47,6 +47,8 @@ ARMOUR_ADD = "add"
 ARMOUR_HIGHEST = "highest"
 WARD_NEVER = "never"
 WARD_PER_SCENE = "per_scene"
+WARD_EACH_FIGHT = "each_fight"
+WARD_CARRIED = "carried"
 
 
 @dataclass(frozen=True)
@@ -184,6 +186,13 @@ class PoolWardOptions(Options):
         label="A delay keeps its place",
         description="A counter dragged later in the round keeps that place in later rounds; "
         "off puts it back when the round starts over.",
+    )
+    ward_restores: str = option(
+        WARD_EACH_FIGHT,
+        label="Ward between fights",
+        description="A campaign ruling (rules/between-fights.md): Ward is whole again at the "
+        "start of each fight, or what was spent carries to the next until the GM restores it.",
+        choices=(WARD_EACH_FIGHT, WARD_CARRIED),
     )
 
     def __post_init__(self) -> None:

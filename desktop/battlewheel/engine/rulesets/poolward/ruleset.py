@@ -11,7 +11,7 @@ from battlewheel.engine.core.actions import Action, Joining
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.ruleset import Handler, ModuleOnFirstUse, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.poolward import actions as a
-from battlewheel.engine.rulesets.poolward import menu, sentences, sheet, wheel
+from battlewheel.engine.rulesets.poolward import lasting, menu, sentences, sheet, wheel
 from battlewheel.engine.rulesets.poolward.block import STATS, StatBlock
 from battlewheel.engine.rulesets.poolward.handlers import attack, block_change, manual, rounds
 from battlewheel.engine.rulesets.poolward.handlers import turn as handlers_turn
@@ -58,6 +58,7 @@ class PoolAndWard(Ruleset):
     # The character editor's form: imported when the editor or a preview first reads it.
     form_module: ClassVar[Any] = ModuleOnFirstUse(f"{__package__}.form")
     sentences_module: ClassVar[Any] = sentences
+    lasting_module: ClassVar[Any] = lasting
     state_type: ClassVar[type[Fight]] = Fight
     handler_table: ClassVar[Mapping[type[Action], Handler]] = _HANDLERS
     legend: ClassVar[str] = wheel.LEGEND
@@ -162,11 +163,13 @@ class PoolAndWard(Ruleset):
         """Conditions count rounds (002 §Types of Actions), from the first."""
         return state.round if state.started else None
 
-    def join_action(self, combatant_id: str, character: Any, side: str) -> Action:
+    def join_action(self, combatant_id: str, character: Any, side: str, *, roster: str = "",
+                    lasting: Any = None) -> Action:
         """A roster character joins the fight, allies and marked players as player
-        characters (002)."""
+        characters (002), at their current condition (``lasting``; None: fresh)."""
         player = side == "ally" or bool(getattr(character, "player", False))
-        return a.AddCombatant(combatant_id, character, side, player=player)
+        return a.AddCombatant(combatant_id, character, side, player=player, roster=roster,
+                              lasting=lasting)
 
     # -- the character editor -------------------------------------------------------------------
 

@@ -7,14 +7,14 @@ the GM's rulings.
 
 from typing import TYPE_CHECKING
 
-from battlewheel.engine.core.system import EDITOR, FORECAST, System, exported_lazily
+from battlewheel.engine.core.system import CARRY, EDITOR, FORECAST, System, exported_lazily
 
 SYSTEM = System(
     name="2e-rewrite",
     title="Exalted 2e (combat rewrite)",
     seed="seeds 000 + 004",
     playable=True,
-    capabilities=frozenset({FORECAST, EDITOR}),
+    capabilities=frozenset({FORECAST, EDITOR, CARRY}),
     listed=10,
 )
 

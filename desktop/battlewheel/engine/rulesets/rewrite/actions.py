@@ -11,20 +11,34 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
-from battlewheel.engine.core.actions import Action, ChangeRuling, Joining, Names, decode_action
+from battlewheel.engine.core.actions import (
+    Action,
+    ChangeRuling,
+    Joining,
+    Names,
+    Term,
+    decode_action,
+)
 from battlewheel.engine.core.actions import AddCombatant as AddCombatant
 from battlewheel.engine.core.actions import EndCombat as EndCombat
 from battlewheel.engine.core.actions import RemoveCombatant as RemoveCombatant
 from battlewheel.engine.core.actions import action_to_json as action_to_json
 from battlewheel.engine.core.conditions import AddCondition, RemoveCondition
 from battlewheel.engine.core.dice import DiceEntry
+from battlewheel.engine.core.lasting import LASTING_TERM, ROSTER_TERM
 from battlewheel.engine.rulesets.rewrite.block import Character
+from battlewheel.engine.rulesets.rewrite.lasting import Lasting
 from battlewheel.engine.rulesets.rewrite.rules.flurry import manoeuvre_table
 from battlewheel.engine.rulesets.rewrite.sentences.wording import dice_text, override_name, plural
 
 SIDES = ("ally", "enemy")
-JOINING = Joining(Character)
-"""A 2e fighter joins on its id, block and side alone."""
+JOINING = Joining(Character, {
+    # The roster character the fighter came from ("": a one-off foe), and the condition
+    # they bring (rules/between-fights.md §2e Rewrite; None: fresh).
+    ROSTER_TERM: Term(str, ""),
+    LASTING_TERM: Term(Lasting | None, None),
+})
+"""A 2e fighter joins on its id, block and side, and as they are when carried."""
 
 
 @dataclass(frozen=True)

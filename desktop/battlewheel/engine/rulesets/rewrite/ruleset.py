@@ -13,7 +13,7 @@ from battlewheel.engine.core.ruleset import Handler, ModuleOnFirstUse, Ruleset, 
 from battlewheel.engine.rulesets.rewrite import actions as a
 from battlewheel.engine.rulesets.rewrite import actions as f
 from battlewheel.engine.rulesets.rewrite import card as cards
-from battlewheel.engine.rulesets.rewrite import menu, presentation, replay, roster
+from battlewheel.engine.rulesets.rewrite import lasting, menu, presentation, replay, roster
 from battlewheel.engine.rulesets.rewrite.block import Character
 from battlewheel.engine.rulesets.rewrite.handlers import block_change, effects, manual, setup
 from battlewheel.engine.rulesets.rewrite.handlers import counter as rewrite_counter
@@ -107,6 +107,7 @@ class Rewrite2e(Ruleset):
     # The character editor's form: imported when the editor or a preview first reads it.
     form_module: ClassVar[Any] = ModuleOnFirstUse(f"{__package__}.form")
     sentences_module: ClassVar[Any] = sentences
+    lasting_module: ClassVar[Any] = lasting
     state_type: ClassVar[type[Combat]] = Combat
     handler_table: ClassVar[Mapping[type[a.Action], Handler]] = _HANDLERS
     offers_by_phase: ClassVar[Mapping[str, tuple[str, ...]]] = _BY_PHASE
@@ -189,9 +190,10 @@ class Rewrite2e(Ruleset):
         """Declare, roll, apply (by itself when nobody was hit), next action (000 §Each tick)."""
         return menu.next_step(state)
 
-    def join_action(self, combatant_id: str, character: Any, side: str) -> a.Action:
+    def join_action(self, combatant_id: str, character: Any, side: str, *, roster: str = "",
+                    lasting: Any = None) -> a.Action:
         """A roster character joins the fight (000 §Set Up: involved characters)."""
-        return a.AddCombatant(combatant_id, character, side)
+        return a.AddCombatant(combatant_id, character, side, roster=roster, lasting=lasting)
 
     def end_action(self, reason: str = "") -> a.Action:
         """Combat > End the combat."""

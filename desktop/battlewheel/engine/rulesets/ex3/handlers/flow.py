@@ -11,7 +11,9 @@ from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.health import HealthTrack
 from battlewheel.engine.core.kept import SameAsLast
+from battlewheel.engine.core.lasting import LASTING_TERM
 from battlewheel.engine.rulesets.ex3 import actions as a
+from battlewheel.engine.rulesets.ex3 import lasting
 from battlewheel.engine.rulesets.ex3 import rules as r
 from battlewheel.engine.rulesets.ex3.block import Character
 from battlewheel.engine.rulesets.ex3.handlers import groups
@@ -52,6 +54,10 @@ def add_combatant(state: Combat, action: a.AddCombatant) -> list[Event]:
         mounted=bool(block.mount), zone=terms["zone"], size=size,
         magnitude=r.magnitude_max(block, size),
     ))
+    condition = terms[LASTING_TERM]
+    if condition is not None:  # as they are (rules/between-fights.md §Exalted 3e)
+        joined = lasting.joined(block, condition, state.options)
+        state.put(state.combatants[action.id].replace(**joined))
     return [Event("combatant_added", action.id, f"{block.name} joins.")]
 
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.events import Event
+from battlewheel.engine.core.lasting import LASTING_TERM
 from battlewheel.engine.rulesets.impulse import actions as a
+from battlewheel.engine.rulesets.impulse import lasting
 from battlewheel.engine.rulesets.impulse.block import ImpulseCharacter
 from battlewheel.engine.rulesets.impulse.handlers.common import GM, band_index, fighter, put
 from battlewheel.engine.rulesets.impulse.handlers.turns import ORDER, advance, give_starting_impulse
@@ -33,6 +35,8 @@ def add_combatant(state: ImpulseCombat, action: a.AddCombatant) -> list[Event]:
         endurance=character.endurance, willpower=character.willpower, motes=character.motes,
         entry_band=band, arrives_round=arrival_round(state) if reserve else 0,
     )
+    if terms[LASTING_TERM] is not None:  # as they are (rules/between-fights.md §Impulse)
+        who = who.replace(**lasting.joined(character, terms[LASTING_TERM], state.options))
     state.joined += 1
     put(state, who)
     for other in state.combatants:

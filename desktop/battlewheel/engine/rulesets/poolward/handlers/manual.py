@@ -108,7 +108,8 @@ def backlash(state: Fight, action: a.Backlash) -> list[Event]:
 
 def _out_of_combat(state: Fight) -> None:
     if state.started and not state.ended:
-        raise IllegalAction(RECOVERY_RULE, "recovery is out of combat: end the fight first")
+        raise IllegalAction(RECOVERY_RULE, "recovery is out of combat: between fights it is "
+                            "the roster's (Roster > Rest…)")
 
 
 def _unchanged(before: Fighter, after: Tracks, what: str, rule: str) -> None:

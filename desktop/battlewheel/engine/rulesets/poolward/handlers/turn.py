@@ -7,9 +7,13 @@ change is stored.
 
 from __future__ import annotations
 
+from typing import Any
+
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.events import Event
+from battlewheel.engine.core.lasting import LASTING_TERM
 from battlewheel.engine.rulesets.poolward import actions as a
+from battlewheel.engine.rulesets.poolward import lasting
 from battlewheel.engine.rulesets.poolward.block import StatBlock, check_range
 from battlewheel.engine.rulesets.poolward.handlers.rounds import (
     TURN_RULE,
@@ -28,6 +32,7 @@ from battlewheel.engine.rulesets.poolward.options import (
     ORDER_GM,
     ORDER_ONCE,
     WARD_PER_SCENE,
+    PoolWardOptions,
 )
 from battlewheel.engine.rulesets.poolward.rules.rolls import read_roll
 from battlewheel.engine.rulesets.poolward.state import (
@@ -50,19 +55,36 @@ MOST_ORDER_DICE = 60
 def add_combatant(state: Fight, action: a.AddCombatant) -> list[Event]:
     """A fighter joins, at the end of the order (the GM moves them)."""
     require_not_ended(state)
-    state.fighters[action.id] = _joining(action)
+    state.fighters[action.id] = _joining(action, state.options)
     state.order.append(action.id)
     state.base_order.append(action.id)
     return [Event("combatant_added", action.id, f"{action.character.name} joins the fight.")]
 
 
-def _joining(action: a.AddCombatant) -> Fighter:
+def _joining(action: a.AddCombatant, options: PoolWardOptions) -> Fighter:
     block: StatBlock = action.character
     terms = a.JOINING.of(action)
+    if terms[LASTING_TERM] is not None:
+        return _joining_as_they_are(action, terms, options)
     health = _start_value("health", terms["health"], block.health_max, -block.health_max)
     vigor = _start_value("vigor", terms["vigor"], block.vigor_max, 0)
     ward = _start_value("ward", terms["ward"], block.ward, 0)
     return Fighter(action.id, block, action.side, terms["player"], health, vigor, ward)
+
+
+def _joining_as_they_are(action: a.AddCombatant, terms: dict[str, Any],
+                         options: PoolWardOptions) -> Fighter:
+    """A roster character joins at their current condition (rules/between-fights.md
+    §Pool & Ward): Health, Vigor, Backlash, stable, dead; Ward under ``ward_restores``."""
+    if any(terms[name] is not None for name in ("health", "vigor", "ward")):
+        raise IllegalAction("002 §Damage Tracking (Health / Vigor)", "a fighter joins "
+                            "either at a condition or at given tracks, not both")
+    block: StatBlock = action.character
+    condition: lasting.Lasting = terms[LASTING_TERM]
+    tracks = lasting.joined(block, condition, options)
+    who = Fighter(action.id, block, action.side, terms["player"], 0, 0, 0,
+                  stable=condition.stable and tracks.health <= 0)
+    return who.with_tracks(tracks)
 
 
 def _start_value(name: str, given: int | None, most: int, least: int) -> int:

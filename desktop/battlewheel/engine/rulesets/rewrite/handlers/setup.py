@@ -5,8 +5,10 @@ from __future__ import annotations
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.events import Event
-from battlewheel.engine.rulesets.rewrite import wheel
+from battlewheel.engine.core.lasting import LASTING_TERM
+from battlewheel.engine.rulesets.rewrite import lasting, wheel
 from battlewheel.engine.rulesets.rewrite.actions import (
+    JOINING,
     AddCombatant,
     DeclareConcealment,
     RemoveCombatant,
@@ -34,7 +36,11 @@ LATE_JOIN_RULE = "000 §Reassess Surprise"
 def add_combatant(state: Combat, action: AddCombatant) -> list[Event]:
     """Bring a character in, before or during the fight (000 §Determine Involved Characters)."""
     require_running(state)
-    state.combatants[action.id] = values.new_combatant(action.id, action.character, action.side)
+    who = values.new_combatant(action.id, action.character, action.side)
+    condition = JOINING.of(action)[LASTING_TERM]
+    if condition is not None:  # as they are (rules/between-fights.md §2e Rewrite)
+        who = who.replace(**lasting.joined(action.character, condition))
+    state.combatants[action.id] = who
     return [Event("combatant_added", action.id, action.sentence(state.name))]
 
 
