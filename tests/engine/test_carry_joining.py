@@ -2,8 +2,9 @@
 recorded before they existed replay byte for byte, and a fresh join writes what it wrote.
 
 tests/fixtures/carry/before/<system>.json were recorded with the code as it stood before
-the terms (git archive of the branch point, /tmp/hce-record.py): three fighters each
-joined through ``join_action``, and the ``battlewheel replay`` output beside each.
+the terms (git archive of the branch point ea29d47, tests/fixtures/carry/record_before.py):
+three fighters each joined through ``join_action``, and the ``battlewheel replay`` output
+beside each.
 """
 
 from __future__ import annotations
