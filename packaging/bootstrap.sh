@@ -31,6 +31,8 @@ install_system_packages() {
   local wanted=("${QT_SYSTEM_PACKAGES[@]}")
   # The standalone build (dev extra) strips debug info with readelf and strip.
   [[ " $* " == *" dev "* ]] && wanted+=(binutils)
+  # The shared page's browser test drives Debian's Chromium through its driver.
+  [[ " $* " == *" test "* ]] && wanted+=(chromium chromium-driver)
   python3 -m venv --help >/dev/null 2>&1 && python3 -c "import ensurepip" 2>/dev/null || wanted+=(python3-venv)
   mapfile -t missing < <(missing_system_packages "${wanted[@]}")
   [ ${#missing[@]} -eq 0 ] && return 0

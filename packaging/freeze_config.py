@@ -13,6 +13,7 @@ laid out exactly as an installed wheel would be, and freezes that copy.
 from __future__ import annotations
 
 import fnmatch
+import runpy
 import shutil
 import struct
 import subprocess
@@ -179,10 +180,11 @@ def pyproject(root: Path = ROOT) -> dict[str, Any]:
 
 
 def package_folders(root: Path = ROOT) -> dict[str, Path]:
-    """Each listed package mapped to its source folder, following ``package-dir``."""
-    setuptools = pyproject(root)["tool"]["setuptools"]
-    mapping: dict[str, str] = setuptools["package-dir"]
-    return {name: _source_folder(name, mapping, root) for name in setuptools["packages"]}
+    """Each package the wheel holds (as ``setup.py`` finds them) mapped to its source
+    folder, following ``package-dir``."""
+    mapping: dict[str, str] = pyproject(root)["tool"]["setuptools"]["package-dir"]
+    found = runpy.run_path(str(root / "setup.py"))["found_packages"]()
+    return {name: _source_folder(name, mapping, root) for name in found}
 
 
 def _source_folder(package: str, mapping: dict[str, str], root: Path) -> Path:

@@ -1,4 +1,5 @@
-"""Every ruleset package has the same rooms (docs/architecture.md, "Adding a ruleset").
+"""Every ruleset package keeps its modules in known rooms (docs/architecture.md, "Adding a
+ruleset"): the core rooms every system has, and the optional ones where it plays that role.
 
 A newcomer who learns one system's layout finds the same role under the same name in the
 others, in the engine and in the views (``views/rulesets/<name>/``); and the engine's
@@ -14,23 +15,29 @@ from pathlib import Path
 import pytest
 
 import battlewheel
+from battlewheel.engine.rulesets import declared
 
 ENGINE = Path(battlewheel.__file__).parent / "engine"
 VIEWS = Path(battlewheel.__file__).parent / "views" / "rulesets"
-RULESETS = ("rewrite", "ex3", "impulse", "poolward")
+# Every ruleset package, as the rulesets find themselves: a new one is checked unasked.
+RULESETS = tuple(package for package, _system in declared().values())
 # Role -> the name it has in every package: a module, or a package split by sub-role.
-ROOMS = ("__init__", "ruleset", "block", "form", "state", "actions", "handlers", "rules",
-         "sheet", "wheel", "menu", "odds", "sentences", "options", "autopilot")
+# The core every system has; the optional roles a system has where it plays that role.
+ROOMS = ("__init__", "ruleset", "block", "state", "actions", "handlers", "sheet", "wheel",
+         "menu")
+OPTIONAL_ROOMS = ("exports", "form", "rules", "odds", "sentences", "options", "autopilot",
+                  "demo", "card", "lasting", "replay", "refresh", "roster", "presentation")
 # Names the rooms had before the layout; none may come back.
 OLD_NAMES = ("character", "rewrite", "flow", "moves", "turns", "strikes", "sheet_info",
              "turn_menu", "wheel_view", "actions_attack", "final", "gauges")
 
 
 # The views' rooms: each system's dialogs, one role to a name. A large role may be split,
-# only as ``<role>_<part>.py`` beside its ``<role>.py``.
-VIEW_ROOMS = ("__init__", "turn_actions", "base", "attack_dialog", "setup_dialogs",
-              "turn_dialogs", "gm_dialogs")
-VIEW_EXTRA_ROOMS = ("odds",)  # where a system's odds need their own words
+# only as ``<role>_<part>.py`` beside its ``<role>.py``. A system's views package needs
+# only its registration and the opener of its turn's dialogs; the rest where it has them.
+VIEW_ROOMS = ("__init__", "turn_actions")
+VIEW_OPTIONAL_ROOMS = ("base", "attack_dialog", "setup_dialogs", "turn_dialogs", "gm_dialogs",
+                       "odds")
 OLD_VIEW_NAMES = ("action_dialogs", "roll_dialog", "attack_steps", "clash_dialog",
                   "group_dialogs", "stealth_dialogs", "round_dialogs", "strike_dialog",
                   "manoeuvre_dialog", "movement_dialogs", "gm_dialog", "fields", "attack_form",
@@ -43,10 +50,24 @@ def _room(package: Path, name: str) -> bool:
     return (package / f"{name}.py").is_file() or (package / name / "__init__.py").is_file()
 
 
+def test_the_rulesets_are_found() -> None:
+    """The inventory: the four shipped systems are among those found (the one place here
+    that names them)."""
+    assert {"rewrite", "ex3", "impulse", "poolward"} <= set(RULESETS)
+
+
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_every_ruleset_has_every_room(ruleset: str) -> None:
+def test_every_ruleset_has_the_core_rooms(ruleset: str) -> None:
     package = ENGINE / "rulesets" / ruleset
     assert [name for name in ROOMS if not _room(package, name)] == []
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_every_engine_module_is_a_known_room(ruleset: str) -> None:
+    package = ENGINE / "rulesets" / ruleset
+    rooms = {path.stem for path in package.glob("*.py")}
+    rooms |= {path.parent.name for path in package.glob("*/__init__.py")}
+    assert sorted(rooms - {*ROOMS, *OPTIONAL_ROOMS}) == []
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -57,25 +78,36 @@ def test_no_room_keeps_an_old_name(ruleset: str) -> None:
     assert stray == []
 
 
-@pytest.mark.parametrize("ruleset", RULESETS)
-def test_every_ruleset_has_every_view_room(ruleset: str) -> None:
+def _playable_with_views() -> tuple[str, ...]:
+    return tuple(package for package, system in declared().values() if system.playable)
+
+
+@pytest.mark.parametrize("ruleset", _playable_with_views())
+def test_every_playable_ruleset_has_its_view_rooms(ruleset: str) -> None:
     package = VIEWS / ruleset
     assert [name for name in VIEW_ROOMS if not (package / f"{name}.py").is_file()] == []
 
 
 def _view_role(stem: str) -> str | None:
     """The role a view module plays: its own name, or the role it is a part of."""
-    for role in (*VIEW_ROOMS, *VIEW_EXTRA_ROOMS):
+    for role in (*VIEW_ROOMS, *VIEW_OPTIONAL_ROOMS):
         if stem == role or (role != "__init__" and stem.startswith(f"{role}_")):
             return role
     return None
 
 
-@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("ruleset", _playable_with_views())
 def test_every_view_module_is_a_room_or_a_part_of_one(ruleset: str) -> None:
     stray = [path.name for path in sorted((VIEWS / ruleset).glob("*.py"))
              if _view_role(path.stem) is None or path.stem in OLD_VIEW_NAMES]
     assert stray == []
+
+
+def test_every_views_package_belongs_to_a_ruleset() -> None:
+    """A views folder is found by its engine package's name: one named otherwise is never
+    loaded, so it is refused here."""
+    folders = {path.parent.name for path in VIEWS.glob("*/__init__.py")}
+    assert sorted(folders - set(RULESETS)) == []
 
 
 def test_a_view_module_named_for_no_role_is_stray() -> None:

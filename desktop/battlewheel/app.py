@@ -55,7 +55,6 @@ def run_gui(
 def _application() -> "QApplication":
     from PySide6.QtWidgets import QApplication
 
-    _answer_pysides_source_question()
     app = QApplication.instance() or QApplication(sys.argv)
     assert isinstance(app, QApplication)
     _name_application()
@@ -311,44 +310,6 @@ def _later_steps(window: "MainWindow",
     steps.append(partial(_install_roster, window, place))
     steps.append(forget_read_sources)
     return steps
-
-
-def _answer_pysides_source_question() -> None:
-    """Tell PySide6 beforehand which modules may use it, so that it reads no source.
-
-    For each module imported after it, and each module first named by an import after
-    it, PySide6 reads the whole source (``inspect.getsource``) to see whether it says
-    "PySide6", and keeps the answer by name: which modules may select its ``__feature__``
-    options (``snake_case``, ``true_property``). No module of ours, nor any the program
-    loads, selects one, so PySide6's answer changes nothing; reading was some 70 files
-    (the standard library's largest among them) and 5 to 6 ms before the first paint. Ours
-    count as using PySide6, the modules already loaded (the standard library's, the
-    engine's) as not: the answers PySide6 would give. Nothing when this PySide6 keeps no
-    such answers.
-    """
-    feature = sys.modules.get("PySide6.support.feature")
-    answers = getattr(feature, "pyside_feature_dict", None)
-    if not isinstance(answers, dict) or any(isinstance(f, _OursUsePySide) for f in sys.meta_path):
-        return
-    for name in list(sys.modules):
-        answers.setdefault(name, 0 if _ours(name) else -1)
-    sys.meta_path.insert(0, _OursUsePySide(answers))
-
-
-def _ours(module: str) -> bool:
-    return module == "battlewheel" or module.startswith("battlewheel.")
-
-
-class _OursUsePySide:
-    """An import finder that finds nothing: it gives PySide6 its answer (see
-    ``_answer_pysides_source_question``) for each module of ours about to be imported."""
-
-    def __init__(self, answers: dict[str, int]) -> None:
-        self.answers = answers
-
-    def find_spec(self, name: str, path: object = None, target: object = None) -> None:
-        if _ours(name):
-            self.answers.setdefault(name, 0)
 
 
 def forget_read_sources() -> None:

@@ -14,7 +14,7 @@ from typing import TextIO
 # The smoke test's start-up clock, started by the package before anything of ours.
 from battlewheel import STARTED
 
-SUBCOMMANDS = ("replay", "print", "import", "forecast")
+SUBCOMMANDS = ("replay", "print", "import", "export", "forecast", "share")
 EXIT_UNREADABLE = 2
 # What a shell reports for a program stopped by SIGPIPE (128 + 13), as ``yes | head`` does.
 EXIT_READER_GONE = 141
@@ -32,8 +32,10 @@ def build_parser(*, subcommand: bool = False) -> argparse.ArgumentParser:
         epilog="tools: battlewheel replay LOG | battlewheel print CAMPAIGN --output PDF "
         "[--combat NAME|N] [--everyone | --character NAME ...] [--blank] "
         "[--page-size A4|Letter] | battlewheel import CAMPAIGN FILE... "
-        "[--dry-run] [--rename|--replace] | battlewheel forecast CAMPAIGN --combat NAME "
-        "[--runs N] [--seed S]",
+        "[--dry-run] [--rename|--replace] | battlewheel export CAMPAIGN --character NAME "
+        "--to foundry --output FILE | battlewheel forecast CAMPAIGN --combat NAME "
+        "[--runs N] [--seed S] | battlewheel share CAMPAIGN [--combat NAME] --bind ADDRESS "
+        "[--port N]",
     )
     if not subcommand:
         parser.add_argument("campaign", nargs="?", type=Path, help="campaign file to open")
@@ -59,7 +61,15 @@ def build_parser(*, subcommand: bool = False) -> argparse.ArgumentParser:
     print_cmd.add_argument("--blank", action="store_true", help="empty boxes, to hand out")
     print_cmd.add_argument("--page-size", choices=["A4", "Letter"], default="A4")
     _add_import_parser(sub)
+    _add_export_parser(sub)
     _forecast_parser(sub)
+    share = sub.add_parser("share", help="serve one combat's player screen, read-only, to "
+                           "the table's phones (JSON lines on stdout)")
+    share.add_argument("campaign", type=Path)
+    share.add_argument("--combat", metavar="NAME|N", help="default: the newest")
+    share.add_argument("--bind", required=True, metavar="ADDRESS",
+                       help="the address to listen on (127.0.0.1 to try it out)")
+    share.add_argument("--port", type=int, default=8737, help="0: any free port")
     return parser
 
 
@@ -77,6 +87,15 @@ def _add_import_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]
     clash.add_argument("--replace", dest="clash", action="store_const", const="replace",
                        help="a name the roster has: replace its block")
     importing.set_defaults(clash="refuse")
+
+
+def _add_export_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    exporting = sub.add_parser("export", help="write one roster character's 3e block for "
+                               "Foundry VTT (the Exalted 3rd Edition system)")
+    exporting.add_argument("campaign", type=Path)
+    exporting.add_argument("--character", required=True, metavar="NAME")
+    exporting.add_argument("--to", choices=["foundry"], default="foundry")
+    exporting.add_argument("--output", type=Path, required=True)
 
 
 def _forecast_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -113,12 +132,21 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return _until_reader_leaves(lambda: import_command(
             args.campaign, args.files, dry_run=args.dry_run, clash=args.clash))
+    if command == "export":
+        from battlewheel.storage.imports.export_command import export_command
+
+        return _until_reader_leaves(lambda: export_command(
+            args.campaign, args.character, args.output, to=args.to))
     if command == "forecast":
         from battlewheel.models.forecast_command import forecast_command
 
         return _until_reader_leaves(lambda: forecast_command(
             args.campaign, args.combat, runs=args.runs, seed=args.seed, tactics=args.tactics,
             workers=args.workers, compare=args.compare))
+    if command == "share":
+        from battlewheel.sharing.command import share_command
+
+        return share_command(args.campaign, combat=args.combat, bind=args.bind, port=args.port)
     from battlewheel.app import run_gui
 
     return run_gui(args.campaign, smoke_test=args.smoke_test, started=STARTED)

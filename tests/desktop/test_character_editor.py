@@ -359,6 +359,55 @@ def test_the_previews_numbers_stay_in_sight_beside_a_wide_table(qtbot: QtBot) ->
     assert viewport is not None and box.width() <= viewport.width()
 
 
+def test_the_wheel_changes_a_choice_only_once_it_has_the_focus(qtbot: QtBot) -> None:
+    """Scrolling the form over the Kind box leaves the kind alone; focused, the wheel
+    picks the next one (a specialty went from melee to thrown as a GM scrolled)."""
+    from PySide6.QtCore import QPoint, QPointF
+    from PySide6.QtGui import QWheelEvent
+
+    from battlewheel.engine.rulesets.rewrite.form import SCHEMA
+    from battlewheel.views.character_editor.inputs import ChoiceInput
+    kind = next(f for f in SCHEMA.fields() if f.key == "kind")
+    box = ChoiceInput(kind)
+    qtbot.addWidget(box)
+    box.show()
+    box.setCurrentIndex(1)
+
+    def wheel_down() -> None:
+        middle = QPointF(box.width() / 2, box.height() / 2)
+        QApplication.sendEvent(box, QWheelEvent(
+            middle, QPointF(box.mapToGlobal(middle.toPoint())), QPoint(0, 0), QPoint(0, -120),
+            Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
+            Qt.ScrollPhase.NoScrollPhase, False))
+
+    wheel_down()
+    assert box.currentIndex() == 1 and not box.hasFocus()
+    box.activateWindow()
+    box.setFocus()
+    qtbot.waitUntil(box.hasFocus)
+    wheel_down()
+    assert box.currentIndex() == 2
+
+
+def test_the_editors_template_and_side_boxes_ignore_an_unfocused_wheel(qtbot: QtBot) -> None:
+    """The template picker, the side and the system box take the wheel only when focused."""
+    from PySide6.QtCore import QPoint, QPointF
+    from PySide6.QtGui import QWheelEvent
+    from PySide6.QtWidgets import QComboBox
+    editor = _editor(qtbot)
+    boxes = [b for b in editor.findChildren(QComboBox)
+             if b.objectName() in ("templatePicker", "characterSide", "addSystem")]
+    assert len(boxes) >= 3
+    for box in boxes:
+        before = box.currentIndex()
+        middle = QPointF(box.width() / 2, box.height() / 2)
+        QApplication.sendEvent(box, QWheelEvent(
+            middle, QPointF(box.mapToGlobal(middle.toPoint())), QPoint(0, 0), QPoint(0, -120),
+            Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
+            Qt.ScrollPhase.NoScrollPhase, False))
+        assert box.currentIndex() == before, box.objectName()
+
+
 def test_two_3e_weapons_of_one_name_are_refused_in_a_persons_words(qtbot: QtBot) -> None:
     """Issue 35: "weapons must be distinct names, not 'Unarmed' (it is ['Sword', 'Sword'])"
     read like a program's; the editor now names the list and the name used twice."""

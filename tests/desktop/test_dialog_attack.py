@@ -241,3 +241,60 @@ def test_the_soak_step_shows_piercing_halving_armour_and_the_hardness_check(
     step8 = dialog.steps().splitlines()[7]
     assert "raw 9 + 3 = 12 vs Hardness 2: beats it" in step8
     assert "soak 3 = natural 1 + armour 4 halved by Piercing = 2" in step8
+
+
+def test_a_fists_parry_against_a_blade_is_offered_only_stunted(shown: Shown) -> None:
+    """000 §Weapons tag N: an unarmed brawler's Punch parry is not offered against the
+    sword's lethal damage until the defender's stunt is ticked (RULES.md step 5)."""
+    from dataclasses import replace
+
+    from tests.desktop.d2_combatants import bandit
+    brawler = replace(bandit(), weapons=(), abilities={"brawl": 4, "dodge": 1})
+    model = first_tick_model(brawler)
+    assert model.push(DeclareFlurry("ejava", (SWORD_AT_BANDIT,))) is None
+    dialog = shown(AttackDialog(model, "ejava", 0, face_source=SeededDice(8)))
+    form = dialog.defence_form
+    offered = {form.dv.itemData(i) for i in range(form.dv.count())}
+    assert "parry:Punch" not in offered and form.chosen_dv() == "dodge"
+    form.stunt.setValue(2)
+    offered = {form.dv.itemData(i) for i in range(form.dv.count())}
+    assert "parry:Punch" in offered
+
+
+def test_the_next_attack_of_a_flurry_keeps_its_stunt_and_specialty(shown: Shown) -> None:
+    """000 §Attack Resolution: the stunt is rolled once, with the first attack; the second
+    page shows it fixed (its 2 successes counted, no roll asked) and keeps the specialty."""
+    from dataclasses import replace
+
+    from battlewheel.engine.core.dice import DiceEntry
+    from battlewheel.engine.rulesets.rewrite.actions import (
+        NextTick,
+        RollJoinBattle,
+        StartCombat,
+    )
+    from tests.desktop.d2_combatants import bandit, ejava, model_with
+    swords = replace(ejava(), specialties={"melee": {"Swords": 2}})
+    model = model_with(("ejava", swords, "enemy"), ("bandit", bandit(), "ally"))
+    for action in (RollJoinBattle("ejava", DiceEntry.of_successes(3)),
+                   RollJoinBattle("bandit", DiceEntry.of_successes(1)), StartCombat(), NextTick()):
+        assert model.push(action) is None
+    assert model.push(DeclareFlurry("ejava", (SWORD_AT_BANDIT,) * 2)) is None
+    dialog = shown(AttackDialog(model, "ejava", 0, face_source=SeededDice(8)))
+    form = dialog.attack_form
+    form.stunt.setValue(2)
+    form.specialty.setCurrentIndex(form.specialty.findData("Swords"))
+    dialog.stunt_dice.set_typed("8 9")
+    dialog.attack_dice.set_typed("1 " * dialog.attack_dice.pool())
+    dialog.accept()
+    assert dialog.refusal() == ""
+    assert dialog.index == 1 and dialog.carried is not None
+    form = dialog.attack_form
+    assert (form.stunt.value(), form.stunt.isEnabled()) == (2, False)
+    assert form.chosen_specialty() == "Swords"
+    assert not dialog.stunt_dice.isVisibleTo(dialog)
+    assert dialog.declaration().stunt_successes == 2
+    dialog.attack_dice.set_typed("2 " * dialog.attack_dice.pool())
+    dialog.accept()
+    assert dialog.refusal() == ""
+    second = model.state.tick.attacks[1].outcome.roll
+    assert second.automatic_successes["stunt"] == 2

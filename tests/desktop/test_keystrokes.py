@@ -55,10 +55,12 @@ class Keys:
             self.press(dialog, Qt.Key.Key_T, CTRL)
         elif isinstance(dialog, TickFlurriesDialog):
             # Every row already holds what Ctrl+T adds in the builder: one attack with
-            # the first ready weapon at the first target offered. Nothing to press.
+            # the first ready weapon at the first target offered still fighting (the
+            # fallen are passed over). Nothing to press.
             for row in dialog.rows:
                 assert [m.kind for m in row.declared()] == ["attack"]
-                assert row.target.currentIndex() == 0 and row.weapon.currentIndex() == 0
+                assert row.weapon.currentIndex() == 0
+                assert not row.model.state.combatants[row.target.currentData()].cannot_act
         elif isinstance(dialog, AttackDialog):
             dialog.attack_dice.set_typed(ATTACK)
             self.count += len(ATTACK)
@@ -253,4 +255,129 @@ def test_one_players_attack_with_typed_dice_by_keys_alone_in_each_round_system(
         counts[name] = keys.count
     with capsys.disabled():
         print("\none player's attack with typed dice, keys only (0 clicks): "
+              + ", ".join(f"{name} {count} keys" for name, count in counts.items()))
+
+
+# -- issue 35: a 2e flurry with a stunt, a 3e Clash with typed damage, an Impulse stunt ------
+
+
+def _type_here(keys: FocusKeys, text: str) -> None:
+    """Characters typed one by one wherever the focus is then, each counted."""
+    for char in text:
+        keys.sequence("Space" if char == " " else char)
+
+
+def _count_2e_flurry_with_a_stunt(qtbot: QtBot, tmp_path: Path) -> int:
+    """Red Lotus declares two sword cuts (D, Ctrl+T twice, Ctrl+Return), then R: Alt+S
+    and 2 for the stunt, its two dice typed, the roll typed, Ctrl+Return; the second cut
+    keeps the stunt (nothing to set again): its roll and Ctrl+Return."""
+    window = _window(qtbot, tmp_path)
+    keys = FocusKeys(qtbot, window)
+    keys.on_window(Qt.Key.Key_D)
+    builder = _dialog(qtbot, window)
+    assert isinstance(builder, FlurryBuilderDialog)
+    for sequence in ("Ctrl+T", "Ctrl+T", "Ctrl+Return"):
+        keys.sequence(sequence)
+    qtbot.waitUntil(lambda: window.combat.state.phase == "resolve")
+    keys.on_window(Qt.Key.Key_R)
+    attack = _dialog(qtbot, window)
+    assert isinstance(attack, AttackDialog)
+    keys.sequence("Alt+S")
+    stunt = attack.attack_form.stunt
+    assert QApplication.focusWidget() in (stunt, *stunt.findChildren(QWidget))
+    _type_here(keys, "2")
+    assert attack.attack_form.stunt.value() == 2
+    attack.stunt_dice.focus_entry()
+    _type_here(keys, "8 9")
+    attack.attack_dice.focus_entry()
+    _type_here(keys, "5")
+    keys.sequence("Ctrl+Return")
+    qtbot.waitUntil(lambda: attack.index == 1)
+    assert attack.attack_form.stunt.value() == 2 and not attack.attack_form.stunt.isEnabled()
+    attack.attack_dice.focus_entry()
+    _type_here(keys, "5")
+    keys.sequence("Ctrl+Return")
+    qtbot.waitUntil(lambda: window.combat.state.phase == "effects")
+    attacks = window.combat.state.tick.attacks
+    assert [a.outcome.roll.automatic_successes["stunt"] for a in attacks] == [2, 2]
+    return keys.count
+
+
+def _count_3e_clash_with_typed_damage(qtbot: QtBot, tmp_path: Path) -> int:
+    """Jade clashes with the guard (Ctrl+Shift+A): 6 and 4 typed, then the damage roll's
+    faces typed key by key into the field that keeps its focus, Ctrl+Return."""
+    from battlewheel.engine.rulesets.ex3 import actions as ex3
+    from battlewheel.views.rulesets.ex3.attack_dialog_clash import ClashDialog
+    from tests.desktop.rulesets.ex3.fight import started, turn_of
+
+    model = started(ex3.SetRange("guard", "jade", "close"))
+    turn_of(model, "jade")
+    window = MainWindow(model, settings=prefs.open_settings(tmp_path / "3e.ini"))
+    qtbot.addWidget(window)
+    with qtbot.waitSignal(window.firstPainted):
+        window.show()
+    keys = FocusKeys(qtbot, window)
+    keys.sequence(window.turn.actions["clash"].shortcut().toString())
+    clash = _dialog(qtbot, window)
+    assert isinstance(clash, ClashDialog)
+    clash.mine.attack.focus_entry()
+    _type_here(keys, "6")
+    clash.theirs.attack.focus_entry()
+    _type_here(keys, "4")
+    clash.mine.damage.focus_entry()
+    _type_here(keys, "9 8 4 3 2 1 1")
+    assert clash.mine.damage.typed.text() == "9 8 4 3 2 1 1"
+    keys.sequence("Ctrl+Return")
+    qtbot.waitUntil(lambda: window.turn.dialog is None)
+    assert "clash" in window.combat.session.log[-1].sentence.lower()
+    return keys.count
+
+
+def _count_impulse_stunt_aimed_at_a_foe(qtbot: QtBot, tmp_path: Path) -> int:
+    """Space begins round 1; Jade's manoeuvre: a Tab and Down aim it at the Chief, Alt+E
+    and Down twice pick Intimidate (it falls on the Chief too), the roll typed, Ctrl+Return."""
+    from battlewheel.engine.rulesets.impulse import demo_fight as impulse_fight
+    from battlewheel.views.rulesets.impulse.turn_dialogs_manoeuvre import ManoeuvreDialog
+
+    window = MainWindow(CombatModel(impulse_fight()),
+                        settings=prefs.open_settings(tmp_path / "impulse.ini"))
+    qtbot.addWidget(window)
+    with qtbot.waitSignal(window.firstPainted):
+        window.show()
+    keys = FocusKeys(qtbot, window)
+    keys.sequence("Space")
+    assert window.combat.state.started
+    window.turn.trigger("manoeuvre")  # the Combat menu's entry (no key of its own)
+    keys.count += 1
+    dialog = _dialog(qtbot, window)
+    assert isinstance(dialog, ManoeuvreDialog)
+    dialog.target.setFocus()  # Alt+T is "Aimed at" and "Stunted" both: one Tab instead
+    keys.count += 1
+    keys.sequence("Down")
+    assert dialog.aimed_at() == "chief"
+    dialog.stunt_form.effect.setFocus()
+    keys.count += 1  # Alt+E, the effect's mnemonic
+    for sequence in ("Down", "Down"):
+        keys.sequence(sequence)
+    assert dialog.stunt_form.chosen() == "intimidate"
+    assert dialog.stunt_form.target.currentData() == "chief"
+    dialog.dice.focus_entry()
+    _type_here(keys, " ".join(["8"] * dialog.dice.pool()))
+    keys.sequence("Ctrl+Return")
+    qtbot.waitUntil(lambda: window.turn.dialog is None)
+    assert "Bandit Chief" in " ".join(e.sentence for e in window.combat.session.log[-2:])
+    return keys.count
+
+
+def test_issue_35s_three_moves_by_keys(qtbot: QtBot, tmp_path: Path,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """A 2e flurry of two attacks with a stunt, a 3e Clash with typed damage and an Impulse
+    stunt aimed at a foe, each played by keys with typed dice; the counts are printed."""
+    counts = {"2e flurry of two with a stunt": _count_2e_flurry_with_a_stunt(
+                  qtbot, tmp_path / "2e"),
+              "3e clash with typed damage": _count_3e_clash_with_typed_damage(
+                  qtbot, tmp_path),
+              "Impulse stunt at a foe": _count_impulse_stunt_aimed_at_a_foe(qtbot, tmp_path)}
+    with capsys.disabled():
+        print("\nissue 35, keys only: "
               + ", ".join(f"{name} {count} keys" for name, count in counts.items()))

@@ -16,24 +16,26 @@ import pytest
 
 from battlewheel.app import _open_before_qt
 from battlewheel.bundled import resource
+from battlewheel.engine.rulesets import declared
 from battlewheel.storage.campaign_files import StoredCampaigns
 from battlewheel.storage.recent import remember_file
 from battlewheel.storage.schema import dump_json
 
 PACKAGES = "battlewheel.engine.rulesets."
-SYSTEMS = {"2e-rewrite": "rewrite", "3e": "ex3", "impulse": "impulse",
-           "pool-and-ward": "poolward"}
+# Each system's package here, as the rulesets found themselves.
+SYSTEMS = {name: package for name, (package, _system) in declared().items()}
 # What the first screen never shows: the roster dock (a tab behind the combatants) and
 # the Roster menu; built after the first paint.
 LATER = ("battlewheel.views.roster_dock", "battlewheel.views.import_preview")
 # The character editor (with the forms it reads, engine.core.block_form), the readers
 # of other programs' files (with the 2e and 3e engines), the players' window (View >
-# Player screen) and the condition dialog (a counter's menu, a sheet's Add condition):
-# when first used.
+# Player screen), the condition dialog (a counter's menu, a sheet's Add condition) and
+# sharing with the table (View > Share with the table): when first used.
 FIRST_USE = ("battlewheel.views.character_editor", "battlewheel.engine.core.block_form",
              "battlewheel.storage.imports.sniff", "battlewheel.storage.imports.foundry_export",
              "battlewheel.views.player_screen", "battlewheel.views.player_board",
-             "battlewheel.views.condition_dialog")
+             "battlewheel.views.condition_dialog", "battlewheel.sharing.dialog",
+             "battlewheel.sharing.server", "battlewheel.sharing.snapshot")
 # Used only past the first screen (the first change's journal, an error shown, the
 # odds' exact shares): imported then, not by the first paint.
 PAST_FIRST_SCREEN = ("datetime", "html", "fractions", "decimal")
@@ -106,9 +108,11 @@ def start_up(home: Path, campaign: Path | None = None) -> dict[str, Any]:
 
 
 def systems_in(modules: list[str]) -> set[str]:
+    """The systems whose rules are loaded: more than the package's declaration (every
+    package's ``__init__`` is read to find the systems, and imports none of its rules)."""
     packages = {package: name for name, package in SYSTEMS.items()}
-    return {packages[m[len(PACKAGES):].split(".")[0]] for m in modules
-            if m.startswith(PACKAGES) and m[len(PACKAGES):].split(".")[0] in packages}
+    parts = [m[len(PACKAGES):].split(".") for m in modules if m.startswith(PACKAGES)]
+    return {packages[part[0]] for part in parts if len(part) > 1 and part[0] in packages}
 
 
 def later_modules(modules: list[str]) -> set[str]:
@@ -284,51 +288,3 @@ def test_no_dialog_class_is_set_up_before_the_first_paint(tmp_path: Path) -> Non
 
 # The program's start up to the first paint, noting each module whose source PySide6
 # reads (to see whether it says "PySide6") and the modules loaded before Qt.
-SOURCES_READ = """
-import json, sys
-from battlewheel.app import _application, _main_window, _open_before_qt
-
-opened = _open_before_qt(None)
-loaded_before_qt = list(sys.modules)
-import PySide6.QtCore
-feature = sys.modules["PySide6.support.feature"]
-read = []
-real_question = feature._mod_uses_pyside
-def noted(module):
-    read.append(module.__name__)
-    return real_question(module)
-feature._mod_uses_pyside = noted
-from PySide6.QtCore import QEventLoop
-app = _application()
-from battlewheel.views.main_window import MainWindow
-report = {}
-real = MainWindow._after_first_paint
-def at_paint(self):
-    report["read"] = list(read)
-    real(self)
-MainWindow._after_first_paint = at_paint
-window = _main_window(app, None, settings_file=None, later=True, opened=opened)
-window.show()
-while "read" not in report:
-    app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
-report["loaded before qt"] = loaded_before_qt
-print(json.dumps(report))
-"""
-
-
-def test_pyside_reads_no_source_of_ours_nor_of_what_was_loaded_before_it(
-    tmp_path: Path,
-) -> None:
-    """PySide6 reads the whole source of a module imported after it (or first named by
-    an import after it) to see whether it says "PySide6": the program answers for its
-    own modules and those loaded before Qt (the standard library's, the engine's), and
-    by the first paint PySide6 has read none of them."""
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", BATTLEWHEEL_HOME=str(tmp_path))
-    env.pop("DISPLAY", None)
-    result = subprocess.run([sys.executable, "-c", SOURCES_READ], capture_output=True,
-                            text=True, env=env, timeout=180, check=False)
-    assert result.returncode == 0, result.stderr
-    report = json.loads(result.stdout.strip().splitlines()[-1])
-    assert [name for name in report["read"] if name.startswith("battlewheel")] == []
-    assert set(report["read"]).isdisjoint(report["loaded before qt"])
-    assert "battlewheel.engine.core.session" in report["loaded before qt"]  # it counts

@@ -54,7 +54,9 @@ def test_a_refused_key_then_typed_dice_change_nothing(qtbot: QtBot, tmp_path: Pa
     assert combat.session.ruleset.acting(combat.state)[0] == actor
 
 
-def test_space_on_an_idle_turn_asks_and_no_is_the_default(qtbot: QtBot, tmp_path: Path) -> None:
+def test_space_on_an_idle_turn_asks_and_space_again_answers(qtbot: QtBot,
+                                                           tmp_path: Path) -> None:
+    """Space asks; the same key answers Yes (issue 35), whatever has the focus in it."""
     window = _window(qtbot, tmp_path)
     combat = window.combat
     assert combat.push(impulse.StartCombat()) is None
@@ -63,8 +65,8 @@ def test_space_on_an_idle_turn_asks_and_no_is_the_default(qtbot: QtBot, tmp_path
     box = window.turn.dialog
     assert isinstance(box, QMessageBox)
     assert "has done nothing this turn" in box.text()
-    assert box.defaultButton() is box.button(QMessageBox.StandardButton.No)
-    box.button(QMessageBox.StandardButton.Yes).click()
+    assert box.defaultButton() is box.button(QMessageBox.StandardButton.Yes)
+    qtbot.keyClick(box, Qt.Key.Key_Space)
     assert len(combat.session.log) == steps + 1  # Yes: the turn ends
     # The End turn key itself is the GM's explicit choice: no question.
     assert combat.push(impulse.AdjustImpulse(
@@ -92,3 +94,27 @@ def test_after_any_dialog_closes_the_window_has_the_keys(qtbot: QtBot, tmp_path:
     qtbot.waitUntil(window.isActiveWindow)
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Space)
     assert window.combat.state.started  # Space reached the window: Begin round 1
+
+
+def test_dont_ask_again_this_fight_ends_idle_turns_at_once(qtbot: QtBot,
+                                                           tmp_path: Path) -> None:
+    """Ticked with the first Yes, the question is not asked again in this fight: the next
+    idle turn ends on one Space; a digit typed at the question answers No."""
+    window = _window(qtbot, tmp_path)
+    combat = window.combat
+    assert combat.push(impulse.StartCombat()) is None
+    steps = len(combat.session.log)
+    window.actions_by_name["next_step"].trigger()
+    box = window.turn.dialog
+    assert isinstance(box, QMessageBox)
+    qtbot.keyClick(box, Qt.Key.Key_8)
+    assert window.turn.dialog is None and len(combat.session.log) == steps  # No
+    window.actions_by_name["next_step"].trigger()
+    box = window.turn.dialog
+    assert isinstance(box, QMessageBox) and box.checkBox() is not None
+    box.checkBox().setChecked(True)
+    qtbot.keyClick(box, Qt.Key.Key_Space)
+    assert len(combat.session.log) == steps + 1
+    window.actions_by_name["next_step"].trigger()
+    assert window.turn.dialog is None  # not asked again
+    assert len(combat.session.log) == steps + 2

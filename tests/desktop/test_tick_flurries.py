@@ -143,3 +143,28 @@ def test_a_target_the_attacker_has_not_noticed_is_greyed_with_the_reason(shown: 
     assert "has not noticed Tepet Ejava" in ejava_item.toolTip()
     assert combo.currentData() == "guard"
     assert items.item(combo.findData("guard")).isEnabled()
+
+
+def test_rows_and_more_start_on_a_standing_foe_not_a_corpse(shown: Shown) -> None:
+    """The first bandit is dead: each row and the builder from More… open on the second
+    (they opened on the corpse, and Ctrl+Return attacked it); the corpse stays listed."""
+    from battlewheel.engine.rulesets.rewrite.actions import SetHealth
+    model = model_with(("ejava", ejava(), "ally"), ("guard", bandit(), "ally"),
+                       ("bandit", bandit(), "enemy"), ("second", bandit(), "enemy"))
+    for action in (RollJoinBattle("ejava", DiceEntry.of_successes(3)),
+                   RollJoinBattle("guard", DiceEntry.of_successes(3)),
+                   RollJoinBattle("bandit", DiceEntry.of_successes(1)),
+                   RollJoinBattle("second", DiceEntry.of_successes(1)),
+                   StartCombat(), NextTick()):
+        assert model.push(action) is None
+    marks = "X" * len(model.state.combatants["bandit"].health.marks)
+    assert model.push(SetHealth("bandit", marks)) is None
+    assert model.state.combatants["bandit"].health.dead
+    dialog = shown(TickFlurriesDialog(model))
+    assert isinstance(dialog, TickFlurriesDialog)
+    for row in dialog.rows:
+        assert row.target.currentData() == "second"
+        assert row.target.findData("bandit") >= 0
+    builder = shown(FlurryBuilderDialog(model, "ejava"))
+    assert isinstance(builder, FlurryBuilderDialog)
+    assert builder.target.currentData() == "second"

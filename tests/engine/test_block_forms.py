@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-import battlewheel.engine.rulesets  # noqa: F401  (registers every ruleset)
 from battlewheel.engine.core.ruleset import Ruleset, get_ruleset
+from tests.conformance import SYSTEMS, piece
 
 from .rulesets.block_forms import (
     assert_blank_form_is_a_block,
@@ -17,10 +17,10 @@ from .rulesets.block_forms import (
     assert_wrong_types_are_refused_by_name,
 )
 
-RULESETS = ("2e-rewrite", "3e", "impulse", "pool-and-ward")
-# 3e's form is not held to this one yet: Manipulation's and Perception's help cite no
-# section (no 003 rule reads them).
-EXPLAINED = ("2e-rewrite", "impulse", "pool-and-ward")
+RULESETS = SYSTEMS
+# The forms held to citing a section for every field (a system's conformance file says
+# whether, and why not).
+EXPLAINED = tuple(name for name in SYSTEMS if piece(name, "EXPLAINS_EVERY_FIELD"))
 
 
 @pytest.mark.parametrize("name", EXPLAINED)

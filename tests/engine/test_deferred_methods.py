@@ -90,7 +90,7 @@ def test_importing_the_2e_engine_builds_almost_no_method() -> None:
         "    made.append(name)\n"
         "    return real(name, *args, **kwargs)\n"
         "dataclasses._create_fn = counting\n"
-        "import battlewheel.engine.rulesets.rewrite\n"
+        "import battlewheel.engine.rulesets.rewrite.ruleset\n"
         "classes = {id(value) for name, module in list(__import__('sys').modules.items())\n"
         "           if name.startswith('battlewheel.') for value in vars(module).values()\n"
         "           if isinstance(value, type) and dataclasses.is_dataclass(value)}\n"

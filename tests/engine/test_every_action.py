@@ -37,6 +37,7 @@ from battlewheel.engine.core.errors import IllegalAction, RulesError
 from battlewheel.engine.core.ruleset import get_ruleset
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.storage.schema import dump_json, parse_json
+from tests.conformance import SYSTEMS, piece
 
 from .rulesets.every_action import (
     Context,
@@ -145,56 +146,16 @@ def context_of_strangers(session: CombatSession) -> Context:
                          context.ruleset)
 
 
-def _rewrite() -> Informed:
-    from .rulesets.rewrite import test_properties as t
-
-    def start(data: st.DataObject) -> CombatSession:
-        return CombatSession.new(data.draw(t.OPTIONS))
-
-    def informed(data: st.DataObject, session: CombatSession) -> Action:
-        choose = t._fight_action if session.state.started else t._setup_action
-        return choose(data, session)
-
-    return start, informed
-
-
-def _ex3() -> Informed:
-    from .rulesets.ex3 import test_properties as t
-
-    def informed(data: st.DataObject, session: CombatSession) -> Action:
-        state = session.state
-        fresh = state.turn is not None and not state.turn.simple
-        return (t._attack if fresh and data.draw(st.booleans()) else t._other)(data, state)
-
-    return t._session, informed
-
-
-def _impulse() -> Informed:
-    from .rulesets.impulse import test_properties as t
-
-    def start(data: st.DataObject) -> CombatSession:
-        return CombatSession.new(data.draw(t.OPTIONS), ruleset="impulse")
-
-    def informed(data: st.DataObject, session: CombatSession) -> Action:
-        choose = t._turn_action if session.state.started else t._setup_action
-        return choose(data, session)
-
-    return start, informed
-
-
-def _poolward() -> Informed:
-    from .rulesets.poolward import test_properties as t
-
-    def start(data: st.DataObject) -> CombatSession:
-        return CombatSession.new(data.draw(t.OPTIONS), ruleset=t.RULESET)
-
-    return start, t._next_action
-
-
 Informed = tuple[Callable[[st.DataObject], CombatSession],
                  Callable[[st.DataObject, CombatSession], Action]]
-INFORMED: dict[str, Callable[[], Informed]] = {
-    "2e-rewrite": _rewrite, "3e": _ex3, "impulse": _impulse, "pool-and-ward": _poolward}
+
+
+def _informed(name: str) -> Callable[[], Informed]:
+    # Fetched when a test asks, so a system without the piece fails that test, naming it.
+    return lambda: piece(name, "informed")()  # type: ignore[no-any-return]
+
+
+INFORMED: dict[str, Callable[[], Informed]] = {name: _informed(name) for name in SYSTEMS}
 """Each ruleset's own walk (tests/engine/rulesets/*/test_properties.py): its rulings drawn
 at random and actions that know the fight (its weapons, modes, whose turn it is)."""
 

@@ -12,9 +12,11 @@ import sys
 import pytest
 
 from battlewheel.engine.core.ruleset import ModuleOnFirstUse
+from tests.conformance import SYSTEMS as ALL_SYSTEMS
+from tests.conformance import package_of
 from tests.engine.counting import calls_of
 
-SYSTEMS = ("rewrite", "ex3", "impulse", "poolward")
+SYSTEMS = tuple(package_of(name) for name in ALL_SYSTEMS)  # every ruleset found
 # What reads each module: the ruleset's attribute, or the editor's question.
 READERS = {"autopilot": "system.autopilot_module", "form": "system.block_schema()"}
 

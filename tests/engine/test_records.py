@@ -10,16 +10,14 @@ import pytest
 from battlewheel.engine.core.records import replaced
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.poolward.demo import demo_fight as poolward_demo
-from battlewheel.storage.campaign import load_demo_campaign
-
-DEMOS = {record.session.ruleset.name: record.session for record in load_demo_campaign().combats}
+from tests.conformance import SYSTEMS, demo_session
 
 
-@pytest.mark.parametrize("name", ["2e-rewrite", "3e", "impulse", "pool-and-ward"])
+@pytest.mark.parametrize("name", SYSTEMS)
 def test_each_record_copied_with_a_change_equals_dataclasses_replace(name: str) -> None:
     """Every combatant of each system's demo fight, one field changed: equal to the
     standard copy and of its class, the original unchanged."""
-    session: CombatSession = DEMOS[name]
+    session: CombatSession = demo_session(name)
     records = session.ruleset.condition_records(session.state)
     assert records
     for record in records.values():

@@ -7,19 +7,16 @@ from typing import Any
 import pytest
 
 from battlewheel.engine.core.session import CombatSession
-from battlewheel.storage.campaign import load_demo_campaign
-
-FIGHTS = {record.session.ruleset.name: record.session.to_json()
-          for record in load_demo_campaign().combats}
+from tests.conformance import SYSTEMS, demo_session
 
 
-@pytest.mark.parametrize("name", ["2e-rewrite", "3e", "impulse", "pool-and-ward"])
+@pytest.mark.parametrize("name", SYSTEMS)
 def test_each_action_replayed_copies_the_state_once_and_says_it_once(
     name: str, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The demo fight of each system replayed from its log: as many state copies and
     sentences as actions (no copy to try an action first, no sentence built twice)."""
-    log = FIGHTS[name]
+    log = demo_session(name).to_json()
     session = CombatSession.from_json(log)
     ruleset, state_type = session.ruleset, type(session.state)
     counts = {"clone": 0, "describe": 0}

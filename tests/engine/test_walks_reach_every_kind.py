@@ -40,6 +40,7 @@ from battlewheel.engine.core.options import Options
 from battlewheel.engine.core.ruleset import get_ruleset
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.storage.schema import dump_json, parse_json
+from tests.conformance import SYSTEMS, package_of
 
 from .rulesets import walking
 from .rulesets.every_action import action_strategy, kinds, remember_words
@@ -54,8 +55,7 @@ from .test_every_action import (
     search,
 )
 
-RULESETS = {"2e-rewrite": "rewrite", "3e": "ex3", "impulse": "impulse",
-            "pool-and-ward": "poolward"}
+RULESETS = {name: package_of(name) for name in SYSTEMS}  # every ruleset found
 EXAMPLES = 2  # walks from each recipe's fight
 STEPS = 20  # random steps after the recipe's own kinds
 TRIES = 6  # draws of a recipe's kind before the walk moves on

@@ -15,6 +15,7 @@ the Roster menu loads no system the window does not show.
 
 from __future__ import annotations
 
+import html
 import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -98,6 +99,12 @@ def _row(item: ImportedCharacter, path: tuple[str, ...], label: str,
     return QTreeWidgetItem([label, shown, item.source_of(path)])
 
 
+def converted_first(lines: Sequence[str]) -> list[str]:
+    """What was converted (two traits made one, a 1st-edition Ability renamed) comes first:
+    a GM checks those numbers before the list of what the block does not hold."""
+    return sorted(lines, key=lambda line: not line.startswith("converted"))
+
+
 class ImportPreviewDialog(QDialog):
     """Each imported character: its block field by field, with sources, and what was left."""
 
@@ -135,7 +142,8 @@ class ImportPreviewDialog(QDialog):
         right = QVBoxLayout()
         right.addWidget(self.heading)
         right.addWidget(self.fields, 3)
-        right.addWidget(QLabel("Not used (in the file, not in the block):", self))
+        right.addWidget(QLabel("Converted, and not used (in the file, not in the block):",
+                               self))
         right.addWidget(self.not_used, 1)
         columns = QHBoxLayout()
         columns.addWidget(self.characters, 1)
@@ -149,15 +157,18 @@ class ImportPreviewDialog(QDialog):
         if not 0 <= row < len(self.imported):
             return
         item = self.imported[row]
-        self.heading.setText(f"<b>{item.name}</b> \u2014 {item.source_format}, from "
-                             f"{item.origin}; a {item.ruleset} stat block")
+        edition = f"<b>Edition: {html.escape(item.edition)}</b><br>" if item.edition else ""
+        self.heading.setText(f"{edition}<b>{html.escape(item.name)}</b> \u2014 "
+                             f"{item.source_format}, from {html.escape(item.origin)}; "
+                             f"a {item.ruleset} stat block")
         self.fields.clear()
         self.fields.addTopLevelItems(block_rows(item))
         self.fields.expandToDepth(0)
         for column in range(3):
             self.fields.resizeColumnToContents(column)
         self.not_used.clear()
-        self.not_used.addItems(list(item.not_used) or ["(everything in the file was used)"])
+        self.not_used.addItems(converted_first(item.not_used)
+                               or ["(everything in the file was used)"])
 
 
 # -- the undo step -------------------------------------------------------------------------
@@ -307,7 +318,8 @@ def export_foundry(dock: RosterDock, path: Path | None = None) -> bool:
             return False
         path = Path(name)
     try:
-        atomic_write_bytes(path, dump_json(foundry_export(block)), keep_backup=False)
+        atomic_write_bytes(path, dump_json(foundry_export(block, character.identity.kind)),
+                           keep_backup=False)
     except OSError as error:
         QMessageBox.warning(dock, "Cannot export", f"{path.name}: {error.strerror}")
         return False

@@ -425,6 +425,10 @@ class MainWindow(QMainWindow):
         self.player_screen = PlayerScreenControl(
             self, self.combat, self.actions_by_name, view_menu
         )
+        self._action("share_with_table", "S&hare with the table\u2026", None,
+                     "Serve the player screen, read-only, to the players' phones"
+                     ).triggered.connect(self.share_with_table)
+        view_menu.addAction(self.actions_by_name["share_with_table"])
         view_menu.addSeparator()
         self.docks_menu = view_menu.addMenu("&Docks")
         for dock in self.docks:
@@ -744,6 +748,15 @@ class MainWindow(QMainWindow):
         """Show another combat (from a file, or none); its history starts afresh."""
         self.combat.set_session(session)
         self.show_file(path)
+        share = getattr(self, "_share_dialog", None)  # the campaign closed: its share stops
+        if share is not None:
+            share.control.stop()
+
+    def share_with_table(self) -> None:
+        """View > Share with the table (its modules are imported on first use)."""
+        from battlewheel.sharing.dialog import open_share_dialog
+
+        open_share_dialog(self, self.combat, self.player_screen.hidden_enemies)
 
     def show_file(self, path: Path | None, *, unsaved: bool = False) -> None:
         """Name the file the combat on screen belongs to (None: not saved yet).

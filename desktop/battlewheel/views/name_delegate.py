@@ -59,6 +59,11 @@ class NameDelegate(QStyledItemDelegate):
         if shown != option.text:
             option.text = shown
 
+    @property
+    def rooms_seen(self) -> int:
+        """How many (name, room, font) cells are remembered: each measured once."""
+        return len(self._shown)
+
     def _fitted(self, text: str, metrics: QFontMetrics, room: int) -> str:
         self.measured += 1
         if metrics.horizontalAdvance(text) > room:

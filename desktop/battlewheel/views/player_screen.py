@@ -176,6 +176,11 @@ class PlayerScreen(QWidget):
             shown = board(session.ruleset, session.state, self.hidden)
         self._show(shown)
 
+    @property
+    def seen(self) -> frozenset[str]:
+        """Every enemy this screen has shown (or been told about), named or not."""
+        return frozenset(self._seen)
+
     def _forget_enemies(self) -> None:
         self.hidden.clear()
         self._seen.clear()

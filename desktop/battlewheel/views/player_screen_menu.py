@@ -8,6 +8,7 @@ only once the GM first opens it.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt
@@ -68,6 +69,16 @@ class PlayerScreenControl(QObject):
             self._screen = PlayerScreen(self.combat, self.window)
             self._screen.hide()
         return self._screen
+
+    def hidden_enemies(self, enemies: Collection[str]) -> set[str]:
+        """Which of ``enemies`` the players see unnamed: all of them until the players'
+        window is first opened, then those it hides, and newcomers it has not yet seen
+        while it hides newcomers (the shared page hides what this screen hides)."""
+        screen = self._screen
+        if screen is None:
+            return set(enemies)
+        unseen = set(enemies) - screen.seen if screen.hide_newcomers else set()
+        return (set(screen.hidden) | unseen) & set(enemies)
 
     def _action(self, name: str, text: str, tip: str) -> QAction:
         action = QAction(text, self.window)

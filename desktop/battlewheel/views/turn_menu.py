@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction, QKeySequence
@@ -45,6 +46,7 @@ class TurnMenu:
         self.dialog: QDialog | None = None
         self.actions: dict[str, QAction] = {}
         self._ruleset = ""
+        self._asked_once: Any = None  # step_question.AskedOnce, made with the first question
 
     def entries(self) -> tuple[TurnAction, ...]:
         """The ruleset's entries as the fight stands now."""
@@ -184,15 +186,18 @@ class TurnMenu:
             return None
         return self.run(entry, chain=True)
 
-    def _ask_first(self, entry: TurnAction, *, chain: bool) -> QDialog:
-        """Ask the entry's question; No is the default, so a stray Space answers No."""
-        from PySide6.QtWidgets import QMessageBox  # set up on first use, not by start-up
+    def _ask_first(self, entry: TurnAction, *, chain: bool) -> QDialog | None:
+        """Ask the entry's question (views/step_question.py: Space answers Yes, another
+        key No), unless the GM said not to ask it again in this fight."""
+        from battlewheel.views import step_question as ask  # on first use, not at start-up
 
-        box = QMessageBox(QMessageBox.Icon.Question, entry.label.replace("&", ""),
-                          entry.confirm, QMessageBox.StandardButton.Yes
-                          | QMessageBox.StandardButton.No, self.parent)
-        box.setDefaultButton(QMessageBox.StandardButton.No)
-        box.setEscapeButton(QMessageBox.StandardButton.No)
+        if self._asked_once is None:
+            self._asked_once = ask.AskedOnce()
+        asked = self._asked_once
+        session = self.combat.session
+        if asked.skipped(session, entry.key):
+            return self.run(replace(entry, confirm=""), chain=chain)
+        box = ask.StepQuestion(entry.label.replace("&", ""), entry.confirm, self.parent)
         self.dialog = box
 
         def answered(result: int) -> None:
@@ -200,12 +205,14 @@ class TurnMenu:
                 self.dialog = None
             box.deleteLater()
             self._keys_back()
-            if result == QMessageBox.StandardButton.Yes:
+            if result == ask.YES:
+                if box.never_again.isChecked():
+                    asked.remember(session, entry.key)
                 self.run(replace(entry, confirm=""), chain=chain)
 
         box.finished.connect(answered)
         box.open()
-        box.button(QMessageBox.StandardButton.No).setFocus()
+        box.focus_yes()
         return box
 
     def show(self, dialog: QDialog, *, chain: bool = False) -> QDialog:

@@ -36,23 +36,11 @@ def kinds(ruleset: Ruleset) -> dict[str, type[Action]]:
 
 
 def fights() -> dict[str, Callable[[], CombatSession]]:
-    """A fight with fighters on both sides for each ruleset, not yet started."""
-    from battlewheel.engine.rulesets.ex3.demo import demo_fight as ex3_fight
-    from battlewheel.engine.rulesets.impulse.demo import demo_fight as impulse_fight
-    from battlewheel.engine.rulesets.poolward.demo import demo_fight as poolward_fight
-    from tests.engine.rulesets.rewrite.helpers import person
+    """A fight with fighters on both sides for each ruleset found, not yet started
+    (each system's ``fight`` in its conformance file)."""
+    from tests.conformance import SYSTEMS, piece
 
-    def rewrite_fight() -> CombatSession:
-        from battlewheel.engine.rulesets.rewrite import actions as r
-
-        session = CombatSession.new()
-        for cid, name, side in (("ana", "Ana", "ally"), ("bo", "Bo", "enemy"),
-                                ("cy", "Cy", "enemy")):
-            session.apply(r.AddCombatant(cid, person(name), side))
-        return session
-
-    return {"2e-rewrite": rewrite_fight, "3e": ex3_fight, "impulse": impulse_fight,
-            "pool-and-ward": poolward_fight}
+    return {name: piece(name, "fight") for name in SYSTEMS}
 
 
 @functools.cache

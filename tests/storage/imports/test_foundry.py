@@ -28,7 +28,7 @@ def test_a_player_character_with_weapons_and_armour() -> None:
     item = _one("foundry_pc.json")
     assert item.ruleset == "3e"
     assert item.block == Character(
-        name="Harmonious Jade", kind="exalt",
+        name="Harmonious Jade", kind="exalt", player_character=True,  # a Foundry character
         attributes={"strength": 3, "dexterity": 5, "stamina": 3, "charisma": 2,
                     "appearance": 3, "perception": 3, "intelligence": 2, "wits": 4},
         abilities={"archery": 2, "athletics": 3, "awareness": 3, "dodge": 4, "melee": 5,
@@ -89,7 +89,7 @@ def test_the_old_data_shape() -> None:
     """Before Foundry 10 an export kept its fields under ``data``; numbers may be text."""
     item = _one("foundry_old_data.json")
     assert item.block == Character(
-        name="Ragara Tirnis", kind="mortal",
+        name="Ragara Tirnis", kind="mortal", player_character=True,
         attributes={"strength": 2, "dexterity": 3, "stamina": 2, "charisma": 3,
                     "manipulation": 3, "appearance": 2, "perception": 2, "intelligence": 3,
                     "wits": 3},

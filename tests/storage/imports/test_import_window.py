@@ -128,7 +128,7 @@ def test_paste_a_stat_block(dock: RosterDock, monkeypatch: pytest.MonkeyPatch) -
     shown: list[str] = []
     monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: shown.append(text))
     assert not ui.paste_statblock(dock, "Once upon a time.")
-    assert shown and "no line of this text" in shown[0]
+    assert shown and "this is not a 3e stat block" in shown[0]
 
 
 def test_export_as_foundry_reads_back_the_same(dock: RosterDock, tmp_path: Path) -> None:

@@ -71,7 +71,7 @@ def blocks(draw: st.DrawFn) -> Character:
         mount=draw(st.sampled_from(("", *MOUNT_SPEED))),
         group=draw(st.none() | groups), personal_motes=personal, peripheral_motes=peripheral,
         committed_motes=draw(st.integers(0, min(100, personal + peripheral))),
-        quick=draw(st.none() | quick_pools),
+        quick=draw(st.none() | quick_pools), player_character=draw(st.booleans()),
     )
 
 

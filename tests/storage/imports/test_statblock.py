@@ -74,13 +74,13 @@ def test_repair_undoes_what_a_pdf_does() -> None:
 
 def test_text_with_no_known_line_is_refused() -> None:
     """A paragraph of prose is no stat block."""
-    with pytest.raises(ImportRefused, match="pasted text: no line of this text is one a stat "
-                       "block has"):
+    with pytest.raises(ImportRefused, match="pasted text: this is not a 3e stat block: it has "
+                       "no Essence, Willpower, Join Battle, Health Levels"):
         import_text("The sun rose over the Blessed Isle.\nNothing else happened.")
 
 
 def test_a_pool_out_of_range_is_refused_naming_the_entry() -> None:
     """A Parry of 99 names the entry it came from and the allowed range."""
     with pytest.raises(ImportRefused) as refused:
-        import_text("Giant\nEvasion 2, Parry 99")
-    assert str(refused.value).startswith("pasted text: Parry (quick.parry): must be")
+        import_text("Giant\nEssence 1; Willpower 5\nEvasion 2, Parry 99")
+    assert str(refused.value).startswith("pasted text: line 3, Parry (quick.parry): must be")

@@ -158,11 +158,15 @@ class AddCombatant(Action):
 
     def sentence(self, names: Names) -> str:
         side = "an ally" if self.side == "ally" else "an enemy"
+        # A refused joining is described too: with no stat block (or a broken one) it is
+        # named by its id.
+        name = getattr(self.character, "name", None)
+        who = name if isinstance(name, str) and name else names(str(self.id))
         joining = JOININGS.get(type(self.character))
         if joining is None or joining.words is None:
-            return f"{self.character.name} joins the fight as {side}."
+            return f"{who} joins the fight as {side}."
         where = joining.words(joining.of(self))
-        return f"{self.character.name} joins the fight as {side} ({where})."
+        return f"{who} joins the fight as {side} ({where})."
 
 
 def _without_defaults(character: Any, terms: dict[str, Any]) -> dict[str, Any]:

@@ -38,6 +38,7 @@ from battlewheel.engine.core.errors import IllegalAction, RulesError, TraitValue
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.options import Options
 from battlewheel.engine.core.outcome import Outcome
+from battlewheel.engine.core.positions import guard_positions
 
 # The editor's forms (block_form) are read only by the editor and a stat block's change:
 # imported there, not before the first paint.
@@ -89,6 +90,11 @@ means anything beyond a million (a ruleset bounds some more tightly: ``number_bo
 
 class Ruleset(ABC):
     """One combat system behind the contract the session and the desktop read."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # A gesture's absurd position is refused, not a TraitValueError (positions.py).
+        super().__init_subclass__(**kwargs)
+        guard_positions(cls)
 
     name: ClassVar[str]
     title: ClassVar[str]

@@ -29,7 +29,7 @@ from battlewheel.storage.imports.common import ImportedCharacter, Trail
 from battlewheel.storage.roster import RosterCharacter
 
 RULESET = "2e-rewrite"
-FORMAT = "Anathema character (.ecg, Exalted 2nd edition)"
+FORMAT = "Anathema character (.ecg), read into a 2nd-edition block"
 ROOT = "ExaltedCharacter"
 
 KINDS = {
@@ -38,8 +38,13 @@ KINDS = {
     "abyssal": CharacterKind.ABYSSAL, "mortal": CharacterKind.HEROIC_MORTAL,
     "spirit": CharacterKind.SPIRIT, "ghost": CharacterKind.SPIRIT,
 }
-# Anathema's 2e Martial Arts is the unarmed Ability this program calls Brawl.
-ABILITY_NAMES = {"martialarts": "brawl"}
+# Anathema's 2e Martial Arts is the unarmed Ability this program calls Brawl; a 1st
+# edition file has both, and its Endurance became 2e's Resistance.
+ABILITY_NAMES = {"martialarts": "brawl", "endurance": "resistance"}
+SECOND_EDITION = "Exalted 2nd edition"
+FIRST_EDITION = "Exalted 1st edition"
+FIRST_EDITION_RULESETS = {"corerules", "powercombat"}
+FIRST_EDITION_ONLY = ("Endurance",)  # an Ability only 1st edition has
 NATURAL_WEAPONS = "natural weapons"
 ARMOUR_WORDS = ("armor", "armour", "mail", "plate", "lamellar", "breastplate", "buff jacket",
                 "hauberk", "cuirass")
@@ -57,18 +62,43 @@ def read_anathema(root: ET.Element, origin: str) -> list[ImportedCharacter]:
     stats = root.find("Statistics")
     if stats is None:
         raise trail.refuse("Statistics", "missing: an Anathema character keeps its traits there")
-    _check_edition(stats, trail)
+    trail.edition = edition_of(stats)
     name = _name(root, trail)
-    block = trail.build(lambda: _block(name, root, stats, trail))
-    character = trail.build(lambda: RosterCharacter.of_block(RULESET, block))
+    player = _player(root, trail)
+    block = trail.build(lambda: _block(name, root, stats, trail, player))
+    side = "ally" if player else "enemy"
+    character = trail.build(lambda: RosterCharacter.of_block(RULESET, block, side))
     return [trail.imported(character, RULESET, FORMAT)]
 
 
-def _check_edition(stats: ET.Element, trail: Trail) -> None:
+def edition_of(stats: ET.Element) -> str:
+    """The edition the file was made for, and how that is known, as the preview heads it.
+
+    Anathema names its rules in ``Rules/RuleSet``: ``SecondEdition``, or 1st edition's
+    ``CoreRules`` and ``PowerCombat``. Older files name none; their Abilities tell (only
+    1st edition has Endurance).
+    """
     ruleset = stats.find("Rules/RuleSet")
-    edition = ruleset.get("name", "") if ruleset is not None else ""
-    if edition and "second" not in edition.lower():
-        trail.left(f"rules: {edition} (read as Exalted 2nd edition)")
+    named = (ruleset.get("name", "") if ruleset is not None else "").strip()
+    if named.lower() in FIRST_EDITION_RULESETS:
+        return (f"{FIRST_EDITION} (RuleSet {named}): converted to 2nd edition, "
+                "see the converted lines")
+    if named and "second" in named.lower():
+        return f"{SECOND_EDITION} (RuleSet {named})"
+    if any(stats.find(f"Abilities/{tag}") is not None for tag in FIRST_EDITION_ONLY):
+        return (f"{FIRST_EDITION} (no RuleSet named; its Abilities have Endurance): "
+                "converted to 2nd edition, see the converted lines")
+    if named:
+        return f"RuleSet {named}: not one this program knows; read as 2nd edition"
+    return f"no RuleSet named; read as {SECOND_EDITION}"
+
+
+def _player(root: ET.Element, trail: Trail) -> bool:
+    """A player character only when the file names its player (``Description/Player``)."""
+    if (root.findtext("Description/Player") or "").strip():
+        trail.took("player", "Description/Player")
+        return True
+    return False
 
 
 def _notes(root: ET.Element, trail: Trail) -> str:
@@ -94,13 +124,15 @@ def _name(root: ET.Element, trail: Trail) -> str:
     return text
 
 
-def _block(name: str, root: ET.Element, stats: ET.Element, trail: Trail) -> Character:
+def _block(name: str, root: ET.Element, stats: ET.Element, trail: Trail,
+           player: bool) -> Character:
     weapons, armour = _equipment(stats, trail)
     _not_used(stats, trail)
     trail.left("mote pools: Anathema works them out rather than storing them; "
                "enter them in the editor")
     return Character(
         name=name,
+        player=player,
         notes=_notes(root, trail),
         kind=_kind(stats, trail),
         attributes=_traits(stats, "Attributes", ATTRIBUTES, "attributes", trail),
@@ -193,16 +225,49 @@ def _ability_key(tag: str) -> str:
 
 
 def _abilities(stats: ET.Element, trail: Trail) -> dict[str, int]:
+    """Each Ability; two of the file's that are one here keep the higher, and say so."""
     found: dict[str, int] = {}
+    read_from: dict[str, str] = {}
     for element in _ability_elements(stats):
         key = _ability_key(element.tag)
         where = f"Statistics/Abilities/{element.tag}"
         if key not in ABILITIES:
             trail.left(f"Ability {element.tag}: not one this program's 2e blocks have")
             continue
-        trail.took(f"abilities.{key}", _source(element, where))
-        found[key] = trait_value(element, where, trail)
+        value, source = _ability_value(element, where, trail)
+        if key in found:
+            kept = max(found[key], value)
+            trail.left(f"converted: {read_from[key]} {found[key]} and {element.tag} {value} "
+                       f"are one Ability here ({key.title()}); the higher, {kept}, is kept")
+            if value <= found[key]:
+                continue
+        elif element.tag.lower() != key:
+            trail.left(f"converted: {element.tag} {value} is read as {key.title()}")
+        read_from[key] = element.tag
+        trail.took(f"abilities.{key}", source)
+        found[key] = value
     return found
+
+
+def _ability_value(element: ET.Element, where: str, trail: Trail) -> tuple[int, str]:
+    """An Ability's rating and its source; one with sub-traits (Craft: Fire, Air...) is
+    read at its highest sub-trait, since a 2e block keeps one rating per Ability."""
+    subs = element.findall("subTrait")
+    if not subs:
+        return trait_value(element, where, trail), _source(element, where)
+    rated = []
+    if element.get("creationValue") is not None:
+        rated.append((trait_value(element, where, trail), "itself", _source(element, where)))
+    for index, sub in enumerate(subs):
+        label = (sub.findtext("traitName") or "").strip() or f"sub-trait {index + 1}"
+        place = f"{where}/subTrait[{index + 1}] ({label})"
+        rated.append((trait_value(sub, place, trail), label, _source(sub, place)))
+    best = max(rated, key=lambda r: r[0])
+    raised = [f"{label} {value}" for value, label, _ in rated if value]
+    if len(raised) > 1:
+        trail.left(f"converted: {element.tag} has {', '.join(raised)}; a 2e block keeps one "
+                   f"{element.tag} rating, the highest ({best[1]} {best[0]}) is kept")
+    return best[0], best[2]
 
 
 def _ability_elements(stats: ET.Element) -> list[ET.Element]:

@@ -63,6 +63,9 @@ class ImportedCharacter:
     source_format: str
     sources: tuple[tuple[str, str], ...] = ()
     not_used: tuple[str, ...] = ()
+    edition: str = ""
+    """The edition the file was made for, as the preview's first line names it ("" when
+    the format has only one)."""
 
     @property
     def name(self) -> str:
@@ -95,6 +98,7 @@ class ImportedCharacter:
             "ruleset": self.ruleset,
             "from": self.origin,
             "format": self.source_format,
+            "edition": self.edition,
             "block": self.block.to_json(),
             "sources": dict(self.sources),
             "not_used": list(self.not_used),
@@ -119,6 +123,7 @@ class Trail:
     origin: str
     sources: dict[str, str] = field(default_factory=dict)
     not_used: list[str] = field(default_factory=list)
+    edition: str = ""
 
     def took(self, block_field: str, source: str) -> None:
         """Record that ``block_field`` was read from ``source``."""
@@ -159,7 +164,7 @@ class Trail:
         return ImportedCharacter(
             character=character, ruleset=ruleset, origin=self.origin,
             source_format=source_format, sources=tuple(self.sources.items()),
-            not_used=tuple(self.not_used),
+            not_used=tuple(self.not_used), edition=self.edition,
         )
 
 

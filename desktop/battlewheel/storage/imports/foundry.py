@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from battlewheel.engine.rulesets.ex3.block import (
@@ -147,9 +148,38 @@ def read_foundry(document: object, origin: str) -> list[ImportedCharacter]:
         raise trail.refuse("name", "missing: the actor has no name")
     trail.took("name", "name")
     block = trail.build(lambda: _block(name, actor))
-    side = "enemy" if actor.kind == "npc" else "ally"
+    side = "ally" if block.player_character else "enemy"
     character = trail.build(lambda: RosterCharacter.of_block(RULESET, block, side))
+    exalt = exalt_type(actor)
+    if exalt:  # the roster's Kind keeps which Exalt, which a 3e block does not hold
+        character = replace(character, identity=replace(character.identity,
+                                                        kind=EXALT_WORDS.get(exalt, exalt)))
     return [trail.imported(character, RULESET, FORMAT)]
+
+
+# Foundry's ``details.exalt`` words as a GM writes the Kind on the roster, and back.
+EXALT_WORDS = {key: key.title() for key in shape.EXALT_TYPES} | {
+    "dragonblooded": "Dragon-Blooded", "dreamsouled": "Dream-Souled",
+    "hearteater": "Hearteater"}
+
+
+def exalt_type(actor: Actor) -> str:
+    """Which Exalt Foundry says the actor is (``solar``, ``lunar``...), or ""."""
+    exalt = actor.get("details.exalt")
+    if isinstance(exalt, str) and exalt in shape.EXALT_TYPES:
+        actor.trail.took("kind (roster)", actor.source("details.exalt"))
+        return exalt
+    return ""
+
+
+def _player_character(actor: Actor) -> bool:
+    """Ours when we wrote it; else Foundry's own word: a ``character`` actor is a player's."""
+    flagged = actor.flags.get("player_character")
+    if isinstance(flagged, bool):
+        actor.trail.took("player_character", f"flags.{shape.FLAGS}.player_character")
+        return flagged
+    actor.trail.took("player_character", "type")
+    return actor.kind == "character"
 
 
 def _block(name: str, actor: Actor) -> Character:
@@ -172,10 +202,11 @@ def _block(name: str, actor: Actor) -> Character:
         health_levels=_health(actor),
         mount=_mount(actor),
         group=_group(actor) if npc else None,
-        personal_motes=_took(actor, "personal_motes", "motes.personal.max", 0),
-        peripheral_motes=_took(actor, "peripheral_motes", "motes.peripheral.max", 0),
+        personal_motes=_pool(actor, "personal"),
+        peripheral_motes=_pool(actor, "peripheral"),
         committed_motes=_committed(actor),
         quick=_quick(actor, attacks) if npc else None,
+        player_character=_player_character(actor),
     )
 
 
@@ -248,9 +279,38 @@ def _specialties(actor: Actor) -> dict[str, int]:
 
 
 def _willpower(actor: Actor) -> int:
-    """The rating is ``max``; ``value`` is what is left today."""
-    path = "willpower.max" if actor.get("willpower.max") is not _MISSING else "willpower.value"
+    """The permanent rating is ``total`` (or ``max``); ``value`` is what is left today."""
+    path = next((f"willpower.{key}" for key in ("total", "max")
+                 if actor.get(f"willpower.{key}") not in (_MISSING, None)), "willpower.value")
     return _took(actor, "willpower", path, 5)
+
+
+MOST_MOTES = 100  # the block's range: a larger "max" is two numbers run together
+_SLASHED = re.compile(r"\s*(\d{1,3})\s*/\s*(\d{1,3})\s*")
+
+
+def _pool(actor: Actor, pool: str) -> int:
+    """A mote pool's size: ``max``. Written "38/43" (left of the whole), the whole is read;
+    Foundry's own text importer runs those together as 3843 with ``value`` 38, so a
+    ``max`` that is ``value``'s digits followed by a pool's is read as that pool."""
+    path = f"motes.{pool}.max"
+    raw = actor.get(path)
+    if raw is _MISSING:
+        return 0
+    actor.trail.took(f"{pool}_motes", actor.source(path))
+    slashed = _SLASHED.fullmatch(raw) if isinstance(raw, str) else None
+    if slashed:
+        actor.trail.left(f"converted: {actor.source(path)} {raw!r} is read as a pool of "
+                         f"{slashed.group(2)} motes ({slashed.group(1)} left)")
+        return int(slashed.group(2))
+    size = actor.whole(path, 0)
+    left = actor.get(f"motes.{pool}.value")
+    run_together = str(size).removeprefix(str(left)) if isinstance(left, int) else ""
+    if size > MOST_MOTES and run_together.isdigit() and int(run_together) >= left:
+        actor.trail.left(f"converted: {actor.source(path)} {size} is '{left}/{run_together}' "
+                         f"run together; read as a pool of {int(run_together)} motes")
+        return int(run_together)
+    return size
 
 
 def _committed(actor: Actor) -> int:

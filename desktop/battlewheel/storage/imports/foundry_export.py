@@ -10,6 +10,7 @@ gives the same block back.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from battlewheel.engine.rulesets.ex3.block import (
@@ -23,10 +24,26 @@ from battlewheel.engine.rulesets.ex3.block import (
 from battlewheel.storage.imports import foundry_shape as shape
 
 
-def foundry_export(block: Character) -> dict[str, Any]:
-    """The actor export (``{name, type, system, items, flags}``) of a 3e block."""
+def foundry_exalt(block: Character, kind_words: str = "") -> str:
+    """Foundry's ``details.exalt`` for a block: the Exalt the roster's Kind names
+    ("Lunar", "Dragon-Blooded"), "other" for a mortal or heroic mortal, and for an Exalt
+    whose Kind names none "other" too (our flags keep that it is an Exalt): a wrong
+    Solar would give Foundry a Solar's anima and Charms."""
+    if block.kind != "exalt":
+        return "other"
+    for word in re.findall(r"[a-z]+", kind_words.casefold().replace("-", "")):
+        if word in shape.EXALT_TYPES:
+            return word
+    return "other"
+
+
+def foundry_export(block: Character, kind_words: str = "") -> dict[str, Any]:
+    """The actor export (``{name, type, system, items, flags}``) of a 3e block;
+    ``kind_words`` is the roster's Kind, which says which Exalt the block is."""
     npc = block.quick is not None or block.group is not None
-    system: dict[str, Any] = {**_common(block), **(_npc(block) if npc else _character(block))}
+    exalt = foundry_exalt(block, kind_words)
+    system: dict[str, Any] = {**_common(block),
+                              **(_npc(block) if npc else _character(block, exalt))}
     items = _npc_items(block) if npc else _character_items(block)
     return {
         "name": block.name,
@@ -70,9 +87,9 @@ def _health(block: Character) -> dict[str, Any]:
     return found
 
 
-def _character(block: Character) -> dict[str, Any]:
+def _character(block: Character, exalt: str) -> dict[str, Any]:
     return {
-        "details": {"exalt": "solar" if block.kind == "exalt" else "other"},
+        "details": {"exalt": exalt},
         "attributes": {name: _value(block.attribute(name)) for name in ATTRIBUTES},
         "abilities": {shape.ABILITY_KEYS[name]: _value(block.ability(name))
                       for name in ABILITIES},
@@ -84,6 +101,7 @@ def _npc(block: Character) -> dict[str, Any]:
     quick = block.quick
     group = block.group
     system: dict[str, Any] = {"creaturetype": "mortal" if block.kind == "mortal" else "exalt",
+                              "details": {"exalt": foundry_exalt(block)},
                               "battlegroup": group is not None}
     if quick is not None:
         system["pools"] = {"joinbattle": _value(quick.join_battle),
@@ -126,11 +144,22 @@ def _weapon(weapon: Weapon) -> dict[str, Any]:
     return item
 
 
+def quick_attack_ability(attack: QuickAttack) -> str:
+    """The Ability a Quick Character's attack is rolled with in Foundry, which every weapon
+    item names: a QC lists only the pool, so its range tells (an unarmed one is Brawl)."""
+    if attack.range != "close":
+        return "archery"
+    return "brawl" if attack.name.casefold() in ("unarmed", "punch", "kick", "bite",
+                                                   "claws", "grapple") else "melee"
+
+
 def _attack(attack: QuickAttack) -> dict[str, Any]:
+    ability = quick_attack_ability(attack)
     return {"name": attack.name, "type": shape.WEAPON, "system": {
         "witheringaccuracy": attack.pool, "witheringdamage": attack.damage,
         "defense": 0, "overwhelming": attack.overwhelming, "weighttype": "other",
-        "weapontype": _weapon_type(attack.range, ""), "range": attack.range,
+        "ability": shape.ABILITY_KEYS[ability], "attribute": "none",
+        "weapontype": _weapon_type(attack.range, ability), "range": attack.range,
         "equipped": True, "traits": _tags(attack.damage_type, attack.range),
     }}
 
@@ -159,7 +188,8 @@ def _npc_items(block: Character) -> list[dict[str, Any]]:
 
 
 def _flags(block: Character, npc: bool) -> dict[str, Any]:
-    flags: dict[str, Any] = {"kind": block.kind, "standard_health": not block.health_levels}
+    flags: dict[str, Any] = {"kind": block.kind, "standard_health": not block.health_levels,
+                             "player_character": block.player_character}
     if block.mount:
         flags["mount"] = block.mount
     if block.group is not None:

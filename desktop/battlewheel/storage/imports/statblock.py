@@ -8,7 +8,9 @@ first line, then entries such as "Essence: 2; Willpower: 5; Join Battle: 6 dice"
 
 Text copied out of a PDF is repaired first: entries broken across lines are joined,
 the typographic minus and dashes become "-", curly quotes become straight ones, and
-runs of spaces become one. Every entry is then found wherever it sits, so an entry
+runs of spaces become one. Markdown marks (``**Essence:** 2``, ``==highlight==``,
+``## Name``, bullets and rules) are taken off, so a block reads the same with or
+without them. Every entry is then found wherever it sits, so an entry
 split mid-way by a line break still reads.
 """
 
@@ -37,6 +39,13 @@ _REPAIRS = str.maketrans({
     "\u00d7": "x", "\u00ad": "",
 })
 _SPACES = re.compile(r"[ \t\f\v]+")
+# Markdown as GMs' notebooks (Obsidian, GitHub) write it: emphasis and highlight marks
+# anywhere; a heading's hashes, a bullet, a quote's ">" at a line's start; a rule line.
+_MARKS = re.compile(r"\*+|==|~~|`+|(?<!\w)_{1,2}|_{1,2}(?!\w)")
+_LINE_MARKS = re.compile(r"^(?:#{1,6}\s+|>\s?|[-*+]\s+(?=\S))")
+_RULE_LINE = re.compile(r"^\s*(?:-{3,}|\*{3,}|_{3,})\s*$")
+_LINK = re.compile(r"\[([^\[\]]*)\]\([^()]*\)")
+_CHECKBOX = r"\[\s?[xX]?\s?\]"
 
 # Each entry the reader knows, with the block field it fills.
 FIELDS = {
@@ -52,19 +61,36 @@ FIELDS = {
                                 re.I),
     "soak": re.compile(rf"\bSoak\s*:?\s*{_NUMBER}(?!\s*/)", re.I),
     "hardness": re.compile(rf"(?<!/)\bHardness\s*:?\s*{_NUMBER}", re.I),
+    # "Personal + Peripheral Motes: 13 + 31", as a GM's notebook writes them on one line.
+    "both_motes": re.compile(rf"\bPersonal\s*\+\s*Peripheral(?:\s+Motes)?\s*:?\s*{_NUMBER}"
+                             rf"\s*\+\s*{_NUMBER}", re.I),
     "personal_motes": re.compile(rf"\bPersonal(?:\s+Motes)?\s*:?\s*{_NUMBER}", re.I),
-    "peripheral_motes": re.compile(rf"\bPeripheral(?:\s+Motes)?\s*:?\s*{_NUMBER}", re.I),
+    # "38/43 (5 committed)" is 38 left of a pool of 43: the block keeps the pool.
+    "peripheral_motes": re.compile(rf"\bPeripheral(?:\s+Motes)?\s*:?\s*(?:\d{{1,3}}\s*/\s*)?"
+                                   rf"{_NUMBER}", re.I),
     "size": re.compile(rf"\bSize\s*:?\s*{_NUMBER}", re.I),
     "drill": re.compile(r"\bDrill\s*:?\s*(Poor|Average|Elite)", re.I),
     "might": re.compile(rf"\bMight\s*:?\s*{_NUMBER}", re.I),
 }
 HEALTH = re.compile(r"\bHealth\s+Levels\s*:?\s*((?:[-\s,;/x\d]|\bx\b)*)", re.I)
 HEALTH_LEVEL = re.compile(r"-\s*(\d)\s*(?:x\s*(\d{1,2}))?")
+CHECKBOX_HEALTH = re.compile(
+    rf"\bHealth\s+Levels\s*:?\s*((?:-?\s*\d\s*{_CHECKBOX}\s*)+)(\S+\s*{_CHECKBOX})?", re.I)
+CHECKBOX_LEVEL = re.compile(rf"(-?)\s*(\d)\s*{_CHECKBOX}")
+# "Attack (Sword): 10 dice (Damage 13/3)", the book's ranged "8 dice at short range
+# (Damage 9)", and GMs' own "Attack withering(Boots) 14 dice withering (...)".
 ATTACK = re.compile(
-    r"\bAttack\s*\(\s*([^()]{1,80}?)\s*\)\s*:?\s*(\d{1,3})\s*dice"
+    r"\bAttack\s*(?:withering|decisive)?\s*\(\s*([^()]{1,80}?)\s*\)\s*:?\s*(\d{1,3})\s*dice"
+    r"(?:\s+(?:withering|decisive))?(?:\s+at\s+(close|short|medium|long|extreme)\s+range)?"
     r"(?:\s*\(([^()]{0,120})\))?", re.I)
 ATTACK_DAMAGE = re.compile(r"\bDamage\s*:?\s*(\d{1,3})\s*([BLA])?\b"
-                           r"(?:\s*(?:/|,?\s*(?:minimum|overwhelming)|,)\s*(\d{1,2}))?", re.I)
+                           r"(?:\s*(?:/|,?\s*(?:minimum(?:\s+damage)?|min\.?|overwhelming)|,)\s*(\d{1,2}))?",
+                           re.I)
+# What a Quick Character cannot be without: a paste with fewer is refused, naming them.
+ESSENTIALS = {"essence": "Essence", "willpower": "Willpower", "join_battle": "Join Battle",
+              "health": "Health Levels", "attack": "an Attack", "defence": "Evasion or Parry",
+              "soak": "Soak"}
+FEWEST_ESSENTIALS = 3
 RANGE_WORDS = re.compile(r"\b(short|medium|long|extreme)\b", re.I)
 EXALT_HINTS = re.compile(r"\b(Caste|Aspect|Anima)\b\s*:", re.I)
 QUICK_FIELDS = ("join_battle", "movement", "parry", "evasion", "resolve", "guile")
@@ -72,10 +98,20 @@ MAX_LEFT_LINE = 100
 
 
 def repair(text: str) -> str:
-    """What a PDF does to text, undone: dashes, quotes, odd spaces, ligatures."""
+    """What a PDF does to text, undone: dashes, quotes, odd spaces, ligatures; and the
+    marks of Markdown taken off."""
     text = unicodedata.normalize("NFKC", text).translate(_REPAIRS)
-    lines = (_SPACES.sub(" ", line).strip() for line in text.replace("\r", "\n").split("\n"))
+    lines = (_SPACES.sub(" ", unmark(line)).strip()
+             for line in text.replace("\r", "\n").split("\n"))
     return "\n".join(line for line in lines if line)
+
+
+def unmark(line: str) -> str:
+    """One line without its Markdown: ``**Essence:** 2`` is ``Essence: 2``."""
+    if _RULE_LINE.match(line):
+        return ""
+    line = _LINE_MARKS.sub("", line.strip())
+    return _MARKS.sub("", _LINK.sub(r"\1", line))
 
 
 @dataclass
@@ -87,7 +123,31 @@ class _Found:
 
 
 def read_statblock(text: str, origin: str = "pasted text") -> list[ImportedCharacter]:
-    """The character of a pasted stat block, or ``ImportRefused`` naming the problem."""
+    """The character of a pasted stat block, or ``ImportRefused`` naming the problem and
+    the line of the text it is on."""
+    try:
+        return _read(text, origin)
+    except ImportRefused as refused:
+        line = line_of(text, refused.field)
+        if line is None:
+            raise
+        raise ImportRefused(origin, f"line {line}, {refused.field}",
+                            str(refused).removeprefix(f"{origin}: {refused.field}: ")) from None
+
+
+def line_of(text: str, field_name: str) -> int | None:
+    """The first line (from 1) of ``text`` holding the entry a refusal names
+    ("Parry (quick.parry)" is on the line with "Parry"), or None."""
+    label = re.sub(r"\s*\(.*$", "", field_name).strip().casefold()
+    if not label or label.startswith("line "):
+        return None
+    for number, line in enumerate(text.splitlines(), 1):
+        if label in unmark(unicodedata.normalize("NFKC", line)).casefold():
+            return number
+    return None
+
+
+def _read(text: str, origin: str) -> list[ImportedCharacter]:
     trail = Trail(origin)
     repaired = repair(text)
     if not repaired:
@@ -97,15 +157,30 @@ def read_statblock(text: str, origin: str = "pasted text") -> list[ImportedChara
     found = _scan(flat)
     attacks = _attacks(flat, found, trail)
     health = _health(flat, found, trail)
-    if not found.values and not attacks and health is None:
-        raise ImportRefused(origin, "", "no line of this text is one a stat block has (such as "
-                            "'Essence: 2; Willpower: 5; Join Battle: 6 dice' or "
-                            "'Attack (Sword): 10 dice (Damage 13)')")
+    _check_essentials(flat, found, attacks, health, origin)
     _leftovers(flat, found.spans, trail)
     trail.took("name", "the first line")
     block = trail.build(lambda: _block(name, flat, found.values, attacks, health, trail))
     character = trail.build(lambda: RosterCharacter.of_block(RULESET, block, "enemy"))
     return [trail.imported(character, RULESET, FORMAT)]
+
+
+def _check_essentials(flat: str, found: _Found, attacks: tuple[QuickAttack, ...],
+                      health: tuple[int, ...] | None, origin: str) -> None:
+    """Prose, or another game's monster, is refused naming what a stat block has."""
+    present = {key for key in ESSENTIALS if key in found.values}
+    present |= {"health"} if health is not None else set()
+    present |= {"attack"} if attacks or ATTACK.search(flat) else set()
+    present |= {"defence"} if {"evasion", "parry"} & set(found.values) else set()
+    if len(present) >= FEWEST_ESSENTIALS:
+        return
+    missing = [label for key, label in ESSENTIALS.items() if key not in present]
+    seen = [label for key, label in ESSENTIALS.items() if key in present]
+    raise ImportRefused(origin, "", "this is not a 3e stat block: it has no "
+                        + ", ".join(missing)
+                        + (f" (only {', '.join(seen)} was found)" if seen else "")
+                        + f"; a Quick Character has at least {FEWEST_ESSENTIALS} of these, "
+                        "such as 'Essence: 2; Willpower: 5; Join Battle: 6 dice'")
 
 
 def _name(text: str) -> tuple[str, str]:
@@ -126,6 +201,9 @@ def _scan(flat: str) -> _Found:
         if field == "soak_hardness":
             found.values["soak"] = int(match.group(1))
             found.values["hardness"] = int(match.group(2))
+        elif field == "both_motes":
+            found.values["personal_motes"] = int(match.group(1))
+            found.values["peripheral_motes"] = int(match.group(2))
         elif field == "drill":
             found.values[field] = match.group(1).lower()
         elif field not in found.values:
@@ -137,7 +215,7 @@ def _attacks(flat: str, found: _Found, trail: Trail) -> tuple[QuickAttack, ...]:
     attacks: list[QuickAttack] = []
     for match in ATTACK.finditer(flat):
         found.spans.append(match.span())
-        name, pool, inside = match.group(1), int(match.group(2)), match.group(3) or ""
+        name, pool, inside = match.group(1), int(match.group(2)), match.group(4) or ""
         label = f"Attack ({name})"
         damage = ATTACK_DAMAGE.search(inside)
         if damage is None:
@@ -151,7 +229,7 @@ def _attacks(flat: str, found: _Found, trail: Trail) -> tuple[QuickAttack, ...]:
             trail.left(f"{label}: aggravated damage is read as lethal")
         for part in ("pool", "damage", "overwhelming"):
             trail.took(f"quick attack {name}.{part}", label)
-        band = RANGE_WORDS.search(inside)
+        band = RANGE_WORDS.search(match.group(3) or inside)
         attacks.append(trail.build(partial(
             QuickAttack, name=name, pool=pool, damage=int(damage.group(1)),
             overwhelming=int(damage.group(3) or 1),
@@ -161,10 +239,17 @@ def _attacks(flat: str, found: _Found, trail: Trail) -> tuple[QuickAttack, ...]:
 
 
 def _health(flat: str, found: _Found, trail: Trail) -> tuple[int, ...] | None:
+    boxes = CHECKBOX_HEALTH.search(flat)
+    if boxes is not None:
+        return _checkbox_health(boxes, found, trail)
     match = HEALTH.search(flat)
     if match is None:
         return None
     found.spans.append(match.span())
+    if not HEALTH_LEVEL.search(match.group(1)):
+        shown = flat[match.start():match.start() + 60]
+        raise trail.refuse("Health Levels", f"cannot be read: {shown!r}; write them as "
+                           "'-0x1, -1x2, -2x2, -4x1, Incap.' or '0 [ ] -1 [ ] -1 [ ]'")
     levels: list[int] = []
     for level in HEALTH_LEVEL.finditer(match.group(1)):
         penalty, count = int(level.group(1)), int(level.group(2) or 1)
@@ -176,6 +261,21 @@ def _health(flat: str, found: _Found, trail: Trail) -> tuple[int, ...] | None:
     incap = re.compile(r"\s*Incap(?:acitated)?\.?", re.I).match(flat, match.end())
     if incap:
         found.spans.append(incap.span())
+    return tuple(sorted(levels))
+
+
+def _checkbox_health(match: re.Match[str], found: _Found,
+                     trail: Trail) -> tuple[int, ...]:
+    """A track written as boxes, one per level: ``0 [ ] -1 [ ] -1 [ ] -4 [ ] Incap [ ]``."""
+    found.spans.append(match.span())
+    levels: list[int] = []
+    for level in CHECKBOX_LEVEL.finditer(match.group(1)):
+        penalty = int(level.group(2))
+        if penalty not in (0, 1, 2, 4):
+            trail.left(f"Health Levels: -{penalty} boxes are not on this program's tracks")
+            continue
+        levels.append(penalty)
+    trail.took("health_levels", "Health Levels (one box per level)")
     return tuple(sorted(levels))
 
 

@@ -38,7 +38,7 @@ from battlewheel.engine.core.block_form import (
 from battlewheel.engine.core.contract import SheetView
 from battlewheel.engine.core.errors import TraitValueError
 from battlewheel.engine.core.ruleset import Ruleset
-from battlewheel.views.character_editor.inputs import Input, make_input
+from battlewheel.views.character_editor.inputs import Input, make_input, wheel_only_when_focused
 from battlewheel.views.character_editor.rows import RETURN_KEYS, RowsEditor
 from battlewheel.views.sheets.sheet_widget import SheetWidget
 
@@ -89,6 +89,7 @@ class BlockPage(QWidget):
             picker.setItemData(picker.count() - 1, template.description,
                                Qt.ItemDataRole.ToolTipRole)
         picker.setToolTip("Start from one of the system's templates, then type what differs")
+        wheel_only_when_focused(picker)
         picker.activated.connect(self.choose_template)
         picker.setVisible(self.new)
         return picker

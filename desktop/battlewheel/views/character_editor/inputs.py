@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QRegularExpression, Qt, QTimer, Signal
-from PySide6.QtGui import QFocusEvent, QRegularExpressionValidator
+from PySide6.QtCore import QEvent, QObject, QRegularExpression, Qt, QTimer, Signal
+from PySide6.QtGui import QFocusEvent, QRegularExpressionValidator, QWheelEvent
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QWidget
 
 from battlewheel.engine.core.block_form import FormField
@@ -109,6 +109,27 @@ class NumberInput(_TypedLine):
             return text
 
 
+class _WheelWhenFocused(QObject):
+    """Lets the wheel reach a box only once it has the focus; before that the wheel
+    scrolls the form around it."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Wheel and isinstance(watched, QWidget) \
+                and not watched.hasFocus():
+            event.ignore()  # on to the scrolling form
+            return True
+        return False
+
+
+def wheel_only_when_focused(*boxes: QWidget) -> None:
+    """The editor's other choice boxes (template, side, system) take the wheel as its
+    fields do: only when focused, and the wheel gives them no focus."""
+    for box in boxes:
+        box.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        watcher = _WheelWhenFocused(box)
+        box.installEventFilter(watcher)
+
+
 class ChoiceInput(QComboBox, _Marked):
     """One of a field's choices, shown by its label."""
 
@@ -121,6 +142,15 @@ class ChoiceInput(QComboBox, _Marked):
         for choice, label in zip(field.choices, labels, strict=False):
             self.addItem(str(label), choice)
         self.currentIndexChanged.connect(lambda _index: self.edited.emit())
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # the wheel gives it no focus
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        """The wheel changes the choice only once the field has the focus; before that
+        it scrolls the form (a specialty went from melee to thrown as the GM scrolled)."""
+        if not self.hasFocus():
+            event.ignore()  # on to the scrolling form
+            return
+        super().wheelEvent(event)
 
     def value(self) -> Any:
         return self.currentData() if self.currentIndex() >= 0 else None

@@ -43,7 +43,7 @@ from battlewheel.engine.core.ruleset import get_ruleset, ruleset_names
 from battlewheel.storage.roster import RosterCharacter
 from battlewheel.views.character_editor import draft as drafts
 from battlewheel.views.character_editor.block_page import BlockPage
-from battlewheel.views.character_editor.inputs import PROBLEM_STYLE
+from battlewheel.views.character_editor.inputs import PROBLEM_STYLE, wheel_only_when_focused
 
 Commit = Callable[[RosterCharacter, "RosterCharacter | None"], bool]
 DRAFT_DELAY_MS = 400  # typing pauses this long before the draft is written
@@ -139,6 +139,7 @@ class CharacterEditor(QDialog):
         for side in SIDES:
             self.side.addItem(side, side)
         self.side.setCurrentIndex(self.side.findData(identity.side))
+        wheel_only_when_focused(self.side)
         self.kind = QLineEdit(identity.kind, self)
         self.kind.setAccessibleName("Kind")
         self.kind.setPlaceholderText("Solar, bandit, heroic mortal…")
@@ -156,6 +157,7 @@ class CharacterEditor(QDialog):
         self.add_system = QComboBox(self)
         self.add_system.setObjectName("addSystem")
         self.add_system.setAccessibleName("System to add a block for")
+        wheel_only_when_focused(self.add_system)
         self.add_button = QPushButton("Add a block", self)
         self.add_button.setAutoDefault(False)
         self.add_button.clicked.connect(lambda: self.add_page(self.add_system.currentData()))

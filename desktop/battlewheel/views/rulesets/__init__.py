@@ -13,6 +13,7 @@ hands a bare parent widget: its dialogs then show no odds and keep nothing open.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QDialog, QWidget
 
 from battlewheel.engine.core.contract import Odds
+from battlewheel.engine.rulesets import package_of
 
 if TYPE_CHECKING:
     from battlewheel.models.combat_model import CombatModel
@@ -62,13 +64,9 @@ class DialogHost:
 DialogOpener = Callable[["QWidget | DialogHost", "CombatModel", str, "str | None"],
                         "QDialog | None"]
 
-# ruleset name -> the views package that holds its dialogs
-_PACKAGES = {
-    "2e-rewrite": "rewrite",
-    "3e": "ex3",
-    "impulse": "impulse",
-    "pool-and-ward": "poolward",
-}
+# A ruleset's views are found by its engine package's name (views/rulesets/<package>/,
+# if the folder exists); tests name the views of rulesets they define themselves.
+_PACKAGES: dict[str, str] = {}
 _OPENERS: dict[str, DialogOpener] = {}
 
 
@@ -84,10 +82,19 @@ def add_package(ruleset: str, package: str) -> None:
 
 def opener_for(ruleset: str) -> DialogOpener | None:
     """The dialog opener of a ruleset, loading its views package the first time."""
-    if ruleset not in _OPENERS and ruleset in _PACKAGES:
-        package = _PACKAGES[ruleset]
-        importlib.import_module(package if "." in package else f"{__name__}.{package}")
+    if ruleset not in _OPENERS:
+        package = _PACKAGES.get(ruleset) or _views_package(ruleset)
+        if package is not None:
+            importlib.import_module(package if "." in package else f"{__name__}.{package}")
     return _OPENERS.get(ruleset)
+
+
+def _views_package(ruleset: str) -> str | None:
+    # The views package named as the ruleset's engine package, where there is one.
+    engine_package = package_of(ruleset)
+    if engine_package is None or importlib.util.find_spec(f"{__name__}.{engine_package}") is None:
+        return None
+    return engine_package
 
 
 class NoDialog(LookupError):

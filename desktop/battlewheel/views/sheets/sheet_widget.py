@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
 from PySide6.QtGui import QFont, QResizeEvent
 from PySide6.QtWidgets import (
+    QAbstractButton,
     QFrame,
     QGridLayout,
     QGroupBox,
@@ -52,6 +53,15 @@ def _clear(layout: QLayout) -> None:
         if widget is not None:
             widget.hide()  # gone from the next paint, not only after the deferred delete
             widget.deleteLater()
+
+
+def step_keys_pass(*buttons: QAbstractButton) -> None:
+    """Sheet buttons never take the keyboard focus (a click, Tab), so the window's step
+    keys, Space and Ctrl+Return, never press one that merely has it: after GM override…
+    the button kept the focus and Space opened it again. Their Alt mnemonics and the
+    mouse still press them."""
+    for button in buttons:
+        button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
 
 
 @dataclass(frozen=True)
@@ -111,6 +121,7 @@ class _PoolRow(QWidget):
         self.regain.setText("+")
         self.spend.clicked.connect(lambda: self.changeRequested.emit(self.key, -1))
         self.regain.clicked.connect(lambda: self.changeRequested.emit(self.key, 1))
+        step_keys_pass(self.spend, self.regain)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         for widget in (self.label, self.value):
@@ -171,6 +182,7 @@ class SheetWidget(QWidget):
         self.condition_button.setToolTip("Lay a condition on this combatant: words, a dice or "
                                          "defence modifier, how long it lasts (undo: Ctrl+Z)")
         self.condition_button.clicked.connect(self.conditionRequested)
+        step_keys_pass(self.override_button, self.condition_button)
         # The name line and the buttons are widgets of their own, so that a sheet wider
         # than its dock can keep them in sight (keep_within).
         self.header = QWidget(self)
@@ -414,6 +426,7 @@ class _ConditionsBox(_GridBox):
             remove.setToolTip(f"Remove \u201c{line.text}\u201d (undo: Ctrl+Z)")
             remove.clicked.connect(lambda _=False, action=line.remove:
                                    self.actionRequested.emit(action))
+            step_keys_pass(remove)
             self.grid.addWidget(remove, row, 2)
         self.grid.setColumnStretch(1, 1)
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QApplication, QWidget
+from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.ex3 import actions as a
@@ -184,3 +185,24 @@ def test_every_dialog_the_engine_names_has_an_opener() -> None:
     names |= {e.dialog for e in demo.demo_fight().ruleset.turn_actions(demo.demo_fight().state)}
     keys = {name.removeprefix("ex3.") for name in names if name}
     assert keys <= {*TURN_DIALOGS, *GM_DIALOGS, "join_battle"}
+
+
+def test_the_clash_damage_row_keeps_the_focus_while_faces_are_typed(
+        qtbot: QtBot, shown: Shown) -> None:
+    """Each keystroke refreshes the pools; the winner's damage row stays shown and focused,
+    so '9 8 4 3 2 1' typed key by key arrives whole (it used to stop at '9')."""
+    model = started(a.SetRange("guard", "jade", "close"))
+    turn_of(model, "jade")
+    dialog = shown(ClashDialog(model, "jade"))
+    assert isinstance(dialog, ClashDialog)
+    typed(dialog.mine.attack, "6")
+    typed(dialog.theirs.attack, "4")
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    row = dialog.mine.damage
+    row.focus_entry()
+    for key in "9 8 4 3 2 1":
+        focused = QApplication.focusWidget()
+        assert focused is row.typed
+        qtbot.keyClicks(focused, key)
+    assert row.typed.text() == "9 8 4 3 2 1"

@@ -103,3 +103,17 @@ def test_the_sheet_button_opens_the_conditions(shown: Shown) -> None:
     edward = model.state.fighters["edward"]
     assert edward.flat_footed and edward.dodge_now == 0
     assert "flat-footed" in dock.sheet.status_label.text()
+
+
+def test_lethal_healing_opens_on_a_wounded_ally_not_the_unhurt_healer(shown: Shown) -> None:
+    """Cutthroat 1 heals: unhurt, the dialog opens on Cutthroat 2 (Health 1 of 3), the
+    most hurt of his side; a wounded healer still opens on himself."""
+    model = started_model()
+    assert model.push(SetTrack("cutthroat2", "health", 1)) is None
+    dialog = shown(HealDialog(model, "cutthroat1"))
+    assert isinstance(dialog, HealDialog)
+    assert dialog.subject() == "cutthroat2"
+    assert model.push(SetTrack("cutthroat1", "health", 2)) is None
+    again = shown(HealDialog(model, "cutthroat1"))
+    assert isinstance(again, HealDialog)
+    assert again.subject() == "cutthroat1"

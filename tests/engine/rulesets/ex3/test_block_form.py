@@ -221,3 +221,21 @@ def test_a_changed_block_that_becomes_a_battle_group_takes_its_size_and_magnitud
     guard = session.state.combatants["guard"].block
     session.apply(ChangeBlock("guard", dataclasses.replace(guard, group=None).to_json()))
     assert session.state.combatants["guard"].size == 0
+
+
+def test_a_battle_groups_preview_has_size_in_soak_and_damage_as_in_the_fight() -> None:
+    """003 §Battle Groups: Size adds to soak and damage; the editor's preview of the Size 2
+    group template shows the soak and weapon rows its sheet shows in a fight."""
+    from battlewheel.engine.core.session import CombatSession
+    from battlewheel.engine.rulesets.ex3.actions import AddCombatant
+    group = TEMPLATES["group"].block
+    session = CombatSession(RULESET, RULESET.default_options())
+    session.apply(AddCombatant("g", group, "enemy"))
+    sheet = RULESET.sheet(session.state, "g")
+    shown = {v.key: v.value for s in sheet.sections if isinstance(s, c.Values) for v in s.values}
+    bare = dataclasses.replace(group, group=dataclasses.replace(group.group, size=1))
+    assert _preview_values(group)["soak"] == shown["soak"] != _preview_values(bare)["soak"]
+    table = next(s for s in RULESET.block_preview(group) if isinstance(s, c.Table))
+    assert table.rows == next(s for s in sheet.sections if isinstance(s, c.Table)).rows
+    track = next(s for s in RULESET.block_preview(group) if isinstance(s, c.BoxTrack))
+    assert track.title == "Magnitude" and track.cycle == ()

@@ -123,17 +123,33 @@ def test_a_stunt_effect_adds_two_dice_only_when_stunted_is_ticked() -> None:
 
 
 def test_a_roster_character_joining_mid_fight_spends_a_round_at_extreme() -> None:
-    """001 §Range Bands: the Guard, brought in from the roster in round 1, waits at Extreme
-    through round 2 (not on the ring, at Extreme to everyone) and comes in at short in
-    round 3; before the fight began the same join puts him on the field at once."""
+    """001 §Range Bands: the Guard, brought in from the roster in round 1 after Ana's turn,
+    waits at Extreme through round 2 (not on the ring, at Extreme to everyone) and comes in
+    at short in round 3; before the fight began the same join puts him on the field at once."""
     session = duel()
+    session.apply(EndTurn())  # Ana has acted: the rest of round 1 is not his round
     session.apply(IMPULSE.join_action("guard", block("Guard"), "enemy"))
     session.apply(RollOrder("guard", face(9)))
     state = session.state
     assert state.in_reserve("guard") and state.band("ana", "guard") == EXTREME
     assert "guard" not in {e.cid for e in state.order()}
     assert "on the field in round 3" in session.log[-2].events[-1].text
-    for _ in range(4):  # rounds 1 and 2 pass: Ana and Bo act in each
+
+
+def test_a_reinforcement_joining_before_anyone_acts_enters_next_round() -> None:
+    """001 §Range Bands: one round at Extreme. Brought in at the start of round 1, before
+    anyone has acted, the Guard spends round 1 at Extreme and is on the field in round 2
+    (joining after Ana's turn keeps round 3, the test above)."""
+    session = duel()
+    session.apply(IMPULSE.join_action("guard", block("Guard"), "enemy"))
+    assert "on the field in round 2" in session.log[-1].events[-1].text
+    assert session.state.in_reserve("guard")
+    session.apply(RollOrder("guard", face(9)))
+    for _ in range(2):  # Ana and Bo end round 1
+        session.apply(EndTurn())
+    assert session.state.round == 2 and not session.state.in_reserve("guard")
+    assert session.state.band("ana", "guard") == SHORT
+    for _ in range(3):  # Bo ends round 1, then Ana and Bo act in round 2
         session.apply(EndTurn())
     state = session.state
     assert state.round == 3 and not state.in_reserve("guard")

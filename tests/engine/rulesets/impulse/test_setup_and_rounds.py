@@ -154,8 +154,9 @@ def test_the_ambush_contest_needs_more_successes_than_the_ambusher() -> None:
 
 
 def test_reinforcements_spend_a_round_at_extreme_then_arrive() -> None:
-    """001 §Range Bands: added in round 1, the guard is off the field through round 2 and
-    arrives at long range in round 3 with his starting Impulse."""
+    """001 §Range Bands: added at the start of round 1, before anyone acts, the guard is
+    off the field through round 1 and arrives at long range in round 2 with his starting
+    Impulse (one round at Extreme)."""
     session = duel()
     session.apply(AddCombatant("guard", block("Guard"), band="long", reserve=True))
     session.apply(RollOrder("guard", face(9)))
@@ -163,9 +164,9 @@ def test_reinforcements_spend_a_round_at_extreme_then_arrive() -> None:
     session.apply(AdjustImpulse("ana", 2))
     with pytest.raises(IllegalAction, match="not on the field"):
         session.apply(DecisiveStrike("ana", "guard", "Bow", accuracy=typed(3)))
-    for _ in range(4):
+    for _ in range(2):
         session.apply(EndTurn())
-    assert session.state.round == 3
+    assert session.state.round == 2
     assert session.state.band("guard", "ana") == 3
     assert session.state.acting_id() == "guard"
     assert session.state.combatants["guard"].impulse == 3

@@ -1,102 +1,23 @@
 """Exalted 3rd edition (seed 003): state, actions, rules and the presentation contract.
 
-Importing the package registers the ruleset as ``"3e"``. ``demo_fight`` builds the demo
+The package declares the ruleset (``SYSTEM``) as ``"3e"``. ``demo_fight`` builds the demo
 campaign's fight; ``Ex3Options`` holds the GM's rulings.
 """
 
-from battlewheel.engine.rulesets.ex3.actions import (
-    AddCombatant,
-    Aim,
-    AlsoHit,
-    Attack,
-    AwardBreak,
-    Clash,
-    ClashSide,
-    ConcealmentRoll,
-    CycleHealthBox,
-    DefendOther,
-    Delay,
-    Disengage,
-    EndCombat,
-    EndHold,
-    EstablishSurprise,
-    FullDefense,
-    GoToGround,
-    GrappleMove,
-    MarkRough,
-    Move,
-    NextTurn,
-    Order,
-    OtherAction,
-    Rally,
-    RallyForNumbers,
-    ReadyWeapon,
-    Rejoin,
-    RemoveCombatant,
-    RiseFromProne,
-    RollJoinBattle,
-    Rush,
-    SetCondition,
-    SetInitiative,
-    SetMagnitude,
-    SetRange,
-    StartCombat,
-    TakeCover,
-    Withdraw,
-)
-from battlewheel.engine.rulesets.ex3.block import Armour, Character, GroupTraits, Weapon
-from battlewheel.engine.rulesets.ex3.demo import demo_fight
-from battlewheel.engine.rulesets.ex3.options import Ex3Options
-from battlewheel.engine.rulesets.ex3.ruleset import EXALTED_3E, Exalted3e
-from battlewheel.engine.rulesets.ex3.state import Combat, Combatant
+from typing import TYPE_CHECKING
 
-__all__ = [
-    "EXALTED_3E",
-    "AddCombatant",
-    "Aim",
-    "AlsoHit",
-    "Armour",
-    "Attack",
-    "AwardBreak",
-    "Character",
-    "Clash",
-    "ClashSide",
-    "Combat",
-    "Combatant",
-    "ConcealmentRoll",
-    "CycleHealthBox",
-    "DefendOther",
-    "Delay",
-    "Disengage",
-    "EndCombat",
-    "EndHold",
-    "EstablishSurprise",
-    "Ex3Options",
-    "Exalted3e",
-    "FullDefense",
-    "GoToGround",
-    "GrappleMove",
-    "GroupTraits",
-    "MarkRough",
-    "Move",
-    "NextTurn",
-    "Order",
-    "OtherAction",
-    "Rally",
-    "RallyForNumbers",
-    "ReadyWeapon",
-    "Rejoin",
-    "RemoveCombatant",
-    "RiseFromProne",
-    "RollJoinBattle",
-    "Rush",
-    "SetCondition",
-    "SetInitiative",
-    "SetMagnitude",
-    "SetRange",
-    "StartCombat",
-    "TakeCover",
-    "Weapon",
-    "Withdraw",
-    "demo_fight",
-]
+from battlewheel.engine.core.system import EDITOR, FORECAST, System, exported_lazily
+
+SYSTEM = System(
+    name="3e",
+    title="Exalted 3rd edition",
+    seed="seed 003",
+    playable=True,
+    capabilities=frozenset({FORECAST, EDITOR}),
+    listed=20,
+)
+
+if TYPE_CHECKING:
+    from battlewheel.engine.rulesets.ex3.exports import *  # noqa: F403
+
+__getattr__ = exported_lazily(__name__)

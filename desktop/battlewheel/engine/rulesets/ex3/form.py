@@ -10,6 +10,7 @@ block's mapping; health levels are rows of penalties, sorted as the block wants 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from battlewheel.engine.core import contract as c
@@ -25,9 +26,11 @@ from battlewheel.engine.core.block_form import (
 )
 from battlewheel.engine.core.errors import TraitValueError
 from battlewheel.engine.core.health import ALLOWED_PENALTIES, STANDARD_PENALTIES
+from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.ex3 import demo
 from battlewheel.engine.rulesets.ex3 import rules as r
 from battlewheel.engine.rulesets.ex3 import sheet as s
+from battlewheel.engine.rulesets.ex3.actions import AddCombatant
 from battlewheel.engine.rulesets.ex3.block import (
     ABILITIES,
     ABILITY_RANGE,
@@ -67,7 +70,6 @@ from battlewheel.engine.rulesets.ex3.block import (
     QuickPools,
     Weapon,
 )
-from battlewheel.engine.rulesets.ex3.options import Ex3Options
 
 IS_QUICK, IS_GROUP = "is_quick", "is_group"
 FLAGS = (IS_QUICK, IS_GROUP)
@@ -484,21 +486,32 @@ def templates() -> tuple[BlockTemplate, ...]:
 # -- the live numbers ------------------------------------------------------------------------
 
 
-def preview(block: Character) -> tuple[Any, ...]:
+# The fight sheet's sections the editor's preview shows (a battle group's Size, Drill and
+# rout state belong to the fight; its Magnitude track is shown).
+PREVIEWED = ("Defence", "Essence", "Weapons", "Magnitude", "Health")
+
+
+def preview(ruleset: Any, block: Character) -> tuple[Any, ...]:
     """Parry, Evasion, soak, Hardness, Join Battle, each attack's pools and the health track
-    (or Magnitude), by the functions the sheet uses, under the default rulings."""
-    options = Ex3Options()
+    (or Magnitude), worked out by the fight sheet's own code for the block alone in a fight
+    under the default rulings: a battle group's Size is in its soak, damage and Magnitude
+    as in the fight (003 §Battle Groups)."""
+    session = CombatSession(ruleset, ruleset.default_options())
+    session.apply(AddCombatant("preview", block, "ally"))
+    sheet = s.sheet(session.state, "preview")
     joining = c.Values("Initiative", (
         c.Value("Join Battle", f"{block.pool('wits', 'awareness')} dice + {r.BASE_JOIN_BONUS}",
                 key="join_battle"),
         c.Value("Base", block.base_initiative, key="base")), columns=2)
-    sections: list[Any] = [s.defences(block, options, None), joining, s.essence_values(block),
-                           s.weapons_table(block, None)]
-    if block.group is not None:
-        most = r.magnitude_max(block, block.group.size)
-        sections.append(s.magnitude_track(most, most, clickable=False))
-    else:
-        track = r.health_for(block, options.health_track)
-        sections.append(s.health_track(track, clickable=False, ruling=options.health_track))
+    sections: list[Any] = []
+    for section in sheet.sections:
+        title = getattr(section, "title", "")
+        if title not in PREVIEWED:
+            continue
+        # Nothing to click in the editor: the boxes only show the track.
+        sections.append(replace(section, cycle=()) if isinstance(section, c.BoxTrack)
+                        else section)
+        if title == "Defence":
+            sections.append(joining)
     return tuple(sections)
 

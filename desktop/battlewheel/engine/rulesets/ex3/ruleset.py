@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from battlewheel.engine.core import conditions as cond
 from battlewheel.engine.core import contract as c
@@ -192,6 +192,10 @@ class Exalted3e(Ruleset):
 
 
     # -- the character editor (engine/core/block_form.py, ex3/form.py) -------------------------
+
+    def block_preview(self, block: Any) -> tuple[Any, ...]:
+        """The fight sheet's defences, pools and track for the block alone in a fight."""
+        return cast(tuple[Any, ...], self.form_module.preview(self, block))
 
     def block_side(self, block: Any) -> str:
         """A player character joins as an ally; anyone else as a foe. A block's kind cannot

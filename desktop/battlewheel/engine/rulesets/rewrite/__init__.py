@@ -1,125 +1,24 @@
 """The 2e Rewrite (seeds 000 + 004): its state, actions, rules and what it shows the desktop.
 
-Importing the package registers the ruleset as ``"2e-rewrite"``. ``CombatSession``
+The package declares the ruleset (``SYSTEM``) as ``"2e-rewrite"``. ``CombatSession``
 (from the core) runs a combat, the action classes change it, ``RewriteOptions`` holds
 the GM's rulings.
 """
 
-from battlewheel.engine.core.codec import LogFormatError
-from battlewheel.engine.core.events import Event
-from battlewheel.engine.core.ruleset import Ruleset, get_ruleset, register_ruleset, ruleset_names
-from battlewheel.engine.core.session import CombatSession, LogEntry, ReplayError
-from battlewheel.engine.rulesets.rewrite.actions import (
-    Action,
-    AddCombatant,
-    Advance,
-    ApplyTickEffects,
-    AttackCharms,
-    AwardStunt,
-    Concealment,
-    CycleHealthBox,
-    DamageRoll,
-    DeclareConcealment,
-    DeclaredManoeuvre,
-    DeclareFlurry,
-    DeclareMovement,
-    Defence,
-    EndCombat,
-    GetPast,
-    MoveCounter,
-    NextTick,
-    RaiseAlarm,
-    ReduceSurprise,
-    RegainMotes,
-    RegainWillpower,
-    RemoveCombatant,
-    ResolveAttack,
-    ResolveCounterattack,
-    RollAmbush,
-    RollJoinBattle,
-    SetHealth,
-    SetOverride,
-    SpendMotes,
-    SpendWillpower,
-    StartCombat,
-    action_from_json,
-    action_to_json,
-)
-from battlewheel.engine.rulesets.rewrite.handlers.effects import PendingDamage, pending_damage
-from battlewheel.engine.rulesets.rewrite.options import RewriteOptions
-from battlewheel.engine.rulesets.rewrite.ruleset import REWRITE_2E, Rewrite2e
-from battlewheel.engine.rulesets.rewrite.state import (
-    PARTIALLY,
-    PHASE_DECLARE,
-    PHASE_DONE,
-    PHASE_EFFECTS,
-    PHASE_ENDED,
-    PHASE_RESOLVE,
-    PHASE_SETUP,
-    TOTALLY,
-    UNSURPRISED,
-    Combat,
-    Combatant,
+from typing import TYPE_CHECKING
+
+from battlewheel.engine.core.system import EDITOR, FORECAST, System, exported_lazily
+
+SYSTEM = System(
+    name="2e-rewrite",
+    title="Exalted 2e (combat rewrite)",
+    seed="seeds 000 + 004",
+    playable=True,
+    capabilities=frozenset({FORECAST, EDITOR}),
+    listed=10,
 )
 
-__all__ = [
-    "PARTIALLY",
-    "PHASE_DECLARE",
-    "PHASE_DONE",
-    "PHASE_EFFECTS",
-    "PHASE_ENDED",
-    "PHASE_RESOLVE",
-    "PHASE_SETUP",
-    "REWRITE_2E",
-    "TOTALLY",
-    "UNSURPRISED",
-    "Action",
-    "AddCombatant",
-    "Advance",
-    "ApplyTickEffects",
-    "AttackCharms",
-    "AwardStunt",
-    "Combat",
-    "CombatSession",
-    "Combatant",
-    "Concealment",
-    "CycleHealthBox",
-    "DamageRoll",
-    "DeclareConcealment",
-    "DeclareFlurry",
-    "DeclareMovement",
-    "DeclaredManoeuvre",
-    "Defence",
-    "EndCombat",
-    "Event",
-    "GetPast",
-    "LogEntry",
-    "LogFormatError",
-    "MoveCounter",
-    "NextTick",
-    "PendingDamage",
-    "RaiseAlarm",
-    "ReduceSurprise",
-    "RegainMotes",
-    "RegainWillpower",
-    "RemoveCombatant",
-    "ReplayError",
-    "ResolveAttack",
-    "ResolveCounterattack",
-    "Rewrite2e",
-    "RewriteOptions",
-    "RollAmbush",
-    "RollJoinBattle",
-    "Ruleset",
-    "SetHealth",
-    "SetOverride",
-    "SpendMotes",
-    "SpendWillpower",
-    "StartCombat",
-    "action_from_json",
-    "action_to_json",
-    "get_ruleset",
-    "pending_damage",
-    "register_ruleset",
-    "ruleset_names",
-]
+if TYPE_CHECKING:
+    from battlewheel.engine.rulesets.rewrite.exports import *  # noqa: F403
+
+__getattr__ = exported_lazily(__name__)

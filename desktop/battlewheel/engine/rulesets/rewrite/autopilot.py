@@ -19,8 +19,9 @@ Resolution, §Apply Effects):
   attacks once (more only when no single attack can hurt anyone), at the foe whose own
   weapon rolls most dice;
 - a character with nobody to attack guards;
-- an Exalt describes each attack as a one-die stunt (004 §Stunts), as players at a table
-  do: the GM awards it before the roll, the attack rolls the stunt's die, and the 2 motes
+- an Exalt describes each flurry as a one-die stunt (004 §Stunts), as players at a table
+  do: the GM awards it before the roll, the first attack rolls the stunt's die (its
+  successes count on every attack of the flurry, 000 §Attack Resolution), and the 2 motes
   come at the Exalt's next DV refresh, the only motes a fight gives back (without them
   two wounded Exalts, out of motes, traded blows their resilience shrugged off until the
   forecast's limit); a mortal's one-die stunt earns nothing, so mortals do not stunt;
@@ -53,7 +54,11 @@ from battlewheel.engine.rulesets.rewrite.handlers.effects import (
     damage_rolls_needed,
     pending_damage,
 )
-from battlewheel.engine.rulesets.rewrite.handlers.flurry import attack_declaration, preview_attack
+from battlewheel.engine.rulesets.rewrite.handlers.flurry import (
+    attack_declaration,
+    flurry_stunt,
+    preview_attack,
+)
 from battlewheel.engine.rulesets.rewrite.odds import damage_level_distribution
 from battlewheel.engine.rulesets.rewrite.rules import attack as attack_rules
 from battlewheel.engine.rulesets.rewrite.rules import stunts, values
@@ -250,7 +255,7 @@ def _harms(state: Combat, who: Combatant, foe: Combatant, weapon: Weapon, most: 
     what Exalted resilience takes off (000 §Applying Effects). Kept by everything they
     follow from: a playout weighs the same flurries at almost every decision."""
     options, track = state.options, foe.health
-    dv = max(foe.dvs.values(), default=0)
+    dv = max(values.dvs_offered(foe, foe.dvs, weapon.damage_type).values(), default=0)
     return _HARMS.get(
         (who.character, weapon, foe.character),
         (who.wound_penalty, who.conditions, foe.overrides, track.lethal, track.bashing, dv,
@@ -368,10 +373,15 @@ def _resolve(state: Combat, attacker: str, index: int, rng: random.Random,
     declared_attack = state.tick.flurries[attacker].declared[index]
     who = state.combatants[attacker]
     target = state.combatants.get(declared_attack.target or "")
+    weapon = state.tick.flurries[attacker].plan.manoeuvres[index].weapon
     dvs = dict(target.dvs) if target is not None else {}
+    if target is not None and weapon is not None:  # the autopilot never stunts a parry
+        dvs = values.dvs_offered(target, dvs, weapon.damage_type)
     chosen = [best_dv(dvs)] if dvs else []
     most = _excellency(who, declared_attack.weapon, tactics.get(who.side, "balanced"))
-    stunt = STUNT if _stunts(who) else 0
+    # One stunt a flurry, rolled with its first attack and counted on each (000 §Attack
+    # Resolution): later attacks give none of their own.
+    stunt = STUNT if _stunts(who) and flurry_stunt(state, attacker) is None else 0
     stunt_dice = stunts.stunt_dice(stunt, who.character.kind)
     for dv in [*chosen, *(name for name in dvs if name not in chosen), "dodge"]:
         try:

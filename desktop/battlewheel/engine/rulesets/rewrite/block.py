@@ -156,12 +156,17 @@ class Character(Storable):
     overrides: Mapping[str, Override] = field(default_factory=dict, hash=False)
     # A player character: joins a fight as an ally unless the GM picks otherwise.
     player: bool = False
+    # Ox-Body Technique's first purchase: Exalted resilience covers bashing damage too
+    # (000 §Ox-Body Technique); its levels are among ``extra_health_levels``.
+    ox_body: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
             raise TraitValueError("name", "a non-empty name", self.name)
         if not isinstance(self.player, bool):
             raise TraitValueError("player", "true or false", self.player)
+        if not isinstance(self.ox_body, bool):
+            raise TraitValueError("ox_body", "true or false", self.ox_body)
         fix = object.__setattr__
         fix(self, "kind", parse_kind(self.kind))
         fix(
@@ -269,7 +274,8 @@ class Character(Storable):
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict that ``from_json`` turns back into an equal character.
 
-        ``player`` is written only when set, so older characters keep their JSON.
+        ``player`` and ``ox_body`` are written only when set, so older characters keep
+        their JSON.
         """
         data: dict[str, Any] = {
             "name": self.name,
@@ -290,6 +296,8 @@ class Character(Storable):
         }
         if self.player:
             data["player"] = True
+        if self.ox_body:
+            data["ox_body"] = True
         return data
 
     @classmethod
@@ -329,6 +337,7 @@ class Character(Storable):
                 for key, value in fields.table("overrides", {}).items()
             },
             player=fields.flag("player", False),
+            ox_body=fields.flag("ox_body", False),
         )
 
 

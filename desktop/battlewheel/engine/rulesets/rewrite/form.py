@@ -196,6 +196,8 @@ SCHEMA = BlockSchema(follow=follow_edit, groups=(
             _choice("", "Penalty", LEVEL_CHOICES, f"{HEALTH}: Ox-Body and charms add levels",
                     labels=tuple(f"-{p}" for p in LEVEL_CHOICES)),
         ), help=f"{HEALTH}: boxes beyond -0, -1, -1, -2, -2, -4"),
+        _flag("ox_body", "Ox-Body Technique", "000 §Ox-Body Technique: its first purchase "
+              "makes an Exalt's resilience cover bashing damage too"),
         _text("notes", "Notes", "anything else the GM keeps"),
     )),
 ))
@@ -204,7 +206,7 @@ _ROWS = {rows.key: rows for rows in SCHEMA.rows()}
 _ARMOUR_NUMBERS = tuple(f.key for f in SCHEMA.fields()
                         if f.key.startswith("armour.") and f.kind == "int")
 _SCALARS = ("name", "kind", "player", "essence", "willpower", "personal_motes",
-            "peripheral_motes", "notes")
+            "peripheral_motes", "notes", "ox_body")
 
 
 # -- character -> form ---------------------------------------------------------------------------
@@ -438,13 +440,15 @@ def _extra() -> Character:
 
 def _exalt(kind: CharacterKind, personal: int, peripheral: int) -> Character:
     # A Solar starts with Ox-Body Technique once (one -1 and two -2 levels, 000 §Health
-    # Levels), so the form's extra levels show how a character's own levels are typed.
+    # Levels, and bashing resilience, §Ox-Body Technique), so the form's extra levels
+    # show how a character's own levels are typed.
     ox_body = (1, 2, 2) if kind is CharacterKind.SOLAR else ()
     return _mortal(kind.value, kind, 3, essence=2, willpower=6, personal_motes=personal,
                    peripheral_motes=peripheral, armour=tables.armour("Chain shirt"),
                    abilities={**dict.fromkeys(("melee", "dodge", "awareness", "athletics",
                                                "resistance", "brawl", "war"), 3), "melee": 4},
-                   specialties={"melee": {"Spears": 1}}, extra_health_levels=ox_body)
+                   specialties={"melee": {"Spears": 1}}, extra_health_levels=ox_body,
+                   ox_body=bool(ox_body))
 
 
 # Mote pools of an Exalt of Essence 2 (the GM types the character's own).

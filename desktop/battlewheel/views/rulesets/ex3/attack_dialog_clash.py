@@ -115,8 +115,11 @@ class ClashDialog(Ex3Dialog):
             return
         for plan, form in zip(self.plans, (self.mine, self.theirs), strict=True):
             form.attack.set_pool(plan.pool, double_tens=plan.double_tens)
-            form.damage.setVisible(False)
-        self._winner_pool()
+        winning = self._winner_pool()
+        for form in (self.mine, self.theirs):
+            # Shown or hidden only when that changes: hiding the row being typed in
+            # (every keystroke refreshes) took its focus after one key.
+            form.damage.setVisible(form is winning)
         foe = chosen(self.foe)
         pending = bool(foe) and (ini.shift_pending(self.state, self.actor, foe)
                                  or ini.shift_pending(self.state, foe, self.actor))
@@ -137,19 +140,20 @@ class ClashDialog(Ex3Dialog):
                 return None
         return got[0], got[1]
 
-    def _winner_pool(self) -> None:
+    def _winner_pool(self) -> SideForm | None:
+        """The winner's damage pool set on its row; the winner's form (None: no winner yet)."""
         self.winner_damage = None
         rolled = self.successes()
         if rolled is None or rolled[0] == rolled[1] or self.plans is None:
-            return
+            return None
         won = 0 if rolled[0] > rolled[1] else 1
         plan, form = self.plans[won], (self.mine, self.theirs)[won]
         side = self.side(form, plan.attacker, rolled=False)
         damage = atk.damage_plan(self.state, plan, clashes.as_attack(side, plan.target),
                                  abs(rolled[0] - rolled[1]), clash=True)
-        form.damage.setVisible(True)
         form.damage.set_pool(damage.pool, double_tens=damage.double_tens)
         self.winner_damage = damage
+        return form
 
     def engine_actions(self) -> list[Action] | None:
         if self.plan_error is not None:

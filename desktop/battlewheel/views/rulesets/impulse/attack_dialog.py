@@ -130,8 +130,22 @@ class StrikeDialog(ActingDialog):
 
     def _build_targets(self, state: ImpulseCombat, form: QFormLayout) -> None:
         self.target = fighter_combo(self.form_widget, state, self._foes())
+        self.target.setCurrentIndex(self._first_in_reach())
         form.addRow("&Target:", self.target)
         self.target.currentIndexChanged.connect(self.refresh)
+
+    def _first_in_reach(self) -> int:
+        """The first fighter of the list the chosen weapon reaches (001 §Attack Ranges), so
+        the default is never one out of range; the first if nobody is in reach."""
+        weapon, actor = self.chosen_weapon(), self.actor()
+        for index in range(self.target.count()):
+            try:
+                strikes.check_target(self.state, actor, str(self.target.itemData(index)),
+                                     weapon, strikes.DECISIVE)
+            except IllegalAction:
+                continue
+            return index
+        return 0
 
     def _fill_attributes(self) -> None:
         """The Attributes the weapon's class allows, the character's better one first chosen
@@ -418,9 +432,10 @@ class FlurryDialog(StrikeDialog):
         grid = QGridLayout(box)
         self.picks: dict[str, QCheckBox] = {}
         self.shares: dict[str, QSpinBox] = {}
+        aimed = self._aimed_group(state)
         for row, cid in enumerate(self._foes()):
             pick = QCheckBox(state.name(cid), box)
-            pick.setChecked(state.hostile(self.actor_id, cid))
+            pick.setChecked(cid in aimed)
             share = QSpinBox(box)
             share.setRange(0, 99)
             grid.addWidget(pick, row, 0)
@@ -436,6 +451,21 @@ class FlurryDialog(StrikeDialog):
         grid.addWidget(self.even_button, len(self.picks), 2)
         self._split_for: int | None = None
         self.form.addWidget(box)
+
+    def _aimed_group(self, state: ImpulseCombat) -> set[str]:
+        """Ticked to begin with: the foes the weapon reaches (001 §Attack Ranges), not every
+        foe on the field (the out-of-range would only be refused)."""
+        weapon, actor = self.chosen_weapon(), self.actor()
+        reached = set()
+        for cid in self._foes():
+            if not state.hostile(self.actor_id, cid):
+                continue
+            try:
+                strikes.check_target(state, actor, cid, weapon, strikes.DECISIVE)
+            except IllegalAction:
+                continue
+            reached.add(cid)
+        return reached
 
     def _picks_changed(self) -> None:
         self._split_for = None  # a new set of targets shares the damage afresh

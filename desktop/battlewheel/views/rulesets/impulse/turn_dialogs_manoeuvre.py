@@ -107,7 +107,10 @@ class ManoeuvreDialog(ActingDialog):
         for combo in (self.attribute, self.ability):
             combo.currentIndexChanged.connect(self.refresh)
         self.stunted.toggled.connect(self.refresh)
-        self.target.currentIndexChanged.connect(self.refresh)
+        self.target.currentIndexChanged.connect(self._aimed)
+        # "Falls on" follows "Aimed at" until the GM picks it by hand.
+        self._falls_on_picked = False
+        self.stunt_form.target.activated.connect(self._falls_on_chosen)
         self.description.textChanged.connect(self.refresh)
         self.stunt_form.changed.connect(self._stunt_changed)
         self.dice.entryChanged.connect(self.refresh)
@@ -119,6 +122,18 @@ class ManoeuvreDialog(ActingDialog):
             combo.addItem(f"{name.title()} {traits.get(name, 0)}", name)
         combo.setCurrentIndex(max(0, combo.findData(first)))
         return combo
+
+    def _aimed(self) -> None:
+        """A stunt's effect falls on whom the manoeuvre is aimed at (an Intimidate aimed
+        at one hero fell on another, taking Impulse from the wrong player)."""
+        falls_on = self.stunt_form.target
+        found = falls_on.findData(self.aimed_at())
+        if not self._falls_on_picked and self.aimed_at() and found >= 0:
+            falls_on.setCurrentIndex(found)
+        self.refresh()
+
+    def _falls_on_chosen(self) -> None:
+        self._falls_on_picked = True
 
     def _stunt_changed(self) -> None:
         if self.stunt_form.chosen():

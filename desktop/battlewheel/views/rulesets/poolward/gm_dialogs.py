@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox, QWidget
 
 from battlewheel.engine.core.actions import Action
 from battlewheel.engine.rulesets.poolward import actions as a
-from battlewheel.engine.rulesets.poolward.state import Fight
+from battlewheel.engine.rulesets.poolward.state import DEAD, Fight
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.dice_entry import FaceSource
 from battlewheel.views.rulesets.poolward.base import PoolWardDialog, change_line, fighter_combo
@@ -49,12 +49,29 @@ class _OneFighterDialog(PoolWardDialog):
         return change_line(before, after, self.subject())
 
 
+def wounded_ally(state: Fight, healer: str | None) -> str | None:
+    """Whom lethal healing is for by default: ``healer`` if wounded, else the most hurt
+    living ally of theirs (a healer is most often someone else's), else ``healer``."""
+    who = state.fighters.get(healer or "")
+    if who is None or _hurt(state, who.id) > 0:
+        return healer
+    allies = [cid for cid, f in state.fighters.items() if cid != who.id
+              and f.side == who.side and f.condition != DEAD and _hurt(state, cid) > 0]
+    return max(allies, key=lambda cid: _hurt(state, cid), default=healer)
+
+
+def _hurt(state: Fight, cid: str) -> int:
+    """Health and Vigor the fighter lacks (what lethal healing gives back, 002)."""
+    who = state.fighters[cid]
+    return (who.block.health_max - who.health) + (who.block.vigor_max - who.vigor)
+
+
 class HealDialog(_OneFighterDialog):
     """Lethal (magical) healing of some points."""
 
     def __init__(self, model: CombatModel, subject: str | None = None,
                  parent: QWidget | None = None) -> None:
-        super().__init__(model, "Lethal healing", subject, parent)
+        super().__init__(model, "Lethal healing", wounded_ally(model.state, subject), parent)
         self.points = _points(self)
         self.points.setToolTip("1 Health a point; once Health is full, 2 Vigor a point")
         self.form.addRow("&Points:", self.points)

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -32,7 +33,11 @@ from battlewheel.engine.rulesets.rewrite.actions import (
     ResolveCounterattack,
 )
 from battlewheel.engine.rulesets.rewrite.handlers import block
-from battlewheel.engine.rulesets.rewrite.handlers.flurry import DeclaredFlurry
+from battlewheel.engine.rulesets.rewrite.handlers.flurry import (
+    DeclaredFlurry,
+    ResolvedAttack,
+    flurry_stunt,
+)
 from battlewheel.engine.rulesets.rewrite.odds import AttackSetup
 from battlewheel.engine.rulesets.rewrite.rules import attack as rules
 from battlewheel.engine.rulesets.rewrite.rules import sheet_inputs, stunts, values
@@ -78,7 +83,30 @@ class AttackDialog(QDialog):
         self.flurry, self.index = flurry, index
         weapon = flurry.plan.manoeuvres[index].weapon
         assert weapon is not None
+        self.carried = flurry_stunt(model.state, attacker)
         self._open_on(model, attacker, flurry.declared[index].target or "", weapon, face_source)
+        self._carry_flurry_stunts()
+
+    # The flurry's first resolved attack, whose stunt counts on each later one (000 §Attack
+    # Resolution); None on a first attack or a counterattack.
+    carried: ResolvedAttack | None = None
+
+    def _carry_flurry_stunts(self) -> None:
+        """On a later attack of a flurry, the stunts described before its first stand:
+        shown, not asked again (000 §Attack Resolution)."""
+        first = self.carried
+        if first is None:
+            return
+        note = f"Rolled once for the flurry, with its first attack: {first.stunt_successes} " \
+               "successes, added to this attack too"
+        _fix(self.attack_form.stunt, first.stunt, note)
+        met = [a for a in self.model.state.tick.attacks if a.attacker == self.attacker_id
+               and not a.counterattack and a.reached and a.defender == self.defender().id]
+        if met:
+            _fix(self.defence_form.stunt, met[0].defence_stunt,
+                 "Described before the flurry's first attack at this defender; it counts "
+                 "against each of them")
+        self._update()
 
     def _open_on(self, model: CombatModel, attacker: str, defender: str, weapon: Weapon,
                  face_source: FaceSource | None) -> None:
@@ -132,7 +160,7 @@ class AttackDialog(QDialog):
         attacker, defender = self.attacker(), self.defender()
         specialties = attacker.character.specialties.get(self.weapon.ability, {})
         self.attack_form = AttackForm(specialties, self)
-        self.defence_form = DefenceForm(defender.dvs, self)
+        self.defence_form = DefenceForm(self._offered_dvs(defender, stunted=False), self)
         self.block_form = self._block_form(state, source)
         self.stunt_dice = DiceEntryWidget("Stunt dice", self, face_source=source, compact=True)
         self.attack_dice = DiceEntryWidget("3. Attack roll", self, face_source=source)
@@ -252,6 +280,8 @@ class AttackDialog(QDialog):
         )
 
     def _stunt_successes(self) -> int:
+        if self.carried is not None:
+            return self.carried.stunt_successes
         entry = self.stunt_dice.entry()
         if entry is None:
             return 0
@@ -273,7 +303,7 @@ class AttackDialog(QDialog):
         return kind(
             **own,
             stunt=form.stunt.value(),
-            stunt_dice=self.stunt_dice.entry(),
+            stunt_dice=None if self.carried is not None else self.stunt_dice.entry(),
             willpower=form.willpower.isChecked(),
             specialty=form.chosen_specialty(),
             external_penalty=form.external.value(),
@@ -288,9 +318,17 @@ class AttackDialog(QDialog):
     def _resuggest_dv(self) -> None:
         self.defence_form.suggest(self.attack_form.inapplicable())
 
+    def _offered_dvs(self, defender: Combatant, *, stunted: bool) -> dict[str, int]:
+        """The defender's DVs this weapon allows: a bashing natural weapon's parry only
+        with a stunt against lethal or aggravated damage (000 §Weapons, tag N)."""
+        return values.dvs_offered(defender, defender.dvs, self.weapon.damage_type,
+                                  stunted=stunted)
+
     def _update(self) -> None:
         defender = self.defender()
-        self.defence_form.set_dvs(defender.dvs, self.attack_form.inapplicable())
+        stunted = self.defence_form.stunt.value() > 0
+        self.defence_form.set_dvs(self._offered_dvs(defender, stunted=stunted),
+                                  self.attack_form.inapplicable())
         self.defence_form.setTitle(f"2. {defender.name} declares the defence")
         declaration = self.declaration()
         base, dice, modifiers = rules.attack_pool(declaration)
@@ -310,7 +348,7 @@ class AttackDialog(QDialog):
         double = declaration.attacker.double_tens
         self.stunt_dice.set_pool(stunts.stunt_dice(self.attack_form.stunt.value(), kind),
                                  double_tens=double)
-        self.stunt_dice.setVisible(self.stunt_dice.pool() > 0)
+        self.stunt_dice.setVisible(self.stunt_dice.pool() > 0 and self.carried is None)
         self.attack_dice.set_pool(dice, double_tens=double)
         self.reroll_dice.set_pool(dice, double_tens=double)
         self.reroll_dice.setVisible(self.attack_form.reroll.isChecked())
@@ -390,7 +428,7 @@ class AttackDialog(QDialog):
         awards = []
         for who, form in ((self.attacker_id, self.attack_form),
                           (self.defender().id, self.defence_form)):
-            if form.stunt.value():
+            if form.stunt.value() and form.stunt.isEnabled():  # a carried one is awarded
                 awards.append(AwardStunt(who, form.stunt.value(), str(form.reward.currentData())))
         return awards
 
@@ -420,10 +458,23 @@ class AttackDialog(QDialog):
             shortcut.setEnabled(False)
         old.deleteLater()
         attacker, index = pending[0]
+        same_flurry = attacker == self.attacker_id
+        specialty = self.attack_form.chosen_specialty()
         self._open_declared(self.model, attacker, index, self.face_source)
+        if same_flurry and specialty is not None:  # the GM chose it for the whole flurry
+            found = self.attack_form.specialty.findData(specialty)
+            if found >= 0:
+                self.attack_form.specialty.setCurrentIndex(found)
         self.page.show()  # a widget added to a window already on screen waits to be shown
         self._focus_first_roll()
         return True
+
+
+def _fix(spin: QSpinBox, value: int, tip: str) -> None:
+    """Show a value the flurry already set, unchangeable here."""
+    spin.setValue(value)
+    spin.setEnabled(False)
+    spin.setToolTip(tip)
 
 
 def planned_defence(dialog: AttackDialog) -> rules.DefenceDeclaration:

@@ -89,7 +89,9 @@ def unaware_reason(state: Combat, attacker: str, target: str) -> str:
 def fill_targets(combo: QComboBox, state: Combat, attacker: str) -> None:
     """The targets ``attacker`` may attack, enemies first; the unseen greyed, with why.
 
-    The first target that can be picked is chosen, as Add attack (Ctrl+T) will use it.
+    The first target that can be picked and still fights is chosen, as Add attack
+    (Ctrl+T) will use it: never a corpse or the incapacitated while a foe stands (they stay
+    in the list for a GM who means them).
     """
     combo.clear()
     who = state.combatants[attacker]
@@ -97,16 +99,20 @@ def fill_targets(combo: QComboBox, state: Combat, attacker: str) -> None:
                     key=lambda c: c.side == who.side)
     items = combo.model()
     assert isinstance(items, QStandardItemModel)
-    first = -1
+    first, fallen = -1, -1
     for other in others:
         combo.addItem(f"{other.name}{target_note(state, attacker, other)}", other.id)
         reason = unaware_reason(state, attacker, other.id)
         item = items.item(combo.count() - 1)
         item.setToolTip(f"{reason}. {rule_tip(AWARE_RULE)}" if reason else "")
         item.setEnabled(not reason)
-        if not reason and first < 0:
+        if reason:
+            continue
+        if helpless_word(other.health):
+            fallen = combo.count() - 1 if fallen < 0 else fallen
+        elif first < 0:
             first = combo.count() - 1
-    combo.setCurrentIndex(first)
+    combo.setCurrentIndex(first if first >= 0 else fallen)
 
 
 def describe_manoeuvre(state: Combat, manoeuvre: DeclaredManoeuvre) -> str:

@@ -31,7 +31,7 @@ def add_combatant(state: ImpulseCombat, action: a.AddCombatant) -> list[Event]:
     who = Fighter(  # with the block's pools full
         id=action.id, character=character, side=action.side, join_index=state.joined,
         endurance=character.endurance, willpower=character.willpower, motes=character.motes,
-        entry_band=band, arrives_round=state.round + 2 if reserve else 0,
+        entry_band=band, arrives_round=arrival_round(state) if reserve else 0,
     )
     state.joined += 1
     put(state, who)
@@ -43,6 +43,24 @@ def add_combatant(state: ImpulseCombat, action: a.AddCombatant) -> list[Event]:
                                            f"round at Extreme, on the field in round "
                                            f"{who.arrives_round}.")]
     return [Event("joined", action.id, f"{who.name} joins the fight.")]
+
+
+def arrival_round(state: ImpulseCombat) -> int:
+    """The round a reinforcement joining now enters the field, after one round at Extreme
+    (001 §Range Bands): the next, when it joins a round nobody has acted in yet; else
+    the one after, the rest of this round not counting as its round."""
+    return state.round + (1 if state.started and _nobody_acted(state) else 2)
+
+
+def _nobody_acted(state: ImpulseCombat) -> bool:
+    """No turn of this round is over and the acting fighter has done nothing yet."""
+    if state.done or state.paused is not None or state.simple_done:
+        return False
+    cid = state.acting_id()
+    if cid is None:
+        return True
+    who = state.combatants[cid]
+    return not who.free_used and not who.moved and who.hold is None
 
 
 def reinforcement(state: ImpulseCombat, reserve: bool | None) -> bool:

@@ -62,6 +62,7 @@ def resolve_counterattack(state: Combat, action: ResolveCounterattack) -> list[E
         state,
         target,
         action,
+        weapon,
         onslaught=0,
         surprise=state.margin_of_surprise(target.id, attacker.id),
     )

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from battlewheel.engine.core.conditions import dice_modifier
+from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.rulesets.rewrite.actions import (
@@ -44,6 +45,8 @@ DECLARE_RULE = "000 §All Acting Characters Declare Flurries"
 ROLL_RULE = "000 §Attack Roll"
 ORDER_RULE = "000 §Attack Resolution"
 DEFENCE_RULE = "000 §Apply Defences"
+NATURAL_RULE = "000 §Weapons (tag N)"
+STUNT_RULE = "000 §Attack Resolution"
 HELPLESS_RULE = "000 §Applying Effects"
 
 
@@ -70,6 +73,11 @@ class ResolvedAttack:
     outcome: rules.AttackOutcome
     close: bool
     counterattack: bool = False
+    # The stunts in force on this attack (000 §Attack Resolution: rolled once a flurry):
+    # the attacker's rating and successes, the defender's rating.
+    stunt: int = 0
+    stunt_successes: int = 0
+    defence_stunt: int = 0
 
     @property
     def reached(self) -> bool:
@@ -205,6 +213,7 @@ def resolve_attack(state: Combat, action: ResolveAttack) -> list[Event]:
     defender = _get_past(state, plan, ward, action, events) if ward.melee else plan.defender
     if defender is None:
         return events
+    action = with_flurry_stunts(state, action, defender)
     declaration, defence = _declarations(state, plan, defender, action, ward.missile_cover)
     dice = rules.AttackDice(action.attack, action.reroll, action.virtue, action.charm_defence)
     outcome = _outcome(state, declaration, defence, defender, dice)
@@ -220,7 +229,9 @@ def resolve_attack(state: Combat, action: ResolveAttack) -> list[Event]:
     charge_attacker(state, attacker, weapon, action)
     charge_defender(state, defender, weapon, action)
     state.tick.attacks.append(
-        ResolvedAttack(attacker.id, action.index, struck.id, outcome, weapon.close)
+        ResolvedAttack(attacker.id, action.index, struck.id, outcome, weapon.close,
+                       stunt=action.stunt, stunt_successes=declaration.stunt_successes,
+                       defence_stunt=action.defence.stunt)
     )
     text = outcome_text(state, attacker.id, struck.id, outcome, action.defence)
     events.append(Event("attack_resolved", attacker.id, text))
@@ -270,6 +281,7 @@ def _declarations(
         state,
         defender,
         action,
+        plan.weapon,
         onslaught=state.onslaught(plan.attacker.id, defender.id),
         surprise=state.margin_of_surprise(defender.id, plan.attacker.id),
         cover=cover,
@@ -293,8 +305,10 @@ def _get_past(
         _require_aware(state, plan.attacker, passage.blocker)
         return passage.blocker
     outcome = block.aborted(plan.weapon, passage.blocker)
+    action = with_flurry_stunts(state, action, None)
     state.tick.attacks.append(
-        ResolvedAttack(plan.attacker.id, action.index, plan.defender.id, outcome, plan.weapon.close)
+        ResolvedAttack(plan.attacker.id, action.index, plan.defender.id, outcome, plan.weapon.close,
+                       stunt=action.stunt, stunt_successes=_stunt_successes(plan.attacker, action))
     )
     return None
 
@@ -318,6 +332,54 @@ def _outcome(
         dice,
         divided_by_three=state.options.damage_levels_divided_by_three,
     )
+
+
+def _earlier_of_flurry(state: Combat, attacker: str) -> list[ResolvedAttack]:
+    return [a for a in state.tick.attacks if a.attacker == attacker and not a.counterattack]
+
+
+def flurry_stunt(state: Combat, attacker: str) -> ResolvedAttack | None:
+    """The flurry's first resolved attack, which carries the stunt rolled for the whole
+    flurry (000 §Attack Resolution); None before it."""
+    earlier = _earlier_of_flurry(state, attacker)
+    return earlier[0] if earlier else None
+
+
+def with_flurry_stunts(state: Combat, action: ResolveAttack,
+                       defender: Combatant | None) -> ResolveAttack:
+    """A later attack of a flurry with the stunts described before its first: the
+    attacker's successes added again, the defender's stunt on the DV again (000 §Attack
+    Resolution). A second stunt roll, or another rating, is refused."""
+    first = flurry_stunt(state, action.attacker)
+    if first is not None:
+        if action.stunt_dice is not None or action.stunt not in (0, first.stunt):
+            raise IllegalAction(
+                STUNT_RULE,
+                f"{state.name(action.attacker)}'s stunt is rolled once for the whole flurry, "
+                f"with its first attack ({first.stunt} dice, {first.stunt_successes} "
+                "successes, added to this attack too): give no stunt roll here",
+            )
+        entry = DiceEntry.of_successes(first.stunt_successes) if first.stunt else None
+        action = replace(action, stunt=first.stunt, stunt_dice=entry)
+    if defender is None:
+        return action
+    met = [a for a in _earlier_of_flurry(state, action.attacker)
+           if a.defender == defender.id and a.reached]
+    if met:
+        rating = met[0].defence_stunt
+        if action.defence.stunt not in (0, rating):
+            raise IllegalAction(
+                STUNT_RULE,
+                f"{defender.name}'s stunt against this flurry was described before its first "
+                f"attack (rating {rating}) and counts on each of them",
+            )
+        action = replace(action, defence=replace(action.defence, stunt=rating))
+    return action
+
+
+def _stunt_successes(attacker: Combatant, action: ResolveAttack) -> int:
+    dice = stunts.stunt_dice(action.stunt, attacker.character.kind)
+    return rules.roll_entry(dice, action.stunt_dice).rolled_successes
 
 
 @dataclass(frozen=True)
@@ -354,7 +416,8 @@ def preview_attack(state: Combat, action: ResolveAttack) -> AttackPreview:
     _, pool, _ = rules.attack_pool(declaration)
     sizes = {
         "attack": 0 if action.charms.all_dice_succeed else max(pool, 0),
-        "stunt": stunts.stunt_dice(action.stunt, attacker.character.kind),
+        "stunt": 0 if flurry_stunt(state, attacker.id) is not None  # rolled with the first
+        else stunts.stunt_dice(action.stunt, attacker.character.kind),
         "reroll": max(pool, 0) if action.charms.reroll else 0,
         "virtue": action.defence.virtue_dice,
         "charm_defence": action.defence.charm_dice,
@@ -458,17 +521,27 @@ def defence_declaration(
     state: Combat,
     defender: Combatant,
     action: AnyAttack,
+    weapon: Weapon,
     *,
     onslaught: int,
     surprise: int,
     cover: int = 0,
 ) -> rules.DefenceDeclaration:
-    """Step 2 as the attack rules take it (000 §Declaration of Defence)."""
+    """Step 2 as the attack rules take it (000 §Declaration of Defence); ``weapon`` is
+    the attacker's, whose damage type decides which Parry DVs need a stunt."""
     chosen = action.defence
     dvs = values.standing_dvs(defender, wound_penalty_on_dv=state.options.wound_penalty_on_dv)
     if chosen.dv not in dvs:
         raise IllegalAction(
             DEFENCE_RULE, f"{defender.name} has no DV {chosen.dv!r}; has {', '.join(dvs)}"
+        )
+    if chosen.dv not in values.dvs_offered(defender, dvs, weapon.damage_type,
+                                           stunted=chosen.stunt > 0):
+        raise IllegalAction(
+            NATURAL_RULE,
+            f"{defender.name}'s {chosen.dv.partition(':')[2]} is a bashing natural weapon: "
+            f"it parries {weapon.name}'s {weapon.damage_type.word} damage only "
+            "with a stunt",
         )
     return rules.DefenceDeclaration(
         dv_name=chosen.dv,

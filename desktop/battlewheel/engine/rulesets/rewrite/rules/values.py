@@ -15,14 +15,15 @@ from battlewheel.engine.rulesets.rewrite import block as sheet
 from battlewheel.engine.rulesets.rewrite import wheel
 from battlewheel.engine.rulesets.rewrite.block import Character
 from battlewheel.engine.rulesets.rewrite.rules import setup
+from battlewheel.engine.rulesets.rewrite.rules.equipment import DamageType
 from battlewheel.engine.rulesets.rewrite.rules.flurry import dash_extra_yards
 from battlewheel.engine.rulesets.rewrite.rules.kept import KeptByIdentity
 from battlewheel.engine.rulesets.rewrite.rules.stunts import StuntReward
 from battlewheel.engine.rulesets.rewrite.state import Combat, Combatant, Refreshed
 
 # Values of the fight the GM may override; the sheet's own (DVs, soak, SDV, caps) are
-# overridden on the character (the keys of the 2e derived module). The sheet does not
-# record Ox-Body's first purchase, so "ox_body" = 1 says the character has it.
+# overridden on the character (the keys of the 2e derived module). The sheet records
+# Ox-Body's first purchase; "ox_body" = 1 or 0 says otherwise for this fight.
 COMBAT_OVERRIDES: tuple[str, ...] = (
     "movement",
     "willpower_rating",
@@ -97,8 +98,8 @@ def _pool(who: Combatant, attribute: str, ability: str, essence_floor: str) -> i
 
 def has_ox_body(who: Combatant) -> bool:
     """Whether Exalted resilience also covers bashing (000 §Ox-Body Technique)."""
-    found = who.override("ox_body")
-    return found is not None and found.value > 0
+    found = who.override("ox_body")  # the GM's word for this fight wins over the sheet's
+    return found.value > 0 if found is not None else who.character.ox_body
 
 
 def movement(who: Combatant) -> int:
@@ -161,6 +162,26 @@ def standing_dvs(who: Combatant, *, wound_penalty_on_dv: bool = False) -> dict[s
     ``wound_penalty_on_dv`` (RULES.md §Dice), never below 0: the DV an attack meets."""
     wound = who.health.wound_penalty if wound_penalty_on_dv else 0
     return {name: max(0, value - wound) for name, value in base_dvs(who).items()}
+
+
+def parries_needing_a_stunt(character: Character, damage_type: DamageType) -> frozenset[str]:
+    """The Parry DVs (``parry:<weapon>``) of bashing natural weapons, which meet a lethal
+    or aggravated attack only when the parry is stunted (000 §Weapons, tag N)."""
+    if damage_type is DamageType.BASHING:
+        return frozenset()
+    return frozenset(f"parry:{weapon.name}" for weapon in sheet.ready_weapons(character)
+                     if weapon.natural and weapon.damage_type is DamageType.BASHING)
+
+
+def dvs_offered(who: Combatant, dvs: Mapping[str, int], damage_type: DamageType, *,
+                stunted: bool = False) -> dict[str, int]:
+    """The DVs of ``dvs`` the defender may pick against an attack of ``damage_type``: all
+    of them when the parry is stunted, else none of a bashing natural weapon against a
+    lethal or aggravated attack (000 §Weapons, tag N)."""
+    if stunted:
+        return dict(dvs)
+    barred = parries_needing_a_stunt(who.character, damage_type)
+    return {name: value for name, value in dvs.items() if name not in barred}
 
 
 def current_dvs(who: Combatant, *, wound_penalty_on_dv: bool = False) -> dict[str, int]:

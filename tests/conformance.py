@@ -1,0 +1,68 @@
+"""What every combat system gives the tests that hold for all of them (the conformance suite).
+
+The tests that should hold for every system enumerate ``SYSTEMS``, every ruleset the
+program finds (``engine/rulesets/``), never a list of their own: a new system is tested
+without being named anywhere. What such a test needs of a system (a fight to walk, the
+walk's own informed steps, whether its form explains every field) comes from one file the
+system's tests provide, ``tests/engine/rulesets/<package>/conformance.py``; ``piece``
+fetches one, and a system that lacks it fails naming the piece and the file, never
+skipped in silence (``tests/test_conformance.py`` asks each system for each piece).
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from battlewheel.engine.rulesets import declared
+
+SYSTEMS: tuple[str, ...] = tuple(declared())
+"""Every ruleset found, by name, in the order File > New combat lists them."""
+
+PIECES: dict[str, str] = {
+    "fight": "fight() -> CombatSession: a fight with fighters on both sides, not begun",
+    "informed": "informed() -> (start, step): the system's own walk: a session under "
+                "rulings drawn at random, and an action that knows the fight",
+    "EXPLAINS_EVERY_FIELD": "whether the editor form cites a seed section for every field "
+                            "(True, or False with the reason in a comment)",
+}
+"""Each piece a system's conformance file gives, and what it is."""
+
+
+def package_of(system: str) -> str:
+    """The system's package under ``engine/rulesets/`` (and ``tests/engine/rulesets/``)."""
+    return declared()[system][0]
+
+
+def conformance(system: str) -> ModuleType:
+    """The system's conformance file, or a failure naming the file it must write."""
+    where = f"tests.engine.rulesets.{package_of(system)}.conformance"
+    try:
+        return import_module(where)
+    except ModuleNotFoundError as missing:
+        if missing.name not in (where, where.rsplit(".", 1)[0]):
+            raise
+        pytest.fail(f"{system}: no {where.replace('.', '/')}.py (it gives {', '.join(PIECES)})")
+
+
+def piece(system: str, name: str) -> Any:
+    """One piece of the system's conformance file, or a failure naming it."""
+    module = conformance(system)
+    if not hasattr(module, name):
+        pytest.fail(f"{system}: {module.__name__.replace('.', '/')}.py gives no {name} "
+                    f"({PIECES[name]})")
+    return getattr(module, name)
+
+
+def demo_session(system: str) -> Any:
+    """The demo campaign's fight of the system (its first), or a failure saying so."""
+    from battlewheel.storage.campaign import load_demo_campaign
+
+    for record in load_demo_campaign().combats:
+        if record.ruleset_name() == system:
+            return record.session
+    pytest.fail(f"{system}: the demo campaign has no fight of this system "
+                "(packaging/make_demo_campaign.py adds one per system's demo_fight)")

@@ -1,0 +1,32 @@
+"""What Exalted 3e gives the tests that hold for every system (tests/conformance.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import strategies as st
+
+from battlewheel.engine.core.actions import Action
+from battlewheel.engine.core.session import CombatSession
+
+# Not yet: Manipulation's and Perception's help cite no section (no 003 rule reads them).
+EXPLAINS_EVERY_FIELD = False
+
+
+def fight() -> CombatSession:
+    """The 3e demo fight, not begun."""
+    from battlewheel.engine.rulesets.ex3.demo import demo_fight
+
+    return demo_fight()
+
+
+def informed() -> tuple[Any, Any]:
+    """The 3e walk (test_properties): an attack on a fresh turn half the time."""
+    from tests.engine.rulesets.ex3 import test_properties as t
+
+    def step(data: st.DataObject, session: CombatSession) -> Action:
+        state = session.state
+        fresh = state.turn is not None and not state.turn.simple
+        return (t._attack if fresh and data.draw(st.booleans()) else t._other)(data, state)
+
+    return t._session, step

@@ -1,0 +1,33 @@
+"""What Impulse gives the tests that hold for every system (tests/conformance.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import strategies as st
+
+from battlewheel.engine.core.actions import Action
+from battlewheel.engine.core.session import CombatSession
+
+EXPLAINS_EVERY_FIELD = True
+
+
+def fight() -> CombatSession:
+    """The Impulse demo fight, not begun."""
+    from battlewheel.engine.rulesets.impulse.demo import demo_fight
+
+    return demo_fight()
+
+
+def informed() -> tuple[Any, Any]:
+    """The Impulse walk (test_properties): set-up, then turn actions."""
+    from tests.engine.rulesets.impulse import test_properties as t
+
+    def start(data: st.DataObject) -> CombatSession:
+        return CombatSession.new(data.draw(t.OPTIONS), ruleset="impulse")
+
+    def step(data: st.DataObject, session: CombatSession) -> Action:
+        choose = t._turn_action if session.state.started else t._setup_action
+        return choose(data, session)
+
+    return start, step

@@ -1,0 +1,21 @@
+"""Every system found gives every piece the conformance suite needs (tests/conformance.py)."""
+
+import pytest
+
+from tests.conformance import PIECES, SYSTEMS, demo_session, piece
+
+
+@pytest.mark.parametrize("name", sorted(PIECES))
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_every_system_gives_each_piece(system: str, name: str) -> None:
+    assert piece(system, name) is not None
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_every_system_has_a_fight_in_the_demo_campaign(system: str) -> None:
+    assert demo_session(system).ruleset.name == system
+
+
+def test_the_shipped_systems_are_all_found() -> None:
+    """The one inventory: the four systems the program ships with."""
+    assert set(SYSTEMS) >= {"2e-rewrite", "3e", "impulse", "pool-and-ward"}
