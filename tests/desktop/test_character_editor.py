@@ -489,3 +489,26 @@ def test_a_pool_and_ward_attack_made_a_sorcerers_spell_adds_willpower(qtbot: QtB
     assert editor.save()
     spell = saved[0].block("pool-and-ward").attacks[0]
     assert (spell.name, spell.kind, spell.stat) == ("Fire lance", "sorcerer", "willpower")
+
+
+def test_the_2e_editor_offers_the_programs_weapon_and_armour_tables(qtbot: QtBot) -> None:
+    """Issue 35: a pick from the tables adds the bundled weapon with its minimums, or
+    puts on the bundled armour; the block is whole and saves."""
+    from battlewheel.engine.rulesets.rewrite.rules import tables
+
+    saved: list[RosterCharacter] = []
+    editor = _editor(qtbot, system="2e-rewrite", saved=saved)
+    editor.name.setText("Armed mortal")
+    page = editor.current_page()
+    assert page is not None and page.table_picker is not None
+    labels = [page.table_picker.itemText(i) for i in range(page.table_picker.count())]
+    weapon = next(w for w in tables.weapons() if w.minimums and w.name != "Spear"
+                  and w.name not in tables.BRAWL_WEAPONS)
+    armour = tables.armours()[0]
+    page.add_preset(labels.index(f"Weapon: {weapon.name}"))
+    page.add_preset(labels.index(f"Armour: {armour.name}"))
+    assert editor.save()
+    block = saved[0].block("2e-rewrite")
+    added = next(w for w in block.weapons if w.name == weapon.name)
+    assert added.minimums == weapon.minimums and added.damage == weapon.damage
+    assert block.armour is not None and block.armour.name == armour.name

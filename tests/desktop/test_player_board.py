@@ -45,3 +45,18 @@ def test_whose_turn_uses_the_name_the_players_may_see() -> None:
     shown = board(ruleset, state, {"captain", "wall"})
     assert shown.turn == "Enemy 1"
     assert board(ruleset, state, ()).turn == "Captain Vorn"
+
+
+def test_a_boss_who_escaped_is_escaped_not_down() -> None:
+    """Issue 35: the Bandit Chief escapes (001 §Recurring Antagonist Defeat); the
+    players read "Enemy 1 escaped", not "down"."""
+    from battlewheel.engine.rulesets.impulse import StartCombat, VillainEscapes, demo_fight
+
+    session = demo_fight()
+    session.apply(StartCombat())
+    session.apply(VillainEscapes("chief"))
+    shown = board(session.ruleset, session.state, {"chief"})
+    words = {row.name: row.words for row in shown.enemies}
+    assert words["Enemy 1"] == "escaped"
+    dead = session.ruleset.vitality(session.state, "chief")
+    assert dead.down and dead.words == "escaped"

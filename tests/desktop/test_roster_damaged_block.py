@@ -7,7 +7,6 @@ import json
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from battlewheel.bundled import resource
@@ -83,15 +82,29 @@ def test_a_copy_of_the_character_is_refused_the_same_way(
 def test_printing_the_campaign_says_which_block_cannot_be_read(
     dock: RosterDock, damaged_file: tuple[Path, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Print player cards reads every block: the damaged one is named, nothing printed."""
-    before = damaged_file[0].read_bytes()
+    """Print player cards (issue 35): the damaged block is named above the chooser and
+    left out; every other character is offered; the file is as it was."""
+    from PySide6.QtWidgets import QDialog
+
+    from battlewheel.printing.choose import CardChoiceDialog
+
+    path, name = damaged_file
+    before = path.read_bytes()
     window = dock.window()
     assert isinstance(window, MainWindow)
     assert add_print_actions(window)
-    said: list[str] = []
-    monkeypatch.setattr(QMessageBox, "warning",
-                        lambda _parent, _title, text: said.append(text))
+    seen: list[tuple[str, list[str]]] = []
+
+    def look(dialog: CardChoiceDialog) -> QDialog.DialogCode:
+        seen.append((dialog.note.text(), [dialog.list.item(r).text()
+                                          for r in range(dialog.list.count())]))
+        return QDialog.DialogCode.Rejected
+
+    monkeypatch.setattr(CardChoiceDialog, "exec", look)
     window.actions_by_name["print_tracks"].trigger()
-    assert len(said) == 1
-    assert "blocks.pool-and-ward.name" in said[0]
-    assert damaged_file[0].read_bytes() == before
+    note, lines = seen[0]
+    assert f"{name} (Pool & Ward)" in note and "name must be" in note
+    assert not any(line.startswith(name) for line in lines)
+    others = [c.name for c in dock.files.campaign.characters if c.name != name]
+    assert all(any(line.startswith(other) for line in lines) for other in others)
+    assert path.read_bytes() == before

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import QDialog, QFileDialog
 from pytestqt.qtbot import QtBot
@@ -137,11 +138,13 @@ def open_window(qtbot: QtBot, tmp_path: Path, system: str) -> MainWindow:
 
 
 def accept_every_card(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The card chooser is accepted as it opens; returns how many cards each offered."""
+    """The card chooser is accepted with every card ticked (it opens on the players
+    alone); returns how many cards each offered."""
     offered: list[int] = []
 
     def accept(dialog: CardChoiceDialog) -> QDialog.DialogCode:
         offered.append(dialog.list.count())
+        dialog.check_all(Qt.CheckState.Checked)
         return QDialog.DialogCode.Accepted
 
     monkeypatch.setattr(CardChoiceDialog, "exec", accept)

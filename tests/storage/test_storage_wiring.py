@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QFileDialog
 from pytestqt.qtbot import QtBot
 
@@ -20,8 +21,12 @@ from battlewheel.views.storage_wiring import BlankSheetDialog, add_print_actions
 
 @pytest.fixture(autouse=True)
 def choose_everything(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The card chooser is accepted as it opens (every card ticked, A4 or Letter)."""
-    monkeypatch.setattr(CardChoiceDialog, "exec", lambda self: QDialog.DialogCode.Accepted)
+    """The card chooser is accepted with every card ticked (A4 or Letter)."""
+    def accept(dialog: CardChoiceDialog) -> QDialog.DialogCode:
+        dialog.check_all(Qt.CheckState.Checked)
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(CardChoiceDialog, "exec", accept)
 
 
 def make_window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
@@ -94,3 +99,59 @@ def test_blank_sheet_dialog_builds_the_chosen_cards(qtbot: QtBot) -> None:
     assert len(cards) == 4
     assert cards[0].labels.count("-1") == 3 and len(cards[0].labels) == 11
     assert set(cards[0].marks) == {"."}
+
+
+def test_the_chooser_opens_on_the_shown_fights_players_and_names_each_system(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 35: Export lists the shown 2e fight first, its player characters alone
+    ticked, with its marks; every line names its system, none twice (Harmonious Jade's 3e
+    and Impulse blocks are two lines, each named); one damaged Pool & Ward block is named
+    and left out while the rest print; the save dialog starts beside the campaign file."""
+    import json
+
+    from battlewheel.bundled import resource
+    from battlewheel.engine.core.ruleset import get_ruleset, ruleset_names
+    from battlewheel.storage.schema import dump_json
+    from battlewheel.views import storage_wiring
+
+    document = json.loads(resource("campaigns", "demo.json").read_bytes())
+    edward = next(c for c in document["characters"] if "pool-and-ward" in c["blocks"])
+    edward["blocks"]["pool-and-ward"]["name"] = 12
+    (tmp_path / "demo.json").write_bytes(dump_json(document))
+    window = make_window(qtbot, tmp_path)
+    assert window.combat.push(SetHealth("tallow", "XX/" + "." * 6)) is None
+    opened: list[tuple[list[str], list[str], str]] = []
+
+    def look(dialog: CardChoiceDialog) -> QDialog.DialogCode:
+        items = [dialog.list.item(row) for row in range(dialog.list.count())]
+        opened.append(([i.text() for i in items],
+                       [i.text() for i in items if i.checkState() == Qt.CheckState.Checked],
+                       dialog.note.text()))
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(CardChoiceDialog, "exec", look)
+    folders: list[str] = []
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        lambda _w, _t, where, _f: folders.append(where) or ("", ""))
+    seen: list[list[SheetCard]] = []
+    real_export = storage_wiring._export
+    monkeypatch.setattr(storage_wiring, "_export",
+                        lambda w, cards, page, folder: seen.append(cards) or real_export(
+                            w, cards, page, folder))
+    window.actions_by_name["export_tracks"].trigger()
+    lines, ticked, note = opened[0]
+    session = window.combat.session
+    players = [session.state.name(cid) for cid in session.ruleset.combatants(session.state)
+               if session.ruleset.vitality(session.state, cid).player]
+    assert [line.split("  \u00b7  ")[0] for line in ticked] == players
+    titles = {get_ruleset(name).title for name in ruleset_names()}
+    assert all(line.split("  \u00b7  ")[1] in titles for line in lines)
+    assert len(set(lines)) == len(lines)
+    jade = [line.split("  \u00b7  ")[1] for line in lines if line.startswith("Harmonious Jade")]
+    assert len(jade) == 2 and len(set(jade)) == 2
+    assert "Edward Sumner (Pool & Ward)" in note
+    assert not any(line.startswith("Edward Sumner") for line in lines)
+    tallow = next(card for card in seen[0] if card.name == "Tallow the Fence")
+    assert tallow.marks.startswith("XX/.")
+    assert folders == [str(tmp_path / "player-cards.pdf")]

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
+    QLabel,
     QListWidget,
     QListWidgetItem,
     QPushButton,
@@ -26,17 +27,28 @@ def default_page() -> str:
 
 
 class CardChoiceDialog(QDialog):
-    """A checklist of the cards (all ticked), a Blank option and the paper size."""
+    """A checklist of the cards, a Blank option and the paper size.
 
-    def __init__(self, cards: list[SheetCard], parent: QWidget | None = None) -> None:
+    ``systems`` names each card's system on its line; ``ticked`` says which start ticked
+    (all, when not given); ``note`` is shown above the list (a stat block left out).
+    """
+
+    def __init__(self, cards: list[SheetCard], parent: QWidget | None = None, *,
+                 systems: list[str] | None = None, ticked: list[bool] | None = None,
+                 note: str = "") -> None:
         super().__init__(parent)
         self.setWindowTitle("Player cards to print")
         self.all_cards = list(cards)
+        self.note = QLabel(note, self)
+        self.note.setWordWrap(True)
+        self.note.setVisible(bool(note))
         self.list = QListWidget(self)
-        for card in self.all_cards:
-            item = QListWidgetItem(f"{card.name}  \u00b7  {card.subtitle}")
+        for row, card in enumerate(self.all_cards):
+            system = f"  \u00b7  {systems[row]}" if systems else ""
+            item = QListWidgetItem(f"{card.name}{system}  \u00b7  {card.subtitle}")
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(Qt.CheckState.Checked)
+            on = ticked is None or ticked[row]
+            item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
             self.list.addItem(item)
         self.blank = QCheckBox("Blank boxes (no current marks)", self)
         self.page = QComboBox(self)
@@ -47,6 +59,7 @@ class CardChoiceDialog(QDialog):
 
     def _lay_out(self) -> None:
         layout = QVBoxLayout(self)
+        layout.addWidget(self.note)
         layout.addWidget(self.list)
         row = QHBoxLayout()
         for text, state in (("All", Qt.CheckState.Checked), ("None", Qt.CheckState.Unchecked)):

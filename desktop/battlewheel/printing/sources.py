@@ -7,14 +7,15 @@ the registry for one by the name the combat or the stat block carries.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from battlewheel.engine.core.contract import Card
 from battlewheel.engine.core.ruleset import get_ruleset
-from battlewheel.engine.core.session import FIRST_RULESET
+from battlewheel.engine.core.session import FIRST_RULESET, CombatSession
 from battlewheel.printing.card import SheetCard, card_from_contract
 from battlewheel.storage.campaign import Campaign, CombatRecord
+from battlewheel.storage.roster import DamagedBlock, RosterCharacter
 
 
 def current_condition(character: Any, ruleset: str) -> Any | None:
@@ -48,13 +49,15 @@ def character_card(block: Any, *, blank: bool = False,
 
 
 def campaign_cards(campaign: Campaign, *, blank: bool = False) -> list[SheetCard]:
-    """One card per roster character and stat block, then any fighter not on the roster.
+    """One card per roster character and stat block, then any fighter not on the roster
+    (a damaged stat block is left out: ``print_choices`` names it).
 
-    A character in a combat shows its marks from the latest combat it is in.
+    A character in a combat shows its marks from the latest combat of that system it is in.
     """
     fought = _cards_in_combats(campaign)
-    cards = [_take(fought, character.name) or _roster_card(character, ruleset, block)
-             for character in campaign.characters for ruleset, block in character.read_blocks()]
+    cards = [_take(fought, (ruleset, character.name.casefold()))
+             or _roster_card(character, ruleset, block)
+             for character in campaign.characters for ruleset, block in _readable(character)]
     cards.extend(fought.values())
     return [_printed(card, blank) for card in cards]
 
@@ -66,12 +69,68 @@ def _roster_card(character: Any, ruleset: str, block: Any) -> Card:
     return replace(card, sections=card.sections + shown) if shown else card
 
 
-def _take(fought: dict[str, Card], name: str) -> Card | None:
-    return fought.pop(name.casefold(), None)
+def _take(fought: dict[tuple[str, str], Card], key: tuple[str, str]) -> Card | None:
+    return fought.pop(key, None)
 
 
-def _cards_in_combats(campaign: Campaign) -> dict[str, Card]:
-    found: dict[str, Card] = {}
+@dataclass(frozen=True)
+class PrintChoice:
+    """One line of the card chooser: a card, the system it is printed in, ticked or not."""
+
+    card: SheetCard
+    system: str
+    ticked: bool
+
+
+@dataclass(frozen=True)
+class PrintChoices:
+    """The chooser's lines, and each stat block that could not be read, in words."""
+
+    choices: tuple[PrintChoice, ...]
+    damaged: tuple[str, ...] = ()
+
+
+def print_choices(campaign: Campaign, shown: CombatSession | None) -> PrintChoices:
+    """The card chooser's lines, as ``battlewheel print`` picks: the shown combat's
+    fighters first, with its marks, its player characters ticked; then every other
+    roster block (marks from its system's latest fight), unticked. Each (system, name)
+    once; a damaged block is left out and named, the others print."""
+    lines: dict[tuple[str, str], PrintChoice] = {}
+    if shown is not None:
+        ruleset, state = shown.ruleset, shown.state
+        for combatant_id in ruleset.combatants(state):
+            card = ruleset.card(state, combatant_id)
+            player = ruleset.vitality(state, combatant_id).player
+            lines.setdefault((ruleset.name, card.title.casefold()),
+                             PrintChoice(_printed(card, False), ruleset.title, player))
+    fought = _cards_in_combats(campaign)
+    damaged: list[str] = []
+    for character in campaign.characters:
+        for ruleset_name, block in _readable(character, damaged):
+            key = (ruleset_name, character.name.casefold())
+            if key not in lines:
+                card = fought.get(key) or _roster_card(character, ruleset_name, block)
+                lines[key] = PrintChoice(_printed(card, False), get_ruleset(ruleset_name).title,
+                                         False)
+    return PrintChoices(tuple(lines.values()), tuple(damaged))
+
+
+def _readable(character: RosterCharacter,
+              damaged: list[str] | None = None) -> list[tuple[str, Any]]:
+    """The character's blocks that read; each damaged one's words go to ``damaged``."""
+    found = []
+    for ruleset_name, _ in character.blocks:
+        try:
+            found.append((ruleset_name, character.block(ruleset_name)))
+        except DamagedBlock as damage:
+            if damaged is not None:
+                damaged.append(f"{character.name} ({get_ruleset(ruleset_name).title}): "
+                               f"{damage.field} must be {damage.allowed}")
+    return found
+
+
+def _cards_in_combats(campaign: Campaign) -> dict[tuple[str, str], Card]:
+    found: dict[tuple[str, str], Card] = {}
     for record in campaign.combats:
         # Every combat is replayed here (its fighters' marks are its state); one whose
         # stored log does not replay gives no cards, and its fighters print from the roster.
@@ -81,7 +140,7 @@ def _cards_in_combats(campaign: Campaign) -> dict[str, Card]:
         ruleset = session.ruleset
         for combatant_id in ruleset.combatants(session.state):
             card = ruleset.card(session.state, combatant_id)
-            found[card.title.casefold()] = card
+            found[(ruleset.name, card.title.casefold())] = card
     return found
 
 

@@ -55,6 +55,9 @@ class ConditionDialog(QDialog):
     def __init__(self, model: CombatModel, combatant_id: str | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        from battlewheel.views.dialogs.on_screen import keep_on_screen_while_open
+
+        keep_on_screen_while_open(self)  # issue 35: a 1366x768 screen, buttons in sight
         self.model = model
         self.unit = model.session.ruleset.condition_unit
         self.setWindowTitle("Add a condition")

@@ -66,6 +66,9 @@ class ForecastDialog(QDialog):
     ) -> None:
         """The fight on screen is ``combat``'s; the roster to compare is ``files``' campaign."""
         super().__init__(parent)
+        from battlewheel.views.dialogs.on_screen import keep_on_screen_while_open
+
+        keep_on_screen_while_open(self)  # issue 35: a 1366x768 screen, buttons in sight
         self.combat = combat
         self.files = files
         self.setWindowTitle("Forecast")

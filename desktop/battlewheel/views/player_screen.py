@@ -42,7 +42,7 @@ from battlewheel.views.wheel.view import WheelView
 HEADING_PX, TURN_PX, NAME_PX, WORDS_PX, TRACK_PX = 64, 44, 34, 30, 26
 SMALLEST_TRACK_PX = 10
 WORD_COLOURS = {c.UNHURT: "#2e7d32", c.WOUNDED: "#c05600", c.BADLY_HURT: "#b3261e",
-                c.DOWN: "#616161"}
+                c.DOWN: "#616161", c.ESCAPED: "#616161"}
 WHEEL_TEXT_SCALE = 1.5
 ONE_COLUMN_ENEMIES = 6  # more than this and the enemies' list takes two columns
 

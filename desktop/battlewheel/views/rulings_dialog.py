@@ -39,6 +39,9 @@ class RulingsDialog(QDialog):
 
     def __init__(self, combat: CombatModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        from battlewheel.views.dialogs.on_screen import keep_on_screen_while_open
+
+        keep_on_screen_while_open(self)  # issue 35: a 1366x768 screen, buttons in sight
         self.combat = combat
         ruleset = combat.session.ruleset
         self.setWindowTitle(f"Rulings — {ruleset.title}")

@@ -43,7 +43,8 @@ def add_print_actions(window: LendsParts) -> bool:
                 lambda: _choose_then(frame, combat, files, _preview),
                 tip="Player cards of the roster and the fighters, in their systems, previewed"),
         _action(frame, "export_tracks", "&Export player cards to PDF\u2026", None,
-                lambda: _choose_then(frame, combat, files, _export)),
+                lambda: _choose_then(frame, combat, files,
+                                     lambda w, c, p: _export(w, c, p, _folder(files)))),
         _action(frame, "blank_sheets", "&Blank 2e player sheets\u2026", None,
                 lambda: _blank_sheets(frame)),
     ]
@@ -68,30 +69,28 @@ def _action(parent: QWidget, name: str, text: str, key: QKeySequence | None,
     return action
 
 
-def _campaign_cards(combat: CombatModel, files: StoredCampaigns) -> list[SheetCard]:
-    """Every roster character and fighter, with the marks of the combat on screen."""
-    from battlewheel.printing.sources import campaign_cards
-
-    return campaign_cards(files.campaign_with(combat.session))
-
-
 def _choose_then(window: QWidget, combat: CombatModel, files: StoredCampaigns,
                  then: Callable[[QWidget, list[SheetCard], str], None]) -> None:
-    """Let the GM pick the cards, blank or not, and the paper; then print or export."""
+    """Let the GM pick the cards, blank or not, and the paper; then print or export.
+
+    The chooser opens as ``battlewheel print`` does: the shown combat's player
+    characters ticked, with its marks; its other fighters and the roster's other blocks
+    listed unticked, each line naming its system. A damaged stat block is left out and
+    named; the others print."""
     from PySide6.QtWidgets import QMessageBox  # the dialogs' classes: set up on first use
 
     from battlewheel.printing.choose import CardChoiceDialog
+    from battlewheel.printing.sources import print_choices
 
-    try:
-        cards = _campaign_cards(combat, files)
-    except ValueError as error:  # a stat block that waited, damaged (storage.roster)
-        QMessageBox.warning(window, "Cannot print", f"{error}\n\nNothing was printed; the "
-                            "campaign file is as it was.")
-        return
-    if not cards:
+    found = print_choices(files.campaign_with(combat.session), combat.session)
+    if not found.choices:
         QMessageBox.information(window, "Nothing to print", "The campaign has no characters.")
         return
-    dialog = CardChoiceDialog(cards, window)
+    note = ("Left out, its stat block cannot be read (the campaign file keeps it as it "
+            "is): " + "; ".join(found.damaged) + ".") if found.damaged else ""
+    dialog = CardChoiceDialog([c.card for c in found.choices], window,
+                              systems=[c.system for c in found.choices],
+                              ticked=[c.ticked for c in found.choices], note=note)
     if dialog.exec() != QDialog.DialogCode.Accepted:
         return
     if not dialog.chosen():
@@ -106,13 +105,18 @@ def _preview(window: QWidget, cards: list[SheetCard], page: str) -> None:
     HealthTrackPreview(window, cards, page=page).exec()
 
 
-def _export(window: QWidget, cards: list[SheetCard], page: str) -> None:
+def _folder(files: StoredCampaigns) -> Path:
+    """Where the PDF's save dialog starts: beside the campaign file, else the campaigns'."""
+    return files.path.parent if files.path is not None else files.default_folder()
+
+
+def _export(window: QWidget, cards: list[SheetCard], page: str, folder: Path) -> None:
     from PySide6.QtWidgets import QFileDialog, QMessageBox
 
     from battlewheel.printing.output import export_pdf
 
-    name, _ = QFileDialog.getSaveFileName(window, "Export player cards", "player-cards.pdf",
-                                          PDF_FILTER)
+    name, _ = QFileDialog.getSaveFileName(window, "Export player cards",
+                                          str(folder / "player-cards.pdf"), PDF_FILTER)
     if not name:
         return
     try:

@@ -108,6 +108,15 @@ class FormGroup:
 
 
 @dataclass(frozen=True)
+class Preset:
+    """One entry of a table the editor offers: its label, and the form values it makes
+    of the form's values (a weapon added with its minimums, an armour put on)."""
+
+    label: str
+    apply: Callable[[Mapping[str, Any]], dict[str, Any]] = field(compare=False)
+
+
+@dataclass(frozen=True)
 class BlockSchema:
     """Every group of a ruleset's stat block form, in reading (and Tab) order."""
 
@@ -117,6 +126,9 @@ class BlockSchema:
     # should show, from those before and after the edit. None: nothing follows.
     follow: Callable[[Mapping[str, Any], Mapping[str, Any]], dict[str, Any]] | None = field(
         default=None, compare=False)
+    # Entries of the program's own tables the GM may pick (2e's weapons and armour), read
+    # when the editor asks. None: the system offers no tables.
+    presets: Callable[[], tuple[Preset, ...]] | None = field(default=None, compare=False)
 
     def items(self) -> Iterator[FormItem]:
         """Every field and row set, in order."""

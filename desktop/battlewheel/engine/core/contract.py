@@ -218,6 +218,7 @@ class DropVerdict:
 # -- how hurt someone is (the player screen) -------------------------------------------
 
 UNHURT, WOUNDED, BADLY_HURT, DOWN = "unhurt", "wounded", "badly hurt", "down"
+ESCAPED = "escaped"
 
 
 @dataclass(frozen=True)
@@ -238,12 +239,15 @@ class Vitality:
     track: BoxTrack | None = None
     more: tuple[BoxTrack, ...] = ()
     figures: str = ""
+    # Out of the fight without being beaten (a villain's escape): the players read
+    # "escaped", never "down".
+    escaped: bool = False
 
     @property
     def words(self) -> str:
-        """Unhurt, wounded, badly hurt (half or less left) or down."""
+        """Unhurt, wounded, badly hurt (half or less left), down or escaped."""
         if self.down:
-            return DOWN
+            return ESCAPED if self.escaped else DOWN
         if self.left >= 1:
             return UNHURT
         return WOUNDED if self.left > 0.5 else BADLY_HURT

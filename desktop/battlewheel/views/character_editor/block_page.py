@@ -71,6 +71,8 @@ class BlockPage(QWidget):
         self._loading = False
         self._shown: dict[str, Any] = {}  # the values after the last edit, for what follows
         self.template = self._template_picker()
+        self.presets = self.schema.presets() if self.schema.presets is not None else ()
+        self.table_picker = self._table_picker() if self.presets else None
         form = self._form()
         self.preview = SheetWidget(self)
         self.preview.setObjectName("blockPreview")
@@ -96,6 +98,29 @@ class BlockPage(QWidget):
         picker.activated.connect(self.choose_template)
         picker.setVisible(self.new)
         return picker
+
+    def _table_picker(self) -> QComboBox:
+        """The program's own tables (2e's weapons and armour): a pick adds it to the form."""
+        picker = QComboBox(self)
+        picker.setObjectName("tablePicker")
+        picker.setAccessibleName(f"{self.ruleset.title} weapon and armour tables")
+        picker.addItem("Add a weapon or armour from the program's tables\u2026", -1)
+        for index, preset in enumerate(self.presets):
+            picker.addItem(preset.label, index)
+        picker.setToolTip("A weapon joins the weapons (with its minimums); an armour "
+                          "replaces the one worn. Then type what differs.")
+        picker.activated.connect(self.add_preset)
+        return picker
+
+    def add_preset(self, row: int) -> None:
+        """Put the picked table entry into the form (the picker's first line picks nothing)."""
+        assert self.table_picker is not None
+        index = self.table_picker.itemData(row)
+        if not isinstance(index, int) or not 0 <= index < len(self.presets):
+            return
+        self.fill(self.presets[index].apply(self.values()))
+        self.table_picker.setCurrentIndex(0)
+        self._edited()
 
     def _form(self) -> QWidget:
         body = QWidget(self)
@@ -155,10 +180,12 @@ class BlockPage(QWidget):
         scroll.setWidget(form)
         scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         left = QVBoxLayout()
+        pick = QFormLayout()
         if self.new:
-            pick = QFormLayout()
             pick.addRow("Start from", self.template)
-            left.addLayout(pick)
+        if self.table_picker is not None:
+            pick.addRow("From the tables", self.table_picker)
+        left.addLayout(pick)
         left.addWidget(scroll, 1)
         right = QVBoxLayout()
         title = QLabel("<b>What the sheet will show</b>", self)

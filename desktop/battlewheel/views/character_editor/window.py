@@ -94,6 +94,9 @@ class CharacterEditor(QDialog):
                  commit: Commit, parent: QWidget | None = None, *,
                  open_system: str | None = None) -> None:
         super().__init__(parent)
+        from battlewheel.views.dialogs.on_screen import keep_on_screen_while_open
+
+        keep_on_screen_while_open(self)  # issue 35: a 1366x768 screen, buttons in sight
         self.setObjectName("characterEditor")
         self.original, self.commit = character, commit
         self.systems = [name for name in systems if name] or list(ruleset_names())[:1]

@@ -192,7 +192,8 @@ class ImpulseRuleset(Ruleset):
         who = state.combatants[combatant_id]
         left = max(0, who.endurance) / who.character.endurance if who.character.endurance else 0.0
         track = self.sheet(state, combatant_id).track("endurance")
-        return c.Vitality(left, who.defeated or who.gone, who.player, track)
+        escaped = who.fled and not (who.defeated or who.dead)
+        return c.Vitality(left, who.defeated or who.gone, who.player, track, escaped=escaped)
 
     def box_click(
         self, state: ImpulseCombat, combatant_id: str, track: str, index: int

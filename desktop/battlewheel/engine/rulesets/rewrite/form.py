@@ -22,6 +22,7 @@ from battlewheel.engine.core.block_form import (
     FormField,
     FormGroup,
     FormRows,
+    Preset,
     check_kinds,
     entry_in_row,
     follow_renames,
@@ -112,7 +113,32 @@ def follow_edit(before: Mapping[str, Any], after: Mapping[str, Any]) -> dict[str
     return follow_renames(before, after, "weapons", "weapon_minimums", "weapon")
 
 
-SCHEMA = BlockSchema(follow=follow_edit, groups=(
+def table_presets() -> tuple[Preset, ...]:
+    """The program's weapon and armour tables (000 §Weapons, §Armor) as editor picks: a
+    weapon joins the weapons with its minimums, an armour replaces the one worn."""
+    weapons = tuple(Preset(f"Weapon: {weapon.name}", _adding(weapon))
+                    for weapon in tables.weapons() if weapon.name not in tables.BRAWL_WEAPONS)
+    armours = tuple(Preset(f"Armour: {armour.name}", _wearing(armour))
+                    for armour in tables.armours())
+    return weapons + armours
+
+
+def _adding(weapon: Weapon) -> Any:
+    def add(values: Mapping[str, Any]) -> dict[str, Any]:
+        minimums = [{"weapon": weapon.name, "trait": trait, "dots": dots}
+                    for trait, dots in weapon.minimums.items()]
+        return {**values, "weapons": [*values.get("weapons", []), _weapon_row(weapon)],
+                "weapon_minimums": [*values.get("weapon_minimums", []), *minimums]}
+    return add
+
+
+def _wearing(armour: Armour) -> Any:
+    def wear(values: Mapping[str, Any]) -> dict[str, Any]:
+        return {**values, **_armour_values(armour)}
+    return wear
+
+
+SCHEMA = BlockSchema(follow=follow_edit, presets=table_presets, groups=(
     FormGroup("Character", (
         _text("name", "Name", "the name on the sheet, the wheel and the log", "New character"),
         _choice("kind", "Kind", KINDS, "004 §Rounding Static Values, §The Rule of 10, 000 §Die "

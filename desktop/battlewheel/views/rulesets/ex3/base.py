@@ -136,6 +136,9 @@ class Ex3Dialog(QDialog):
     def __init__(self, model: CombatModel, actor: str, parent: QWidget | None = None, *,
                  face_source: FaceSource | None = None) -> None:
         super().__init__(parent)
+        from battlewheel.views.dialogs.on_screen import keep_on_screen_while_open
+
+        keep_on_screen_while_open(self)  # issue 35: a 1366x768 screen, buttons in sight
         self.model, self.actor = model, actor
         self.face_source = face_source
         self.dice_rows: list[DiceEntryWidget] = []

@@ -59,6 +59,9 @@ class ImpulseDialog(QDialog):
         face_source: FaceSource | None = None,
     ) -> None:
         super().__init__(parent)
+        from battlewheel.views.dialogs.on_screen import keep_on_screen_while_open
+
+        keep_on_screen_while_open(self)  # issue 35: a 1366x768 screen, buttons in sight
         self.model = model
         self.face_source = face_source
         self.last_trial: Trial | None = None

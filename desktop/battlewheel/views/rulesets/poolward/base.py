@@ -45,6 +45,9 @@ class PoolWardDialog(QDialog):
 
     def __init__(self, model: CombatModel, title: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        from battlewheel.views.dialogs.on_screen import keep_on_screen_while_open
+
+        keep_on_screen_while_open(self)  # issue 35: a 1366x768 screen, buttons in sight
         self.model = model
         self.setWindowTitle(title)
         self.headline = QLabel(f"<b>{title}</b>", self)

@@ -71,6 +71,9 @@ class AttackDialog(QDialog):
     def __init__(self, model: CombatModel, attacker: str, index: int,
                  parent: QWidget | None = None, *, face_source: FaceSource | None = None) -> None:
         super().__init__(parent)
+        from battlewheel.views.dialogs.on_screen import keep_on_screen_while_open
+
+        keep_on_screen_while_open(self)  # issue 35: a 1366x768 screen, buttons in sight
         self._open_declared(model, attacker, index, face_source)
 
     def _open_declared(self, model: CombatModel, attacker: str, index: int,

@@ -93,6 +93,9 @@ class OverrideDialog(QDialog):
 
     def __init__(self, who: Combatant, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        from battlewheel.views.dialogs.on_screen import keep_on_screen_while_open
+
+        keep_on_screen_while_open(self)  # issue 35: a 1366x768 screen, buttons in sight
         self.setWindowTitle(f"GM override: {who.name}")
         self.combatant_id = who.id
         self.choices = override_choices(who)

@@ -151,6 +151,9 @@ class CombatSetupDialog(QDialog):
         face_source: FaceSource | None = None,
     ) -> None:
         super().__init__(parent)
+        from battlewheel.views.dialogs.on_screen import keep_on_screen_while_open
+
+        keep_on_screen_while_open(self)  # issue 35: a 1366x768 screen, buttons in sight
         self.model = model
         self._source = face_source
         self.late = model.state.started

@@ -159,6 +159,9 @@ class FlurryBuilderDialog(QDialog):
         """``start``: manoeuvres already chosen; ``collect``: on OK hand the flurry back
         (``action()``) instead of declaring it, for the tick's declaration dialog."""
         super().__init__(parent)
+        from battlewheel.views.dialogs.on_screen import keep_on_screen_while_open
+
+        keep_on_screen_while_open(self)  # issue 35: a 1366x768 screen, buttons in sight
         self.model = model
         self.combatant_id = combatant_id
         self.collect = collect

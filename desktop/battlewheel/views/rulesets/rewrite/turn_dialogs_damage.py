@@ -118,6 +118,9 @@ class TickDamageDialog(QDialog):
     def __init__(self, model: CombatModel, parent: QWidget | None = None, *,
                  face_source: FaceSource | None = None) -> None:
         super().__init__(parent)
+        from battlewheel.views.dialogs.on_screen import keep_on_screen_while_open
+
+        keep_on_screen_while_open(self)  # issue 35: a 1366x768 screen, buttons in sight
         self.model = model
         self.setWindowTitle(f"Tick {model.state.current_tick}: damage and effects")
         state = model.state

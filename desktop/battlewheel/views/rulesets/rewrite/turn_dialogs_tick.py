@@ -139,6 +139,9 @@ class TickFlurriesDialog(QDialog):
 
     def __init__(self, model: CombatModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        from battlewheel.views.dialogs.on_screen import keep_on_screen_while_open
+
+        keep_on_screen_while_open(self)  # issue 35: a 1366x768 screen, buttons in sight
         self.model = model
         state = model.state
         self.setWindowTitle(f"Flurries on tick {state.current_tick}")
