@@ -11,6 +11,8 @@ skipped in silence (``tests/test_conformance.py`` asks each system for each piec
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from importlib import import_module
 from types import ModuleType
 from typing import Any
@@ -28,8 +30,23 @@ PIECES: dict[str, str] = {
                 "rulings drawn at random, and an action that knows the fight",
     "EXPLAINS_EVERY_FIELD": "whether the editor form cites a seed section for every field "
                             "(True, or False with the reason in a comment)",
+    "on_the_wheel": "on_the_wheel(session) -> None: brings a fight not begun (fight() or "
+                    "the demo's) to where its fighters stand on the wheel (nothing to do "
+                    "where they stand there once added)",
+    "printed": "printed() -> Printed: the fight whose cards print, a roster block in no "
+               "fight, and the A4 pages their cards take",
 }
 """Each piece a system's conformance file gives, and what it is."""
+
+
+@dataclass(frozen=True)
+class Printed:
+    """What a system's cards need on A4 (tests/printing/test_print_each_system.py)."""
+
+    fight: Callable[[], Any]  # () -> CombatSession, not begun
+    spare: Any  # a stat block of the system, of a fighter in no fight
+    pages: int  # the pages of the fight's cards with the spare's
+    fight_pages: int  # the pages of the fight's own cards alone
 
 
 def package_of(system: str) -> str:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from hypothesis import strategies as st
 
 from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.session import CombatSession
+from tests.conformance import Printed
 
 # Not yet: Manipulation's and Perception's help cite no section (no 003 rule reads them).
 EXPLAINS_EVERY_FIELD = False
@@ -30,3 +32,15 @@ def informed() -> tuple[Any, Any]:
         return (t._attack if fresh and data.draw(st.booleans()) else t._other)(data, state)
 
     return t._session, step
+
+
+def on_the_wheel(session: CombatSession) -> None:
+    """Its fighters stand on the wheel once added: nothing to do."""
+
+
+def printed() -> Printed:
+    """5 fighters and a spare guard: 6 cards in 3 rows; a row of 3e cards (about 105 mm)
+    lets two rows share a page, so 2 pages, and the fight's own 5 cards 2 as well."""
+    from battlewheel.engine.rulesets.ex3.demo import demo_fight, guard
+
+    return Printed(demo_fight, replace(guard(), name="Reserve Guard"), 2, 2)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from hypothesis import strategies as st
 
 from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.session import CombatSession
+from tests.conformance import Printed
 
 EXPLAINS_EVERY_FIELD = True
 
@@ -31,3 +33,16 @@ def informed() -> tuple[Any, Any]:
         return choose(data, session)
 
     return start, step
+
+
+def on_the_wheel(session: CombatSession) -> None:
+    """Its fighters stand on the wheel once added: nothing to do."""
+
+
+def printed() -> Printed:
+    """4 fighters and a spare archer: 5 cards in 3 rows, and a row of Impulse cards
+    (about 150 mm) fills an A4 page alone (273 mm between the margins): 3 pages; the
+    fight's own 4 cards, 2."""
+    from battlewheel.engine.rulesets.impulse.demo import demo_fight, foes
+
+    return Printed(demo_fight, replace(foes()[1], name="Spare Archer"), 3, 2)

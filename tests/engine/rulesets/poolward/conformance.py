@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from hypothesis import strategies as st
 
 from battlewheel.engine.core.session import CombatSession
+from tests.conformance import Printed
 
 EXPLAINS_EVERY_FIELD = True
 
@@ -26,3 +28,15 @@ def informed() -> tuple[Any, Any]:
         return CombatSession.new(data.draw(t.OPTIONS), ruleset=t.RULESET)
 
     return start, t._next_action
+
+
+def on_the_wheel(session: CombatSession) -> None:
+    """Its fighters stand on the wheel once added: nothing to do."""
+
+
+def printed() -> Printed:
+    """4 fighters and a spare cutthroat: 5 cards in 3 rows, and a row of Pool & Ward cards
+    (about 170 mm) fills a page alone: 3 pages; the fight's own 4 cards, 2."""
+    from battlewheel.engine.rulesets.poolward.demo import cutthroat, demo_fight
+
+    return Printed(demo_fight, replace(cutthroat(3), name="Cutthroat 3"), 3, 2)

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.session import CombatSession
+from tests.conformance import Printed
 
 # Every field of the 2e form cites its seed section.
 EXPLAINS_EVERY_FIELD = True
@@ -37,3 +38,22 @@ def informed() -> tuple[Any, Any]:
         return choose(data, session)
 
     return start, step
+
+
+def on_the_wheel(session: CombatSession) -> None:
+    """A 2e fight waits to be set up, its counters beside the wheel: each fighter rolls
+    to join battle, then the fight starts."""
+    from battlewheel.engine.core.dice import DiceEntry
+    from battlewheel.engine.rulesets.rewrite import actions as r
+
+    for index, cid in enumerate(session.state.combatants):
+        session.apply(r.RollJoinBattle(combatant=cid, dice=DiceEntry.of_successes(index % 3)))
+    session.apply(r.StartCombat())
+
+
+def printed() -> Printed:
+    """Ana, Bo, Cy and a spare: 4 cards in 2 rows; a 2e card (a health track and a few
+    lines) is short enough that both rows share one A4 page, as the fight's own 3 do."""
+    from tests.engine.rulesets.rewrite.helpers import person
+
+    return Printed(fight, person("Spare Dan"), 1, 1)
