@@ -33,6 +33,8 @@ PIECES: dict[str, str] = {
     "on_the_wheel": "on_the_wheel(session) -> None: brings a fight not begun (fight() or "
                     "the demo's) to where its fighters stand on the wheel (nothing to do "
                     "where they stand there once added)",
+    "RECIPES": "the walks' recipes (tests/engine/rulesets/recipes.py's Recipe): fights "
+               "set up so a walk reaches each action kind (the system's recipes.py)",
     "printed": "printed() -> Printed: the fight whose cards print, a roster block in no "
                "fight, and the A4 pages their cards take",
 }

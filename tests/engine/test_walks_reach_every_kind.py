@@ -28,7 +28,6 @@ import functools
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from importlib import import_module
 
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
@@ -40,7 +39,7 @@ from battlewheel.engine.core.options import Options
 from battlewheel.engine.core.ruleset import get_ruleset
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.storage.schema import dump_json, parse_json
-from tests.conformance import SYSTEMS, package_of
+from tests.conformance import SYSTEMS, package_of, piece
 
 from .rulesets import walking
 from .rulesets.every_action import action_strategy, kinds, remember_words
@@ -74,8 +73,7 @@ class Tally:
 
 
 def recipes_of(name: str) -> list[Recipe]:
-    module = import_module(f"tests.engine.rulesets.{RULESETS[name]}.recipes")
-    found: list[Recipe] = module.RECIPES
+    found: list[Recipe] = piece(name, "RECIPES")
     return found
 
 

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.session import CombatSession
 from tests.conformance import Printed
+from tests.engine.rulesets.ex3.recipes import RECIPES as RECIPES  # the walks' recipes
 
 # Not yet: Manipulation's and Perception's help cite no section (no 003 rule reads them).
 EXPLAINS_EVERY_FIELD = False

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from battlewheel.engine.core.session import CombatSession
 from tests.conformance import Printed
+from tests.engine.rulesets.poolward.recipes import RECIPES as RECIPES  # the walks' recipes
 
 EXPLAINS_EVERY_FIELD = True
 

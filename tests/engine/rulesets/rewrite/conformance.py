@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.session import CombatSession
 from tests.conformance import Printed
+from tests.engine.rulesets.rewrite.recipes import RECIPES as RECIPES  # the walks' recipes
 
 # Every field of the 2e form cites its seed section.
 EXPLAINS_EVERY_FIELD = True
