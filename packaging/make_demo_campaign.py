@@ -22,11 +22,11 @@ import sys
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "desktop"))
 
-from battlewheel.engine.core.ruleset import get_ruleset  # noqa: E402
 from battlewheel.engine.core.session import CombatSession  # noqa: E402
 from battlewheel.engine.rulesets import declared  # noqa: E402
 from battlewheel.storage.campaign import (  # noqa: E402
@@ -44,27 +44,26 @@ HAND_WRITTEN = "2e-rewrite"  # the demo's own fight, kept as it is in the file
 def new_fights() -> tuple[tuple[str, str, str], ...]:
     """(ruleset, combat id, the fight's name) of every system but the hand-written one,
     in the order they come before the 2e fight."""
-    found = []
-    for name, (package, _system) in declared().items():
-        if name == HAND_WRITTEN:
-            continue
-        try:
-            demo = importlib.import_module(f"battlewheel.engine.rulesets.{package}.demo")
-        except ModuleNotFoundError as missing:
-            raise SystemExit(f"{name}: no engine/rulesets/{package}/demo.py with "
-                             "demo_fight() and DEMO_COMBAT") from missing
-        found.append((name, *demo.DEMO_COMBAT))
-    return tuple(found)
+    return tuple((name, *demo_module(name).DEMO_COMBAT) for name in declared()
+                 if name != HAND_WRITTEN)
+
+
+def demo_module(ruleset: str) -> Any:
+    """The system's ``demo`` module (``engine/rulesets/<package>/demo.py``)."""
+    package = declared()[ruleset][0]
+    try:
+        return importlib.import_module(f"battlewheel.engine.rulesets.{package}.demo")
+    except ModuleNotFoundError as missing:
+        raise SystemExit(f"{ruleset}: no engine/rulesets/{package}/demo.py with "
+                         "demo_fight() and DEMO_COMBAT") from missing
 
 
 NEW_FIGHTS = new_fights()
 
 
 def demo_session(ruleset: str) -> CombatSession:
-    """The ruleset's own demo fight (each ruleset package exports ``demo_fight``)."""
-    # get_ruleset imports the package; its ``demo_fight`` is beside the ruleset class.
-    package = sys.modules[type(get_ruleset(ruleset)).__module__.rsplit(".", 1)[0]]
-    session: CombatSession = package.demo_fight()
+    """The ruleset's own demo fight (its demo module's ``demo_fight``)."""
+    session: CombatSession = demo_module(ruleset).demo_fight()
     return session
 
 
