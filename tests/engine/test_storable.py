@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from battlewheel.engine.core.actions import FIGHTER_FIELDS, Action
+from battlewheel.engine.core.actions import Action, fighter_fields
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.errors import TraitValueError
 from battlewheel.engine.core.fields import MAX_NAME, check_storable
@@ -116,7 +116,7 @@ def test_every_number_and_text_field_of_every_action_is_checked_when_made(rulese
             made(ruleset, cls, field, value)
         checked.add(cls)
     naming = {cls for cls in kinds(get_ruleset(ruleset)).values()
-              if any(f.name in FIGHTER_FIELDS for f in dataclasses.fields(cls))}
+              if any(f.name in fighter_fields(cls) for f in dataclasses.fields(cls))}
     assert naming and naming <= checked
 
 
