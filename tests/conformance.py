@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from battlewheel.engine.core.system import FORECAST
 from battlewheel.engine.rulesets import declared
 
 SYSTEMS: tuple[str, ...] = tuple(declared())
@@ -37,8 +38,23 @@ PIECES: dict[str, str] = {
                "set up so a walk reaches each action kind (the system's recipes.py)",
     "printed": "printed() -> Printed: the fight whose cards print, a roster block in no "
                "fight, and the A4 pages their cards take",
+    "duellist": "duellist() -> a stat block: one ordinary armed fighter (forecast: mirror "
+                "matches)",
+    "strong": "strong() -> a stat block: a fighter who beats weak() nearly always (forecast; "
+              "3e and 2e: a Solar)",
+    "weak": "weak() -> a stat block: a mortal extra with nothing in hand (forecast)",
 }
 """Each piece a system's conformance file gives, and what it is."""
+
+NEEDS: dict[str, str] = {"duellist": FORECAST, "strong": FORECAST, "weak": FORECAST}
+"""The pieces only a system declaring a capability gives (the others: every system)."""
+
+
+def pieces_of(system: str) -> tuple[str, ...]:
+    """The pieces ``system`` must give, as its declared capabilities say."""
+    declaration = declared()[system][1]
+    return tuple(name for name in PIECES
+                 if name not in NEEDS or declaration.can(NEEDS[name]))
 
 
 @dataclass(frozen=True)

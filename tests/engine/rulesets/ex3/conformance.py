@@ -45,3 +45,28 @@ def printed() -> Printed:
     from battlewheel.engine.rulesets.ex3.demo import demo_fight, guard
 
     return Printed(demo_fight, replace(guard(), name="Reserve Guard"), 2, 2)
+
+
+def duellist() -> Any:
+    """A mortal spearman."""
+    from battlewheel.engine.rulesets.ex3.block import Character
+    from battlewheel.engine.rulesets.ex3.demo import SPEAR
+
+    return Character(name="Spearman", kind="mortal",
+                     attributes={"strength": 2, "dexterity": 3, "stamina": 2, "wits": 2},
+                     abilities={"melee": 3, "dodge": 2, "awareness": 2}, weapons=(SPEAR,))
+
+
+def strong() -> Any:
+    """The demo circle's first Solar."""
+    from battlewheel.engine.rulesets.ex3.demo import circle
+
+    return circle()[0]
+
+
+def weak() -> Any:
+    """A farmhand with nothing in hand."""
+    from battlewheel.engine.rulesets.ex3.block import Character
+
+    return Character(name="Farmhand", kind="mortal",
+                     attributes={"strength": 1, "dexterity": 1, "stamina": 1, "wits": 1})

@@ -47,3 +47,24 @@ def printed() -> Printed:
     from battlewheel.engine.rulesets.impulse.demo import demo_fight, foes
 
     return Printed(demo_fight, replace(foes()[1], name="Spare Archer"), 3, 2)
+
+
+def duellist() -> Any:
+    """The demo's first hero."""
+    from battlewheel.engine.rulesets.impulse.demo import heroes
+
+    return heroes()[0]
+
+
+def strong() -> Any:
+    """The demo's first hero, a Solar."""
+    return duellist()
+
+
+def weak() -> Any:
+    """A farmhand, unarmed."""
+    from battlewheel.engine.rulesets.impulse.block import UNARMED, ImpulseCharacter
+
+    return ImpulseCharacter("Farmhand", initiative=1, endurance=3, dv=1, evasion=1, soak=0,
+                            base_damage=0, weapons=(UNARMED,),
+                            traits={"dexterity": 1, "brawl": 1})

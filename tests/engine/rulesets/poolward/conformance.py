@@ -41,3 +41,24 @@ def printed() -> Printed:
     from battlewheel.engine.rulesets.poolward.demo import cutthroat, demo_fight
 
     return Printed(demo_fight, replace(cutthroat(3), name="Cutthroat 3"), 3, 2)
+
+
+def duellist() -> Any:
+    """A cutthroat."""
+    from battlewheel.engine.rulesets.poolward.demo import cutthroat
+
+    return cutthroat(1)
+
+
+def strong() -> Any:
+    """Edward, a veteran in plate (Pool & Ward has no Solars)."""
+    from battlewheel.engine.rulesets.poolward.demo import edward
+
+    return edward()
+
+
+def weak() -> Any:
+    """A farmhand."""
+    from battlewheel.engine.rulesets.poolward.block import StatBlock
+
+    return StatBlock(name="Farmhand", stats={"strength": 1, "dexterity": 1, "constitution": 1})

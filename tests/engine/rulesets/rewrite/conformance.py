@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from hypothesis import strategies as st
@@ -58,3 +59,26 @@ def printed() -> Printed:
     from tests.engine.rulesets.rewrite.helpers import person
 
     return Printed(fight, person("Spare Dan"), 1, 1)
+
+
+def _demo_block(name: str) -> Any:
+    from battlewheel.storage.campaign import load_demo_campaign
+
+    block = load_demo_campaign().character(name).block("2e-rewrite")
+    assert block is not None, name
+    return block
+
+
+def duellist() -> Any:
+    """Hunt spearman 1 of the demo."""
+    return _demo_block("Hunt spearman 1")
+
+
+def strong() -> Any:
+    """Kestrel of the Burning Road, the demo's Solar."""
+    return _demo_block("Kestrel of the Burning Road")
+
+
+def weak() -> Any:
+    """Hunt spearman 1 without his weapons."""
+    return replace(duellist(), weapons=())
