@@ -3,9 +3,11 @@
     .venv/bin/python packaging/make_demo_campaign.py [--output FILE]
 
 The 2e Rewrite fight, "Ambush at Marrow Ford", and the campaign's roster, weapons and
-notes are hand-written and kept as they are in ``resources/campaigns/demo.json``. The
-3e, Impulse and Pool & Ward fights come from each ruleset's ``demo_fight()``, so the file
-never drifts from the code (``tests/storage/test_demo_campaign.py`` checks that). They
+notes are hand-written and kept as they are in ``resources/campaigns/demo.json``. Every
+other system found (``engine/rulesets/``, in File > New combat's order) gives its fight
+from its ``demo`` module: ``demo_fight()`` and ``DEMO_COMBAT`` (the combat's id and
+name), so a new system joins the demo by rerunning this, and the file never drifts from
+the code (``tests/storage/test_demo_campaign.py`` checks that). They
 come before the 2e fight, which stays the newest: a campaign opens on its newest fight,
 so the first start still opens on the 2e one. Each new
 fighter joins the roster with its block for that system; a character who fights in two
@@ -15,16 +17,18 @@ systems (Harmonious Jade) is one roster character with two blocks.
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "desktop"))
 
-from battlewheel.engine.core.ruleset import get_ruleset  # noqa: E402
 from battlewheel.engine.core.session import CombatSession  # noqa: E402
+from battlewheel.engine.rulesets import declared  # noqa: E402
 from battlewheel.storage.campaign import (  # noqa: E402
     Campaign,
     CombatRecord,
@@ -34,25 +38,38 @@ from battlewheel.storage.campaign import (  # noqa: E402
 from battlewheel.storage.roster import RosterCharacter  # noqa: E402
 
 DEMO = ROOT / "resources" / "campaigns" / "demo.json"
-# (ruleset, combat id, the fight's name), in the order they come before the 2e fight.
-NEW_FIGHTS = (
-    ("3e", "combat-3e", "Lady Ashkeel at the Ashen Ford (3e)"),
-    ("impulse", "combat-impulse", "Bandits on the Salt Road (Impulse)"),
-    ("pool-and-ward", "combat-poolward", "Edward at the Crossroads (Pool & Ward)"),
-)
+HAND_WRITTEN = "2e-rewrite"  # the demo's own fight, kept as it is in the file
+
+
+def new_fights() -> tuple[tuple[str, str, str], ...]:
+    """(ruleset, combat id, the fight's name) of every system but the hand-written one,
+    in the order they come before the 2e fight."""
+    return tuple((name, *demo_module(name).DEMO_COMBAT) for name in declared()
+                 if name != HAND_WRITTEN)
+
+
+def demo_module(ruleset: str) -> Any:
+    """The system's ``demo`` module (``engine/rulesets/<package>/demo.py``)."""
+    package = declared()[ruleset][0]
+    try:
+        return importlib.import_module(f"battlewheel.engine.rulesets.{package}.demo")
+    except ModuleNotFoundError as missing:
+        raise SystemExit(f"{ruleset}: no engine/rulesets/{package}/demo.py with "
+                         "demo_fight() and DEMO_COMBAT") from missing
+
+
+NEW_FIGHTS = new_fights()
 
 
 def demo_session(ruleset: str) -> CombatSession:
-    """The ruleset's own demo fight (each ruleset package exports ``demo_fight``)."""
-    # get_ruleset imports the package; its ``demo_fight`` is beside the ruleset class.
-    package = sys.modules[type(get_ruleset(ruleset)).__module__.rsplit(".", 1)[0]]
-    session: CombatSession = package.demo_fight()
+    """The ruleset's own demo fight (its demo module's ``demo_fight``)."""
+    session: CombatSession = demo_module(ruleset).demo_fight()
     return session
 
 
 def with_new_fights(campaign: Campaign) -> Campaign:
     """The campaign with one fight of each other system, then the 2e fight (opened first)."""
-    first = tuple(r for r in campaign.combats if r.session.ruleset.name == "2e-rewrite")[:1]
+    first = tuple(r for r in campaign.combats if r.session.ruleset.name == HAND_WRITTEN)[:1]
     records = []
     for ruleset, combat_id, name in NEW_FIGHTS:
         session = demo_session(ruleset)

@@ -11,12 +11,15 @@ skipped in silence (``tests/test_conformance.py`` asks each system for each piec
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from importlib import import_module
 from types import ModuleType
 from typing import Any
 
 import pytest
 
+from battlewheel.engine.core.system import FORECAST
 from battlewheel.engine.rulesets import declared
 
 SYSTEMS: tuple[str, ...] = tuple(declared())
@@ -28,8 +31,40 @@ PIECES: dict[str, str] = {
                 "rulings drawn at random, and an action that knows the fight",
     "EXPLAINS_EVERY_FIELD": "whether the editor form cites a seed section for every field "
                             "(True, or False with the reason in a comment)",
+    "on_the_wheel": "on_the_wheel(session) -> None: brings a fight not begun (fight() or "
+                    "the demo's) to where its fighters stand on the wheel (nothing to do "
+                    "where they stand there once added)",
+    "RECIPES": "the walks' recipes (tests/engine/rulesets/recipes.py's Recipe): fights "
+               "set up so a walk reaches each action kind (the system's recipes.py)",
+    "printed": "printed() -> Printed: the fight whose cards print, a roster block in no "
+               "fight, and the A4 pages their cards take",
+    "duellist": "duellist() -> a stat block: one ordinary armed fighter (forecast: mirror "
+                "matches)",
+    "strong": "strong() -> a stat block: a fighter who beats weak() nearly always (forecast; "
+              "3e and 2e: a Solar)",
+    "weak": "weak() -> a stat block: a mortal extra with nothing in hand (forecast)",
 }
 """Each piece a system's conformance file gives, and what it is."""
+
+NEEDS: dict[str, str] = {"duellist": FORECAST, "strong": FORECAST, "weak": FORECAST}
+"""The pieces only a system declaring a capability gives (the others: every system)."""
+
+
+def pieces_of(system: str) -> tuple[str, ...]:
+    """The pieces ``system`` must give, as its declared capabilities say."""
+    declaration = declared()[system][1]
+    return tuple(name for name in PIECES
+                 if name not in NEEDS or declaration.can(NEEDS[name]))
+
+
+@dataclass(frozen=True)
+class Printed:
+    """What a system's cards need on A4 (tests/printing/test_print_each_system.py)."""
+
+    fight: Callable[[], Any]  # () -> CombatSession, not begun
+    spare: Any  # a stat block of the system, of a fighter in no fight
+    pages: int  # the pages of the fight's cards with the spare's
+    fight_pages: int  # the pages of the fight's own cards alone
 
 
 def package_of(system: str) -> str:

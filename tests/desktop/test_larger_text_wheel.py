@@ -1,9 +1,9 @@
 """Larger text (Ctrl+L) on the real window: the wheel comes first (issue 15).
 
-At the sizes of a laptop and of a desktop screen, on each of the demo campaign's four
-fights, larger text must leave the wheel at least as large on screen as normal text
-does, and draw its ring labels and its counters larger on screen; the docks give way
-(they keep their widths, the sheet scrolls sideways) and the window does not grow.
+At the sizes of a laptop and of a desktop screen, on each system's demo fight, larger
+text must leave the wheel at least as large on screen as normal text does, and draw its
+ring labels and its counters larger on screen; the docks give way (they keep their
+widths, the sheet scrolls sideways) and the window does not grow.
 """
 
 from collections.abc import Iterator
@@ -23,8 +23,7 @@ from battlewheel.views import settings as prefs
 from battlewheel.views.main_window import MainWindow
 from battlewheel.views.wheel.geometry import COUNTER_SIZE, OUTER_RADIUS
 from battlewheel.views.wheel.view import WheelView
-
-SYSTEMS = ("2e-rewrite", "3e", "impulse", "pool-and-ward")
+from tests.conformance import SYSTEMS, demo_session, piece
 
 
 @dataclass(frozen=True)
@@ -143,18 +142,12 @@ def test_the_hubs_words_fit_the_disc_in_larger_text() -> None:
 
 
 def _demo_track(system: str) -> TurnTrack:
-    """A demo fight's wheel, a condition on its first fighter (the 2e fight set up)."""
+    """A demo fight's wheel, its fighters on it (its conformance file's ``on_the_wheel``),
+    a condition on its first fighter."""
     from battlewheel.engine.core.conditions import AddCondition, Condition
-    from battlewheel.engine.core.dice import DiceEntry
-    from battlewheel.engine.rulesets.rewrite.actions import RollJoinBattle, StartCombat
-    from battlewheel.storage.campaign import load_demo_campaign
 
-    record = next(r for r in load_demo_campaign().combats if r.session.ruleset.name == system)
-    session = record.session
-    if system == "2e-rewrite":  # it waits to be set up, its counters beside the wheel
-        for index, cid in enumerate(session.state.combatants):
-            session.apply(RollJoinBattle(combatant=cid, dice=DiceEntry.of_successes(index % 3)))
-        session.apply(StartCombat())
+    session = demo_session(system)
+    piece(system, "on_the_wheel")(session)
     first = session.ruleset.turn_track(session.state).counters[0].id
     session.apply(AddCondition(combatant=first, condition=Condition("Pron", dice=-2)))
     return session.ruleset.turn_track(session.state)

@@ -1,10 +1,10 @@
 """The window over a campaign whose other combats are not replayed until chosen.
 
-The file holds four combats (2e, 3e, Impulse, Pool & Ward); the first ends with an
-action on a fighter who never joined, which decodes but does not replay. The window
-opens on the newest, lists all four without replaying any, refuses the broken one in
-plain words when it is chosen (changing nothing), shows a good one, and saves the broken
-one back untouched.
+The file holds a combat of each system (2e first, then the others found); the first
+ends with an action on a fighter who never joined, which decodes but does not replay.
+The window opens on the newest, lists them all without replaying the others, refuses
+the broken one in plain words when it is chosen (changing nothing), shows a good one,
+and saves the broken one back untouched.
 """
 
 import json
@@ -23,7 +23,7 @@ from battlewheel.views.main_window import MainWindow
 from battlewheel.views.settings import TextScale
 from tests.desktop.test_combats import combats_listed, when_modal
 from tests.desktop.test_main_window_storage import start
-from tests.storage.test_lazy_replay import broken_document
+from tests.storage.test_lazy_replay import BROKEN_SYSTEM, IN_FILE, broken_document, only
 
 BROKEN = "Ambush at Marrow Ford"
 
@@ -50,8 +50,8 @@ def document() -> dict[str, Any]:
 @pytest.fixture
 def window(qtbot: QtBot, qapp: QApplication, tmp_path: Path, document: dict[str, Any],
            replays: list[str]) -> Iterator[MainWindow]:
-    """``battlewheel four-systems.json``: the window on the newest combat, shown."""
-    path = tmp_path / "four-systems.json"
+    """``battlewheel every-system.json``: the window on the newest combat, shown."""
+    path = tmp_path / "every-system.json"
     path.write_bytes(dump_json(document))
     built = start(qtbot, qapp, tmp_path / "settings.ini", path)
     with qtbot.waitSignal(built.firstPainted):
@@ -89,16 +89,16 @@ def test_the_window_opens_and_lists_combats_with_one_replay(
     window: MainWindow, replays: list[str]
 ) -> None:
     """Only the combat on screen is replayed; the menu lists the others from their logs."""
-    assert replays == ["pool-and-ward"]
-    assert window.combat.session.ruleset.name == "pool-and-ward"
+    assert replays == [IN_FILE[-1]]
+    assert window.combat.session.ruleset.name == IN_FILE[-1]
     listed = combats_listed(window)
-    assert [checked for _, checked in listed] == [False, False, False, True]
-    assert replays == ["pool-and-ward"]
+    assert [checked for _, checked in listed] == only(-1)
+    assert replays == [IN_FILE[-1]]
     menu = window.combats_menu
     assert menu is not None
     tips = [action.toolTip() for action in menu.menu.actions()]
     assert "9 step(s) in its log; not shown since the file was opened" in tips[0]
-    assert "not shown since" not in tips[3]
+    assert "not shown since" not in tips[-1]
 
 
 def test_a_broken_combat_is_refused_in_plain_words_and_nothing_changes(
@@ -121,7 +121,7 @@ def test_a_broken_combat_is_refused_in_plain_words_and_nothing_changes(
     assert window.combat.undo_stack.count() == steps
     assert (files.campaign, files.combat_id) == (campaign, shown_id)
     assert not window.isWindowModified()
-    assert [checked for _, checked in combats_listed(window)] == [False, False, False, True]
+    assert [checked for _, checked in combats_listed(window)] == only(-1)
 
 
 def test_a_good_combat_replays_when_chosen_and_the_broken_one_is_saved_untouched(
@@ -130,8 +130,8 @@ def test_a_good_combat_replays_when_chosen_and_the_broken_one_is_saved_untouched
     choose(window, 0)
     seen = choose(window, 1)
     assert seen == []
-    assert window.combat.session.ruleset.name == "3e"
-    assert replays == ["pool-and-ward", "2e-rewrite", "3e"]
+    assert window.combat.session.ruleset.name == IN_FILE[1]
+    assert replays == [IN_FILE[-1], BROKEN_SYSTEM, IN_FILE[1]]
     assert window.file_ops.save()
     path = _files(window).path
     assert path is not None

@@ -7,6 +7,8 @@ from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.core.session import CombatSession
+from battlewheel.engine.core.system import EDITOR
+from battlewheel.engine.rulesets import declared
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.storage.campaign import load_demo_campaign, save_campaign
 from battlewheel.storage.campaign_files import StoredCampaigns
@@ -17,6 +19,10 @@ from battlewheel.views.quick_add import copy_names, stem
 from battlewheel.views.roster_dock import RosterDock, install_roster_dock
 
 SPEARMAN_ROW = 5  # "Hunt spearman 1" in the demo roster
+TALLOW_ROW = 4  # "Tallow the Fence", who has a block of one system only (2e)
+# Every system with a form whose block Tallow lacks: quick add offers a fresh one first.
+OFFERING = [name for name, (_package, system) in declared().items() if system.can(EDITOR)
+            and load_demo_campaign().characters[TALLOW_ROW].block(name) is None]
 
 
 @pytest.fixture
@@ -82,7 +88,7 @@ def test_more_copies_go_on_from_the_last_number(window: MainWindow) -> None:
     assert len(ids) == len(set(ids))
 
 
-@pytest.mark.parametrize("system", ["3e", "impulse", "pool-and-ward"])
+@pytest.mark.parametrize("system", OFFERING)
 def test_quick_add_works_in_every_system(
     window: MainWindow, system: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -91,7 +97,7 @@ def test_quick_add_works_in_every_system(
     dock = _dock(window)
     monkeypatch.setattr(QMessageBox, "question",
                         lambda *args, **kwargs: QMessageBox.StandardButton.Yes)
-    _add(dock, 4, 3)  # Tallow the Fence: offered a fresh block of the system first
+    _add(dock, TALLOW_ROW, 3)  # offered a fresh block of the system first
     assert dock.editor is not None and dock.editor.save()  # saved, the copies join
     assert _names(window) == ["Tallow the Fence 1", "Tallow the Fence 2", "Tallow the Fence 3"]
     # The roster's new block is the campaign's step, the copies the fight's; one Undo

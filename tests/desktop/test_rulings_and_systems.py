@@ -48,17 +48,19 @@ def test_a_ruling_changed_in_the_dialog_is_one_logged_undoable_step(
     dialog.close()
 
 
-def test_new_combat_offers_all_four_systems_and_the_current_one_first(
+def test_new_combat_offers_every_system_and_the_current_one_first(
     first_start: MainWindow,
 ) -> None:
-    """2e, 3e, Impulse and Pool & Ward can each start a fight; the combat on screen's
+    """Every system found is listed, enabled where it is playable; the combat on screen's
     system is the one chosen to begin with."""
     dialog = NewCombatDialog("Demo", "Combat 2", "impulse", first_start)
     model = dialog.system.model()
     assert isinstance(model, QStandardItemModel)
     rows = {dialog.system.itemData(i): model.item(i).isEnabled()
             for i in range(dialog.system.count())}
-    assert rows == {"2e-rewrite": True, "3e": True, "impulse": True, "pool-and-ward": True}
+    # Every system found, each offered as its declaration says (the shipped four playable:
+    # tests/engine/test_system_declarations.py).
+    assert rows == {system.name: system.available for system in systems()}
     assert dialog.ruleset() == "impulse"
     dialog.close()
 

@@ -3,39 +3,38 @@ system, and a gesture's absurd position is refused, never a TraitValueError from
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pytest
 
 from battlewheel.engine.core.actions import AddCombatant
 from battlewheel.engine.core.session import CombatSession
-from battlewheel.engine.rulesets.ex3.demo import demo_fight as ex3_fight
-from battlewheel.engine.rulesets.impulse.demo import demo_fight as impulse_fight
-from battlewheel.engine.rulesets.poolward.demo import demo_fight as poolward_fight
-from tests.desktop.started_combat import started_session
+from tests.conformance import SYSTEMS, piece
 
-FIGHTS: dict[str, Callable[[], CombatSession]] = {
-    "2e-rewrite": started_session, "3e": ex3_fight, "impulse": impulse_fight,
-    "pool-and-ward": poolward_fight,
-}
+
+def fight(system: str) -> CombatSession:
+    """The system's fight (its conformance file's), its fighters on the wheel."""
+    session: CombatSession = piece(system, "fight")()
+    piece(system, "on_the_wheel")(session)
+    return session
+
+
 ABSURD = (-10**18, 10**18, 10**15 - 1, -(10**15 - 1))
 
 
-@pytest.mark.parametrize("system", sorted(FIGHTS))
+@pytest.mark.parametrize("system", SYSTEMS)
 def test_a_joining_with_no_stat_block_is_refused_and_described(system: str) -> None:
     """AddCombatant(character=None): refused, and its words name the id, in a fresh fight
     and in one under way."""
-    for session in (CombatSession.new(ruleset=system), FIGHTS[system]()):
+    for session in (CombatSession.new(ruleset=system), fight(system)):
         action = AddCombatant("stray", None, "enemy")
         assert session.refusal(action) is not None
         assert session.describe(action) == "stray joins the fight as an enemy."
 
 
-@pytest.mark.parametrize("system", sorted(FIGHTS))
+@pytest.mark.parametrize("system", SYSTEMS)
 @pytest.mark.parametrize("position", ABSURD)
 def test_an_absurd_position_is_refused_by_every_gesture(system: str, position: int) -> None:
     """A drop, a fire from the pocket, a box click and a pool change far off the chart."""
-    session = FIGHTS[system]()
+    session = fight(system)
     ruleset, state = session.ruleset, session.state
     for cid in list(ruleset.combatants(state))[:2]:
         for verdict in (ruleset.drop(state, cid, position),

@@ -8,10 +8,7 @@ each, and none may take Ctrl+R, the dice entry's roll key.
 from __future__ import annotations
 
 from battlewheel.engine.core.session import CombatSession
-from battlewheel.engine.rulesets.ex3 import demo_fight as ex3_fight
-from battlewheel.engine.rulesets.impulse import demo_fight as impulse_fight
-from battlewheel.engine.rulesets.poolward import demo_fight as poolward_fight
-from tests.desktop.started_combat import started_session
+from tests.conformance import SYSTEMS, piece
 
 # What a key means wherever it is used: the words its entry's label must hold.
 MEANINGS = {
@@ -27,7 +24,13 @@ MEANINGS = {
 
 
 def _fights() -> list[CombatSession]:
-    return [started_session(), ex3_fight(), impulse_fight(), poolward_fight()]
+    """Each system's fight, its fighters on the wheel (a 2e fight set up and begun)."""
+    found = []
+    for system in SYSTEMS:
+        session: CombatSession = piece(system, "fight")()
+        piece(system, "on_the_wheel")(session)
+        found.append(session)
+    return found
 
 
 def test_each_shared_key_means_one_thing_in_every_system() -> None:

@@ -24,6 +24,7 @@ from battlewheel.engine.core.codec import LogFormatError
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.log_versions import LOG_VERSION, upgraded_entry
 from battlewheel.engine.core.session import CombatSession, ReplayError, StoredLog
+from tests.conformance import SYSTEMS
 
 ROOT = Path(__file__).resolve().parents[2]
 V1 = ROOT / "tests" / "fixtures" / "v1" / "shipped"
@@ -161,7 +162,7 @@ def test_a_term_the_ruleset_does_not_declare_or_of_the_wrong_type_is_refused(
     assert session.to_json() == before
 
 
-@pytest.mark.parametrize("ruleset", ["2e-rewrite", "3e", "impulse", "pool-and-ward"])
+@pytest.mark.parametrize("ruleset", SYSTEMS)
 @pytest.mark.parametrize(("cid", "side", "problem"), [
     ("", "enemy", "the id '' is empty or already in the fight"),
     ("  ", "enemy", "the id '  ' is empty or already in the fight"),

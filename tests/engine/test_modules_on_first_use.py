@@ -12,17 +12,20 @@ import sys
 import pytest
 
 from battlewheel.engine.core.ruleset import ModuleOnFirstUse
-from tests.conformance import SYSTEMS as ALL_SYSTEMS
-from tests.conformance import package_of
+from battlewheel.engine.core.system import EDITOR, FORECAST
+from battlewheel.engine.rulesets import declared
 from tests.engine.counting import calls_of
 
-SYSTEMS = tuple(package_of(name) for name in ALL_SYSTEMS)  # every ruleset found
 # What reads each module: the ruleset's attribute, or the editor's question.
 READERS = {"autopilot": "system.autopilot_module", "form": "system.block_schema()"}
+# Which capability a system declares when it has the module.
+HAS = {"autopilot": FORECAST, "form": EDITOR}
+# Every ruleset found with each module its capabilities say it has.
+HOLDERS = [(package, module) for package, system in declared().values()
+           for module in sorted(READERS) if system.can(HAS[module])]
 
 
-@pytest.mark.parametrize("module", sorted(READERS))
-@pytest.mark.parametrize("package", SYSTEMS)
+@pytest.mark.parametrize(("package", "module"), HOLDERS)
 def test_the_module_waits_until_first_read(package: str, module: str) -> None:
     name = f"battlewheel.engine.rulesets.{package}"
     script = (

@@ -18,17 +18,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from battlewheel.engine.core.actions import Action
+from battlewheel.engine.core.actions import Action, fighter_fields
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.errors import TraitValueError
 from battlewheel.engine.core.fields import MAX_NAME, check_storable
 from battlewheel.engine.core.ruleset import get_ruleset
 from battlewheel.storage.errors import CampaignFileError
 from battlewheel.storage.schema import dump_json, parse_json
+from tests.conformance import SYSTEMS
 
 from .rulesets.every_action import fight_blocks, fights, kinds
 
-RULESETS = sorted(fights())
+RULESETS = SYSTEMS
 LONE = "Ana\ud800"  # a lone surrogate: Python holds it, UTF-8 cannot
 
 
@@ -107,13 +108,16 @@ def made(ruleset: str, cls: type[Action], field: str, value: Any) -> Action:
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_every_number_and_text_field_of_every_action_is_checked_when_made(ruleset: str) -> None:
-    """16 digits or a lone surrogate in any field of any action is refused, naming it."""
-    checked = 0
+    """16 digits or a lone surrogate in any field of any action is refused, naming it;
+    every kind of action naming a fighter is among those checked (a small system's too)."""
+    checked: set[type[Action]] = set()
     for cls, field, value in spoilable(ruleset):
         with pytest.raises(TraitValueError, match=f"^{field}"):
             made(ruleset, cls, field, value)
-        checked += 1
-    assert checked > 20
+        checked.add(cls)
+    naming = {cls for cls in kinds(get_ruleset(ruleset)).values()
+              if any(f.name in fighter_fields(cls) for f in dataclasses.fields(cls))}
+    assert naming and naming <= checked
 
 
 # -- one rule: check_storable refuses exactly what the reader refuses ------------------
@@ -187,14 +191,15 @@ def test_every_field_of_a_stat_block_of_the_wrong_type_is_refused_with_its_name(
     type, is refused at reading, the message naming the field (issue 23.5: a Pool &
     Ward attack's ``skill`` of ``[null]`` was accepted and crashed printing)."""
     reader = get_ruleset(ruleset)
-    tried = 0
+    tried = fields = 0
     for block in fight_blocks(fights()[ruleset]()):
         data = block.to_json()
         for path, value in _paths(data):
+            fields += 1
             named = next(str(key) for key in reversed(path) if isinstance(key, str))
             for wrong in _wrong(value):
                 tried += 1
                 with pytest.raises(ValueError) as refused:
                     reader.block_from_json(_spoiled(data, path, wrong))
                 assert named.rstrip("s") in str(refused.value), (path, wrong, refused.value)
-    assert tried > 100
+    assert fields and tried >= 2 * fields  # two wrong types at least for each field

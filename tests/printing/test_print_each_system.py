@@ -1,15 +1,13 @@
 """Cards of a fight of every system print from the command line and from the window.
 
-Each campaign holds its system's demo fight and one roster character with a stat block
-of that system who is not in the fight, so both kinds of card (a fighter's, with the
-fight's marks, and a roster block's, blank) reach the PDF.
+Each campaign holds its system's fight (its conformance file's ``printed``) and one
+roster character with a stat block of that system who is not in the fight, so both
+kinds of card (a fighter's, with the fight's marks, and a roster block's, blank) reach
+the PDF, on the pages the system says its cards take.
 """
 
 import re
-from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
@@ -17,13 +15,6 @@ from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import QDialog, QFileDialog
 from pytestqt.qtbot import QtBot
 
-from battlewheel.engine.core.session import CombatSession
-from battlewheel.engine.rulesets.ex3.demo import demo_fight as ex3_fight
-from battlewheel.engine.rulesets.ex3.demo import guard
-from battlewheel.engine.rulesets.impulse.demo import demo_fight as impulse_fight
-from battlewheel.engine.rulesets.impulse.demo import foes
-from battlewheel.engine.rulesets.poolward.demo import cutthroat
-from battlewheel.engine.rulesets.poolward.demo import demo_fight as poolward_fight
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.printing.choose import CardChoiceDialog
 from battlewheel.printing.command import print_command
@@ -35,27 +26,23 @@ from battlewheel.storage.roster import RosterCharacter
 from battlewheel.views import settings as prefs
 from battlewheel.views.main_window import MainWindow
 from battlewheel.views.storage_wiring import add_print_actions
+from tests.conformance import SYSTEMS, Printed, piece
 
 
-def renamed(block: Any, name: str) -> Any:
-    return replace(block, name=name)
+@pytest.fixture(params=SYSTEMS)
+def system(request: pytest.FixtureRequest) -> str:
+    """Each system found (its cards as its conformance file's ``printed`` gives them)."""
+    return str(request.param)
 
 
-# Per system: the demo fight, a roster block not in it, and the pages its six or five
-# cards take on A4. Two cards sit side by side in each row; a row of 3e player cards
-# (about 105 mm) lets two rows share a page, while a row of Impulse cards (about 150 mm)
-# or Pool & Ward cards (about 170 mm) fills a page alone (273 mm between the margins).
-SYSTEMS: dict[str, tuple[Callable[[], CombatSession], Any, int, int]] = {
-    # 5 fighters + 1 roster = 6 cards = 3 rows: two on page 1, one on page 2.
-    "3e": (ex3_fight, renamed(guard(), "Reserve Guard"), 6, 2),
-    # 4 fighters + 1 roster = 5 cards = 3 rows, one a page.
-    "impulse": (impulse_fight, renamed(foes()[1], "Spare Archer"), 5, 3),
-    "pool-and-ward": (poolward_fight, renamed(cutthroat(3), "Cutthroat 3"), 5, 3),
-}
+def cards_of(system: str) -> Printed:
+    return piece(system, "printed")()  # type: ignore[no-any-return]
 
 
-# The fight's own fighters (no roster card) on A4: 5 cards in 3e, 4 elsewhere.
-FIGHT_PAGES = {"3e": 2, "impulse": 2, "pool-and-ward": 2}
+def with_roster(system: str) -> int:
+    """The cards of the fight's fighters and the spare roster character."""
+    fight = cards_of(system).fight()
+    return len(fight.ruleset.combatants(fight.state)) + 1
 
 
 def page_count(pdf: bytes) -> int:
@@ -63,20 +50,18 @@ def page_count(pdf: bytes) -> int:
 
 
 def campaign_of(system: str) -> Campaign:
-    fight, spare, _, _ = SYSTEMS[system]
-    campaign = Campaign(name=f"{system} printing").with_combat("Demo", fight(), system)
-    return campaign.with_character(RosterCharacter.of_block(system, spare))
+    cards = cards_of(system)
+    campaign = Campaign(name=f"{system} printing").with_combat("Demo", cards.fight(), system)
+    return campaign.with_character(RosterCharacter.of_block(system, cards.spare))
 
 
-@pytest.mark.parametrize("system", sorted(SYSTEMS))
 def test_print_command_writes_every_card_of_a_fight(
     qapp: object, tmp_path: Path, capsys: pytest.CaptureFixture[str], system: str
 ) -> None:
     """``battlewheel print --everyone`` writes a PDF with one card per fighter of the
     combat (the roster's spare character is in no fight: not printed), on the pages the
     cards need."""
-    _, _, with_roster, _ = SYSTEMS[system]
-    cards, pages = with_roster - 1, FIGHT_PAGES[system]
+    cards, pages = with_roster(system) - 1, cards_of(system).fight_pages
     path = tmp_path / "campaign.json"
     save_campaign(campaign_of(system), path)
     output = tmp_path / "cards.pdf"
@@ -87,7 +72,6 @@ def test_print_command_writes_every_card_of_a_fight(
     assert f"{cards} card(s) of 'Demo' on {pages} A4 page(s)" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("system", sorted(SYSTEMS))
 def test_print_command_prints_the_players_of_the_combat_asked_for_by_default(
     qapp: object, tmp_path: Path, capsys: pytest.CaptureFixture[str], system: str
 ) -> None:
@@ -95,8 +79,7 @@ def test_print_command_prints_the_players_of_the_combat_asked_for_by_default(
     number here); an unknown combat or fighter is refused with the names there are."""
     path = tmp_path / "campaign.json"
     save_campaign(campaign_of(system), path)
-    fight, _, _, _ = SYSTEMS[system]
-    session = fight()
+    session = cards_of(system).fight()
     players = [cid for cid in session.ruleset.combatants(session.state)
                if session.ruleset.vitality(session.state, cid).player]
     output = tmp_path / "players.pdf"
@@ -110,12 +93,11 @@ def test_print_command_prints_the_players_of_the_combat_asked_for_by_default(
     assert print_command(path, output, names=("Nobody",)) == 2
 
 
-@pytest.mark.parametrize("system", sorted(SYSTEMS))
 def test_blank_print_command_works_for_every_system(
     qapp: object, tmp_path: Path, system: str
 ) -> None:
     """``--blank`` prints the same cards with their boxes empty."""
-    pages = FIGHT_PAGES[system]
+    pages = cards_of(system).fight_pages
     path = tmp_path / "campaign.json"
     save_campaign(campaign_of(system), path)
     output = tmp_path / "blank.pdf"
@@ -151,13 +133,12 @@ def accept_every_card(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return offered
 
 
-@pytest.mark.parametrize("system", sorted(SYSTEMS))
 def test_window_exports_the_cards_of_its_fight(
     qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, system: str
 ) -> None:
     """File > Export player cards, in a window showing a fight of this system, lists
     every card in the chooser and writes them all to the PDF."""
-    _, _, cards, pages = SYSTEMS[system]
+    cards, pages = with_roster(system), cards_of(system).pages
     window = open_window(qtbot, tmp_path, system)
     offered = accept_every_card(monkeypatch)
     target = tmp_path / "cards.pdf"
@@ -167,13 +148,12 @@ def test_window_exports_the_cards_of_its_fight(
     assert page_count(target.read_bytes()) == pages
 
 
-@pytest.mark.parametrize("system", sorted(SYSTEMS))
 def test_window_prints_the_cards_of_its_fight(
     qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, system: str
 ) -> None:
     """File > Print player cards (Ctrl+P): the preview paints every card onto its
     printer, here a PDF printer standing in for the one the GM picks."""
-    _, _, cards, pages = SYSTEMS[system]
+    cards, pages = with_roster(system), cards_of(system).pages
     window = open_window(qtbot, tmp_path, system)
     accept_every_card(monkeypatch)
     target = tmp_path / "printed.pdf"

@@ -51,8 +51,10 @@ def drop(path: list[Any]) -> Edit:
     return change
 
 
-# The demo's 2e fight, the one every edit below breaks: the last of its four.
-FIGHT = 3
+# The demo's 2e fight, the one every edit below breaks, found by its system (the demo
+# may hold any number of fights of other systems before or after it).
+FIGHT = next(index for index, record in enumerate(load_demo_campaign().combats)
+             if record.ruleset_name() == "2e-rewrite")
 
 
 def add_action(action: dict[str, Any]) -> Edit:

@@ -45,10 +45,13 @@ def test_each_new_fight_is_exactly_what_its_ruleset_builds() -> None:
 
 
 def test_every_fight_is_ready_to_start_and_replays() -> None:
-    """Fighters are in, nobody has acted: each log replays to the state the file's session has."""
+    """Fighters are in on both sides, nobody has acted: each log replays to the state the
+    file's session has."""
     for record in load_demo_campaign().combats:
         session = record.session
-        assert len(session.ruleset.combatants(session.state)) >= 4, record.name
+        ids = session.ruleset.combatants(session.state)
+        sides = {session.ruleset.sheet(session.state, cid).side for cid in ids}
+        assert {"ally", "enemy"} <= sides, record.name
         again = CombatSession.from_json(session.to_json())
         assert session.ruleset.final_state(again.state) == \
             session.ruleset.final_state(session.state), record.name

@@ -8,7 +8,7 @@ Replays are counted by a spy on ``CombatSession.replay``, never timed.
 
 import copy
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -16,9 +16,6 @@ from typing import Any
 import pytest
 
 from battlewheel.engine.core.session import CombatSession, DecodedLog, ReplayError
-from battlewheel.engine.rulesets.ex3.demo import demo_fight as ex3_fight
-from battlewheel.engine.rulesets.impulse.demo import demo_fight as impulse_fight
-from battlewheel.engine.rulesets.poolward.demo import demo_fight as poolward_fight
 from battlewheel.printing.sources import campaign_cards
 from battlewheel.storage.campaign import (
     Campaign,
@@ -31,13 +28,18 @@ from battlewheel.storage.campaign_files import StoredCampaigns
 from battlewheel.storage.errors import CampaignFileError
 from battlewheel.storage.journal import Journal, recover
 from battlewheel.storage.schema import dump_json
+from tests.conformance import SYSTEMS, piece
 
-FIGHTS: dict[str, Callable[[], CombatSession]] = {
-    "2e": lambda: load_demo_campaign().combats[0].session,
-    "ex3": ex3_fight,
-    "impulse": impulse_fight,
-    "poolward": poolward_fight,
-}
+BROKEN_SYSTEM = "2e-rewrite"  # its demo fight is the one made broken (ON_NOBODY)
+IN_FILE = (BROKEN_SYSTEM, *(name for name in SYSTEMS if name != BROKEN_SYSTEM))
+"""The rulesets of the campaign's combats, in order: one combat of each system found."""
+
+
+def only(index: int) -> list[bool]:
+    """Which combats are replayed when only the one at ``index`` is."""
+    return [each == index % len(IN_FILE) for each in range(len(IN_FILE))]
+
+
 # An action on a fighter who never joined: it decodes, but no replay accepts it.
 ON_NOBODY = {"kind": "spend_willpower", "combatant": "ghost", "amount": 1}
 
@@ -56,12 +58,14 @@ def replays(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     yield seen
 
 
-def four_systems() -> Campaign:
-    """The demo's 2e fight first, then a fight of each other system."""
+def every_system() -> Campaign:
+    """The demo's 2e fight first, then a fight of each other system found (its
+    conformance file's ``fight``): a combat for each system."""
     demo = load_demo_campaign()
-    campaign = replace(demo, combats=demo.combats[-1:])
-    for name in ("ex3", "impulse", "poolward"):
-        campaign = campaign.with_combat(f"{name} fight", FIGHTS[name]())
+    first = tuple(r for r in demo.combats if r.ruleset_name() == BROKEN_SYSTEM)
+    campaign = replace(demo, combats=first)
+    for name in IN_FILE[1:]:
+        campaign = campaign.with_combat(f"{name} fight", piece(name, "fight")(), name)
     return campaign
 
 
@@ -73,28 +77,28 @@ def saved(campaign: Campaign, folder: Path) -> Path:
 
 def test_opening_replays_only_the_newest_combat(tmp_path: Path, replays: list[str]) -> None:
     """Four combats in the file: one replay at open (the newest); the others hold their log."""
-    path = saved(four_systems(), tmp_path)
+    path = saved(every_system(), tmp_path)
     replays.clear()
     campaign = load_campaign(path)
-    assert replays == ["pool-and-ward"]
-    assert [record.replayed for record in campaign.combats] == [False, False, False, True]
+    assert replays == [IN_FILE[-1]]
+    assert [record.replayed for record in campaign.combats] == only(-1)
 
 
 def test_a_caller_names_the_combat_replayed_at_open(tmp_path: Path, replays: list[str]) -> None:
-    path = saved(four_systems(), tmp_path)
+    path = saved(every_system(), tmp_path)
     replays.clear()
     campaign = load_campaign(path, shown="combat-2")
-    assert replays == ["3e"]
-    assert [record.replayed for record in campaign.combats] == [False, True, False, False]
+    assert replays == [IN_FILE[1]]
+    assert [record.replayed for record in campaign.combats] == only(1)
 
 
 def test_the_window_slot_opens_with_one_replay(tmp_path: Path, replays: list[str]) -> None:
     """File > Open through the window's slot: the journal's base replays nothing more."""
-    path = saved(four_systems(), tmp_path)
+    path = saved(every_system(), tmp_path)
     replays.clear()
     files = StoredCampaigns(Journal(tmp_path / "journal.jsonl"))
     session = files.load(path)
-    assert replays == ["pool-and-ward"]
+    assert replays == [IN_FILE[-1]]
     assert session is files.campaign.combats[-1].session
 
 
@@ -103,7 +107,7 @@ def test_the_first_session_asked_for_replays_once_and_equals_an_eager_replay(
     tmp_path: Path, replays: list[str], index: int
 ) -> None:
     """Same log and same final state as replaying the stored log at once; the second ask is free."""
-    path = saved(four_systems(), tmp_path)
+    path = saved(every_system(), tmp_path)
     document = json.loads(path.read_bytes())
     eager = CombatSession.from_json(document["combats"][index]["session"])
     record = load_campaign(path).combats[index]
@@ -117,7 +121,7 @@ def test_the_first_session_asked_for_replays_once_and_equals_an_eager_replay(
 
 def test_saving_writes_the_combats_never_replayed_as_they_were_read(tmp_path: Path) -> None:
     """A log written by hand (keys in another order, defaults left out) comes back unchanged."""
-    document = four_systems().to_json()
+    document = every_system().to_json()
     by_hand = document["combats"][1]["session"]
     reordered = {key: by_hand[key] for key in reversed(list(by_hand)) if key != "redo"}
     document["combats"][1]["session"] = reordered
@@ -132,7 +136,7 @@ def test_saving_writes_the_combats_never_replayed_as_they_were_read(tmp_path: Pa
 
 
 def test_open_then_save_gives_the_same_bytes(tmp_path: Path) -> None:
-    path = saved(four_systems(), tmp_path)
+    path = saved(every_system(), tmp_path)
     before = path.read_bytes()
     again = tmp_path / "again.json"
     save_campaign(load_campaign(path), again)
@@ -141,7 +145,7 @@ def test_open_then_save_gives_the_same_bytes(tmp_path: Path) -> None:
 
 def broken_document() -> dict[str, Any]:
     """Four combats; the first (the 2e demo) ends with an action on nobody."""
-    document = four_systems().to_json()
+    document = every_system().to_json()
     document["combats"][0]["session"]["actions"].append(ON_NOBODY)
     return document
 
@@ -186,7 +190,7 @@ def test_a_malformed_action_in_another_combat_is_found_when_it_is_first_asked_fo
     """Entries are decoded on first use: the file opens, the combat is refused by name each
     time it is asked for, and saving writes it back exactly; its header stays checked at
     open (a malformed one still refuses the file)."""
-    document = four_systems().to_json()
+    document = every_system().to_json()
     document["combats"][0]["session"]["actions"].append({"kind": "summon_behemoth"})
     path = tmp_path / "malformed.json"
     path.write_bytes(dump_json(document))
@@ -219,7 +223,7 @@ def test_showing_a_broken_combat_changes_nothing(tmp_path: Path) -> None:
 
 def test_recovery_replays_the_journaled_combat_only(tmp_path: Path, replays: list[str]) -> None:
     """After a crash the restore replays the combat that was open; the others wait."""
-    path = saved(four_systems(), tmp_path)
+    path = saved(every_system(), tmp_path)
     files = StoredCampaigns(Journal(tmp_path / "journal.jsonl"))
     shown = files.show_combat("combat-3", files.load(path))
     ending = shown.ruleset.end_action()
@@ -229,7 +233,7 @@ def test_recovery_replays_the_journaled_combat_only(tmp_path: Path, replays: lis
     replays.clear()
     restored = recover(tmp_path / "journal.jsonl")
     assert restored.combat_id == "combat-3"
-    assert [r.replayed for r in restored.campaign.combats] == [False, False, True, False]
+    assert [r.replayed for r in restored.campaign.combats] == only(2)
     assert restored.campaign.combats[2].session.to_json() == shown.to_json()
     original = json.loads(path.read_bytes())["combats"]
     assert restored.campaign.to_json()["combats"][0] == original[0]

@@ -45,7 +45,7 @@ def test_dock_lists_the_campaign_roster(window: MainWindow) -> None:
     dock = dock_of(window)
     names = [c.name for c in dock.roster.characters]
     assert names == [c.name for c in load_demo_campaign().characters]
-    assert dock.roster.count() == len(names) == 21
+    assert dock.roster.count() == len(names) > 0
 
 
 def test_adding_pushes_one_undoable_add_combatant(window: MainWindow) -> None:

@@ -206,6 +206,8 @@ def action_strategy(cls: type[Action], context: Context) -> st.SearchStrategy[An
 
 def _ruling(context: Context) -> st.SearchStrategy[Any]:
     specs = context.ruleset.options_type.specs()
+    if not specs:  # a ruleset with no rulings: there is no ruling to change
+        return st.none()
 
     def values(spec: Any) -> st.SearchStrategy[Any]:
         if spec.choices:

@@ -320,7 +320,28 @@ FIGHTER_FIELDS = frozenset({
     "blocker", "order", "opposed",
 })
 """Field names that, holding text, name a fighter of the fight (every ruleset, nested
-values too; an ``opposed`` table by its keys). Empty text and None name nobody."""
+values too; an ``opposed`` table by its keys). Empty text and None name nobody. A field
+of another name says so itself, declared with ``fighter()``."""
+
+NAMES_A_FIGHTER = "names_a_fighter"
+"""The field metadata key ``fighter()`` sets."""
+
+
+def fighter(**options: Any) -> Any:
+    """A dataclass field that, holding text, names a fighter of the fight, whatever its
+    name (``duellist: str = fighter()``): checked as a ``FIGHTER_FIELDS`` name is."""
+    metadata = {**options.pop("metadata", {}), NAMES_A_FIGHTER: True}
+    return field(metadata=metadata, **options)
+
+
+@functools.cache
+def fighter_fields(cls: type) -> frozenset[str]:
+    """The names of ``cls``'s fields that name a fighter: ``FIGHTER_FIELDS`` and those
+    declared with ``fighter()``."""
+    if not dataclasses.is_dataclass(cls):
+        return FIGHTER_FIELDS
+    marked = {each.name for each in dataclasses.fields(cls) if each.metadata.get(NAMES_A_FIGHTER)}
+    return FIGHTER_FIELDS | marked if marked else FIGHTER_FIELDS
 
 
 def named_fighters(action: Action) -> Iterator[tuple[str, str]]:
@@ -330,11 +351,12 @@ def named_fighters(action: Action) -> Iterator[tuple[str, str]]:
 
 def _fighters_in(value: object, where: str, skip: str) -> Iterator[tuple[str, str]]:
     cls: type = type(value)
+    naming = fighter_fields(cls)
     for name in _field_names(cls):
         if name == skip:
             continue
         found = getattr(value, name)
-        if name in FIGHTER_FIELDS:
+        if name in naming:
             yield from ((f"{where}{name}", fighter) for fighter in _ids(found))
         elif type(found) in _PLAIN:
             continue  # names nobody, holds nothing that does: asked before every action
@@ -359,9 +381,10 @@ def names_only(action: Action, present: Collection[str]) -> bool:
 
 def _only_present(value: object, skip: str, present: Collection[str]) -> bool:
     cls: type = type(value)
+    naming = fighter_fields(cls)
     for name in _may_name(cls, skip):
         found = getattr(value, name)
-        if name in FIGHTER_FIELDS:
+        if name in naming:
             if type(found) is str:  # the common case, without a generator
                 if found and found not in present:
                     return False
@@ -448,9 +471,9 @@ _LEAVES: frozenset[type] = frozenset({str, bool, float, int, type(None)})
 @functools.cache
 def _may_name(cls: type, skip: str) -> tuple[str, ...]:
     """The fields of ``cls`` that may name a fighter, ``skip`` left out."""
-    hints = _hints(cls)
+    hints, naming = _hints(cls), fighter_fields(cls)
     return tuple(name for name in _field_names(cls) if name != skip and (
-        name in FIGHTER_FIELDS or not _only_of(hints.get(name, Any), _LEAVES)))
+        name in naming or not _only_of(hints.get(name, Any), _LEAVES)))
 
 
 @functools.cache

@@ -197,8 +197,9 @@ class Ruleset(ABC):
                             f"{self.title} cannot change a fighter's traits mid-fight yet")
 
     def block_side(self, block: Any) -> str:
-        """The side a character of this block joins on unless the GM picks: foes by default."""
-        return "enemy"
+        """The side a character of this block joins on unless the GM picks: a player
+        character (a block whose ``player`` is true) as an ally, anyone else as a foe."""
+        return c.ALLY if getattr(block, "player", False) else c.ENEMY
 
     # -- state and actions ------------------------------------------------------------
 

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from hypothesis import strategies as st
 
 from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.session import CombatSession
+from tests.conformance import Printed
+from tests.engine.rulesets.ex3.recipes import RECIPES as RECIPES  # the walks' recipes
 
 # Not yet: Manipulation's and Perception's help cite no section (no 003 rule reads them).
 EXPLAINS_EVERY_FIELD = False
@@ -30,3 +33,40 @@ def informed() -> tuple[Any, Any]:
         return (t._attack if fresh and data.draw(st.booleans()) else t._other)(data, state)
 
     return t._session, step
+
+
+def on_the_wheel(session: CombatSession) -> None:
+    """Its fighters stand on the wheel once added: nothing to do."""
+
+
+def printed() -> Printed:
+    """5 fighters and a spare guard: 6 cards in 3 rows; a row of 3e cards (about 105 mm)
+    lets two rows share a page, so 2 pages, and the fight's own 5 cards 2 as well."""
+    from battlewheel.engine.rulesets.ex3.demo import demo_fight, guard
+
+    return Printed(demo_fight, replace(guard(), name="Reserve Guard"), 2, 2)
+
+
+def duellist() -> Any:
+    """A mortal spearman."""
+    from battlewheel.engine.rulesets.ex3.block import Character
+    from battlewheel.engine.rulesets.ex3.demo import SPEAR
+
+    return Character(name="Spearman", kind="mortal",
+                     attributes={"strength": 2, "dexterity": 3, "stamina": 2, "wits": 2},
+                     abilities={"melee": 3, "dodge": 2, "awareness": 2}, weapons=(SPEAR,))
+
+
+def strong() -> Any:
+    """The demo circle's first Solar."""
+    from battlewheel.engine.rulesets.ex3.demo import circle
+
+    return circle()[0]
+
+
+def weak() -> Any:
+    """A farmhand with nothing in hand."""
+    from battlewheel.engine.rulesets.ex3.block import Character
+
+    return Character(name="Farmhand", kind="mortal",
+                     attributes={"strength": 1, "dexterity": 1, "stamina": 1, "wits": 1})

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from hypothesis import strategies as st
 
 from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.session import CombatSession
+from tests.conformance import Printed
+from tests.engine.rulesets.impulse.recipes import RECIPES as RECIPES  # the walks' recipes
 
 EXPLAINS_EVERY_FIELD = True
 
@@ -31,3 +34,37 @@ def informed() -> tuple[Any, Any]:
         return choose(data, session)
 
     return start, step
+
+
+def on_the_wheel(session: CombatSession) -> None:
+    """Its fighters stand on the wheel once added: nothing to do."""
+
+
+def printed() -> Printed:
+    """4 fighters and a spare archer: 5 cards in 3 rows, and a row of Impulse cards
+    (about 150 mm) fills an A4 page alone (273 mm between the margins): 3 pages; the
+    fight's own 4 cards, 2."""
+    from battlewheel.engine.rulesets.impulse.demo import demo_fight, foes
+
+    return Printed(demo_fight, replace(foes()[1], name="Spare Archer"), 3, 2)
+
+
+def duellist() -> Any:
+    """The demo's first hero."""
+    from battlewheel.engine.rulesets.impulse.demo import heroes
+
+    return heroes()[0]
+
+
+def strong() -> Any:
+    """The demo's first hero, a Solar."""
+    return duellist()
+
+
+def weak() -> Any:
+    """A farmhand, unarmed."""
+    from battlewheel.engine.rulesets.impulse.block import UNARMED, ImpulseCharacter
+
+    return ImpulseCharacter("Farmhand", initiative=1, endurance=3, dv=1, evasion=1, soak=0,
+                            base_damage=0, weapons=(UNARMED,),
+                            traits={"dexterity": 1, "brawl": 1})

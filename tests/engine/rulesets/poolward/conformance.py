@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from hypothesis import strategies as st
 
 from battlewheel.engine.core.session import CombatSession
+from tests.conformance import Printed
+from tests.engine.rulesets.poolward.recipes import RECIPES as RECIPES  # the walks' recipes
 
 EXPLAINS_EVERY_FIELD = True
 
@@ -26,3 +29,36 @@ def informed() -> tuple[Any, Any]:
         return CombatSession.new(data.draw(t.OPTIONS), ruleset=t.RULESET)
 
     return start, t._next_action
+
+
+def on_the_wheel(session: CombatSession) -> None:
+    """Its fighters stand on the wheel once added: nothing to do."""
+
+
+def printed() -> Printed:
+    """4 fighters and a spare cutthroat: 5 cards in 3 rows, and a row of Pool & Ward cards
+    (about 170 mm) fills a page alone: 3 pages; the fight's own 4 cards, 2."""
+    from battlewheel.engine.rulesets.poolward.demo import cutthroat, demo_fight
+
+    return Printed(demo_fight, replace(cutthroat(3), name="Cutthroat 3"), 3, 2)
+
+
+def duellist() -> Any:
+    """A cutthroat."""
+    from battlewheel.engine.rulesets.poolward.demo import cutthroat
+
+    return cutthroat(1)
+
+
+def strong() -> Any:
+    """Edward, a veteran in plate (Pool & Ward has no Solars)."""
+    from battlewheel.engine.rulesets.poolward.demo import edward
+
+    return edward()
+
+
+def weak() -> Any:
+    """A farmhand."""
+    from battlewheel.engine.rulesets.poolward.block import StatBlock
+
+    return StatBlock(name="Farmhand", stats={"strength": 1, "dexterity": 1, "constitution": 1})

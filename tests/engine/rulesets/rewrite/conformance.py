@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from hypothesis import strategies as st
 
 from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.session import CombatSession
+from tests.conformance import Printed
+from tests.engine.rulesets.rewrite.recipes import RECIPES as RECIPES  # the walks' recipes
 
 # Every field of the 2e form cites its seed section.
 EXPLAINS_EVERY_FIELD = True
@@ -37,3 +40,45 @@ def informed() -> tuple[Any, Any]:
         return choose(data, session)
 
     return start, step
+
+
+def on_the_wheel(session: CombatSession) -> None:
+    """A 2e fight waits to be set up, its counters beside the wheel: each fighter rolls
+    to join battle, then the fight starts."""
+    from battlewheel.engine.core.dice import DiceEntry
+    from battlewheel.engine.rulesets.rewrite import actions as r
+
+    for index, cid in enumerate(session.state.combatants):
+        session.apply(r.RollJoinBattle(combatant=cid, dice=DiceEntry.of_successes(index % 3)))
+    session.apply(r.StartCombat())
+
+
+def printed() -> Printed:
+    """Ana, Bo, Cy and a spare: 4 cards in 2 rows; a 2e card (a health track and a few
+    lines) is short enough that both rows share one A4 page, as the fight's own 3 do."""
+    from tests.engine.rulesets.rewrite.helpers import person
+
+    return Printed(fight, person("Spare Dan"), 1, 1)
+
+
+def _demo_block(name: str) -> Any:
+    from battlewheel.storage.campaign import load_demo_campaign
+
+    block = load_demo_campaign().character(name).block("2e-rewrite")
+    assert block is not None, name
+    return block
+
+
+def duellist() -> Any:
+    """Hunt spearman 1 of the demo."""
+    return _demo_block("Hunt spearman 1")
+
+
+def strong() -> Any:
+    """Kestrel of the Burning Road, the demo's Solar."""
+    return _demo_block("Kestrel of the Burning Road")
+
+
+def weak() -> Any:
+    """Hunt spearman 1 without his weapons."""
+    return replace(duellist(), weapons=())

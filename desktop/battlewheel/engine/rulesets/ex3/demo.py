@@ -60,6 +60,11 @@ def guard() -> Character:
         group=GroupTraits(size=2, drill="elite", might=1))
 
 
+DEMO_COMBAT = ("combat-3e", "Lady Ashkeel at the Ashen Ford (3e)")
+"""The demo campaign's combat of ``demo_fight`` (its id, its name): the demo's builder,
+packaging/make_demo_campaign.py, finds it here."""
+
+
 def demo_fight(seed: str = "ashen ford") -> CombatSession:
     """The circle against Lady Ashkeel and her Ashen Guard, Join Battle rolled, ready to start."""
     session = CombatSession.new(ruleset="3e")

@@ -113,6 +113,11 @@ def foes() -> tuple[ImpulseCharacter, ImpulseCharacter]:
     return chief, archer
 
 
+DEMO_COMBAT = ("combat-impulse", "Bandits on the Salt Road (Impulse)")
+"""The demo campaign's combat of ``demo_fight`` (its id, its name): the demo's builder,
+packaging/make_demo_campaign.py, finds it here."""
+
+
 def demo_fight() -> CombatSession:
     """Heroes, bandits, ranges and order rolled, the tie settled: the GM presses Begin round 1.
 

@@ -252,10 +252,6 @@ class ImpulseRuleset(Ruleset):
         """Willpower and motes, Endurance, DV, Evasion, Soak, Resolve, Guile and weapons."""
         return self.form_module.preview(self, block)
 
-    def block_side(self, block: Any) -> str:
-        """A player character joins as an ally, anyone else as an enemy."""
-        return "ally" if block.player else "enemy"
-
     def replace_block(self, state: ImpulseCombat, combatant_id: str, block: Any) -> list[Event]:
         """The fighter's new block from now on, keeping what the fight did (001 §Endurance)."""
         return block_change.replace_block(state, combatant_id, block)

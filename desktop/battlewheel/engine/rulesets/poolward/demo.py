@@ -51,6 +51,11 @@ def archer() -> StatBlock:
     )
 
 
+DEMO_COMBAT = ("combat-poolward", "Edward at the Crossroads (Pool & Ward)")
+"""The demo campaign's combat of ``demo_fight`` (its id, its name): the demo's builder,
+packaging/make_demo_campaign.py, finds it here."""
+
+
 def demo_fight() -> CombatSession:
     """Edward and his three attackers on the roster, the order set; the GM starts it."""
     session = CombatSession.new(ruleset="pool-and-ward")

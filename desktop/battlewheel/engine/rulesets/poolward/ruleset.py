@@ -173,10 +173,6 @@ class PoolAndWard(Ruleset):
 
     # -- the character editor -------------------------------------------------------------------
 
-    def block_side(self, block: Any) -> str:
-        """A player character joins as an ally, anyone else as an enemy."""
-        return "ally" if block.player else "enemy"
-
     def replace_block(self, state: Fight, combatant_id: str, block: Any) -> list[Event]:
         """The fighter's new block from now on, with the damage, spent Ward and this round's
         Dodge losses kept (002 §Damage Tracking)."""

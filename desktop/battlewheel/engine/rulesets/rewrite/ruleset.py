@@ -218,10 +218,6 @@ class Rewrite2e(Ruleset):
         """Health track, Willpower and motes, DVs, soak and hardness, attack pools."""
         return self.form_module.preview(self, block)
 
-    def block_side(self, block: Any) -> str:
-        """A player character joins as an ally, anyone else as an enemy."""
-        return "ally" if block.player else "enemy"
-
     def replace_block(self, state: Combat, combatant_id: str, block: Any) -> list[Event]:
         """The fighter's new character from now on, keeping damage and spent pools."""
         return block_change.replace_block(state, combatant_id, block)
