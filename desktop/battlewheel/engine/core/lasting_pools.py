@@ -287,3 +287,57 @@ def _choice(rules: PoolRules, choice: RestChoice, key: str, allowed: tuple[str, 
 
 def field_names(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in fields(cls))
+
+
+@dataclass(frozen=True)
+class PooledLasting:
+    """The ``LastingRules`` of a system whose condition is a track and pools (2e, 3e):
+    the functions above bound to its ``PoolRules`` and the page its rest cites. The
+    ruleset names it as its ``lasting_module``; the two systems write no delegations."""
+
+    rules: PoolRules
+    page: str
+
+    @property
+    def LASTING(self) -> type:
+        return self.rules.lasting
+
+    def fresh(self, block: Any) -> HealthAndPools:
+        """Unhurt, every pool full."""
+        return self.rules.lasting()
+
+    def after(self, state: Any, combatant_id: str, before: HealthAndPools) -> HealthAndPools:
+        """What the fight as it stands leaves on a fighter (never Initiative or Crash)."""
+        return after(self.rules, state, combatant_id, before)
+
+    def lines(self, block: Any, before: HealthAndPools, after_: HealthAndPools,
+              options: Any) -> tuple[CarryLine, ...]:
+        """Health, Willpower and motes, each when the fight changed it."""
+        return lines(self.rules, block, before, after_)
+
+    def carried(self, block: Any, before: HealthAndPools, after_: HealthAndPools,
+                keys: Collection[str]) -> HealthAndPools:
+        """``before`` with the ticked parts from ``after_``."""
+        return carried(before, after_, keys)
+
+    def fitted(self, block: Any, lasting: HealthAndPools) -> Changed:
+        """The condition on an edited block, marks worst first, what no longer fits said."""
+        return fitted(self.rules, block, lasting)
+
+    def summary(self, block: Any, lasting: HealthAndPools) -> str:
+        """"2 lethal, 1 bashing; Willpower 3/5; Motes 4/10 personal"."""
+        return summary(self.rules, block, lasting)
+
+    def sections(self, block: Any, lasting: HealthAndPools) -> tuple[Any, ...]:
+        """The sheet's and the card's "Current condition" section."""
+        return sections(self.rules, block, lasting)
+
+    def rest_offers(self, block: Any, lasting: HealthAndPools,
+                    options: Any) -> tuple[RestOffer, ...]:
+        """Heal N of one kind, all bashing, regain or restore Willpower and motes."""
+        return rest_offers(self.rules, block, lasting, self.page)
+
+    def rested(self, block: Any, lasting: HealthAndPools, choice: RestChoice,
+               options: Any) -> Changed:
+        """The condition after one rest (refused: ``IllegalAction`` saying why)."""
+        return rested(self.rules, block, lasting, choice, self.page)

@@ -22,6 +22,8 @@ from battlewheel.engine.rulesets.rewrite.lasting import Lasting
 
 from .helpers import person, started
 
+lr = rw.RULES_OF_LASTING  # the system's lasting rules (its ruleset's lasting_module)
+
 
 def _exalt() -> object:
     return person("Ana", kind=CharacterKind.SOLAR, essence=2, personal=10, peripheral=20)
@@ -34,12 +36,12 @@ def test_the_fight_leaves_boxes_by_kind_willpower_and_motes() -> None:
                                                    .health.size - 5)))
     session.apply(SpendWillpower("ana", 2))
     session.apply(EndCombat())
-    left = rw.after(session.state, "ana", Lasting())
+    left = lr.after(session.state, "ana", Lasting())
     assert (left.aggravated, left.lethal, left.bashing, left.willpower_spent) == (1, 2, 2, 2)
     block = session.state.combatants["ana"].character
-    assert [line.key for line in rw.lines(block, Lasting(), left, None)] == \
+    assert [line.key for line in lr.lines(block, Lasting(), left, None)] == \
         ["health", "willpower"]
-    assert rw.summary(block, left).startswith("1 aggravated, 2 lethal, 2 bashing; Willpower 3/5")
+    assert lr.summary(block, left).startswith("1 aggravated, 2 lethal, 2 bashing; Willpower 3/5")
 
 
 def test_a_character_joins_as_they_are_and_the_log_replays_alone() -> None:
@@ -53,25 +55,25 @@ def test_a_character_joins_as_they_are_and_the_log_replays_alone() -> None:
     assert (who.willpower, who.personal_motes, who.peripheral_motes) == (4, 6, 20)
     again = CombatSession.from_json(json.loads(json.dumps(session.to_json())))
     assert again.state.combatants["ana"] == who
-    assert rw.after(again.state, "ana", Lasting()) == condition
+    assert lr.after(again.state, "ana", Lasting()) == condition
 
 
 def test_healing_removes_that_kinds_deepest_marks_and_keeps_the_order() -> None:
     """Lines 31-32: heal N levels of one kind; the remaining marks keep their order."""
     block = _exalt()
     hurt = Lasting(aggravated=1, lethal=3, bashing=2)
-    healed = rw.rested(block, hurt, RestChoice("heal", {"kind": "lethal", "levels": 2}), None)
+    healed = lr.rested(block, hurt, RestChoice("heal", {"kind": "lethal", "levels": 2}), None)
     assert healed.lasting == Lasting(aggravated=1, lethal=1, bashing=2)
     assert rw.marked_track(block, healed.lasting).startswith("*X//.")
     with pytest.raises(IllegalAction, match="kind must be one of"):
-        rw.rested(block, hurt, RestChoice("heal", {"kind": "fire", "levels": 1}), None)
+        lr.rested(block, hurt, RestChoice("heal", {"kind": "fire", "levels": 1}), None)
 
 
 def test_heal_all_bashing_is_one_click_and_no_time_is_computed() -> None:
     """Lines 32-33: "Heal all bashing" is one click; no healing times."""
-    offers = {o.key: o for o in rw.rest_offers(_exalt(), Lasting(bashing=3, lethal=1), None)}
+    offers = {o.key: o for o in lr.rest_offers(_exalt(), Lasting(bashing=3, lethal=1), None)}
     assert offers["heal_bashing"].inputs == ()
-    done = rw.rested(_exalt(), Lasting(bashing=3, lethal=1), RestChoice("heal_bashing"), None)
+    done = lr.rested(_exalt(), Lasting(bashing=3, lethal=1), RestChoice("heal_bashing"), None)
     assert done.lasting == Lasting(lethal=1)
     assert all("day" not in o.help and "hour" not in o.help for o in offers.values())
 
@@ -80,24 +82,24 @@ def test_motes_and_willpower_are_regained_or_restored() -> None:
     """Lines 34-35: regain N or restore to full (Restore to full: lines 21-22)."""
     tired = Lasting(willpower_spent=3, personal_spent=5, peripheral_spent=8)
     block = _exalt()
-    some = rw.rested(block, tired, RestChoice("regain_motes", {"pool": "peripheral",
+    some = lr.rested(block, tired, RestChoice("regain_motes", {"pool": "peripheral",
                                                                "points": 5}), None)
     assert some.lasting.peripheral_spent == 3
-    will = rw.rested(block, tired, RestChoice("regain_willpower", {"points": 9}), None)
+    will = lr.rested(block, tired, RestChoice("regain_willpower", {"points": 9}), None)
     assert will.lasting.willpower_spent == 0
-    assert rw.rested(block, tired, RestChoice("restore_motes"), None).lasting == \
+    assert lr.rested(block, tired, RestChoice("restore_motes"), None).lasting == \
         Lasting(willpower_spent=3)
-    assert rw.rested(block, tired, RestChoice("restore_all"), None).lasting == Lasting()
+    assert lr.rested(block, tired, RestChoice("restore_all"), None).lasting == Lasting()
 
 
 def test_an_edited_block_keeps_marks_worst_first_and_says_what_falls_off() -> None:
     """Lines 24-26: a shorter track keeps its marks as the deepest boxes, and says so."""
     mortal = person("Ana")  # 7 levels above Incapacitated + Dying per Stamina dot
     size = rw.RULES.track(mortal).size
-    kept = rw.fitted(mortal, Lasting(lethal=size + 2))
+    kept = lr.fitted(mortal, Lasting(lethal=size + 2))
     assert kept.lasting.lethal == size and "dead" in kept.words
-    assert rw.fitted(mortal, Lasting(lethal=1)).words == ""
-    spent = rw.fitted(mortal, Lasting(personal_spent=4))  # a mortal has no motes
+    assert lr.fitted(mortal, Lasting(lethal=1)).words == ""
+    spent = lr.fitted(mortal, Lasting(personal_spent=4))  # a mortal has no motes
     assert spent.lasting.personal_spent == 0 and "personal motes spent 4" in spent.words
 
 
@@ -115,7 +117,7 @@ def test_motes_spent_in_the_fight_carry() -> None:
     session = CombatSession.new()
     session.apply(session.ruleset.join_action("ana", _exalt(), "ally"))
     session.apply(SpendMotes("ana", 3, "peripheral"))
-    left = rw.after(session.state, "ana", Lasting())
+    left = lr.after(session.state, "ana", Lasting())
     assert left == Lasting(peripheral_spent=3)
-    assert rw.lines(_exalt(), Lasting(), left, None)[0].label == \
+    assert lr.lines(_exalt(), Lasting(), left, None)[0].label == \
         "Motes: 10/10 personal, 20/20 peripheral -> 10/10 personal, 17/20 peripheral"

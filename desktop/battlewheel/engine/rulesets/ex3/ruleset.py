@@ -74,7 +74,7 @@ class Exalted3e(Ruleset):
     options_type: ClassVar[type[Ex3Options]] = Ex3Options
     block_type: ClassVar[type[Character]] = Character
     joining: ClassVar[Joining] = a.JOINING
-    lasting_module: ClassVar[Any] = lasting
+    lasting_module: ClassVar[Any] = lasting.RULES_OF_LASTING
     autopilot_module: ClassVar[Any] = ModuleOnFirstUse(f"{__package__}.autopilot")
     # The character editor's form: imported when the editor or a preview first reads it.
     form_module: ClassVar[Any] = ModuleOnFirstUse(f"{__package__}.form")

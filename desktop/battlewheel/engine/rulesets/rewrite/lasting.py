@@ -8,13 +8,11 @@ only inside a fight). The shared rules are engine/core/lasting_pools.py.
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
 from battlewheel.engine.core import lasting_pools as lp
 from battlewheel.engine.core.health import HealthTrack
-from battlewheel.engine.core.lasting import CarryLine, Changed, RestChoice, RestOffer
 from battlewheel.engine.rulesets.rewrite.block import Character, health_track_for
 from battlewheel.engine.rulesets.rewrite.state import Combat
 
@@ -49,58 +47,15 @@ RULES = lp.PoolRules(Lasting, health_track_for, _most, _read, "000 §Health Leve
 
 def joined(block: Character, lasting: Lasting) -> dict[str, Any]:
     """The fight record's track and pools for a fighter joining at ``lasting``."""
-    kept: Lasting = fitted(block, lasting).lasting
+    kept: Lasting = lp.fitted(RULES, block, lasting).lasting
     return {"health": lp.marked(RULES, block, kept),
             **{name: _most(block, pool) - lp.spent(kept, pool)
                for pool, name in _POOL_FIELDS.items()}}
 
 
-def fresh(block: Character) -> Lasting:
-    """Unhurt, every pool full."""
-    return Lasting()
 
-
-def after(state: Combat, combatant_id: str, before: Lasting) -> Lasting:
-    """What the fight as it stands leaves on a fighter."""
-    return lp.after(RULES, state, combatant_id, before)  # type: ignore[return-value]
-
-
-def lines(block: Character, before: Lasting, after: Lasting,
-          options: Any) -> tuple[CarryLine, ...]:
-    """Health, Willpower and motes, each when the fight changed it."""
-    return lp.lines(RULES, block, before, after)
-
-
-def carried(block: Character, before: Lasting, after: Lasting,
-            keys: Collection[str]) -> Lasting:
-    """``before`` with the ticked parts from ``after``."""
-    return lp.carried(before, after, keys)  # type: ignore[return-value]
-
-
-def fitted(block: Character, lasting: Lasting) -> Changed:
-    """The condition on an edited block, marks worst first, what no longer fits said."""
-    return lp.fitted(RULES, block, lasting)
-
-
-def summary(block: Character, lasting: Lasting) -> str:
-    """"2 lethal, 1 bashing; Willpower 3/5; Motes 4/10 personal"."""
-    return lp.summary(RULES, block, lasting)
-
-
-def sections(block: Character, lasting: Lasting) -> tuple[Any, ...]:
-    """The sheet's and the card's "Current condition" section."""
-    return lp.sections(RULES, block, lasting)
-
-
-def rest_offers(block: Character, lasting: Lasting, options: Any) -> tuple[RestOffer, ...]:
-    """Heal N of one kind, all bashing, regain or restore Willpower and motes."""
-    return lp.rest_offers(RULES, block, lasting, PAGE)
-
-
-def rested(block: Character, lasting: Lasting, choice: RestChoice, options: Any) -> Changed:
-    """The condition after one rest (refused: ``IllegalAction`` saying why)."""
-    return lp.rested(RULES, block, lasting, choice, PAGE)
-
+RULES_OF_LASTING = lp.PooledLasting(RULES, PAGE)
+"""The ruleset's ``lasting_module``: the shared rules bound to this system's."""
 
 def marked_track(block: Character, lasting: Lasting) -> str:
     """The condition's marks on the block's track, as the sheet draws them."""

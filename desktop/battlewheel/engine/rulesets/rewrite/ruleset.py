@@ -107,7 +107,7 @@ class Rewrite2e(Ruleset):
     # The character editor's form: imported when the editor or a preview first reads it.
     form_module: ClassVar[Any] = ModuleOnFirstUse(f"{__package__}.form")
     sentences_module: ClassVar[Any] = sentences
-    lasting_module: ClassVar[Any] = lasting
+    lasting_module: ClassVar[Any] = lasting.RULES_OF_LASTING
     state_type: ClassVar[type[Combat]] = Combat
     handler_table: ClassVar[Mapping[type[a.Action], Handler]] = _HANDLERS
     offers_by_phase: ClassVar[Mapping[str, tuple[str, ...]]] = _BY_PHASE
