@@ -25,6 +25,8 @@ EDITOR = "editor"
 CARRY = "carry"
 """What a fight leaves on a character carries to the next (its ``lasting`` rules)."""
 CAPABILITIES = (FORECAST, EDITOR, CARRY)
+EVERY_CAPABILITY = frozenset(CAPABILITIES)
+"""What a full system declares (a system that lacks one names the ones it has)."""
 
 
 @dataclass(frozen=True)

@@ -6,16 +6,10 @@ campaign's fight; ``Ex3Options`` holds the GM's rulings.
 
 from typing import TYPE_CHECKING
 
-from battlewheel.engine.core.system import CARRY, EDITOR, FORECAST, System, exported_lazily
+from battlewheel.engine.core.system import EVERY_CAPABILITY, System, exported_lazily
 
-SYSTEM = System(
-    name="3e",
-    title="Exalted 3rd edition",
-    seed="seed 003",
-    playable=True,
-    capabilities=frozenset({FORECAST, EDITOR, CARRY}),
-    listed=20,
-)
+SYSTEM = System("3e", "Exalted 3rd edition", "seed 003",
+                capabilities=EVERY_CAPABILITY, listed=20)
 
 if TYPE_CHECKING:
     from battlewheel.engine.rulesets.ex3.exports import *  # noqa: F403

@@ -1,8 +1,4 @@
-"""The names this system's package offers (``from battlewheel.engine.rulesets.ex3 import``).
-
-The package's ``__init__`` hands them out from here on first use, so reading its
-declaration (``SYSTEM``) loads none of the rules.
-"""
+"""The names the 3e package hands out on first use (``engine.core.system.exported_lazily``)."""
 
 from battlewheel.engine.rulesets.ex3.actions import (
     AddCombatant,
@@ -49,54 +45,3 @@ from battlewheel.engine.rulesets.ex3.demo import demo_fight
 from battlewheel.engine.rulesets.ex3.options import Ex3Options
 from battlewheel.engine.rulesets.ex3.ruleset import EXALTED_3E, Exalted3e
 from battlewheel.engine.rulesets.ex3.state import Combat, Combatant
-
-__all__ = [
-    "EXALTED_3E",
-    "AddCombatant",
-    "Aim",
-    "AlsoHit",
-    "Armour",
-    "Attack",
-    "AwardBreak",
-    "Character",
-    "Clash",
-    "ClashSide",
-    "Combat",
-    "Combatant",
-    "ConcealmentRoll",
-    "CycleHealthBox",
-    "DefendOther",
-    "Delay",
-    "Disengage",
-    "EndCombat",
-    "EndHold",
-    "EstablishSurprise",
-    "Ex3Options",
-    "Exalted3e",
-    "FullDefense",
-    "GoToGround",
-    "GrappleMove",
-    "GroupTraits",
-    "MarkRough",
-    "Move",
-    "NextTurn",
-    "Order",
-    "OtherAction",
-    "Rally",
-    "RallyForNumbers",
-    "ReadyWeapon",
-    "Rejoin",
-    "RemoveCombatant",
-    "RiseFromProne",
-    "RollJoinBattle",
-    "Rush",
-    "SetCondition",
-    "SetInitiative",
-    "SetMagnitude",
-    "SetRange",
-    "StartCombat",
-    "TakeCover",
-    "Weapon",
-    "Withdraw",
-    "demo_fight",
-]

@@ -6,16 +6,10 @@ The package declares the ruleset (``SYSTEM``) as ``"impulse"``; run a fight with
 
 from typing import TYPE_CHECKING
 
-from battlewheel.engine.core.system import CARRY, EDITOR, FORECAST, System, exported_lazily
+from battlewheel.engine.core.system import EVERY_CAPABILITY, System, exported_lazily
 
-SYSTEM = System(
-    name="impulse",
-    title="Impulse homebrew",
-    seed="seed 001",
-    playable=True,
-    capabilities=frozenset({FORECAST, EDITOR, CARRY}),
-    listed=30,
-)
+SYSTEM = System("impulse", "Impulse homebrew", "seed 001",
+                capabilities=EVERY_CAPABILITY, listed=30)
 
 if TYPE_CHECKING:
     from battlewheel.engine.rulesets.impulse.exports import *  # noqa: F403

@@ -8,16 +8,10 @@ and ``wheel``, ``sheet`` and ``menu`` describe the fight to the desktop.
 
 from typing import TYPE_CHECKING
 
-from battlewheel.engine.core.system import CARRY, EDITOR, FORECAST, System, exported_lazily
+from battlewheel.engine.core.system import EVERY_CAPABILITY, System, exported_lazily
 
-SYSTEM = System(
-    name="pool-and-ward",
-    title="Pool & Ward",
-    seed="seed 002",
-    playable=True,
-    capabilities=frozenset({FORECAST, EDITOR, CARRY}),
-    listed=40,
-)
+SYSTEM = System("pool-and-ward", "Pool & Ward", "seed 002",
+                capabilities=EVERY_CAPABILITY, listed=40)
 
 if TYPE_CHECKING:
     from battlewheel.engine.rulesets.poolward.exports import *  # noqa: F403

@@ -1,8 +1,4 @@
-"""The names this system's package offers (``from battlewheel.engine.rulesets.poolward import``).
-
-The package's ``__init__`` hands them out from here on first use, so reading its
-declaration (``SYSTEM``) loads none of the rules.
-"""
+"""The names the Pool & Ward package hands out on first use (``core.system.exported_lazily``)."""
 
 from battlewheel.engine.rulesets.poolward.actions import (
     AddCombatant,
@@ -33,38 +29,3 @@ from battlewheel.engine.rulesets.poolward.odds import attack_odds
 from battlewheel.engine.rulesets.poolward.options import PoolWardOptions
 from battlewheel.engine.rulesets.poolward.ruleset import POOL_AND_WARD, PoolAndWard
 from battlewheel.engine.rulesets.poolward.state import Fight, Fighter
-
-__all__ = [
-    "POOL_AND_WARD",
-    "AddCombatant",
-    "AdjustRound",
-    "Attack",
-    "AttackProfile",
-    "Backlash",
-    "DelayTurn",
-    "EndFight",
-    "Fight",
-    "Fighter",
-    "GrantAction",
-    "Heal",
-    "NextTurn",
-    "PoolAndWard",
-    "PoolWardOptions",
-    "ReadyAction",
-    "RemoveCombatant",
-    "Rest",
-    "RollOrder",
-    "SetCondition",
-    "SetOrder",
-    "SetTrack",
-    "Sleep",
-    "StartFight",
-    "StatBlock",
-    "Trigger",
-    "TriggerReadied",
-    "UseAction",
-    "attack_odds",
-    "demo_fight",
-    "preview_attack",
-    "resolve_attack",
-]

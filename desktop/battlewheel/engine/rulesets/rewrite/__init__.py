@@ -7,16 +7,10 @@ the GM's rulings.
 
 from typing import TYPE_CHECKING
 
-from battlewheel.engine.core.system import CARRY, EDITOR, FORECAST, System, exported_lazily
+from battlewheel.engine.core.system import EVERY_CAPABILITY, System, exported_lazily
 
-SYSTEM = System(
-    name="2e-rewrite",
-    title="Exalted 2e (combat rewrite)",
-    seed="seeds 000 + 004",
-    playable=True,
-    capabilities=frozenset({FORECAST, EDITOR, CARRY}),
-    listed=10,
-)
+SYSTEM = System("2e-rewrite", "Exalted 2e (combat rewrite)", "seeds 000 + 004",
+                capabilities=EVERY_CAPABILITY, listed=10)
 
 if TYPE_CHECKING:
     from battlewheel.engine.rulesets.rewrite.exports import *  # noqa: F403

@@ -1,8 +1,4 @@
-"""The names this system's package offers (``from battlewheel.engine.rulesets.rewrite import``).
-
-The package's ``__init__`` hands them out from here on first use, so reading its
-declaration (``SYSTEM``) loads none of the rules.
-"""
+"""The names the 2e package hands out on first use (``engine.core.system.exported_lazily``)."""
 
 from battlewheel.engine.core.codec import LogFormatError
 from battlewheel.engine.core.events import Event
@@ -60,65 +56,3 @@ from battlewheel.engine.rulesets.rewrite.state import (
     Combat,
     Combatant,
 )
-
-__all__ = [
-    "PARTIALLY",
-    "PHASE_DECLARE",
-    "PHASE_DONE",
-    "PHASE_EFFECTS",
-    "PHASE_ENDED",
-    "PHASE_RESOLVE",
-    "PHASE_SETUP",
-    "REWRITE_2E",
-    "TOTALLY",
-    "UNSURPRISED",
-    "Action",
-    "AddCombatant",
-    "Advance",
-    "ApplyTickEffects",
-    "AttackCharms",
-    "AwardStunt",
-    "Combat",
-    "CombatSession",
-    "Combatant",
-    "Concealment",
-    "CycleHealthBox",
-    "DamageRoll",
-    "DeclareConcealment",
-    "DeclareFlurry",
-    "DeclareMovement",
-    "DeclaredManoeuvre",
-    "Defence",
-    "EndCombat",
-    "Event",
-    "GetPast",
-    "LogEntry",
-    "LogFormatError",
-    "MoveCounter",
-    "NextTick",
-    "PendingDamage",
-    "RaiseAlarm",
-    "ReduceSurprise",
-    "RegainMotes",
-    "RegainWillpower",
-    "RemoveCombatant",
-    "ReplayError",
-    "ResolveAttack",
-    "ResolveCounterattack",
-    "Rewrite2e",
-    "RewriteOptions",
-    "RollAmbush",
-    "RollJoinBattle",
-    "Ruleset",
-    "SetHealth",
-    "SetOverride",
-    "SpendMotes",
-    "SpendWillpower",
-    "StartCombat",
-    "action_from_json",
-    "action_to_json",
-    "get_ruleset",
-    "pending_damage",
-    "register_ruleset",
-    "ruleset_names",
-]
