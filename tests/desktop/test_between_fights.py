@@ -18,18 +18,14 @@ from PySide6.QtWidgets import QDialog, QLabel, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.core.lasting import CarryLine, RestChoice, RestOffer
-from battlewheel.models.combat_model import CombatModel
-from battlewheel.storage.campaign import Campaign, load_demo_campaign, save_campaign
-from battlewheel.storage.campaign_files import StoredCampaigns
-from battlewheel.storage.journal import Journal
+from battlewheel.storage.campaign import Campaign
 from battlewheel.storage.roster import RosterCharacter
-from battlewheel.views import settings as prefs
 from battlewheel.views.between_fights import BetweenFights, install_between_fights
 from battlewheel.views.campaign_view import CampaignView
 from battlewheel.views.carry_dialogs import CarryDialog, RestDialog
-from battlewheel.views.combats_menu import install_combats_menu
 from battlewheel.views.main_window import MainWindow
-from battlewheel.views.roster_dock import RosterDock, install_roster_dock
+from battlewheel.views.roster_dock import RosterDock
+from tests.desktop.windows import roster_dock_of, stored_demo_window
 
 
 class FakeStore(types.ModuleType):
@@ -80,22 +76,12 @@ def store(monkeypatch: pytest.MonkeyPatch) -> FakeStore:
 
 @pytest.fixture
 def window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
-    files = StoredCampaigns(Journal(tmp_path / "journal.jsonl"))
-    path = tmp_path / "demo.json"
-    save_campaign(load_demo_campaign(), path)
-    session = files.load(path)
-    shown = MainWindow(CombatModel(session, history=True),
-                       settings=prefs.open_settings(tmp_path / "s.ini"), files=files)
-    qtbot.addWidget(shown)
-    shown.combats_menu = install_combats_menu(shown)
-    return shown
+    return stored_demo_window(qtbot, tmp_path, combats_menu=True)
 
 
 @pytest.fixture
 def dock(window: MainWindow) -> RosterDock:
-    made = install_roster_dock(window)
-    assert made is not None
-    return made
+    return roster_dock_of(window)
 
 
 @pytest.fixture

@@ -12,14 +12,11 @@ from PySide6.QtCore import QItemSelectionModel, Qt
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.core.session import CombatSession
-from battlewheel.models.combat_model import CombatModel
 from battlewheel.storage.campaign import load_demo_campaign, save_campaign
-from battlewheel.storage.campaign_files import StoredCampaigns
-from battlewheel.storage.journal import Journal
-from battlewheel.views import settings as prefs
 from battlewheel.views.combats_menu import CombatsMenu, install_combats_menu
 from battlewheel.views.main_window import MainWindow
-from battlewheel.views.roster_dock import RosterDock, install_roster_dock
+from battlewheel.views.roster_dock import RosterDock
+from tests.desktop.windows import roster_dock_of, stored_demo_window
 
 KESTREL, SESUS, TALLOW = 0, 1, 4  # rows of the demo roster
 
@@ -27,21 +24,12 @@ KESTREL, SESUS, TALLOW = 0, 1, 4  # rows of the demo roster
 @pytest.fixture
 def window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
     """The demo campaign opened through storage (a 2e fight, empty)."""
-    files = StoredCampaigns(Journal(tmp_path / "journal.jsonl"))
-    path = tmp_path / "demo.json"
-    save_campaign(load_demo_campaign(), path)
-    session = files.load(path)
-    shown = MainWindow(CombatModel(session, history=True),
-                       settings=prefs.open_settings(tmp_path / "s.ini"), files=files)
-    qtbot.addWidget(shown)
-    return shown
+    return stored_demo_window(qtbot, tmp_path)
 
 
 @pytest.fixture
 def dock(window: MainWindow) -> RosterDock:
-    made = install_roster_dock(window)
-    assert made is not None
-    return made
+    return roster_dock_of(window)
 
 
 @pytest.fixture

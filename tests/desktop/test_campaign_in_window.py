@@ -15,37 +15,23 @@ from PySide6.QtWidgets import QDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.rulesets.poolward import actions as pw
-from battlewheel.models.combat_model import CombatModel
-from battlewheel.storage.campaign import load_demo_campaign, save_campaign
-from battlewheel.storage.campaign_files import StoredCampaigns
-from battlewheel.storage.journal import Journal
-from battlewheel.views import settings as prefs
 from battlewheel.views.between_fights import BetweenFights, install_between_fights
 from battlewheel.views.carry_dialogs import CarryDialog, RestDialog
-from battlewheel.views.combats_menu import install_combats_menu
 from battlewheel.views.main_window import MainWindow
-from battlewheel.views.roster_dock import RosterDock, install_roster_dock
+from battlewheel.views.roster_dock import RosterDock
+from tests.desktop.windows import roster_dock_of, stored_demo_window
 
 EDWARD, CUTTHROAT = "Edward Sumner", "Cutthroat 1"
 
 
 @pytest.fixture
 def window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
-    files = StoredCampaigns(Journal(tmp_path / "journal.jsonl"))
-    path = tmp_path / "demo.json"
-    save_campaign(load_demo_campaign(), path)
-    session = files.load(path)
-    shown = MainWindow(CombatModel(session, history=True),
-                       settings=prefs.open_settings(tmp_path / "s.ini"), files=files)
-    qtbot.addWidget(shown)
-    shown.combats_menu = install_combats_menu(shown)
-    return shown
+    return stored_demo_window(qtbot, tmp_path, combats_menu=True)
 
 
 @pytest.fixture
 def dock(window: MainWindow) -> RosterDock:
-    made = install_roster_dock(window)
-    assert made is not None
+    made = roster_dock_of(window)
     assert install_between_fights(window, made) is not None
     return made
 

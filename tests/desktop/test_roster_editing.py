@@ -13,18 +13,14 @@ from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.core.actions import ChangeBlock
 from battlewheel.engine.core.session import CombatSession
-from battlewheel.models.combat_model import CombatModel
-from battlewheel.storage.campaign import load_demo_campaign, save_campaign
-from battlewheel.storage.campaign_files import StoredCampaigns
 from battlewheel.storage.characters import export_character
-from battlewheel.storage.journal import Journal
 from battlewheel.storage.roster import RosterCharacter
 from battlewheel.views import roster_edits
-from battlewheel.views import settings as prefs
 from battlewheel.views.character_editor import window as editor_window
 from battlewheel.views.main_window import MainWindow
-from battlewheel.views.roster_dock import OWN_SIDE, RosterDock, install_roster_dock
+from battlewheel.views.roster_dock import OWN_SIDE, RosterDock
 from tests.desktop.editor_ruleset import NAME, SAMPLES, editor_ruleset
+from tests.desktop.windows import roster_dock_of, stored_demo_window
 
 KESTREL, SESUS, LUMEN, TALLOW = 0, 1, 3, 4  # rows of the demo roster
 
@@ -34,22 +30,12 @@ def window(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Mai
     """The demo campaign opened through storage (a 2e fight, empty), with the roster dock."""
     editor_ruleset()
     monkeypatch.setattr(editor_window, "ask_discard", lambda _parent: True)
-    files = StoredCampaigns(Journal(tmp_path / "journal.jsonl"))
-    path = tmp_path / "demo.json"
-    save_campaign(load_demo_campaign(), path)
-    files.load(path)
-    shown = MainWindow(CombatModel(CombatSession.new(ruleset="2e-rewrite")),
-                       settings=prefs.open_settings(tmp_path / "s.ini"), files=files)
-    shown.campaign_name = lambda: files.campaign.name  # as app.wire_storage does
-    qtbot.addWidget(shown)
-    return shown
+    return stored_demo_window(qtbot, tmp_path, session=CombatSession.new(ruleset="2e-rewrite"))
 
 
 @pytest.fixture
 def dock(window: MainWindow) -> RosterDock:
-    made = install_roster_dock(window)
-    assert made is not None
-    return made
+    return roster_dock_of(window)
 
 
 def _names(dock: RosterDock) -> list[str]:
