@@ -10,7 +10,7 @@ condition in a file is refused at open, like a damaged stat block.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, TypeVar, get_type_hints
+from typing import Any, Self, TypeVar, get_type_hints
 
 from battlewheel.engine.core.errors import TraitValueError
 
@@ -84,3 +84,20 @@ def check_counts(value: Any) -> None:
             raise TraitValueError(f.name, f"a whole number {low}-{MOST}", item)
         if f.type in ("bool", bool) and not isinstance(item, bool):
             raise TraitValueError(f.name, "true or false", item)
+
+
+class LastingRecord:
+    """What every system's ``Lasting`` dataclass shares: its counts checked when made, and
+    JSON holding only what differs from fresh, read back strictly."""
+
+    def __post_init__(self) -> None:
+        check_counts(self)
+
+    def to_json(self) -> dict[str, Any]:
+        """Only what differs from fresh (fresh is ``{}``)."""
+        return lasting_to_json(self)
+
+    @classmethod
+    def from_json(cls, obj: object) -> Self:
+        """Read strictly: a damaged field raises ``TraitValueError`` naming it."""
+        return lasting_from_json(cls, obj)

@@ -28,7 +28,7 @@ from battlewheel.engine.core.lasting import (
     RestOffer,
     summary_values,
 )
-from battlewheel.engine.core.lasting_json import check_counts, lasting_from_json, lasting_to_json
+from battlewheel.engine.core.lasting_json import LastingRecord
 
 KINDS = ("aggravated", "lethal", "bashing")
 POOLS = ("willpower", "personal", "peripheral")
@@ -38,7 +38,7 @@ MOST_LEVELS = 100
 
 
 @dataclass(frozen=True)
-class HealthAndPools:
+class HealthAndPools(LastingRecord):
     """Damage by kind on the health track and what each pool has spent (negative
     ``willpower_spent``: Willpower above the rating, 3e)."""
 
@@ -50,18 +50,6 @@ class HealthAndPools:
     willpower_spent: int = 0
     personal_spent: int = 0
     peripheral_spent: int = 0
-
-    def __post_init__(self) -> None:
-        check_counts(self)
-
-    def to_json(self) -> dict[str, Any]:
-        """Only what differs from fresh (fresh is ``{}``)."""
-        return lasting_to_json(self)
-
-    @classmethod
-    def from_json(cls, obj: object) -> Any:
-        """Read strictly: a damaged field raises ``TraitValueError`` naming it."""
-        return lasting_from_json(cls, obj)
 
 
 @dataclass(frozen=True)

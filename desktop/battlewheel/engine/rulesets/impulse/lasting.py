@@ -24,7 +24,7 @@ from battlewheel.engine.core.lasting import (
     RestOffer,
     summary_values,
 )
-from battlewheel.engine.core.lasting_json import check_counts, lasting_from_json, lasting_to_json
+from battlewheel.engine.core.lasting_json import LastingRecord
 from battlewheel.engine.rulesets.impulse.block import ImpulseCharacter
 from battlewheel.engine.rulesets.impulse.options import ImpulseOptions
 from battlewheel.engine.rulesets.impulse.state import ImpulseCombat
@@ -35,7 +35,7 @@ MOST_TALLY = 100
 
 
 @dataclass(frozen=True)
-class Lasting:
+class Lasting(LastingRecord):
     """An Impulse character's current condition: Limit, Strife Points, the Endurance lost
     (carried only under ``endurance_carries``) and death."""
 
@@ -43,18 +43,6 @@ class Lasting:
     strife: int = 0
     endurance_lost: int = 0
     dead: bool = False
-
-    def __post_init__(self) -> None:
-        check_counts(self)
-
-    def to_json(self) -> dict[str, Any]:
-        """Only what differs from fresh (fresh is ``{}``)."""
-        return lasting_to_json(self)
-
-    @classmethod
-    def from_json(cls, obj: object) -> Lasting:
-        """Read strictly: a damaged field raises ``TraitValueError`` naming it."""
-        return lasting_from_json(cls, obj)
 
 
 LASTING = Lasting

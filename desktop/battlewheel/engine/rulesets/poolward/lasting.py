@@ -24,7 +24,7 @@ from battlewheel.engine.core.lasting import (
     RestOffer,
     summary_values,
 )
-from battlewheel.engine.core.lasting_json import check_counts, lasting_from_json, lasting_to_json
+from battlewheel.engine.core.lasting_json import LastingRecord
 from battlewheel.engine.rulesets.poolward.block import StatBlock
 from battlewheel.engine.rulesets.poolward.options import WARD_CARRIED, PoolWardOptions
 from battlewheel.engine.rulesets.poolward.rules.damage import (
@@ -45,7 +45,7 @@ MOST_DICE = 60
 
 
 @dataclass(frozen=True)
-class Lasting:
+class Lasting(LastingRecord):
     """A Pool & Ward character's current condition: the points each track has lost.
 
     ``backlash_health`` and ``backlash_vigor`` are the part of the loss Sorcerous Backlash
@@ -60,18 +60,6 @@ class Lasting:
     backlash_vigor: int = 0
     stable: bool = False
     dead: bool = False
-
-    def __post_init__(self) -> None:
-        check_counts(self)
-
-    def to_json(self) -> dict[str, Any]:
-        """Only what differs from fresh (fresh is ``{}``)."""
-        return lasting_to_json(self)
-
-    @classmethod
-    def from_json(cls, obj: object) -> Lasting:
-        """Read strictly: a damaged field raises ``TraitValueError`` naming it."""
-        return lasting_from_json(cls, obj)
 
 
 LASTING = Lasting
