@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from battlewheel.engine.core.system import FORECAST
+from battlewheel.engine.core.system import CARRY, FORECAST
 from battlewheel.engine.rulesets import declared
 
 SYSTEMS: tuple[str, ...] = tuple(declared())
@@ -43,10 +43,13 @@ PIECES: dict[str, str] = {
     "strong": "strong() -> a stat block: a fighter who beats weak() nearly always (forecast; "
               "3e and 2e: a Solar)",
     "weak": "weak() -> a stat block: a mortal extra with nothing in hand (forecast)",
+    "hurt": "hurt() -> (condition, restored): a condition (the system's Lasting) a fighter "
+            "can join with, and what Rest's \"Restore to full\" leaves of it (carry)",
 }
 """Each piece a system's conformance file gives, and what it is."""
 
-NEEDS: dict[str, str] = {"duellist": FORECAST, "strong": FORECAST, "weak": FORECAST}
+NEEDS: dict[str, str] = {"duellist": FORECAST, "strong": FORECAST, "weak": FORECAST,
+                         "hurt": CARRY}
 """The pieces only a system declaring a capability gives (the others: every system)."""
 
 

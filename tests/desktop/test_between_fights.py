@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QDialog, QLabel, QMessageBox
+from PySide6.QtWidgets import QLabel, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.core.lasting import CarryLine, RestChoice, RestOffer
@@ -25,7 +25,7 @@ from battlewheel.views.campaign_view import CampaignView
 from battlewheel.views.carry_dialogs import CarryDialog, RestDialog
 from battlewheel.views.main_window import MainWindow
 from battlewheel.views.roster_dock import RosterDock
-from tests.desktop.windows import roster_dock_of, stored_demo_window
+from tests.desktop.windows import answered_dialogs, roster_dock_of, stored_demo_window
 
 
 class FakeStore(types.ModuleType):
@@ -93,24 +93,13 @@ def work(window: MainWindow, dock: RosterDock) -> BetweenFights:
     return made
 
 
-def _answer(monkeypatch: pytest.MonkeyPatch, cls: type[QDialog], then: Any) -> list[Any]:
-    seen: list[Any] = []
-
-    def exec_(self: QDialog) -> int:
-        seen.append(self)
-        then(self)
-        return QDialog.DialogCode.Accepted
-
-    monkeypatch.setattr(cls, "exec", exec_)
-    return seen
-
 
 def test_carry_is_one_step_on_the_campaign_history_and_asks_before_replacing(
         window: MainWindow, work: BetweenFights, store: FakeStore,
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The ticked lines go to the storage function; one Ctrl+Z takes the carry back; a
     second carry of the same fight asks first, and Cancel changes nothing."""
-    seen = _answer(monkeypatch, CarryDialog,
+    seen = answered_dialogs(monkeypatch, CarryDialog,
                    lambda d: d.set_ticked(d.offers[0].name, "willpower", False))
     monkeypatch.setattr(Campaign, "carry_record",
                         lambda _c, cid: cid if cid in store.carries else None, raising=False)
@@ -134,7 +123,7 @@ def test_rest_is_one_step_and_undone(window: MainWindow, dock: RosterDock,
                                      work: BetweenFights, store: FakeStore,
                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """Roster > Rest… on the selected character: its offers; the choice is one step."""
-    _answer(monkeypatch, RestDialog, lambda d: d.choose("full"))
+    answered_dialogs(monkeypatch, RestDialog, lambda d: d.choose("full"))
     dock.roster.setCurrentRow(1)
     name = dock.roster.current_character().name  # type: ignore[union-attr]
     window.actions_by_name["rest"].trigger()
@@ -251,7 +240,7 @@ def test_combat_end_offers_the_carry_at_once(window: MainWindow, work: BetweenFi
     carry dialog is shown; a fight the GM did not end shows none."""
     from battlewheel.views import combats_menu
 
-    seen = _answer(monkeypatch, CarryDialog, lambda d: None)
+    seen = answered_dialogs(monkeypatch, CarryDialog, lambda d: None)
     monkeypatch.setattr(combats_menu, "end_combat", lambda *args: False)
     window.end_combat()
     assert seen == []
@@ -265,7 +254,7 @@ def test_undoing_a_carry_keeps_a_fight_started_since(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Carry, start the next fight, undo the carry: the roster goes back, the new fight
     stays in the campaign (the undo takes back the roster step only)."""
-    _answer(monkeypatch, CarryDialog, lambda d: None)
+    answered_dialogs(monkeypatch, CarryDialog, lambda d: None)
     before = window.files.campaign.characters
     assert work.carry()
     assert window.combats_menu is not None and window.combats_menu.new_combat("Next fight")

@@ -19,7 +19,7 @@ from battlewheel.views.between_fights import BetweenFights, install_between_figh
 from battlewheel.views.carry_dialogs import CarryDialog, RestDialog
 from battlewheel.views.main_window import MainWindow
 from battlewheel.views.roster_dock import RosterDock
-from tests.desktop.windows import roster_dock_of, stored_demo_window
+from tests.desktop.windows import answered_dialogs, roster_dock_of, stored_demo_window
 
 EDWARD, CUTTHROAT = "Edward Sumner", "Cutthroat 1"
 
@@ -35,17 +35,6 @@ def dock(window: MainWindow) -> RosterDock:
     assert install_between_fights(window, made) is not None
     return made
 
-
-def _accept(monkeypatch: pytest.MonkeyPatch, cls: type[QDialog], then: Any) -> list[Any]:
-    seen: list[Any] = []
-
-    def exec_(self: QDialog) -> int:
-        seen.append(self)
-        then(self)
-        return QDialog.DialogCode.Accepted
-
-    monkeypatch.setattr(cls, "exec", exec_)
-    return seen
 
 
 def _pick(dock: RosterDock, name: str) -> None:
@@ -90,7 +79,7 @@ def test_pool_and_ward_fight_carries_rests_and_the_next_fight_starts_there(
     assert (edward.health, edward.vigor) == (full_health - 4, full_vigor - 2)
     # Combat > End: asked, ended, and the carry dialog comes at once, every line ticked.
     monkeypatch.setattr(QMessageBox, "exec", lambda _box: QMessageBox.StandardButton.Yes)
-    carried = _accept(monkeypatch, CarryDialog, lambda _d: None)
+    carried = answered_dialogs(monkeypatch, CarryDialog, lambda _d: None)
     window.end_combat()
     assert window.combat.wheel().ended and len(carried) == 1
     lines = {offer.name: offer.lines for offer in carried[0].offers}
@@ -102,7 +91,7 @@ def test_pool_and_ward_fight_carries_rests_and_the_next_fight_starts_there(
         [c.name for c in dock.roster.characters].index(EDWARD)).text()
     # Roster > Rest…: 15 minutes of rest give +1 Vigor (002 §Health and Vigor Recovery).
     _pick(dock, EDWARD)
-    _accept(monkeypatch, RestDialog, lambda d: d.choose("rest"))
+    answered_dialogs(monkeypatch, RestDialog, lambda d: d.choose("rest"))
     window.actions_by_name["rest"].trigger()
     lasting = _held(window, EDWARD)
     assert (lasting.health_lost, lasting.vigor_lost) == (4, 1)
@@ -170,7 +159,7 @@ def test_the_whole_party_rests_as_one_step(window: MainWindow, dock: RosterDock,
     dock.roster.clearSelection()
     for name in tired:
         dock.roster.item([c.name for c in dock.roster.characters].index(name)).setSelected(True)
-    _accept(monkeypatch, RestDialog, lambda d: d.field("rest", "minutes").setValue(30))
+    answered_dialogs(monkeypatch, RestDialog, lambda d: d.field("rest", "minutes").setValue(30))
     window.combats_menu.show("combat-poolward")  # type: ignore[union-attr]
     window.actions_by_name["rest"].trigger()
     assert [_held(window, name) for name in tired] == [None, None]  # rested to full
@@ -267,7 +256,7 @@ def test_a_fight_carries_rests_and_the_next_fight_starts_there_in_each_system(
         before = len(window.combat.session.log)
         sheet._click_box(track, index)
         assert len(window.combat.session.log) == before + 1
-    carried = _accept(monkeypatch, CarryDialog, lambda _d: None)
+    carried = answered_dialogs(monkeypatch, CarryDialog, lambda _d: None)
     window.actions_by_name["carry_to_roster"].trigger()
     assert carried and carried[0].ticked()[hero]  # something carries, all ticked
     rules = _rules(window)
@@ -282,7 +271,7 @@ def test_a_fight_carries_rests_and_the_next_fight_starts_there_in_each_system(
     _pick(dock, hero)
     warned: list[str] = []
     monkeypatch.setattr(QMessageBox, "warning", lambda _p, _t, text: warned.append(text))
-    _accept(monkeypatch, RestDialog, lambda d: _rest_with_other_values(d, offers[0]))
+    answered_dialogs(monkeypatch, RestDialog, lambda d: _rest_with_other_values(d, offers[0]))
     window.actions_by_name["rest"].trigger()
     assert warned == [], [(o.key, o.inputs) for o in offers]
     held = window.files.campaign.character(hero).held(system)

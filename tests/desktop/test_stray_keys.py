@@ -54,16 +54,23 @@ def test_a_refused_key_then_typed_dice_change_nothing(qtbot: QtBot, tmp_path: Pa
     assert combat.session.ruleset.acting(combat.state)[0] == actor
 
 
-def test_space_on_an_idle_turn_asks_and_space_again_answers(qtbot: QtBot,
-                                                           tmp_path: Path) -> None:
-    """Space asks; the same key answers Yes (issue 35), whatever has the focus in it."""
+def _idle_turn_asked(qtbot: QtBot, tmp_path: Path) -> tuple[MainWindow, int, QMessageBox]:
+    """The Impulse fight begun and the step key pressed on its first, idle turn: the
+    window, its log's length then, and the question it asks."""
     window = _window(qtbot, tmp_path)
-    combat = window.combat
-    assert combat.push(impulse.StartCombat()) is None
-    steps = len(combat.session.log)
+    assert window.combat.push(impulse.StartCombat()) is None
+    steps = len(window.combat.session.log)
     window.actions_by_name["next_step"].trigger()
     box = window.turn.dialog
     assert isinstance(box, QMessageBox)
+    return window, steps, box
+
+
+def test_space_on_an_idle_turn_asks_and_space_again_answers(qtbot: QtBot,
+                                                           tmp_path: Path) -> None:
+    """Space asks; the same key answers Yes (issue 35), whatever has the focus in it."""
+    window, steps, box = _idle_turn_asked(qtbot, tmp_path)
+    combat = window.combat
     assert "has done nothing this turn" in box.text()
     assert box.defaultButton() is box.button(QMessageBox.StandardButton.Yes)
     qtbot.keyClick(box, Qt.Key.Key_Space)
@@ -100,13 +107,8 @@ def test_dont_ask_again_this_fight_ends_idle_turns_at_once(qtbot: QtBot,
                                                            tmp_path: Path) -> None:
     """Ticked with the first Yes, the question is not asked again in this fight: the next
     idle turn ends on one Space; a digit typed at the question answers No."""
-    window = _window(qtbot, tmp_path)
+    window, steps, box = _idle_turn_asked(qtbot, tmp_path)
     combat = window.combat
-    assert combat.push(impulse.StartCombat()) is None
-    steps = len(combat.session.log)
-    window.actions_by_name["next_step"].trigger()
-    box = window.turn.dialog
-    assert isinstance(box, QMessageBox)
     qtbot.keyClick(box, Qt.Key.Key_8)
     assert window.turn.dialog is None and len(combat.session.log) == steps  # No
     window.actions_by_name["next_step"].trigger()

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+import pytest
+from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
 from battlewheel.models.combat_model import CombatModel
@@ -62,3 +65,18 @@ def roster_dock_of(window: MainWindow) -> RosterDock:
     made = install_roster_dock(window)
     assert made is not None
     return made
+
+
+def answered_dialogs(monkeypatch: pytest.MonkeyPatch, cls: type[QDialog],
+                     then: Callable[[Any], object]) -> list[Any]:
+    """Every ``cls`` dialog opened from now on, handed to ``then`` and accepted at once
+    instead of waiting for a person (``exec``)."""
+    seen: list[Any] = []
+
+    def exec_(self: QDialog) -> int:
+        seen.append(self)
+        then(self)
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(cls, "exec", exec_)
+    return seen

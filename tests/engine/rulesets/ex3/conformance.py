@@ -70,3 +70,11 @@ def weak() -> Any:
 
     return Character(name="Farmhand", kind="mortal",
                      attributes={"strength": 1, "dexterity": 1, "stamina": 1, "wits": 1})
+
+
+def hurt() -> tuple[Any, Any]:
+    """A condition a fighter can join with, and what "Restore to full" leaves of it
+    (carry tests)."""
+    from battlewheel.engine.rulesets.ex3.lasting import Lasting
+
+    return Lasting(aggravated=1, bashing=1, willpower_spent=2), Lasting()

@@ -68,3 +68,12 @@ def weak() -> Any:
     return ImpulseCharacter("Farmhand", initiative=1, endurance=3, dv=1, evasion=1, soak=0,
                             base_damage=0, weapons=(UNARMED,),
                             traits={"dexterity": 1, "brawl": 1})
+
+
+def hurt() -> tuple[Any, Any]:
+    """A condition a fighter can join with, and what "Restore to full" leaves of it
+    (carry tests)."""
+    from battlewheel.engine.rulesets.impulse.lasting import Lasting
+
+    # Limit and Strife are edited apart: restoring to full keeps them.
+    return Lasting(limit=2, strife=1, endurance_lost=3), Lasting(limit=2, strife=1)

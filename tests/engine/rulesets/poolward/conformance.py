@@ -62,3 +62,11 @@ def weak() -> Any:
     from battlewheel.engine.rulesets.poolward.block import StatBlock
 
     return StatBlock(name="Farmhand", stats={"strength": 1, "dexterity": 1, "constitution": 1})
+
+
+def hurt() -> tuple[Any, Any]:
+    """A condition a fighter can join with, and what "Restore to full" leaves of it
+    (carry tests)."""
+    from battlewheel.engine.rulesets.poolward.lasting import Lasting
+
+    return Lasting(health_lost=2, vigor_lost=1), Lasting()

@@ -82,3 +82,11 @@ def strong() -> Any:
 def weak() -> Any:
     """Hunt spearman 1 without his weapons."""
     return replace(duellist(), weapons=())
+
+
+def hurt() -> tuple[Any, Any]:
+    """A condition a fighter can join with, and what "Restore to full" leaves of it
+    (carry tests)."""
+    from battlewheel.engine.rulesets.rewrite.lasting import Lasting
+
+    return Lasting(lethal=1, bashing=2, willpower_spent=1), Lasting()

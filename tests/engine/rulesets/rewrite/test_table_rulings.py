@@ -99,18 +99,24 @@ def test_the_autopilot_defends_a_blade_on_dodge_not_on_a_punch() -> None:
 SOLAR_A = {"dexterity": 4, "strength": 2, "wits": 3, "stamina": 2}
 
 
+def _first_tick(enemy: Character, ally: Character) -> CombatSession:
+    """``enemy`` ("a", Join Battle 3) against ``ally`` ("b", 0), the first tick begun."""
+    session = CombatSession.new()
+    session.apply(AddCombatant("a", enemy, "enemy"))
+    session.apply(AddCombatant("b", ally, "ally"))
+    session.apply(RollJoinBattle("a", typed(3)))
+    session.apply(RollJoinBattle("b", typed(0)))
+    session.apply(StartCombat())
+    session.apply(NextTick())
+    return session
+
+
 def _two_sword_cuts() -> CombatSession:
     """A Solar's flurry of two sword cuts at the brawler, first tick begun."""
     from battlewheel.engine.rulesets.rewrite.block import CharacterKind
     solar = person("Sun", kind=CharacterKind.SOLAR, essence=2, personal=10,
                    attributes=SOLAR_A, abilities={"melee": 4}).with_weapons((SWORD,))
-    session = CombatSession.new()
-    session.apply(AddCombatant("a", solar, "enemy"))
-    session.apply(AddCombatant("b", BRAWLER, "ally"))
-    session.apply(RollJoinBattle("a", typed(3)))
-    session.apply(RollJoinBattle("b", typed(0)))
-    session.apply(StartCombat())
-    session.apply(NextTick())
+    session = _first_tick(solar, BRAWLER)
     cut = DeclaredManoeuvre("attack", weapon="Sword", target="b")
     session.apply(DeclareFlurry("a", (cut, cut)))
     return session
@@ -185,13 +191,7 @@ def _pinged_solar(*, sheet_flag: bool) -> str:
     solar = _solar_template()
     if not sheet_flag:
         solar = replace(solar, ox_body=False)
-    session = CombatSession.new()
-    session.apply(AddCombatant("a", BRAWLER, "enemy"))
-    session.apply(AddCombatant("b", solar, "ally"))
-    session.apply(RollJoinBattle("a", typed(3)))
-    session.apply(RollJoinBattle("b", typed(0)))
-    session.apply(StartCombat())
-    session.apply(NextTick())
+    session = _first_tick(BRAWLER, solar)
     session.apply(SetHealth("b", "XX" + "." * 11))
     punch = DeclaredManoeuvre("attack", weapon="Punch", target="b")
     session.apply(DeclareFlurry("a", (punch,)))
