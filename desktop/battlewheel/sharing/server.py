@@ -176,6 +176,7 @@ class ShareServer:
             failure.append(error)
         finally:
             ready.set()
+            _finish_tasks(loop)
             loop.close()
 
     async def _serve(self, host: str, port: int, ready: threading.Event,
@@ -295,9 +296,11 @@ class ShareServer:
                     continue  # the page changed while this one was sent: send it now
                 assert self._changed is not None
                 changed = asyncio.ensure_future(self._changed.wait())
-                await asyncio.wait({changed, gone}, timeout=HEARTBEAT,
-                                   return_when=asyncio.FIRST_COMPLETED)
-                changed.cancel()
+                try:
+                    await asyncio.wait({changed, gone}, timeout=HEARTBEAT,
+                                       return_when=asyncio.FIRST_COMPLETED)
+                finally:  # also when the server stops meanwhile: no waiter is left behind
+                    changed.cancel()
         finally:
             gone.cancel()
             self._streams.discard(writer)
@@ -306,6 +309,17 @@ class ShareServer:
     def _tell(self, event: str, peer: str) -> None:
         if self._on_watchers is not None:
             self._on_watchers(event, len(self._streams), peer)
+
+
+def _finish_tasks(loop: asyncio.AbstractEventLoop) -> None:
+    """Cancel what still runs (a watcher's stream outlives the listening socket) and let it
+    end before the loop closes, as ``asyncio.run`` does: nothing is left half-done."""
+    pending = asyncio.all_tasks(loop)
+    for task in pending:
+        task.cancel()
+    if pending:
+        loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
+    loop.run_until_complete(loop.shutdown_asyncgens())
 
 
 async def read_request(reader: asyncio.StreamReader) -> Request:
