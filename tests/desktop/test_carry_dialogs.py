@@ -68,3 +68,30 @@ def test_the_rest_dialog_gives_the_chosen_offer_and_its_inputs(qtbot: QtBot) -> 
     combo = dialog.field("full", "what")
     assert isinstance(combo, QComboBox) and combo.currentText() == "Vigor"
     assert dialog.choice() == RestChoice("full", {"what": "Vigor"})
+
+
+def test_rest_waits_for_a_choice_that_changes_something_and_says_what_it_does(
+        qtbot: QtBot) -> None:
+    """Impulse's Set Limit opens at the Limit as it is: Rest is not offered for it (it was a
+    refusal box after Rest), a changed Limit is, and the dialog says what either would do."""
+    from battlewheel.engine.core.ruleset import get_ruleset
+    from battlewheel.engine.rulesets.impulse.lasting import Lasting
+
+    ruleset = get_ruleset("impulse")
+    rules = ruleset.lasting_rules()
+    block = ruleset.block_templates()[0].block
+    hurt = Lasting(limit=2)
+
+    def trial(choice: RestChoice) -> str:
+        return rules.rested(block, hurt, choice, None).words
+
+    offers = rules.rest_offers(block, hurt, None)
+    dialog = RestDialog(block.name, "Impulse", "Limit 2", offers, trial=trial)
+    qtbot.addWidget(dialog)
+    dialog.choose("set_limit")
+    limit = dialog.field("set_limit", "limit")
+    assert isinstance(limit, QSpinBox) and limit.value() == 2
+    assert not dialog.ok.isEnabled()
+    assert dialog.outcome_text() == "Not now: Limit is already 2"
+    limit.setValue(4)
+    assert dialog.ok.isEnabled() and "Limit 4" in dialog.outcome_text()

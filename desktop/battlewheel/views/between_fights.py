@@ -162,7 +162,14 @@ class BetweenFights(QObject):
             self.say(f"No rest here: {refusal.reason}.")
             return False
         who = chosen[0].name if len(chosen) == 1 else f"{len(chosen)} characters"
-        dialog = RestDialog(who, _title(system), summary, offers, self.frame)
+        def trial(choice: Any) -> str:
+            tried, said = campaign, []
+            for character in chosen:
+                tried, words = store.rested(tried, character.name, system, choice)
+                said.append(words)
+            return " ".join(said)
+
+        dialog = RestDialog(who, _title(system), summary, offers, self.frame, trial=trial)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
         choice = dialog.choice()

@@ -16,7 +16,7 @@ Imported when first opened (never by start-up: tests/desktop/test_startup_reads.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from battlewheel.engine.core.dice import DiceEntry
+from battlewheel.engine.core.errors import RulesError
 from battlewheel.engine.core.lasting import CarryLine, RestChoice, RestInput, RestOffer
 from battlewheel.views.dialogs.buttons import ok_cancel
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget
@@ -129,9 +130,13 @@ class RestDialog(QDialog):
     """Rest and healing for one character in one system, from the engine's offers."""
 
     def __init__(self, name: str, system: str, condition: str, offers: Sequence[RestOffer],
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, *,
+                 trial: Callable[[RestChoice], str] | None = None) -> None:
+        """``trial``: what the chosen rest would do, in words, or its refusal raised
+        (``RulesError``; the Rest button waits until the choice would change something)."""
         super().__init__(parent)
         self.setObjectName("restDialog")
+        self.trial = trial
         self.setWindowTitle(f"Rest \u2014 {name} ({system})")
         self.offers = tuple(offers)
         layout = QVBoxLayout(self)
@@ -145,14 +150,20 @@ class RestDialog(QDialog):
         for offer in self.offers:
             layout.addWidget(self._offer(offer))
         layout.addStretch(1)
+        self.outcome = QLabel(self)
+        self.outcome.setObjectName("restOutcome")
+        self.outcome.setWordWrap(True)
+        layout.addWidget(self.outcome)
         buttons, self.ok = ok_cancel(self, "&Rest", shortcut=CARRY_KEY,
                                      tip="Apply the chosen rest (one undo step)")
         layout.addWidget(buttons)
         usable = [o for o in self.offers if not o.why_not]
         if usable:
             self.radios[usable[0].key].setChecked(True)
-        self.ok.setEnabled(bool(usable))
+        self.usable = bool(usable)
         self.group.buttonToggled.connect(lambda *_: self._sync())
+        for field in self.fields.values():
+            _on_change(field, self._judge)
         self._sync()
         # Wide enough that the condition reads on one line or two (3e's wrapped in four).
         self.setMinimumWidth(480)
@@ -212,6 +223,32 @@ class RestDialog(QDialog):
         chosen = self.chosen_offer()
         for (offer, _key), field in self.fields.items():
             field.setEnabled(chosen is not None and offer == chosen.key)
+        self._judge()
+
+    def _judge(self) -> None:
+        """Say what the chosen rest would do, or why not, and allow Rest only when it
+        would change something (a Limit set to what it is now was a refusal box)."""
+        choice = self.choice() if self.usable else None
+        if choice is None:
+            self.outcome.setText("Choose a rest and give its roll." if self.usable else "")
+            self.ok.setEnabled(False)
+            return
+        if self.trial is None:
+            self.outcome.setText("")
+            self.ok.setEnabled(True)
+            return
+        try:
+            words = self.trial(choice)
+        except (RulesError, ValueError, KeyError) as refusal:  # as Roster > Rest refuses
+            self.outcome.setText(f"Not now: {getattr(refusal, 'reason', refusal)}")
+            self.ok.setEnabled(False)
+            return
+        self.outcome.setText(words)
+        self.ok.setEnabled(True)
+
+    def outcome_text(self) -> str:
+        """What the chosen rest would do, or why it cannot be done (shown above Rest)."""
+        return self.outcome.text()
 
     def chosen_offer(self) -> RestOffer | None:
         """The offer whose radio is checked, if any."""
@@ -244,6 +281,16 @@ class RestDialog(QDialog):
                 if entry is not None and field.pool() > 0:
                     values[wanted.key] = entry
         return RestChoice(chosen.key, values)
+
+
+def _on_change(field: QWidget, judge: Callable[[], None]) -> None:
+    """Call ``judge`` whenever the GM changes ``field``."""
+    if isinstance(field, QSpinBox):
+        field.valueChanged.connect(lambda *_: judge())
+    elif isinstance(field, QComboBox):
+        field.currentTextChanged.connect(lambda *_: judge())
+    elif isinstance(field, DiceEntryWidget):
+        field.entryChanged.connect(judge)
 
 
 def words_of(values: Mapping[str, object]) -> str:
