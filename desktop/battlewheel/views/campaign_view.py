@@ -1,10 +1,9 @@
 """File > Campaign…: the campaign's story, its fights in the order they were made.
 
-One row per fight: its name, system, when it was played, how it ended, who fell and
-what was carried to the roster. Opening a row (double-click, Return or Show) shows that
-combat, as File > Combats does. The rows come from storage's ``campaign_story`` when it
-has one (issue 33's pure campaign functions); until then from what each record says of
-itself without replaying it (a fight not shown since the file was opened says so).
+One row per fight: its name, system, when its results were carried to the roster, how
+it ended, who fell and what was carried. Opening a row (double-click, Return or Show)
+shows that combat, as File > Combats does. The rows are storage's ``campaign_story``
+(``storage/carry.py``).
 
 Imported when first opened (never by start-up).
 """
@@ -29,9 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from battlewheel.engine.rulesets import title_of
-
-COLUMNS = ("Fight", "System", "Played", "How it ended", "Who fell", "Carried")
+COLUMNS = ("Fight", "System", "Carried on", "How it ended", "Who fell", "What carried")
 UNKNOWN = "\u2014"
 
 
@@ -42,7 +39,7 @@ class StoryRow:
     combat_id: str
     name: str
     system: str
-    played: str = UNKNOWN
+    played: str = UNKNOWN  # when carried ("not carried yet")
     ending: str = UNKNOWN
     fell: str = UNKNOWN
     carried: str = UNKNOWN
@@ -50,23 +47,9 @@ class StoryRow:
 
 def story_rows(campaign: Any) -> list[StoryRow]:
     """The campaign's fights in order (the campaign with the combat on screen in it)."""
-    from battlewheel.views.campaign_store import campaign_store
+    from battlewheel.storage.carry import campaign_story
 
-    store = campaign_store()  # the store's story (issue 33), once it has landed
-    campaign_story = getattr(store, "campaign_story", None)
-    if campaign_story is not None:
-        return [_row(row) for row in campaign_story(campaign)]
-    rows = []
-    for record in campaign.combats:
-        session = record.live_session()
-        ending = UNKNOWN if session is None else (
-            "over" if session.ruleset.turn_track(session.state).ended else "not over")
-        steps = record.steps()
-        rows.append(StoryRow(record.id, record.name, title_of(record.ruleset_name()),
-                             played=f"{steps} step(s)" if steps else "not begun",
-                             ending=ending if session is not None
-                             else "not shown since the file was opened"))
-    return rows
+    return [_row(row) for row in campaign_story(campaign)]
 
 
 def _row(row: Any) -> StoryRow:
