@@ -19,6 +19,7 @@ from battlewheel.views.between_fights import BetweenFights, install_between_figh
 from battlewheel.views.carry_dialogs import CarryDialog, RestDialog
 from battlewheel.views.main_window import MainWindow
 from battlewheel.views.roster_dock import RosterDock
+from tests.conformance import SYSTEMS
 from tests.desktop.windows import answered_dialogs, roster_dock_of, stored_demo_window
 
 EDWARD, CUTTHROAT = "Edward Sumner", "Cutthroat 1"
@@ -294,3 +295,45 @@ def test_a_fight_carries_rests_and_the_next_fight_starts_there_in_each_system(
     assert undo.text().startswith("&Undo Carry")
     undo.trigger()
     assert window.files.campaign.character(hero).held(system) is None
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_combat_end_offers_the_carry_in_every_system(
+        window: MainWindow, dock: RosterDock, system: str,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 33: Combat > End, in every system, offers "Carry to the roster" at once,
+    listing each roster character who fought (a fight begun first where the system
+    refuses to end one that has not: 3e)."""
+    assert window.combats_menu is not None
+    assert window.combats_menu.new_combat("Road fight", system)
+    fought = [c.name for c in window.files.campaign.characters if system in c.rulesets()][:2]
+    for name in fought:
+        _pick(dock, name)
+        assert dock.add_selected()
+    _begin_through_the_window(window)
+    monkeypatch.setattr(QMessageBox, "exec", lambda _box: QMessageBox.StandardButton.Yes)
+    carried = answered_dialogs(monkeypatch, CarryDialog, lambda _d: None)
+    window.end_combat()
+    assert window.combat.wheel().ended
+    assert len(carried) == 1 and [offer.name for offer in carried[0].offers] == fought
+
+
+def _begin_through_the_window(window: MainWindow) -> None:
+    """Until the system would let the fight end (3e: not before it has begun), the
+    forecast's autopilot takes a step, pushed through the window's model as the GM's."""
+    import random
+
+    from battlewheel.engine.core.forecast import first_legal
+    from battlewheel.views.dialogs.apply import trial
+
+    combat, rng = window.combat, random.Random(7)
+    ruleset = combat.session.ruleset
+    end = ruleset.end_action()
+    for _ in range(50):
+        if end is None or trial(combat.session, [end]).refusal is None:
+            return
+        chosen = first_legal(ruleset, combat.state,
+                             ruleset.autopilot_candidates(combat.state, rng, {}))
+        assert chosen is not None, "the autopilot found nothing to do"
+        assert combat.push(chosen[0]) is None
+    pytest.fail(f"{ruleset.name}: the fight could not be ended after 50 steps")
