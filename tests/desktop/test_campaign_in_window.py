@@ -337,3 +337,19 @@ def _begin_through_the_window(window: MainWindow) -> None:
         assert chosen is not None, "the autopilot found nothing to do"
         assert combat.push(chosen[0]) is None
     pytest.fail(f"{ruleset.name}: the fight could not be ended after 50 steps")
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_the_demo_fights_carry_to_the_roster(window: MainWindow, dock: RosterDock, system: str,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """A GM trying Carry on the demo: its fighters are the roster's own blocks, so those
+    who are roster characters are offered (it said "no roster character fought")."""
+    assert window.combats_menu is not None
+    record = next(r for r in window.files.campaign.combats if r.ruleset_name() == system)
+    window.combats_menu.show(record.id)
+    carried = answered_dialogs(monkeypatch, CarryDialog, lambda _d: None)
+    window.actions_by_name["carry_to_roster"].trigger()
+    roster = {c.name for c in window.files.campaign.characters}
+    assert len(carried) == 1
+    offered = [offer.name for offer in carried[0].offers]
+    assert offered and set(offered) <= roster

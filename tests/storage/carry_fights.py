@@ -15,6 +15,8 @@ ROOT = Path(__file__).resolve().parents[2]
 V2 = ROOT / "tests" / "fixtures" / "v2"
 EXAMPLE = ROOT / "resources" / "examples" / "poolward-mar-and-the-guard.json"
 FIGHT_NAME = "Alley again"
+ONE_OFF_NAME = "Strangers in the alley"
+STRANGER = " (a stranger)"
 
 
 def roster_log(*, lasting: dict[str, Any] | None = None,
@@ -32,8 +34,19 @@ def roster_log(*, lasting: dict[str, Any] | None = None,
     return log
 
 
+def one_off_log() -> dict[str, Any]:
+    """The example fight with one-off foes: no roster term, and stat blocks the roster does
+    not have (named as strangers)."""
+    log = copy.deepcopy(json.loads(EXAMPLE.read_text(encoding="utf-8")))
+    for action in log["actions"][:2]:
+        action["character"]["name"] += STRANGER
+    return log
+
+
 def campaign_with_fight(**kwargs: Any) -> tuple[Campaign, str]:
-    """The four-systems fixture with the roster fight added; returns it and the fight's id."""
+    """The four-systems fixture with a fight of one-off foes (``ONE_OFF_NAME``) and then the
+    roster fight added; returns it and the roster fight's id."""
     campaign = load_campaign(V2 / "four-systems.json")
+    campaign = campaign.with_combat(ONE_OFF_NAME, CombatSession.from_json(one_off_log()))
     campaign = campaign.with_combat(FIGHT_NAME, CombatSession.from_json(roster_log(**kwargs)))
     return campaign, campaign.combats[-1].id

@@ -12,7 +12,7 @@ from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.poolward.lasting import Lasting
 from battlewheel.storage import carry
 from battlewheel.storage.campaign import campaign_bytes, load_campaign, save_campaign
-from tests.storage.carry_fights import campaign_with_fight, roster_log
+from tests.storage.carry_fights import ONE_OFF_NAME, STRANGER, campaign_with_fight, roster_log
 
 PW = "pool-and-ward"
 
@@ -30,9 +30,18 @@ def test_only_roster_fighters_are_offered_with_what_the_fight_left() -> None:
 
 def test_a_fight_of_one_off_foes_offers_nothing() -> None:
     """Rules page: a fighter added without a roster character carries nothing."""
+    campaign, _ = campaign_with_fight()
+    fight = next(r.id for r in campaign.combats if r.name == ONE_OFF_NAME)
+    assert carry.carry_offer(campaign, fight) == ()
+
+
+def test_a_fight_begun_before_the_roster_term_offers_the_roster_s_own_blocks() -> None:
+    """A version 2 campaign's fight (no roster term: it did not exist) carries to the roster
+    characters whose very stat blocks fought, so a campaign under way carries its last
+    fight; the demo's fights are the same."""
     campaign = load_campaign(Path(__file__).parents[1] / "fixtures" / "v2" / "four-systems.json")
     fight = next(r.id for r in campaign.combats if r.ruleset_name() == PW)
-    assert carry.carry_offer(campaign, fight) == ()
+    assert [o.name for o in carry.carry_offer(campaign, fight)] == ["Mar", "City Guard"]
 
 
 def test_carrying_writes_the_ticked_lines_and_names_the_fight() -> None:
@@ -175,9 +184,11 @@ def test_carrying_again_after_a_fighter_left_puts_back_what_they_got_the_first_t
     campaign, fight = campaign_with_fight()
     once = carry.carried(campaign, fight, at="t1")
     assert once.character("City Guard").held(PW) is not None
-    # The fight as if the guard had joined as a one-off foe: no roster term for him.
+    # The fight as if the guard had joined as a one-off foe: no roster term for him, and
+    # a stat block of his own.
     log = roster_log()
     del log["actions"][1]["joining"]["roster"]
+    log["actions"][1]["character"]["name"] += STRANGER
     from dataclasses import replace
     record = once.combat(fight).with_session(CombatSession.from_json(log))
     edited = replace(once, combats=(*once.combats[:-1], record))

@@ -13,7 +13,7 @@ import pytest
 
 from battlewheel.cli import main
 from battlewheel.storage.campaign import load_campaign, save_campaign
-from tests.storage.carry_fights import FIGHT_NAME, V2, campaign_with_fight
+from tests.storage.carry_fights import FIGHT_NAME, ONE_OFF_NAME, V2, campaign_with_fight
 
 PW = "pool-and-ward"
 
@@ -78,7 +78,7 @@ def test_again_with_only_puts_back_the_others_and_says_so(
 @pytest.mark.parametrize(("args", "code", "named"), [
     (["--combat", "Nowhere"], 2, "'Nowhere'"),
     (["--combat", FIGHT_NAME, "--only", "Nobody"], 2, "'Nobody'"),
-    (["--combat", "poolward-mar-and-the-guard"], 3, "no roster character fought"),
+    (["--combat", ONE_OFF_NAME], 3, "no roster character fought"),
     (["--combat", FIGHT_NAME, "--only", "Kestrel of the Burning Road"], 2, "Kestrel"),
     (["--combat", FIGHT_NAME, "--only", "Ana"], 3, "Ana: they did not fight"),
 ])

@@ -23,6 +23,7 @@ For the views::
 
 from __future__ import annotations
 
+import json
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
@@ -73,20 +74,43 @@ class StoryRow:
 
 # -- who fought --------------------------------------------------------------------------
 
-def roster_fighters(record: CombatRecord) -> tuple[tuple[str, str], ...]:
+def roster_fighters(record: CombatRecord,
+                    campaign: Campaign | None = None) -> tuple[tuple[str, str], ...]:
     """(combatant id, roster name) for each fighter that joined from the roster and is
-    still in the fight; a one-off foe (no roster term) carries nothing."""
+    still in the fight; a one-off foe (no roster term) carries nothing.
+
+    With ``campaign``: a fighter who joined with no roster term but with the very stat
+    block a roster character has for the system is that character (a fight begun before
+    the term existed, or the demo's, whose fighters are the roster's own blocks)."""
     session = record.session
     present = session.ruleset.fighter_ids(session.state)
+    same_block = _roster_by_block(campaign, session.ruleset.name) if campaign else {}
     # By roster name, the last fighter who joined as them (a re-added one replaces).
     found: dict[str, tuple[str, str]] = {}
     for entry in session.log:
         action = entry.action
         if isinstance(action, AddCombatant) and action.id in present:
-            name = action.joining.get(ROSTER_TERM, "")
+            name = action.joining.get(ROSTER_TERM, "") or same_block.get(
+                _block_key(action.character), "")
             if isinstance(name, str) and name:
                 found[name.casefold()] = (action.id, name)
     return tuple(found.values())
+
+
+def _roster_by_block(campaign: Campaign, ruleset: str) -> dict[str, str]:
+    """Each roster character's block for ``ruleset`` (as JSON text) -> their name."""
+    found: dict[str, str] = {}
+    for character in campaign.characters:
+        block = character.block(ruleset)
+        if block is not None:
+            found.setdefault(_block_key(block), character.name)
+    return found
+
+
+def _block_key(block: Any) -> str:
+    """A stat block compared by what it holds (its JSON), as the file stores it."""
+    to_json = getattr(block, "to_json", None)
+    return json.dumps(to_json(), sort_keys=True) if to_json is not None else repr(block)
 
 
 # -- carrying ------------------------------------------------------------------------------
@@ -101,7 +125,7 @@ def carry_offer(campaign: Campaign, combat_id: str) -> tuple[CarryOffer, ...]:
     rules = ruleset.lasting_rules()
     earlier = campaign.carry_record(combat_id)
     offers = []
-    for fid, name in roster_fighters(record):
+    for fid, name in roster_fighters(record, campaign):
         character = _character(campaign, name)
         block = character.block(ruleset.name) if character else None
         if character is None or block is None:
