@@ -120,7 +120,7 @@ def test_the_story_lists_each_fight_how_it_ended_and_what_carried() -> None:
     last = rows[-1]
     assert last.system == "Pool & Ward" and last.ended.startswith("ended")
     assert "the guard is down" in last.ended
-    assert last.played == "carried 2026-12-02"
+    assert last.played == "2026-12-02"
     assert any(line.startswith("Mar: ") for line in last.carried)
     assert rows[0].played == "not carried yet" and rows[0].carried == ()
 

@@ -343,7 +343,7 @@ def campaign_story(campaign: Campaign) -> tuple[StoryRow, ...]:
 def _story_row(campaign: Campaign, number: int, record: CombatRecord) -> StoryRow:
     ruleset = record.ruleset()
     carry = campaign.carry_record(record.id)
-    played = f"carried {carry.at}" if carry else "not carried yet"
+    played = carry.at if carry else "not carried yet"
     carried_words = tuple(f"{part.name}: {', '.join(part.keys) or 'nothing'}"
                           for part in carry.parts) if carry else ()
     try:
