@@ -50,6 +50,11 @@ class SheetDocks:
         # The sheets' tabs keep one width, the widest sheet's (measured afresh in a
         # new text size).
         self.widths = SheetWidths()
+        # Another combat on screen: its sheets are placed afresh, tabbed together. Qt
+        # remembers where a removed dock stood by its name, so a new fight's "archer"
+        # would otherwise go back where the last fight's archer was, in a dock of its own.
+        self._afresh = False
+        combat.sessionReplaced.connect(self._new_combat)
         combat.rosterChanged.connect(self.sync)
         # One listener for every sheet: a change tells only the sheets it concerns.
         combat.combatantsChanged.connect(self._combatants_changed)
@@ -87,18 +92,25 @@ class SheetDocks:
         """The first combatant's sheet (the tab group's anchor), if any."""
         return next(iter(self.docks.values()), None)
 
+    def _new_combat(self) -> None:
+        self._afresh = True
+
     def sync(self) -> None:
-        """Add sheets for newcomers, remove those of combatants who left."""
+        """Add sheets for newcomers, remove those of combatants who left (every sheet,
+        when another combat is shown)."""
         if not self.ready:
             return
+        afresh, self._afresh = self._afresh, False
         wanted = self.combat.combatant_ids()
-        for gone in [cid for cid in self.docks if cid not in wanted]:
+        for gone in [cid for cid in self.docks if afresh or cid not in wanted]:
             dock = self.docks.pop(gone)
             self.window.removeDockWidget(dock)
             dock.deleteLater()
+        if afresh:  # the last combat's widest sheet no longer sets the tabs' width
+            self.widths.widest = 0
         for combatant_id in wanted:
             if combatant_id not in self.docks:
-                self._add(combatant_id)
+                self._add(combatant_id, restore=not afresh)
         self._name_tabs()
 
     def _name_tabs(self) -> None:
@@ -121,7 +133,7 @@ class SheetDocks:
             if dock is not None:
                 dock.combatant_changed()
 
-    def _add(self, combatant_id: str) -> None:
+    def _add(self, combatant_id: str, *, restore: bool = True) -> None:
         from battlewheel.views.sheets.sheet_dock import CharacterSheetDock
 
         # Only the sheets on screen are drawn: one in a back tab waits for its tab.
@@ -130,7 +142,7 @@ class SheetDocks:
         dock.sheet_scroll.widths = self.widths
         dock.sheet_scroll.set_gives_way(self.larger_text)
         dock.setFeatures(_FEATURES)
-        if not self.window.restoreDockWidget(dock):  # not in the saved layout
+        if not (restore and self.window.restoreDockWidget(dock)):  # not in the saved layout
             self.place(dock, self.first())
         self.docks[combatant_id] = dock
         dock.dockLocationChanged.connect(
