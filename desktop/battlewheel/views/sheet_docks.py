@@ -23,6 +23,7 @@ from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.tab_titles import tab_titles
 from battlewheel.views.docks import bring_forward
 from battlewheel.views.sheets.sheet_widget import SheetWidths
+from battlewheel.views.typed_kinds import Kinds, no_kinds, roster_names, typed_kind
 
 if TYPE_CHECKING:
     from battlewheel.views.sheets.sheet_dock import CharacterSheetDock
@@ -54,6 +55,10 @@ class SheetDocks:
         # remembers where a removed dock stood by its name, so a new fight's "archer"
         # would otherwise go back where the last fight's archer was, in a dock of its own.
         self._afresh = False
+        # The Kind the GM typed for each roster character (set with the campaign's
+        # roster), and whom each fighter joined as, read from the log at each join.
+        self.kinds: Kinds = no_kinds
+        self._roster_names: dict[str, str] = {}
         combat.sessionReplaced.connect(self._new_combat)
         combat.rosterChanged.connect(self.sync)
         # One listener for every sheet: a change tells only the sheets it concerns.
@@ -108,6 +113,7 @@ class SheetDocks:
             dock.deleteLater()
         if afresh:  # the last combat's widest sheet no longer sets the tabs' width
             self.widths.widest = 0
+        self._roster_names = roster_names(self.combat.session.log)
         for combatant_id in wanted:
             if combatant_id not in self.docks:
                 self._add(combatant_id, restore=not afresh)
@@ -127,6 +133,16 @@ class SheetDocks:
                 bar.setElideMode(Qt.TextElideMode.ElideNone)
                 bar.setUsesScrollButtons(True)
 
+    def typed_kind(self, combatant_id: str) -> str:
+        """The Kind the GM typed for the roster character this fighter is ("" if none)."""
+        return typed_kind(self.kinds, self._roster_names.get(combatant_id, ""),
+                          self.combat.name(combatant_id))
+
+    def roster_edited(self) -> None:
+        """A roster character was edited: the sheets show their Kind as it is now."""
+        for dock in self.docks.values():
+            dock.combatant_changed()
+
     def _combatants_changed(self, combatant_ids: tuple[str, ...]) -> None:
         for combatant_id in combatant_ids:
             dock = self.docks.get(combatant_id)
@@ -140,6 +156,7 @@ class SheetDocks:
         dock = CharacterSheetDock(self.combat, combatant_id, self.window, follow=False,
                                   drawn=False)
         dock.sheet_scroll.widths = self.widths
+        dock.typed_kind = lambda cid=combatant_id: self.typed_kind(cid)
         dock.sheet_scroll.set_gives_way(self.larger_text)
         dock.setFeatures(_FEATURES)
         if not (restore and self.window.restoreDockWidget(dock)):  # not in the saved layout
