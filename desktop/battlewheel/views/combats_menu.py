@@ -299,7 +299,9 @@ class NewCampaignDialog(NewCombatDialog):
         self.campaign_edit.setObjectName("newCampaignName")
         self.campaign_edit.setAccessibleName("Name of the campaign")
         self.form.insertRow(1, "&Campaign:", self.campaign_edit)
-        self.form.labelForField(self.name_edit).setText("&First fight:")  # type: ignore[union-attr]
+        label = self.form.labelForField(self.name_edit)
+        if isinstance(label, QLabel):
+            label.setText("&First fight:")
         self.system.setCurrentIndex(-1)
         self.system.setPlaceholderText("Choose the first fight's system")
         self.system.currentIndexChanged.connect(lambda _i: self._allow_start())

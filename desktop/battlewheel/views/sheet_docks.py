@@ -13,6 +13,7 @@ way to select a combatant elsewhere (the counter and the roster row) when a shee
 is chosen.
 """
 
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -156,7 +157,7 @@ class SheetDocks:
         dock = CharacterSheetDock(self.combat, combatant_id, self.window, follow=False,
                                   drawn=False)
         dock.sheet_scroll.widths = self.widths
-        dock.typed_kind = lambda cid=combatant_id: self.typed_kind(cid)
+        dock.typed_kind = functools.partial(self.typed_kind, combatant_id)
         dock.sheet_scroll.set_gives_way(self.larger_text)
         dock.setFeatures(_FEATURES)
         if not (restore and self.window.restoreDockWidget(dock)):  # not in the saved layout
