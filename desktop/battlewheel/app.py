@@ -237,6 +237,7 @@ def wire_storage(window: "MainWindow", files: "StoredCampaigns", *, later: bool 
     combat = window.combat
     combat.changed.connect(lambda: files.record_change(combat.session))
     window.campaign_name = lambda: files.campaign.name
+    window.sheets.kinds = lambda name: _typed_kind(files, name)
     if later:
         after_first_paint(window, _later_steps(window, _roster_places(window)))
     else:
@@ -249,6 +250,14 @@ def wire_storage(window: "MainWindow", files: "StoredCampaigns", *, later: bool 
     add_print_actions(window)  # File > Print / Export player cards, Blank sheets
     window.combats_menu = install_combats_menu(window)  # File > New combat, File > Combats
     # The crash journal goes only with a save or the GM's Discard (see FileMenu.close).
+
+
+def _typed_kind(files: "StoredCampaigns", name: str) -> str:
+    """The Kind the GM typed for the roster character called ``name`` ("" if none)."""
+    try:
+        return files.campaign.character(name).identity.kind
+    except KeyError:
+        return ""
 
 
 def _roster_places(window: "MainWindow") -> "QDockWidget":
@@ -279,6 +288,7 @@ def _install_roster(window: "MainWindow", place: "QDockWidget | None" = None) ->
     if roster is not None:  # a tab behind the combatants, so the table keeps its height
         window.tabifyDockWidget(window.combatants_dock, roster)
         roster.rosterChanged.connect(window.mark_campaign_changed)
+        roster.rosterChanged.connect(window.sheets.roster_edited)  # a Kind typed anew
         install_import_menu(window, roster)  # Roster > Import, Paste stat block, Export
         from battlewheel.views.between_fights import install_between_fights
 

@@ -381,3 +381,83 @@ def test_issue_35s_three_moves_by_keys(qtbot: QtBot, tmp_path: Path,
     with capsys.disabled():
         print("\nissue 35, keys only: "
               + ", ".join(f"{name} {count} keys" for name, count in counts.items()))
+
+
+# -- issue 35: an Impulse archer put at medium range of four foes ---------------------------
+
+HEROES = ("jade", "reed", "jade2", "reed2")  # the Bandit Archer's four foes
+
+
+def _archer_among_four_heroes(qtbot: QtBot, tmp_path: Path) -> MainWindow:
+    """The Impulse demo with two more heroes, the Bandit Archer at short range of all four
+    and the archer's counter selected (its sheet in front)."""
+    from battlewheel.engine.rulesets.impulse import actions as ia
+    from battlewheel.engine.rulesets.impulse import demo_fight as impulse_fight
+    from battlewheel.engine.rulesets.impulse.demo import heroes
+
+    session = impulse_fight()
+    jade, reed = heroes()
+    for cid, block, name in (("jade2", jade, "Harmonious Jade 2"), ("reed2", reed, "Swift Reed 2")):
+        session.apply(ia.AddCombatant(cid, session.ruleset.named_block(block, name), "ally",
+                                      band="short"))
+    for cid in HEROES:
+        session.apply(ia.SetRange("archer", cid, "short"))
+    window = MainWindow(CombatModel(session), settings=prefs.open_settings(tmp_path / "i.ini"))
+    qtbot.addWidget(window)
+    with qtbot.waitSignal(window.firstPainted):
+        window.show()
+    window.select_combatant("archer")
+    return window
+
+
+def _archer_at_medium(window: MainWindow) -> bool:
+    state = window.combat.state
+    return all(state.band("archer", cid) == 2 for cid in HEROES)  # 2: medium (BANDS)
+
+
+def count_bands_in_gm_edits(qtbot: QtBot, tmp_path: Path) -> int:
+    """Before: the archer's sheet's GM edits (one combo per fighter): Tab to each hero's
+    band, M for medium, Ctrl+Return."""
+    window = _archer_among_four_heroes(qtbot, tmp_path / "before")
+    keys = FocusKeys(qtbot, window)
+    dialog = window.sheets.docks["archer"].open_override()
+    keys.count += 1  # the sheet's GM override… button
+    assert dialog is not None
+    qtbot.waitUntil(dialog.isVisible)
+    wanted = [dialog.bands[cid] for cid in HEROES]  # type: ignore[attr-defined]
+    for combo in wanted:
+        while QApplication.focusWidget() is not combo:
+            keys.sequence("Tab")
+            assert keys.count < 60, "the GM edits' band never took the focus"
+        keys.sequence("M")
+    keys.sequence("Ctrl+Return")
+    qtbot.waitUntil(lambda: not dialog.isVisible())
+    assert _archer_at_medium(window)
+    return keys.count
+
+
+def count_bands_in_one_dialog(qtbot: QtBot, tmp_path: Path) -> int:
+    """After: Ctrl+B (Combat > Range bands…) on the selected archer, M, Ctrl+Return (the
+    archer's foes come ticked)."""
+    window = _archer_among_four_heroes(qtbot, tmp_path / "after")
+    keys = FocusKeys(qtbot, window)
+    keys.sequence("Ctrl+B")
+    dialog = _dialog(qtbot, window)
+    keys.sequence("M")
+    keys.sequence("Ctrl+Return")
+    qtbot.waitUntil(lambda: window.turn.dialog is None)
+    assert _archer_at_medium(window)
+    assert dialog is not None
+    return keys.count
+
+
+def test_an_archer_at_medium_of_four_foes_in_fewer_keys(
+        qtbot: QtBot, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 35: Range bands… sets four pairs in three keys, where the GM edits took a
+    combo per pair; one Ctrl+Z takes all four back."""
+    before = count_bands_in_gm_edits(qtbot, tmp_path)
+    after = count_bands_in_one_dialog(qtbot, tmp_path)
+    with capsys.disabled():
+        print(f"\nissue 35, the archer at medium of four foes: GM edits {before} keys, "
+              f"Range bands {after} keys")
+    assert after == 3 < before

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QInputDialog, QMessageBox
+from PySide6.QtWidgets import QDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.core.actions import ChangeBlock
@@ -17,6 +17,7 @@ from battlewheel.storage.characters import export_character
 from battlewheel.storage.roster import RosterCharacter
 from battlewheel.views import roster_edits
 from battlewheel.views.character_editor import window as editor_window
+from battlewheel.views.combats_menu import NewCampaignDialog
 from battlewheel.views.main_window import MainWindow
 from battlewheel.views.roster_dock import OWN_SIDE, RosterDock
 from tests.desktop.editor_ruleset import NAME, SAMPLES, editor_ruleset
@@ -205,14 +206,52 @@ def test_file_new_character_opens_the_editor_on_the_combats_system(
     assert page is not None and page.ruleset.name == "2e-rewrite" and page.new
 
 
+def _new_campaign(monkeypatch: pytest.MonkeyPatch, name: str, system: str | None,
+                  seen: list[NewCampaignDialog] | None = None) -> None:
+    """File > New campaign answered: ``name`` typed, ``system`` chosen (None: none)."""
+    def answer(dialog: NewCampaignDialog) -> int:
+        if seen is not None:
+            seen.append(dialog)
+        dialog.campaign_edit.setText(name)
+        if system is not None:
+            dialog.system.setCurrentIndex(dialog.system.findData(system))
+        if not dialog.start_button.isEnabled():
+            return QDialog.DialogCode.Rejected
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(NewCampaignDialog, "exec", answer)
+
+
 def test_new_campaign_starts_with_a_name_and_an_empty_roster(
         dock: RosterDock, window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
     """File > New campaign asks a name; the roster is empty and one empty combat is shown."""
-    monkeypatch.setattr(QInputDialog, "getText", lambda *_a, **_k: ("Next week", True))
+    _new_campaign(monkeypatch, "Next week", "2e-rewrite")
     window.actions_by_name["new_campaign"].trigger()
     assert dock.files.campaign.name == "Next week"
     assert dock.roster.count() == 0 and window.combat.combatant_ids() == []
     assert window.path is None and "Next week" in window.windowTitle()
+
+
+def test_new_campaign_asks_its_first_fight_s_system_and_new_character_opens_on_it(
+        dock: RosterDock, window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 35: shown over a 2e fight, File > New campaign chooses no system for the GM
+    (Start waits for one); with 3e chosen the first fight is 3e's, and File > New
+    character opens on a 3e block."""
+    seen: list[NewCampaignDialog] = []
+    _new_campaign(monkeypatch, "Ashen circle", None, seen)
+    window.actions_by_name["new_campaign"].trigger()
+    assert seen[-1].system.currentIndex() == -1 and not seen[-1].start_button.isEnabled()
+    assert dock.files.campaign.name != "Ashen circle"  # nothing started
+    _new_campaign(monkeypatch, "Ashen circle", "3e")
+    window.actions_by_name["new_campaign"].trigger()
+    campaign = dock.files.campaign
+    assert campaign.name == "Ashen circle"
+    assert [(r.name, r.ruleset_name()) for r in campaign.combats] == [("Combat 1", "3e")]
+    assert window.combat.session.ruleset.name == "3e"
+    window.actions_by_name["new_character"].trigger()
+    assert dock.editor is not None
+    page = dock.editor.current_page()
+    assert page is not None and page.ruleset.name == "3e" and page.new
 
 
 def _arena_fight(window: MainWindow, dock: RosterDock) -> None:

@@ -201,7 +201,8 @@ def test_a_stance_moves_the_odds(system: str, side: str, stance: str) -> None:
 
 
 def _group_could_strike(state: Any) -> bool:
-    """It is a battle group's turn, it has not acted, and a withering attack is allowed."""
+    """It is a battle group's turn, it has not acted, and a withering attack is allowed on
+    a foe still standing (a fallen one, still at close range in the demo, is no target)."""
     from battlewheel.engine.core.errors import RulesError
     from battlewheel.engine.rulesets.ex3 import actions as ex3_actions
     from battlewheel.engine.rulesets.ex3.handlers import attack as ex3_attack
@@ -213,6 +214,8 @@ def _group_could_strike(state: Any) -> bool:
     if not group.is_group:
         return False
     for foe in state.combatants.values():
+        if foe.out:
+            continue
         for weapon in group.block.all_weapons:
             attack = ex3_actions.Attack(group.id, foe.id, ex3_actions.WITHERING, weapon.name,
                                         DiceEntry.of_successes(0))

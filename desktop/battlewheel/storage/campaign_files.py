@@ -125,16 +125,18 @@ class StoredCampaigns:
                                 carries=campaign.carries)
         self.journal.begin(self.campaign, self.combat_id, self.path, write_now=True)
 
-    def new_campaign(self, name: str, ruleset: str = FIRST_RULESET) -> CombatSession:
-        """A new campaign called ``name``: an empty roster and one empty combat, no file yet.
+    def new_campaign(self, name: str, ruleset: str = FIRST_RULESET,
+                     combat: str = "Combat 1") -> CombatSession:
+        """A new campaign called ``name``: an empty roster and one empty combat of
+        ``ruleset`` called ``combat``, no file yet.
 
-        A blank or overlong name raises ``ValueError`` and changes nothing.
+        A blank or overlong name (of either) raises ``ValueError`` and changes nothing.
         """
-        name = name.strip()
+        name, combat = name.strip(), combat.strip() or "Combat 1"
         if not name or len(name) > MAX_NAME_LENGTH:
             raise ValueError(f"campaign name must be 1 to {MAX_NAME_LENGTH} characters, "
                              f"not {len(name)}")
-        campaign = Campaign(name=name).with_combat("Combat 1", ruleset=ruleset)
+        campaign = Campaign(name=name).with_combat(combat, ruleset=ruleset)
         return self._adopt(campaign, None, write_now=True)
 
     # -- the campaign's combats --------------------------------------------------------

@@ -249,12 +249,13 @@ class NewCombatDialog(QDialog):
         self.system = QComboBox(self)
         self.system.setObjectName("newCombatSystem")
         self._fill(systems(), current)
-        buttons, _ok = ok_cancel(self, "&Start")
+        buttons, self.start_button = ok_cancel(self, "&Start")
         form = QFormLayout(self)
         form.addRow(intro)
         form.addRow("&Name:", self.name_edit)
         form.addRow("&System:", self.system)
         form.addRow(buttons)
+        self.intro, self.form = intro, form
 
     def _fill(self, found: tuple[RulesetInfo, ...], current: str) -> None:
         model = self.system.model()
@@ -277,6 +278,47 @@ class NewCombatDialog(QDialog):
     def ruleset(self) -> str:
         """The chosen system's ruleset name."""
         return str(self.system.currentData())
+
+
+class NewCampaignDialog(NewCombatDialog):
+    """File > New campaign: the campaign's name, and its first fight's name and system.
+
+    No system is chosen for the GM (issue 35: the first start's 2e demo made every new
+    campaign's first fight 2e, and New character opened on 2e): Start waits for one.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        from PySide6.QtWidgets import QLineEdit
+
+        super().__init__("", "Combat 1", "", parent)
+        self.setObjectName("newCampaignDialog")
+        self.setWindowTitle("New campaign")
+        self.intro.setText("A campaign of your own: an empty roster and its first fight. "
+                           "Which system does that fight use? New character opens on it.")
+        self.campaign_edit = QLineEdit(self)
+        self.campaign_edit.setObjectName("newCampaignName")
+        self.campaign_edit.setAccessibleName("Name of the campaign")
+        self.form.insertRow(1, "&Campaign:", self.campaign_edit)
+        label = self.form.labelForField(self.name_edit)
+        if isinstance(label, QLabel):
+            label.setText("&First fight:")
+        self.system.setCurrentIndex(-1)
+        self.system.setPlaceholderText("Choose the first fight's system")
+        self.system.currentIndexChanged.connect(lambda _i: self._allow_start())
+        self.campaign_edit.textChanged.connect(lambda _t: self._allow_start())
+        self.setTabOrder(self.campaign_edit, self.system)
+        self.setTabOrder(self.system, self.name_edit)
+        self.campaign_edit.setFocus()
+        self._allow_start()
+
+    def _allow_start(self) -> None:
+        chosen = self.system.currentIndex() >= 0
+        self.start_button.setEnabled(chosen and bool(self.campaign_edit.text().strip()))
+        self.start_button.setToolTip("" if chosen else "Choose the first fight's system first")
+
+    def campaign(self) -> str:
+        """The campaign's name as typed."""
+        return self.campaign_edit.text()
 
 
 def install_combats_menu(window: LendsParts) -> CombatsMenu | None:

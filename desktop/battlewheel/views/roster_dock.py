@@ -31,11 +31,10 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QComboBox,
+    QDialog,
     QDockWidget,
     QFileDialog,
     QGridLayout,
-    QInputDialog,
-    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QMenu,
@@ -731,7 +730,7 @@ def _file_actions(frame: QWidget, actions: dict[str, QAction], file_menu: QMenu,
 
 
 class NewCampaign:
-    """File > New campaign: a name, an empty roster, one empty combat of the current system."""
+    """File > New campaign: a name, an empty roster, one empty combat of the system asked."""
 
     def __init__(
         self, parent: QWidget, combat: CombatModel, files: StoredCampaigns, *,
@@ -741,16 +740,18 @@ class NewCampaign:
         self.screen, self.keep_or_drop_changes, self.say = screen, keep_or_drop_changes, say
 
     def ask(self) -> bool:
-        """Ask the name and start the campaign; unsaved work is asked about first, as when
-        opening another campaign."""
+        """Ask the name and the first fight's system, and start the campaign; unsaved work
+        is asked about first, as when opening another campaign."""
+        from battlewheel.views.combats_menu import NewCampaignDialog
+
         if not self.keep_or_drop_changes("starting a new campaign"):
             return False
-        name, ok = QInputDialog.getText(self.parent, "New campaign", "Name of the campaign:",
-                                        QLineEdit.EchoMode.Normal, "")
-        if not ok:
+        dialog = NewCampaignDialog(self.parent)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
+        name = dialog.campaign()
         try:
-            session = self.files.new_campaign(name, self.combat.session.ruleset.name)
+            session = self.files.new_campaign(name, dialog.ruleset(), dialog.name())
         except ValueError as error:
             QMessageBox.warning(self.parent, "Cannot start the campaign", str(error))
             return False

@@ -13,6 +13,7 @@ way to select a combatant elsewhere (the counter and the roster row) when a shee
 is chosen.
 """
 
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -23,6 +24,7 @@ from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.tab_titles import tab_titles
 from battlewheel.views.docks import bring_forward
 from battlewheel.views.sheets.sheet_widget import SheetWidths
+from battlewheel.views.typed_kinds import Kinds, no_kinds, roster_names, typed_kind
 
 if TYPE_CHECKING:
     from battlewheel.views.sheets.sheet_dock import CharacterSheetDock
@@ -50,6 +52,15 @@ class SheetDocks:
         # The sheets' tabs keep one width, the widest sheet's (measured afresh in a
         # new text size).
         self.widths = SheetWidths()
+        # Another combat on screen: its sheets are placed afresh, tabbed together. Qt
+        # remembers where a removed dock stood by its name, so a new fight's "archer"
+        # would otherwise go back where the last fight's archer was, in a dock of its own.
+        self._afresh = False
+        # The Kind the GM typed for each roster character (set with the campaign's
+        # roster), and whom each fighter joined as, read from the log at each join.
+        self.kinds: Kinds = no_kinds
+        self._roster_names: dict[str, str] = {}
+        combat.sessionReplaced.connect(self._new_combat)
         combat.rosterChanged.connect(self.sync)
         # One listener for every sheet: a change tells only the sheets it concerns.
         combat.combatantsChanged.connect(self._combatants_changed)
@@ -87,18 +98,26 @@ class SheetDocks:
         """The first combatant's sheet (the tab group's anchor), if any."""
         return next(iter(self.docks.values()), None)
 
+    def _new_combat(self) -> None:
+        self._afresh = True
+
     def sync(self) -> None:
-        """Add sheets for newcomers, remove those of combatants who left."""
+        """Add sheets for newcomers, remove those of combatants who left (every sheet,
+        when another combat is shown)."""
         if not self.ready:
             return
+        afresh, self._afresh = self._afresh, False
         wanted = self.combat.combatant_ids()
-        for gone in [cid for cid in self.docks if cid not in wanted]:
+        for gone in [cid for cid in self.docks if afresh or cid not in wanted]:
             dock = self.docks.pop(gone)
             self.window.removeDockWidget(dock)
             dock.deleteLater()
+        if afresh:  # the last combat's widest sheet no longer sets the tabs' width
+            self.widths.widest = 0
+        self._roster_names = roster_names(self.combat.session.log)
         for combatant_id in wanted:
             if combatant_id not in self.docks:
-                self._add(combatant_id)
+                self._add(combatant_id, restore=not afresh)
         self._name_tabs()
 
     def _name_tabs(self) -> None:
@@ -115,22 +134,33 @@ class SheetDocks:
                 bar.setElideMode(Qt.TextElideMode.ElideNone)
                 bar.setUsesScrollButtons(True)
 
+    def typed_kind(self, combatant_id: str) -> str:
+        """The Kind the GM typed for the roster character this fighter is ("" if none)."""
+        return typed_kind(self.kinds, self._roster_names.get(combatant_id, ""),
+                          self.combat.name(combatant_id))
+
+    def roster_edited(self) -> None:
+        """A roster character was edited: the sheets show their Kind as it is now."""
+        for dock in self.docks.values():
+            dock.combatant_changed()
+
     def _combatants_changed(self, combatant_ids: tuple[str, ...]) -> None:
         for combatant_id in combatant_ids:
             dock = self.docks.get(combatant_id)
             if dock is not None:
                 dock.combatant_changed()
 
-    def _add(self, combatant_id: str) -> None:
+    def _add(self, combatant_id: str, *, restore: bool = True) -> None:
         from battlewheel.views.sheets.sheet_dock import CharacterSheetDock
 
         # Only the sheets on screen are drawn: one in a back tab waits for its tab.
         dock = CharacterSheetDock(self.combat, combatant_id, self.window, follow=False,
                                   drawn=False)
         dock.sheet_scroll.widths = self.widths
+        dock.typed_kind = functools.partial(self.typed_kind, combatant_id)
         dock.sheet_scroll.set_gives_way(self.larger_text)
         dock.setFeatures(_FEATURES)
-        if not self.window.restoreDockWidget(dock):  # not in the saved layout
+        if not (restore and self.window.restoreDockWidget(dock)):  # not in the saved layout
             self.place(dock, self.first())
         self.docks[combatant_id] = dock
         dock.dockLocationChanged.connect(

@@ -10,11 +10,15 @@ and tells only the sheets concerned (``follow=False``); a dock on its own listen
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
+
 from PySide6.QtWidgets import QDialog, QDockWidget, QWidget
 
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.rulesets import NoDialog, build_dialog
 from battlewheel.views.sheets.sheet_widget import SheetScroll, SheetWidget
+from battlewheel.views.typed_kinds import header_kind
 
 
 class CharacterSheetDock(QDockWidget):
@@ -49,6 +53,9 @@ class CharacterSheetDock(QDockWidget):
         # A short title for the tab (set by the window's sheet docks); the sheet itself
         # and a floating dock's tooltip show the full name.
         self.tab_title: str | None = None
+        # The Kind the GM typed for this fighter's roster character (the window's sheet
+        # docks set it; a dock on its own has none).
+        self.typed_kind: Callable[[], str] = lambda: ""
         # How many times the sheet was drawn (tests count redraws per action).
         self.draws = 0
         if follow:
@@ -71,6 +78,9 @@ class CharacterSheetDock(QDockWidget):
         if not self.model.has_combatant(self.combatant_id):
             return
         info = self.model.session.ruleset.sheet(self.model.state, self.combatant_id)
+        typed = self.typed_kind()
+        if typed:
+            info = replace(info, kind=header_kind(typed, info.kind))
         if info == self.sheet.info():
             return
         self.draws += 1

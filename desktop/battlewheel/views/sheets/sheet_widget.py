@@ -76,6 +76,9 @@ class _Cell:
     span: int = 1
     right: bool = False
     italic: bool = False
+    # A table's words may wrap onto a second line, so a long note or heading does not
+    # widen the sheet (and its dock) and shrink the wheel beside it.
+    wrap: bool = False
 
 
 _LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
@@ -99,6 +102,8 @@ def _show_cell(label: QLabel, cell: _Cell) -> None:
     alignment = _RIGHT if cell.right else _LEFT
     if label.alignment() != alignment:
         label.setAlignment(alignment)
+    if label.wordWrap() != cell.wrap:
+        label.setWordWrap(cell.wrap)
     if label.font().italic() != cell.italic:
         font = label.font()
         font.setItalic(cell.italic)
@@ -384,10 +389,10 @@ class _TableBox(_GridBox):
     def draw(self, section: object) -> None:
         assert isinstance(section, Table)
         tips = section.tips or ("",) * len(section.columns)
-        cells = [_Cell(0, column, f"<b>{title}</b>", tip)
+        cells = [_Cell(0, column, f"<b>{title}</b>", tip, wrap=True)
                  for column, (title, tip) in enumerate(zip(section.columns, tips, strict=False))]
         for row, texts in enumerate(section.rows, start=1):
-            cells += [_Cell(row, column, text) for column, text in enumerate(texts)]
+            cells += [_Cell(row, column, text, wrap=True) for column, text in enumerate(texts)]
         if section.footer:
             cells.append(_Cell(len(section.rows) + 1, 0, section.footer,
                                span=len(section.columns)))

@@ -1,26 +1,40 @@
 """The demo's 3e fight for the dialog tests: started, then moved on with engine actions.
 
-In the demo the circle stands in zone 0 and Lady Ashkeel with her Ashen Guard in zone 1
-(medium range). Join Battle from the demo's seed: Ashkeel 9, Lark 6, Jade, Ember and
-the Guard 4; Jade acts before Ember on tick 4 (equal ratings, she joined first), the
-Guard last (Wits + Awareness 4).
+The demo starts at close quarters (Jade at close range of Lady Ashkeel, Ember of the
+Ashen Guard, everyone in zone 0); these tests were written for a stand-off, so
+``standoff`` steps the two foes back to zone 1 (medium range of the circle) first.
+Join Battle from the demo's seed: Ashkeel 9, Lark 6, Jade, Ember and the Guard 4; Jade
+acts before Ember on tick 4 (equal ratings, she joined first), the Guard last (Wits +
+Awareness 4).
 """
 
 from __future__ import annotations
 
 from battlewheel.engine.core.actions import Action
+from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3 import demo_fight
 from battlewheel.engine.rulesets.ex3.state import Combat
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget
 
+FOES_STEP_BACK = (a.SetRange("ashkeel", zone=1), a.SetRange("guard", zone=1))
+
+
+def standoff() -> CombatSession:
+    """The demo fight with Lady Ashkeel and her Ashen Guard back in zone 1, not started."""
+    session = demo_fight()
+    for action in FOES_STEP_BACK:
+        session.apply(action)
+    return session
+
+
 ASHKEEL_COMES_CLOSE = (a.Move("ashkeel", "zone", zone=0), a.NextTurn())
 
 
 def started(*actions: Action) -> CombatModel:
     """The demo fight, started (Ashkeel acts on tick 9), then ``actions`` applied."""
-    session = demo_fight()
+    session = standoff()
     session.apply(a.StartCombat())
     for action in actions:
         session.apply(action)

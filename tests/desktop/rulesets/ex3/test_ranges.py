@@ -12,8 +12,8 @@ from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.core.contract import Values
 from battlewheel.engine.rulesets.ex3 import actions as a
-from battlewheel.engine.rulesets.ex3 import demo_fight
 from battlewheel.models.combat_model import CombatModel
+from tests.desktop.rulesets.ex3.fight import standoff
 from tests.desktop.windows import painted_window
 
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -26,7 +26,7 @@ def _ranges(model: CombatModel, cid: str) -> list[tuple[str, str]]:
 
 
 def test_every_sheet_lists_the_ranges_and_follows_a_move() -> None:
-    model = CombatModel(demo_fight())
+    model = CombatModel(standoff())
     assert _ranges(model, "jade")[:2] == [("Lady Ashkeel", "medium"), ("Ashen Guard", "medium")]
     touched: list[tuple[str, ...]] = []
     model.combatantsChanged.connect(touched.append)
@@ -37,7 +37,7 @@ def test_every_sheet_lists_the_ranges_and_follows_a_move() -> None:
 
 
 def test_ctrl_g_sets_a_pair_by_keys(qtbot: QtBot, tmp_path: Path) -> None:
-    window = painted_window(qtbot, CombatModel(demo_fight()), tmp_path / "s.ini", size=None)
+    window = painted_window(qtbot, CombatModel(standoff()), tmp_path / "s.ini", size=None)
     assert window.combat.push(a.StartCombat()) is None  # Lady Ashkeel acts
     qtbot.waitUntil(window.wheel_view.hasFocus)
     qtbot.keyClick(window.wheel_view, Qt.Key.Key_G, CTRL)

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.core.contract import BoxTrack, DropVerdict
-from battlewheel.engine.rulesets.ex3 import demo_fight, wheel
+from battlewheel.engine.rulesets.ex3 import wheel
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.printing.output import export_pdf
 from battlewheel.printing.sources import campaign_cards
@@ -27,7 +27,7 @@ from battlewheel.views import settings as prefs
 from battlewheel.views.main_window import MainWindow
 from battlewheel.views.rulesets.ex3.attack_dialog import AttackDialog
 from battlewheel.views.rulesets.ex3.turn_dialogs import MoveDialog
-from tests.desktop.rulesets.ex3.fight import initiative, state, typed
+from tests.desktop.rulesets.ex3.fight import initiative, standoff, state, typed
 
 Shown = Callable[[QWidget], QWidget]
 
@@ -35,7 +35,7 @@ Shown = Callable[[QWidget], QWidget]
 @pytest.fixture
 def window(qtbot: QtBot, tmp_path: Path, shown: Shown) -> MainWindow:
     """The window on the demo fight, Join Battle rolled, not started; sheets built."""
-    built = MainWindow(CombatModel(demo_fight()),
+    built = MainWindow(CombatModel(standoff()),
                        settings=prefs.open_settings(tmp_path / "settings.ini"))
     with qtbot.waitSignal(built.firstPainted):
         shown(built)

@@ -12,13 +12,13 @@ from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.rulesets.ex3 import actions as a
-from battlewheel.engine.rulesets.ex3 import demo, demo_fight, wheel
+from battlewheel.engine.rulesets.ex3 import demo, wheel
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views import settings as prefs
 from battlewheel.views.main_window import MainWindow
 from battlewheel.views.rulesets.ex3.attack_dialog import AttackDialog
 from battlewheel.views.rulesets.ex3.setup_dialogs import JoinBattleDialog
-from tests.desktop.rulesets.ex3.fight import initiative, started, state, turn_of, typed
+from tests.desktop.rulesets.ex3.fight import initiative, standoff, started, state, turn_of, typed
 
 Shown = Callable[[QWidget], QWidget]
 
@@ -26,7 +26,7 @@ Shown = Callable[[QWidget], QWidget]
 @pytest.fixture
 def window(qtbot: QtBot, tmp_path: Path, shown: Shown) -> MainWindow:
     """The window on the demo fight, started: Lady Ashkeel acts on tick 9."""
-    session = demo_fight()
+    session = standoff()
     session.apply(a.StartCombat())
     built = MainWindow(CombatModel(session),
                        settings=prefs.open_settings(tmp_path / "settings.ini"))

@@ -1,7 +1,9 @@
 """The demo campaign's 3e fight: a circle of three Solars against a villain and her elite guard.
 
-``demo_fight`` adds the five combatants and rolls their Join Battle from a fixed seed,
-so the fight is ready to start and the same every time.
+``demo_fight`` adds the five combatants, places them as a GM would at the ford (the two
+melee Solars already at close range of their foes, the archer at short range in the same
+zone), and rolls their Join Battle from a fixed seed, so the fight is ready to start,
+every melee fighter can strike at once, and it is the same every time.
 """
 
 from __future__ import annotations
@@ -60,19 +62,25 @@ def guard() -> Character:
         group=GroupTraits(size=2, drill="elite", might=1))
 
 
+ENGAGED = (("jade", "ashkeel"), ("ember", "guard"))
+"""The pairs the demo starts at close range: each melee Solar and the foe she or he faces."""
+
 DEMO_COMBAT = ("combat-3e", "Lady Ashkeel at the Ashen Ford (3e)")
 """The demo campaign's combat of ``demo_fight`` (its id, its name): the demo's builder,
 packaging/make_demo_campaign.py, finds it here."""
 
 
 def demo_fight(seed: str = "ashen ford") -> CombatSession:
-    """The circle against Lady Ashkeel and her Ashen Guard, Join Battle rolled, ready to start."""
+    """The circle against Lady Ashkeel and her Ashen Guard at close quarters, Join Battle
+    rolled, ready to start."""
     session = CombatSession.new(ruleset="3e")
     jade, ember, lark = circle()
-    roster = (("jade", jade, "ally", 0), ("ember", ember, "ally", 0), ("lark", lark, "ally", 0),
-              ("ashkeel", villain(), "enemy", 1), ("guard", guard(), "enemy", 1))
-    for cid, block, side, zone in roster:
-        session.apply(a.AddCombatant(cid, block, side, zone=zone))
+    roster = (("jade", jade, "ally"), ("ember", ember, "ally"), ("lark", lark, "ally"),
+              ("ashkeel", villain(), "enemy"), ("guard", guard(), "enemy"))
+    for cid, block, side in roster:  # one zone: everyone at short range (003 §Positioning)
+        session.apply(a.AddCombatant(cid, block, side))
+    for cid, foe in ENGAGED:
+        session.apply(a.SetRange(cid, foe, "close"))
     dice = SeededDice(seed)
     for cid, *_ in roster:
         pool = join_pool(session.state.combatants[cid])

@@ -24,7 +24,7 @@ NOT_BEGUN = "the fight has not begun: roll for the order, then Begin round 1 (Ct
 BEGUN = "the fight has begun"
 OVER = "the fight is over"
 # Entries that stay open whether or not the fight has begun (a reinforcement rolls late).
-ANY_TIME = ("roll_order", "settle_tie", "villain_escapes")
+ANY_TIME = ("roll_order", "settle_tie", "villain_escapes", "range_bands")
 SETUP, TURN, GM_HAND = 0, 1, 2
 
 
@@ -285,6 +285,14 @@ def _fight(state: ImpulseCombat) -> tuple[TurnAction, ...]:
             "",
             "each player gains a Strife Point",
             dialog="impulse_villain_escapes",
+        ),
+        TurnAction(
+            "range_bands",
+            "Range bands\u2026",
+            "Ctrl+B",
+            "one band between a fighter and several others (001 \u00a7Range Bands)",
+            dialog="impulse_ranges",
+            why_not="" if len(state.combatants) >= 2 else "two fighters are needed",
         ),
     )
 

@@ -111,3 +111,101 @@ class GmEditDialog(ImpulseDialog):
             return []
         names = self.model.session.ruleset.names(self.state)
         return [action.sentence(names) for action in found]
+
+
+class RangeBandsDialog(ImpulseDialog):
+    """Combat > Range bands… (Ctrl+B): one band between one fighter and several others.
+
+    Issue 35: the bands were set only in a fighter's GM edits, one combo per pair (14
+    actions to put an archer at medium range of four foes). Here the fighter is chosen
+    (the selected counter, else the one acting), then the band, and the others it applies
+    to are ticked (its foes, at first); Ctrl+Return sets every ticked pair as one undo step.
+    """
+
+    TITLE = "Range bands"
+    RECORD_TEXT = "&Set the bands"
+
+    def __init__(self, model: CombatModel, subject: str | None = None,
+                 parent: QWidget | None = None) -> None:
+        self.chosen_first = subject
+        super().__init__(model, parent)
+        self.headline.setText("One range band between a fighter and each fighter ticked "
+                              "(logged, one Ctrl+Z undoes them all)")
+
+    def build(self) -> None:
+        state: ImpulseCombat = self.state
+        form = QFormLayout()
+        self.fighter = QComboBox(self.form_widget)
+        self.fighter.setObjectName("rangeFighter")
+        for cid in self._placeable():
+            self.fighter.addItem(state.combatants[cid].name, cid)
+        start = self.chosen_first if self.chosen_first in self._placeable() else state.acting_id()
+        self.fighter.setCurrentIndex(max(0, self.fighter.findData(start)))
+        form.addRow("&Fighter:", self.fighter)
+        self.band = QComboBox(self.form_widget)
+        self.band.setObjectName("rangeBand")
+        self.band.addItems(list(BANDS[:EXTREME]))  # a band's first letter picks it
+        self.band.setCurrentText("short")
+        form.addRow("&Band:", self.band)
+        self.form.addLayout(form)
+        self.others_box = QGroupBox("To each of (Space ticks)", self.form_widget)
+        self.others_form = QFormLayout(self.others_box)
+        self.form.addWidget(self.others_box)
+        self.ticks: dict[str, QCheckBox] = {}
+        self._fill_others()
+        self.fighter.currentIndexChanged.connect(self._fighter_changed)
+        self.band.currentIndexChanged.connect(self.refresh)
+
+    def first_field(self) -> QWidget | None:
+        return self.band  # the fighter is usually the one selected: the band comes first
+
+    def _placeable(self) -> list[str]:
+        """Fighters on the field (not gone, not a reinforcement still in reserve)."""
+        state: ImpulseCombat = self.state
+        return [cid for cid, who in state.combatants.items()
+                if not who.gone and not state.in_reserve(cid)]
+
+    def subject(self) -> str:
+        return str(self.fighter.currentData())
+
+    def _fill_others(self) -> None:
+        state: ImpulseCombat = self.state
+        while self.others_form.rowCount():
+            self.others_form.removeRow(0)
+        self.ticks = {}
+        subject = self.subject()
+        side = state.combatants[subject].side if subject in state.combatants else ""
+        for cid in self._placeable():
+            if cid == subject:
+                continue
+            other = state.combatants[cid]
+            now = BANDS[state.band(subject, cid)]
+            tick = QCheckBox(f"{other.name} (now {now})", self.others_box)
+            tick.setChecked(other.side != side)  # the foes, as a GM places an archer
+            tick.toggled.connect(self.refresh)
+            self.others_form.addRow(tick)
+            self.ticks[cid] = tick
+
+    def _fighter_changed(self) -> None:
+        self._fill_others()
+        self.refresh()
+
+    def engine_actions(self) -> list[Action]:
+        state: ImpulseCombat = self.state
+        subject, band = self.subject(), self.band.currentText()
+        ticked = [cid for cid, tick in self.ticks.items() if tick.isChecked()]
+        if not ticked:
+            raise Incomplete("Tick the fighters the band is to.")
+        found: list[Action] = [a.SetRange(subject, cid, band) for cid in ticked
+                               if BANDS[state.band(subject, cid)] != band]
+        if not found:
+            raise Incomplete(f"Every fighter ticked is at {band} range already.")
+        return found
+
+    def steps(self, after: Any | None) -> list[str]:
+        try:
+            found = self.engine_actions()
+        except Incomplete:
+            return []
+        names = self.model.session.ruleset.names(self.state)
+        return [action.sentence(names) for action in found]

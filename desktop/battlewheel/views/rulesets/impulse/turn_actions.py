@@ -45,7 +45,7 @@ def _builders() -> dict[str, Callable[[CombatModel, QWidget], ImpulseDialog]]:
 
 def dialog_names() -> tuple[str, ...]:
     """Every dialog name this package opens (the sheet's button included)."""
-    return (*_builders(), "impulse_gm")
+    return (*_builders(), "impulse_gm", "impulse_ranges")
 
 
 def open_dialog(
@@ -55,6 +55,10 @@ def open_dialog(
     host = DialogHost.of(where)
     if name == "impulse_gm":
         return _gm(host.parent, combat, subject)
+    if name == "impulse_ranges":
+        from battlewheel.views.rulesets.impulse.gm_dialogs import RangeBandsDialog
+
+        return RangeBandsDialog(combat, subject or host.selected(), host.parent)
     return with_odds(host, _builders()[name](combat, host.parent))
 
 
