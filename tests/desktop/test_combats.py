@@ -76,6 +76,14 @@ def answer_end_box(button: Button, seen: list[str]) -> None:
     when_modal(click)
 
 
+def _decline_the_carry(_app: QApplication) -> bool:
+    box = QApplication.activeModalWidget()
+    if box is None or box.objectName() != "carryDialog":
+        return False
+    box.reject()
+    return True
+
+
 def answer_name(name: str | None, seen: list[str]) -> None:
     """Type ``name`` into the New combat dialog and start it (None: cancel), noting the default."""
 
@@ -95,8 +103,11 @@ def answer_name(name: str | None, seen: list[str]) -> None:
 
 
 def end_the_combat(window: MainWindow) -> list[str]:
+    """Combat > End answered Yes; the carry it offers next (the demo's fighters are the
+    roster's own) is left unanswered, as a GM who carries later would."""
     seen: list[str] = []
     answer_end_box(Button.Yes, seen)
+    when_modal(_decline_the_carry)
     window.actions_by_name["end_combat"].trigger()
     return seen
 
