@@ -1,7 +1,7 @@
 """Issue 35: no dice field may lose focus while it is typed in (3e's Clash damage box kept
 only the first key: every edit hid and showed the field again).
 
-A sweep over every system found (``ruleset_names()``): its demo fight is walked by the
+A sweep over every system found (``tests.conformance.SYSTEMS``): its demo fight is walked by the
 system's autopilot thirty steps, and at each step every dialog its Combat menu and its
 sheets name that has not been tried yet with that fighter acting is opened; in each,
 every dice field on show (``views/dialogs/dice_entry.py``, the widget all systems share)
@@ -17,11 +17,10 @@ from PySide6.QtWidgets import QApplication, QDialog, QWidget
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.core import forecast as fc
-from battlewheel.engine.core.ruleset import ruleset_names
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget
 from battlewheel.views.rulesets import NoDialog, build_dialog
-from tests.conformance import demo_session, piece
+from tests.conformance import SYSTEMS, demo_session, piece
 
 Shown = Callable[[QWidget], QWidget]
 STEPS = 30  # autopilot steps walked from the demo's start (set-up, the first turns)
@@ -74,7 +73,7 @@ def _fields_on_show(dialog: QDialog) -> list[DiceEntryWidget]:
             if row.typed.isVisibleTo(dialog) and row.typed.isEnabled()]
 
 
-@pytest.mark.parametrize("system", ruleset_names())
+@pytest.mark.parametrize("system", SYSTEMS)
 def test_every_dice_field_keeps_the_focus_while_several_dice_are_typed(
         system: str, qtbot: QtBot, shown: Shown) -> None:
     session = demo_session(system)
