@@ -437,11 +437,11 @@ def count_bands_in_gm_edits(qtbot: QtBot, tmp_path: Path) -> int:
 
 
 def count_bands_in_one_dialog(qtbot: QtBot, tmp_path: Path) -> int:
-    """After: Ctrl+B (Combat > Range bands…) on the selected archer, M, Ctrl+Return (the
+    """After: Ctrl+Shift+B (Combat > Range bands…) on the selected archer, M, Ctrl+Return (the
     archer's foes come ticked)."""
     window = _archer_among_four_heroes(qtbot, tmp_path / "after")
     keys = FocusKeys(qtbot, window)
-    keys.sequence("Ctrl+B")
+    keys.sequence("Ctrl+Shift+B")
     dialog = _dialog(qtbot, window)
     keys.sequence("M")
     keys.sequence("Ctrl+Return")

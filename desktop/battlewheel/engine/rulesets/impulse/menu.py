@@ -289,7 +289,7 @@ def _fight(state: ImpulseCombat) -> tuple[TurnAction, ...]:
         TurnAction(
             "range_bands",
             "Range bands\u2026",
-            "Ctrl+B",
+            "Ctrl+Shift+B",
             "one band between a fighter and several others (001 \u00a7Range Bands)",
             dialog="impulse_ranges",
             why_not="" if len(state.combatants) >= 2 else "two fighters are needed",

@@ -114,7 +114,7 @@ class GmEditDialog(ImpulseDialog):
 
 
 class RangeBandsDialog(ImpulseDialog):
-    """Combat > Range bands… (Ctrl+B): one band between one fighter and several others.
+    """Combat > Range bands… (Ctrl+Shift+B): one band between one fighter and several others.
 
     Issue 35: the bands were set only in a fighter's GM edits, one combo per pair (14
     actions to put an archer at medium range of four foes). Here the fighter is chosen
