@@ -21,7 +21,7 @@ from tests.desktop.started_combat import started_session
 SHARE_CSS = Path(__file__).parents[2] / "resources" / "share" / "share.css"
 # Every module that paints colours of its own declares them as a theme Part.
 PAINTING_MODULES = ("battlewheel.views.wheel.palette", "battlewheel.views.sheets.health_track",
-                    "battlewheel.views.player_screen")
+                    "battlewheel.views.player_screen", "battlewheel.views.odds_dock")
 
 
 @pytest.fixture(autouse=True)
@@ -56,7 +56,7 @@ def test_every_text_colour_of_every_part_meets_wcag_aa_in_both_themes() -> None:
     """The pairs come from the parts themselves: the window palette, the wheel, the
     health marks, the player screen."""
     parts = _parts()
-    assert {"window", "wheel", "health marks", "player screen"} <= {p.name for p in parts}
+    assert {"window", "wheel", "health marks", "player screen", "odds"} <= {p.name for p in parts}
     assert sum(len(part.pairs) for part in parts) > 60
     assert [line for part in parts for line in _too_faint(part)] == []
 
@@ -124,6 +124,22 @@ def test_the_shared_pages_colours_read_well_in_both_themes() -> None:
             for ground in grounds:
                 ratio = theme.contrast(colours[key], colours[ground])
                 assert ratio >= 4.5, (name, key, ground, ratio)
+
+
+def test_the_shared_wheels_words_read_well_in_both_themes() -> None:
+    """The SVG wheel's own colours: its words on the page, a counter's initials on it."""
+    from battlewheel.sharing.wheel_svg import DARK, LIGHT
+
+    for colours in (LIGHT, DARK):
+        for words in ("ink", "faint", "cursor"):
+            assert theme.contrast(colours[words], colours["paper"]) >= 4.5, words
+        for counter in ("ally", "enemy", "done"):
+            assert theme.contrast(colours["counter_ink"], colours[counter]) >= 4.5, counter
+
+
+def test_an_escaped_foe_reads_in_its_own_colour_on_the_shared_page() -> None:
+    """The player screen's "escaped" word has its rule on the page too."""
+    assert ".words-escaped { color: var(--down)" in SHARE_CSS.read_text(encoding="utf-8")
 
 
 def test_the_system_theme_follows_the_follow_system_dark_css_as_well() -> None:

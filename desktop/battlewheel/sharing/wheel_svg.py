@@ -21,11 +21,11 @@ COUNTER_R = 17
 MOST_LABELS = 24  # more slots than this and only every few are labelled
 
 LIGHT = {"ink": "#1f1b16", "faint": "#6b6358", "ring": "#8a7f70", "cursor": "#b3261e",
-         "ally": "#1d5fa8", "enemy": "#a8321d", "counter_ink": "#ffffff", "done": "#8a8a8a",
+         "ally": "#1d5fa8", "enemy": "#a8321d", "counter_ink": "#ffffff", "done": "#6e6e6e",
          "shade": "#e9dcc4", "paper": "#fbf7ee"}
 DARK = {"ink": "#f1ece3", "faint": "#b8afa2", "ring": "#a89c8b",
         "cursor": "#ff8a80", "ally": "#5b9be0", "enemy": "#e0705b", "counter_ink": "#101010",
-        "done": "#7a7a7a", "shade": "#4a4032", "paper": "#1c1a17"}
+        "done": "#8a8a8a", "shade": "#4a4032", "paper": "#1c1a17"}
 
 
 def _rules(colours: dict[str, str]) -> str:
