@@ -137,6 +137,23 @@ def test_the_shared_wheels_words_read_well_in_both_themes() -> None:
             assert theme.contrast(colours["counter_ink"], colours[counter]) >= 4.5, counter
 
 
+def test_the_acting_counters_ring_strokes_the_counter_not_its_initials() -> None:
+    """Seen in the browser: the acting ring's stroke, set on the group, ran round each
+    letter too and blotted the initials out. It is a circle of its own round the disc,
+    in the ink, on the paper."""
+    from battlewheel.sharing.wheel_svg import DARK, LIGHT, wheel_svg
+    from battlewheel.views.player_board import board
+
+    session = started_session()
+    shown = board(session.ruleset, session.state, set())
+    svg = wheel_svg(shown.wheel, "light")
+    assert any(counter.acting for counter in shown.wheel.counters)
+    assert '<circle class="acting"' in svg
+    assert "<g class=" not in svg  # no group passes a stroke down to the text
+    for colours in (LIGHT, DARK):  # the ring stands on the paper, clear of the disc
+        assert theme.contrast(colours["ink"], colours["paper"]) >= 3
+
+
 def test_an_escaped_foe_reads_in_its_own_colour_on_the_shared_page() -> None:
     """The player screen's "escaped" word has its rule on the page too."""
     assert ".words-escaped { color: var(--down)" in SHARE_CSS.read_text(encoding="utf-8")
