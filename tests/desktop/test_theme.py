@@ -326,3 +326,42 @@ def _printed_card() -> QImage:
         paint_card(page, placed)
     painter.end()
     return image
+
+
+def _engine_glyphs() -> set[str]:
+    """Every mark colour a ruleset's legends declare (their sheet modules' Glyph tuples)."""
+    import importlib
+
+    from battlewheel.engine.core import contract as c
+    from battlewheel.engine.core.ruleset import ruleset_names
+
+    colours = set()
+    for name in ruleset_names():
+        package = importlib.import_module(type(_ruleset(name)).__module__.rsplit(".", 1)[0])
+        sheet = importlib.import_module(f"{package.__name__}.sheet")
+        for value in vars(sheet).values():
+            if isinstance(value, tuple) and value and all(isinstance(g, c.Glyph) for g in value):
+                colours |= {glyph.colour for glyph in value}
+    return colours
+
+
+def _ruleset(name: str) -> object:
+    from battlewheel.engine.core.ruleset import get_ruleset
+
+    return get_ruleset(name)
+
+
+@pytest.mark.parametrize("dark", [False, True])
+def test_every_rulesets_filled_marks_stand_out_from_the_boxes(dark: bool) -> None:
+    """Marks drawn as a filled box (Pool & Ward's Backlash, Ward spent, 3e's Magnitude)
+    use the engine's colour, mixed towards the light end in the dark theme until it
+    stands 3:1 from the box; a colour already clear is kept as it is."""
+    base = theme.WINDOW.colours(dark)["base"]
+    glyphs = _engine_glyphs()
+    assert {"#6a1b9a", "#00695c", "#b3261e"} <= glyphs
+    for colour in glyphs:
+        fill = theme.readable_fill(colour, base)
+        assert theme.contrast(fill, base) >= 3, (colour, fill)
+        if theme.contrast(colour, base) >= 3:
+            assert fill == colour
+    assert theme.readable_fill("#6a1b9a", theme.WINDOW.dark["base"]) != "#6a1b9a"

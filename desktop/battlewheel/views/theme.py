@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PySide6.QtCore import QObject, QSettings, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
@@ -244,6 +245,24 @@ def contrast(first: str, second: str) -> float:
     """WCAG's contrast ratio of two colours (1 to 21)."""
     high, low = sorted((luminance(first), luminance(second)), reverse=True)
     return (high + 0.05) / (low + 0.05)
+
+
+@lru_cache(maxsize=256)
+def readable_fill(colour: str, ground: str) -> str:
+    """``colour``, or the nearest mix of it towards the other end of the scale, that
+    stands out 3:1 from ``ground``: a ruleset's mark colours (the engine's, one per
+    kind) drawn in the dark theme's boxes, where a deep red or purple would sink."""
+    if contrast(colour, ground) >= 3:
+        return colour
+    toward = QColor("#ffffff" if luminance(ground) < 0.18 else "#000000")
+    start = QColor(colour)
+    for step in range(1, 11):
+        share = step / 10
+        mixed = QColor.fromRgbF(*(a + (b - a) * share for a, b in
+                                  zip(start.getRgbF()[:3], toward.getRgbF()[:3], strict=True)))
+        if contrast(mixed.name(), ground) >= 3:
+            return str(mixed.name())
+    return str(toward.name())
 
 
 def least_contrast(pair: Pair) -> float:

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from battlewheel.engine.core.contract import BoxTrack
 from battlewheel.engine.core.health import AGGRAVATED, BASHING, LETHAL
-from battlewheel.views.theme import WINDOW, Pair, Part, is_dark
+from battlewheel.views.theme import WINDOW, Pair, Part, is_dark, readable_fill
 
 # The ordered health track's marks keep their shapes: / bashing, X lethal, X with a bar
 # aggravated. Any other ruleset's glyph fills its box in the glyph's colour.
@@ -310,7 +310,8 @@ class HealthTrackWidget(QWidget):
             if mark in SHAPED:
                 paint_mark(painter, rect.adjusted(4, 4, -4, -4), mark)
             elif glyph is not None:
-                painter.fillRect(rect.adjusted(3, 3, -3, -3), QColor(glyph.colour))
+                fill = readable_fill(glyph.colour, palette.color(QPalette.ColorRole.Base).name())
+                painter.fillRect(rect.adjusted(3, 3, -3, -3), QColor(fill))
         if self.hasFocus() and index == self._cursor:
             painter.setPen(QPen(palette.color(QPalette.ColorRole.Highlight), 2.0))
             painter.setBrush(Qt.BrushStyle.NoBrush)
