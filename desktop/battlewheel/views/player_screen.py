@@ -221,7 +221,7 @@ class PlayerScreen(QWidget):
         column.addWidget(self.turn)
         column.addSpacing(MARGIN_PX)
         column.addWidget(scroller, 1)
-        layout = QHBoxLayout(self)
+        layout = self.outer = QHBoxLayout(self)
         layout.setContentsMargins(MARGIN_PX, MARGIN_PX, MARGIN_PX, MARGIN_PX)
         layout.addWidget(self.wheel)
         layout.addLayout(column, 1)
@@ -307,7 +307,8 @@ class PlayerScreen(QWidget):
             self.fighters_layout.addWidget(self._enemy_grid(shown))
         self._refuse_focus()
         for index in range(self.fighters_layout.count()):
-            widget = self.fighters_layout.itemAt(index).widget()
+            item = self.fighters_layout.itemAt(index)
+            widget = item.widget() if item is not None else None
             if widget is not None:
                 widget.show()  # now, not at Qt's next pass: the fit measures them at once
         self.fit_to_window()
@@ -375,7 +376,7 @@ class PlayerScreen(QWidget):
         column holds the heading, the turn and every fighter. A window too small even
         at MIN_SCALE shortens long names, then scrolls.
         """
-        margins = self.layout().contentsMargins()
+        margins = self.outer.contentsMargins()
         inner = self.size().shrunkBy(margins)
         for scale in SCALES:
             wheel = self._fits_at(scale, inner)
@@ -388,7 +389,7 @@ class PlayerScreen(QWidget):
     def _fits_at(self, scale: float, inner: QSize) -> int | None:
         """The wheel's width if everything fits at ``scale``, else None."""
         self._set_scale(scale)
-        spacing = self.layout().spacing()
+        spacing = self.outer.spacing()
         widest = min(inner.height(), round(inner.width() * WHEEL_SHARE))
         least = round(inner.width() * LEAST_WHEEL_SHARE)
         wheel = min(widest, inner.width() - spacing - self.fighters.sizeHint().width())
@@ -422,7 +423,7 @@ class PlayerScreen(QWidget):
         for track in self.findChildren(FittingTrack):
             track.set_scale(scale)
         margin = round(MARGIN_PX * scale)
-        self.layout().setContentsMargins(margin, margin, margin, margin)
+        self.outer.setContentsMargins(margin, margin, margin, margin)
         self.fighters_layout.setSpacing(round(ROW_GAP_PX * scale))
         for grid in self.fighters.findChildren(QGridLayout):
             grid.setHorizontalSpacing(round(MARGIN_PX * scale))

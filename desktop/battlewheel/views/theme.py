@@ -236,9 +236,13 @@ class SystemFollower(QObject):
 # -- contrast (WCAG 2) --------------------------------------------------------------------
 def luminance(colour: str) -> float:
     """The relative luminance of a ``#rrggbb`` colour."""
-    channels = QColor(colour).getRgbF()[:3]
+    channels = _channels(QColor(colour))
     linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
     return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def _channels(colour: QColor) -> tuple[float, float, float]:
+    return colour.redF(), colour.greenF(), colour.blueF()
 
 
 def contrast(first: str, second: str) -> float:
@@ -258,8 +262,9 @@ def readable_fill(colour: str, ground: str) -> str:
     start = QColor(colour)
     for step in range(1, 11):
         share = step / 10
-        mixed = QColor.fromRgbF(*(a + (b - a) * share for a, b in
-                                  zip(start.getRgbF()[:3], toward.getRgbF()[:3], strict=True)))
+        red, green, blue = (a + (b - a) * share for a, b in
+                            zip(_channels(start), _channels(toward), strict=True))
+        mixed = QColor.fromRgbF(red, green, blue)
         if contrast(mixed.name(), ground) >= 3:
             return str(mixed.name())
     return str(toward.name())
