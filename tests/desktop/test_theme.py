@@ -365,3 +365,32 @@ def test_every_rulesets_filled_marks_stand_out_from_the_boxes(dark: bool) -> Non
         if theme.contrast(colour, base) >= 3:
             assert fill == colour
     assert theme.readable_fill("#6a1b9a", theme.WINDOW.dark["base"]) != "#6a1b9a"
+
+
+def test_the_player_screen_turns_over_and_an_escaped_foe_keeps_a_readable_word(
+    qtbot: QtBot
+) -> None:
+    """The players' paper and ink follow the switch, and the "escaped" word of a foe who
+    left is written in its own colour of each theme (4.5:1 on that paper, checked above)."""
+    import dataclasses
+
+    from PySide6.QtWidgets import QLabel
+
+    from battlewheel.engine.core import contract as c
+    from battlewheel.views.player_board import board
+    from battlewheel.views.player_screen import COLOURS, PlayerScreen
+
+    session = started_session()
+    screen = PlayerScreen(CombatModel(session))
+    qtbot.addWidget(screen)
+    screen.resize(1280, 720)
+    screen.show()
+    shown = board(session.ruleset, session.state, set())
+    gone = dataclasses.replace(shown.enemies[0], words=c.ESCAPED)
+    screen._show(dataclasses.replace(shown, enemies=(gone, *shown.enemies[1:])))
+    escaped = next(label for label in screen.findChildren(QLabel) if label.text() == c.ESCAPED)
+    assert COLOURS.light[c.ESCAPED] in escaped.styleSheet()
+    assert COLOURS.light["paper"] in screen.styleSheet()
+    theme.apply(True)
+    assert COLOURS.dark[c.ESCAPED] in escaped.styleSheet()
+    qtbot.waitUntil(lambda: COLOURS.dark["paper"] in screen.styleSheet())
