@@ -245,6 +245,9 @@ def test_view_theme_switches_at_once_and_is_remembered(qtbot: QtBot, tmp_path: P
     assert not theme.is_dark()
     assert app.palette().color(QPalette.ColorRole.Window).name() == theme.WINDOW.light["window"]
     qtbot.waitUntil(lambda: again.scene.segments[2].brush().color().name() == light_segment)
+    # The toolbar has a style sheet of its own: seen staying dark after Light.
+    qtbot.waitUntil(lambda: again.toolbar.palette().color(QPalette.ColorRole.Window).name()
+                    == theme.WINDOW.light["window"])
 
 
 def test_an_unknown_saved_theme_reads_as_system_and_a_bad_choice_is_refused(

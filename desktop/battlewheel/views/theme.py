@@ -197,6 +197,7 @@ def apply(dark: bool, app: QApplication | None = None) -> None:
         application.setPalette(palette_for(dark))
         for widget in application.allWidgets():
             _retint(widget)
+            _repolish(widget)
 
 
 def tint(widget: QWidget, name: str | None, part: Part = WINDOW) -> None:
@@ -216,6 +217,14 @@ def _retint(widget: QWidget) -> None:
     part = PARTS.get(part_name)
     if part is not None and name in part.light:
         widget.setStyleSheet(f"color: {part[name]};")
+
+
+def _repolish(widget: QWidget) -> None:
+    # A widget with a style sheet of its own (the toolbar's padding) holds the palette
+    # it was polished with and misses the application's new one: polish it again.
+    sheet = widget.styleSheet()
+    if sheet:
+        widget.setStyleSheet(sheet)
 
 
 class SystemFollower(QObject):
