@@ -397,3 +397,25 @@ def test_the_player_screen_turns_over_and_an_escaped_foe_keeps_a_readable_word(
     theme.apply(True)
     assert COLOURS.dark[c.ESCAPED] in escaped.styleSheet()
     qtbot.waitUntil(lambda: COLOURS.dark["paper"] in screen.styleSheet())
+
+
+def test_an_open_forecast_dialogs_chart_turns_over_with_the_theme(qtbot: QtBot,
+                                                                   tmp_path: Path) -> None:
+    """A dialog left open while the GM switches: its chart's ground and bars follow."""
+    from battlewheel.models.forecast_runner import shutdown
+    from battlewheel.views.forecast_dialog import ForecastDialog
+
+    window = _window(qtbot, tmp_path)
+    window.actions_by_name["forecast"].trigger()
+    dialog = window.findChildren(ForecastDialog)[0]
+    try:
+        light_ground = dialog.plot.backgroundBrush().color().name()
+        assert light_ground == theme.WINDOW.light["base"]
+        window.set_theme("dark")
+        qtbot.waitUntil(lambda: dialog.plot.backgroundBrush().color().name()
+                        == theme.WINDOW.dark["base"])
+        bars = dialog._bar_colour().name()
+        assert theme.contrast(bars, theme.WINDOW.dark["base"]) >= 3
+    finally:
+        dialog.close()
+        shutdown()
