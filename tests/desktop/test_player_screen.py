@@ -208,3 +208,95 @@ def test_the_player_screen_fits_1366_by_768_in_every_system(
         assert {"4i", "6i"} <= set(texts)
     if system == "pool-and-ward":
         assert "Vigor" in texts and len(tracks) == 2
+
+
+def _most_crowded_demo_fight_started() -> CombatSession:
+    """The demo campaign's fight with the most combatants, everyone on the wheel."""
+    from battlewheel.engine.core.dice import DiceEntry
+    from battlewheel.engine.rulesets.rewrite.actions import RollJoinBattle, StartCombat
+    from battlewheel.storage.campaign import load_demo_campaign
+
+    combats = load_demo_campaign().combats
+    crowded = max(combats, key=lambda k: len(list(k.session.ruleset.combatants(k.session.state))))
+    session = crowded.session
+    assert crowded.name == "Ambush at Marrow Ford"  # 2 players, 6 enemies, long names
+    for number, cid in enumerate(session.ruleset.combatants(session.state)):
+        session.apply(RollJoinBattle(combatant=cid, dice=DiceEntry.of_successes(number % 4 + 1)))
+    session.apply(StartCombat())
+    session.apply(NextTick())  # tick 1: two enemies act, so the turn line has two names
+    return session
+
+
+def _whole_and_visible(screen: PlayerScreen) -> list[str]:
+    """Each label and track not wholly on screen (nor, in the fighters' list, inside what
+    the list shows without scrolling), and each name drawn shortened."""
+    from battlewheel.views.player_screen import FittingTrack, NameLabel
+
+    seen = screen.scroller.viewport()
+    wrong = []
+    for widget in [*screen.findChildren(QLabel), *screen.findChildren(FittingTrack)]:
+        if not widget.isVisible():
+            continue
+        name = getattr(widget, "text", lambda: "a track")()
+        box = widget.rect().translated(widget.mapTo(screen, widget.rect().topLeft()))
+        if not screen.rect().contains(box):
+            wrong.append(f"{name} off the window")
+        if screen.fighters.isAncestorOf(widget):
+            inside = widget.rect().translated(widget.mapTo(seen, widget.rect().topLeft()))
+            if not seen.rect().contains(inside):
+                wrong.append(f"{name} past the list's edge")
+        if isinstance(widget, NameLabel) and widget.shown_text() != widget.text():
+            wrong.append(f"{name} shortened")
+        elif isinstance(widget, QLabel) and not widget.wordWrap() and \
+                widget.width() < widget.fontMetrics().horizontalAdvance(widget.text()):
+            wrong.append(f"{name} cut")
+    return wrong
+
+
+def test_a_projectors_911_by_512_window_shows_the_crowded_demo_fight_whole(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """Issue 35: every row of the demo fight with the most combatants, and every health
+    word (the longest, "badly hurt", on every enemy), fits 911x512 with no scrolling,
+    and the words are still at least 16 pixels high."""
+    from battlewheel.engine.core import contract as c
+    from battlewheel.views.player_board import board
+
+    window = _window(qtbot, tmp_path, _most_crowded_demo_fight_started())
+    window.actions_by_name["player_screen"].trigger()
+    screen = _screen(window)
+    screen.setGeometry(0, 0, 911, 512)
+    qtbot.waitUntil(lambda: screen.width() == 911 and screen.height() == 512)
+    shown = board(window.combat.session.ruleset, window.combat.session.state, screen.hidden)
+    hurt = dataclasses.replace(shown, enemies=tuple(
+        dataclasses.replace(row, words=c.BADLY_HURT) for row in shown.enemies))
+    for fight in (shown, hurt):
+        screen._show(fight)
+        qtbot_wait_for_deletions()
+        qtbot.wait(20)
+        assert screen.turn.text().startswith("Turn: ")
+        assert _whole_and_visible(screen) == []
+        words = [label for label in screen.fighters.findChildren(QLabel)
+                 if label.text() in (c.UNHURT, c.BADLY_HURT)]
+        assert len(words) == 8 and min(w.font().pixelSize() for w in words) >= 16
+    assert screen.wheel.width() >= 0.45 * 911 - 48  # the wheel keeps its share
+
+
+def test_a_window_too_small_even_at_the_smallest_type_shortens_names_then_scrolls(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """Below the smallest readable type nothing shrinks further: a long name ends in "…"
+    (whole in its tooltip) so its health word stays beside it, and the list scrolls."""
+    from battlewheel.views.player_screen import MIN_SCALE, NameLabel
+
+    window = _window(qtbot, tmp_path, _most_crowded_demo_fight_started())
+    window.actions_by_name["player_screen"].trigger()
+    screen = _screen(window)
+    screen.setGeometry(0, 0, 560, 320)
+    qtbot.waitUntil(lambda: screen.width() == 560)
+    qtbot.wait(20)
+    assert screen.scale == MIN_SCALE
+    kestrel = next(label for label in screen.findChildren(NameLabel)
+                   if label.text() == "Kestrel of the Burning Road")
+    assert kestrel.shown_text().endswith("…") and kestrel.toolTip() == kestrel.text()
+    assert screen.scroller.verticalScrollBar().maximum() > 0

@@ -21,11 +21,11 @@ COUNTER_R = 17
 MOST_LABELS = 24  # more slots than this and only every few are labelled
 
 LIGHT = {"ink": "#1f1b16", "faint": "#6b6358", "ring": "#8a7f70", "cursor": "#b3261e",
-         "ally": "#1d5fa8", "enemy": "#a8321d", "counter_ink": "#ffffff", "done": "#8a8a8a",
+         "ally": "#1d5fa8", "enemy": "#a8321d", "counter_ink": "#ffffff", "done": "#6e6e6e",
          "shade": "#e9dcc4", "paper": "#fbf7ee"}
 DARK = {"ink": "#f1ece3", "faint": "#b8afa2", "ring": "#a89c8b",
         "cursor": "#ff8a80", "ally": "#5b9be0", "enemy": "#e0705b", "counter_ink": "#101010",
-        "done": "#7a7a7a", "shade": "#4a4032", "paper": "#1c1a17"}
+        "done": "#8a8a8a", "shade": "#4a4032", "paper": "#1c1a17"}
 
 
 def _rules(colours: dict[str, str]) -> str:
@@ -36,7 +36,9 @@ def _rules(colours: dict[str, str]) -> str:
             f".cursor{{stroke:{colours['cursor']};stroke-width:5}}"
             f".ally{{fill:{colours['ally']}}}.enemy{{fill:{colours['enemy']}}}"
             f".done{{fill:{colours['done']}}}.initials{{fill:{colours['counter_ink']}}}"
-            f".acting{{stroke:{colours['cursor']};stroke-width:4}}"
+            # The ring round whoever acts is the ink's, on the paper a little way out
+            # from the disc (so it reads on any counter) and never round the initials.
+            f".acting{{fill:none;stroke:{colours['ink']};stroke-width:3}}"
             f".down{{stroke:{colours['ink']};stroke-width:3}}")
 
 
@@ -116,9 +118,10 @@ def _counters(track: c.TurnTrack) -> list[str]:
 def _counter(counter: c.Counter, x: float, y: float) -> str:
     side = "done" if counter.done or counter.down else (
         "enemy" if counter.side == c.ENEMY else "ally")
-    ring = ' class="acting"' if counter.acting else ""
     title = escape(counter.name)
-    parts = [f"<g{ring}><title>{title}</title>",
+    ring = (f'<circle class="acting" cx="{x:.1f}" cy="{y:.1f}" r="{COUNTER_R + 4}"/>'
+            if counter.acting else "")
+    parts = [f"<g><title>{title}</title>{ring}",
              f'<circle class="{side}" cx="{x:.1f}" cy="{y:.1f}" r="{COUNTER_R}"/>',
              f'<text class="initials" x="{x:.1f}" y="{y + 5:.1f}" font-size="14" '
              f'font-weight="bold" text-anchor="middle">{escape(counter.initials[:3])}</text>']

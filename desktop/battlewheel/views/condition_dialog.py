@@ -39,6 +39,7 @@ from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.buttons import ok_cancel
 from battlewheel.views.menu_text import menu_text
 from battlewheel.views.refusals import show_on
+from battlewheel.views.theme import tint
 
 
 def _modifier_box(parent: QWidget, what: str) -> QSpinBox:
@@ -83,7 +84,7 @@ class ConditionDialog(QDialog):
         self.message = QLabel(self)
         self.message.setObjectName("conditionMessage")
         self.message.setWordWrap(True)
-        self.message.setStyleSheet("color: #b3261e")
+        tint(self.message, "refusal")
         # Room for the message is kept from the start, so no row moves when one appears.
         self.message.setMinimumHeight(self.fontMetrics().lineSpacing() * 2)
         self._lay_out()

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import (
     QComboBox,
@@ -46,6 +46,7 @@ from PySide6.QtWidgets import (
 from battlewheel.engine.core import forecast as fc
 from battlewheel.models.forecast_compare import Matchup, matchups
 from battlewheel.models.forecast_runner import ForecastJob, ForecastRequest, shutdown
+from battlewheel.views.theme import readable_fill
 
 if TYPE_CHECKING:
     from battlewheel.models.combat_model import CombatModel
@@ -54,7 +55,7 @@ if TYPE_CHECKING:
 POLL_MS = 50
 PIECE_MS = 5  # while the result is summed up and drawn
 QUIT_HOOK = "battlewheelForecastQuitHook"
-BAR_COLOUR = QColor("#1f5fbf")
+BAR_COLOUR = "#1f5fbf"  # made lighter where the dark theme's ground needs it
 SIDE_WORDS = {"ally": "Allies", "enemy": "Enemies"}
 
 
@@ -160,18 +161,16 @@ class ForecastDialog(QDialog):
         self.odds_label = QLabel(page)
         self.odds_label.setWordWrap(True)
         self.odds_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.plot = pg.PlotWidget(page, background=self.palette().color(QPalette.ColorRole.Base))
+        self.plot = pg.PlotWidget(page)
         self.plot.setMenuEnabled(False)
         self.plot.setMouseEnabled(x=False, y=False)
         self.plot.hideButtons()
         self.plot.setMinimumHeight(self.fontMetrics().height() * 8)
-        text = self.palette().color(QPalette.ColorRole.Text)
         for name in ("bottom", "left"):
-            axis = self.plot.getAxis(name)
-            axis.enableAutoSIPrefix(False)
-            axis.setTextPen(text)
-            axis.setPen(text)
-        self.plot.getAxis("left").setLabel("playouts %", color=text.name())
+            self.plot.getAxis(name).enableAutoSIPrefix(False)
+        self.plot.getAxis("left").setLabel("playouts %")
+        self._drawn: fc.Forecast | None = None
+        self._colour_plot()
         self.table = QTableWidget(0, 0, page)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.verticalHeader().hide()
@@ -341,7 +340,29 @@ class ForecastDialog(QDialog):
                 self.table.setItem(r, c, _cell(text))
         _fit_columns(self.table)
 
+    def _bar_colour(self) -> QColor:
+        ground = self.palette().color(QPalette.ColorRole.Base).name()
+        return QColor(readable_fill(BAR_COLOUR, ground))
+
+    def _colour_plot(self) -> None:
+        self.plot.setBackground(self.palette().color(QPalette.ColorRole.Base))
+        text = self.palette().color(QPalette.ColorRole.Text)
+        for name in ("bottom", "left"):
+            axis = self.plot.getAxis(name)
+            axis.setLabel(axis.labelText, color=text.name())
+            axis.setTextPen(text)
+            axis.setPen(text)
+
+    def changeEvent(self, event: QEvent) -> None:
+        """A theme switch while the dialog is open: the chart takes the new colours."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and hasattr(self, "plot"):
+            self._colour_plot()
+            if self._drawn is not None:
+                self._draw_lengths(self._drawn)
+
     def _draw_lengths(self, result: fc.Forecast) -> None:
+        self._drawn = result
         self.plot.clear()
         if not result.lengths:
             return
@@ -349,7 +370,7 @@ class ForecastDialog(QDialog):
         heights = [100 * count / result.runs for _, count in result.lengths]
         width = max(1.0, (max(xs) - min(xs) + 1) / 60)
         self.plot.addItem(pg.BarGraphItem(x=xs, height=heights, width=0.8 * width,
-                                          brush=BAR_COLOUR))
+                                          brush=self._bar_colour()))
         step = max(1, round((max(xs) - min(xs)) / 12))  # whole rounds (ticks), a dozen at most
         self.plot.getAxis("bottom").setTicks(
             [[(x, str(x)) for x in range(min(xs), max(xs) + 1, step)]])

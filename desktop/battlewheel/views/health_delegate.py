@@ -24,6 +24,7 @@ from battlewheel.engine.core.contract import BoxTrack
 from battlewheel.engine.core.health import LETHAL
 from battlewheel.models.combatants_model import HEALTH_ROLE
 from battlewheel.views.sheets.health_track import MARK_COLOURS, SHAPED, paint_mark
+from battlewheel.views.theme import readable_fill
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -193,7 +194,8 @@ def _paint_track(
             # The sheet's own mark painter: same strokes and colours as the big boxes.
             paint_mark(painter, box.adjusted(inset, inset, -inset, -inset), mark)
         elif glyph is not None:
-            painter.fillRect(box.adjusted(inset, inset, -inset, -inset), QColor(glyph.colour))
+            fill = readable_fill(glyph.colour, palette.color(QPalette.ColorRole.Base).name())
+            painter.fillRect(box.adjusted(inset, inset, -inset, -inset), QColor(fill))
     if word:
         painter.setOpacity(1.0)
         strip = QRectF(rects[0].topLeft(), rects[-1].bottomRight())

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QChildEvent, QEvent, QObject, QPoint, QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -31,6 +31,7 @@ from battlewheel.models.combatants_model import CombatantsModel
 from battlewheel.models.files import CampaignFiles
 from battlewheel.models.log_model import CombatLogModel
 from battlewheel.views import settings as prefs
+from battlewheel.views import theme
 from battlewheel.views.docks import CombatantsDock, bring_forward
 from battlewheel.views.file_menu import FileMenu
 from battlewheel.views.held_width import HeldWidth
@@ -105,6 +106,9 @@ class MainWindow(QMainWindow):
         # Dock widths before larger text was switched on, given back when it goes off.
         self._normal_widths: dict[QDockWidget, int] = {}
         self.actions_by_name: dict[str, QAction] = {}
+        # The GM's theme is shown before anything is built, so the first paint is in it.
+        theme.show(theme.resolve(theme.chosen(settings)))
+        self._theme_follower = theme.SystemFollower(lambda: theme.chosen(self.settings), self)
         self._turn_keys: set[str] = set()
         self._menu_separators: list[QAction] = []
         self._build_wheel()
@@ -390,6 +394,7 @@ class MainWindow(QMainWindow):
         follow.setCheckable(True)
         follow.setChecked(prefs.sheet_follows_acting(self.settings))
         follow.toggled.connect(lambda on: prefs.set_sheet_follows_acting(self.settings, on))
+        self._build_theme_actions()
         self._action(
             "shortcuts", "&Keyboard shortcuts", "F1", "Every key the window answers to"
         ).triggered.connect(self.show_shortcuts)
@@ -409,6 +414,27 @@ class MainWindow(QMainWindow):
             "Move the selected counter one segment clockwise",
         ).triggered.connect(lambda: self.nudge_selected(1))
 
+    def _build_theme_actions(self) -> None:
+        group = QActionGroup(self)
+        current = theme.chosen(self.settings)
+        for choice in theme.CHOICES:
+            action = self._action(f"theme_{choice}", theme.CHOICE_LABELS[choice], None,
+                                  theme.CHOICE_TIPS[choice])
+            action.setCheckable(True)
+            action.setChecked(choice == current)
+            group.addAction(action)
+            action.triggered.connect(lambda _on=False, c=choice: self.set_theme(c))
+
+    def set_theme(self, choice: str) -> None:
+        """View > Theme: show ``choice`` at once (every view and dialog) and remember it."""
+        theme.remember(self.settings, choice)
+        self.actions_by_name[f"theme_{choice}"].setChecked(True)
+        theme.show(theme.resolve(choice))
+
+    def theme_name(self) -> str:
+        """The GM's theme choice (light, dark or system): the shared page follows it."""
+        return theme.chosen(self.settings)
+
     def _build_menus(self) -> None:
         bar = self.menuBar()
         self.file_menu = bar.addMenu("&File")
@@ -421,6 +447,9 @@ class MainWindow(QMainWindow):
         view_menu = bar.addMenu("&View")
         view_menu.addAction(self.actions_by_name["larger_text"])
         view_menu.addAction(self.actions_by_name["sheet_follows_acting"])
+        theme_menu = view_menu.addMenu("&Theme")
+        for choice in theme.CHOICES:
+            theme_menu.addAction(self.actions_by_name[f"theme_{choice}"])
         self.player_screen = PlayerScreenControl(
             self, self.combat, self.actions_by_name, view_menu
         )

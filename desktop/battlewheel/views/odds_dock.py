@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor, QPalette
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QDockWidget,
     QFormLayout,
@@ -24,10 +24,16 @@ from PySide6.QtWidgets import (
 )
 
 from battlewheel.engine.core.contract import Odds as AttackOdds
+from battlewheel.views.theme import WINDOW, Pair, Part
 
-HIT_COLOUR = QColor("#2e7d32")
-MISS_COLOUR = QColor("#9e9e9e")
-DAMAGE_COLOUR = QColor("#b3261e")
+# Bars on the chart's ground (the palette's Base): strokes, so 3:1 against it.
+COLOURS = Part("odds", {
+    "ground": (WINDOW.light["base"], WINDOW.dark["base"]),
+    "hit": ("#2e7d32", "#66bb6a"),
+    "miss": ("#8a8a8a", "#7a7670"),
+    "damage": ("#b3261e", "#ff8a80"),
+}, (Pair("hit", "ground", large=True), Pair("miss", "ground", large=True),
+    Pair("damage", "ground", large=True)))
 
 
 OddsProvider = Callable[[int], AttackOdds]
@@ -75,20 +81,35 @@ class OddsPanel(QWidget):
         layout.addWidget(self.success_plot, 1)
         layout.addWidget(self.level_plot, 1)
 
+    def changeEvent(self, event: QEvent) -> None:
+        """A theme switch: the charts take the new ground, ink and bar colours."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and hasattr(self, "level_plot"):
+            for plot in (self.success_plot, self.level_plot):
+                self._colour_plot(plot)
+            self.set_odds(self._odds)
+
     def _plot(self, bottom: str) -> pg.PlotWidget:
-        plot = pg.PlotWidget(self, background=self.palette().color(QPalette.ColorRole.Base))
+        plot = pg.PlotWidget(self)
+        plot.getAxis("bottom").setLabel(bottom)
+        plot.getAxis("left").setLabel("chance %")
+        self._colour_plot(plot)
         plot.setMenuEnabled(False)
         plot.setMouseEnabled(x=False, y=False)
         plot.hideButtons()
         plot.setMinimumHeight(self.fontMetrics().height() * 7)
+        for name in ("bottom", "left"):
+            plot.getAxis(name).enableAutoSIPrefix(False)
+        return plot
+
+    def _colour_plot(self, plot: pg.PlotWidget) -> None:
+        plot.setBackground(self.palette().color(QPalette.ColorRole.Base))
         text = self.palette().color(QPalette.ColorRole.Text)
-        for name, label in (("bottom", bottom), ("left", "chance %")):
+        for name in ("bottom", "left"):
             axis = plot.getAxis(name)
-            axis.enableAutoSIPrefix(False)
-            axis.setLabel(label, color=text.name())
+            axis.setLabel(axis.labelText, color=text.name())
             axis.setTextPen(text)
             axis.setPen(text)
-        return plot
 
     # -- input ------------------------------------------------------------
     def set_provider(self, provider: OddsProvider | None, dv: int = 0) -> None:
@@ -156,7 +177,8 @@ class OddsPanel(QWidget):
     def _draw_successes(self, odds: AttackOdds) -> None:
         shown = _shown(odds.successes)
         xs = list(range(len(shown)))
-        brushes = [pg.mkBrush(HIT_COLOUR if x >= odds.least_hit else MISS_COLOUR) for x in xs]
+        hit, miss = COLOURS.qcolor("hit"), COLOURS.qcolor("miss")
+        brushes = [pg.mkBrush(hit if x >= odds.least_hit else miss) for x in xs]
         heights = [100 * chance for chance in shown]
         bars = pg.BarGraphItem(x=xs, height=heights, width=0.8, brushes=brushes)
         self.success_plot.addItem(bars)
@@ -176,7 +198,7 @@ class OddsPanel(QWidget):
         heights = [100 * chance for chance in shown]
         text = self.palette().color(QPalette.ColorRole.Text)
         self.level_plot.getAxis("bottom").setLabel(odds.damage_axis, color=text.name())
-        bars = pg.BarGraphItem(x=xs, height=heights, width=0.8, brush=DAMAGE_COLOUR)
+        bars = pg.BarGraphItem(x=xs, height=heights, width=0.8, brush=COLOURS.qcolor("damage"))
         self.level_plot.addItem(bars)
         _whole_number_ticks(self.level_plot, len(xs))
 

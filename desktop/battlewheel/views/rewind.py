@@ -24,10 +24,8 @@ from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.commands import ActionCommand
 from battlewheel.views.history_dock import HistoryDock
 from battlewheel.views.history_list import OPENED
+from battlewheel.views.wheel import palette
 from battlewheel.views.wheel.view import WheelView
-
-BANNER_COLOUR = "#fff1c1"
-PREVIEW_BACKGROUND = QColor("#ece3cf")  # the wheel's ground while it shows the past
 
 
 def engine_steps(command: QUndoCommand) -> int:
@@ -46,8 +44,7 @@ class PreviewBanner(QFrame):
     def __init__(self, view: WheelView) -> None:
         super().__init__(view)
         self.setObjectName("previewBanner")
-        self.setStyleSheet(f"#previewBanner {{ background: {BANNER_COLOUR}; "
-                           "border-bottom: 2px solid #c9a227; }")
+        self._style()
         self.title = QLabel(self)
         self.title.setObjectName("previewTitle")
         font = self.title.font()
@@ -70,6 +67,19 @@ class PreviewBanner(QFrame):
         layout.addWidget(self.go)
         layout.addWidget(self.back)
         self.hide()
+
+    def _style(self) -> None:
+        self.setStyleSheet(
+            f"#previewBanner {{ background: {palette.BANNER_FILL}; "
+            f"border-bottom: 2px solid {palette.BANNER_EDGE}; }}"
+            f"#previewBanner QLabel {{ color: {palette.BANNER_INK}; }}")
+
+    def changeEvent(self, event: QEvent) -> None:
+        """A theme switch: the strip takes the new theme's colours."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and palette.BANNER_FILL not in \
+                self.styleSheet():
+            self._style()
 
     def height_for(self, width: int) -> int:
         """The banner's height at ``width`` (the sentence wraps onto more lines)."""
@@ -169,7 +179,7 @@ class RewindControl(QObject):
         self.banner.go.setText("Redo to here" if undone else "Rewind to here")
         self.banner.show()
         self.banner.raise_()
-        self.view.setBackgroundBrush(QBrush(PREVIEW_BACKGROUND))
+        self.view.setBackgroundBrush(QBrush(QColor(palette.REWIND_GROUND)))
         self._place_banner()
 
     def _place_banner(self) -> None:

@@ -41,6 +41,7 @@ from battlewheel.engine.core.ruleset import Ruleset
 from battlewheel.views.character_editor.inputs import Input, make_input, wheel_only_when_focused
 from battlewheel.views.character_editor.rows import RETURN_KEYS, RowsEditor
 from battlewheel.views.sheets.sheet_widget import SheetWidget
+from battlewheel.views.theme import tint
 
 _ROW_KEY = re.compile(r"^(?P<rows>.+?)(?:\[(?P<a>\d+)\]|\.(?P<b>\d+))(?:\.(?P<cell>.*))?$")
 PREVIEW_WIDTH = 300
@@ -80,7 +81,7 @@ class BlockPage(QWidget):
         self.why_not = QLabel(self)
         self.why_not.setObjectName("blockProblems")
         self.why_not.setWordWrap(True)
-        self.why_not.setStyleSheet("color: #a3261b;")
+        tint(self.why_not, "refusal")
         self._lay_out(form)
         self.fill(ruleset.block_form(self.base))
 

@@ -44,6 +44,7 @@ from battlewheel.storage.roster import RosterCharacter
 from battlewheel.views.character_editor import draft as drafts
 from battlewheel.views.character_editor.block_page import BlockPage
 from battlewheel.views.character_editor.inputs import PROBLEM_STYLE, wheel_only_when_focused
+from battlewheel.views.theme import tint
 
 Commit = Callable[[RosterCharacter, "RosterCharacter | None"], bool]
 DRAFT_DELAY_MS = 400  # typing pauses this long before the draft is written
@@ -114,7 +115,7 @@ class CharacterEditor(QDialog):
         self.status = QLabel(self)
         self.status.setObjectName("editorStatus")
         self.status.setWordWrap(True)
-        self.status.setStyleSheet("color: #a3261b;")
+        tint(self.status, "refusal")
         self._build_layout()
         self._open_pages(character, open_system)
         self._draft_timer = QTimer(self)

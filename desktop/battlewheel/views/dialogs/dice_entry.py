@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 
 from battlewheel.engine.core.dice import D10, DiceEntry, SeededDice, roll
 from battlewheel.engine.core.errors import DiceEntryError
+from battlewheel.views.theme import tint
 
 ROLL_SHORTCUT = "Ctrl+R"
 SINGULAR = {"successes": "success", "levels": "level"}
@@ -148,7 +149,7 @@ class DiceEntryWidget(QWidget):
         self.result_label = QLabel(self)
         self.error_label = QLabel(self)
         self.error_label.setWordWrap(True)
-        self.error_label.setStyleSheet("color: #b3261e;")
+        tint(self.error_label, "refusal")
         self.error_label.setObjectName("diceError")
         self._lay_out()
         # One Ctrl+R for the whole window: with several rows the shortcuts are
@@ -295,7 +296,7 @@ class DiceEntryWidget(QWidget):
         if self._steady:
             self.result_label.setText("not valid" if message
                                       else self.result_label.text())
-            self.result_label.setStyleSheet("color: #b3261e;" if message else "")
+            tint(self.result_label, "refusal" if message else None)
             self.result_label.setToolTip(message)
         self.entryChanged.emit()
 

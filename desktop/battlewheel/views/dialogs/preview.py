@@ -21,9 +21,9 @@ from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.apply import push_all, trial
 from battlewheel.views.dialogs.buttons import ok_cancel
 from battlewheel.views.dialogs.scrolling import scroll_column
+from battlewheel.views.theme import tint
 
 APPLY_SHORTCUT = "Ctrl+Return"
-REFUSAL_STYLE = "color: #b3261e;"
 
 
 class PreviewDialog(QDialog):
@@ -51,7 +51,7 @@ class PreviewDialog(QDialog):
         self.preview_label.setTextFormat(Qt.TextFormat.PlainText)
         self.refusal_label = _wrapping_label(self)
         self.refusal_label.setObjectName("refusal")
-        self.refusal_label.setStyleSheet(REFUSAL_STYLE)
+        tint(self.refusal_label, "refusal")
         self.buttons, self.apply_button = ok_cancel(
             self, self.APPLY_TEXT, tip="Record this as one step (undo: Ctrl+Z)",
             shortcut=APPLY_SHORTCUT)
@@ -112,7 +112,7 @@ class PreviewDialog(QDialog):
         self.preview_label.setText(preview)
         self.preview_label.setVisible(bool(preview))
         self.refusal_label.setText(note)
-        self.refusal_label.setStyleSheet(REFUSAL_STYLE if refused else "")
+        tint(self.refusal_label, "refusal" if refused else None)
         self.refusal_label.setVisible(bool(note))
         self.apply_button.setEnabled(False)
 

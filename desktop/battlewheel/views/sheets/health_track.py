@@ -30,17 +30,32 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from battlewheel.engine.core.contract import BoxTrack
 from battlewheel.engine.core.health import AGGRAVATED, BASHING, LETHAL
+from battlewheel.views.theme import WINDOW, Pair, Part, is_dark, readable_fill
 
 # The ordered health track's marks keep their shapes: / bashing, X lethal, X with a bar
 # aggravated. Any other ruleset's glyph fills its box in the glyph's colour.
 SHAPED = (BASHING, LETHAL, AGGRAVATED)
 # Mark colours differ as well as shapes, so a glance across the table finds lethal damage;
 # the shapes alone still tell the kinds apart for a colour-blind reader or a grey print.
-MARK_COLOURS = {
-    BASHING: QColor("#1f5fa8"),
-    LETHAL: QColor("#b3261e"),
-    AGGRAVATED: QColor("#6a1b9a"),
-}
+# Each theme has its own, readable on its boxes (the palette's Base); the lethal red also
+# writes "dead" and "dying" over the roster's boxes, so it is held to text's 4.5:1.
+_MARKS = {"bashing": BASHING, "lethal": LETHAL, "aggravated": AGGRAVATED}
+MARK_COLOURS: dict[str, QColor] = {}
+
+
+def _use_marks(dark: bool) -> None:
+    colours = MARKS.colours(dark)
+    MARK_COLOURS.update({mark: QColor(colours[name]) for name, mark in _MARKS.items()})
+
+
+MARKS = Part("health marks", {
+    "box": (WINDOW.light["base"], WINDOW.dark["base"]),
+    "bashing": ("#1f5fa8", "#8fc1ff"),
+    "lethal": ("#b3261e", "#ff8a80"),
+    "aggravated": ("#6a1b9a", "#d9a6ff"),
+}, (Pair("bashing", "box", large=True), Pair("lethal", "box"),
+    Pair("aggravated", "box", large=True)), hook=_use_marks)
+_use_marks(is_dark())
 
 
 @dataclass(frozen=True)
@@ -295,7 +310,8 @@ class HealthTrackWidget(QWidget):
             if mark in SHAPED:
                 paint_mark(painter, rect.adjusted(4, 4, -4, -4), mark)
             elif glyph is not None:
-                painter.fillRect(rect.adjusted(3, 3, -3, -3), QColor(glyph.colour))
+                fill = readable_fill(glyph.colour, palette.color(QPalette.ColorRole.Base).name())
+                painter.fillRect(rect.adjusted(3, 3, -3, -3), QColor(fill))
         if self.hasFocus() and index == self._cursor:
             painter.setPen(QPen(palette.color(QPalette.ColorRole.Highlight), 2.0))
             painter.setBrush(Qt.BrushStyle.NoBrush)

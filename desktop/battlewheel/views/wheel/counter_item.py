@@ -207,12 +207,12 @@ class CounterItem(QGraphicsRectItem):
         fill = palette.counter_colour(self.info.side, self.info.colour_index)
         if self.info.down:
             fill = QColor(palette.DEAD_FILL)
-        outline = QPen(QColor("#ffffff"), 2.5)
+        outline = QPen(QColor(palette.COUNTER_INK), 2.5)
         if self.info.acting:
             outline = QPen(QColor(palette.ACTING_OUTLINE), 5)
         if self.isSelected():
             outline = QPen(QColor(palette.SELECTED_OUTLINE), 5)
-        painter.setPen(QPen(QColor("#202020"), 1))
+        painter.setPen(QPen(QColor(palette.COUNTER_EDGE), 1))
         painter.setBrush(QBrush(fill))
         painter.drawPath(self._body())
         painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -225,7 +225,7 @@ class CounterItem(QGraphicsRectItem):
         font.setBold(True)
         font.setPixelSize(17 if len(self.info.initials) <= 2 else 14)
         painter.setFont(font)
-        painter.setPen(QColor("#ffffff"))
+        painter.setPen(QColor(palette.COUNTER_INK))
         rect = QRectF(-_HALF, -_HALF, COUNTER_SIZE, COUNTER_SIZE)
         painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, self.info.initials)
 
@@ -253,10 +253,10 @@ class CounterItem(QGraphicsRectItem):
         high = self.badge_size()
         width = max(high, painter.fontMetrics().horizontalAdvance(text) + 8 * self.badge_boost)
         rect = QRectF(*_badge_origin(corner, width, high, bool(self.info.lamps)), width, high)
-        painter.setPen(QPen(QColor("#ffffff"), 1.2))
+        painter.setPen(QPen(QColor(palette.BADGE_INK), 1.2))
         painter.setBrush(QBrush(QColor(colour)))
         painter.drawRoundedRect(rect, high / 2, high / 2)
-        painter.setPen(QColor("#ffffff"))
+        painter.setPen(QColor(palette.BADGE_INK))
         painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
 
 

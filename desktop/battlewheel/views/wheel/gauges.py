@@ -82,10 +82,11 @@ def paint_ring(painter: QPainter, ring: Ring, radius: float) -> None:
 def paint_bar(painter: QPainter, bar: Bar, top: float) -> None:
     """A bar's trough and its filled share; red from the left when ``negative``."""
     trough = QRectF(-BAR_WIDTH / 2, top, BAR_WIDTH, BAR_HEIGHT)
-    painter.setPen(QPen(QColor("#202020"), 0.6))
-    painter.setBrush(QBrush(QColor("#ffffff")))
+    painter.setPen(QPen(QColor(palette.BAR_EDGE), 0.6))
+    painter.setBrush(QBrush(QColor(palette.BAR_TROUGH)))
     painter.drawRect(trough)
-    colour = palette.BAR_NEGATIVE if bar.negative else palette.BAR_TONES.get(bar.tone, "#555")
+    tone = palette.BAR_TONES.get(bar.tone, palette.PIP_FILL)
+    colour = palette.BAR_NEGATIVE if bar.negative else tone
     share = max(0.0, min(1.0, bar.fraction))
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(QBrush(QColor(colour)))
@@ -117,10 +118,11 @@ def paint_lamps(painter: QPainter, lamps: tuple[Lamp, ...]) -> None:
     top = -len(lamps) * LAMP_HEIGHT / 2
     for index, lamp in enumerate(lamps):
         rect = QRectF(x, top + index * LAMP_HEIGHT, LAMP_WIDTH, LAMP_HEIGHT - 1)
-        painter.setPen(QPen(QColor("#ffffff"), 0.8))
+        painter.setPen(QPen(QColor(palette.COUNTER_INK), 0.8))
         painter.setBrush(QBrush(QColor(palette.LAMP_LIT if lamp.lit else palette.LAMP_DARK)))
         painter.drawRoundedRect(rect, 2, 2)
-        _letter(painter, lamp.text, rect, bold=lamp.lit)
+        _letter(painter, lamp.text, rect, bold=lamp.lit,
+                ink=palette.LAMP_INK if lamp.lit else palette.LABEL)
 
 
 def letter_font(base: QFont, *, bold: bool = False) -> QFont:
@@ -131,7 +133,8 @@ def letter_font(base: QFont, *, bold: bool = False) -> QFont:
     return font
 
 
-def _letter(painter: QPainter, text: str, rect: QRectF, *, bold: bool = False) -> None:
+def _letter(painter: QPainter, text: str, rect: QRectF, *, bold: bool = False,
+            ink: str = "") -> None:
     painter.setFont(letter_font(painter.font(), bold=bold))
-    painter.setPen(QColor(palette.LABEL))
+    painter.setPen(QColor(ink or palette.LABEL))
     painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)

@@ -55,7 +55,7 @@ class GhostItem(PaintedItem):
         font.setBold(True)
         font.setPixelSize(13)
         painter.setFont(font)
-        painter.setPen(colour)
+        painter.setPen(QColor(palette.LABEL))  # the hue is too faint to read on the paper
         painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, self.info.initials)
         font.setBold(False)
         font.setPixelSize(10)

@@ -49,7 +49,7 @@ class DropHintItem(PaintedItem):
         """A rounded box, pale for a cost and red for a refusal, with the words."""
         colour = palette.HINT_OK if self.allowed else palette.HINT_REFUSED
         painter.setPen(QPen(QColor(colour), 1.2))
-        painter.setBrush(QBrush(QColor("#fffdf6")))
+        painter.setBrush(QBrush(QColor(palette.HINT_FILL)))
         painter.drawRoundedRect(self._box, 6, 6)
         painter.setFont(self._font)
         painter.setPen(QColor(colour))

@@ -88,7 +88,7 @@ class HubItem(PaintedItem):
     def draw(self, painter: QPainter) -> None:
         """Draw the disc and the tick number."""
         painter.setPen(QColor(palette.RIM))
-        painter.setBrush(QColor("#fffaf0"))
+        painter.setBrush(QColor(palette.HUB_FILL))
         painter.drawEllipse(self.boundingRect().adjusted(4, 4, -4, -4))
         font = hub_font(QFont(painter.font()), self.text, self.text_scale)
         painter.setFont(font)
@@ -188,6 +188,14 @@ class WheelScene(QGraphicsScene):
         self._syncing_selection = False
         self.selectionChanged.connect(self._report_selection)
         self.set_wheel(self.wheel)
+
+    def restyle(self) -> None:
+        """A theme switch: Qt's own items take the new colours, hand-drawn ones repaint."""
+        for segment in self.segments:
+            segment.restyle()
+        self.tray_caption.setBrush(QColor(palette.LABEL))
+        for item in self.items():
+            item.update()  # drops each item's cached picture
 
     # -- drawing the model's wheel ----------------------------------------------------
     def set_wheel(self, wheel: TurnTrack) -> None:

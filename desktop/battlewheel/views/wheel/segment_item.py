@@ -99,6 +99,14 @@ class SegmentItem(QGraphicsPathItem):
             self.drop_target = on
             self._show_fill()
 
+    def restyle(self) -> None:
+        """Take the colours of the theme now shown (the cached picture is redrawn)."""
+        self.setPen(QPen(QColor(palette.RIM), 2))
+        self.pointer.setPen(QPen(QColor(palette.RIM), 1.5))
+        self.pointer.setBrush(QBrush(QColor(palette.ACTING_OUTLINE)))
+        self.label.setBrush(QColor(palette.LABEL))
+        self._show_fill()
+
     def _show_fill(self) -> None:
         self.setBrush(QBrush(self._fill()))
         self.pointer.setVisible(self.active)

@@ -2,7 +2,7 @@
 
 import math
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QPainter, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
@@ -54,6 +54,12 @@ class WheelView(QGraphicsView):
         """Keep the wheel fitted to the new size."""
         super().resizeEvent(event)
         self.fit()
+
+    def changeEvent(self, event: QEvent) -> None:
+        """A theme switch reaches the view as a new palette: the wheel repaints in it."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self.wheel_scene.restyle()
 
     def showEvent(self, event: QShowEvent) -> None:
         """Fit once the view has its real size."""

@@ -24,7 +24,8 @@ def test_the_menu_names_it_with_its_key_before_and_during_the_fight() -> None:
     for model in (set_up_model(), started_model()):
         entry = next(e for e in model.session.ruleset.turn_actions(model.state)
                      if e.key == "range_bands")
-        assert (entry.dialog, entry.shortcut, entry.why_not) == ("impulse_ranges", "Ctrl+Shift+B", "")
+        assert (entry.dialog, entry.shortcut, entry.why_not) == (
+            "impulse_ranges", "Ctrl+Shift+B", "")
 
 
 def test_the_fighter_s_foes_come_ticked_and_the_band_sets_them_all_as_one_step(

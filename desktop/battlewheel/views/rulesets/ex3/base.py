@@ -42,10 +42,10 @@ from battlewheel.views.dialogs.apply import push_all
 from battlewheel.views.dialogs.buttons import ok_cancel
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource
 from battlewheel.views.dialogs.scrolling import guard_wheel, scroll_column
+from battlewheel.views.theme import tint
 
 APPLY_SHORTCUT = "Ctrl+Return"
 Field = TypeVar("Field", bound=QWidget)
-REFUSAL_STYLE = "color: #b3261e;"
 
 
 @dataclass(frozen=True)
@@ -153,7 +153,7 @@ class Ex3Dialog(QDialog):
         self.preview_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.refusal_label = QLabel(self)
         self.refusal_label.setWordWrap(True)
-        self.refusal_label.setStyleSheet(REFUSAL_STYLE)
+        tint(self.refusal_label, "refusal")
         self.odds: Odds | None = None
         self.build()
         self._lay_out()
@@ -290,7 +290,7 @@ class Ex3Dialog(QDialog):
     def _show(self, lines: list[str], message: str, *, ok: bool, refusal: bool) -> None:
         self.preview_label.setText("\n".join(lines) or "Nothing yet.")
         self.refusal_label.setText(f"Not allowed: {message}" if refusal else message)
-        self.refusal_label.setStyleSheet(REFUSAL_STYLE if refusal else "")
+        tint(self.refusal_label, "refusal" if refusal else None)
         self.apply_button.setEnabled(ok)
 
     def need(self, row: DiceEntryWidget, what: str) -> bool:

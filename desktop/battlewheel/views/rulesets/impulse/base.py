@@ -30,9 +30,9 @@ from battlewheel.views.dialogs.apply import Trial, push_all, trial
 from battlewheel.views.dialogs.buttons import ok_cancel
 from battlewheel.views.dialogs.dice_entry import FaceSource
 from battlewheel.views.dialogs.scrolling import guard_wheel, scroll_column
+from battlewheel.views.theme import tint
 
 RECORD_SHORTCUT = "Ctrl+Return"
-REFUSED_STYLE = "color: #b3261e;"
 # The tallest a dialog opens: a 1366x768 screen less the title bar and a task bar.
 MOST_HEIGHT = 660
 OddsProvider = Callable[[int], Odds]
@@ -182,7 +182,7 @@ class ImpulseDialog(QDialog):
     def _show(self, lines: Sequence[str], message: str, *, refused: bool) -> None:
         self.steps_label.setText("\n".join(lines) or "Nothing to work out yet.")
         self.refusal_label.setText(message)
-        self.refusal_label.setStyleSheet(REFUSED_STYLE if refused else "")
+        tint(self.refusal_label, "refusal" if refused else None)
         self.refusal_label.setVisible(bool(message))
         ready = self.last_trial is not None and self.last_trial.refusal is None
         self.record_button.setEnabled(ready)

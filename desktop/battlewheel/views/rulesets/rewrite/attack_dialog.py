@@ -58,6 +58,7 @@ from battlewheel.views.rulesets.rewrite.attack_dialog_inputs import (
     DefenceForm,
     dv_label,
 )
+from battlewheel.views.theme import tint
 
 RESOLVE_SHORTCUT = "Ctrl+Return"
 Attack = TypeVar("Attack", ResolveAttack, ResolveCounterattack)
@@ -177,7 +178,7 @@ class AttackDialog(QDialog):
         self.steps_label.setMinimumWidth(self.fontMetrics().averageCharWidth() * 50)
         self.refusal_label = QLabel(self)
         self.refusal_label.setWordWrap(True)
-        self.refusal_label.setStyleSheet("color: #b3261e;")
+        tint(self.refusal_label, "refusal")
         self.odds = OddsPanel(self)
         self._connect()
         self._lay_out(state)

@@ -44,6 +44,7 @@ from battlewheel.views.dialogs.buttons import ok_cancel
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource, align_titles
 from battlewheel.views.dialogs.scrolling import guard_wheel
 from battlewheel.views.rulesets.rewrite.base import trait_pool
+from battlewheel.views.theme import tint
 from battlewheel.views.wheel.scene import WheelScene
 from battlewheel.views.wheel.view import WheelView
 
@@ -205,7 +206,7 @@ class CombatSetupDialog(QDialog):
         preview.addWidget(self.preview_label, 1)
         self.problem_label = QLabel(self)
         self.problem_label.setWordWrap(True)
-        self.problem_label.setStyleSheet("color: #b3261e;")
+        tint(self.problem_label, "refusal")
         self._lay_out(ambush_box, join_box, preview_box)
 
     def _build_join(self, state: Combat) -> QGroupBox:

@@ -45,6 +45,7 @@ from battlewheel.engine.rulesets.rewrite.state import Combat, Combatant
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.buttons import ok_cancel
 from battlewheel.views.refusals import rule_tip, show_on, went_through
+from battlewheel.views.theme import tint
 
 DECLARE_SHORTCUT = "Ctrl+Return"
 ADD_ATTACK_SHORTCUT = "Ctrl+T"
@@ -187,7 +188,7 @@ class FlurryBuilderDialog(QDialog):
         self.summary.setFont(bold)
         self.refusal_label = QLabel(self)
         self.refusal_label.setWordWrap(True)
-        self.refusal_label.setStyleSheet("color: #b3261e;")
+        tint(self.refusal_label, "refusal")
         self._build_buttons()
         self._lay_out(attack_box, other_box)
         self._shortcuts()

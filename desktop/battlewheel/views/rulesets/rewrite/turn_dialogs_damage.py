@@ -41,6 +41,7 @@ from battlewheel.views.dialogs.buttons import ok_cancel
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget, FaceSource, align_titles
 from battlewheel.views.refusals import show_on, went_through
 from battlewheel.views.sheets.health_track import HealthTrackWidget
+from battlewheel.views.theme import tint
 
 APPLY_SHORTCUT = "Ctrl+Return"
 ROLL_ALL_SHORTCUT = "Ctrl+Shift+R"
@@ -133,7 +134,7 @@ class TickDamageDialog(QDialog):
         self.effects_label.setTextFormat(Qt.TextFormat.PlainText)
         self.refusal_label = QLabel(self)
         self.refusal_label.setWordWrap(True)
-        self.refusal_label.setStyleSheet("color: #b3261e;")
+        tint(self.refusal_label, "refusal")
         self._lay_out()
         self._update()
         first = next((row for p in self.panels for row in p.rolls.values()), None)

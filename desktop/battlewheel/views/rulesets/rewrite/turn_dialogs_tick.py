@@ -38,12 +38,12 @@ from battlewheel.views.rulesets.rewrite.turn_dialogs import (
     fill_targets,
     plan_for,
 )
+from battlewheel.views.theme import tint
 
 ATTACK, BUILT = "attack", "built"
 # Manoeuvres a row offers as they are: nothing to fill in (a Block names whom it guards).
 SINGLE_KINDS = tuple(kind for kind in manoeuvre_table()
                      if kind not in (ATTACK, "block", *OPEN_VALUES))
-REFUSED_STYLE = "color: #b3261e;"
 
 
 class FlurryRow:
@@ -112,11 +112,11 @@ class FlurryRow:
             reason, rule = split_refusal(refusal)
             self.cost.setText(reason)
             self.cost.setToolTip(rule_tip(rule))
-            self.cost.setStyleSheet(REFUSED_STYLE)
+            tint(self.cost, "refusal")
             return reason
         self.cost.setText(self._cost_words(declared))
         self.cost.setToolTip("")
-        self.cost.setStyleSheet("")
+        tint(self.cost, None)
         return ""
 
     def _cost_words(self, declared: tuple[DeclaredManoeuvre, ...]) -> str:
