@@ -74,8 +74,10 @@ def share_command(campaign: Path, *, combat: str | None, bind: str, port: int,
     except OSError as error:
         print(f"battlewheel share: cannot listen on {bind} port {port}: {error}", file=err)
         return EXIT_BAD_INPUT
-    say({"url": server.url, "bind": server.host, "port": server.port, "combat": name})
+    # The handlers go in before the address is printed: whoever reads it may stop the
+    # command at once (a SIGTERM just after the line found the default handler).
     restore = _stop_on_signals(stop)
+    say({"url": server.url, "bind": server.host, "port": server.port, "combat": name})
     try:
         _follow(campaign, combat, server, stop, err)
     except KeyboardInterrupt:
