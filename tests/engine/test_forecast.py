@@ -16,7 +16,11 @@ from battlewheel.engine.rulesets.ex3.demo import demo_fight as ex3_demo
 from battlewheel.engine.rulesets.impulse.demo import demo_fight as impulse_demo
 from battlewheel.engine.rulesets.poolward.demo import demo_fight as poolward_demo
 from battlewheel.storage.campaign import load_demo_campaign
+from tests.conformance import SYSTEMS as ALL_SYSTEMS
+from tests.conformance import piece, pieces_of
 from tests.engine.forecast_fights import SYSTEMS, mirror, solar_against_mortal
+
+FORECAST_SYSTEMS = tuple(system for system in ALL_SYSTEMS if "knock_out" in pieces_of(system))
 
 EXAMPLES = sorted((Path(__file__).parents[2] / "resources" / "examples").glob("*.json"))
 
@@ -189,3 +193,49 @@ def test_with_rolls_equals_the_action_made_whole_and_names_a_wrong_field() -> No
     assert template.attack is None
     with pytest.raises(TypeError, match="no field 'dice'"):
         fc.with_rolls(template, dice=faces)
+
+
+# -- double knockouts and stalls --------------------------------------------------------------
+
+
+def _everyone_out(system: str) -> CombatSession:
+    """The system's conformance fight with every fighter of both sides knocked out."""
+    session = piece(system, "fight")()
+    knock_out = piece(system, "knock_out")
+    for cid in list(session.ruleset.combatants(session.state)):
+        knock_out(session, cid)
+    return session
+
+
+@pytest.mark.parametrize("system", FORECAST_SYSTEMS)
+def test_both_sides_out_is_a_double_knockout_not_a_stall(system: str) -> None:
+    session = _everyone_out(system)
+    verdict = session.ruleset.outcome(session.state)
+    assert (verdict.over, verdict.winner, verdict.nobody_standing) == (True, None, True)
+    result = _forecast(session, 3)
+    assert (result.double_knockouts, result.stalls, result.stalemates) == (3, 0, 3)
+    assert result.endings[0][0].startswith("Both sides fall together; ")
+    document = result.to_json()
+    assert (document["double_knockouts"], document["stalls"]) == (3, 0)
+
+
+@pytest.mark.parametrize("system", FORECAST_SYSTEMS)
+def test_a_playout_stopped_by_the_limit_is_a_stall(system: str) -> None:
+    session = piece(system, "fight")()
+    ruleset = session.ruleset
+    stopped = fc.playout(ruleset, session.state, fc.playout_random(7, 0), {}, most_steps=1)
+    assert stopped.winner is None and stopped.stalled and not stopped.double_knockout
+    result = fc.summarise(ruleset, session.state, [stopped], 7, {})
+    assert (result.double_knockouts, result.stalls, result.stalemates) == (0, 1, 1)
+    assert result.endings[0][0].startswith("Nobody wins (the fight stalls); ")
+
+
+def test_one_side_all_out_with_nobody_against_it_is_no_double_knockout() -> None:
+    from battlewheel.engine.core.outcome import last_side_standing
+
+    alone = last_side_standing({"a": "ally", "b": "ally"}, (), 3)
+    assert alone.over and alone.winner is None and not alone.nobody_standing
+    both = last_side_standing({"a": "ally", "b": "enemy"}, (), 3)
+    assert both.over and both.nobody_standing
+    one_up = last_side_standing({"a": "ally", "b": "enemy"}, ("b",), 3)
+    assert one_up.winner == "enemy" and not one_up.nobody_standing

@@ -32,8 +32,8 @@ BALANCED, CAUTIOUS, AGGRESSIVE = "balanced", "cautious", "aggressive"
 STANCES = (BALANCED, CAUTIOUS, AGGRESSIVE)
 DEFAULT_RUNS = 1000
 MOST_RUNS = 100_000
-# A playout that has not ended after this many actions is a stalemate (counted as
-# neither side winning); real fights end in a few hundred.
+# A playout that has not ended after this many actions is a stall (counted as neither
+# side winning); real fights end in a few hundred.
 MOST_STEPS = 3000
 Z95 = 1.959963984540054
 STOP_EVERY = 16
@@ -112,13 +112,21 @@ def first_legal(ruleset: Ruleset, state: Any,
 
 @dataclass(frozen=True)
 class Playout:
-    """How one playout ended: who won (None: nobody, a stalemate), its length, who fell."""
+    """How one playout ended: who won (None: nobody), its length, who fell, and whether
+    nobody won because both sides fell together (``double_knockout``) or because the
+    fight stalled (stopped by a limit, or nobody able to act)."""
 
     winner: str | None
     clock: int
     out: tuple[str, ...]
     values: tuple[tuple[str, tuple[tuple[str, float], ...]], ...]
     steps: int
+    double_knockout: bool = False
+
+    @property
+    def stalled(self) -> bool:
+        """Nobody won, and not because both sides fell: the playout was stopped."""
+        return self.winner is None and not self.double_knockout
 
 
 def playout(ruleset: Ruleset, state: Any, rng: random.Random, tactics: Tactics,
@@ -126,8 +134,8 @@ def playout(ruleset: Ruleset, state: Any, rng: random.Random, tactics: Tactics,
     """Play the fight out from ``state`` (left as it is) with the autopilot on every side.
 
     A fight still going after the ruleset's ``forecast_limit`` (rounds, or ticks) or
-    ``most_steps`` actions is a stalemate; ``stop`` is asked every few steps whether to
-    give up (a cancelled forecast).
+    ``most_steps`` actions, or where nobody can act, stalls; ``stop`` is asked every few
+    steps whether to give up (a cancelled forecast).
     """
     outcome = ruleset.outcome(state)
     steps = 0
@@ -145,7 +153,8 @@ def playout(ruleset: Ruleset, state: Any, rng: random.Random, tactics: Tactics,
     values = tuple((cid, tuple(sorted(found.items())))
                    for cid, found in ruleset.end_values(state).items())
     return Playout(outcome.winner if outcome.over else None, outcome.clock,
-                   tuple(outcome.out), values, steps)
+                   tuple(outcome.out), values, steps,
+                   double_knockout=outcome.over and outcome.nobody_standing)
 
 
 def run_playouts(ruleset: Ruleset, state: Any, seed: int | str, indices: Iterable[int],
@@ -193,7 +202,11 @@ class FighterOdds:
 
 @dataclass(frozen=True)
 class Forecast:
-    """What many playouts say: the odds, the length, each fighter, the usual ending."""
+    """What many playouts say: the odds, the length, each fighter, the usual ending.
+
+    ``stalemates`` counts the playouts nobody won, of two kinds: ``double_knockouts``
+    (both sides fell together) and ``stalls`` (stopped by a limit, or nobody could act).
+    """
 
     ruleset: str
     runs: int
@@ -206,6 +219,8 @@ class Forecast:
     fighters: tuple[FighterOdds, ...]
     endings: tuple[tuple[str, int], ...]  # the commonest endings, in words, with counts
     mean_steps: float = 0.0
+    double_knockouts: int = 0
+    stalls: int = 0
 
     def side(self, name: str) -> SideOdds:
         """One side's odds."""
@@ -234,6 +249,8 @@ class Forecast:
                                   "interval95": [round(odds.low, 4), round(odds.high, 4)]}
                       for odds in self.sides},
             "stalemates": self.stalemates,
+            "double_knockouts": self.double_knockouts,
+            "stalls": self.stalls,
             "length": {"unit": self.clock_unit, "mean": round(self.mean_length, 3),
                        "median": self.median_length,
                        "spread": {str(length): count for length, count in self.lengths}},
@@ -272,7 +289,9 @@ def summarise(ruleset: Ruleset, state: Any, playouts: Sequence[Playout], seed: i
         ruleset.name, runs, seed, tuple(sorted(tactics.items())), sides, wins[None],
         ruleset.forecast_unit, tuple(sorted(Counter(p.clock for p in playouts).items())),
         fighters, tuple(endings.most_common(5)),
-        sum(p.steps for p in playouts) / runs if runs else 0.0)
+        sum(p.steps for p in playouts) / runs if runs else 0.0,
+        double_knockouts=sum(p.double_knockout for p in playouts),
+        stalls=sum(p.stalled for p in playouts))
 
 
 @dataclass
@@ -318,7 +337,9 @@ def _fighter_odds(cid: str, name: str, side: str, tally: _Tally | None,
 
 
 def _ending_words(p: Playout, names: Any) -> str:
-    if p.winner is None:
+    if p.double_knockout:
+        head = "Both sides fall together"
+    elif p.winner is None:
         head = "Nobody wins (the fight stalls)"
     else:
         head = "The allies win" if p.winner == ALLY else "The enemies win"

@@ -70,3 +70,13 @@ def weak() -> Any:
 
     return Character(name="Farmhand", kind="mortal",
                      attributes={"strength": 1, "dexterity": 1, "stamina": 1, "wits": 1})
+
+
+def knock_out(session: CombatSession, cid: str) -> None:
+    """Marks lethal to the Incapacitated box (a battle group: dissolved): out of the fight."""
+    who = session.state.combatants[cid]
+    if who.is_group:
+        session.state.combatants[cid] = who.replace(dissolved=True)
+    else:
+        session.state.combatants[cid] = who.replace(health=who.health.mark(
+            lethal=who.health.incap_index + 1))

@@ -68,3 +68,9 @@ def weak() -> Any:
     return ImpulseCharacter("Farmhand", initiative=1, endurance=3, dv=1, evasion=1, soak=0,
                             base_damage=0, weapons=(UNARMED,),
                             traits={"dexterity": 1, "brawl": 1})
+
+
+def knock_out(session: CombatSession, cid: str) -> None:
+    """Endurance gone (001 §Endurance): defeated."""
+    who = session.state.combatants[cid]
+    session.state.combatants[cid] = who.replace(endurance=0, defeated=True)

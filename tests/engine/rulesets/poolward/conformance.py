@@ -62,3 +62,11 @@ def weak() -> Any:
     from battlewheel.engine.rulesets.poolward.block import StatBlock
 
     return StatBlock(name="Farmhand", stats={"strength": 1, "dexterity": 1, "constitution": 1})
+
+
+def knock_out(session: CombatSession, cid: str) -> None:
+    """Health gone (002 §Damage Tracking): disabled."""
+    from battlewheel.engine.rulesets.poolward.state import DISABLED
+
+    who = session.state.fighters[cid]
+    session.state.fighters[cid] = who.replace(health=0, condition=DISABLED)

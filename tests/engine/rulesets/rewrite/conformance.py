@@ -82,3 +82,10 @@ def strong() -> Any:
 def weak() -> Any:
     """Hunt spearman 1 without his weapons."""
     return replace(duellist(), weapons=())
+
+
+def knock_out(session: CombatSession, cid: str) -> None:
+    """Marks lethal to the Incapacitated box (000 §Applying Effects): it cannot act."""
+    who = session.state.combatants[cid]
+    session.state.combatants[cid] = who.replace(health=who.health.mark(
+        lethal=who.health.incap_index + 1))
