@@ -26,6 +26,7 @@ from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.contract import ALLY, ENEMY, SIDES
 from battlewheel.engine.core.errors import RulesError
 from battlewheel.engine.core.outcome import Outcome
+from battlewheel.engine.core.playout_mode import playing_out
 from battlewheel.engine.core.ruleset import Ruleset
 
 BALANCED, CAUTIOUS, AGGRESSIVE = "balanced", "cautious", "aggressive"
@@ -97,13 +98,15 @@ def playout_random(seed: int | str, index: int) -> random.Random:
     return random.Random(f"{seed}/{index}")
 
 
-def first_legal(ruleset: Ruleset, state: Any,
-                candidates: Iterable[Action]) -> tuple[Action, Any] | None:
-    """The first candidate the ruleset accepts and the state it leads to (on a copy)."""
+def first_legal(ruleset: Ruleset, state: Any, candidates: Iterable[Action],
+                quiet: bool = True) -> tuple[Action, Any] | None:
+    """The first candidate the ruleset accepts and the state it leads to (on a copy);
+    ``quiet``: through ``Ruleset.apply_for_playout`` (else the GM's ``apply``)."""
+    apply = ruleset.apply_for_playout if quiet else ruleset.apply
     for action in candidates:
         work = state.clone()
         try:
-            ruleset.apply(work, action)
+            apply(work, action)
         except RulesError:
             continue
         return action, work
@@ -135,8 +138,18 @@ def playout(ruleset: Ruleset, state: Any, rng: random.Random, tactics: Tactics,
 
     A fight still going after the ruleset's ``forecast_limit`` (rounds, or ticks) or
     ``most_steps`` actions, or where nobody can act, stalls; ``stop`` is asked every few
-    steps whether to give up (a cancelled forecast).
+    steps whether to give up (a cancelled forecast). Played quietly
+    (``engine/core/playout_mode.py``): what nobody reads is not worked out.
     """
+    with playing_out():
+        return played_out(ruleset, state, rng, tactics, most_steps, stop)[0]
+
+
+def played_out(ruleset: Ruleset, state: Any, rng: random.Random, tactics: Tactics,
+               most_steps: int = MOST_STEPS, stop: Callable[[], bool] | None = None,
+               quiet: bool = True) -> tuple[Playout, Any]:
+    """``playout``'s work, and the state it ended in; ``quiet`` False: every action goes
+    through the GM's ``Ruleset.apply`` (the tests compare the two)."""
     outcome = ruleset.outcome(state)
     steps = 0
     limit = outcome.clock + ruleset.forecast_limit
@@ -144,7 +157,7 @@ def playout(ruleset: Ruleset, state: Any, rng: random.Random, tactics: Tactics,
         if stop is not None and steps % STOP_EVERY == 0 and stop():
             break
         chosen = first_legal(ruleset, state,
-                             ruleset.autopilot_candidates(state, rng, tactics))
+                             ruleset.autopilot_candidates(state, rng, tactics), quiet)
         if chosen is None:  # nobody can do anything: the fight stalls
             break
         state = chosen[1]
@@ -152,9 +165,10 @@ def playout(ruleset: Ruleset, state: Any, rng: random.Random, tactics: Tactics,
         outcome = ruleset.outcome(state)
     values = tuple((cid, tuple(sorted(found.items())))
                    for cid, found in ruleset.end_values(state).items())
-    return Playout(outcome.winner if outcome.over else None, outcome.clock,
-                   tuple(outcome.out), values, steps,
-                   double_knockout=outcome.over and outcome.nobody_standing)
+    ended = Playout(outcome.winner if outcome.over else None, outcome.clock,
+                    tuple(outcome.out), values, steps,
+                    double_knockout=outcome.over and outcome.nobody_standing)
+    return ended, state
 
 
 def run_playouts(ruleset: Ruleset, state: Any, seed: int | str, indices: Iterable[int],
