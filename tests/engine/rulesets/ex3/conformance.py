@@ -80,3 +80,8 @@ def knock_out(session: CombatSession, cid: str) -> None:
     else:
         session.state.combatants[cid] = who.replace(health=who.health.mark(
             lethal=who.health.incap_index + 1))
+
+
+def rolled_order() -> Any:
+    """The default rulings: Join Battle is rolled at every fight's start."""
+    return CombatSession.new(ruleset="3e").ruleset.default_options()

@@ -70,3 +70,10 @@ def knock_out(session: CombatSession, cid: str) -> None:
 
     who = session.state.fighters[cid]
     session.state.fighters[cid] = who.replace(health=0, condition=DISABLED)
+
+
+def rolled_order() -> Any:
+    """The order rolled each round (ruling ``turn_order``; ties as the GM places them)."""
+    from battlewheel.engine.rulesets.poolward.options import ORDER_EACH_ROUND, PoolWardOptions
+
+    return replace(PoolWardOptions(), turn_order=ORDER_EACH_ROUND)

@@ -89,3 +89,8 @@ def knock_out(session: CombatSession, cid: str) -> None:
     who = session.state.combatants[cid]
     session.state.combatants[cid] = who.replace(health=who.health.mark(
         lethal=who.health.incap_index + 1))
+
+
+def rolled_order() -> Any:
+    """The default rulings: Join Battle is rolled at every fight's start."""
+    return CombatSession.new(ruleset="2e-rewrite").ruleset.default_options()
