@@ -109,7 +109,8 @@ def _placed_ties(state: Fight, rng: random.Random) -> Iterator[Action]:
     if ruling == ORDER_GM or (state.started and ruling != ORDER_EACH_ROUND) \
             or missing_rolls(state):
         return
-    rolls, groups = state.order_rolls, {}
+    rolls = state.order_rolls
+    groups: dict[int, list[str]] = {}
     for cid in state.fighters:  # joining order: the same groups however the order stands
         if cid in rolls:
             groups.setdefault(rolls[cid], []).append(cid)
