@@ -3,13 +3,16 @@ GM's path does: same actions, same dice, same final state, in every system."""
 
 from __future__ import annotations
 
+import json
 import pickle
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from battlewheel.engine.core import forecast as fc
 from battlewheel.engine.core.playout_mode import playing_out, playing_out_now
+from battlewheel.engine.core.session import CombatSession, DecodedLog
 from tests.conformance import SYSTEMS, demo_session, piece, pieces_of
 
 FORECAST_SYSTEMS = tuple(system for system in SYSTEMS if "strong" in pieces_of(system))
@@ -32,18 +35,19 @@ def _both_ways(session: Any, seed: int) -> tuple[tuple[fc.Playout, Any, Any], ..
     return tuple(ended)
 
 
-def _fights(system: str) -> list[Any]:
-    return [demo_session(system), piece(system, "fight")()]
+def _fights(system: str) -> list[tuple[Any, range]]:
+    """The demo fight with 30 seeds, the system's conformance fight with 10."""
+    return [(demo_session(system), SEEDS), (piece(system, "fight")(), range(10))]
 
 
 @pytest.mark.parametrize("system", FORECAST_SYSTEMS)
 def test_a_quiet_playout_ends_in_the_same_state_as_the_full_one(system: str) -> None:
-    """30 seeds of the demo fight and of the system's conformance fight, each from its
+    """30 seeds of the demo fight and 10 of the system's conformance fight, each from its
     start: the same playout, the same final state (pickled whole, so every record and
     every value the engine keeps), the same dice drawn."""
     compared = 0
-    for session in _fights(system):
-        for seed in SEEDS:
+    for session, seeds in _fights(system):
+        for seed in seeds:
             (full, full_state, full_rng), (quiet, quiet_state, quiet_rng) = \
                 _both_ways(session, seed)
             assert quiet == full, (system, seed)
@@ -79,3 +83,22 @@ def test_a_value_made_in_a_playout_is_not_checked_and_outside_it_is() -> None:
         Identity(name="Ada", notes=unwritable)
     with playing_out():
         assert Identity(name="Ada", notes=unwritable).notes == unwritable
+
+
+EXAMPLES = sorted((Path(__file__).parents[2] / "resources" / "examples").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda path: path.stem)
+def test_a_quiet_playout_from_the_middle_of_an_example_ends_as_the_full_one(
+        path: Path) -> None:
+    """From a third and two thirds of the way through each example log (every system's),
+    10 seeds each: the same playout, dice and final state both ways."""
+    log = DecodedLog.from_json(json.loads(path.read_text(encoding="utf-8")))
+    for share in (1 / 3, 2 / 3):
+        kept = log.actions[:int(share * len(log.actions))]
+        session = CombatSession.replay(DecodedLog(log.ruleset, log.options, kept, ()))
+        for seed in range(10):
+            (full, full_state, full_rng), (quiet, quiet_state, quiet_rng) = \
+                _both_ways(session, seed)
+            assert (quiet, quiet_rng) == (full, full_rng), (path.stem, share, seed)
+            assert pickle.dumps(quiet_state) == pickle.dumps(full_state), (path.stem, seed)
