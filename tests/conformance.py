@@ -45,11 +45,15 @@ PIECES: dict[str, str] = {
     "weak": "weak() -> a stat block: a mortal extra with nothing in hand (forecast)",
     "hurt": "hurt() -> (condition, restored): a condition (the system's Lasting) a fighter "
             "can join with, and what Rest's \"Restore to full\" leaves of it (carry)",
+    "rolled_order": "rolled_order() -> Options: rulings under which the order is rolled, "
+                    "ties settled as the table would (forecast: a mirror match is even)",
+    "knock_out": "knock_out(session, cid) -> None: puts one fighter out of the fight in "
+                 "place, as damage would (forecast: a double knockout)",
 }
 """Each piece a system's conformance file gives, and what it is."""
 
 NEEDS: dict[str, str] = {"duellist": FORECAST, "strong": FORECAST, "weak": FORECAST,
-                         "hurt": CARRY}
+                         "hurt": CARRY, "knock_out": FORECAST, "rolled_order": FORECAST}
 """The pieces only a system declaring a capability gives (the others: every system)."""
 
 

@@ -1,87 +1,48 @@
-"""Small fights in every system for the forecast's tests: mirror matches and a Solar
-against one unarmed mortal extra, built through each ruleset's ``join_action``."""
+"""Small fights in every system for the forecast's tests: mirror matches and a strong
+fighter against a weak one, built through each ruleset's ``join_action`` from the
+pieces each system's conformance file gives (tests/conformance.py: ``duellist``,
+``strong``, ``weak``, ``rolled_order``); a system lacking one fails naming it."""
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from battlewheel.engine.core.session import CombatSession
-from battlewheel.engine.rulesets.ex3.block import Character as Ex3Character
-from battlewheel.engine.rulesets.ex3.demo import SPEAR, circle
-from battlewheel.engine.rulesets.impulse.block import UNARMED, ImpulseCharacter
-from battlewheel.engine.rulesets.impulse.demo import heroes
-from battlewheel.engine.rulesets.poolward.block import StatBlock
-from battlewheel.engine.rulesets.poolward.demo import cutthroat, edward
-from battlewheel.storage.campaign import load_demo_campaign
+from tests.conformance import SYSTEMS as EVERY_SYSTEM
+from tests.conformance import piece, pieces_of
 
-SYSTEMS = ("2e-rewrite", "3e", "impulse", "pool-and-ward")
+SYSTEMS: tuple[str, ...] = tuple(system for system in EVERY_SYSTEM
+                                 if "duellist" in pieces_of(system))
+"""Every ruleset found that declares it can be forecast."""
 
 
-def fight(system: str, fighters: list[tuple[str, Any, str]]) -> CombatSession:
+def fight(system: str, fighters: list[tuple[str, Any, str]],
+          options: Any = None) -> CombatSession:
     """A fight of ``system`` with these (id, block, side), in this order, not started."""
-    session = CombatSession.new(ruleset=system)
+    session = CombatSession.new(options, ruleset=system)
     for cid, block, side in fighters:
         session.apply(session.ruleset.join_action(cid, block, side))
     return session
 
 
-def _rewrite(name: str) -> Any:
-    block = load_demo_campaign().character(name).block("2e-rewrite")
-    assert block is not None
-    return block
-
-
 def duellist(system: str) -> Any:
-    """One ordinary armed fighter of each system."""
-    if system == "2e-rewrite":
-        return _rewrite("Hunt spearman 1")
-    if system == "3e":
-        return Ex3Character(name="Spearman", kind="mortal",
-                            attributes={"strength": 2, "dexterity": 3, "stamina": 2, "wits": 2},
-                            abilities={"melee": 3, "dodge": 2, "awareness": 2},
-                            weapons=(SPEAR,))
-    if system == "impulse":
-        return heroes()[0]
-    return cutthroat(1)
+    """One ordinary armed fighter of the system."""
+    return piece(system, "duellist")()
 
 
-def solar(system: str) -> Any:
-    """A Solar (in Pool & Ward, which has none, a veteran in plate)."""
-    if system == "2e-rewrite":
-        return _rewrite("Kestrel of the Burning Road")
-    if system == "3e":
-        return circle()[0]
-    if system == "impulse":
-        return heroes()[0]
-    return edward()
-
-
-def unarmed_mortal(system: str) -> Any:
-    """A mortal extra with nothing in hand."""
-    if system == "2e-rewrite":
-        return dataclasses.replace(_rewrite("Hunt spearman 1"), weapons=())
-    if system == "3e":
-        return Ex3Character(name="Farmhand", kind="mortal",
-                            attributes={"strength": 1, "dexterity": 1, "stamina": 1, "wits": 1})
-    if system == "impulse":
-        return ImpulseCharacter("Farmhand", initiative=1, endurance=3, dv=1, evasion=1, soak=0,
-                                base_damage=0, weapons=(UNARMED,),
-                                traits={"dexterity": 1, "brawl": 1})
-    return StatBlock(name="Farmhand", stats={"strength": 1, "dexterity": 1, "constitution": 1})
-
-
-def mirror(system: str, swapped: bool) -> CombatSession:
-    """Two copies of one fighter; the one who joins (so acts) first is the ally unless
-    ``swapped``."""
+def mirror(system: str, swapped: bool = False, rolled: bool = False) -> CombatSession:
+    """Two copies of one fighter; the one who joins first is the ally unless ``swapped``;
+    ``rolled``: under rulings where the order is rolled (the system's ``rolled_order``)."""
     block = duellist(system)
     ruleset = CombatSession.new(ruleset=system).ruleset
     first, second = ("ally", "enemy") if not swapped else ("enemy", "ally")
+    options = piece(system, "rolled_order")() if rolled else None
     return fight(system, [("one", ruleset.named_block(block, "One"), first),
-                          ("two", ruleset.named_block(block, "Two"), second)])
+                          ("two", ruleset.named_block(block, "Two"), second)], options)
 
 
 def solar_against_mortal(system: str) -> CombatSession:
-    """The Solar (ally) against one unarmed mortal extra."""
-    return fight(system, [("solar", solar(system), "ally"),
-                          ("mortal", unarmed_mortal(system), "enemy")])
+    """The system's strong fighter (a Solar where it has them, ally) against its weak
+    one (an unarmed mortal extra)."""
+    return fight(system, [("solar", piece(system, "strong")(), "ally"),
+                          ("mortal", piece(system, "weak")(), "enemy")])

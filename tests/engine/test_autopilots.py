@@ -16,13 +16,12 @@ from battlewheel.engine.rulesets.poolward.demo import cutthroat
 from battlewheel.engine.rulesets.poolward.demo import demo_fight as poolward_demo
 from battlewheel.engine.rulesets.rewrite import actions as rewrite_actions
 from battlewheel.storage.campaign import load_demo_campaign
+from tests.conformance import demo_session
 from tests.engine.forecast_fights import SYSTEMS, fight
-
-DEMO_OF = {record.session.ruleset.name: record for record in load_demo_campaign().combats}
 
 
 def _demo(system: str) -> CombatSession:
-    return DEMO_OF[system].session
+    return demo_session(system)
 
 
 def _forecast(session: CombatSession, runs: int, tactics: fc.Tactics) -> fc.Forecast:

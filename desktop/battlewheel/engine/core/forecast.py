@@ -26,14 +26,15 @@ from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.contract import ALLY, ENEMY, SIDES
 from battlewheel.engine.core.errors import RulesError
 from battlewheel.engine.core.outcome import Outcome
+from battlewheel.engine.core.playout_mode import playing_out
 from battlewheel.engine.core.ruleset import Ruleset
 
 BALANCED, CAUTIOUS, AGGRESSIVE = "balanced", "cautious", "aggressive"
 STANCES = (BALANCED, CAUTIOUS, AGGRESSIVE)
 DEFAULT_RUNS = 1000
 MOST_RUNS = 100_000
-# A playout that has not ended after this many actions is a stalemate (counted as
-# neither side winning); real fights end in a few hundred.
+# A playout that has not ended after this many actions is a stall (counted as neither
+# side winning); real fights end in a few hundred.
 MOST_STEPS = 3000
 Z95 = 1.959963984540054
 STOP_EVERY = 16
@@ -97,13 +98,15 @@ def playout_random(seed: int | str, index: int) -> random.Random:
     return random.Random(f"{seed}/{index}")
 
 
-def first_legal(ruleset: Ruleset, state: Any,
-                candidates: Iterable[Action]) -> tuple[Action, Any] | None:
-    """The first candidate the ruleset accepts and the state it leads to (on a copy)."""
+def first_legal(ruleset: Ruleset, state: Any, candidates: Iterable[Action],
+                quiet: bool = True) -> tuple[Action, Any] | None:
+    """The first candidate the ruleset accepts and the state it leads to (on a copy);
+    ``quiet``: through ``Ruleset.apply_for_playout`` (else the GM's ``apply``)."""
+    apply = ruleset.apply_for_playout if quiet else ruleset.apply
     for action in candidates:
         work = state.clone()
         try:
-            ruleset.apply(work, action)
+            apply(work, action)
         except RulesError:
             continue
         return action, work
@@ -112,13 +115,21 @@ def first_legal(ruleset: Ruleset, state: Any,
 
 @dataclass(frozen=True)
 class Playout:
-    """How one playout ended: who won (None: nobody, a stalemate), its length, who fell."""
+    """How one playout ended: who won (None: nobody), its length, who fell, and whether
+    nobody won because both sides fell together (``double_knockout``) or because the
+    fight stalled (stopped by a limit, or nobody able to act)."""
 
     winner: str | None
     clock: int
     out: tuple[str, ...]
     values: tuple[tuple[str, tuple[tuple[str, float], ...]], ...]
     steps: int
+    double_knockout: bool = False
+
+    @property
+    def stalled(self) -> bool:
+        """Nobody won, and not because both sides fell: the playout was stopped."""
+        return self.winner is None and not self.double_knockout
 
 
 def playout(ruleset: Ruleset, state: Any, rng: random.Random, tactics: Tactics,
@@ -126,9 +137,19 @@ def playout(ruleset: Ruleset, state: Any, rng: random.Random, tactics: Tactics,
     """Play the fight out from ``state`` (left as it is) with the autopilot on every side.
 
     A fight still going after the ruleset's ``forecast_limit`` (rounds, or ticks) or
-    ``most_steps`` actions is a stalemate; ``stop`` is asked every few steps whether to
-    give up (a cancelled forecast).
+    ``most_steps`` actions, or where nobody can act, stalls; ``stop`` is asked every few
+    steps whether to give up (a cancelled forecast). Played quietly
+    (``engine/core/playout_mode.py``): what nobody reads is not worked out.
     """
+    with playing_out():
+        return played_out(ruleset, state, rng, tactics, most_steps, stop)[0]
+
+
+def played_out(ruleset: Ruleset, state: Any, rng: random.Random, tactics: Tactics,
+               most_steps: int = MOST_STEPS, stop: Callable[[], bool] | None = None,
+               quiet: bool = True) -> tuple[Playout, Any]:
+    """``playout``'s work, and the state it ended in; ``quiet`` False: every action goes
+    through the GM's ``Ruleset.apply`` (the tests compare the two)."""
     outcome = ruleset.outcome(state)
     steps = 0
     limit = outcome.clock + ruleset.forecast_limit
@@ -136,7 +157,7 @@ def playout(ruleset: Ruleset, state: Any, rng: random.Random, tactics: Tactics,
         if stop is not None and steps % STOP_EVERY == 0 and stop():
             break
         chosen = first_legal(ruleset, state,
-                             ruleset.autopilot_candidates(state, rng, tactics))
+                             ruleset.autopilot_candidates(state, rng, tactics), quiet)
         if chosen is None:  # nobody can do anything: the fight stalls
             break
         state = chosen[1]
@@ -144,8 +165,10 @@ def playout(ruleset: Ruleset, state: Any, rng: random.Random, tactics: Tactics,
         outcome = ruleset.outcome(state)
     values = tuple((cid, tuple(sorted(found.items())))
                    for cid, found in ruleset.end_values(state).items())
-    return Playout(outcome.winner if outcome.over else None, outcome.clock,
-                   tuple(outcome.out), values, steps)
+    ended = Playout(outcome.winner if outcome.over else None, outcome.clock,
+                    tuple(outcome.out), values, steps,
+                    double_knockout=outcome.over and outcome.nobody_standing)
+    return ended, state
 
 
 def run_playouts(ruleset: Ruleset, state: Any, seed: int | str, indices: Iterable[int],
@@ -193,7 +216,11 @@ class FighterOdds:
 
 @dataclass(frozen=True)
 class Forecast:
-    """What many playouts say: the odds, the length, each fighter, the usual ending."""
+    """What many playouts say: the odds, the length, each fighter, the usual ending.
+
+    ``stalemates`` counts the playouts nobody won, of two kinds: ``double_knockouts``
+    (both sides fell together) and ``stalls`` (stopped by a limit, or nobody could act).
+    """
 
     ruleset: str
     runs: int
@@ -206,6 +233,8 @@ class Forecast:
     fighters: tuple[FighterOdds, ...]
     endings: tuple[tuple[str, int], ...]  # the commonest endings, in words, with counts
     mean_steps: float = 0.0
+    double_knockouts: int = 0
+    stalls: int = 0
 
     def side(self, name: str) -> SideOdds:
         """One side's odds."""
@@ -234,6 +263,8 @@ class Forecast:
                                   "interval95": [round(odds.low, 4), round(odds.high, 4)]}
                       for odds in self.sides},
             "stalemates": self.stalemates,
+            "double_knockouts": self.double_knockouts,
+            "stalls": self.stalls,
             "length": {"unit": self.clock_unit, "mean": round(self.mean_length, 3),
                        "median": self.median_length,
                        "spread": {str(length): count for length, count in self.lengths}},
@@ -272,7 +303,9 @@ def summarise(ruleset: Ruleset, state: Any, playouts: Sequence[Playout], seed: i
         ruleset.name, runs, seed, tuple(sorted(tactics.items())), sides, wins[None],
         ruleset.forecast_unit, tuple(sorted(Counter(p.clock for p in playouts).items())),
         fighters, tuple(endings.most_common(5)),
-        sum(p.steps for p in playouts) / runs if runs else 0.0)
+        sum(p.steps for p in playouts) / runs if runs else 0.0,
+        double_knockouts=sum(p.double_knockout for p in playouts),
+        stalls=sum(p.stalled for p in playouts))
 
 
 @dataclass
@@ -318,7 +351,9 @@ def _fighter_odds(cid: str, name: str, side: str, tally: _Tally | None,
 
 
 def _ending_words(p: Playout, names: Any) -> str:
-    if p.winner is None:
+    if p.double_knockout:
+        head = "Both sides fall together"
+    elif p.winner is None:
         head = "Nobody wins (the fight stalls)"
     else:
         head = "The allies win" if p.winner == ALLY else "The enemies win"

@@ -260,6 +260,12 @@ class Ruleset(ABC):
         """
         self._refuse_unknown_fighters(state, action)
         self._refuse_meaningless_numbers(action)
+        return self.apply_for_playout(state, action)
+
+    def apply_for_playout(self, state: Any, action: Action) -> list[Event]:
+        """``apply`` without the core's checks that ``action`` names only fighters present
+        and numbers within bounds: for a forecast's autopilot, which built the action from
+        ``state`` (engine/core/playout_mode.py; every rule of the handler still holds)."""
         if isinstance(action, AddCombatant):
             self._refuse_bad_joining(state, action)
         if isinstance(action, ChangeRuling):

@@ -78,3 +78,18 @@ def hurt() -> tuple[Any, Any]:
     from battlewheel.engine.rulesets.ex3.lasting import Lasting
 
     return Lasting(aggravated=1, bashing=1, willpower_spent=2), Lasting()
+
+
+def knock_out(session: CombatSession, cid: str) -> None:
+    """Marks lethal to the Incapacitated box (a battle group: dissolved): out of the fight."""
+    who = session.state.combatants[cid]
+    if who.is_group:
+        session.state.combatants[cid] = who.replace(dissolved=True)
+    else:
+        session.state.combatants[cid] = who.replace(health=who.health.mark(
+            lethal=who.health.incap_index + 1))
+
+
+def rolled_order() -> Any:
+    """The default rulings: Join Battle is rolled at every fight's start."""
+    return CombatSession.new(ruleset="3e").ruleset.default_options()

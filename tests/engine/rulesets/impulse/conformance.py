@@ -77,3 +77,14 @@ def hurt() -> tuple[Any, Any]:
 
     # Limit and Strife are edited apart: restoring to full keeps them.
     return Lasting(limit=2, strife=1, endurance_lost=3), Lasting(limit=2, strife=1)
+
+
+def knock_out(session: CombatSession, cid: str) -> None:
+    """Endurance gone (001 §Endurance): defeated."""
+    who = session.state.combatants[cid]
+    session.state.combatants[cid] = who.replace(endurance=0, defeated=True)
+
+
+def rolled_order() -> Any:
+    """The default rulings: order dice are rolled at every fight's start."""
+    return CombatSession.new(ruleset="impulse").ruleset.default_options()

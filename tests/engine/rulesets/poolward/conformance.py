@@ -70,3 +70,18 @@ def hurt() -> tuple[Any, Any]:
     from battlewheel.engine.rulesets.poolward.lasting import Lasting
 
     return Lasting(health_lost=2, vigor_lost=1), Lasting()
+
+
+def knock_out(session: CombatSession, cid: str) -> None:
+    """Health gone (002 §Damage Tracking): disabled."""
+    from battlewheel.engine.rulesets.poolward.state import DISABLED
+
+    who = session.state.fighters[cid]
+    session.state.fighters[cid] = who.replace(health=0, condition=DISABLED)
+
+
+def rolled_order() -> Any:
+    """The order rolled each round (ruling ``turn_order``; ties as the GM places them)."""
+    from battlewheel.engine.rulesets.poolward.options import ORDER_EACH_ROUND, PoolWardOptions
+
+    return replace(PoolWardOptions(), turn_order=ORDER_EACH_ROUND)

@@ -90,3 +90,15 @@ def hurt() -> tuple[Any, Any]:
     from battlewheel.engine.rulesets.rewrite.lasting import Lasting
 
     return Lasting(lethal=1, bashing=2, willpower_spent=1), Lasting()
+
+
+def knock_out(session: CombatSession, cid: str) -> None:
+    """Marks lethal to the Incapacitated box (000 §Applying Effects): it cannot act."""
+    who = session.state.combatants[cid]
+    session.state.combatants[cid] = who.replace(health=who.health.mark(
+        lethal=who.health.incap_index + 1))
+
+
+def rolled_order() -> Any:
+    """The default rulings: Join Battle is rolled at every fight's start."""
+    return CombatSession.new(ruleset="2e-rewrite").ruleset.default_options()

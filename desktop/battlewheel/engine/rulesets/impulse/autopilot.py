@@ -67,6 +67,7 @@ def candidates(state: ImpulseCombat, rng: random.Random,
                 wanted = who.character.actions \
                     if state.options.extra_npc_actions == "own_roll" else 1
                 yield a.RollOrder(cid, _faces(rng, wanted))
+        yield from _settled_ties(state, rng)
         yield a.StartCombat()
         return
     actor = state.acting_id()
@@ -88,6 +89,25 @@ def candidates(state: ImpulseCombat, rng: random.Random,
     dice = manoeuvre_pool(who, attribute, ability, False)
     yield a.Manoeuvre(actor, attribute, ability, _faces(rng, dice))
     yield a.EndTurn()
+
+
+def _settled_ties(state: ImpulseCombat, rng: random.Random) -> Iterator[Action]:
+    """Tied counters the GM has not settled, in an order drawn at random: the coin of
+    001 §Turn Order (left alone, the first to join would always go first)."""
+    if any(not who.orders for who in state.combatants.values()):
+        return  # rolls still to come: no tie is known yet
+    groups: dict[tuple[bool, int, int], list[tuple[str, str]]] = {}
+    for entry in state.order():
+        if entry.key not in state.tie_breaks:
+            initiative = state.combatants[entry.cid].character.initiative
+            groups.setdefault((entry.trailing, entry.value, initiative), []).append(
+                (entry.key, entry.cid))
+    for tied in groups.values():
+        if len({cid for _, cid in tied}) > 1:  # one fighter's own counters: no matter
+            keys = [key for key, _ in tied]
+            rng.shuffle(keys)
+            yield a.SettleTie(tuple(keys))
+            return
 
 
 def _foes(state: ImpulseCombat, who: Fighter, stance: str) -> list[Fighter]:

@@ -3,7 +3,9 @@
 How it plays (002 §Types of Actions, §Attack Roll Dice Pools):
 
 - before the fight: each fighter rolls the order when the ruling wants it (Dexterity
-  dice), then the fight starts; between rounds the next turn begins the round;
+  dice), then the fight starts; between rounds the next turn begins the round; fighters
+  whose rolls tie are placed at random, as the GM would place them at the table (left
+  alone, the first to join would always go first);
 - on its turn a fighter attacks, readies or delays, by the situation (002 §Types of
   Actions: Readied and Delayed actions):
   - it attacks with the weapon that rolls most dice against the foe it picks: a
@@ -33,7 +35,11 @@ from battlewheel.engine.core.outcome import Outcome, last_side_standing
 from battlewheel.engine.rulesets.poolward import actions as a
 from battlewheel.engine.rulesets.poolward.block import MELEE
 from battlewheel.engine.rulesets.poolward.handlers.attack import preview_attack
-from battlewheel.engine.rulesets.poolward.handlers.rounds import missing_rolls, missing_slots
+from battlewheel.engine.rulesets.poolward.handlers.rounds import (
+    missing_rolls,
+    missing_slots,
+    rolled_order,
+)
 from battlewheel.engine.rulesets.poolward.options import ORDER_EACH_ROUND, ORDER_GM
 from battlewheel.engine.rulesets.poolward.rules.rolls import die_of
 from battlewheel.engine.rulesets.poolward.state import DEAD, STANDARD, UP, Fight, Fighter
@@ -65,6 +71,7 @@ def candidates(state: Fight, rng: random.Random,
         return
     if not state.started or state.round_over:
         yield from _order_rolls(state, rng)
+        yield from _placed_ties(state, rng)
         yield a.StartFight() if not state.started else a.NextTurn()
         return
     actor = state.actor()
@@ -88,6 +95,38 @@ def _order_rolls(state: Fight, rng: random.Random) -> Iterator[Action]:
     for cid in missing_rolls(state):
         pool = max(1, state.fighters[cid].block.stats.get(ORDER_STAT, 1))
         yield a.RollOrder(cid, pool, _faces(state, pool, rng))
+
+
+def _placed_ties(state: Fight, rng: random.Random) -> Iterator[Action]:
+    """The order with tied rolls placed at random, once every roll is in (ruling
+    ``turn_order``: ties as the GM places them).
+
+    The placing is drawn from a source seeded by the playout's own (not drawn from it), so
+    a fight without ties plays the same dice, and asking again before the round starts
+    places them the same way: the order set once is not set again.
+    """
+    ruling = state.options.turn_order
+    if ruling == ORDER_GM or (state.started and ruling != ORDER_EACH_ROUND) \
+            or missing_rolls(state):
+        return
+    rolls = state.order_rolls
+    groups: dict[int, list[str]] = {}
+    for cid in state.fighters:  # joining order: the same groups however the order stands
+        if cid in rolls:
+            groups.setdefault(rolls[cid], []).append(cid)
+    tied = [group for group in groups.values() if len(group) > 1]
+    if not tied:
+        return
+    coin = random.Random(f"ties {rng.getstate()}")
+    taken = rolled_order(state.order, rolls)
+    wanted = list(taken)
+    for group in tied:
+        places = [index for index, cid in enumerate(taken) if cid in group]
+        coin.shuffle(group)
+        for index, cid in zip(places, group, strict=True):
+            wanted[index] = cid
+    if wanted != taken:
+        yield a.SetOrder(tuple(wanted))
 
 
 def _faces(state: Fight, dice: int, rng: random.Random) -> DiceEntry:
