@@ -49,11 +49,14 @@ PIECES: dict[str, str] = {
                     "ties settled as the table would (forecast: a mirror match is even)",
     "knock_out": "knock_out(session, cid) -> None: puts one fighter out of the fight in "
                  "place, as damage would (forecast: a double knockout)",
+    "CARRY_EXAMPLE": "the name of an example log (resources/examples) whose fight leaves "
+                     "something that carries (carry: through the commands)",
 }
 """Each piece a system's conformance file gives, and what it is."""
 
 NEEDS: dict[str, str] = {"duellist": FORECAST, "strong": FORECAST, "weak": FORECAST,
-                         "hurt": CARRY, "knock_out": FORECAST, "rolled_order": FORECAST}
+                         "hurt": CARRY, "knock_out": FORECAST, "rolled_order": FORECAST,
+                         "CARRY_EXAMPLE": CARRY}
 """The pieces only a system declaring a capability gives (the others: every system)."""
 
 

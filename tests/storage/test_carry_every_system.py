@@ -13,21 +13,24 @@ import pytest
 
 from battlewheel.cli import main
 from battlewheel.engine.core.session import CombatSession
+from battlewheel.engine.core.system import CARRY
+from battlewheel.engine.rulesets import declared
 from battlewheel.storage import carry
 from battlewheel.storage.campaign import load_campaign, save_campaign
 from battlewheel.storage.roster import RosterCharacter
+from tests.conformance import SYSTEMS, piece
 from tests.storage.carry_fights import ROOT, V2
 
-# A system and one of its example fights (resources/examples), fought again by roster
-# characters: the v2 fixture's, and any fighter it lacks added to the roster first.
-FIGHTS = {"pool-and-ward": "poolward-mar-and-the-guard", "2e-rewrite": "mortal-duel",
-          "3e": "ex3-duel-crash-break-shift", "impulse": "impulse-duel"}
+# Each carrying system's example fight (its conformance file's CARRY_EXAMPLE), fought
+# again by roster characters: the v2 fixture's, any fighter it lacks added first.
+CARRYING = tuple(name for name in SYSTEMS if declared()[name][1].can(CARRY))
 
 
 def _roster_fight(system: str, tmp_path: Path) -> tuple[Path, str]:
     """The fixture with the system's example fought again, every fighter from the roster."""
     log = copy.deepcopy(json.loads(
-        (ROOT / "resources" / "examples" / f"{FIGHTS[system]}.json").read_text("utf-8")))
+        (ROOT / "resources" / "examples" / f"{piece(system, 'CARRY_EXAMPLE')}.json")
+        .read_text("utf-8")))
     campaign = load_campaign(V2 / "four-systems.json")
     rules = CombatSession.new(ruleset=system).ruleset
     for action in log["actions"]:
@@ -46,7 +49,7 @@ def _roster_fight(system: str, tmp_path: Path) -> tuple[Path, str]:
     return path, campaign.combats[-1].id
 
 
-@pytest.mark.parametrize("system", sorted(FIGHTS))
+@pytest.mark.parametrize("system", CARRYING)
 def test_carry_party_and_the_next_fight_through_the_commands(
         system: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path, fight = _roster_fight(system, tmp_path)
@@ -88,7 +91,7 @@ def test_carry_party_and_the_next_fight_through_the_commands(
         assert carry.condition(again.character(offer.name), system) == expected[offer.name]
 
 
-@pytest.mark.parametrize("system", sorted(FIGHTS))
+@pytest.mark.parametrize("system", CARRYING)
 def test_a_damaged_condition_of_each_system_is_refused_at_open(
         system: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 33, Data: refused at open naming the character and the field; nothing written."""

@@ -93,3 +93,7 @@ def knock_out(session: CombatSession, cid: str) -> None:
 def rolled_order() -> Any:
     """The default rulings: Join Battle is rolled at every fight's start."""
     return CombatSession.new(ruleset="3e").ruleset.default_options()
+
+
+CARRY_EXAMPLE = "ex3-duel-crash-break-shift"
+"""An example log (resources/examples) whose fight leaves something that carries."""

@@ -88,3 +88,7 @@ def knock_out(session: CombatSession, cid: str) -> None:
 def rolled_order() -> Any:
     """The default rulings: order dice are rolled at every fight's start."""
     return CombatSession.new(ruleset="impulse").ruleset.default_options()
+
+
+CARRY_EXAMPLE = "impulse-duel"
+"""An example log (resources/examples) whose fight leaves something that carries."""

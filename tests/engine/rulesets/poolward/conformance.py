@@ -85,3 +85,7 @@ def rolled_order() -> Any:
     from battlewheel.engine.rulesets.poolward.options import ORDER_EACH_ROUND, PoolWardOptions
 
     return replace(PoolWardOptions(), turn_order=ORDER_EACH_ROUND)
+
+
+CARRY_EXAMPLE = "poolward-mar-and-the-guard"
+"""An example log (resources/examples) whose fight leaves something that carries."""

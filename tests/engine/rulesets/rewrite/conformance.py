@@ -102,3 +102,7 @@ def knock_out(session: CombatSession, cid: str) -> None:
 def rolled_order() -> Any:
     """The default rulings: Join Battle is rolled at every fight's start."""
     return CombatSession.new(ruleset="2e-rewrite").ruleset.default_options()
+
+
+CARRY_EXAMPLE = "mortal-duel"
+"""An example log (resources/examples) whose fight leaves something that carries."""
