@@ -19,7 +19,7 @@ from battlewheel.engine.rulesets.poolward import demo_fight as poolward_fight
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.forecast_runner import ForecastJob, shutdown
 from battlewheel.views import settings as prefs
-from battlewheel.views.forecast_dialog import ForecastDialog
+from battlewheel.views.forecast_dialog import COMPARE_HEADERS, ForecastDialog
 from battlewheel.views.main_window import MainWindow
 
 
@@ -108,12 +108,23 @@ def test_cancel_stops_the_run_and_the_window_can_run_again(
     dialog.close()
 
 
-def test_compare_systems_names_what_the_roster_lacks(qtbot: QtBot,
-                                                      window: MainWindow) -> None:
+def test_compare_systems_plays_the_fight_s_own_set_up_and_names_what_the_roster_lacks(
+        qtbot: QtBot, window: MainWindow) -> None:
     dialog = _open(window)
+    dialog.runs.setValue(60)
     dialog.compare_button.click()  # no campaign behind this window: no roster
-    assert "No system to compare" in dialog.status.text()
-    assert "no Exalted 3rd edition block for Edward Sumner" in dialog.status.text()
+    qtbot.waitUntil(lambda: not dialog.timer.isActive(), timeout=120_000)
+    rows = {dialog.compare_table.item(r, 0).text():
+            [dialog.compare_table.item(r, c).text()
+             for c in range(dialog.compare_table.columnCount())]
+            for r in range(dialog.compare_table.rowCount())}
+    played = COMPARE_HEADERS.index("Played")
+    own = rows["Pool & Ward"]
+    assert "blocks: the fight's own" in own[played]
+    assert "Cutthroat 1, Cutthroat 2, Archer, Edward Sumner" in own[played]
+    assert own[COMPARE_HEADERS.index("Mean length")].endswith("rounds")
+    lacking = rows["Exalted 3rd edition"]
+    assert "no Exalted 3rd edition block for Edward Sumner" in " ".join(lacking)
     dialog.close()
 
 
