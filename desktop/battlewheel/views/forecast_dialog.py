@@ -250,8 +250,10 @@ class ForecastDialog(QDialog):
         if self.last_job is None or self.timer.isActive():
             return
         runs, goal = more_precision(self.last_job)
+        # The goal as the form can show it (a tenth of a point), so the form says what ran.
         self.runs.setValue(runs)
         self.precision.setValue(max(0.1, round(100 * goal, 1)))
+        goal = self.precision.value() / 100
         self._start_own(self.last_job.continued(runs=runs, precision=goal))
 
     def _start_own(self, job: ForecastJob) -> None:
