@@ -194,10 +194,10 @@ def order_rolled(session: CombatSession) -> tuple[Any, str] | None:
             replayed.apply(entry.action)
         except RulesError:  # a step that needed the order (a tie it settled): dropped
             continue
-    how = ["the order steps left out (" + ", ".join(sorted(kinds)) + ")"] if kinds else []
+    how = ["without the GM's " + ", ".join(sorted(kinds)) + " steps"] if kinds else []
     if switched is not None:
         how.append(f"ruling {switched}")
-    return replayed.state, "; ".join(how) + ": each playout rolls the order itself"
+    return replayed.state, " and ".join(how) + ", so each playout rolls its own order"
 
 
 def _rolled_ruling(options: Any) -> tuple[Any, str | None]:

@@ -294,6 +294,7 @@ class ForecastJob:
         self._sender: threading.Thread | None = None
         self.first = len(self._arrived)
         self.cancelled = False
+        self.error: Exception | None = None  # why the workers could not be started
         self.stopped_by = ""  # "precision" or "runs" once it stopped by itself
         self._check_from = self.first
         self._look_for_the_end()
@@ -346,6 +347,14 @@ class ForecastJob:
         return found
 
     def _submit(self, start: int) -> None:
+        try:
+            self._send(start)
+        except Exception as error:  # the workers would not start: said, not left hanging
+            self.error = error
+            if self._sender is None:
+                raise
+
+    def _send(self, start: int) -> None:
         request = self.request
         pool = _pool(self.workers)
         state_bytes = pickle.dumps(request.state)
@@ -451,6 +460,8 @@ class ForecastJob:
                 on_progress(tally.running())
             if self._done is not None:
                 break
+            if self.error is not None:
+                raise self.error
             self._raise_a_failed_chunk()
             time.sleep(every)
         if self._sender is not None:

@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QProgressBar,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
@@ -200,11 +201,13 @@ class ForecastDialog(QDialog):
         self.odds_label = QLabel(page)
         self.odds_label.setWordWrap(True)
         self.odds_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # Its lines are the answer: the chart and the table give way to them on a small screen.
+        self.odds_label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
         self.plot = pg.PlotWidget(page, background=self.palette().color(QPalette.ColorRole.Base))
         self.plot.setMenuEnabled(False)
         self.plot.setMouseEnabled(x=False, y=False)
         self.plot.hideButtons()
-        self.plot.setMinimumHeight(self.fontMetrics().height() * 8)
+        self.plot.setMinimumHeight(self.fontMetrics().height() * 6)
         text = self.palette().color(QPalette.ColorRole.Text)
         for name in ("bottom", "left"):
             axis = self.plot.getAxis(name)
@@ -306,6 +309,11 @@ class ForecastDialog(QDialog):
             return
         if self._rolled is not None:
             self._poll_rolled()
+            return
+        failed = next((job.error for _, job in self.jobs if job.error is not None), None)
+        if failed is not None:
+            self.cancel()
+            self.status.setText(f"The forecast could not start its workers: {failed}")
             return
         done = sum(job.poll() for _, job in self.jobs)
         self.progress.setValue(done)
@@ -412,6 +420,7 @@ class ForecastDialog(QDialog):
         if not job.finished:
             return
         self._rolled = None
+        self.status.setText(self.status.text().partition(" Weighing")[0])
         if self.forecast is not None:
             self.order_note = order_weight_text(self.forecast, job.running(), how)
             if self.order_note:
@@ -637,8 +646,8 @@ def order_weight_text(current: fc.Forecast, rolled: fc.Forecast, how: str) -> st
     if abs(now - then) < ORDER_WEIGHS:
         return ""
     return (f"<b>Who acts first decides much of this fight:</b> allies win {100 * now:.0f}% "
-            f"with the current order, {100 * then:.0f}% if rolled (measured: "
-            f"{rolled.runs} playouts of the same set-up, seed {rolled.seed}, with {how}).")
+            f"with the current order, {100 * then:.0f}% if rolled (measured: the same set-up "
+            f"{rolled.runs} times, seed {rolled.seed}, {how}).")
 
 
 def open_forecast(
