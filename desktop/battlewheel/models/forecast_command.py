@@ -81,7 +81,9 @@ def forecast_command(path: Path, combat: str, *, runs: int, seed: str, tactics: 
     out = out or sys.stdout
     err = err or sys.stderr
     try:
-        campaign = load_campaign(Path(path))
+        # The combat asked for is the one replayed at once (by its id; a name finds it
+        # after), not the newest: the first estimate waits for no other system's rules.
+        campaign = load_campaign(Path(path), shown=combat)
     except CampaignFileError as error:
         print(f"{path}: cannot read the campaign: {error}", file=err)
         return EXIT_UNREADABLE
