@@ -112,7 +112,7 @@ class ForecastDialog(QDialog):
             app.setProperty(QUIT_HOOK, True)
             app.aboutToQuit.connect(shutdown)  # closing the program stops the workers
         self._build()
-        self.resize(self.fontMetrics().averageCharWidth() * 110,
+        self.resize(self.fontMetrics().averageCharWidth() * 140,
                     self.fontMetrics().height() * 40)
         # The workers start now, in a thread, so Run finds them ready (and so does every
         # later Run: the pool is kept).
@@ -524,6 +524,10 @@ class ForecastDialog(QDialog):
                     item.setToolTip(f"{text}: {unit_words(matchup.unit)}")
                 table.setItem(r, c, item)
         _fit_columns(table)
+        played = COMPARE_HEADERS.index("Played")
+        widest = self.fontMetrics().averageCharWidth() * 40  # the rest is in its tooltip
+        table.setColumnWidth(played, min(table.columnWidth(played), widest))
+        table.resizeRowsToContents()  # "Played" wraps in its column
 
     # -- copying and saving ------------------------------------------------------------------
 
@@ -623,18 +627,19 @@ def odds_text(result: fc.Forecast) -> str:
     return "<br>".join(lines)
 
 
-COMPARE_HEADERS = ("System", "Allies win", "95% interval", "Enemies win", "Nobody",
-                   "Mean length", "Played", "Commonest ending")
+COMPARE_HEADERS = ("System", "Allies win (95%)", "Enemies win", "Nobody", "Mean length",
+                   "Played", "Commonest ending")
+"""The comparison's columns; what a row played is wrapped in a column of its own width."""
 
 
 def compare_cells(matchup: Matchup, result: fc.Forecast | None) -> list[str]:
     """One system's row of the comparison (the length in the system's own unit)."""
     if result is None:
-        return ["", "", "", "", "", "", matchup.missing or "not run"]
+        return ["", "", "", "", matchup.missing or "not run", ""]
     ally, enemy = result.side("ally"), result.side("enemy")
     ending = result.endings[0][0] if result.endings else ""
     nobody = "; ".join(line.removeprefix("Nobody won ") for line in nobody_lines(result))
-    return [f"{100 * ally.share:.1f}%", f"{100 * ally.low:.1f}\u2013{100 * ally.high:.1f}%",
+    return [f"{100 * ally.share:.1f}% ({100 * ally.low:.1f}\u2013{100 * ally.high:.1f}%)",
             f"{100 * enemy.share:.1f}%", nobody or "0%",
             f"{result.mean_length:.1f} {result.clock_unit}", matchup.played, ending]
 
