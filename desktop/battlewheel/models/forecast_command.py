@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from battlewheel.engine.core.errors import RulesError
-from battlewheel.models.forecast_compare import matchups, unit_words
 from battlewheel.models.forecast_runner import ForecastJob, ForecastRequest, Running
 
 EXIT_UNREADABLE = 2
@@ -97,6 +96,8 @@ def forecast_command(path: Path, combat: str, *, runs: int, seed: str, tactics: 
                                              seed_value, chosen, precision), workers, told)
         document["combat"] = record.name
         if compare:
+            from battlewheel.models.forecast_compare import matchups  # only when asked
+
             document["compare"] = {
                 m.ruleset: (_compared(m, ForecastRequest(m.ruleset, m.state, runs, seed_value,
                                                          chosen, precision), workers)
@@ -119,6 +120,8 @@ def _progress_line(out: TextIO) -> Callable[[Running], None]:
 
 
 def _compared(matchup: Any, request: ForecastRequest, workers: int | None) -> dict[str, Any]:
+    from battlewheel.models.forecast_compare import unit_words
+
     document = _forecast(request, workers, None)
     document["played"] = matchup.played
     document["length"]["unit_means"] = unit_words(matchup.unit)
