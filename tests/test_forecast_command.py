@@ -366,3 +366,20 @@ def test_the_order_left_to_the_dice_drops_the_gm_s_order_and_rolls_it() -> None:
     state, how = found
     assert "set_order" in how and "roll" in state.options.turn_order
     assert "roll" in how
+
+
+def test_weigh_order_says_how_much_the_gm_s_order_weighs_and_how_it_was_measured() -> None:
+    code, printed, _ = _run("combat-poolward", runs=200, weigh_order=True)
+    document = json.loads(printed)
+    weight = document["order_weight"]
+    assert code == 0 and weight["ally_chance"] == document["sides"]["ally"]["chance"]
+    from battlewheel.models.forecast_compare import order_rolled
+
+    state, how = order_rolled(load_demo_campaign().combat("combat-poolward").session) or (None, "")
+    rolled = ForecastJob(ForecastRequest("pool-and-ward", state, 200, 7))
+    rolled.run_here()
+    assert weight["ally_chance_if_rolled"] == round(rolled.result().side("ally").share, 4)
+    assert weight["weighs_much"] is (abs(weight["ally_chance"] - weight["ally_chance_if_rolled"])
+                                     >= 0.10)
+    assert weight["measured"] == how and "set_order" in how
+    assert "order_weight" not in json.loads(_run("combat-poolward", runs=200)[1])

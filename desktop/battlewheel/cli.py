@@ -119,6 +119,9 @@ def _forecast_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]")
     cmd.add_argument("--precision", type=_precision, default=None, metavar="P",
                      help="stop once every side's 95%% interval is within P points either "
                      "way (2: +-2 points); --runs stays the most played")
+    cmd.add_argument("--weigh-order", action="store_true",
+                     help="also the same set-up with its order left to the dice, and "
+                     "whether the order weighs 10 points or more")
 
 
 def _precision(text: str) -> float:
@@ -171,7 +174,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _until_reader_leaves(lambda: forecast_command(
             args.campaign, args.combat, runs=args.runs, seed=args.seed, tactics=args.tactics,
             workers=args.workers, compare=args.compare, progress=args.progress,
-            precision=args.precision))
+            precision=args.precision, weigh_order=args.weigh_order))
     if command == "share":
         from battlewheel.sharing.command import share_command
 

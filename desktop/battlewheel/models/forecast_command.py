@@ -2,7 +2,8 @@
 
 ``--progress`` prints one JSON line per chunk of playouts in (the runs so far and each
 side's chance and 95% interval) before the final JSON; ``--precision P`` stops once every
-side's interval is within P points either way (see docs/forecast.md).
+side's interval is within P points either way; ``--weigh-order`` adds the same set-up's
+forecast with its order left to the dice (see docs/forecast.md).
 
 Exit codes: 0 printed, 2 the campaign cannot be read or an argument is not what it must
 be (argparse's own refusals, a precision that means nothing), 4 bad arguments the
@@ -25,6 +26,7 @@ from battlewheel.models.forecast_runner import ForecastJob, ForecastRequest, Run
 
 EXIT_UNREADABLE = 2
 EXIT_BAD_ARGUMENT = 4
+ORDER_WEIGHS = 0.10  # the order is said to weigh much from 10 points of difference
 FINEST_POINTS = 0.1  # finer needs about a million playouts at even odds: far past the most
 WIDEST_POINTS = 50.0
 
@@ -72,7 +74,7 @@ def find_combat(campaign: Any, name: str) -> Any:
 def forecast_command(path: Path, combat: str, *, runs: int, seed: str, tactics: list[str],
                      workers: int | None, compare: bool, out: TextIO | None = None,
                      err: TextIO | None = None, progress: bool = False,
-                     precision: float | None = None) -> int:
+                     precision: float | None = None, weigh_order: bool = False) -> int:
     """Load the campaign, forecast the combat (and its other systems), print JSON."""
     from battlewheel.storage.campaign import load_campaign
     from battlewheel.storage.errors import CampaignFileError
@@ -95,6 +97,9 @@ def forecast_command(path: Path, combat: str, *, runs: int, seed: str, tactics: 
         document = _forecast(ForecastRequest(session.ruleset.name, session.state, runs,
                                              seed_value, chosen, precision), workers, told)
         document["combat"] = record.name
+        if weigh_order:
+            document["order_weight"] = _order_weight(session, document, runs, workers,
+                                                     precision)
         if compare:
             from battlewheel.models.forecast_compare import matchups  # only when asked
 
@@ -110,6 +115,26 @@ def forecast_command(path: Path, combat: str, *, runs: int, seed: str, tactics: 
     json.dump(document, out, indent=2, ensure_ascii=False)
     out.write("\n")
     return 0
+
+
+def _order_weight(session: Any, document: dict[str, Any], runs: int, workers: int | None,
+                  precision: float | None) -> dict[str, Any]:
+    """``--weigh-order``: the same set-up with its order left to the dice, on the same
+    workers and seed, and whether the order weighs much (10 points or more)."""
+    from battlewheel.models.forecast_compare import order_rolled, setup_length
+
+    if setup_length(session) < len(session.log):
+        return {"unavailable": "the fight has gone past its set-up: its order is history"}
+    found = order_rolled(session)
+    if found is None:
+        return {"unavailable": "the order is already left to the dice in every playout"}
+    state, how = found
+    tactics = tuple(sorted(document["tactics"].items()))
+    rolled = _forecast(ForecastRequest(session.ruleset.name, state, runs, document["seed"],
+                                       tactics, precision), workers, None)
+    now, then = document["sides"]["ally"]["chance"], rolled["sides"]["ally"]["chance"]
+    return {"ally_chance": now, "ally_chance_if_rolled": then, "runs_if_rolled": rolled["runs"],
+            "weighs_much": abs(now - then) >= ORDER_WEIGHS, "measured": how}
 
 
 def _progress_line(out: TextIO) -> Callable[[Running], None]:
