@@ -383,3 +383,17 @@ def test_weigh_order_says_how_much_the_gm_s_order_weighs_and_how_it_was_measured
                                      >= 0.10)
     assert weight["measured"] == how and "set_order" in how
     assert "order_weight" not in json.loads(_run("combat-poolward", runs=200)[1])
+
+
+def test_once_the_fight_is_under_way_its_order_is_not_weighed() -> None:
+    import random
+
+    from battlewheel.models.forecast_compare import order_rolled
+
+    session = load_demo_campaign().combat("combat-poolward").session
+    rng = random.Random(5)
+    while session.ruleset.outcome(session.state).clock == 0:
+        action = session.ruleset.autopilot(session.state, rng, {})
+        assert action is not None
+        session.apply(action)
+    assert order_rolled(session) is None

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from battlewheel.engine.core.actions import Rewind
 from battlewheel.engine.core.errors import RulesError
 from battlewheel.engine.core.forecast import sides_of
 from battlewheel.engine.core.ruleset import Ruleset, get_ruleset, ruleset_names
@@ -126,17 +127,29 @@ def _block(by_name: Mapping[str, RosterEntry], who: str, system: Ruleset) -> Any
 # -- the fight's own set-up -------------------------------------------------------------------
 
 
-def setup_length(session: CombatSession) -> int:
+def _states(session: CombatSession) -> list[Any]:
+    """The fight after each of the log's first steps, in one pass (the states before and
+    after every step; ``state_at`` for each would replay the log again from its start)."""
+    states = [session.state_at(0)]
+    for index, entry in enumerate(session.log):
+        if isinstance(entry.action, Rewind):  # the session knows what a rewind reaches
+            states.append(session.state_at(index + 1))
+            continue
+        work = states[-1].clone()
+        session.ruleset.apply(work, entry.action)
+        states.append(work)
+    return states
+
+
+def setup_length(session: CombatSession, states: list[Any] | None = None) -> int:
     """How many of the log's first steps are the set-up: those before the first step that
     moves the fight's clock, or changes anyone's end values (a wound, a spent pool) other
     than by arranging the order (3e's Join Battle sets Initiative and the order at once)."""
     ruleset = session.ruleset
-    before = session.state_at(0)
+    states = _states(session) if states is None else states
     for index in range(len(session.log)):
-        after = session.state_at(index + 1)
-        if _moved(ruleset, before, after):
+        if _moved(ruleset, states[index], states[index + 1]):
             return index
-        before = after
     return len(session.log)
 
 
@@ -151,39 +164,42 @@ def _moved(ruleset: Ruleset, before: Any, after: Any) -> bool:
 
 def setup(session: CombatSession) -> Any:
     """The fight as it stood when set up (the current state if nothing has happened)."""
-    length = setup_length(session)
+    states = _states(session)
+    length = setup_length(session, states)
     if length == len(session.log):
         return session.state.clone()
-    return session.state_at(length).clone()
+    return states[length].clone()
 
 
-def _order_kinds(session: CombatSession, length: int) -> set[str]:
+def _order_kinds(session: CombatSession, states: list[Any], length: int) -> set[str]:
     """The kinds of set-up step that arranged the order (a list, rolls, a tie settled):
     every kind one of whose steps changed the turn order other than by joining."""
     ruleset, kinds = session.ruleset, set()
-    before = session.state_at(0)
     for index in range(length):
         action = session.log[index].action
-        after = session.state_at(index + 1)
         if action.kind not in _KEPT_KINDS and \
-                ruleset.turn_order(after) != ruleset.turn_order(before):
+                ruleset.turn_order(states[index + 1]) != ruleset.turn_order(states[index]):
             kinds.add(action.kind)
-        before = after
     return kinds
 
 
 def has_order(session: CombatSession) -> bool:
     """Whether the set-up holds steps that arranged the order."""
-    return bool(_order_kinds(session, setup_length(session)))
+    states = _states(session)
+    return bool(_order_kinds(session, states, setup_length(session, states)))
 
 
 def order_rolled(session: CombatSession) -> tuple[Any, str] | None:
     """The set-up with its order left to the dice, and how that was done in words; None when
-    the order is already left to them (nothing to compare)."""
-    length = setup_length(session)
-    kinds = _order_kinds(session, length)
+    the order is already left to them or the fight has gone past its set-up (nothing to
+    compare)."""
+    states = _states(session)
+    length = setup_length(session, states)
+    if length < len(session.log):
+        return None  # the fight has gone on: its order is what happened, not a choice
+    kinds = _order_kinds(session, states, length)
     ruleset = session.ruleset
-    options, switched = _rolled_ruling(session.state_at(length).options)
+    options, switched = _rolled_ruling(states[length].options)
     if not kinds and switched is None:
         return None
     replayed = CombatSession(ruleset, options)

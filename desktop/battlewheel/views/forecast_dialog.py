@@ -103,6 +103,7 @@ class ForecastDialog(QDialog):
         self._tally = Tally()
         self._drawn_at = 0.0
         self._rolled: tuple[ForecastJob, str] | None = None  # the order left to the dice
+        self._order_found: list[tuple[Any, str] | None] = []
         self.timer = QTimer(self)
         self.timer.setInterval(POLL_MS)
         self.timer.timeout.connect(self._poll)
@@ -353,9 +354,16 @@ class ForecastDialog(QDialog):
         self.status.setText("Summing the playouts up\u2026")
         summed: dict[str, fc.Forecast] = {}
         self._summed = summed  # a cancelled run's thread fills only its own
+        rolled: list[tuple[Any, str] | None] = []
+        self._order_found = rolled
+        # The set-up with its order rolled is worked out here too (replaying a 3e set-up
+        # takes tens of ms), on a copy of the session's lists the GM's steps do not touch.
+        scratch = self.combat.session.scratch() if self._own_job() is not None else None
 
         def sum_up() -> None:
             summed.update((name, job.result()) for name, job in jobs)
+            if scratch is not None:
+                rolled.append(order_rolled(scratch))
 
         self._summing = threading.Thread(target=sum_up, daemon=True)
         self._summing.start()
@@ -391,11 +399,8 @@ class ForecastDialog(QDialog):
     def _weigh_the_order(self, own: ForecastJob) -> None:
         """The same forecast with the order left to the dice, on the same workers, where
         the fight's set-up holds an order (a list, rolls, a ruling that lists it)."""
-        session = self.combat.session
-        if self._played_on(session):  # mid-fight the order is what happened, not a choice
-            return
-        found = order_rolled(session)
-        if found is None:
+        found = self._order_found[0] if self._order_found else None
+        if found is None:  # no order to weigh, or the fight has gone past its set-up
             return
         state, how = found
         request = own.request
@@ -407,12 +412,6 @@ class ForecastDialog(QDialog):
         self.cancel_button.setEnabled(True)
         self.status.setText(self.status.text() + " Weighing the order (the same fight with "
                             "the order rolled)\u2026")
-
-    def _played_on(self, session: Any) -> bool:
-        """Whether the fight has gone past its set-up (then the order is history)."""
-        from battlewheel.models.forecast_compare import setup_length
-
-        return setup_length(session) < len(session.log)
 
     def _poll_rolled(self) -> None:
         assert self._rolled is not None
