@@ -17,7 +17,7 @@ from pytestqt.qtbot import QtBot
 from battlewheel.engine.core import forecast as fc
 from battlewheel.engine.rulesets.poolward import demo_fight as poolward_fight
 from battlewheel.models.combat_model import CombatModel
-from battlewheel.models.forecast_runner import ForecastJob, ForecastRequest, shutdown
+from battlewheel.models.forecast_runner import ForecastJob, ForecastRequest, Running, shutdown
 from battlewheel.views import settings as prefs
 from battlewheel.views.forecast_dialog import COMPARE_HEADERS, ForecastDialog
 from battlewheel.views.main_window import MainWindow
@@ -238,15 +238,19 @@ def _rolled_state(window: MainWindow) -> Any:
 def test_a_small_difference_is_not_reported_as_the_order_weighing() -> None:
     from battlewheel.views.forecast_dialog import order_weight_text
 
-    def forecast(wins: int) -> fc.Forecast:
-        return fc.Forecast("pool-and-ward", 100, 7, (), (
-            fc.SideOdds("ally", wins, wins / 100, *fc.wilson(wins, 100)),
-            fc.SideOdds("enemy", 100 - wins, 1 - wins / 100, *fc.wilson(100 - wins, 100))),
-            0, "rounds", (), (), ())
+    def sides(wins: int) -> tuple[fc.SideOdds, ...]:
+        return (fc.SideOdds("ally", wins, wins / 100, *fc.wilson(wins, 100)),
+                fc.SideOdds("enemy", 100 - wins, 1 - wins / 100, *fc.wilson(100 - wins, 100)))
 
-    assert order_weight_text(forecast(40), forecast(45), "x") == ""
+    def forecast(wins: int) -> fc.Forecast:
+        return fc.Forecast("pool-and-ward", 100, 7, (), sides(wins), 0, "rounds", (), (), ())
+
+    def rolled(wins: int) -> Running:
+        return Running(100, sides(wins), 0, ())
+
+    assert order_weight_text(forecast(40), rolled(45), 7, "x") == ""
     assert "73% with the current order, 50% if rolled" in order_weight_text(
-        forecast(73), forecast(50), "x")
+        forecast(73), rolled(50), 7, "x")
 
 
 def test_double_knockouts_and_stalls_are_shown_apart_when_counted() -> None:

@@ -421,7 +421,10 @@ class ForecastDialog(QDialog):
         self._rolled = None
         self.status.setText(self.status.text().partition(" Weighing")[0])
         if self.forecast is not None:
-            self.order_note = order_weight_text(self.forecast, job.running(), how)
+            counted = Tally()  # the share alone: a whole summary here would hold the window
+            counted.add(job.playouts())
+            self.order_note = order_weight_text(self.forecast, counted.running(),
+                                                job.request.seed, how)
             if self.order_note:
                 self.odds_label.setText(odds_text(self.forecast) + "<br>" + self.order_note)
         self._stop_polling()
@@ -643,15 +646,16 @@ def compare_cells(matchup: Matchup, result: fc.Forecast | None) -> list[str]:
             f"{result.mean_length:.1f} {result.clock_unit}", matchup.played, ending]
 
 
-def order_weight_text(current: fc.Forecast, rolled: fc.Forecast, how: str) -> str:
+def order_weight_text(current: fc.Forecast, rolled: Running, seed: int | str, how: str) -> str:
     """Where the order weighs much (10 points or more either side), said with how it was
     measured; nothing otherwise."""
-    now, then = current.side("ally").share, rolled.side("ally").share
+    now = current.side("ally").share
+    then = next(odds.share for odds in rolled.sides if odds.side == "ally")
     if abs(now - then) < ORDER_WEIGHS:
         return ""
     return (f"<b>Who acts first decides much of this fight:</b> allies win {100 * now:.0f}% "
             f"with the current order, {100 * then:.0f}% if rolled (measured: the same set-up "
-            f"{rolled.runs} times, seed {rolled.seed}, {how}).")
+            f"{rolled.runs} times, seed {seed}, {how}).")
 
 
 def open_forecast(
