@@ -34,7 +34,8 @@ def build_parser(*, subcommand: bool = False) -> argparse.ArgumentParser:
         "[--page-size A4|Letter] | battlewheel import CAMPAIGN FILE... "
         "[--dry-run] [--rename|--replace] | battlewheel export CAMPAIGN --character NAME "
         "--to foundry --output FILE | battlewheel forecast CAMPAIGN --combat NAME "
-        "[--runs N] [--seed S] | battlewheel share CAMPAIGN [--combat NAME] --bind ADDRESS "
+        "[--runs N] [--seed S] [--progress] [--precision P] | battlewheel share CAMPAIGN "
+        "[--combat NAME] --bind ADDRESS "
         "[--port N] | battlewheel party CAMPAIGN | battlewheel carry CAMPAIGN "
         "--combat NAME [--only NAME ...] [--again]",
     )
@@ -113,6 +114,20 @@ def _forecast_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]")
                      help="worker processes (default: one a core; 0: none)")
     cmd.add_argument("--compare", action="store_true",
                      help="also the same match-up in every system the roster has blocks for")
+    cmd.add_argument("--progress", action="store_true",
+                     help="print one JSON line per chunk of playouts before the final JSON")
+    cmd.add_argument("--precision", type=_precision, default=None, metavar="P",
+                     help="stop once every side's 95%% interval is within P points either "
+                     "way (2: +-2 points); --runs stays the most played")
+    cmd.add_argument("--weigh-order", action="store_true",
+                     help="also the same set-up with its order left to the dice, and "
+                     "whether the order weighs 10 points or more")
+
+
+def _precision(text: str) -> float:
+    from battlewheel.models.forecast_command import parse_precision
+
+    return parse_precision(text)
 
 
 def _carry_parsers(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -158,7 +173,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return _until_reader_leaves(lambda: forecast_command(
             args.campaign, args.combat, runs=args.runs, seed=args.seed, tactics=args.tactics,
-            workers=args.workers, compare=args.compare))
+            workers=args.workers, compare=args.compare, progress=args.progress,
+            precision=args.precision, weigh_order=args.weigh_order))
     if command == "share":
         from battlewheel.sharing.command import share_command
 
