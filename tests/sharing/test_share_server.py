@@ -23,7 +23,7 @@ from tests.sharing.loopback import (
     serving,
 )
 
-PATHS = ("", "share.css", "share.js", "state.json", "wheel.svg")
+PATHS = ("", "share.css", "share.js", "icon.svg", "state.json", "wheel.svg")
 
 
 def test_the_page_and_its_files_answer_with_the_key_and_the_security_headers() -> None:
@@ -41,6 +41,18 @@ def test_the_page_and_its_files_answer_with_the_key_and_the_security_headers() -
         assert get(server, f"/{server.key}/")[1]["content-type"].startswith("text/html")
         assert get(server, f"/{server.key}/wheel.svg")[1]["content-type"].startswith(
             "image/svg+xml")
+
+
+def test_the_tab_icon_is_the_apps_small_icon_and_the_page_links_it() -> None:
+    from battlewheel.bundled import icon
+
+    with serving() as server:
+        status, headers, body = get(server, f"/{server.key}/icon.svg")
+        assert status == 200 and headers["content-type"] == "image/svg+xml"
+        assert body == icon("battlewheel-small.svg").read_bytes()
+        assert b'<link rel="icon" href="icon.svg"' in get(server, f"/{server.key}/")[2]
+        assert get(server, "/icon.svg")[0] == 404
+        assert get(server, "/favicon.ico")[0] == 404
 
 
 def test_without_the_key_every_path_is_an_empty_404() -> None:

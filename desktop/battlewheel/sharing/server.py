@@ -5,11 +5,11 @@ parsing a flood of bad requests, or waiting on a phone that stopped reading, the
 the window nothing but a share of the interpreter (see docs/sharing.md for the choice).
 
 Every address holds a fresh key of 128 bits (``secrets``): ``/KEY/`` is the page,
-``/KEY/share.css`` and ``/KEY/share.js`` its own bundled assets, ``/KEY/state.json`` the
-fight now, ``/KEY/wheel.svg`` the wheel, ``/KEY/events`` the stream of changes
-(server-sent events). Nothing else exists: any other path, and every path without the
-key, is 404 with an empty body, by the same code; a method other than GET or HEAD is
-405. No path is ever built from the request and no file is read after start.
+``/KEY/share.css``, ``/KEY/share.js`` and ``/KEY/icon.svg`` its own bundled assets,
+``/KEY/state.json`` the fight now, ``/KEY/wheel.svg`` the wheel, ``/KEY/events`` the
+stream of changes (server-sent events). Nothing else exists: any other path, and every
+path without the key, is 404 with an empty body, by the same code; a method other than
+GET or HEAD is 405. No path is ever built from the request and no file is read after start.
 
     server = ShareServer(first_page)
     server.start("192.168.1.20", 8737)       # OSError when it cannot bind
@@ -56,6 +56,9 @@ REASONS = {200: "OK", 400: "Bad Request", 404: "Not Found", 405: "Method Not All
 ASSETS = {"": ("index.html", "text/html; charset=utf-8"),
           "share.css": ("share.css", "text/css; charset=utf-8"),
           "share.js": ("share.js", "text/javascript; charset=utf-8")}
+# The tab's icon: the app's small icon (drawn for 16 to 32 px), so that a browser asking
+# finds one and /favicon.ico (outside the key) stays 404.
+ICON = ("icon.svg", "battlewheel-small.svg", "image/svg+xml")
 
 
 @dataclass(frozen=True)
@@ -74,11 +77,14 @@ class BadRequest(Exception):
 
 
 def bundled_assets() -> dict[str, tuple[bytes, str]]:
-    """The page's own files, read once from ``resources/share``."""
-    from battlewheel.bundled import resource
+    """The page's own files, read once from ``resources/share``, and the app's icon."""
+    from battlewheel.bundled import icon, resource
 
-    return {name: (resource("share", file).read_bytes(), kind)
-            for name, (file, kind) in ASSETS.items()}
+    assets = {name: (resource("share", file).read_bytes(), kind)
+              for name, (file, kind) in ASSETS.items()}
+    route, file, kind = ICON
+    assets[route] = (icon(file).read_bytes(), kind)
+    return assets
 
 
 def new_key() -> str:
@@ -232,7 +238,7 @@ class ShareServer:
         known = hmac.compare_digest(key_given.encode(), self.key.encode()) and "/" in (
             request.path[1:])
         route = name if known else None
-        if route is None or (route not in ASSETS and route not in (
+        if route is None or (route not in self._assets and route not in (
                 "state.json", "wheel.svg", "events")):
             await self._send(writer, 404, b"", "", head_only=False)
             return
