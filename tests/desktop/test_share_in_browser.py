@@ -1,8 +1,9 @@
 """The shared page in a real browser: Debian's Chromium, headless, through Selenium.
 
-The window's share runs on loopback only and is stopped after each test. Chromium is part
-of the test extra (bootstrap.sh installs Debian's ``chromium`` and ``chromium-driver``):
-when it is missing the test fails and says so, it never skips.
+The window's share runs on loopback only and is stopped after each test. A desktop test:
+the window, left with the action pushed, is closed with Discard as every desktop test's
+is. Chromium is part of the test extra (bootstrap.sh installs Debian's ``chromium`` and
+``chromium-driver``): when it is missing the test fails and says so, it never skips.
 """
 
 from __future__ import annotations
