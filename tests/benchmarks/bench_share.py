@@ -13,9 +13,10 @@ View > Share with the table. Then, for ``seconds`` (10 unless told):
   and stops.
 
 After one step to warm the window up, a timer on the GUI thread ticks every 10 ms; how
-late each tick comes is the longest the window was busy. Printed: the largest and the 99th-percentile lateness, the pages the
-watchers read, the bad requests answered and the status the 33rd watcher got. Issue 36's
-target: no GUI event over 50 ms. Figures are printed, never asserted.
+late each tick comes is the longest the window was busy. Printed: the largest and the
+99th-percentile lateness, the five latest ticks, the pages the watchers read, the bad
+requests answered and the status the 33rd watcher got. Issue 36's target: no GUI event
+over 50 ms. Figures are printed, never asserted.
 """
 
 from __future__ import annotations
