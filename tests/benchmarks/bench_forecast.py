@@ -203,31 +203,12 @@ def window(runs: int) -> None:
     import os
 
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtCore import QEvent, QObject
-    from PySide6.QtWidgets import QApplication, QWidget
+    from PySide6.QtWidgets import QWidget
 
     from battlewheel.models.combat_model import CombatModel
-    from battlewheel.views.forecast_dialog import ForecastDialog
-
-    class TimedApplication(QApplication):
-        """Times each event the loop hands out (the outermost ``notify``): wall time and
-        this thread's CPU time (the machine is shared, so the wall time counts waits)."""
-
-        depth, longest_wall, longest_cpu = 0, 0.0, 0.0
-
-        def notify(self, receiver: QObject, event: QEvent) -> bool:
-            if self.depth:
-                return super().notify(receiver, event)
-            self.depth += 1
-            wall, cpu = time.perf_counter(), time.thread_time()
-            try:
-                return super().notify(receiver, event)
-            finally:
-                self.depth -= 1
-                self.longest_wall = max(self.longest_wall, time.perf_counter() - wall)
-                self.longest_cpu = max(self.longest_cpu, time.thread_time() - cpu)
-
     from battlewheel.storage.campaign import load_demo_campaign
+    from battlewheel.views.forecast_dialog import ForecastDialog
+    from tests.benchmarks.event_timing import TimedApplication
 
     app = TimedApplication([])
     parent = QWidget()

@@ -126,29 +126,12 @@ def cancel_latency(tries: int = 3) -> list[float]:
 def window(runs: int) -> None:
     """The longest event of the forecast window while the running estimate is drawn."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtCore import QEvent, QObject
-    from PySide6.QtWidgets import QApplication, QWidget
+    from PySide6.QtWidgets import QWidget
 
     from battlewheel.models.combat_model import CombatModel
     from battlewheel.views.forecast_dialog import ForecastDialog
+    from tests.benchmarks.event_timing import TimedApplication
 
-    class TimedApplication(QApplication):
-        """Times each event the loop hands out (the outermost ``notify``): wall and CPU."""
-
-        depth, longest_wall, longest_cpu, events = 0, 0.0, 0.0, 0
-
-        def notify(self, receiver: QObject, event: QEvent) -> bool:
-            if self.depth:
-                return super().notify(receiver, event)
-            self.depth += 1
-            wall, cpu = time.perf_counter(), time.thread_time()
-            try:
-                return super().notify(receiver, event)
-            finally:
-                self.depth -= 1
-                self.events += 1
-                self.longest_wall = max(self.longest_wall, time.perf_counter() - wall)
-                self.longest_cpu = max(self.longest_cpu, time.thread_time() - cpu)
 
     app = TimedApplication([])
     parent = QWidget()

@@ -115,6 +115,16 @@ class ImpulseDialog(QDialog):
         """The worked numbers, one line each; ``after`` is the fight once the actions apply."""
         return []
 
+    def action_sentences(self) -> list[str]:
+        """The log line of each action the fields describe (none while one is missing): the
+        steps of a dialog whose actions are the GM's own edits, with nothing to work out."""
+        try:
+            found = self.engine_actions()
+        except Incomplete:
+            return []
+        names = self.model.session.ruleset.names(self.state)
+        return [action.sentence(names) for action in found]
+
     def odds_provider(self) -> tuple[OddsProvider, int] | None:
         """The roll's odds for any DV, and the DV it faces now (None: nothing to roll)."""
         return None

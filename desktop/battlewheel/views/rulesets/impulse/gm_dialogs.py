@@ -105,12 +105,7 @@ class GmEditDialog(ImpulseDialog):
         return found
 
     def steps(self, after: Any | None) -> list[str]:
-        try:
-            found = self.engine_actions()
-        except Incomplete:
-            return []
-        names = self.model.session.ruleset.names(self.state)
-        return [action.sentence(names) for action in found]
+        return self.action_sentences()
 
 
 class RangeBandsDialog(ImpulseDialog):
@@ -203,9 +198,4 @@ class RangeBandsDialog(ImpulseDialog):
         return found
 
     def steps(self, after: Any | None) -> list[str]:
-        try:
-            found = self.engine_actions()
-        except Incomplete:
-            return []
-        names = self.model.session.ruleset.names(self.state)
-        return [action.sentence(names) for action in found]
+        return self.action_sentences()
