@@ -51,6 +51,14 @@ PIECES: dict[str, str] = {
                  "place, as damage would (forecast: a double knockout)",
     "CARRY_EXAMPLE": "the name of an example log (resources/examples) whose fight leaves "
                      "something that carries (carry: through the commands)",
+    # -- pieces for the desktop tests
+    "SET_UP_STEP": "the words a new combat's status line sends the GM to first "
+                   "(views.combats_menu.set_up_step): the set-up step and its key",
+    "dialogs": "dialogs() -> tuple of classes: the system's dialog bases (and each dialog "
+               "built on none) whose __init__ keeps the dialog on the screen",
+    "odds_words": "odds_words(shown) -> [(Odds, words)]: odds of the system's rolls with "
+                  "no defender's DV and no damage, each with the label the odds dock's box "
+                  "then has ([] where it has none); shown: the desktop tests' fixture",
 }
 """Each piece a system's conformance file gives, and what it is."""
 

@@ -92,3 +92,24 @@ def rolled_order() -> Any:
 
 CARRY_EXAMPLE = "impulse-duel"
 """An example log (resources/examples) whose fight leaves something that carries."""
+
+
+# -- pieces for the desktop tests
+
+SET_UP_STEP = "roll for the order (R)"
+"""What a new combat's status line sends the GM to first (views.combats_menu.set_up_step)."""
+
+
+def dialogs() -> tuple[type, ...]:
+    """The Impulse dialogs' base."""
+    from battlewheel.views.rulesets.impulse.base import ImpulseDialog
+
+    return (ImpulseDialog,)
+
+
+def odds_words(shown: Any) -> list[tuple[Any, str]]:
+    """A manoeuvre (a difficulty) and a contest (the foe's Evasion)."""
+    from battlewheel.views.rulesets.impulse.odds import contest_odds, manoeuvre_odds
+
+    return [(manoeuvre_odds("Stunt", 6, 3, "above"), "&Difficulty:"),
+            (contest_odds("Disengage", 5, 3, "above"), "Their &Evasion:")]

@@ -89,3 +89,21 @@ def rolled_order() -> Any:
 
 CARRY_EXAMPLE = "poolward-mar-and-the-guard"
 """An example log (resources/examples) whose fight leaves something that carries."""
+
+
+# -- pieces for the desktop tests
+
+SET_UP_STEP = "roll the order (R)"
+"""What a new combat's status line sends the GM to first (views.combats_menu.set_up_step)."""
+
+
+def dialogs() -> tuple[type, ...]:
+    """The Pool & Ward dialogs' base."""
+    from battlewheel.views.rulesets.poolward.base import PoolWardDialog
+
+    return (PoolWardDialog,)
+
+
+def odds_words(shown: Any) -> list[tuple[Any, str]]:
+    """None: every Pool & Ward roll the dock shows is an attack (against cover)."""
+    return []

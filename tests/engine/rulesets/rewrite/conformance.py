@@ -106,3 +106,30 @@ def rolled_order() -> Any:
 
 CARRY_EXAMPLE = "mortal-duel"
 """An example log (resources/examples) whose fight leaves something that carries."""
+
+
+# -- pieces for the desktop tests
+
+SET_UP_STEP = "set up the battle (Ctrl+B)"
+"""What a new combat's status line sends the GM to first (views.combats_menu.set_up_step)."""
+
+
+def dialogs() -> tuple[type, ...]:
+    """The 2e dialogs, which share no base: the set-up, attack, GM override and turn dialogs."""
+    from battlewheel.views.rulesets.rewrite import (
+        attack_dialog,
+        gm_dialogs,
+        setup_dialogs,
+        turn_dialogs,
+        turn_dialogs_damage,
+        turn_dialogs_tick,
+    )
+
+    return (setup_dialogs.CombatSetupDialog, attack_dialog.AttackDialog,
+            gm_dialogs.OverrideDialog, turn_dialogs.FlurryBuilderDialog,
+            turn_dialogs_damage.TickDamageDialog, turn_dialogs_tick.TickFlurriesDialog)
+
+
+def odds_words(shown: Any) -> list[tuple[Any, str]]:
+    """None: every 2e roll the dock shows is an attack against a DV."""
+    return []
