@@ -59,6 +59,9 @@ PIECES: dict[str, str] = {
     "odds_words": "odds_words(shown) -> [(Odds, words)]: odds of the system's rolls with "
                   "no defender's DV and no damage, each with the label the odds dock's box "
                   "then has ([] where it has none); shown: the desktop tests' fixture",
+    "on_the_player_screen": "on_the_player_screen(tracks, texts) -> None: asserts what the "
+                            "player screen shows of fight() at 1366x768, given its tracks "
+                            "(FittingTrack) and the fighters' words",
 }
 """Each piece a system's conformance file gives, and what it is."""
 

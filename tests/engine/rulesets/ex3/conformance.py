@@ -125,3 +125,8 @@ def odds_words(shown: Any) -> list[tuple[Any, str]]:
     odds = clash.odds
     assert odds is not None
     return [(odds, "Foe's average &roll:")]
+
+
+def on_the_player_screen(tracks: list[Any], texts: list[str]) -> None:
+    """The player characters' Initiative (the demo circle's 4i and 6i)."""
+    assert {"4i", "6i"} <= set(texts)

@@ -113,3 +113,8 @@ def odds_words(shown: Any) -> list[tuple[Any, str]]:
 
     return [(manoeuvre_odds("Stunt", 6, 3, "above"), "&Difficulty:"),
             (contest_odds("Disengage", 5, 3, "above"), "Their &Evasion:")]
+
+
+def on_the_player_screen(tracks: list[Any], texts: list[str]) -> None:
+    """Twelve Endurance boxes on the longest track."""
+    assert max(track.box_count() for track in tracks) == 12

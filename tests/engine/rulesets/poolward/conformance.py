@@ -107,3 +107,8 @@ def dialogs() -> tuple[type, ...]:
 def odds_words(shown: Any) -> list[tuple[Any, str]]:
     """None: every Pool & Ward roll the dock shows is an attack (against cover)."""
     return []
+
+
+def on_the_player_screen(tracks: list[Any], texts: list[str]) -> None:
+    """Vigor under Health: two tracks."""
+    assert "Vigor" in texts and len(tracks) == 2

@@ -133,3 +133,8 @@ def dialogs() -> tuple[type, ...]:
 def odds_words(shown: Any) -> list[tuple[Any, str]]:
     """None: every 2e roll the dock shows is an attack against a DV."""
     return []
+
+
+def on_the_player_screen(tracks: list[Any], texts: list[str]) -> None:
+    """Ana's health track alone: her foes, in words, under hidden names."""
+    assert len(tracks) == 1 and {"Enemy 1", "Enemy 2"} <= set(texts)
