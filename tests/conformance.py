@@ -62,12 +62,17 @@ PIECES: dict[str, str] = {
     "on_the_player_screen": "on_the_player_screen(tracks, texts) -> None: asserts what the "
                             "player screen shows of fight() at 1366x768, given its tracks "
                             "(FittingTrack) and the fighters' words",
+    "roster_fight": "roster_fight() -> (hero, foe, clicks): two demo roster characters "
+                    "who fight, and clicks(hero's block) -> [(track, box)]: the GM's clicks "
+                    "on the hero's sheet that hurt them (carry: in the window)",
 }
 """Each piece a system's conformance file gives, and what it is."""
 
 NEEDS: dict[str, str] = {"duellist": FORECAST, "strong": FORECAST, "weak": FORECAST,
                          "hurt": CARRY, "knock_out": FORECAST, "rolled_order": FORECAST,
-                         "CARRY_EXAMPLE": CARRY}
+                         "CARRY_EXAMPLE": CARRY,
+                         # -- pieces for the desktop tests
+                         "roster_fight": CARRY}
 """The pieces only a system declaring a capability gives (the others: every system)."""
 
 

@@ -3,7 +3,6 @@
 import pytest
 
 from battlewheel.engine.rulesets import systems
-
 from tests.conformance import SYSTEMS, demo_session, piece, pieces_of
 
 

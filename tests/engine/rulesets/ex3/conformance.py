@@ -130,3 +130,9 @@ def odds_words(shown: Any) -> list[tuple[Any, str]]:
 def on_the_player_screen(tracks: list[Any], texts: list[str]) -> None:
     """The player characters' Initiative (the demo circle's 4i and 6i)."""
     assert {"4i", "6i"} <= set(texts)
+
+
+def roster_fight() -> tuple[str, str, Any]:
+    """Jade and an Ashen Guard; a health box twice (bashing, then lethal) and the next."""
+    return ("Harmonious Jade", "Ashen Guard",
+            lambda _block: [("health", 0), ("health", 0), ("health", 1)])

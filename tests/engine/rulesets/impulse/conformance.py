@@ -118,3 +118,10 @@ def odds_words(shown: Any) -> list[tuple[Any, str]]:
 def on_the_player_screen(tracks: list[Any], texts: list[str]) -> None:
     """Twelve Endurance boxes on the longest track."""
     assert max(track.box_count() for track in tracks) == 12
+
+
+def roster_fight() -> tuple[str, str, Any]:
+    """Swift Reed and the Bandit Archer; every Endurance box, so the player character
+    falls (001 §Player Character Defeat)."""
+    return ("Swift Reed", "Bandit Archer",
+            lambda block: [("endurance", block.endurance - 1)])

@@ -112,3 +112,8 @@ def odds_words(shown: Any) -> list[tuple[Any, str]]:
 def on_the_player_screen(tracks: list[Any], texts: list[str]) -> None:
     """Vigor under Health: two tracks."""
     assert "Vigor" in texts and len(tracks) == 2
+
+
+def roster_fight() -> tuple[str, str, Any]:
+    """Edward and a cutthroat; the fourth Health box and the second Vigor box."""
+    return ("Edward Sumner", "Cutthroat 1", lambda _block: [("health", 3), ("vigor", 1)])

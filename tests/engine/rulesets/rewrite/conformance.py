@@ -138,3 +138,9 @@ def odds_words(shown: Any) -> list[tuple[Any, str]]:
 def on_the_player_screen(tracks: list[Any], texts: list[str]) -> None:
     """Ana's health track alone: her foes, in words, under hidden names."""
     assert len(tracks) == 1 and {"Enemy 1", "Enemy 2"} <= set(texts)
+
+
+def roster_fight() -> tuple[str, str, Any]:
+    """Kestrel and Sesus Amaranth; a health box twice (bashing, then lethal) and the next."""
+    return ("Kestrel of the Burning Road", "Sesus Amaranth",
+            lambda _block: [("health", 0), ("health", 0), ("health", 1)])
