@@ -65,6 +65,10 @@ PIECES: dict[str, str] = {
     "roster_fight": "roster_fight() -> (hero, foe, clicks): two demo roster characters "
                     "who fight, and clicks(hero's block) -> [(track, box)]: the GM's clicks "
                     "on the hero's sheet that hurt them (carry: in the window)",
+    "keyed_attack": "keyed_attack() -> (session, steps, attacker): a fight (the demo's, "
+                    "not begun, where the system has one), the keys from there to a player's "
+                    "attack in the log, dice typed (tests/desktop/keys.py's FocusKeys.play "
+                    "steps), and whose attack the log then ends on",
 }
 """Each piece a system's conformance file gives, and what it is."""
 

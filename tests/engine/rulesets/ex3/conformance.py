@@ -136,3 +136,13 @@ def roster_fight() -> tuple[str, str, Any]:
     """Jade and an Ashen Guard; a health box twice (bashing, then lethal) and the next."""
     return ("Harmonious Jade", "Ashen Guard",
             lambda _block: [("health", 0), ("health", 0), ("health", 1)])
+
+
+def keyed_attack() -> tuple[CombatSession, list[tuple[str, str]], str]:
+    """Lady Ashkeel steps into the circle's zone (the Move dialog opens on that step),
+    then Swift Lark shoots her: 8 successes, damage 7 8 10 (Return goes on to the damage
+    field)."""
+    return (fight(),
+            [("key", "Space"), ("entry", "move"), ("key", "Ctrl+Return"),
+             ("entry", "next_turn"), ("entry", "attack"), ("type", "8"), ("key", "Return"),
+             ("type", "7 8 10"), ("key", "Ctrl+Return")], "Swift Lark")

@@ -125,3 +125,12 @@ def roster_fight() -> tuple[str, str, Any]:
     falls (001 §Player Character Defeat)."""
     return ("Swift Reed", "Bandit Archer",
             lambda block: [("endurance", block.endurance - 1)])
+
+
+def keyed_attack() -> tuple[CombatSession, list[tuple[str, str]], str]:
+    """Harmonious Jade closes on the Bandit Chief (ticked already) and strikes decisively
+    with seven typed faces."""
+    return (fight(),
+            [("key", "Space"), ("entry", "move"), ("key", "Ctrl+Return"),
+             ("entry", "decisive"), ("type", "8 8 8 1 2 3 4"), ("key", "Ctrl+Return")],
+            "Harmonious Jade")

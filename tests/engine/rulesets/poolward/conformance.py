@@ -117,3 +117,11 @@ def on_the_player_screen(tracks: list[Any], texts: list[str]) -> None:
 def roster_fight() -> tuple[str, str, Any]:
     """Edward and a cutthroat; the fourth Health box and the second Vigor box."""
     return ("Edward Sumner", "Cutthroat 1", lambda _block: [("health", 3), ("vigor", 1)])
+
+
+def keyed_attack() -> tuple[CombatSession, list[tuple[str, str]], str]:
+    """Three cutthroats' idle turns are passed (Space asks each time; Y), then Edward
+    Sumner attacks with 3 typed successes."""
+    return (fight(),
+            [("key", "Space"), *[("key", "Space"), ("yes", "")] * 3,
+             ("entry", "attack"), ("type", "3"), ("key", "Ctrl+Return")], "Edward Sumner")

@@ -144,3 +144,14 @@ def roster_fight() -> tuple[str, str, Any]:
     """Kestrel and Sesus Amaranth; a health box twice (bashing, then lethal) and the next."""
     return ("Kestrel of the Burning Road", "Sesus Amaranth",
             lambda _block: [("health", 0), ("health", 0), ("health", 1)])
+
+
+def keyed_attack() -> tuple[CombatSession, list[tuple[str, str]], str]:
+    """The desktop tests' started fight (set up, tick 1): Red Lotus Dancer declares an
+    attack in the flurry builder (D, Ctrl+T, Ctrl+Return), then rolls it (R) with 5
+    successes typed."""
+    from tests.desktop.started_combat import started_session
+
+    return (started_session(),
+            [("entry", "declare"), ("key", "Ctrl+T"), ("key", "Ctrl+Return"),
+             ("entry", "roll"), ("type", "5"), ("key", "Ctrl+Return")], "Red Lotus Dancer")
