@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.rulesets.poolward import actions as pw
+from battlewheel.storage.campaign_files import StoredCampaigns
 from battlewheel.views.between_fights import BetweenFights, install_between_fights
 from battlewheel.views.carry_dialogs import CarryDialog, RestDialog
 from battlewheel.views.main_window import MainWindow
@@ -124,7 +125,7 @@ def test_carry_in_the_other_systems_changes_nothing_unless_accepted(
     """Every system's demo fight: Carry to the roster either says why nothing carries (a
     system whose lasting rules have not landed) or shows the dialog; cancelled, nothing
     changes (no undo step, the roster as it was)."""
-    assert window.combats_menu is not None
+    assert window.combats_menu is not None and isinstance(window.files, StoredCampaigns)
     window.combats_menu.show(next(r.id for r in window.files.campaign.combats
                                   if r.ruleset_name() == system))
     said: list[str] = []
