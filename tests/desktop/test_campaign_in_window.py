@@ -1,9 +1,10 @@
 """Issue 33, must show: a short fight played in the real window, ended, carried, rested,
 then a new fight where each character comes in at their condition; then every step undone.
 
-Pool & Ward (rules page §Pool & Ward: Health and Vigor carry; 15 minutes of rest give +1
-Vigor). The other systems carry nothing yet (their lasting rules have not landed): their
-Carry says so and changes nothing (the last test)."""
+Pool & Ward first, as the GM's example (rules page §Pool & Ward: Health and Vigor carry;
+15 minutes of rest give +1 Vigor); then the same walk in every system that carries, each
+from its conformance file's ``roster_fight``, and Carry, End and the demo fights in every
+system found."""
 
 from __future__ import annotations
 
@@ -119,7 +120,7 @@ def test_pool_and_ward_fight_carries_rests_and_the_next_fight_starts_there(
 
 
 @pytest.mark.parametrize("system", SYSTEMS)
-def test_carry_in_the_other_systems_changes_nothing_unless_accepted(
+def test_carry_changes_nothing_unless_accepted_in_every_system(
         window: MainWindow, dock: RosterDock, system: str,
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Every system's demo fight: Carry to the roster either says why nothing carries (a
