@@ -51,6 +51,7 @@ PIECES: dict[str, str] = {
                  "place, as damage would (forecast: a double knockout)",
     "CARRY_EXAMPLE": "the name of an example log (resources/examples) whose fight leaves "
                      "something that carries (carry: through the commands)",
+    # -- pieces for the engine, storage and printing tests
 }
 """Each piece a system's conformance file gives, and what it is."""
 
@@ -111,3 +112,39 @@ def demo_session(system: str) -> Any:
             return record.session
     pytest.fail(f"{system}: the demo campaign has no fight of this system "
                 "(packaging/make_demo_campaign.py adds one per system's demo_fight)")
+
+
+# -- pieces for the engine, storage and printing tests
+
+
+MISSING = "missing"
+"""The case ``cases_of`` gives a system whose conformance file lacks the piece."""
+
+
+def cases_of(name: str, width: int = 1) -> list[Any]:
+    """``pytest.param(system, *case)`` for each case (a tuple of ``width`` values, or one
+    value) of the piece ``name``, a tuple, of each system that must give it; a system
+    lacking the piece (or its file) gets one param of ``MISSING``s, whose test fails
+    naming it once it calls ``case_of`` (a collection never fails, nothing is skipped)."""
+    params = []
+    for system in SYSTEMS:
+        if name not in pieces_of(system):
+            continue
+        where = f"tests.engine.rulesets.{package_of(system)}.conformance"
+        try:
+            given = getattr(import_module(where), name, None)
+        except ModuleNotFoundError:
+            given = None
+        if given is None:
+            params.append(pytest.param(system, *(MISSING,) * width, id=f"{system}-{MISSING}"))
+            continue
+        for index, case in enumerate(given):
+            values = case if width > 1 else (case,)
+            params.append(pytest.param(system, *values, id=f"{system}-{index}"))
+    return params
+
+
+def case_of(system: str, name: str, *values: Any) -> None:
+    """Fails naming the piece ``name`` if ``values`` are ``cases_of``'s stand-ins for it."""
+    if values and all(value is MISSING for value in values):
+        piece(system, name)
