@@ -52,6 +52,25 @@ PIECES: dict[str, str] = {
     "CARRY_EXAMPLE": "the name of an example log (resources/examples) whose fight leaves "
                      "something that carries (carry: through the commands)",
     # -- pieces for the engine, storage and printing tests
+    "STANCES_THAT_MOVE_THE_ODDS": "((side, stance), ...): stances that move the demo's odds "
+                                  "by more than three standard errors (forecast; () with "
+                                  "the reason in a comment where none does)",
+    "ENDS_A_FIGHT_NOT_BEGUN": "whether end_action's EndCombat ends fight() before it begins "
+                              "(True, or False with the rule that refuses it in a comment)",
+    "END_WORDS": "the log's sentence for EndCombat(\"fled\") (log versions)",
+    "V1_JOININGS": "((a version 1 add_combatant entry, what it reads as in version 2), ...): "
+                   "the system's own joining terms of version 1 logs (() for a system "
+                   "born after version 2)",
+    "V1_ENDINGS": "((a version 1 end_fight entry, what it reads as in version 2), ...) "
+                  "(() for a system born after version 2)",
+    "BAD_TERMS": "((joining terms, the words refusing them), ...): terms the system does not "
+                 "declare, or of the wrong type",
+    "absurd": "absurd() -> (CombatSession, Action): a fight and an action of it carrying a "
+              "number past a million (NUMBER_BOUNDS)",
+    "unstorable": "unstorable() -> ((field, maker), ...): values made that no file could "
+                  "hold, refused when made naming the field (issue 23)",
+    "benched": "benched() -> CombatSession: the fight the benchmarks grow to 40 fighters "
+               "(tests/benchmarks/bench_rulesets.py)",
 }
 """Each piece a system's conformance file gives, and what it is."""
 
@@ -117,15 +136,21 @@ def demo_session(system: str) -> Any:
 # -- pieces for the engine, storage and printing tests
 
 
+NEEDS.update({"STANCES_THAT_MOVE_THE_ODDS": FORECAST})
+
+LONE = "Ana\ud800"
+"""A lone surrogate: Python holds it, UTF-8 cannot (what no file can hold)."""
+
 MISSING = "missing"
 """The case ``cases_of`` gives a system whose conformance file lacks the piece."""
 
 
 def cases_of(name: str, width: int = 1) -> list[Any]:
     """``pytest.param(system, *case)`` for each case (a tuple of ``width`` values, or one
-    value) of the piece ``name``, a tuple, of each system that must give it; a system
-    lacking the piece (or its file) gets one param of ``MISSING``s, whose test fails
-    naming it once it calls ``case_of`` (a collection never fails, nothing is skipped)."""
+    value) of the piece ``name`` (a tuple, or a function giving one) of each system that
+    must give it; a system lacking the piece (or its file) gets one param of ``MISSING``s,
+    whose test fails naming it once it calls ``case_of`` (a collection never fails,
+    nothing is skipped)."""
     params = []
     for system in SYSTEMS:
         if name not in pieces_of(system):
@@ -135,12 +160,15 @@ def cases_of(name: str, width: int = 1) -> list[Any]:
             given = getattr(import_module(where), name, None)
         except ModuleNotFoundError:
             given = None
+        if callable(given):
+            given = given()
         if given is None:
             params.append(pytest.param(system, *(MISSING,) * width, id=f"{system}-{MISSING}"))
             continue
         for index, case in enumerate(given):
             values = case if width > 1 else (case,)
-            params.append(pytest.param(system, *values, id=f"{system}-{index}"))
+            words = values if all(isinstance(v, str) for v in values) else (index,)
+            params.append(pytest.param(system, *values, id="-".join(map(str, (system, *words)))))
     return params
 
 
