@@ -66,3 +66,18 @@ def autopilot_until(session: CombatSession, wanted: type, rng: random.Random,
             return action
         session.apply(action)
     raise AssertionError(f"the autopilot never offered a {wanted.__name__}")
+
+
+def first_after_a_tie(system: str, tie: object, seeds: range) -> list[str]:
+    """Who acts first once the autopilot has started the mirror match, after both
+    fighters' rolls for the order tied (``tie(session)`` applies the tied rolls)."""
+    firsts = []
+    for seed in seeds:
+        session = mirror(system, rolled=True)
+        tie(session)  # type: ignore[operator]
+        rng = random.Random(seed)
+        ruleset = session.ruleset
+        while not session.state.started:
+            session.apply(ruleset.autopilot(session.state, rng, {}))
+        firsts.append(ruleset.acting(session.state)[0])
+    return firsts
