@@ -167,7 +167,8 @@ def cases_of(name: str, width: int = 1) -> list[Any]:
             continue
         for index, case in enumerate(given):
             values = case if width > 1 else (case,)
-            words = values if all(isinstance(v, str) for v in values) else (index,)
+            words = [value for value in values if isinstance(value, str)]
+            words += [] if len(words) == len(values) else [str(index)]
             params.append(pytest.param(system, *values, id="-".join(map(str, (system, *words)))))
     return params
 
