@@ -71,6 +71,8 @@ PIECES: dict[str, str] = {
                   "hold, refused when made naming the field (issue 23)",
     "benched": "benched() -> CombatSession: the fight the benchmarks grow to 40 fighters "
                "(tests/benchmarks/bench_rulesets.py)",
+    "NAME_FIELD": "a stat block's name as its reader's refusals call it (\"name\"; 3e: "
+                  "\"character.name\")",
 }
 """Each piece a system's conformance file gives, and what it is."""
 

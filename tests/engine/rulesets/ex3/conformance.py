@@ -150,3 +150,7 @@ def unstorable() -> tuple[tuple[str, Any], ...]:
 def benched() -> CombatSession:
     """The benchmarks' fight (grown to 40 by bench_rulesets): the demo fight."""
     return fight()
+
+
+NAME_FIELD = "character.name"
+"""A stat block's name as its reader's refusals call it (a 3e block is read as its "character")."""

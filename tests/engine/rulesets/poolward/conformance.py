@@ -142,3 +142,7 @@ def unstorable() -> tuple[tuple[str, Any], ...]:
 def benched() -> CombatSession:
     """The benchmarks' fight (grown to 40 by bench_rulesets): the demo fight."""
     return fight()
+
+
+NAME_FIELD = "name"
+"""A stat block's name as its reader's refusals call it."""

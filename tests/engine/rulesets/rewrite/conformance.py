@@ -151,3 +151,7 @@ def benched() -> CombatSession:
     from tests.benchmarks.bench_tick_repaint import forty_combatants
 
     return forty_combatants()
+
+
+NAME_FIELD = "name"
+"""A stat block's name as its reader's refusals call it."""
