@@ -45,7 +45,7 @@ def reads(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
 
 
 def demo_document() -> dict[str, Any]:
-    return json.loads(resource("campaigns", "demo.json").read_bytes())  # type: ignore[no-any-return]
+    return json.loads(resource("campaigns", "demo.json").read_bytes())
 
 
 def blocks_of(document: dict[str, Any], system: str) -> list[str]:
@@ -67,7 +67,7 @@ for _record in reversed(load_demo_campaign().combats):
 
 def combat_of(document: dict[str, Any], system: str) -> dict[str, Any]:
     """The demo's (first) combat of ``system``, as the file has it."""
-    return next(c for c in document["combats"] if c["id"] == COMBATS[system])  # type: ignore[no-any-return]
+    return next(c for c in document["combats"] if c["id"] == COMBATS[system])
 
 
 def damaged_field(system: str) -> str:
@@ -76,7 +76,7 @@ def damaged_field(system: str) -> str:
 
 
 def first_with(document: dict[str, Any], system: str) -> dict[str, Any]:
-    return next(c for c in document["characters"] if system in c["blocks"])  # type: ignore[no-any-return]
+    return next(c for c in document["characters"] if system in c["blocks"])
 
 
 def test_opening_reads_only_the_blocks_of_the_system_on_screen(
