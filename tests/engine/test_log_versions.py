@@ -82,21 +82,18 @@ def test_the_first_v1_fixtures_replay_to_the_final_states_recorded_with_them(nam
         assert printed[field] == recorded[field], field
 
 
-@pytest.mark.parametrize(("system", "old", "new"), cases_of("V1_JOININGS", 2))
-def test_a_version_1_joining_moves_its_own_terms_under_joining(
-        system: str, old: dict[str, Any], new: dict[str, Any]) -> None:
-    """3e's zone and Impulse's band move; Pool & Ward's block becomes the character (each
-    system's V1_JOININGS)."""
-    case_of(system, "V1_JOININGS", old, new)
-    assert upgraded_entry(old, 1, system) == new
+V1_ENTRIES = [pytest.param(name, *case.values, id=f"{name}-{case.id}")
+              for name in ("V1_JOININGS", "V1_ENDINGS") for case in cases_of(name, 2)]
+"""Each system's version 1 joinings and ends of a fight, and what they read as now."""
 
 
-@pytest.mark.parametrize(("system", "old", "new"), cases_of("V1_ENDINGS", 2))
-def test_only_pool_and_ward_s_end_fight_becomes_end_combat(
-        system: str, old: dict[str, Any], new: dict[str, Any]) -> None:
-    """Another system never had ``end_fight``: its log stays refused as it was (each
-    system's V1_ENDINGS)."""
-    case_of(system, "V1_ENDINGS", old, new)
+@pytest.mark.parametrize(("name", "system", "old", "new"), V1_ENTRIES)
+def test_a_version_1_entry_moves_its_own_terms_as_its_system_has_them(
+        name: str, system: str, old: dict[str, Any], new: dict[str, Any]) -> None:
+    """A joining: 3e's zone and Impulse's band move under joining, Pool & Ward's block
+    becomes the character. An end: only Pool & Ward's ``end_fight`` becomes
+    ``end_combat``; another system never had it, its log stays refused as it was."""
+    case_of(system, name, old, new)
     assert upgraded_entry(old, 1, system) == new
 
 
