@@ -69,6 +69,28 @@ PIECES: dict[str, str] = {
                     "not begun, where the system has one), the keys from there to a player's "
                     "attack in the log, dice typed (tests/desktop/keys.py's FocusKeys.play "
                     "steps), and whose attack the log then ends on",
+    # -- pieces for the engine, storage and printing tests
+    "STANCES_THAT_MOVE_THE_ODDS": "((side, stance), ...): stances that move the demo's odds "
+                                  "by more than three standard errors (forecast; () with "
+                                  "the reason in a comment where none does)",
+    "ENDS_A_FIGHT_NOT_BEGUN": "whether end_action's EndCombat ends fight() before it begins "
+                              "(True, or False with the rule that refuses it in a comment)",
+    "END_WORDS": "the log's sentence for EndCombat(\"fled\") (log versions)",
+    "V1_JOININGS": "((a version 1 add_combatant entry, what it reads as in version 2), ...): "
+                   "the system's own joining terms of version 1 logs (() for a system "
+                   "born after version 2)",
+    "V1_ENDINGS": "((a version 1 end_fight entry, what it reads as in version 2), ...) "
+                  "(() for a system born after version 2)",
+    "BAD_TERMS": "((joining terms, the words refusing them), ...): terms the system does not "
+                 "declare, or of the wrong type",
+    "absurd": "absurd() -> (CombatSession, Action): a fight and an action of it carrying a "
+              "number past a million (NUMBER_BOUNDS)",
+    "unstorable": "unstorable() -> ((field, maker), ...): values made that no file could "
+                  "hold, refused when made naming the field (issue 23)",
+    "benched": "benched() -> CombatSession: the fight the benchmarks grow to 40 fighters "
+               "(tests/benchmarks/bench_rulesets.py)",
+    "NAME_FIELD": "a stat block's name as its reader's refusals call it (\"name\"; 3e: "
+                  "\"character.name\")",
 }
 """Each piece a system's conformance file gives, and what it is."""
 
@@ -131,3 +153,49 @@ def demo_session(system: str) -> Any:
             return record.session
     pytest.fail(f"{system}: the demo campaign has no fight of this system "
                 "(packaging/make_demo_campaign.py adds one per system's demo_fight)")
+
+
+# -- pieces for the engine, storage and printing tests
+
+
+NEEDS.update({"STANCES_THAT_MOVE_THE_ODDS": FORECAST})
+
+LONE = "Ana\ud800"
+"""A lone surrogate: Python holds it, UTF-8 cannot (what no file can hold)."""
+
+MISSING = "missing"
+"""The case ``cases_of`` gives a system whose conformance file lacks the piece."""
+
+
+def cases_of(name: str, width: int = 1) -> list[Any]:
+    """``pytest.param(system, *case)`` for each case (a tuple of ``width`` values, or one
+    value) of the piece ``name`` (a tuple, or a function giving one) of each system that
+    must give it; a system lacking the piece (or its file) gets one param of ``MISSING``s,
+    whose test fails naming it once it calls ``case_of`` (a collection never fails,
+    nothing is skipped)."""
+    params = []
+    for system in SYSTEMS:
+        if name not in pieces_of(system):
+            continue
+        where = f"tests.engine.rulesets.{package_of(system)}.conformance"
+        try:
+            given = getattr(import_module(where), name, None)
+        except ModuleNotFoundError:
+            given = None
+        if callable(given):
+            given = given()
+        if given is None:
+            params.append(pytest.param(system, *(MISSING,) * width, id=f"{system}-{MISSING}"))
+            continue
+        for index, case in enumerate(given):
+            values = case if width > 1 else (case,)
+            words = [value for value in values if isinstance(value, str)]
+            words += [] if len(words) == len(values) else [str(index)]
+            params.append(pytest.param(system, *values, id="-".join(map(str, (system, *words)))))
+    return params
+
+
+def case_of(system: str, name: str, *values: Any) -> None:
+    """Fails naming the piece ``name`` if ``values`` are ``cases_of``'s stand-ins for it."""
+    if values and all(value is MISSING for value in values):
+        piece(system, name)

@@ -11,6 +11,7 @@ import pytest
 
 from battlewheel.engine.core import forecast as fc
 from battlewheel.engine.core.ruleset import get_ruleset, ruleset_names
+from battlewheel.engine.rulesets import title_of
 from battlewheel.engine.rulesets.poolward.demo import demo_fight as poolward_demo
 from battlewheel.models.forecast_command import forecast_command, parse_precision
 from battlewheel.models.forecast_runner import (
@@ -23,6 +24,7 @@ from battlewheel.models.forecast_runner import (
 )
 from battlewheel.storage.campaign import load_demo_campaign
 from tests.conformance import SYSTEMS
+from tests.engine.forecast_fights import SYSTEMS as FORECAST
 
 DEMO = Path(__file__).parents[1] / "resources" / "campaigns" / "demo.json"
 
@@ -76,18 +78,19 @@ def test_closing_the_program_stops_a_forecast_under_way() -> None:
     assert time.monotonic() - asked < 3.0  # a chunk left to run would take 20 s
 
 
-def test_a_fight_already_won_is_reported_at_once_without_workers() -> None:
+@pytest.mark.parametrize("system", FORECAST)
+def test_a_fight_already_won_is_reported_at_once_without_workers(system: str) -> None:
     import random
 
     from tests.engine.forecast_fights import solar_against_mortal
 
-    session = solar_against_mortal("impulse")
+    session = solar_against_mortal(system)
     rng = random.Random(2)
     while not session.ruleset.outcome(session.state).over:
         action = session.ruleset.autopilot(session.state, rng, {})
         assert action is not None
         session.apply(action)
-    job = ForecastJob(ForecastRequest("impulse", session.state, 1000, 7))
+    job = ForecastJob(ForecastRequest(system, session.state, 1000, 7))
     job.start()
     assert job.finished and not job._futures
     assert job.result().side("ally").share == 1.0
@@ -124,7 +127,12 @@ def test_the_command_compares_systems_and_names_what_is_missing() -> None:
     assert code == 0
     compared = json.loads(printed)["compare"]
     assert compared["pool-and-ward"]["runs"] == 10
-    assert "no Exalted 3rd edition block for Edward Sumner" in compared["3e"]["unavailable"]
+    edward = load_demo_campaign().character("Edward Sumner")
+    lacking = [system for system in FORECAST if edward.block(system) is None]
+    assert lacking  # Edward fights in Pool & Ward alone
+    for system in lacking:
+        assert f"no {title_of(system)} block for Edward Sumner" in \
+            compared[system]["unavailable"]
 
 
 @pytest.mark.parametrize(("args", "options", "named"), [

@@ -3,9 +3,10 @@
 Run: ``.venv/bin/python -m tests.benchmarks.bench_rulesets [repeats] [--no-replay]``
 (``--no-replay``: the window's figures alone, without the 5,000-action replays)
 
-For each registered ruleset the combat is its own ``demo_fight()`` with every combatant
-joined again under new ids until 40 fight (the demo's later actions that name a
-combatant are repeated for each copy). Then:
+For each ruleset found the combat is its conformance file's ``benched()`` (its demo
+fight; 2e: the tick benchmark's 40 fighters) with every combatant joined again under new
+ids until 40 fight (the demo's later actions that name a combatant are repeated for each
+copy). Then:
 
 - "step": the ruleset's own next step with no dialog (the first enabled Combat-menu
   entry that carries an action: next tick, next turn ...; impulse has none, its turns
@@ -26,7 +27,6 @@ Figures are printed, never asserted.
 """
 
 import contextlib
-import importlib
 import math
 import os
 import statistics
@@ -46,18 +46,10 @@ from PySide6.QtWidgets import QApplication
 from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.session import CombatSession
+from tests.conformance import SYSTEMS, piece
 
 COMBATANTS = 40
 LOG_LENGTH = 5000
-# Ruleset name and the package whose ``demo`` module has its ``demo_fight()``.
-RULESETS = (
-    ("2e-rewrite", "tests.benchmarks.bench_tick_repaint"),
-    ("3e", "battlewheel.engine.rulesets.ex3.demo"),
-    ("impulse", "battlewheel.engine.rulesets.impulse.demo"),
-    ("pool-and-ward", "battlewheel.engine.rulesets.poolward.demo"),
-)
-
-
 def until_idle() -> None:
     """Handle Qt's events until none is left."""
     dispatcher = QAbstractEventDispatcher.instance(QThread.currentThread())
@@ -66,13 +58,9 @@ def until_idle() -> None:
         pass
 
 
-def demo(module: str) -> CombatSession:
-    """The ruleset's demo fight (2e: the tick benchmark's 40 fighters, already 40)."""
-    found = importlib.import_module(module)
-    if hasattr(found, "demo_fight"):
-        session: CombatSession = found.demo_fight()
-        return session
-    session = found.forty_combatants()
+def benched(name: str) -> CombatSession:
+    """The ruleset's fight for the benchmarks (its conformance file's ``benched``)."""
+    session: CombatSession = piece(name, "benched")()
     return session
 
 
@@ -299,8 +287,8 @@ def main(repeats: int = 30, *, replay: bool = True) -> None:
     and the 5,000-action replay."""
     app = QApplication.instance() or QApplication(sys.argv)
     assert isinstance(app, QApplication)
-    for name, module in RULESETS:
-        fight = forty(demo(module))
+    for name in SYSTEMS:
+        fight = forty(benched(name))
         count = len(fight.ruleset.combatants(fight.state))
         settle_ties(fight)
         begin = next_step(fight)

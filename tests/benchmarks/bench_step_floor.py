@@ -52,7 +52,7 @@ def child(name: str, kind: str, steps: int, ready: Path) -> None:
     from tests.benchmarks import bench_rulesets as bench
 
     app = QApplication.instance() or QApplication(sys.argv)
-    fight = bench.forty(bench.demo(dict(bench.RULESETS)[name]))
+    fight = bench.forty(bench.benched(name))
     bench.settle_ties(fight)
     begin = bench.next_step(fight)
     if begin is not None and "Start" in type(begin).__name__:
@@ -112,9 +112,9 @@ def measure(name: str, kind: str, steps: int) -> Counter[str]:
 
 def main(steps: int = 150) -> None:
     """Print, per ruleset and gesture, the shares of a step + undo by side."""
-    from tests.benchmarks.bench_rulesets import RULESETS
+    from tests.conformance import SYSTEMS
 
-    for name, _ in RULESETS:
+    for name in SYSTEMS:
         for kind in ("strike" if name == "impulse" else "step", "drop"):
             sides = measure(name, kind, steps)
             parts = sorted(((v, k.split(":", 1)[1]) for k, v in sides.items()

@@ -5,8 +5,10 @@ pieces each system's conformance file gives (tests/conformance.py: ``duellist``,
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
+from battlewheel.engine.core import forecast as fc
 from battlewheel.engine.core.session import CombatSession
 from tests.conformance import SYSTEMS as EVERY_SYSTEM
 from tests.conformance import piece, pieces_of
@@ -46,3 +48,36 @@ def solar_against_mortal(system: str) -> CombatSession:
     one (an unarmed mortal extra)."""
     return fight(system, [("solar", piece(system, "strong")(), "ally"),
                           ("mortal", piece(system, "weak")(), "enemy")])
+
+
+def forecast_of(session: CombatSession, runs: int, tactics: fc.Tactics) -> fc.Forecast:
+    """The forecast of ``runs`` playouts from seed 7 under ``tactics``."""
+    played = fc.run_playouts(session.ruleset, session.state, 7, range(runs), tactics)
+    return fc.summarise(session.ruleset, session.state, played, 7, tactics)
+
+
+def autopilot_until(session: CombatSession, wanted: type, rng: random.Random,
+                    tactics: fc.Tactics | None = None, most: int = 200) -> Any:
+    """Apply the autopilot's actions until it offers one of type ``wanted``; return it."""
+    for _ in range(most):
+        action = session.ruleset.autopilot(session.state, rng, tactics or {})
+        assert action is not None
+        if isinstance(action, wanted):
+            return action
+        session.apply(action)
+    raise AssertionError(f"the autopilot never offered a {wanted.__name__}")
+
+
+def first_after_a_tie(system: str, tie: object, seeds: range) -> list[str]:
+    """Who acts first once the autopilot has started the mirror match, after both
+    fighters' rolls for the order tied (``tie(session)`` applies the tied rolls)."""
+    firsts = []
+    for seed in seeds:
+        session = mirror(system, rolled=True)
+        tie(session)  # type: ignore[operator]
+        rng = random.Random(seed)
+        ruleset = session.ruleset
+        while not session.state.started:
+            session.apply(ruleset.autopilot(session.state, rng, {}))
+        firsts.append(ruleset.acting(session.state)[0])
+    return firsts

@@ -19,12 +19,12 @@ from typing import Any
 import pytest
 
 from battlewheel.cli import replay_command
-from battlewheel.engine.core.actions import AddCombatant, EndCombat, action_to_json
+from battlewheel.engine.core.actions import AddCombatant, EndCombat
 from battlewheel.engine.core.codec import LogFormatError
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.log_versions import LOG_VERSION, upgraded_entry
 from battlewheel.engine.core.session import CombatSession, ReplayError, StoredLog
-from tests.conformance import SYSTEMS
+from tests.conformance import SYSTEMS, case_of, cases_of, piece
 
 ROOT = Path(__file__).resolve().parents[2]
 V1 = ROOT / "tests" / "fixtures" / "v1" / "shipped"
@@ -82,27 +82,19 @@ def test_the_first_v1_fixtures_replay_to_the_final_states_recorded_with_them(nam
         assert printed[field] == recorded[field], field
 
 
-def test_a_version_1_joining_moves_its_own_terms_under_joining() -> None:
-    """3e's zone and Impulse's band move; Pool & Ward's block becomes the character."""
-    three = {"kind": "add_combatant", "id": "g", "character": {"name": "G"}, "zone": 2,
-             "unready": True}
-    assert upgraded_entry(three, 1, "3e") == {
-        "kind": "add_combatant", "id": "g", "character": {"name": "G"},
-        "joining": {"zone": 2, "unready": True}}
-    ward = {"kind": "add_combatant", "id": "e", "block": {"name": "E"}, "side": "ally",
-            "player": True, "health": 2}
-    assert upgraded_entry(ward, 1, "pool-and-ward") == {
-        "kind": "add_combatant", "id": "e", "side": "ally", "character": {"name": "E"},
-        "joining": {"player": True, "health": 2}}
-    plain = {"kind": "add_combatant", "id": "a", "character": {"name": "A"}, "side": "ally"}
-    assert upgraded_entry(plain, 1, "2e-rewrite") == plain
+V1_ENTRIES = [pytest.param(name, *case.values, id=f"{name}-{case.id}")
+              for name in ("V1_JOININGS", "V1_ENDINGS") for case in cases_of(name, 2)]
+"""Each system's version 1 joinings and ends of a fight, and what they read as now."""
 
 
-def test_only_pool_and_ward_s_end_fight_becomes_end_combat() -> None:
-    """Another system never had ``end_fight``: its log stays refused as it was."""
-    assert upgraded_entry({"kind": "end_fight", "reason": "fled"}, 1, "pool-and-ward") == \
-        {"kind": "end_combat", "reason": "fled"}
-    assert upgraded_entry({"kind": "end_fight"}, 1, "3e") == {"kind": "end_fight"}
+@pytest.mark.parametrize(("name", "system", "old", "new"), V1_ENTRIES)
+def test_a_version_1_entry_moves_its_own_terms_as_its_system_has_them(
+        name: str, system: str, old: dict[str, Any], new: dict[str, Any]) -> None:
+    """A joining: 3e's zone and Impulse's band move under joining, Pool & Ward's block
+    becomes the character. An end: only Pool & Ward's ``end_fight`` becomes
+    ``end_combat``; another system never had it, its log stays refused as it was."""
+    case_of(system, name, old, new)
+    assert upgraded_entry(old, 1, system) == new
 
 
 def test_a_log_naming_no_version_is_read_as_version_1() -> None:
@@ -144,17 +136,12 @@ def _newcomer(session: CombatSession) -> Any:
     return fight_blocks(session)[0]
 
 
-@pytest.mark.parametrize(("ruleset", "terms", "problem"), [
-    ("3e", {"band": "short"}, "band is not a term a fighter joins on here; known: zone, "
-     "unready, roster, lasting"),
-    ("3e", {"zone": "near"}, "zone: must be a whole number"),
-    ("impulse", {"reserve": 1}, "reserve: must be true or false"),
-    ("2e-rewrite", {"zone": 1}, "zone is not a term a fighter joins on here; known: roster, "
-     "lasting"),
-])
+@pytest.mark.parametrize(("ruleset", "terms", "problem"), cases_of("BAD_TERMS", 2))
 def test_a_term_the_ruleset_does_not_declare_or_of_the_wrong_type_is_refused(
         ruleset: str, terms: dict[str, Any], problem: str) -> None:
-    """Refused by the rules, naming the term, and the fight is as it was."""
+    """Refused by the rules, naming the term, and the fight is as it was (each system's
+    BAD_TERMS)."""
+    case_of(ruleset, "BAD_TERMS", terms, problem)
     session = _fight(ruleset)
     before = session.to_json()
     with pytest.raises(IllegalAction, match=problem):
@@ -182,11 +169,13 @@ def test_every_system_refuses_a_newcomer_without_a_new_id_or_a_side(
     assert session.to_json() == before
 
 
-def test_a_stat_block_of_another_system_is_refused() -> None:
-    session = _fight("3e")
-    other = _newcomer(_fight("impulse"))
+@pytest.mark.parametrize(("ruleset", "other"), [(ruleset, other) for ruleset in SYSTEMS
+                                                 for other in SYSTEMS if other != ruleset])
+def test_a_stat_block_of_another_system_is_refused(ruleset: str, other: str) -> None:
+    session = _fight(ruleset)
+    block = _newcomer(_fight(other))
     with pytest.raises(IllegalAction, match="character must be a stat block of this system"):
-        session.apply(AddCombatant("newcomer", other, "enemy"))
+        session.apply(AddCombatant("newcomer", block, "enemy"))
 
 
 def test_a_log_entry_with_an_unknown_or_mistyped_term_is_refused_naming_it() -> None:
@@ -200,33 +189,27 @@ def test_a_log_entry_with_an_unknown_or_mistyped_term_is_refused_naming_it() -> 
         CombatSession.from_json(document)
 
 
-def test_a_term_at_its_default_is_the_same_joining_and_is_not_written() -> None:
-    """``zone=0`` is how a 3e fighter joins anyway; ``False`` is not the zone 0."""
-    block = _newcomer(_fight("3e"))
-    assert AddCombatant("g", block, zone=0) == AddCombatant("g", block)
-    assert "joining" not in action_to_json(AddCombatant("g", block, zone=0))
-    assert AddCombatant("g", block, zone=False).joining == {"zone": False}
+@pytest.mark.parametrize("ruleset", SYSTEMS)
+def test_each_system_logs_joining_and_ending_in_its_own_words(ruleset: str) -> None:
+    """The end reads as each system has it (its END_WORDS; where an Impulse newcomer
+    stands: tests/engine/rulesets/impulse/test_log_versions.py)."""
+    session = _fight(ruleset)
+    assert session.describe(EndCombat("fled")) == piece(ruleset, "END_WORDS")
 
 
-def test_each_system_logs_joining_and_ending_in_its_own_words() -> None:
-    """Impulse says where the newcomer stands; the end reads as each system has it."""
-    impulse = _fight("impulse")
-    joining = AddCombatant("newcomer", _newcomer(impulse), "ally", band="long")
-    assert impulse.describe(joining) == \
-        f"{_newcomer(impulse).name} joins the fight as an ally (at long range)."
-    words = {"2e-rewrite": "The combat ends. (fled)", "3e": "The combat ends. (fled)",
-             "impulse": "The fight is over. (fled)", "pool-and-ward": "The fight ends. (fled)"}
-    for ruleset, sentence in words.items():
-        session = _fight(ruleset)
-        assert session.describe(EndCombat("fled")) == sentence
-
-
-def test_every_system_ends_a_fight_with_the_one_shared_action() -> None:
-    """Each Combat > End pushes the core's action (3e offers no Combat > End)."""
-    for ruleset in ("2e-rewrite", "impulse", "pool-and-ward"):
-        session = _fight(ruleset)
-        action = session.ruleset.end_action("fled")
-        assert type(action) is EndCombat
-        ended = copy.deepcopy(session)
-        ended.apply(action)
-        assert ended.log[-1].action is action
+@pytest.mark.parametrize("ruleset", SYSTEMS)
+def test_every_system_ends_a_fight_with_the_one_shared_action(ruleset: str) -> None:
+    """Each Combat > End pushes the core's action; a system whose fight cannot end before
+    it begins (ENDS_A_FIGHT_NOT_BEGUN False: 3e, which offers no Combat > End) refuses it
+    as a rule, the fight as it was."""
+    session = _fight(ruleset)
+    action = session.ruleset.end_action("fled")
+    assert type(action) is EndCombat
+    ended = copy.deepcopy(session)
+    if not piece(ruleset, "ENDS_A_FIGHT_NOT_BEGUN"):
+        with pytest.raises(IllegalAction):
+            ended.apply(action)
+        assert ended.to_json() == session.to_json()
+        return
+    ended.apply(action)
+    assert ended.log[-1].action is action

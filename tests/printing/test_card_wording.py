@@ -6,7 +6,7 @@ from __future__ import annotations
 from battlewheel.engine.core.ruleset import get_ruleset
 from battlewheel.engine.rulesets.impulse.demo import foes, heroes
 from battlewheel.printing.card import card_from_contract
-from tests.printing.test_system_cards import line_starting, text_of
+from tests.printing.card_text import line_starting, text_of
 
 IMPULSE = get_ruleset("impulse")
 

@@ -10,11 +10,13 @@ one of the fight's own blocks. ``kinds(ruleset)`` is every action kind a log may
 from __future__ import annotations
 
 import ast
+import contextlib
 import dataclasses
 import functools
+import signal
 import types
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from importlib import import_module
 from pathlib import Path
 from typing import Any, Union, get_args, get_origin
@@ -27,6 +29,7 @@ from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.ruleset import Ruleset
 from battlewheel.engine.core.session import CombatSession
 
+STEP_SECONDS = 20  # a hang detector, not a speed test: a step takes milliseconds
 HUGE = (10**9, -(10**9), 10**14, -(10**14), 999_999, -999_999, 10**6)
 
 
@@ -219,3 +222,21 @@ def _ruling(context: Context) -> st.SearchStrategy[Any]:
 
     return st.sampled_from(specs).flatmap(
         lambda spec: values(spec).map(lambda value: ChangeRuling(spec.name, value)))
+
+
+class Hang(Exception):
+    """A step that did not come back within STEP_SECONDS."""
+
+
+@contextlib.contextmanager
+def hang_guard(what: str) -> Iterator[None]:
+    def stop(signum: int, frame: object) -> None:
+        raise Hang(f"{what} took more than {STEP_SECONDS} s")
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, STEP_SECONDS)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)

@@ -146,3 +146,59 @@ def keyed_attack() -> tuple[CombatSession, list[tuple[str, str]], str]:
             [("key", "Space"), ("entry", "move"), ("key", "Ctrl+Return"),
              ("entry", "next_turn"), ("entry", "attack"), ("type", "8"), ("key", "Return"),
              ("type", "7 8 10"), ("key", "Ctrl+Return")], "Swift Lark")
+
+# -- pieces for the engine, storage and printing tests
+
+STANCES_THAT_MOVE_THE_ODDS = (("ally", "aggressive"),)
+"""(side, stance) whose stance moves the demo's odds by more than three standard errors."""
+
+# A 3e fight not begun cannot end (003 §The Flow of Combat: "the battle has not begun").
+ENDS_A_FIGHT_NOT_BEGUN = False
+
+END_WORDS = "The combat ends. (fled)"
+"""How the log says ``EndCombat("fled")``."""
+
+V1_JOININGS = (
+    ({"kind": "add_combatant", "id": "g", "character": {"name": "G"}, "zone": 2,
+      "unready": True},
+     {"kind": "add_combatant", "id": "g", "character": {"name": "G"},
+      "joining": {"zone": 2, "unready": True}}),
+)
+"""(a version 1 joining, what it reads as in version 2): the zone moves under joining."""
+
+V1_ENDINGS = (({"kind": "end_fight"}, {"kind": "end_fight"}),)
+"""3e never had ``end_fight``: its log stays refused as it was."""
+
+BAD_TERMS = (
+    ({"band": "short"}, "band is not a term a fighter joins on here; known: zone, "
+     "unready, roster, lasting"),
+    ({"zone": "near"}, "zone: must be a whole number"),
+)
+"""(joining terms, the refusal's words): a term 3e does not declare, or mistyped."""
+
+
+def absurd() -> tuple[CombatSession, Action]:
+    """The demo fight and a Willpower spend of a billion (NUMBER_BOUNDS)."""
+    from battlewheel.engine.rulesets.ex3 import actions as a
+
+    return fight(), a.AdjustPool("jade", "willpower", 10**9)
+
+
+def unstorable() -> tuple[tuple[str, Any], ...]:
+    """(field, maker): the 3e values issue 23 found accepted when made, refused when read."""
+    from battlewheel.engine.rulesets.ex3 import actions as a
+    from battlewheel.engine.rulesets.ex3.demo import guard
+    from tests.conformance import LONE
+
+    return (("zone", lambda: a.AddCombatant("g", guard(), "enemy", zone=-(10**18))),
+            ("zone", lambda: a.MarkRough(-(10**18))),
+            ("id", lambda: a.AddCombatant(LONE, guard(), "enemy")))
+
+
+def benched() -> CombatSession:
+    """The benchmarks' fight (grown to 40 by bench_rulesets): the demo fight."""
+    return fight()
+
+
+NAME_FIELD = "character.name"
+"""A stat block's name as its reader's refusals call it (a 3e block is read as its "character")."""

@@ -155,3 +155,51 @@ def keyed_attack() -> tuple[CombatSession, list[tuple[str, str]], str]:
     return (started_session(),
             [("entry", "declare"), ("key", "Ctrl+T"), ("key", "Ctrl+Return"),
              ("entry", "roll"), ("type", "5"), ("key", "Ctrl+Return")], "Red Lotus Dancer")
+
+# -- pieces for the engine, storage and printing tests
+
+STANCES_THAT_MOVE_THE_ODDS = (("enemy", "cautious"),)
+"""(side, stance) whose stance moves the demo's odds by more than three standard errors."""
+
+ENDS_A_FIGHT_NOT_BEGUN = True
+
+END_WORDS = "The combat ends. (fled)"
+"""How the log says ``EndCombat("fled")``."""
+
+V1_JOININGS = (
+    ({"kind": "add_combatant", "id": "a", "character": {"name": "A"}, "side": "ally"},
+     {"kind": "add_combatant", "id": "a", "character": {"name": "A"}, "side": "ally"}),
+)
+"""(a version 1 joining, what it reads as in version 2): a 2e joining had no terms."""
+
+V1_ENDINGS = (({"kind": "end_fight"}, {"kind": "end_fight"}),)
+"""2e never had ``end_fight``: its log stays refused as it was."""
+
+BAD_TERMS = (({"zone": 1}, "zone is not a term a fighter joins on here; known: roster, "
+              "lasting"),)
+"""(joining terms, the refusal's words): a term 2e does not declare."""
+
+
+def absurd() -> tuple[CombatSession, Action]:
+    """Ana against Bo and Cy, and Ana's counter moved to tick a billion (NUMBER_BOUNDS)."""
+    from battlewheel.engine.rulesets.rewrite import actions as rewrite
+
+    return fight(), rewrite.MoveCounter("ana", tick=10**9)
+
+
+def unstorable() -> tuple[tuple[str, Any], ...]:
+    """(field, maker): the 2e value issue 23 found accepted when made, refused when read."""
+    from battlewheel.engine.rulesets.rewrite import actions as rewrite
+
+    return (("value", lambda: rewrite.SetOverride("ana", "dv", value=10**18)),)
+
+
+def benched() -> CombatSession:
+    """The benchmarks' fight: the tick benchmark's 40 fighters, begun."""
+    from tests.benchmarks.bench_tick_repaint import forty_combatants
+
+    return forty_combatants()
+
+
+NAME_FIELD = "name"
+"""A stat block's name as its reader's refusals call it."""
