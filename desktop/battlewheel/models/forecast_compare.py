@@ -23,8 +23,8 @@ from battlewheel.engine.core.actions import Rewind
 from battlewheel.engine.core.errors import RulesError
 from battlewheel.engine.core.forecast import sides_of
 from battlewheel.engine.core.ruleset import Ruleset, get_ruleset, ruleset_names
-from battlewheel.engine.core.system import FORECAST
 from battlewheel.engine.core.session import CombatSession
+from battlewheel.engine.core.system import FORECAST
 
 UNIT_WORDS = {
     "rounds": "rounds: everyone acts about once a round",

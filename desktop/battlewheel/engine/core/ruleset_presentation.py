@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from battlewheel.engine.core import conditions as cond
 from battlewheel.engine.core import contract as c
+from battlewheel.engine.core.positions import ignoring_absurd_number, refusing_absurd_slot
 
 if TYPE_CHECKING:
     from battlewheel.engine.core.actions import Action
@@ -80,8 +81,7 @@ class Presenting:
         given = self._given("drop")
         if given is None:
             return c.DropVerdict(None, refusal="counters do not move by hand in this system")
-        verdict: c.DropVerdict = given(self, state, counter_id, slot)
-        return verdict
+        return self._module_drop(state, counter_id, slot)
 
     def pocket_drop(self, state: Any, counter_id: str, text: str | None = None) -> c.DropVerdict:
         """What letting ``counter_id`` go in the ring's side pocket would do.
@@ -100,8 +100,35 @@ class Presenting:
         given = self._given("pocket_fire")
         if given is None:
             return c.DropVerdict(None, refusal="the wheel of this system has no pocket")
-        verdict: c.DropVerdict = given(self, state, counter_id, slot)
+        return self._module_pocket_fire(state, counter_id, slot)
+
+    # A gesture's absurd position is refused, not a TraitValueError (positions.py): the
+    # module's answers guarded as a class's own methods are (``guard_positions``).
+
+    @refusing_absurd_slot
+    def _module_drop(self, state: Any, counter_id: str, slot: int) -> c.DropVerdict:
+        verdict: c.DropVerdict = self.presentation_module.drop(self, state, counter_id, slot)
         return verdict
+
+    @refusing_absurd_slot
+    def _module_pocket_fire(self, state: Any, counter_id: str, slot: int) -> c.DropVerdict:
+        verdict: c.DropVerdict = self.presentation_module.pocket_fire(self, state, counter_id,
+                                                                      slot)
+        return verdict
+
+    @ignoring_absurd_number
+    def _module_box_click(self, state: Any, combatant_id: str, track: str,
+                          index: int) -> Action | None:
+        found: Action | None = self.presentation_module.box_click(state, combatant_id, track,
+                                                                  index)
+        return found
+
+    @ignoring_absurd_number
+    def _module_pool_change(self, state: Any, combatant_id: str, pool: str,
+                            amount: int) -> Action | None:
+        found: Action | None = self.presentation_module.pool_change(state, combatant_id, pool,
+                                                                    amount)
+        return found
 
     def wheel_legend(self) -> str:
         """How to read the wheel, in a few short paragraphs of rich text (Help menu)."""
@@ -133,15 +160,17 @@ class Presenting:
 
     def box_click(self, state: Any, combatant_id: str, track: str, index: int) -> Action | None:
         """The action a click on box ``index`` of a sheet's track asks for (None: not clickable)."""
-        given = self._given("box_click")
-        return None if given is None else given(state, combatant_id, track, index)
+        if self._given("box_click") is None:
+            return None
+        return self._module_box_click(state, combatant_id, track, index)
 
     def pool_change(
         self, state: Any, combatant_id: str, pool: str, amount: int
     ) -> Action | None:
         """The action spending (negative) or regaining (positive) ``amount`` of a pool."""
-        given = self._given("pool_change")
-        return None if given is None else given(state, combatant_id, pool, amount)
+        if self._given("pool_change") is None:
+            return None
+        return self._module_pool_change(state, combatant_id, pool, amount)
 
     # -- the combatants table ---------------------------------------------------------------
 
