@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from battlewheel.engine.core import contract as c
-from battlewheel.engine.core.actions import Action, Joining
+from battlewheel.engine.core.actions import Joining
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.ruleset import Handler, ModuleOnFirstUse, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.ex3 import actions as a
@@ -119,10 +119,6 @@ class Exalted3e(Ruleset):
         """Conditions count rounds (003 §The Flow of Combat), from the first."""
         return state.round if state.started else None
 
-    def end_action(self, reason: str = "") -> a.Action:
-        """Combat > End the combat: the GM's word ends the fight (003 §The Flow of Combat)."""
-        return a.EndCombat(reason=reason)
-
     def block_side(self, block: Any) -> str:
         """A player character joins as an ally; anyone else as a foe. A block's kind cannot
         tell: an Exalt is as often the villain (Lady Ashkeel) as a player's Solar."""
@@ -131,12 +127,6 @@ class Exalted3e(Ruleset):
     def replace_block(self, state: Combat, combatant_id: str, block: Any) -> list[Event]:
         """The fighter's new block from now on, keeping damage, Initiative and position."""
         return gm.replace_block(state, combatant_id, block)
-
-    def join_action(self, combatant_id: str, character: Any, side: str, *, roster: str = "",
-                    lasting: Any = None) -> Action:
-        """A roster character joins the fight (003 §The Flow of Combat: Join Battle follows)."""
-        return a.AddCombatant(combatant_id, character, side, roster=roster, lasting=lasting)
-
 
 def _final(who: Combatant) -> dict[str, Any]:
     return {

@@ -78,10 +78,6 @@ class PoolAndWard(Ruleset):
         """The round's order (the combatants table's Turn column)."""
         return tuple(state.order)
 
-    def end_action(self, reason: str = "") -> Action | None:
-        """Combat > End the combat ends the fight; recovery opens after it."""
-        return a.EndFight(reason)
-
     def combatant_ids(self, state: Fight) -> tuple[str, ...]:
         """Every fighter, in the order they joined."""
         return tuple(state.fighters)

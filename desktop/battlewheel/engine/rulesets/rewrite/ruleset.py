@@ -137,15 +137,6 @@ class Rewrite2e(Ruleset):
         """Conditions count ticks (000 §Move Tick Counter)."""
         return state.current_tick
 
-    def join_action(self, combatant_id: str, character: Any, side: str, *, roster: str = "",
-                    lasting: Any = None) -> a.Action:
-        """A roster character joins the fight (000 §Set Up: involved characters)."""
-        return a.AddCombatant(combatant_id, character, side, roster=roster, lasting=lasting)
-
-    def end_action(self, reason: str = "") -> a.Action:
-        """Combat > End the combat."""
-        return a.EndCombat(reason=reason)
-
     def replace_block(self, state: Combat, combatant_id: str, block: Any) -> list[Event]:
         """The fighter's new character from now on, keeping damage and spent pools."""
         return block_change.replace_block(state, combatant_id, block)
