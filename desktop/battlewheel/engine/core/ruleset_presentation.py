@@ -36,6 +36,8 @@ from battlewheel.engine.core.positions import ignoring_absurd_number, refusing_a
 if TYPE_CHECKING:
     from battlewheel.engine.core.actions import Action
 
+NO_POCKET = "the wheel of this system has no pocket"
+
 
 class Presenting:
     """What the shared views read of a fight: each answer from the presentation module."""
@@ -78,10 +80,8 @@ class Presenting:
 
     def drop(self, state: Any, counter_id: str, slot: int) -> c.DropVerdict:
         """What letting ``counter_id`` go on ``slot`` would do (refused unless a ruleset says)."""
-        given = self._given("drop")
-        if given is None:
-            return c.DropVerdict(None, refusal="counters do not move by hand in this system")
-        return self._module_drop(state, counter_id, slot)
+        return self._slot_gesture("drop", state, counter_id, slot,
+                                  "counters do not move by hand in this system")
 
     def pocket_drop(self, state: Any, counter_id: str, text: str | None = None) -> c.DropVerdict:
         """What letting ``counter_id`` go in the ring's side pocket would do.
@@ -91,44 +91,30 @@ class Presenting:
         """
         given = self._given("pocket_drop")
         if given is None:
-            return c.DropVerdict(None, refusal="the wheel of this system has no pocket")
+            return c.DropVerdict(None, refusal=NO_POCKET)
         verdict: c.DropVerdict = given(self, state, counter_id, text)
         return verdict
 
     def pocket_fire(self, state: Any, counter_id: str, slot: int) -> c.DropVerdict:
         """What dragging ``counter_id`` out of the pocket onto ``slot`` would do."""
-        given = self._given("pocket_fire")
+        return self._slot_gesture("pocket_fire", state, counter_id, slot, NO_POCKET)
+
+    def _slot_gesture(self, name: str, state: Any, counter_id: str, slot: int,
+                      refusal: str) -> c.DropVerdict:
+        """The module's verdict on a counter let go on ``slot`` (``refusal`` where it has
+        none), an absurd slot refused as a class's own gesture is (``positions.py``)."""
+        given = self._given(name)
         if given is None:
-            return c.DropVerdict(None, refusal="the wheel of this system has no pocket")
-        return self._module_pocket_fire(state, counter_id, slot)
-
-    # A gesture's absurd position is refused, not a TraitValueError (positions.py): the
-    # module's answers guarded as a class's own methods are (``guard_positions``).
-
-    @refusing_absurd_slot
-    def _module_drop(self, state: Any, counter_id: str, slot: int) -> c.DropVerdict:
-        verdict: c.DropVerdict = self.presentation_module.drop(self, state, counter_id, slot)
-        return verdict
-
-    @refusing_absurd_slot
-    def _module_pocket_fire(self, state: Any, counter_id: str, slot: int) -> c.DropVerdict:
-        verdict: c.DropVerdict = self.presentation_module.pocket_fire(self, state, counter_id,
-                                                                      slot)
-        return verdict
+            return c.DropVerdict(None, refusal=refusal)
+        return refusing_absurd_slot(given)(self, state, counter_id, slot)
 
     @ignoring_absurd_number
-    def _module_box_click(self, state: Any, combatant_id: str, track: str,
-                          index: int) -> Action | None:
-        found: Action | None = self.presentation_module.box_click(state, combatant_id, track,
-                                                                  index)
-        return found
-
-    @ignoring_absurd_number
-    def _module_pool_change(self, state: Any, combatant_id: str, pool: str,
-                            amount: int) -> Action | None:
-        found: Action | None = self.presentation_module.pool_change(state, combatant_id, pool,
-                                                                    amount)
-        return found
+    def _number_gesture(self, state: Any, name: str, combatant_id: str, what: str,
+                        number: int) -> Action | None:
+        """The module's action for a click on box or pool ``what`` (None where it has
+        none); nothing for an absurd ``number``, as for a class's own (``positions.py``)."""
+        given = self._given(name)
+        return None if given is None else given(state, combatant_id, what, number)
 
     def wheel_legend(self) -> str:
         """How to read the wheel, in a few short paragraphs of rich text (Help menu)."""
@@ -160,17 +146,13 @@ class Presenting:
 
     def box_click(self, state: Any, combatant_id: str, track: str, index: int) -> Action | None:
         """The action a click on box ``index`` of a sheet's track asks for (None: not clickable)."""
-        if self._given("box_click") is None:
-            return None
-        return self._module_box_click(state, combatant_id, track, index)
+        return self._number_gesture(state, "box_click", combatant_id, track, index)
 
     def pool_change(
         self, state: Any, combatant_id: str, pool: str, amount: int
     ) -> Action | None:
         """The action spending (negative) or regaining (positive) ``amount`` of a pool."""
-        if self._given("pool_change") is None:
-            return None
-        return self._module_pool_change(state, combatant_id, pool, amount)
+        return self._number_gesture(state, "pool_change", combatant_id, pool, amount)
 
     # -- the combatants table ---------------------------------------------------------------
 
