@@ -7,7 +7,7 @@ the editor, the carry) never has to look inside a ruleset to learn them.
 
 import pytest
 
-from battlewheel.engine.core.ruleset import get_ruleset
+from battlewheel.engine.core.ruleset import Presenting, get_ruleset
 from battlewheel.engine.core.system import CAPABILITIES, CARRY, EDITOR, FORECAST, System
 from battlewheel.engine.rulesets import declared, known, systems, title_of
 from tests.contract.rounds_ruleset import RoundsRuleset
@@ -51,6 +51,9 @@ def test_own_rows_are_declared_by_the_presentation_module(name: str) -> None:
     assert ruleset._own_roster_cells() == hasattr(module, "roster_cells")
     assert {"turn_track", "sheet"} <= set(module.__all__)
     assert all(callable(getattr(module, each)) for each in module.__all__)
+    # Every name it hands out answers one of the contract's questions: a misspelt one
+    # would leave the core's default answering in silence.
+    assert sorted(set(module.__all__) - set(vars(Presenting))) == []
 
 
 def test_new_combat_lists_the_systems_in_their_declared_order() -> None:

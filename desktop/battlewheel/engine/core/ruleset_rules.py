@@ -344,13 +344,17 @@ class Ruleset(StatBlocks, Presenting, Forecasting):
         ``roster`` names the roster character ("" for a one-off foe) and ``lasting`` is
         their current condition (None: fresh); both are joining terms, written in the log
         only when set. Refused (``IllegalAction``) when the character has no stat block for it.
-        By default the shared ``AddCombatant`` on those terms, where the system declares
-        its ``joining``; a system that declares none takes no roster characters yet.
+        By default the shared ``AddCombatant``, with those terms where set, for a system
+        that declares its ``joining``; a system that declares none takes no roster
+        characters yet.
         """
         if self.joining is None:
             raise IllegalAction(self.title,
                                 f"{self.title} fights cannot take roster characters yet")
-        return AddCombatant(combatant_id, character, side, roster=roster, lasting=lasting)
+        terms: dict[str, Any] = {"roster": roster} if roster else {}
+        if lasting is not None:
+            terms["lasting"] = lasting
+        return AddCombatant(combatant_id, character, side, **terms)
 
     def end_action(self, reason: str = "") -> Action | None:
         """The action that ends a fight in this system: the shared ``EndCombat`` with the
