@@ -21,20 +21,7 @@ from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.options import Options
 from battlewheel.engine.core.ruleset import Ruleset
 from battlewheel.engine.core.system import CAPABILITIES
-
-
-@dataclasses.dataclass(frozen=True)
-class Block:
-    """The duel's stat block: a name."""
-
-    name: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {"name": self.name}
-
-    @classmethod
-    def from_json(cls, obj: Any) -> Block:
-        return cls(obj["name"])
+from tests.contract.rounds_ruleset import Token as Block  # a stat block of a name
 
 
 @dataclasses.dataclass(frozen=True)
