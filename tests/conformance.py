@@ -51,12 +51,32 @@ PIECES: dict[str, str] = {
                  "place, as damage would (forecast: a double knockout)",
     "CARRY_EXAMPLE": "the name of an example log (resources/examples) whose fight leaves "
                      "something that carries (carry: through the commands)",
+    # -- pieces for the desktop tests
+    "SET_UP_STEP": "the words a new combat's status line sends the GM to first "
+                   "(views.combats_menu.set_up_step): the set-up step and its key",
+    "dialogs": "dialogs() -> tuple of classes: the system's dialog bases (and each dialog "
+               "built on none) whose __init__ keeps the dialog on the screen",
+    "odds_words": "odds_words(shown) -> [(Odds, words)]: odds of the system's rolls with "
+                  "no defender's DV and no damage, each with the label the odds dock's box "
+                  "then has ([] where it has none); shown: the desktop tests' fixture",
+    "on_the_player_screen": "on_the_player_screen(tracks, texts) -> None: asserts what the "
+                            "player screen shows of fight() at 1366x768, given its tracks "
+                            "(FittingTrack) and the fighters' words",
+    "roster_fight": "roster_fight() -> (hero, foe, clicks): two demo roster characters "
+                    "who fight, and clicks(hero's block) -> [(track, box)]: the GM's clicks "
+                    "on the hero's sheet that hurt them (carry: in the window)",
+    "keyed_attack": "keyed_attack() -> (session, steps, attacker): a fight (the demo's, "
+                    "not begun, where the system has one), the keys from there to a player's "
+                    "attack in the log, dice typed (tests/desktop/keys.py's FocusKeys.play "
+                    "steps), and whose attack the log then ends on",
 }
 """Each piece a system's conformance file gives, and what it is."""
 
 NEEDS: dict[str, str] = {"duellist": FORECAST, "strong": FORECAST, "weak": FORECAST,
                          "hurt": CARRY, "knock_out": FORECAST, "rolled_order": FORECAST,
-                         "CARRY_EXAMPLE": CARRY}
+                         "CARRY_EXAMPLE": CARRY,
+                         # -- pieces for the desktop tests
+                         "roster_fight": CARRY}
 """The pieces only a system declaring a capability gives (the others: every system)."""
 
 

@@ -2,6 +2,7 @@
 
 import pytest
 
+from battlewheel.engine.rulesets import systems
 from tests.conformance import SYSTEMS, demo_session, piece, pieces_of
 
 
@@ -17,5 +18,8 @@ def test_every_system_has_a_fight_in_the_demo_campaign(system: str) -> None:
 
 
 def test_the_shipped_systems_are_all_found() -> None:
-    """The one inventory: the four systems the program ships with."""
+    """The one inventory: the four systems the program ships with, listed first by File >
+    New combat in this order (a system added later comes after them)."""
     assert set(SYSTEMS) >= {"2e-rewrite", "3e", "impulse", "pool-and-ward"}
+    assert [info.name for info in systems()][:4] == ["2e-rewrite", "3e", "impulse",
+                                                     "pool-and-ward"]

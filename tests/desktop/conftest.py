@@ -14,6 +14,7 @@ from battlewheel.app import _main_window
 from battlewheel.storage.paths import HOME_VARIABLE
 from battlewheel.views import file_menu
 from battlewheel.views import settings as prefs
+from battlewheel.views.character_editor import window as editor_window
 from battlewheel.views.main_window import MainWindow
 
 
@@ -90,3 +91,10 @@ def shown(qtbot: QtBot) -> Iterator[Callable[[W], W]]:
         widget.deleteLater()
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     kept.clear()
+
+
+@pytest.fixture
+def quiet_editor(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An editor left with typing when the test ends is thrown away without a question
+    (it would hang)."""
+    monkeypatch.setattr(editor_window, "ask_discard", lambda _parent: True)

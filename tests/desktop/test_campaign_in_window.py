@@ -1,9 +1,10 @@
 """Issue 33, must show: a short fight played in the real window, ended, carried, rested,
 then a new fight where each character comes in at their condition; then every step undone.
 
-Pool & Ward (rules page §Pool & Ward: Health and Vigor carry; 15 minutes of rest give +1
-Vigor). The other systems carry nothing yet (their lasting rules have not landed): their
-Carry says so and changes nothing (the last test)."""
+Pool & Ward first, as the GM's example (rules page §Pool & Ward: Health and Vigor carry;
+15 minutes of rest give +1 Vigor); then the same walk in every system that carries, each
+from its conformance file's ``roster_fight``, and Carry, End and the demo fights in every
+system found."""
 
 from __future__ import annotations
 
@@ -15,11 +16,12 @@ from PySide6.QtWidgets import QDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.rulesets.poolward import actions as pw
+from battlewheel.storage.campaign_files import StoredCampaigns
 from battlewheel.views.between_fights import BetweenFights, install_between_fights
 from battlewheel.views.carry_dialogs import CarryDialog, RestDialog
 from battlewheel.views.main_window import MainWindow
 from battlewheel.views.roster_dock import RosterDock
-from tests.conformance import SYSTEMS
+from tests.conformance import SYSTEMS, piece, pieces_of
 from tests.desktop.windows import answered_dialogs, roster_dock_of, stored_demo_window
 
 EDWARD, CUTTHROAT = "Edward Sumner", "Cutthroat 1"
@@ -117,15 +119,16 @@ def test_pool_and_ward_fight_carries_rests_and_the_next_fight_starts_there(
     assert _held(window, EDWARD) is None
 
 
-@pytest.mark.parametrize("combat_id", ["combat-1", "combat-3e", "combat-impulse"])
-def test_carry_in_the_other_systems_changes_nothing_unless_accepted(
-        window: MainWindow, dock: RosterDock, combat_id: str,
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_carry_changes_nothing_unless_accepted_in_every_system(
+        window: MainWindow, dock: RosterDock, system: str,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """2e, 3e and Impulse: Carry to the roster either says why nothing carries (a system
-    whose lasting rules have not landed) or shows the dialog; cancelled, nothing changes
-    (no undo step, the roster as it was)."""
-    assert window.combats_menu is not None
-    window.combats_menu.show(combat_id)
+    """Every system's demo fight: Carry to the roster either says why nothing carries (a
+    system whose lasting rules have not landed) or shows the dialog; cancelled, nothing
+    changes (no undo step, the roster as it was)."""
+    assert window.combats_menu is not None and isinstance(window.files, StoredCampaigns)
+    window.combats_menu.show(next(r.id for r in window.files.campaign.combats
+                                  if r.ruleset_name() == system))
     said: list[str] = []
     work = window.findChild(BetweenFights)
     assert work is not None
@@ -205,17 +208,6 @@ def test_an_edit_that_shortens_a_track_keeps_the_marks_and_says_so(
     assert _held(window, EDWARD).vigor_lost == 4
 
 
-# Each system's short fight: the hero and a foe from the roster, and the GM's clicks on
-# the hero's sheet (a health box, twice: bashing then lethal in 2e and 3e; every
-# Endurance box in Impulse, so the player character falls: 001 §Player Character Defeat).
-OTHER_FIGHTS = {
-    "2e-rewrite": ("Kestrel of the Burning Road", "Sesus Amaranth",
-                   [("health", 0), ("health", 0), ("health", 1)]),
-    "3e": ("Harmonious Jade", "Ashen Guard", [("health", 0), ("health", 0), ("health", 1)]),
-    "impulse": ("Swift Reed", "Bandit Archer", [("endurance", 0)]),
-}
-
-
 def _rest_with_other_values(dialog: RestDialog, offer: Any) -> None:
     """Choose ``offer`` with each number moved off its default (the GM's edit: Limit set
     to 0 where it is 1; two levels healed where one is offered)."""
@@ -233,15 +225,20 @@ def _rules(window: MainWindow) -> Any:
     return window.combat.session.ruleset.lasting_rules()
 
 
-@pytest.mark.parametrize("system", sorted(OTHER_FIGHTS))
+CARRYING = [system for system in SYSTEMS if "roster_fight" in pieces_of(system)]
+"""The systems whose fights carry (what the carry tests need of one: its roster_fight)."""
+
+
+@pytest.mark.parametrize("system", CARRYING)
 def test_a_fight_carries_rests_and_the_next_fight_starts_there_in_each_system(
         window: MainWindow, dock: RosterDock, system: str,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """2e, 3e and Impulse in the window: the hero's sheet marked, the fight carried (here
+    """Each system in the window: the hero's sheet marked, the fight carried (here
     before its end: the party flees), a rest from the system's offers, a new fight whose
     hero comes in at the roster's condition; then Ctrl+Z takes back the add, the rest and
-    the carry, and the hero is fresh again."""
-    hero, foe, clicks = OTHER_FIGHTS[system]
+    the carry, and the hero is fresh again (the hero, the foe and the clicks: the system's
+    roster_fight)."""
+    hero, foe, clicks_on = piece(system, "roster_fight")()
     assert window.combats_menu is not None
     assert window.combats_menu.new_combat("Road fight", system)
     for name in (hero, foe):
@@ -250,10 +247,7 @@ def test_a_fight_carries_rests_and_the_next_fight_starts_there_in_each_system(
     window.sheets.start()
     ids = {window.combat.name(cid): cid for cid in window.combat.combatant_ids()}
     sheet = window.sheet_docks[ids[hero]]
-    if system == "impulse":  # every Endurance box
-        block = window.files.campaign.character(hero).block(system)
-        clicks = [("endurance", block.endurance - 1)]
-    for track, index in clicks:
+    for track, index in clicks_on(window.files.campaign.character(hero).block(system)):
         before = len(window.combat.session.log)
         sheet._click_box(track, index)
         assert len(window.combat.session.log) == before + 1

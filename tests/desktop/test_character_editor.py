@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QGroupBox, QLabel, QLineEdit, QWidget
+from PySide6.QtWidgets import QApplication, QGroupBox, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.core.block_form import FormField, FormRows
@@ -18,6 +18,10 @@ from battlewheel.views.character_editor import window as editor_window
 from battlewheel.views.character_editor.block_page import BlockPage
 from battlewheel.views.character_editor.inputs import NumberInput
 from battlewheel.views.character_editor.window import CharacterEditor, editor_from_draft
+from tests.conformance import SYSTEMS
+from tests.desktop.editing import open_editor as _editor
+from tests.desktop.editing import show_editor as _show
+from tests.desktop.editing import type_into as _type
 from tests.desktop.editor_ruleset import NAME, SAMPLES, editor_ruleset
 
 TAB = Qt.Key.Key_Tab
@@ -25,35 +29,10 @@ CTRL = Qt.KeyboardModifier.ControlModifier
 
 
 @pytest.fixture(autouse=True)
-def arena(monkeypatch: pytest.MonkeyPatch) -> None:
+def arena(quiet_editor: None) -> None:
     """The test system with a schema is registered beside the real ones; an editor left
     with typing when the test ends is thrown away without a question (it would hang)."""
     editor_ruleset()
-    monkeypatch.setattr(editor_window, "ask_discard", lambda _parent: True)
-
-
-def _show(qtbot: QtBot, editor: CharacterEditor) -> CharacterEditor:
-    qtbot.addWidget(editor)
-    editor.show()
-    editor.activateWindow()
-    qtbot.waitUntil(editor.isActiveWindow)
-    return editor
-
-
-def _editor(qtbot: QtBot, character: RosterCharacter | None = None, system: str = NAME,
-            saved: list[RosterCharacter] | None = None) -> CharacterEditor:
-    kept = saved if saved is not None else []
-    editor = CharacterEditor(character, [system], lambda c, _o: kept.append(c) or True)
-    return _show(qtbot, editor)
-
-
-def _type(qtbot: QtBot, widget: QWidget, text: str) -> None:
-    widget.setFocus()
-    qtbot.waitUntil(widget.hasFocus)
-    QApplication.processEvents()  # a field selects itself on entry (not when already in it)
-    if isinstance(widget, QLineEdit):
-        widget.selectAll()
-    qtbot.keyClicks(widget, text)
 
 
 def _with_a_row_each(page: BlockPage) -> None:
@@ -264,32 +243,43 @@ def test_a_template_fills_the_form_and_a_new_characters_side(qtbot: QtBot) -> No
     assert editor.side.currentData() == "enemy"
 
 
-def test_a_character_holds_a_block_for_several_systems(qtbot: QtBot) -> None:
-    """The combat's system comes first; "Add a block" adds a tab for another system."""
+@pytest.mark.parametrize("added", SYSTEMS)
+def test_a_character_holds_a_block_for_several_systems(qtbot: QtBot, added: str) -> None:
+    """The combat's system comes first; "Add a block" adds a tab for another system (its
+    title as the GM reads it: "Pool & Ward", not "Pool _Ward"). ``added`` is the block
+    added and taken out again; the combat's system and the block added for good are two
+    others (with Pool & Ward added: 2e, and Impulse added for good)."""
+    first, other = _two_others(added)
     character = RosterCharacter.of_block(NAME, SAMPLES[1])
-    editor = CharacterEditor(character, ["2e-rewrite", NAME], lambda c, _o: True)
+    editor = CharacterEditor(character, [first, NAME], lambda c, _o: True)
     _show(qtbot, editor)
     assert [editor.tabs.tabText(i) for i in range(editor.tabs.count())] == \
-        [get_ruleset("2e-rewrite").title, "Test arena"]
-    editor.add_page("pool-and-ward", focus=False)
-    assert editor.tabs.tabText(2) == "Pool && Ward"  # shown as "Pool & Ward", not "Pool _Ward"
+        [get_ruleset(first).title, "Test arena"]
+    editor.add_page(added, focus=False)
+    assert editor.tabs.tabText(2) == get_ruleset(added).title.replace("&", "&&")
     editor.remove_button.setEnabled(True)
     editor.tabs.setCurrentIndex(2)
     editor.remove_button.click()
-    assert editor.pages["2e-rewrite"].new and not editor.pages[NAME].new
-    index = editor.add_system.findData("impulse")
+    assert editor.pages[first].new and not editor.pages[NAME].new
+    index = editor.add_system.findData(other)
     editor.add_system.setCurrentIndex(index)
     editor.add_button.click()
-    assert editor.current_page() is editor.pages["impulse"]
+    assert editor.current_page() is editor.pages[other]
     made = editor.check()
-    assert made is not None and made.rulesets() == (NAME, "2e-rewrite", "impulse")
+    assert made is not None and made.rulesets() == (NAME, first, other)
     assert made.block(NAME) == SAMPLES[1]
-    editor.remove_button.click()  # the shown one: impulse
+    editor.remove_button.click()  # the shown one: other
     editor.tabs.setCurrentIndex(0)
-    editor.remove_button.click()  # 2e
+    editor.remove_button.click()  # first
     made = editor.check()
     assert made is not None and made.rulesets() == (NAME,)
     assert not editor.remove_button.isEnabled()  # one system always stays
+
+
+def _two_others(added: str) -> tuple[str, str]:
+    """The first and the last system found but ``added``."""
+    others = [name for name in SYSTEMS if name != added]
+    return others[0], others[-1]
 
 
 def test_a_draft_is_kept_while_typing_and_offered_back(qtbot: QtBot,
@@ -342,21 +332,6 @@ def test_the_name_is_typed_once_for_the_character_and_its_block(qtbot: QtBot,
     made = editor.check()
     assert made is not None, editor.status.text()
     assert page.ruleset.block_name(made.block(system)) == "Hunt spearman"
-
-
-def test_the_previews_numbers_stay_in_sight_beside_a_wide_table(qtbot: QtBot) -> None:
-    """In a 1200 px editor, Impulse's preview keeps its defences within the preview's width
-    (the weapons table beside them may scroll sideways)."""
-    editor = _editor(qtbot, system="impulse")
-    editor.resize(1200, 700)
-    page = editor.current_page()
-    assert page is not None
-    qtbot.waitUntil(lambda: page.preview.section_box("Defences (current)") is not None)
-    QApplication.processEvents()
-    box = page.preview.section_box("Defences (current)")
-    assert box is not None
-    viewport = page.preview.parentWidget()  # the scroll area's viewport
-    assert viewport is not None and box.width() <= viewport.width()
 
 
 def test_editing_a_character_keeps_what_fights_left_on_them(qtbot: QtBot) -> None:
@@ -421,94 +396,3 @@ def test_the_editors_template_and_side_boxes_ignore_an_unfocused_wheel(qtbot: Qt
             Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
             Qt.ScrollPhase.NoScrollPhase, False))
         assert box.currentIndex() == before, box.objectName()
-
-
-def test_two_3e_weapons_of_one_name_are_refused_in_a_persons_words(qtbot: QtBot) -> None:
-    """Issue 35: "weapons must be distinct names, not 'Unarmed' (it is ['Sword', 'Sword'])"
-    read like a program's; the editor now names the list and the name used twice."""
-    editor = CharacterEditor(None, ["3e"], lambda c, _o: True)
-    _show(qtbot, editor)
-    page = editor.current_page()
-    assert page is not None
-    rows = page.row_editors["weapons"]
-    sword = {"name": "Sword", "accuracy": 2, "damage": 9}
-    rows.set_value([sword, sword])
-    rows.edited.emit()
-    editor.check()
-    assert "Weapons must be named differently: more than one is called 'Sword'." in \
-        page.why_not.text()
-    assert "[" not in page.why_not.text()
-    rows.set_value([{**sword, "name": "Unarmed"}])
-    editor.check()
-    assert "Weapons must be named other than 'Unarmed'" in page.why_not.text()
-
-
-def test_renaming_a_2e_template_weapon_takes_its_minimums_with_it(qtbot: QtBot) -> None:
-    """Issue 35: the mortal template's Spear renamed "Long spear", one key at a time: its
-    Strength and Dexterity minimums follow the name, it stays two-handed, and Save works."""
-    saved: list[RosterCharacter] = []
-    editor = _editor(qtbot, system="2e-rewrite", saved=saved)
-    editor.name.setText("Spear carrier")
-    page = editor.current_page()
-    assert page is not None
-    name = page.row_editors["weapons"].cell(0, "name")
-    assert name is not None and name.value() == "Spear"
-    _type(qtbot, name, "Long spear")
-    assert name.hasFocus() and name.value() == "Long spear"
-    minimums = page.row_editors["weapon_minimums"].value()
-    assert [row["weapon"] for row in minimums] == ["Long spear", "Long spear", "Punch"]
-    assert editor.check() is not None, editor.status.text()
-    assert editor.save()
-    weapon = next(w for w in saved[0].block("2e-rewrite").weapons if w.name == "Long spear")
-    assert weapon.minimums == {"strength": 2, "dexterity": 2}
-    assert weapon.body_parts == ("hand", "hand")
-
-
-def test_a_pool_and_ward_attack_made_a_sorcerers_spell_adds_willpower(qtbot: QtBot) -> None:
-    """Issue 35: the NPC's Short sword (Strength) turned to Kind sorcerer: Stat follows to
-    Willpower (002 §Attack Roll Dice Pools) and Save takes it; a renamed attack's trigger
-    rows follow its name."""
-    saved: list[RosterCharacter] = []
-    editor = _editor(qtbot, system="pool-and-ward", saved=saved)
-    editor.name.setText("Hedge sorcerer")
-    page = editor.current_page()
-    assert page is not None
-    npc = next(i for i, t in enumerate(page.templates) if t.label == "NPC")
-    page.template.setCurrentIndex(npc)
-    page.choose_template(npc)
-    attacks = page.row_editors["attacks"]
-    assert attacks.cell(0, "stat").value() == "strength"
-    kind = attacks.cell(0, "kind")
-    kind.setFocus()
-    kind.setCurrentIndex(kind.findData("sorcerer"))
-    assert attacks.cell(0, "stat").value() == "willpower" and kind.hasFocus()
-    page.row_editors["attack_effects"].set_value([{"attack": "Short sword", "name": "Bleed 1"}])
-    page.fill(page.values())
-    _type(qtbot, attacks.cell(0, "name"), "Fire lance")
-    assert page.row_editors["attack_effects"].value()[0]["attack"] == "Fire lance"
-    assert editor.save()
-    spell = saved[0].block("pool-and-ward").attacks[0]
-    assert (spell.name, spell.kind, spell.stat) == ("Fire lance", "sorcerer", "willpower")
-
-
-def test_the_2e_editor_offers_the_programs_weapon_and_armour_tables(qtbot: QtBot) -> None:
-    """Issue 35: a pick from the tables adds the bundled weapon with its minimums, or
-    puts on the bundled armour; the block is whole and saves."""
-    from battlewheel.engine.rulesets.rewrite.rules import tables
-
-    saved: list[RosterCharacter] = []
-    editor = _editor(qtbot, system="2e-rewrite", saved=saved)
-    editor.name.setText("Armed mortal")
-    page = editor.current_page()
-    assert page is not None and page.table_picker is not None
-    labels = [page.table_picker.itemText(i) for i in range(page.table_picker.count())]
-    weapon = next(w for w in tables.weapons() if w.minimums and w.name != "Spear"
-                  and w.name not in tables.BRAWL_WEAPONS)
-    armour = tables.armours()[0]
-    page.add_preset(labels.index(f"Weapon: {weapon.name}"))
-    page.add_preset(labels.index(f"Armour: {armour.name}"))
-    assert editor.save()
-    block = saved[0].block("2e-rewrite")
-    added = next(w for w in block.weapons if w.name == weapon.name)
-    assert added.minimums == weapon.minimums and added.damage == weapon.damage
-    assert block.armour is not None and block.armour.name == armour.name

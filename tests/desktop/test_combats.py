@@ -16,6 +16,7 @@ from battlewheel.storage.paths import campaigns_dir
 from battlewheel.views.combats_menu import CombatsMenu, NewCombatDialog
 from battlewheel.views.main_window import MainWindow
 from battlewheel.views.roster_dock import RosterDock
+from tests.conformance import SYSTEMS, piece
 from tests.desktop.test_main_window_storage import DEMO_NAME, join
 
 Button = QMessageBox.StandardButton
@@ -314,18 +315,14 @@ def test_turn_actions_after_the_end_say_the_fight_is_over(window: MainWindow, na
     assert len(window.combat.session.log) == DEMO_STEPS + 1
 
 
-@pytest.mark.parametrize(("ruleset", "words"), [
-    ("2e-rewrite", "set up the battle (Ctrl+B)"),
-    ("3e", "roll Join Battle (Ctrl+J)"),
-    ("impulse", "roll for the order (R)"),
-    ("pool-and-ward", "roll the order (R)"),
-])
-def test_a_new_combat_names_its_own_systems_set_up_key(ruleset: str, words: str) -> None:
-    """A new Impulse or Pool & Ward combat no longer sends the GM to 2e's Ctrl+B."""
+@pytest.mark.parametrize("ruleset", SYSTEMS)
+def test_a_new_combat_names_its_own_systems_set_up_key(ruleset: str) -> None:
+    """A new Impulse or Pool & Ward combat no longer sends the GM to 2e's Ctrl+B: each
+    system's own set-up step (its conformance file's SET_UP_STEP)."""
     from battlewheel.engine.core.session import CombatSession
     from battlewheel.views.combats_menu import set_up_step
 
-    assert set_up_step(CombatSession.new(ruleset=ruleset)) == words
+    assert set_up_step(CombatSession.new(ruleset=ruleset)) == piece(ruleset, "SET_UP_STEP")
 
 
 def test_the_combats_menu_writes_an_ampersand_as_itself(first_start: MainWindow) -> None:

@@ -15,6 +15,7 @@ from battlewheel.engine.core.dice import SeededDice
 from battlewheel.views.dialogs import on_screen
 from battlewheel.views.rulesets.impulse.turn_dialogs_manoeuvre import ManoeuvreDialog
 from battlewheel.views.rulesets.rewrite.setup_dialogs import CombatSetupDialog
+from tests.conformance import SYSTEMS, piece
 from tests.desktop.d2_combatants import bandit, ejava, model_with
 from tests.desktop.rulesets.impulse.fight import started_model
 
@@ -71,29 +72,17 @@ def test_the_impulse_manoeuvre_dialog_keeps_its_fields_after_the_effect_grows_it
 
 
 def test_every_dialog_of_the_table_asks_to_stay_on_the_screen() -> None:
-    """Each system's dialog bases and the window's own dialogs keep themselves on the
-    screen (a dialog added later from one of these bases does too)."""
+    """Each system's dialog bases (its conformance file's dialogs()) and the window's own
+    dialogs keep themselves on the screen (a dialog added later from one of these bases
+    does too)."""
     import inspect
 
     from battlewheel.views import condition_dialog, forecast_dialog, rulings_dialog
     from battlewheel.views.character_editor import window
-    from battlewheel.views.rulesets.ex3 import base as ex3
-    from battlewheel.views.rulesets.impulse import base as impulse
-    from battlewheel.views.rulesets.poolward import base as poolward
-    from battlewheel.views.rulesets.rewrite import (
-        attack_dialog,
-        gm_dialogs,
-        turn_dialogs,
-        turn_dialogs_damage,
-        turn_dialogs_tick,
-    )
 
-    classes = (ex3.Ex3Dialog, impulse.ImpulseDialog, poolward.PoolWardDialog,
-               CombatSetupDialog, attack_dialog.AttackDialog, gm_dialogs.OverrideDialog,
-               turn_dialogs.FlurryBuilderDialog, turn_dialogs_damage.TickDamageDialog,
-               turn_dialogs_tick.TickFlurriesDialog, forecast_dialog.ForecastDialog,
-               condition_dialog.ConditionDialog, rulings_dialog.RulingsDialog,
-               window.CharacterEditor)
+    classes = (*(cls for system in SYSTEMS for cls in piece(system, "dialogs")()),
+               forecast_dialog.ForecastDialog, condition_dialog.ConditionDialog,
+               rulings_dialog.RulingsDialog, window.CharacterEditor)
     missing = [cls.__name__ for cls in classes
                if "keep_on_screen_while_open(self)" not in inspect.getsource(cls.__init__)]
     assert missing == []

@@ -8,6 +8,7 @@ import pytest
 
 from battlewheel.engine.rulesets.rewrite.odds import AttackSetup
 from battlewheel.views.odds_dock import OddsDock
+from tests.conformance import SYSTEMS, piece
 
 # Two dice at target 7 with double 10s, worked by hand: each die fails 6/10, scores one
 # success on 7-9 (3/10) and two on a 10 (1/10). P(0)=.36, P(1)=.36, P(2)=.09+.12=.21,
@@ -98,26 +99,15 @@ def test_the_dock_speaks_the_shown_systems_words(shown: Shown) -> None:
     assert "Levels dealt" not in dock.panel.level_plot.getAxis("bottom").labelText
 
 
-def test_a_3e_clash_and_impulse_rolls_speak_their_own_words(shown: Shown) -> None:
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_a_3e_clash_and_impulse_rolls_speak_their_own_words(shown: Shown, system: str) -> None:
     """Issue 35: a 3e Clash (opposed rolls) and an Impulse manoeuvre or contest have no
     defender's DV and no damage: the box names the foe's roll, the difficulty or the
-    Evasion, and the empty damage chart (2e's "before ping and resilience") is hidden."""
-    from battlewheel.engine.rulesets.ex3 import actions as a
-    from battlewheel.views.rulesets.ex3.attack_dialog_clash import ClashDialog
-    from battlewheel.views.rulesets.impulse.odds import contest_odds, manoeuvre_odds
-    from tests.desktop.rulesets.ex3.fight import started, turn_of
-
+    Evasion, and the empty damage chart (2e's "before ping and resilience") is hidden
+    (each system's such rolls: its conformance file's odds_words)."""
     dock = _dock(shown)
     label = dock.panel.form.labelForField(dock.panel.dv_box)
-    model = started(a.SetRange("guard", "jade", "close"))
-    turn_of(model, "jade")
-    clash = ClashDialog(model, "jade")
-    shown(clash)
-    odds = clash.odds
-    assert odds is not None
-    for given, words in ((odds, "Foe's average &roll:"),
-                         (manoeuvre_odds("Stunt", 6, 3, "above"), "&Difficulty:"),
-                         (contest_odds("Disengage", 5, 3, "above"), "Their &Evasion:")):
+    for given, words in piece(system, "odds_words")(shown):
         dock.panel.set_odds(given)
         assert label.text() == words
         assert "DV" not in dock.panel.dv_box.toolTip()

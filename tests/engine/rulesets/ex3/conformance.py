@@ -97,3 +97,52 @@ def rolled_order() -> Any:
 
 CARRY_EXAMPLE = "ex3-duel-crash-break-shift"
 """An example log (resources/examples) whose fight leaves something that carries."""
+
+
+# -- pieces for the desktop tests
+
+SET_UP_STEP = "roll Join Battle (Ctrl+J)"
+"""What a new combat's status line sends the GM to first (views.combats_menu.set_up_step)."""
+
+
+def dialogs() -> tuple[type, ...]:
+    """The 3e dialogs' base."""
+    from battlewheel.views.rulesets.ex3.base import Ex3Dialog
+
+    return (Ex3Dialog,)
+
+
+def odds_words(shown: Any) -> list[tuple[Any, str]]:
+    """A Clash (Jade and the guard at close range, her turn): the foe's roll."""
+    from battlewheel.engine.rulesets.ex3 import actions as a
+    from battlewheel.views.rulesets.ex3.attack_dialog_clash import ClashDialog
+    from tests.desktop.rulesets.ex3.fight import started, turn_of
+
+    model = started(a.SetRange("guard", "jade", "close"))
+    turn_of(model, "jade")
+    clash = ClashDialog(model, "jade")
+    shown(clash)
+    odds = clash.odds
+    assert odds is not None
+    return [(odds, "Foe's average &roll:")]
+
+
+def on_the_player_screen(tracks: list[Any], texts: list[str]) -> None:
+    """The player characters' Initiative (the demo circle's 4i and 6i)."""
+    assert {"4i", "6i"} <= set(texts)
+
+
+def roster_fight() -> tuple[str, str, Any]:
+    """Jade and an Ashen Guard; a health box twice (bashing, then lethal) and the next."""
+    return ("Harmonious Jade", "Ashen Guard",
+            lambda _block: [("health", 0), ("health", 0), ("health", 1)])
+
+
+def keyed_attack() -> tuple[CombatSession, list[tuple[str, str]], str]:
+    """Lady Ashkeel steps into the circle's zone (the Move dialog opens on that step),
+    then Swift Lark shoots her: 8 successes, damage 7 8 10 (Return goes on to the damage
+    field)."""
+    return (fight(),
+            [("key", "Space"), ("entry", "move"), ("key", "Ctrl+Return"),
+             ("entry", "next_turn"), ("entry", "attack"), ("type", "8"), ("key", "Return"),
+             ("type", "7 8 10"), ("key", "Ctrl+Return")], "Swift Lark")

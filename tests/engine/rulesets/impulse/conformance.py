@@ -92,3 +92,45 @@ def rolled_order() -> Any:
 
 CARRY_EXAMPLE = "impulse-duel"
 """An example log (resources/examples) whose fight leaves something that carries."""
+
+
+# -- pieces for the desktop tests
+
+SET_UP_STEP = "roll for the order (R)"
+"""What a new combat's status line sends the GM to first (views.combats_menu.set_up_step)."""
+
+
+def dialogs() -> tuple[type, ...]:
+    """The Impulse dialogs' base."""
+    from battlewheel.views.rulesets.impulse.base import ImpulseDialog
+
+    return (ImpulseDialog,)
+
+
+def odds_words(shown: Any) -> list[tuple[Any, str]]:
+    """A manoeuvre (a difficulty) and a contest (the foe's Evasion)."""
+    from battlewheel.views.rulesets.impulse.odds import contest_odds, manoeuvre_odds
+
+    return [(manoeuvre_odds("Stunt", 6, 3, "above"), "&Difficulty:"),
+            (contest_odds("Disengage", 5, 3, "above"), "Their &Evasion:")]
+
+
+def on_the_player_screen(tracks: list[Any], texts: list[str]) -> None:
+    """Twelve Endurance boxes on the longest track."""
+    assert max(track.box_count() for track in tracks) == 12
+
+
+def roster_fight() -> tuple[str, str, Any]:
+    """Swift Reed and the Bandit Archer; every Endurance box, so the player character
+    falls (001 §Player Character Defeat)."""
+    return ("Swift Reed", "Bandit Archer",
+            lambda block: [("endurance", block.endurance - 1)])
+
+
+def keyed_attack() -> tuple[CombatSession, list[tuple[str, str]], str]:
+    """Harmonious Jade closes on the Bandit Chief (ticked already) and strikes decisively
+    with seven typed faces."""
+    return (fight(),
+            [("key", "Space"), ("entry", "move"), ("key", "Ctrl+Return"),
+             ("entry", "decisive"), ("type", "8 8 8 1 2 3 4"), ("key", "Ctrl+Return")],
+            "Harmonious Jade")

@@ -89,3 +89,39 @@ def rolled_order() -> Any:
 
 CARRY_EXAMPLE = "poolward-mar-and-the-guard"
 """An example log (resources/examples) whose fight leaves something that carries."""
+
+
+# -- pieces for the desktop tests
+
+SET_UP_STEP = "roll the order (R)"
+"""What a new combat's status line sends the GM to first (views.combats_menu.set_up_step)."""
+
+
+def dialogs() -> tuple[type, ...]:
+    """The Pool & Ward dialogs' base."""
+    from battlewheel.views.rulesets.poolward.base import PoolWardDialog
+
+    return (PoolWardDialog,)
+
+
+def odds_words(shown: Any) -> list[tuple[Any, str]]:
+    """None: every Pool & Ward roll the dock shows is an attack (against cover)."""
+    return []
+
+
+def on_the_player_screen(tracks: list[Any], texts: list[str]) -> None:
+    """Vigor under Health: two tracks."""
+    assert "Vigor" in texts and len(tracks) == 2
+
+
+def roster_fight() -> tuple[str, str, Any]:
+    """Edward and a cutthroat; the fourth Health box and the second Vigor box."""
+    return ("Edward Sumner", "Cutthroat 1", lambda _block: [("health", 3), ("vigor", 1)])
+
+
+def keyed_attack() -> tuple[CombatSession, list[tuple[str, str]], str]:
+    """Three cutthroats' idle turns are passed (Space asks each time; Y), then Edward
+    Sumner attacks with 3 typed successes."""
+    return (fight(),
+            [("key", "Space"), *[("key", "Space"), ("yes", "")] * 3,
+             ("entry", "attack"), ("type", "3"), ("key", "Ctrl+Return")], "Edward Sumner")

@@ -106,3 +106,52 @@ def rolled_order() -> Any:
 
 CARRY_EXAMPLE = "mortal-duel"
 """An example log (resources/examples) whose fight leaves something that carries."""
+
+
+# -- pieces for the desktop tests
+
+SET_UP_STEP = "set up the battle (Ctrl+B)"
+"""What a new combat's status line sends the GM to first (views.combats_menu.set_up_step)."""
+
+
+def dialogs() -> tuple[type, ...]:
+    """The 2e dialogs, which share no base: the set-up, attack, GM override and turn dialogs."""
+    from battlewheel.views.rulesets.rewrite import (
+        attack_dialog,
+        gm_dialogs,
+        setup_dialogs,
+        turn_dialogs,
+        turn_dialogs_damage,
+        turn_dialogs_tick,
+    )
+
+    return (setup_dialogs.CombatSetupDialog, attack_dialog.AttackDialog,
+            gm_dialogs.OverrideDialog, turn_dialogs.FlurryBuilderDialog,
+            turn_dialogs_damage.TickDamageDialog, turn_dialogs_tick.TickFlurriesDialog)
+
+
+def odds_words(shown: Any) -> list[tuple[Any, str]]:
+    """None: every 2e roll the dock shows is an attack against a DV."""
+    return []
+
+
+def on_the_player_screen(tracks: list[Any], texts: list[str]) -> None:
+    """Ana's health track alone: her foes, in words, under hidden names."""
+    assert len(tracks) == 1 and {"Enemy 1", "Enemy 2"} <= set(texts)
+
+
+def roster_fight() -> tuple[str, str, Any]:
+    """Kestrel and Sesus Amaranth; a health box twice (bashing, then lethal) and the next."""
+    return ("Kestrel of the Burning Road", "Sesus Amaranth",
+            lambda _block: [("health", 0), ("health", 0), ("health", 1)])
+
+
+def keyed_attack() -> tuple[CombatSession, list[tuple[str, str]], str]:
+    """The desktop tests' started fight (set up, tick 1): Red Lotus Dancer declares an
+    attack in the flurry builder (D, Ctrl+T, Ctrl+Return), then rolls it (R) with 5
+    successes typed."""
+    from tests.desktop.started_combat import started_session
+
+    return (started_session(),
+            [("entry", "declare"), ("key", "Ctrl+T"), ("key", "Ctrl+Return"),
+             ("entry", "roll"), ("type", "5"), ("key", "Ctrl+Return")], "Red Lotus Dancer")
