@@ -11,6 +11,7 @@ import pytest
 
 from battlewheel.engine.core import forecast as fc
 from battlewheel.engine.core.ruleset import get_ruleset, ruleset_names
+from battlewheel.engine.core.system import FORECAST as CAN_FORECAST
 from battlewheel.engine.rulesets import title_of
 from battlewheel.engine.rulesets.poolward.demo import demo_fight as poolward_demo
 from battlewheel.models.forecast_command import forecast_command, parse_precision
@@ -167,7 +168,7 @@ def test_compare_rebuilds_the_match_up_in_every_system_sides_kept(system: str) -
     session = mirror(system, swapped=False)
     found = matchups(session.ruleset, session.state, [_Entry("One"), _Entry("Two")])
     assert {m.ruleset for m in found} == {
-        name for name in ruleset_names() if get_ruleset(name).autopilot_module is not None}
+        name for name in ruleset_names() if get_ruleset(name).can(CAN_FORECAST)}
     for matchup in found:
         ruleset = get_ruleset(matchup.ruleset)
         assert fc.sides_of(ruleset, matchup.state) == {"one": "ally", "two": "enemy"}

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from battlewheel.engine.core import forecast as fc
 from battlewheel.engine.core.session import CombatSession, DecodedLog
+from battlewheel.engine.core.system import FORECAST
 from battlewheel.engine.rulesets.poolward.demo import demo_fight as poolward_demo
 from battlewheel.storage.campaign import load_demo_campaign
 from tests.conformance import demo_session, piece
@@ -44,7 +45,7 @@ def _forecast(session: CombatSession, runs: int, seed: int | str = 7,
 
 def test_every_system_and_example_has_an_autopilot() -> None:
     assert {log.ruleset.name for _, log in FIGHTS} == set(SYSTEMS)
-    assert all(log.ruleset.autopilot_module is not None for _, log in FIGHTS)
+    assert all(log.ruleset.can(FORECAST) for _, log in FIGHTS)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

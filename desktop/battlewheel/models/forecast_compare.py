@@ -24,6 +24,7 @@ from battlewheel.engine.core.errors import RulesError
 from battlewheel.engine.core.forecast import sides_of
 from battlewheel.engine.core.ruleset import Ruleset, get_ruleset, ruleset_names
 from battlewheel.engine.core.session import CombatSession
+from battlewheel.engine.core.system import FORECAST
 
 UNIT_WORDS = {
     "rounds": "rounds: everyone acts about once a round",
@@ -77,7 +78,7 @@ def matchups(ruleset: Ruleset, state: Any, roster: Iterable[RosterEntry],
     found = []
     for name in ruleset_names():
         system = get_ruleset(name)
-        if system.autopilot_module is None:  # a system the forecast cannot play
+        if not system.can(FORECAST):  # a system the forecast cannot play
             continue
         if session is not None and name == session.ruleset.name:
             found.append(own_matchup(session))

@@ -32,6 +32,7 @@ from typing import Any
 from battlewheel.engine.core import forecast as fc
 from battlewheel.engine.core.contract import ALLY, ENEMY
 from battlewheel.engine.core.ruleset import get_ruleset
+from battlewheel.engine.core.system import FORECAST
 
 CHUNK = 25
 # Small chunks keep the estimate and the progress bar moving and a cancel quick, big
@@ -192,7 +193,7 @@ class ForecastRequest:
                              f"not {self.precision!r}")
         fc.check_tactics(dict(self.tactics))
         ruleset = get_ruleset(self.ruleset)
-        if ruleset.autopilot_module is None:
+        if not ruleset.can(FORECAST):
             raise ValueError(f"ruleset: {ruleset.title} has no autopilot to forecast with")
         return self
 

@@ -384,6 +384,7 @@ def party(campaign: Campaign) -> dict[str, Any]:
     """Every roster character's condition in each system they have a block for, and the
     fight each part came from (``battlewheel party``)."""
     from battlewheel.engine.core.ruleset import get_ruleset
+    from battlewheel.engine.core.system import CARRY
 
     combat_names = {record.id: record.name for record in campaign.combats}
     characters = []
@@ -391,10 +392,11 @@ def party(campaign: Campaign) -> dict[str, Any]:
         systems: dict[str, Any] = {}
         for ruleset, _ in character.blocks:
             block = character.block(ruleset)
-            rules = get_ruleset(ruleset).lasting_module
-            if rules is None:
+            system = get_ruleset(ruleset)
+            if not system.can(CARRY):
                 systems[ruleset] = {"carries": False}
                 continue
+            rules = system.lasting_rules()
             held = character.held(ruleset)
             lasting = held.lasting if held else rules.fresh(block)
             systems[ruleset] = {

@@ -48,6 +48,7 @@ from PySide6.QtWidgets import (
 from battlewheel.engine.core.actions import Action, ChangeBlock
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.ruleset import Ruleset, ruleset_names
+from battlewheel.engine.core.system import CARRY
 from battlewheel.engine.rulesets import title_of
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.storage.campaign_files import StoredCampaigns
@@ -143,7 +144,7 @@ def joined(ruleset: Ruleset, combatant_id: str, block: object, side: str,
     """The join of a roster character: named as theirs (``roster``) and as they are or
     fresh (``lasting``) in a system that carries conditions (issue 33); a system that
     carries nothing yet takes neither term."""
-    if ruleset.lasting_module is None:
+    if not ruleset.can(CARRY):
         return ruleset.join_action(combatant_id, block, side)
     return ruleset.join_action(combatant_id, block, side, roster=character.name,
                                lasting=current_condition(character, ruleset.name, fresh=fresh))

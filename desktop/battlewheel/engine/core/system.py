@@ -74,3 +74,18 @@ def exported_lazily(package: str) -> Callable[[str], Any]:
         return value
 
     return __getattr__
+
+
+class ModuleOnFirstUse:
+    """A ruleset's module read from the class but imported only when first read: the
+    forecast's autopilot is never needed before the first paint, so start-up skips it."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.module: Any = None
+
+    def __get__(self, instance: object, owner: type | None = None) -> Any:
+        # Kept once imported: a playout reads it several times an action.
+        if self.module is None:
+            self.module = importlib.import_module(self.name)
+        return self.module

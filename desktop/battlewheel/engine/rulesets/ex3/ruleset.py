@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
-from battlewheel.engine.core import conditions as cond
 from battlewheel.engine.core import contract as c
-from battlewheel.engine.core.actions import Action, Joining
+from battlewheel.engine.core.actions import Joining
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.ruleset import Handler, ModuleOnFirstUse, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.ex3 import actions as a
-from battlewheel.engine.rulesets.ex3 import lasting, menu, sentences, sheet, wheel
+from battlewheel.engine.rulesets.ex3 import lasting, presentation, sentences, wheel
 from battlewheel.engine.rulesets.ex3 import refresh as derived_values
-from battlewheel.engine.rulesets.ex3 import rules as r
 from battlewheel.engine.rulesets.ex3.block import Character
 from battlewheel.engine.rulesets.ex3.handlers import attack, clash, flow, gm, groups, moves
 from battlewheel.engine.rulesets.ex3.options import Ex3Options
@@ -81,6 +79,7 @@ class Exalted3e(Ruleset):
     state_type: ClassVar[type[Combat]] = Combat
     handler_table: ClassVar[Mapping[type[a.Action], Handler]] = _HANDLERS
     legend: ClassVar[str] = wheel.WHEEL_LEGEND
+    presentation_module: ClassVar[Any] = presentation
     # A GM's Initiative or delay tick the ring can show (rules/3e.md §5): one slot a value.
     number_bounds: ClassVar[Mapping[str, tuple[int, int]]] = {
         "set_initiative.value": INITIATIVE_EDIT_RANGE, "delay.tick": INITIATIVE_EDIT_RANGE}
@@ -112,10 +111,6 @@ class Exalted3e(Ruleset):
         """The actor, those yet to act this round, then the rest (the roster's order)."""
         return wheel.turn_order(state)
 
-    def status_line(self, state: Combat) -> str:
-        """Round, tick, who acts and who is next."""
-        return wheel.status_line(state)
-
     def acting(self, state: Combat) -> tuple[str, ...]:
         """Whose turn it is."""
         return (state.actor,) if state.actor else ()
@@ -123,80 +118,6 @@ class Exalted3e(Ruleset):
     def condition_clock(self, state: Combat) -> int | None:
         """Conditions count rounds (003 §The Flow of Combat), from the first."""
         return state.round if state.started else None
-
-    # -- the contract ------------------------------------------------------------------------
-
-    def turn_track(self, state: Combat) -> c.TurnTrack:
-        """The Initiative ring (rules/3e.md §5)."""
-        return cond.track_with_badges(wheel.turn_track(state), state.combatants)
-
-    def drop(self, state: Combat, counter_id: str, slot: int) -> c.DropVerdict:
-        """Delay for the actor, a GM edit for anyone else (rules/3e.md §5)."""
-        return wheel.drop(self, state, counter_id, slot)
-
-    def sheet(self, state: Combat, combatant_id: str) -> c.SheetView:
-        """Initiative, defences, health or Magnitude, weapons."""
-        found = sheet.sheet(state, combatant_id)
-        return cond.with_section(found, state.combatants[combatant_id].conditions)
-
-    def vitality(self, state: Combat, combatant_id: str) -> c.Vitality:
-        """Health levels left, or a battle group's Magnitude; down when out of the fight
-        (003 §Damage and Conditions, §Battle Groups)."""
-        who = state.combatants[combatant_id]
-        if who.is_group:
-            most = r.magnitude_max(who.block, who.size)
-            left = who.magnitude / most if most else 0.0
-        else:
-            left = who.health.share_left
-        track = next(iter(self.sheet(state, combatant_id).tracks()), None)
-        figures = f"{who.initiative}i" if who.initiative is not None else ""  # as the log writes it
-        return c.Vitality(left, who.out, who.side == c.ALLY and not who.is_group, track,
-                          figures=figures)
-
-    def box_click(self, state: Combat, combatant_id: str, track: str,
-                  index: int) -> a.Action | None:
-        """A health box cycles; a Magnitude box sets Magnitude to it."""
-        who = state.combatants[combatant_id]
-        if track == "health" and not who.is_group:
-            return a.CycleHealthBox(combatant_id, index)
-        if track == "magnitude" and who.is_group:
-            value = index if index < who.magnitude else index + 1
-            return a.SetMagnitude(combatant_id, value)
-        return None
-
-    def pool_change(self, state: Combat, combatant_id: str, pool: str,
-                    amount: int) -> a.Action | None:
-        """Initiative changed by hand is a GM edit; motes and Willpower spent or restored."""
-        who = state.combatants[combatant_id]
-        if pool in a.POOLS and amount:
-            return a.AdjustPool(combatant_id, pool, amount)
-        if pool != "initiative" or who.initiative is None or who.is_group:
-            return None
-        return a.SetInitiative(combatant_id, who.initiative + amount)
-
-    def turn_actions(self, state: Combat) -> tuple[c.TurnAction, ...]:
-        """The Combat menu for the turn in progress."""
-        return menu.turn_actions(state)
-
-    def next_step(self, state: Combat) -> c.TurnAction | None:
-        """Space: Join Battle, start, a concealment roll owed, else the next turn."""
-        return menu.next_step(state)
-
-    def end_action(self, reason: str = "") -> a.Action:
-        """Combat > End the combat: the GM's word ends the fight (003 §The Flow of Combat)."""
-        return a.EndCombat(reason=reason)
-
-    def card(self, state: Combat, combatant_id: str) -> c.Card:
-        """A fighter's player card or battle-group card, with the fight's marks (rules/3e.md §6)."""
-        block = state.combatants[combatant_id].block
-        return sheet.card(state, combatant_id, block, state.options)
-
-
-    # -- the character editor (engine/core/block_form.py, ex3/form.py) -------------------------
-
-    def block_preview(self, block: Any) -> tuple[Any, ...]:
-        """The fight sheet's defences, pools and track for the block alone in a fight."""
-        return cast(tuple[Any, ...], self.form_module.preview(self, block))
 
     def block_side(self, block: Any) -> str:
         """A player character joins as an ally; anyone else as a foe. A block's kind cannot
@@ -206,18 +127,6 @@ class Exalted3e(Ruleset):
     def replace_block(self, state: Combat, combatant_id: str, block: Any) -> list[Event]:
         """The fighter's new block from now on, keeping damage, Initiative and position."""
         return gm.replace_block(state, combatant_id, block)
-
-    def join_action(self, combatant_id: str, character: Any, side: str, *, roster: str = "",
-                    lasting: Any = None) -> Action:
-        """A roster character joins the fight (003 §The Flow of Combat: Join Battle follows)."""
-        return a.AddCombatant(combatant_id, character, side, roster=roster, lasting=lasting)
-
-    def block_card(self, block: Any) -> c.Card:
-        """A roster stat block's card, its boxes empty (rules/3e.md §6)."""
-        if not isinstance(block, Character):
-            raise TypeError("a 3e card needs a 3e stat block")
-        return sheet.card(None, None, block, Ex3Options())
-
 
 def _final(who: Combatant) -> dict[str, Any]:
     return {

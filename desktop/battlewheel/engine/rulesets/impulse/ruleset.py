@@ -6,21 +6,11 @@ from collections.abc import Collection, Mapping
 from itertools import repeat
 from typing import Any, ClassVar
 
-from battlewheel.engine.core import conditions as cond
-from battlewheel.engine.core import contract as c
 from battlewheel.engine.core.actions import Action, Joining
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.ruleset import Handler, ModuleOnFirstUse, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.impulse import actions as a
-from battlewheel.engine.rulesets.impulse import (
-    card,
-    lasting,
-    menu,
-    replay,
-    sentences,
-    sheet,
-    wheel,
-)
+from battlewheel.engine.rulesets.impulse import lasting, menu, presentation, replay, sentences
 from battlewheel.engine.rulesets.impulse.block import ImpulseCharacter
 from battlewheel.engine.rulesets.impulse.handlers import (
     block_change,
@@ -121,6 +111,7 @@ class ImpulseRuleset(Ruleset):
     offers_by_phase: ClassVar[Mapping[str, tuple[str, ...]]] = _BY_PHASE
     offers_always: ClassVar[tuple[str, ...]] = _ALWAYS
     legend: ClassVar[str] = menu.WHEEL_LEGEND
+    presentation_module: ClassVar[Any] = presentation
 
     def refresh(self, state: ImpulseCombat) -> None:
         """Current DV, Evasion and Soak (001 §Combat Values)."""
@@ -162,76 +153,9 @@ class ImpulseRuleset(Ruleset):
         """The fighters' ids, without the bands to everyone that ``combatants`` works out."""
         return state.combatants.keys()
 
-    # -- the contract --------------------------------------------------------------------------
-
-    def turn_track(self, state: ImpulseCombat) -> c.TurnTrack:
-        """This round's order as the ring (rules/impulse.md §5)."""
-        return cond.track_with_badges(wheel.turn_track(state), state.combatants)
-
-    def drop(self, state: ImpulseCombat, counter_id: str, slot: int) -> c.DropVerdict:
-        """Change Initiative for the acting counter (cost shown); a GM edit for the others."""
-        return wheel.drop(self, state, counter_id, slot)
-
-    def pocket_drop(
-        self, state: ImpulseCombat, counter_id: str, text: str | None = None
-    ) -> c.DropVerdict:
-        """The acting counter into the pocket: Hold (2 Impulse) until the trigger typed."""
-        return wheel.pocket_drop(self, state, counter_id, text)
-
-    def pocket_fire(self, state: ImpulseCombat, counter_id: str, slot: int) -> c.DropVerdict:
-        """A held counter out of the pocket beside the acting slot: it acts now."""
-        return wheel.pocket_fire(self, state, counter_id, slot)
-
-    def sheet(self, state: ImpulseCombat, combatant_id: str) -> c.SheetView:
-        """Pools, Endurance boxes, defences, order, weapons, ranges and statuses."""
-        found = sheet.sheet_of(state, combatant_id)
-        return cond.with_section(found, state.combatants[combatant_id].conditions)
-
-    def vitality(self, state: ImpulseCombat, combatant_id: str) -> c.Vitality:
-        """Endurance left; down when defeated, dead or fled (001 §Defeat)."""
-        who = state.combatants[combatant_id]
-        left = max(0, who.endurance) / who.character.endurance if who.character.endurance else 0.0
-        track = self.sheet(state, combatant_id).track("endurance")
-        escaped = who.fled and not (who.defeated or who.dead)
-        return c.Vitality(left, who.defeated or who.gone, who.player, track, escaped=escaped)
-
-    def box_click(
-        self, state: ImpulseCombat, combatant_id: str, track: str, index: int
-    ) -> Action | None:
-        """A click on an Endurance box marks up to it or clears from it."""
-        who = state.combatants.get(combatant_id)
-        if who is None or track != "endurance" or not 0 <= index < who.character.endurance:
-            return None
-        return a.SetEndurance(
-            combatant_id, sheet.box_click_value(who.character, who.endurance, index)
-        )
-
-    def pool_change(
-        self, state: ImpulseCombat, combatant_id: str, pool: str, amount: int
-    ) -> Action | None:
-        """Impulse spent (negative) or gained by hand."""
-        return sheet.pool_action(combatant_id, pool, amount)
-
-    def next_step(self, state: ImpulseCombat) -> c.TurnAction | None:
-        """Space: the order, the start, then the next turn."""
-        return menu.next_step(state)
-
-    def turn_actions(self, state: ImpulseCombat) -> tuple[c.TurnAction, ...]:
-        """The Combat menu for the set-up or for the acting fighter."""
-        return menu.turn_actions(state)
-
     def end_action(self, reason: str = "") -> Action | None:
         """The fight ends by the GM's word (window: Combat > End the combat)."""
         return a.EndCombat()
-
-    def status_line(self, state: ImpulseCombat) -> str:
-        """The round, who acts with how much Impulse, and what comes next."""
-        return menu.status_line(state)
-
-    def card(self, state: ImpulseCombat, combatant_id: str) -> c.Card:
-        """The player card of rules/impulse.md §6, with the fight's marks."""
-        who = state.combatants[combatant_id]
-        return card.player_card(who.character, who, state.options, state.round)
 
     def join_action(self, combatant_id: str, character: Any, side: str, *, roster: str = "",
                     lasting: Any = None) -> Action:
@@ -239,18 +163,6 @@ class ImpulseRuleset(Ruleset):
         the fight has begun, as a reinforcement a round at Extreme (001 §Range Bands)."""
         return a.AddCombatant(combatant_id, character, side, reserve=None, roster=roster,
                               lasting=lasting)
-
-    def block_card(self, block: Any) -> c.Card:
-        """The player card of rules/impulse.md §6 for a roster stat block."""
-        if not isinstance(block, ImpulseCharacter):
-            raise TypeError("an Impulse card is printed from an ImpulseCharacter")
-        return card.player_card(block, None, ImpulseOptions(), 0)
-
-    # -- the character editor (the rest from form_module) ------------------------------------------
-
-    def block_preview(self, block: Any) -> tuple[Any, ...]:
-        """Willpower and motes, Endurance, DV, Evasion, Soak, Resolve, Guile and weapons."""
-        return self.form_module.preview(self, block)
 
     def replace_block(self, state: ImpulseCombat, combatant_id: str, block: Any) -> list[Event]:
         """The fighter's new block from now on, keeping what the fight did (001 §Endurance)."""

@@ -4,7 +4,6 @@ ranges and statuses with their expiry."""
 from __future__ import annotations
 
 from battlewheel.engine.core import contract as c
-from battlewheel.engine.rulesets.impulse import actions as a
 from battlewheel.engine.rulesets.impulse.block import (
     ImpulseCharacter,
     accuracy_pool,
@@ -216,7 +215,3 @@ def plight_words(who: Fighter) -> tuple[str, ...]:
         (who.fled, "fled"),
     ) if flag)
 
-
-def pool_action(cid: str, pool: str, amount: int) -> a.AdjustImpulse | None:
-    """Impulse spent or gained by hand; other pools change only through the rules."""
-    return a.AdjustImpulse(cid, amount) if pool == "impulse" and amount else None

@@ -335,8 +335,9 @@ def _examples() -> tuple[tuple[StatBlock, str], ...]:
     )
 
 
-def preview(block: StatBlock) -> tuple[Any, ...]:
-    """What the sheet shows of a block before any fight: tracks, defence, stats, attacks."""
+def preview(ruleset: Any, block: StatBlock) -> tuple[Any, ...]:
+    """What the sheet shows of a block before any fight: tracks, defence, stats, attacks
+    (the same for every Pool & Ward ruleset: ``ruleset`` is not read)."""
     options = PoolWardOptions()
     tracks = Tracks(block.health_max, block.health_max, block.vigor_max, block.vigor_max,
                     block.ward, block.ward)

@@ -5,18 +5,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from battlewheel.engine.core import conditions as cond
-from battlewheel.engine.core import contract as c
 from battlewheel.engine.core.actions import Action, Joining
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.ruleset import Handler, ModuleOnFirstUse, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.poolward import actions as a
-from battlewheel.engine.rulesets.poolward import lasting, menu, sentences, sheet, wheel
+from battlewheel.engine.rulesets.poolward import lasting, presentation, sentences, wheel
 from battlewheel.engine.rulesets.poolward.block import STATS, StatBlock
 from battlewheel.engine.rulesets.poolward.handlers import attack, block_change, manual, rounds
 from battlewheel.engine.rulesets.poolward.handlers import turn as handlers_turn
 from battlewheel.engine.rulesets.poolward.options import PoolWardOptions
-from battlewheel.engine.rulesets.poolward.state import UP, Fight
+from battlewheel.engine.rulesets.poolward.state import Fight
 
 _HANDLERS: dict[type[Action], Handler] = {
     a.AddCombatant: handlers_turn.add_combatant,
@@ -62,6 +60,7 @@ class PoolAndWard(Ruleset):
     state_type: ClassVar[type[Fight]] = Fight
     handler_table: ClassVar[Mapping[type[Action], Handler]] = _HANDLERS
     legend: ClassVar[str] = wheel.LEGEND
+    presentation_module: ClassVar[Any] = presentation
 
     def refresh(self, state: Fight) -> None:
         """Conditions and flat-footedness; Dodge back at a turn's start under ``dodge_reset``."""
@@ -79,72 +78,9 @@ class PoolAndWard(Ruleset):
         """The round's order (the combatants table's Turn column)."""
         return tuple(state.order)
 
-    def end_action(self, reason: str = "") -> Action | None:
-        """Combat > End the combat ends the fight; recovery opens after it."""
-        return a.EndFight(reason)
-
-    def status_line(self, state: Fight) -> str:
-        """The round, whose turn it is and what the GM does next."""
-        return wheel.status_line(state)
-
     def combatant_ids(self, state: Fight) -> tuple[str, ...]:
         """Every fighter, in the order they joined."""
         return tuple(state.fighters)
-
-    # -- the contract -------------------------------------------------------------------------
-
-    def turn_track(self, state: Fight) -> c.TurnTrack:
-        """The round's order as a ring (rules/pool-and-ward.md §5)."""
-        return cond.track_with_badges(wheel.turn_track(state), state.fighters)
-
-    def drop(self, state: Fight, counter_id: str, slot: int) -> c.DropVerdict:
-        """A counter let go on a place: a free Delayed action there."""
-        return wheel.drop(self, state, counter_id, slot)
-
-    def pocket_drop(self, state: Fight, counter_id: str,
-                    text: str | None = None) -> c.DropVerdict:
-        """The actor into the pocket: a Readied action waiting for the trigger typed."""
-        return wheel.pocket_drop(self, state, counter_id, text)
-
-    def pocket_fire(self, state: Fight, counter_id: str, slot: int) -> c.DropVerdict:
-        """A readied counter out of the pocket: the trigger came, it acts now."""
-        return wheel.pocket_fire(self, state, counter_id, slot)
-
-    def sheet(self, state: Fight, combatant_id: str) -> c.SheetView:
-        """Tracks, this round's defence, the defence block, stats, skills and attacks."""
-        found = sheet.sheet(state, combatant_id)
-        return cond.with_section(found, state.fighters[combatant_id].conditions)
-
-    def vitality(self, state: Fight, combatant_id: str) -> c.Vitality:
-        """Health left; down once disabled or dead (002 §Damage Tracking); Vigor and
-        Ward shown too, as a player follows all three."""
-        who = state.fighters[combatant_id]
-        most = who.block.health_max
-        left = max(0, who.health) / most if most else 0.0
-        shown = self.sheet(state, combatant_id)
-        more = tuple(t for t in (shown.track("vigor"), shown.track("ward")) if t is not None)
-        return c.Vitality(left, who.condition != UP, who.player, shown.track("health"), more)
-
-    def box_click(self, state: Fight, combatant_id: str, track: str, index: int) -> Action | None:
-        """A click sets Health, Vigor or Ward to that box."""
-        return sheet.box_click(state, combatant_id, track, index)
-
-    def pool_change(self, state: Fight, combatant_id: str, pool: str,
-                    amount: int) -> Action | None:
-        """Dodge or Parry spent or given back, or a track moved."""
-        return sheet.pool_change(state, combatant_id, pool, amount)
-
-    def next_step(self, state: Fight) -> c.TurnAction | None:
-        """Space: the order, the start, then the next turn."""
-        return menu.next_step(state)
-
-    def turn_actions(self, state: Fight) -> tuple[c.TurnAction, ...]:
-        """The Combat menu's entries for the turn."""
-        return menu.turn_actions(state)
-
-    def card(self, state: Fight, combatant_id: str) -> c.Card:
-        """The player card of rules/pool-and-ward.md §6, with the fight's tracks."""
-        return sheet.card(state, combatant_id, state.fighters[combatant_id].block)
 
     def new_block(self, name: str) -> StatBlock:
         """A fresh stat block: every stat 1, so Health and Vigor start at 1 (002 §Damage
@@ -177,12 +113,6 @@ class PoolAndWard(Ruleset):
         """The fighter's new block from now on, with the damage, spent Ward and this round's
         Dodge losses kept (002 §Damage Tracking)."""
         return block_change.replace_block(state, combatant_id, block)
-
-    def block_card(self, block: Any) -> c.Card:
-        """The player card of rules/pool-and-ward.md §6 for a roster stat block."""
-        if not isinstance(block, StatBlock):
-            raise TypeError("a Pool & Ward card needs a Pool & Ward stat block")
-        return sheet.card(None, None, block)
 
 
 POOL_AND_WARD = register_ruleset(PoolAndWard())

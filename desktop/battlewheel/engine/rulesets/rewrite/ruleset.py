@@ -5,15 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from battlewheel.engine.core import conditions as cond
-from battlewheel.engine.core import contract as c
 from battlewheel.engine.core.actions import Joining
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.ruleset import Handler, ModuleOnFirstUse, Ruleset, register_ruleset
 from battlewheel.engine.rulesets.rewrite import actions as a
 from battlewheel.engine.rulesets.rewrite import actions as f
-from battlewheel.engine.rulesets.rewrite import card as cards
-from battlewheel.engine.rulesets.rewrite import lasting, menu, presentation, replay, roster
+from battlewheel.engine.rulesets.rewrite import lasting, menu, presentation, replay
 from battlewheel.engine.rulesets.rewrite.block import Character
 from battlewheel.engine.rulesets.rewrite.handlers import block_change, effects, manual, setup
 from battlewheel.engine.rulesets.rewrite.handlers import counter as rewrite_counter
@@ -113,6 +110,7 @@ class Rewrite2e(Ruleset):
     offers_by_phase: ClassVar[Mapping[str, tuple[str, ...]]] = _BY_PHASE
     offers_always: ClassVar[tuple[str, ...]] = _ALWAYS
     legend: ClassVar[str] = menu.WHEEL_LEGEND
+    presentation_module: ClassVar[Any] = presentation
 
     def pending_damage(self, state: Combat) -> tuple[effects.PendingDamage, ...]:
         """Each flurry and target of the tick, its damage dice and levels (000 §Total Damage)."""
@@ -138,85 +136,6 @@ class Rewrite2e(Ruleset):
     def condition_clock(self, state: Combat) -> int | None:
         """Conditions count ticks (000 §Move Tick Counter)."""
         return state.current_tick
-
-    # -- the contract --------------------------------------------------------------------
-
-    def turn_track(self, state: Combat) -> c.TurnTrack:
-        """The ring of segments labelled with ticks (000 §The Battlewheel)."""
-        return cond.track_with_badges(presentation.turn_track(state), state.combatants)
-
-    def drop(self, state: Combat, counter_id: str, slot: int) -> c.DropVerdict:
-        """A counter let go on a segment: its next action moves there (RULES.md §The wheel)."""
-        return presentation.drop(self, state, counter_id, slot)
-
-    def sheet(self, state: Combat, combatant_id: str) -> c.SheetView:
-        """Traits, pools, current defences, weapons and the health track."""
-        sheet = presentation.sheet(state, combatant_id)
-        return cond.with_section(sheet, state.combatants[combatant_id].conditions)
-
-    def vitality(self, state: Combat, combatant_id: str) -> c.Vitality:
-        """Levels left above Incapacitated; down once Incapacitated (000 §Applying Effects)."""
-        who = state.combatants[combatant_id]
-        health = who.health
-        track = self.sheet(state, combatant_id).track("health")
-        return c.Vitality(health.share_left, health.incapacitated or health.dead,
-                          who.side == c.ALLY, track)
-
-    def box_click(self, state: Combat, combatant_id: str, track: str, index: int) -> a.Action:
-        """A click cycles one health box (000 §Health Levels)."""
-        return a.CycleHealthBox(combatant=combatant_id, index=index)
-
-    def pool_change(self, state: Combat, combatant_id: str, pool: str, amount: int) -> a.Action:
-        """Willpower or motes spent (negative) or regained."""
-        return presentation.pool_change(combatant_id, pool, amount)
-
-    def roster_columns(self) -> tuple[c.Column, ...]:
-        """Name, side, next tick, health boxes, wound and DV penalties, motes, Willpower."""
-        return roster.COLUMNS
-
-    def roster_cells(self, state: Combat, combatant_id: str) -> tuple[c.Cell, ...]:
-        """One combatant's row of the combatants table."""
-        return roster.cells(state, combatant_id)
-
-    def roster_order(self, state: Combat) -> None:
-        """None: the turn-order column is each combatant's own next tick (000 §The Battlewheel)."""
-        return None
-
-    def turn_actions(self, state: Combat) -> tuple[c.TurnAction, ...]:
-        """Set up, next tick, declare, roll, counterattack, apply (000 §Each tick)."""
-        return menu.turn_actions(state)
-
-    def next_step(self, state: Combat) -> c.TurnAction | None:
-        """Declare, roll, apply (by itself when nobody was hit), next action (000 §Each tick)."""
-        return menu.next_step(state)
-
-    def join_action(self, combatant_id: str, character: Any, side: str, *, roster: str = "",
-                    lasting: Any = None) -> a.Action:
-        """A roster character joins the fight (000 §Set Up: involved characters)."""
-        return a.AddCombatant(combatant_id, character, side, roster=roster, lasting=lasting)
-
-    def end_action(self, reason: str = "") -> a.Action:
-        """Combat > End the combat."""
-        return a.EndCombat(reason=reason)
-
-    def status_line(self, state: Combat) -> str:
-        """The tick, who acts and the GM's next step."""
-        return menu.status_line(state)
-
-    def card(self, state: Combat, combatant_id: str) -> c.Card:
-        """A player's health-track card with the fight's marks."""
-        who = state.combatants[combatant_id]
-        return cards.character_card(who.character, who.health)
-
-    def block_card(self, block: Any) -> c.Card:
-        """A roster character's health-track card, its boxes empty."""
-        return cards.character_card(block)
-
-    # -- the character editor -------------------------------------------------------------------
-
-    def block_preview(self, block: Any) -> tuple[Any, ...]:
-        """Health track, Willpower and motes, DVs, soak and hardness, attack pools."""
-        return self.form_module.preview(self, block)
 
     def replace_block(self, state: Combat, combatant_id: str, block: Any) -> list[Event]:
         """The fighter's new character from now on, keeping damage and spent pools."""
