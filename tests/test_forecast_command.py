@@ -21,7 +21,7 @@ from battlewheel.models.forecast_runner import (
     more_precision,
     shutdown,
 )
-from battlewheel.storage.campaign import load_demo_campaign
+from battlewheel.storage.demo_campaign import load_demo_campaign
 from tests.conformance import SYSTEMS
 
 DEMO = Path(__file__).parents[1] / "resources" / "campaigns" / "demo.json"

@@ -15,7 +15,7 @@ from battlewheel.engine.rulesets.poolward.block import MELEE, AttackProfile, Sta
 from battlewheel.engine.rulesets.poolward.demo import cutthroat
 from battlewheel.engine.rulesets.poolward.demo import demo_fight as poolward_demo
 from battlewheel.engine.rulesets.rewrite import actions as rewrite_actions
-from battlewheel.storage.campaign import load_demo_campaign
+from battlewheel.storage.demo_campaign import load_demo_campaign
 from tests.conformance import demo_session
 from tests.engine.forecast_fights import SYSTEMS, fight
 
