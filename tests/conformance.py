@@ -146,7 +146,7 @@ def piece(system: str, name: str) -> Any:
 
 def demo_session(system: str) -> Any:
     """The demo campaign's fight of the system (its first), or a failure saying so."""
-    from battlewheel.storage.campaign import load_demo_campaign
+    from battlewheel.storage.demo_campaign import load_demo_campaign
 
     for record in load_demo_campaign().combats:
         if record.ruleset_name() == system:

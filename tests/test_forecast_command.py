@@ -23,7 +23,7 @@ from battlewheel.models.forecast_runner import (
     more_precision,
     shutdown,
 )
-from battlewheel.storage.campaign import load_demo_campaign
+from battlewheel.storage.demo_campaign import load_demo_campaign
 from tests.conformance import SYSTEMS
 from tests.engine.forecast_fights import SYSTEMS as FORECAST
 

@@ -42,7 +42,7 @@ ENDING_WORDS = ("Both sides fall together", "Nobody wins (the fight stalls)")
 
 
 def _demo(system: str) -> Any:
-    from battlewheel.storage.campaign import load_demo_campaign
+    from battlewheel.storage.demo_campaign import load_demo_campaign
 
     return next(record.session for record in load_demo_campaign().combats
                 if record.session.ruleset.name == system)
@@ -206,7 +206,7 @@ def window(runs: int) -> None:
     from PySide6.QtWidgets import QWidget
 
     from battlewheel.models.combat_model import CombatModel
-    from battlewheel.storage.campaign import load_demo_campaign
+    from battlewheel.storage.demo_campaign import load_demo_campaign
     from battlewheel.views.forecast_dialog import ForecastDialog
     from tests.benchmarks.event_timing import TimedApplication
 

@@ -33,7 +33,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from battlewheel.storage.campaign import load_demo_campaign, save_campaign
+from battlewheel.storage.campaign import save_campaign
+from battlewheel.storage.demo_campaign import load_demo_campaign
 
 ROOT = Path(__file__).parents[2]
 BASELINE = Path(os.environ.get("BASELINE", "/work/wt/baseline"))

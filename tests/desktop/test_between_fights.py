@@ -69,8 +69,11 @@ class FakeStore(types.ModuleType):
 
 @pytest.fixture
 def store(monkeypatch: pytest.MonkeyPatch) -> FakeStore:
+    import battlewheel.storage
+
     fake = FakeStore()
     monkeypatch.setitem(sys.modules, "battlewheel.storage.carry", fake)
+    monkeypatch.setattr(battlewheel.storage, "carry", fake, raising=False)
     return fake
 
 

@@ -12,7 +12,8 @@ from PySide6.QtCore import QItemSelectionModel, Qt
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.core.session import CombatSession
-from battlewheel.storage.campaign import load_demo_campaign, save_campaign
+from battlewheel.storage.campaign import save_campaign
+from battlewheel.storage.demo_campaign import load_demo_campaign
 from battlewheel.views.combats_menu import CombatsMenu, install_combats_menu
 from battlewheel.views.main_window import MainWindow
 from battlewheel.views.roster_dock import RosterDock

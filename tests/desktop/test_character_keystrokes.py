@@ -31,7 +31,7 @@ from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.core.block_form import BlockTemplate, FormRows
 from battlewheel.engine.core.ruleset import Ruleset, get_ruleset, ruleset_names
-from battlewheel.storage.campaign import load_demo_campaign
+from battlewheel.storage.demo_campaign import load_demo_campaign
 from battlewheel.storage.roster import RosterCharacter
 from battlewheel.views.character_editor import window as editor_window
 from battlewheel.views.character_editor.block_page import BlockPage

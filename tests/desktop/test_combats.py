@@ -10,8 +10,9 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from battlewheel.app import _main_window
-from battlewheel.storage.campaign import load_campaign, load_demo_campaign
+from battlewheel.storage.campaign import load_campaign
 from battlewheel.storage.campaign_files import StoredCampaigns
+from battlewheel.storage.demo_campaign import load_demo_campaign
 from battlewheel.storage.paths import campaigns_dir
 from battlewheel.views.combats_menu import CombatsMenu, NewCombatDialog
 from battlewheel.views.main_window import MainWindow

@@ -23,7 +23,7 @@ from battlewheel.engine.rulesets.rewrite.actions import (
 )
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.models.log_model import CombatLogModel
-from battlewheel.storage.campaign import load_demo_campaign
+from battlewheel.storage.demo_campaign import load_demo_campaign
 from battlewheel.views.log_dock import LogDock, muted
 from tests.desktop.d2_combatants import SWORD_AT_BANDIT, ejava_attacks, first_tick_model
 from tests.desktop.started_combat import started_session

@@ -12,8 +12,8 @@ from battlewheel.app import _main_window, first_session
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.rulesets.rewrite.actions import RollJoinBattle
 from battlewheel.models.combat_model import CombatModel
-from battlewheel.storage.campaign import load_demo_campaign
 from battlewheel.storage.campaign_files import StoredCampaigns
+from battlewheel.storage.demo_campaign import load_demo_campaign
 from battlewheel.views import settings as prefs
 from battlewheel.views.main_window import MainWindow
 from battlewheel.views.roster_dock import RosterDock

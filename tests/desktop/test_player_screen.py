@@ -207,7 +207,7 @@ def _most_crowded_demo_fight_started() -> CombatSession:
     """The demo campaign's fight with the most combatants, everyone on the wheel."""
     from battlewheel.engine.core.dice import DiceEntry
     from battlewheel.engine.rulesets.rewrite.actions import RollJoinBattle, StartCombat
-    from battlewheel.storage.campaign import load_demo_campaign
+    from battlewheel.storage.demo_campaign import load_demo_campaign
 
     combats = load_demo_campaign().combats
     crowded = max(combats, key=lambda k: len(list(k.session.ruleset.combatants(k.session.state))))

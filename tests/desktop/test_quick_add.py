@@ -10,8 +10,9 @@ from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.core.system import EDITOR
 from battlewheel.engine.rulesets import declared
 from battlewheel.models.combat_model import CombatModel
-from battlewheel.storage.campaign import load_demo_campaign, save_campaign
+from battlewheel.storage.campaign import save_campaign
 from battlewheel.storage.campaign_files import StoredCampaigns
+from battlewheel.storage.demo_campaign import load_demo_campaign
 from battlewheel.storage.journal import Journal
 from battlewheel.views import settings as prefs
 from battlewheel.views.main_window import MainWindow

@@ -10,7 +10,8 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from battlewheel.app import _main_window
-from battlewheel.storage.campaign import load_demo_campaign, save_campaign
+from battlewheel.storage.campaign import save_campaign
+from battlewheel.storage.demo_campaign import load_demo_campaign
 from battlewheel.views.docks import bring_forward
 from battlewheel.views.roster_dock import RosterDock
 from battlewheel.views.typed_kinds import header_kind, typed_kind

@@ -40,8 +40,9 @@ def stored_demo_window(qtbot: QtBot, folder: Path, *, session: object | None = N
     ``session``: the combat shown (default: the campaign's own, as a start opens it);
     ``combats_menu``: with the Combat menu installed, as ``app.wire_storage`` does.
     """
-    from battlewheel.storage.campaign import load_demo_campaign, save_campaign
+    from battlewheel.storage.campaign import save_campaign
     from battlewheel.storage.campaign_files import StoredCampaigns
+    from battlewheel.storage.demo_campaign import load_demo_campaign
     from battlewheel.storage.journal import Journal
     from battlewheel.views.combats_menu import install_combats_menu
 

@@ -21,7 +21,7 @@ from battlewheel.engine.rulesets.rewrite.handlers import flurry as rewrite_flurr
 from battlewheel.engine.rulesets.rewrite.rules import attack as attack_rules
 from battlewheel.engine.rulesets.rewrite.rules import values
 from battlewheel.engine.rulesets.rewrite.rules.kept import KeptByIdentity
-from battlewheel.storage.campaign import load_demo_campaign
+from battlewheel.storage.demo_campaign import load_demo_campaign
 from tests.engine.counting import calls_of
 
 

@@ -14,7 +14,7 @@ from battlewheel.engine.core import forecast as fc
 from battlewheel.engine.core.session import CombatSession, DecodedLog
 from battlewheel.engine.core.system import FORECAST
 from battlewheel.engine.rulesets.poolward.demo import demo_fight as poolward_demo
-from battlewheel.storage.campaign import load_demo_campaign
+from battlewheel.storage.demo_campaign import load_demo_campaign
 from tests.conformance import demo_session, piece
 from tests.engine.forecast_fights import SYSTEMS, mirror, solar_against_mortal
 

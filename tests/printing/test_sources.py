@@ -9,7 +9,8 @@ from battlewheel.engine.rulesets.rewrite.block import Character, DamageType, Wea
 from battlewheel.engine.rulesets.rewrite.rules import tables
 from battlewheel.printing.command import print_command
 from battlewheel.printing.sources import campaign_cards, character_card
-from battlewheel.storage.campaign import load_demo_campaign, save_campaign
+from battlewheel.storage.campaign import save_campaign
+from battlewheel.storage.demo_campaign import load_demo_campaign
 
 
 def swordswoman() -> Character:

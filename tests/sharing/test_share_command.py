@@ -16,7 +16,8 @@ import pytest
 from battlewheel.cli import main
 from battlewheel.engine.rulesets.rewrite.actions import action_from_json
 from battlewheel.sharing.command import share_command
-from battlewheel.storage.campaign import CombatRecord, load_demo_campaign, save_campaign
+from battlewheel.storage.campaign import CombatRecord, save_campaign
+from battlewheel.storage.demo_campaign import load_demo_campaign
 from tests.desktop.started_combat import started_session
 from tests.sharing.test_share_server import PATHS
 

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from battlewheel.storage.campaign import load_demo_campaign
 from battlewheel.storage.campaign_files import StoredCampaigns
+from battlewheel.storage.demo_campaign import load_demo_campaign
 from battlewheel.storage.errors import CampaignFileError
 from battlewheel.storage.journal import Journal
 from battlewheel.storage.schema import MAX_FILE_BYTES

@@ -6,8 +6,9 @@ from pathlib import Path
 import pytest
 
 from battlewheel.engine.rulesets.rewrite.actions import AddCombatant, EndCombat
-from battlewheel.storage.campaign import load_demo_campaign, save_campaign
+from battlewheel.storage.campaign import save_campaign
 from battlewheel.storage.campaign_files import StoredCampaigns
+from battlewheel.storage.demo_campaign import load_demo_campaign
 from battlewheel.storage.journal import Journal, recover
 
 

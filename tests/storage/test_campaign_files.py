@@ -5,8 +5,9 @@ from pathlib import Path
 import pytest
 
 from battlewheel.engine.rulesets.rewrite.actions import SpendWillpower
-from battlewheel.storage.campaign import load_campaign, load_demo_campaign, save_campaign
+from battlewheel.storage.campaign import load_campaign, save_campaign
 from battlewheel.storage.campaign_files import StoredCampaigns
+from battlewheel.storage.demo_campaign import load_demo_campaign
 from battlewheel.storage.errors import CampaignFileError
 from battlewheel.storage.journal import Journal
 from battlewheel.storage.paths import campaigns_dir

@@ -9,7 +9,7 @@ from types import ModuleType
 
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets import systems
-from battlewheel.storage.campaign import load_demo_campaign
+from battlewheel.storage.demo_campaign import load_demo_campaign
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.rewrite.actions import RegainWillpower, SetHealth, SpendWillpower
-from battlewheel.storage.campaign import Campaign, load_demo_campaign
+from battlewheel.storage.campaign import Campaign
+from battlewheel.storage.demo_campaign import load_demo_campaign
 from battlewheel.storage.journal import Journal, discard, pending_recovery, recover
 
 

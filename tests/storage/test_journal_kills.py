@@ -18,7 +18,8 @@ from typing import Any
 import pytest
 
 from battlewheel.engine.rulesets.rewrite.actions import SpendWillpower
-from battlewheel.storage.campaign import Campaign, load_demo_campaign
+from battlewheel.storage.campaign import Campaign
+from battlewheel.storage.demo_campaign import load_demo_campaign
 from battlewheel.storage.journal import Journal, pending_recovery, recover
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")

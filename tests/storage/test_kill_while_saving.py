@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 
 from battlewheel.storage.atomic import backup_path
-from battlewheel.storage.campaign import load_campaign, load_demo_campaign, save_campaign
+from battlewheel.storage.campaign import load_campaign, save_campaign
+from battlewheel.storage.demo_campaign import load_demo_campaign
 from battlewheel.storage.journal import Journal, pending_recovery, recover
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -21,10 +21,10 @@ from battlewheel.storage.campaign import (
     Campaign,
     campaign_bytes,
     load_campaign,
-    load_demo_campaign,
     save_campaign,
 )
 from battlewheel.storage.campaign_files import StoredCampaigns
+from battlewheel.storage.demo_campaign import load_demo_campaign
 from battlewheel.storage.errors import CampaignFileError
 from battlewheel.storage.journal import Journal, recover
 from battlewheel.storage.schema import dump_json

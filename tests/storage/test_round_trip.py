@@ -12,9 +12,9 @@ from battlewheel.storage.campaign import (
     Campaign,
     campaign_bytes,
     load_campaign,
-    load_demo_campaign,
     save_campaign,
 )
+from battlewheel.storage.demo_campaign import load_demo_campaign
 from tests.storage.strategies import (
     armours,
     campaigns,

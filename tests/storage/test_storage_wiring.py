@@ -11,8 +11,9 @@ from battlewheel.engine.rulesets.rewrite.actions import SetHealth
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.printing.card import SheetCard
 from battlewheel.printing.choose import CardChoiceDialog
-from battlewheel.storage.campaign import load_demo_campaign, save_campaign
+from battlewheel.storage.campaign import save_campaign
 from battlewheel.storage.campaign_files import StoredCampaigns
+from battlewheel.storage.demo_campaign import load_demo_campaign
 from battlewheel.storage.journal import Journal
 from battlewheel.views import settings as prefs
 from battlewheel.views.main_window import MainWindow

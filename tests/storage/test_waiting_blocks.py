@@ -18,7 +18,8 @@ from battlewheel.bundled import resource
 from battlewheel.engine.core.ruleset import Ruleset
 from battlewheel.engine.core.session import ReplayError
 from battlewheel.models.forecast_compare import matchups
-from battlewheel.storage.campaign import load_campaign, load_demo_campaign, save_campaign
+from battlewheel.storage.campaign import load_campaign, save_campaign
+from battlewheel.storage.demo_campaign import load_demo_campaign
 from battlewheel.storage.roster import DamagedBlock
 from battlewheel.storage.schema import dump_json
 from tests.conformance import SYSTEMS, piece

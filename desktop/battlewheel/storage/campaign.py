@@ -27,6 +27,7 @@ For the main window (File menu)::
     campaign = load_campaign(path)            # File > Open, recent files
     save_campaign(campaign, path)             # File > Save / Save As
     load_demo_campaign()                      # first start: the bundled demo
+                                              # (storage/demo_campaign.py)
     campaigns_dir()                           # where the file dialogs start (paths)
 """
 
@@ -37,7 +38,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from battlewheel.bundled import resource
 from battlewheel.engine.core.errors import RulesError, TraitValueError
 from battlewheel.engine.core.fields import MAX_NAME, StoredFields
 from battlewheel.engine.core.options import Options
@@ -59,7 +59,6 @@ from battlewheel.storage.schema import (
     SCHEMA_VERSION,
     dump_json,
     json_type,
-    parse_json,
     read_json_file,
     upgrade,
 )
@@ -460,13 +459,6 @@ def save_campaign(campaign: Campaign, path: Path) -> None:
                                 "move finished combats to another campaign first")
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     atomic_write_bytes(Path(path), data)
-
-
-def load_demo_campaign() -> Campaign:
-    """The bundled demo campaign, opened on first start (read from the package data)."""
-    name = DEMO_PARTS[-1]
-    raw = resource(*DEMO_PARTS).read_bytes()
-    return Campaign.from_json(upgrade(Path(name), parse_json(Path(name), raw)), Path(name))
 
 
 def campaign_bytes(campaign: Campaign) -> bytes:

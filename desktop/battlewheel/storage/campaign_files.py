@@ -32,9 +32,9 @@ from battlewheel.storage.campaign import (
     Campaign,
     CombatRecord,
     load_campaign,
-    load_demo_campaign,
     save_campaign,
 )
+from battlewheel.storage.demo_campaign import load_demo_campaign
 from battlewheel.storage.errors import CampaignFileError
 from battlewheel.storage.journal import Journal, Recovery
 from battlewheel.storage.paths import campaigns_dir

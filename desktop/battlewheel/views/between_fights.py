@@ -23,7 +23,6 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence, QUndoCommand
 from PySide6.QtWidgets import QMenu, QWidget
 
-from battlewheel.views.campaign_store import campaign_store
 from battlewheel.views.window_parts import LendsParts
 
 if TYPE_CHECKING:
@@ -104,16 +103,16 @@ class BetweenFights(QObject):
         from PySide6.QtWidgets import QDialog, QMessageBox
 
         from battlewheel.engine.core.errors import IllegalAction
+        from battlewheel.storage import carry
         from battlewheel.views.carry_dialogs import CarryDialog
 
-        store = campaign_store()
         record = self.files.shown_combat()
-        if store is None or record is None:
+        if record is None:
             say("Carrying needs the campaign saved with this combat in it.")
             return False
         campaign = self.campaign()
         try:
-            offers = [_offer(item) for item in store.carry_offer(campaign, record.id)]
+            offers = [_offer(item) for item in carry.carry_offer(campaign, record.id)]
         except IllegalAction as refusal:  # a system whose lasting rules have not landed
             say(f"Nothing carried: {refusal.reason}.")
             return False
@@ -128,7 +127,7 @@ class BetweenFights(QObject):
         if again and not ask_replace(self.frame, record.name):
             return False
         try:
-            after = store.carried(campaign, record.id, dialog.ticked())
+            after = carry.carried(campaign, record.id, dialog.ticked())
         except ValueError as error:
             QMessageBox.warning(self.frame, "Cannot carry", f"{error}\n\nNothing changed.")
             return False
@@ -143,11 +142,11 @@ class BetweenFights(QObject):
         from PySide6.QtWidgets import QDialog, QMessageBox
 
         from battlewheel.engine.core.errors import IllegalAction, RulesError
+        from battlewheel.storage import carry
         from battlewheel.views.carry_dialogs import RestDialog
 
-        store = campaign_store()
         chosen = self.dock.roster.chosen_characters()
-        if store is None or not chosen:
+        if not chosen:
             self.say("Pick a roster character to rest (several: Ctrl+click).")
             return False
         campaign = self.campaign()
@@ -156,8 +155,8 @@ class BetweenFights(QObject):
             self.say(f"{chosen[0].name} has no stat block to rest in.")
             return False
         try:
-            offers = store.rest_offers(campaign, chosen[0].name, system)
-            summary = store.summary(chosen[0], system)
+            offers = carry.rest_offers(campaign, chosen[0].name, system)
+            summary = carry.summary(chosen[0], system)
         except IllegalAction as refusal:
             self.say(f"No rest here: {refusal.reason}.")
             return False
@@ -165,7 +164,7 @@ class BetweenFights(QObject):
         def trial(choice: Any) -> str:
             tried, said = campaign, []
             for character in chosen:
-                tried, words = store.rested(tried, character.name, system, choice)
+                tried, words = carry.rested(tried, character.name, system, choice)
                 said.append(words)
             return " ".join(said)
 
@@ -179,7 +178,7 @@ class BetweenFights(QObject):
         said = []
         try:
             for character in chosen:
-                campaign, words = store.rested(campaign, character.name, system, choice)
+                campaign, words = carry.rested(campaign, character.name, system, choice)
                 said.append(f"{character.name}: {words}")
         except (ValueError, KeyError, RulesError) as error:
             QMessageBox.warning(self.frame, "Cannot rest", f"{error}\n\nNothing changed.")
@@ -212,7 +211,7 @@ class BetweenFights(QObject):
 
 
 def _offer(item: Any) -> Any:
-    """A store's carry offer (its name, ruleset and lines) as the dialog shows it."""
+    """A carry offer (storage/carry.py) (its name, ruleset and lines) as the dialog shows it."""
     from battlewheel.views.carry_dialogs import CarryOffer
 
     return CarryOffer(item.name, _title(item.ruleset), tuple(item.lines))

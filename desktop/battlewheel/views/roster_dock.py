@@ -116,13 +116,10 @@ def damage_words(damage: DamagedBlock) -> str:
 def condition_words(character: Character) -> str:
     """What fights have left on the character, at a glance ("4/8 Health, 5/6 Vigor"), in
     each system where they hold something; "" when fresh (issue 33, storage/carry.py)."""
-    from battlewheel.views.campaign_store import campaign_store
+    from battlewheel.storage import carry
 
-    store, held = campaign_store(), getattr(character, "held", None)
-    if store is None or held is None:
-        return ""
-    systems = [name for name in character.rulesets() if held(name) is not None]
-    words = [store.summary(character, name) for name in systems]
+    systems = [name for name in character.rulesets() if character.held(name) is not None]
+    words = [carry.summary(character, name) for name in systems]
     if len(systems) > 1:
         words = [f"{title_of(name)}: {text}" for name, text in zip(systems, words, strict=True)]
     return "; ".join(text for text in words if text)
@@ -131,12 +128,9 @@ def condition_words(character: Character) -> str:
 def current_condition(character: Character, system: str, *, fresh: bool = False) -> object:
     """The ``lasting`` joining term: the character as they are in ``system`` (None: fresh,
     or nothing held)."""
-    from battlewheel.views.campaign_store import campaign_store
+    from battlewheel.storage import carry
 
-    store = campaign_store()
-    if store is None:
-        return None
-    return store.joining_condition(character, system, fresh=fresh)
+    return carry.joining_condition(character, system, fresh=fresh)
 
 
 def joined(ruleset: Ruleset, combatant_id: str, block: object, side: str,
@@ -565,16 +559,13 @@ class RosterDock(QDockWidget):
         longer fit a shorter track are kept as the deepest and said (editing never heals)."""
         from dataclasses import replace
 
-        from battlewheel.views.campaign_store import campaign_store
+        from battlewheel.storage import carry
 
-        store, held = campaign_store(), getattr(character, "held", None)
-        if store is None or held is None:
-            return roster, character
         campaign = replace(self.files.campaign, characters=roster)
         said = []
         for system in character.rulesets():
-            if held(system) is not None:
-                campaign, words = store.refitted(campaign, character.name, system)
+            if character.held(system) is not None:
+                campaign, words = carry.refitted(campaign, character.name, system)
                 if words:
                     said.append(f"{title_of(system)}: {words}")
         if said and self._say is not None:

@@ -116,7 +116,7 @@ def assert_every_field_is_explained(ruleset: Ruleset) -> None:
 def assert_demo_sides_follow_the_blocks(ruleset: Ruleset) -> int:
     """Each demo roster character with a block of this system: ``block_side`` of the block
     is the side the roster gives them (a player character joins as an ally)."""
-    from battlewheel.storage.campaign import load_demo_campaign  # the bundled demo file
+    from battlewheel.storage.demo_campaign import load_demo_campaign  # the bundled demo file
 
     checked = 0
     for character in load_demo_campaign().characters:

@@ -7,8 +7,9 @@ from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from battlewheel.models.combat_model import CombatModel
-from battlewheel.storage.campaign import load_demo_campaign, save_campaign
+from battlewheel.storage.campaign import save_campaign
 from battlewheel.storage.campaign_files import StoredCampaigns
+from battlewheel.storage.demo_campaign import load_demo_campaign
 from battlewheel.storage.imports import import_file
 from battlewheel.storage.journal import Journal
 from battlewheel.views import import_preview as ui

@@ -1,6 +1,6 @@
 """The demo's Impulse heroes are its 3e circle: in the roster, one character each."""
 
-from battlewheel.storage.campaign import load_demo_campaign
+from battlewheel.storage.demo_campaign import load_demo_campaign
 
 
 def test_a_hero_of_3e_and_impulse_is_one_roster_character_with_two_blocks() -> None:

@@ -62,7 +62,7 @@ def printed() -> Printed:
 
 
 def _demo_block(name: str) -> Any:
-    from battlewheel.storage.campaign import load_demo_campaign
+    from battlewheel.storage.demo_campaign import load_demo_campaign
 
     block = load_demo_campaign().character(name).block("2e-rewrite")
     assert block is not None, name

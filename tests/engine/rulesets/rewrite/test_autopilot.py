@@ -6,7 +6,7 @@ import random
 
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.rewrite import actions as rewrite_actions
-from battlewheel.storage.campaign import load_demo_campaign
+from battlewheel.storage.demo_campaign import load_demo_campaign
 from tests.conformance import demo_session
 from tests.engine.forecast_fights import autopilot_until, fight, forecast_of
 
