@@ -105,13 +105,7 @@ def _manoeuvre_hit(state: ImpulseCombat, who: Fighter, target: str,
     work on a hit; it never costs Endurance (001 §Maneuvers)."""
     if not target:
         return 0, None
-    victim = fighter(state, target, MANOEUVRE)
-    if victim.id == who.id:
-        raise IllegalAction(MANOEUVRE, "a manoeuvre is aimed at someone else")
-    if not state.can_act(victim.id):
-        raise IllegalAction(MANOEUVRE, f"{victim.name} is not on the field")
-    if victim.cover == "full":
-        raise IllegalAction(COVER, f"{victim.name} is behind full cover: counter it first")
+    victim = _aimed_at(state, who, target, MANOEUVRE, "a manoeuvre", "")
     return victim.dv, beats(successes, victim.dv, state.options.beat_rule)
 
 
@@ -194,17 +188,25 @@ def with_attribute(weapon: Weapon, attribute: str) -> Weapon:
     return replace(weapon, attribute=attribute)
 
 
+def _aimed_at(state: ImpulseCombat, who: Fighter, target: str, rule: str, aimed: str,
+              absent: str) -> Fighter:
+    """The fighter ``who`` aims ``aimed`` (a strike, a manoeuvre) at, refused if it is
+    ``who``, off the field or behind full cover (001 §Cover)."""
+    victim = fighter(state, target, rule)
+    if victim.id == who.id:
+        raise IllegalAction(rule, f"{aimed} is aimed at someone else")
+    if not state.can_act(victim.id):
+        raise IllegalAction(rule, f"{victim.name} is not on the field{absent}")
+    if victim.cover == "full":
+        raise IllegalAction(COVER, f"{victim.name} is behind full cover: counter it first")
+    return victim
+
+
 def check_target(
     state: ImpulseCombat, attacker: Fighter, target: str, weapon: Weapon, rule: str
 ) -> int:
     """Refuse a target the strike cannot reach; its band otherwise (001 §Attack Ranges, §Cover)."""
-    victim = fighter(state, target, rule)
-    if victim.id == attacker.id:
-        raise IllegalAction(rule, "a strike is aimed at someone else")
-    if not state.can_act(victim.id):
-        raise IllegalAction(rule, f"{victim.name} is not on the field to be struck")
-    if victim.cover == "full":
-        raise IllegalAction(COVER, f"{victim.name} is behind full cover: counter it first")
+    victim = _aimed_at(state, attacker, target, rule, "a strike", " to be struck")
     band = state.band(attacker.id, victim.id)
     if not weapon.ranged and band != MELEE:
         raise IllegalAction(RANGES, f"{weapon.name} strikes only at melee range")
