@@ -15,6 +15,7 @@ import ast
 from pathlib import Path
 
 import battlewheel
+from tests.import_statements import from_module, import_statements
 
 PACKAGE = Path(battlewheel.__file__).parent
 MAIN_WINDOW = "battlewheel.views.main_window"
@@ -28,17 +29,15 @@ def _module_of(path: Path) -> str:
 
 def _imported(path: Path, module_name: str | None = None) -> set[str]:
     """Every module (and ``module.name``) a file imports, relative imports resolved."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     package = (module_name or _module_of(path)).split(".")
     if path.name != "__init__.py":
         package = package[:-1]
     found: set[str] = set()
-    for node in ast.walk(tree):
+    for node in import_statements(path):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = package[: len(package) - node.level + 1] if node.level else []
-            module = ".".join([*base, *([node.module] if node.module else [])])
+        else:
+            module = from_module(node, package)
             found.add(module)
             found.update(f"{module}.{alias.name}" for alias in node.names)
     return found
@@ -49,15 +48,13 @@ def _imports_between(paths: dict[str, Path]) -> dict[str, set[str]]:
     submodule ``sub``; the package itself only for a name it defines."""
     graph: dict[str, set[str]] = {}
     for name, path in paths.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
         found: set[str] = set()
-        for node in ast.walk(tree):
+        for node in import_statements(path):
             if isinstance(node, ast.Import):
                 found.update(alias.name for alias in node.names)
-            elif isinstance(node, ast.ImportFrom):
-                base = package[: len(package) - node.level + 1] if node.level else []
-                module = ".".join([*base, *([node.module] if node.module else [])])
+            else:
+                module = from_module(node, package)
                 taken = {f"{module}.{alias.name}" for alias in node.names}
                 found.update(taken & paths.keys())
                 if taken - paths.keys():
