@@ -7,7 +7,6 @@ from __future__ import annotations
 from functools import partial
 
 import pytest
-from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from battlewheel.engine.core.session import CombatSession
@@ -23,6 +22,7 @@ from battlewheel.engine.rulesets.impulse.rules import derived
 from battlewheel.engine.rulesets.impulse.state import Fighter, ImpulseCombat
 from tests.engine.counting import calls_of, step_matches_afresh, worked_out_afresh
 
+from ..walking import random_walks
 from .helpers import block, fight, typed
 from .test_properties import OPTIONS, _setup_action, _turn_action
 
@@ -68,8 +68,7 @@ def test_the_defended_fighter_follows_a_change_of_its_defender() -> None:
     assert session.state.combatants == _afresh(session.state)
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.data())
+@random_walks(30)
 def test_the_incremental_refresh_matches_a_full_recompute(data: st.DataObject) -> None:
     """After each step of a random walk (undo and redo too), the derived values equal
     those worked out for every fighter from scratch."""
