@@ -101,10 +101,11 @@ def test_in_a_fight_only_the_marker_makes_a_stranger_a_refusal() -> None:
 def test_every_marked_field_of_every_ruleset_holds_text(name: str) -> None:
     """A marker on a number or a record would check nothing: each marked field is text,
     text or nothing, a tuple of text or a table keyed by text."""
-    for cls in kinds(get_ruleset(name)).values():
-        hints = typing.get_type_hints(cls)
-        for each in fighter_fields(cls):
-            assert _holds_text(hints[each]), f"{cls.__name__}.{each}: {hints[each]}"
+    every: list[type] = list(kinds(get_ruleset(name)).values())
+    for kind in every:
+        hints = typing.get_type_hints(kind)
+        for each in fighter_fields(kind):
+            assert _holds_text(hints[each]), f"{kind.__name__}.{each}: {hints[each]}"
 
 
 def _holds_text(hint: object) -> bool:

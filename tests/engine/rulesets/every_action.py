@@ -156,7 +156,8 @@ def _texts(value: object) -> set[str]:
 
 def remember_words(seen: dict[str, set[str]], value: object) -> None:
     """Note the text of each field of an action (nested values too) under its name."""
-    naming = fighter_fields(type(value))
+    kind: type = type(value)
+    naming = fighter_fields(kind)
     for each in dataclasses.fields(value):  # type: ignore[arg-type]
         found = getattr(value, each.name)
         if isinstance(found, str) and each.name not in naming:
