@@ -20,7 +20,7 @@ from battlewheel.engine.rulesets.impulse import (
     StuntEffect,
 )
 
-from .helpers import block, duel, fight, typed
+from .helpers import ana_against_two, ana_defends_cy, block, duel, fight, typed
 
 
 def _give(session: CombatSession, cid: str, value: int) -> None:
@@ -125,15 +125,7 @@ def test_full_cover_blocks_its_owner_too_and_counters_step_down() -> None:
 
 def test_defend_other_lends_the_better_dv_within_short_range() -> None:
     """001 §Stunting Maneuvers (Defend Other) and ruling defend_other_dv: Cy (DV 1) uses Ana's 3."""
-    session = fight(
-        ("ana", block("Ana", player=True), "ally", 8),
-        ("cy", block("Cy", dv=1), "ally", 6),
-        ("bo", block("Bo"), "enemy", 2),
-        band="short",
-    )
-    session.apply(
-        Manoeuvre("ana", "cunning", "awareness", typed(1), stunt=StuntEffect("defend_other", "cy"))
-    )
+    session = ana_defends_cy()
     assert session.state.combatants["cy"].dv == 3
     session.apply(EndTurn())
     with pytest.raises(IllegalAction, match="protects an ally"):
@@ -219,12 +211,7 @@ def test_flurry_stunt_lands_on_one_chosen_target_or_on_every_target() -> None:
     """rules/impulse.md §4 flurry_stunt: Maim on Cy only; under "every_target" on both."""
 
     def run(options: ImpulseOptions) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        session = fight(
-            ("ana", block("Ana", player=True), "ally", 8),
-            ("bo", block("Bo"), "enemy", 4),
-            ("cy", block("Cy"), "enemy", 2),
-            options=options,
-        )
+        session = ana_against_two(options=options)
         _give(session, "ana", 4)
         session.apply(
             FlurryStrike(
@@ -246,12 +233,7 @@ def test_flurry_stunt_lands_on_one_chosen_target_or_on_every_target() -> None:
 
 def test_knockback_toward_pulls_and_a_move_toward_a_group_moves_toward_all_of_it() -> None:
     """001 §Stunting Maneuvers (Pull) and §Movement (groups)."""
-    session = fight(
-        ("ana", block("Ana", player=True), "ally", 8),
-        ("bo", block("Bo"), "enemy", 4),
-        ("cy", block("Cy"), "enemy", 2),
-        band="medium",
-    )
+    session = ana_against_two(band="medium")
     session.apply(Move("ana", ("bo", "cy"), "toward"))
     assert session.state.band("ana", "bo") == session.state.band("ana", "cy") == 1
     session.apply(
