@@ -21,3 +21,13 @@ def from_module(node: ast.ImportFrom, package: list[str]) -> str:
     ``package`` (the importing file's package, as its dotted parts)."""
     base = package[: len(package) - node.level + 1] if node.level else []
     return ".".join([*base, *([node.module] if node.module else [])])
+
+
+def imported(path: Path, package: list[str]) -> Iterator[tuple[str, tuple[str, ...]]]:
+    """Each import of ``path`` as (the module, the names taken from it): ``import a.b`` is
+    ("a.b", ()), ``from .c import d, e`` is (``c`` resolved in ``package``, ("d", "e"))."""
+    for node in import_statements(path):
+        if isinstance(node, ast.Import):
+            yield from ((alias.name, ()) for alias in node.names)
+        else:
+            yield from_module(node, package), tuple(alias.name for alias in node.names)

@@ -11,11 +11,10 @@ is caught too), over every module of the package.
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
 import battlewheel
-from tests.import_statements import from_module, import_statements
+from tests.import_statements import imported
 
 PACKAGE = Path(battlewheel.__file__).parent
 MAIN_WINDOW = "battlewheel.views.main_window"
@@ -33,13 +32,9 @@ def _imported(path: Path, module_name: str | None = None) -> set[str]:
     if path.name != "__init__.py":
         package = package[:-1]
     found: set[str] = set()
-    for node in import_statements(path):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        else:
-            module = from_module(node, package)
-            found.add(module)
-            found.update(f"{module}.{alias.name}" for alias in node.names)
+    for module, names in imported(path, package):
+        found.add(module)
+        found.update(f"{module}.{name}" for name in names)
     return found
 
 
@@ -50,15 +45,11 @@ def _imports_between(paths: dict[str, Path]) -> dict[str, set[str]]:
     for name, path in paths.items():
         package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
         found: set[str] = set()
-        for node in import_statements(path):
-            if isinstance(node, ast.Import):
-                found.update(alias.name for alias in node.names)
-            else:
-                module = from_module(node, package)
-                taken = {f"{module}.{alias.name}" for alias in node.names}
-                found.update(taken & paths.keys())
-                if taken - paths.keys():
-                    found.add(module)
+        for module, names in imported(path, package):
+            taken = {f"{module}.{name}" for name in names}
+            found.update(taken & paths.keys())
+            if not names or taken - paths.keys():
+                found.add(module)
         graph[name] = {other for other in found if other in paths and other != name}
     return graph
 
