@@ -379,38 +379,19 @@ def _with(
 
 def decisive_strike(state: ImpulseCombat, action: a.DecisiveStrike) -> list[Event]:
     """Apply a Decisive Strike (001 §Decisive Strike)."""
-    return _apply_strike(
-        state,
-        action.actor,
-        resolve_decisive(state, action),
-        action.stunt,
-        a.is_stunted(action),
-        action.reward,
-    )
+    return _apply_strike(state, action, resolve_decisive(state, action))
 
 
 def flurry_strike(state: ImpulseCombat, action: a.FlurryStrike) -> list[Event]:
     """Apply a Flurry Strike (001 §Flurry Strikes)."""
-    return _apply_strike(
-        state,
-        action.actor,
-        resolve_flurry(state, action),
-        action.stunt,
-        a.is_stunted(action),
-        action.reward,
-    )
+    return _apply_strike(state, action, resolve_flurry(state, action))
 
 
-def _apply_strike(
-    state: ImpulseCombat,
-    actor: str,
-    outcome: StrikeOutcome,
-    stunt: a.StuntEffect | None,
-    stunted: bool,
-    reward: str,
-) -> list[Event]:
+def _apply_strike(state: ImpulseCombat, action: a.DecisiveStrike | a.FlurryStrike,
+                  outcome: StrikeOutcome) -> list[Event]:
     """A miss costs 2 Impulse; a hit takes Endurance and spends the Impulse by the ruling."""
-    who = _after_roll(state, actor, stunted, reward)
+    actor, stunt = action.actor, action.stunt
+    who = _after_roll(state, actor, a.is_stunted(action), action.reward)
     state.simple_done = True
     if not outcome.hit:
         put(state, who.replace(impulse=who.impulse - MISS_COST))
