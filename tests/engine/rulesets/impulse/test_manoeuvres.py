@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.impulse import (
@@ -56,23 +57,25 @@ def test_a_stunt_adds_two_dice_and_a_stun_takes_two_off_the_next_roll() -> None:
     assert not session.state.combatants["bo"].has("stunned")
 
 
+def _ana_intimidates_bo(impulse: int, roll: DiceEntry) -> CombatSession:
+    """Ana's Presence + Presence manoeuvre stunted to Intimidate Bo, who has ``impulse``."""
+    session = duel()
+    _give(session, "bo", impulse)
+    session.apply(
+        Manoeuvre("ana", "presence", "presence", roll, stunt=StuntEffect("intimidate", "bo"))
+    )
+    return session
+
+
 def test_intimidate_takes_three_impulse_but_not_below_the_floor() -> None:
     """001 §Stunting Maneuvers and ruling impulse_floor: Bo at 2 drops to 0, not -1."""
-    session = duel()
-    _give(session, "bo", 2)
-    session.apply(
-        Manoeuvre("ana", "presence", "presence", typed(3), stunt=StuntEffect("intimidate", "bo"))
-    )
+    session = _ana_intimidates_bo(2, typed(3))
     assert session.state.combatants["bo"].impulse == 0
 
 
 def test_a_stunt_effect_that_does_not_beat_its_difficulty_fails_but_impulse_still_comes() -> None:
     """001 §Stunting Maneuvers: 2 successes against Resolve 2 do not exceed it."""
-    session = duel()
-    _give(session, "bo", 5)
-    session.apply(
-        Manoeuvre("ana", "presence", "presence", typed(2), stunt=StuntEffect("intimidate", "bo"))
-    )
+    session = _ana_intimidates_bo(5, typed(2))
     assert session.state.combatants["bo"].impulse == 5
     assert "fails" in session.log[-1].sentence
 
