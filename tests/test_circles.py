@@ -11,10 +11,10 @@ is caught too), over every module of the package.
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
 import battlewheel
+from tests.import_statements import imported
 
 PACKAGE = Path(battlewheel.__file__).parent
 MAIN_WINDOW = "battlewheel.views.main_window"
@@ -28,19 +28,13 @@ def _module_of(path: Path) -> str:
 
 def _imported(path: Path, module_name: str | None = None) -> set[str]:
     """Every module (and ``module.name``) a file imports, relative imports resolved."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     package = (module_name or _module_of(path)).split(".")
     if path.name != "__init__.py":
         package = package[:-1]
     found: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = package[: len(package) - node.level + 1] if node.level else []
-            module = ".".join([*base, *([node.module] if node.module else [])])
-            found.add(module)
-            found.update(f"{module}.{alias.name}" for alias in node.names)
+    for module, names in imported(path, package):
+        found.add(module)
+        found.update(f"{module}.{name}" for name in names)
     return found
 
 
@@ -49,19 +43,13 @@ def _imports_between(paths: dict[str, Path]) -> dict[str, set[str]]:
     submodule ``sub``; the package itself only for a name it defines."""
     graph: dict[str, set[str]] = {}
     for name, path in paths.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
         found: set[str] = set()
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Import):
-                found.update(alias.name for alias in node.names)
-            elif isinstance(node, ast.ImportFrom):
-                base = package[: len(package) - node.level + 1] if node.level else []
-                module = ".".join([*base, *([node.module] if node.module else [])])
-                taken = {f"{module}.{alias.name}" for alias in node.names}
-                found.update(taken & paths.keys())
-                if taken - paths.keys():
-                    found.add(module)
+        for module, names in imported(path, package):
+            taken = {f"{module}.{name}" for name in names}
+            found.update(taken & paths.keys())
+            if not names or taken - paths.keys():
+                found.add(module)
         graph[name] = {other for other in found if other in paths and other != name}
     return graph
 

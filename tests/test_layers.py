@@ -12,6 +12,7 @@ import ast
 from pathlib import Path
 
 import battlewheel
+from tests.import_statements import import_statements
 
 PACKAGE = Path(battlewheel.__file__).parent
 RULESET_ENGINES = "battlewheel.engine.rulesets."
@@ -19,12 +20,11 @@ RULESET_VIEWS = "battlewheel.views.rulesets."
 
 
 def _imports(path: Path) -> list[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     found: list[str] = []
-    for node in ast.walk(tree):
+    for node in import_statements(path):
         if isinstance(node, ast.Import):
             found.extend(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+        elif node.module and node.level == 0:
             found.append(node.module)
             # "from battlewheel.engine.rulesets import rewrite" imports a package too.
             found.extend(

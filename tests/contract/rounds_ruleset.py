@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from battlewheel.engine.core import contract as c
-from battlewheel.engine.core.actions import Action, Names
+from battlewheel.engine.core.actions import FIGHTER, Action, Names
 from battlewheel.engine.core.errors import IllegalAction, TraitValueError
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.options import Options, option
@@ -79,7 +79,7 @@ class RoundsState:
 class Join(Action):
     kind: ClassVar[str] = "join"
     joins: ClassVar[str] = "id"
-    id: str
+    id: str = field(metadata=FIGHTER)
     token: Token
     side: str = "enemy"
 
@@ -102,7 +102,7 @@ class EndTurn(Action):
 class Reorder(Action):
     kind: ClassVar[str] = "reorder"
     words: ClassVar[str] = "{id:name} moves to place {place:nth}."
-    id: str
+    id: str = field(metadata=FIGHTER)
     place: int
 
     def merge_key(self) -> str:
@@ -113,7 +113,7 @@ class Reorder(Action):
 class MarkHit(Action):
     kind: ClassVar[str] = "mark_hit"
     words: ClassVar[str] = "GM marks {id:name}'s box {index:nth}."
-    id: str
+    id: str = field(metadata=FIGHTER)
     index: int
 
 

@@ -1,9 +1,12 @@
-"""Real mouse drags on the window's wheel: onto a slot of the ring, or into the pocket."""
+"""Real mouse drags on the window's wheel: onto a slot of the ring, or into the pocket;
+and the trigger the pocket asks for, answered."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QInputDialog, QWidget
 
 from battlewheel.views.main_window import MainWindow
 from battlewheel.views.wheel.geometry import point_at
@@ -48,3 +51,17 @@ def pocket_point(window: MainWindow) -> QPointF:
     """A point inside the side pocket, below its caption."""
     box = window.scene.pocket.boundingRect()
     return QPointF(box.center().x(), box.top() + box.height() * 0.6)
+
+
+def answer_trigger(monkeypatch: pytest.MonkeyPatch, words: str, *,
+                   ok: bool = True) -> list[tuple[str, str]]:
+    """The trigger dialog answers ``words`` (or is cancelled); each (title, label) it
+    showed is kept, in order."""
+    asked: list[tuple[str, str]] = []
+
+    def get_text(_parent: QWidget, title: str, label: str, *_rest: object) -> tuple[str, bool]:
+        asked.append((title, label))
+        return words, ok
+
+    monkeypatch.setattr(QInputDialog, "getText", get_text)
+    return asked

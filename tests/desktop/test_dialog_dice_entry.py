@@ -83,19 +83,26 @@ def test_a_pool_of_no_dice_needs_no_roll(qtbot: QtBot) -> None:
     assert "press Roll" not in widget.result_label.text()
 
 
-def test_roll_buttons_take_no_focus_and_tab_goes_field_to_field(qtbot: QtBot) -> None:
-    """Tab from one roll's field lands in the next one's; Return does too; a space typed
-    there is a character, never a press of Roll."""
+def _two_rows_shown(qtbot: QtBot, seed: int, pool: int) -> tuple[QWidget, list[DiceEntryWidget]]:
+    """Rolls A and B of ``pool`` dice each, faces from ``seed``, in a window shown active
+    (kept by the caller: the rows go with it)."""
     host = QWidget()
     qtbot.addWidget(host)
     layout = QVBoxLayout(host)
-    rows = [DiceEntryWidget(title, host, face_source=SeededDice(3)) for title in "AB"]
+    rows = [DiceEntryWidget(title, host, face_source=SeededDice(seed)) for title in "AB"]
     for row in rows:
-        row.set_pool(3)
+        row.set_pool(pool)
         layout.addWidget(row)
     host.show()
     host.activateWindow()
     qtbot.waitUntil(host.isActiveWindow)
+    return host, rows
+
+
+def test_roll_buttons_take_no_focus_and_tab_goes_field_to_field(qtbot: QtBot) -> None:
+    """Tab from one roll's field lands in the next one's; Return does too; a space typed
+    there is a character, never a press of Roll."""
+    _host, rows = _two_rows_shown(qtbot, 3, 3)
     rows[0].focus_entry()
     qtbot.keyClick(rows[0].typed, Qt.Key.Key_Tab)
     assert rows[1].typed.hasFocus()
@@ -108,16 +115,7 @@ def test_roll_buttons_take_no_focus_and_tab_goes_field_to_field(qtbot: QtBot) ->
 def test_ctrl_r_rolls_the_roll_still_waiting_never_one_rolled(qtbot: QtBot) -> None:
     """Focus in a rolled field: Ctrl+R rolls the next waiting roll; once all are rolled,
     Ctrl+R changes nothing (a second press once re-rolled a hit into a miss)."""
-    host = QWidget()
-    qtbot.addWidget(host)
-    layout = QVBoxLayout(host)
-    rows = [DiceEntryWidget(title, host, face_source=SeededDice(5)) for title in "AB"]
-    for row in rows:
-        row.set_pool(4)
-        layout.addWidget(row)
-    host.show()
-    host.activateWindow()
-    qtbot.waitUntil(host.isActiveWindow)
+    _host, rows = _two_rows_shown(qtbot, 5, 4)
     rows[0].focus_entry()
     qtbot.keyClick(rows[0].typed, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
     first = rows[0].entry()

@@ -16,14 +16,19 @@ import pytest
 from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
-from battlewheel.engine.core.session import CombatSession, DecodedLog
 from battlewheel.storage.campaign_files import StoredCampaigns
 from battlewheel.storage.schema import dump_json
 from battlewheel.views.main_window import MainWindow
 from battlewheel.views.settings import TextScale
 from tests.desktop.test_combats import combats_listed, when_modal
 from tests.desktop.test_main_window_storage import start
-from tests.storage.test_lazy_replay import BROKEN_SYSTEM, IN_FILE, broken_document, only
+from tests.storage.test_lazy_replay import (
+    BROKEN_SYSTEM,
+    IN_FILE,
+    broken_document,
+    only,
+    spy_on_replays,
+)
 
 BROKEN = "Ambush at Marrow Ford"
 
@@ -31,15 +36,7 @@ BROKEN = "Ambush at Marrow Ford"
 @pytest.fixture
 def replays(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every replay of a decoded log, by ruleset name."""
-    seen: list[str] = []
-    real = CombatSession.replay.__func__  # type: ignore[attr-defined]
-
-    def spy(cls: type[CombatSession], log: DecodedLog) -> CombatSession:
-        seen.append(log.ruleset.name)
-        return real(cls, log)  # type: ignore[no-any-return]
-
-    monkeypatch.setattr(CombatSession, "replay", classmethod(spy))
-    return seen
+    return spy_on_replays(monkeypatch)
 
 
 @pytest.fixture

@@ -100,14 +100,20 @@ def test_a_wider_sheet_still_widens_its_dock(shown: Shown) -> None:
     assert scroll.width() >= scroll.minimumSizeHint().width()
 
 
-def test_a_held_label_takes_shorter_and_equal_words_without_a_layout(shown: Shown) -> None:
-    """Held at its widest, a label's new words that fit lay out nothing; wider ones do."""
+def _held_label(shown: Shown, text: str) -> tuple[QWidget, QLabel, HeldWidth]:
+    """A label of ``text`` alone in a box shown, held at its width, laid out."""
     box = QWidget()
-    label = QLabel("Tick 3 · acting: Fighter 6 · next: declare flurries")
+    label = QLabel(text)
     QVBoxLayout(box).addWidget(label)
     shown(box)
     held = HeldWidth(label)
     _until_idle()
+    return box, label, held
+
+
+def test_a_held_label_takes_shorter_and_equal_words_without_a_layout(shown: Shown) -> None:
+    """Held at its widest, a label's new words that fit lay out nothing; wider ones do."""
+    box, label, held = _held_label(shown, "Tick 3 · acting: Fighter 6 · next: declare flurries")
     wide = label.width()
     with _counting(box) as requests:
         for text in ("Tick 4 · next: resolve", "Tick 5 · acting: Fighter 7 · next: roll"):
@@ -125,12 +131,7 @@ def test_a_held_label_takes_shorter_and_equal_words_without_a_layout(shown: Show
 
 def test_a_held_label_measures_afresh_in_a_new_font(qtbot: QtBot, shown: Shown) -> None:
     """Larger text and back: the label is held at what the current font needs."""
-    box = QWidget()
-    label = QLabel("Tick 3 · next: declare flurries")
-    QVBoxLayout(box).addWidget(label)
-    shown(box)
-    held = HeldWidth(label)
-    _until_idle()
+    _box, label, held = _held_label(shown, "Tick 3 · next: declare flurries")
     small = label.width()
     font = label.font()
     font.setPointSizeF(font.pointSizeF() * 2)

@@ -176,10 +176,7 @@ def test_dragging_a_counter_reports_the_target_and_springs_back(qtbot: QtBot) ->
     wheel unchanged (as after a refusal), A stands on segment 1 again."""
     scene = WheelScene()
     scene.set_wheel(_wheel((_counter("A", 1),)))
-    view = WheelView(scene)
-    view.resize(700, 700)
-    view.show()
-    qtbot.waitExposed(view)
+    view = _shown(qtbot, scene, 700, 700)
     start = scene.counters["A"].pos()
     target = QPointF(*point_at(200, 4.5 * 360 / 7))
     with qtbot.waitSignal(scene.counterDropped) as dropped:
@@ -202,10 +199,7 @@ def test_a_click_without_moving_selects_and_reports_no_drop(qtbot: QtBot) -> Non
     """A press and release in place selects the counter and reports it, but drops nothing."""
     scene = WheelScene()
     scene.set_wheel(_wheel((_counter("A", 1), _counter("B", 3))))
-    view = WheelView(scene)
-    view.resize(700, 700)
-    view.show()
-    qtbot.waitExposed(view)
+    view = _shown(qtbot, scene, 700, 700)
     drops: list[tuple[str, int]] = []
     scene.counterDropped.connect(lambda cid, seg: drops.append((cid, seg)))
     with qtbot.waitSignal(scene.counterSelected) as chosen:
@@ -225,10 +219,7 @@ def test_each_of_three_fanned_counters_can_be_clicked(qtbot: QtBot) -> None:
     scene = WheelScene()
     counters = (_counter("A", 2), _counter("B", 2), _counter("C", 2, "enemy"))
     scene.set_wheel(_wheel(counters))
-    view = WheelView(scene)
-    view.resize(600, 600)
-    view.show()
-    qtbot.waitExposed(view)
+    view = _shown(qtbot, scene, 600, 600)
     for info in counters:
         point = _view_point(view, scene.counters[info.id].pos())
         QTest.mouseClick(
@@ -241,10 +232,7 @@ def test_a_counter_let_go_on_the_hub_is_reported_as_missed(qtbot: QtBot) -> None
     """Dragged onto the centre disc, A reports a missed drop and stands on segment 1 again."""
     scene = WheelScene()
     scene.set_wheel(_wheel((_counter("A", 1),)))
-    view = WheelView(scene)
-    view.resize(700, 700)
-    view.show()
-    qtbot.waitExposed(view)
+    view = _shown(qtbot, scene, 700, 700)
     start = scene.counters["A"].pos()
     with qtbot.waitSignal(scene.counterDropMissed) as missed:
         _drag(view, start, QPointF(0, 0))
@@ -273,10 +261,7 @@ def test_a_counter_dragged_from_the_tray_reports_its_segment(qtbot: QtBot) -> No
     """A waiting counter dragged onto segment 5 is reported like any other drop."""
     scene = WheelScene()
     scene.set_wheel(_wheel((_counter("A", None),)))
-    view = WheelView(scene)
-    view.resize(700, 760)
-    view.show()
-    qtbot.waitExposed(view)
+    view = _shown(qtbot, scene, 700, 760)
     with qtbot.waitSignal(scene.counterDropped) as dropped:
         _drag(view, scene.counters["A"].pos(), QPointF(*point_at(200, 5.5 * 360 / 7)))
     assert dropped.args == ["A", 5]
@@ -301,9 +286,10 @@ def _pocket_wheel(*counters: Counter) -> TurnTrack:
                      pocket=True, pocket_caption="held actions")
 
 
-def _shown(qtbot: QtBot, scene: WheelScene) -> WheelView:
+def _shown(qtbot: QtBot, scene: WheelScene, width: int = 760, height: int = 760) -> WheelView:
+    """A view of ``scene`` at ``width`` x ``height``, shown and exposed."""
     view = WheelView(scene)
-    view.resize(760, 760)
+    view.resize(width, height)
     view.show()
     qtbot.waitExposed(view)
     return view
@@ -445,10 +431,7 @@ def test_moving_counters_asks_python_only_to_draw_the_moved_ones(qtbot: QtBot) -
     scene = WheelScene()
     counters = tuple(_counter(f"c{n}", n % 7) for n in range(10))
     scene.set_wheel(_wheel(counters))
-    view = WheelView(scene)
-    view.resize(500, 500)
-    view.show()
-    qtbot.waitExposed(view)
+    _view = _shown(qtbot, scene, 500, 500)  # kept: the view is what paints
     QApplication.processEvents()
     moved = tuple(replace(c, slot=4) if c.id in ("c0", "c1", "c2") else c for c in counters)
     profile = cProfile.Profile()

@@ -50,3 +50,18 @@ def step_matches_afresh(session: Any, make: Callable[[], Any], afresh: Callable[
         assert session.state.combatants == afresh(session.state)
         session.redo()
         assert session.state.combatants == afresh(session.state)
+
+
+def menu_built_once(monkeypatch: pytest.MonkeyPatch, session: Any, menu: object,
+                    step: Any) -> tuple[Any, ...]:
+    """Space's entry and the Combat menu of one state build the entries once (``menu``'s
+    ``_turn_actions``, counted); after ``step`` the menu is what building it afresh gives.
+    The first state's menu, for what else a test asks of it."""
+    built = calls_of(monkeypatch, menu, "_turn_actions")
+    session.ruleset.next_step(session.state)
+    entries: tuple[Any, ...] = session.ruleset.turn_actions(session.state)
+    assert len(built) == 1
+    session.apply(step)
+    state = session.state
+    assert session.ruleset.turn_actions(state) == menu._turn_actions(state)  # type: ignore[attr-defined]
+    return entries

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from battlewheel.engine.core.actions import Action
+from battlewheel.engine.core.actions import FIGHTER, Action
 
 
 @dataclass(frozen=True)
@@ -14,8 +14,8 @@ class _Shove(Action):
     kind: ClassVar[str] = "shove"
     words: ClassVar[str] = "{combatant:name} shoves {target:name} {yards} yards ({roll:loud})."
     spoken: ClassVar[Mapping[str, Callable[[Any], str]]] = {"loud": lambda v: str(v).upper()}
-    combatant: str
-    target: str
+    combatant: str = field(metadata=FIGHTER)
+    target: str = field(metadata=FIGHTER)
     yards: int
     roll: str
 
@@ -31,7 +31,7 @@ def test_nth_writes_a_place_counted_from_zero_as_counted_from_one() -> None:
     class _Tick(Action):
         kind: ClassVar[str] = "tick"
         words: ClassVar[str] = "{combatant:name} ticks box {index:nth}."
-        combatant: str
+        combatant: str = field(metadata=FIGHTER)
         index: int
 
     assert _Tick("a", 0).sentence({"a": "Ayla"}.__getitem__) == "Ayla ticks box 1."

@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 import battlewheel.engine
+from tests.import_statements import import_statements
 
 ENGINE_DIR = Path(battlewheel.engine.__file__).parent
 FORBIDDEN_ROOTS = {"PySide6", "shiboken6", "pyqtgraph", "platformdirs", "PyQt5", "PyQt6"}
@@ -13,12 +14,11 @@ FORBIDDEN_ROOTS = {"PySide6", "shiboken6", "pyqtgraph", "platformdirs", "PyQt5",
 
 def _imported_modules(path: Path) -> list[str]:
     """Every module name an engine file imports, absolute or relative."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     names: list[str] = []
-    for node in ast.walk(tree):
+    for node in import_statements(path):
         if isinstance(node, ast.Import):
             names.extend(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
+        else:
             names.append("." * node.level + (node.module or ""))
     return names
 

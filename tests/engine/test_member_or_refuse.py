@@ -1,4 +1,5 @@
-"""``member_or_refuse``: the one lookup the rulesets' handlers share for "who is this id?"."""
+"""``member_or_refuse``: the one lookup the rulesets' handlers share for "who is this id?"; and
+``one_of_or_refuse``, their check that a named choice is one allowed."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from battlewheel.engine.core.errors import IllegalAction, member_or_refuse
+from battlewheel.engine.core.errors import IllegalAction, member_or_refuse, one_of_or_refuse
 from battlewheel.engine.rulesets.poolward.handlers.rounds import fighter
 from battlewheel.engine.rulesets.rewrite.handlers.common import combatant
 
@@ -29,3 +30,9 @@ def test_each_ruleset_keeps_its_own_refusal(lookup: object, start: str) -> None:
     with pytest.raises(IllegalAction) as refused:
         lookup(empty, "ghost")  # type: ignore[operator]
     assert str(refused.value) == start
+
+
+def test_one_of_or_refuse_names_what_is_allowed() -> None:
+    one_of_or_refuse("b", ("a", "b"), "002 §Rule", "a track")
+    with pytest.raises(IllegalAction, match=r"^002 §Rule: a track is one of a, b$"):
+        one_of_or_refuse("c", ("a", "b"), "002 §Rule", "a track")

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.import_statements import import_statements
 from tests.packaging.scripts import ROOT, linux_only, load
 
 freeze = load("freeze_config")
@@ -82,12 +83,11 @@ def test_only_the_qt_plugins_a_gm_laptop_uses_are_kept(bundle_path: str, kept: b
 
 
 def _imported_modules(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
     names = set()
-    for node in ast.walk(tree):
+    for node in import_statements(path):
         if isinstance(node, ast.Import):
             names |= {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+        elif node.module and node.level == 0:
             names.add(node.module)
             names |= {f"{node.module}.{alias.name}" for alias in node.names}
     return names

@@ -8,7 +8,6 @@ Replays are counted by a spy on ``CombatSession.replay``, never timed.
 
 import copy
 import json
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -44,18 +43,23 @@ def only(index: int) -> list[bool]:
 ON_NOBODY = {"kind": "spend_willpower", "combatant": "ghost", "amount": 1}
 
 
-@pytest.fixture
-def replays(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
-    """Every replay of a decoded log, by ruleset name."""
+def spy_on_replays(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """From now on, every replay of a decoded log, by ruleset name."""
     seen: list[str] = []
     real = CombatSession.replay.__func__  # type: ignore[attr-defined]
 
     def spy(cls: type[CombatSession], log: DecodedLog) -> CombatSession:
         seen.append(log.ruleset.name)
-        return real(cls, log)  # type: ignore[no-any-return]
+        return real(cls, log)
 
     monkeypatch.setattr(CombatSession, "replay", classmethod(spy))
-    yield seen
+    return seen
+
+
+@pytest.fixture
+def replays(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every replay of a decoded log, by ruleset name."""
+    return spy_on_replays(monkeypatch)
 
 
 def every_system() -> Campaign:

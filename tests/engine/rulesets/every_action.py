@@ -1,7 +1,7 @@
 """Build any action of any ruleset from its annotations, for tests that cover them all.
 
 Each field's value is drawn from what its type and name say: a field that names a
-fighter (``FIGHTER_FIELDS``) takes one of the ids given, other text one of the words the
+fighter (marked ``FIGHTER``) takes one of the ids given, other text one of the words the
 ruleset's own source and blocks use (modes, weapons, statuses, directions...), a number
 a small one or, now and then, a huge one, a dice entry faces or successes, a stat block
 one of the fight's own blocks. ``kinds(ruleset)`` is every action kind a log may hold.
@@ -23,7 +23,7 @@ from typing import Any, Union, get_args, get_origin
 
 from hypothesis import strategies as st
 
-from battlewheel.engine.core.actions import FIGHTER_FIELDS, Action, ChangeBlock, ChangeRuling
+from battlewheel.engine.core.actions import Action, ChangeBlock, ChangeRuling, fighter_fields
 from battlewheel.engine.core.contract import SIDES
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.ruleset import Ruleset
@@ -62,8 +62,9 @@ def words(ruleset_name: str, package: str) -> tuple[str, ...]:
     return tuple(sorted(found))
 
 
-def field_strategy(hint: Any, name: str, context: Context) -> st.SearchStrategy[Any]:
-    """Values for one field from its annotation and its name."""
+def field_strategy(hint: Any, name: str, context: Context,
+                   fighter: bool = False) -> st.SearchStrategy[Any]:
+    """Values for one field from its annotation, its name and whether it names a fighter."""
     if name == "joining":  # the terms the ruleset declares a fighter joins on
         terms = context.ruleset.joining_rules().terms
         return st.fixed_dictionaries({}, optional={
@@ -72,11 +73,12 @@ def field_strategy(hint: Any, name: str, context: Context) -> st.SearchStrategy[
         return st.sampled_from(context.blocks)
     origin = get_origin(hint)
     if origin in (Union, types.UnionType):
-        return st.one_of([field_strategy(option, name, context) for option in get_args(hint)])
+        return st.one_of([field_strategy(option, name, context, fighter)
+                          for option in get_args(hint)])
     if hint is type(None):
         return st.none()
     if origin is tuple:
-        item = field_strategy(get_args(hint)[0], name, context)
+        item = field_strategy(get_args(hint)[0], name, context, fighter)
         return st.lists(item, max_size=3).map(tuple)
     if origin in (dict, Mapping, typing.Mapping):
         value = field_strategy(get_args(hint)[1], "", context)
@@ -88,7 +90,7 @@ def field_strategy(hint: Any, name: str, context: Context) -> st.SearchStrategy[
         return st.one_of(small, small, small, st.integers(-2, 12), st.integers(0, 20),
                          st.sampled_from(HUGE))
     if hint is str:
-        if name in FIGHTER_FIELDS:  # whoever acts now, half the time: most actions are theirs
+        if fighter:  # whoever acts now, half the time: most actions are theirs
             anyone = st.sampled_from(context.ids)
             return st.one_of(st.sampled_from(context.acting), anyone) if context.acting \
                 else anyone
@@ -114,9 +116,9 @@ def field_strategy(hint: Any, name: str, context: Context) -> st.SearchStrategy[
 def dataclass_strategy(cls: type, context: Context) -> st.SearchStrategy[dict[str, Any]]:
     """The keyword arguments of ``cls`` (built by the caller, which may refuse them)."""
     hints = typing.get_type_hints(cls)
-    joins = getattr(cls, "joins", "")
+    joins, naming = getattr(cls, "joins", ""), fighter_fields(cls)
     fields = {f.name: st.sampled_from(("newcomer", "second")) if f.name == joins
-              else field_strategy(hints[f.name], f.name, context)
+              else field_strategy(hints[f.name], f.name, context, f.name in naming)
               for f in dataclasses.fields(cls) if f.init}
     return st.fixed_dictionaries(fields).map(lambda values: _made(cls, values))
 
@@ -157,9 +159,11 @@ def _texts(value: object) -> set[str]:
 
 def remember_words(seen: dict[str, set[str]], value: object) -> None:
     """Note the text of each field of an action (nested values too) under its name."""
+    kind: type = type(value)
+    naming = fighter_fields(kind)
     for each in dataclasses.fields(value):  # type: ignore[arg-type]
         found = getattr(value, each.name)
-        if isinstance(found, str) and each.name not in FIGHTER_FIELDS:
+        if isinstance(found, str) and each.name not in naming:
             seen.setdefault(each.name, set()).add(found)
         elif dataclasses.is_dataclass(found) and not hasattr(found, "to_json"):
             remember_words(seen, found)

@@ -1,13 +1,26 @@
-"""One step of a random walk, in any ruleset, with the session's invariants checked."""
+"""One step of a random walk, in any ruleset, with the session's invariants checked; and
+the settings every random-walk test runs under."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from battlewheel.engine.core.actions import Action
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.session import CombatSession
+
+
+def random_walks(examples: int) -> Callable[[Callable[[st.DataObject], None]], Any]:
+    """A test of random walks drawn as it goes (``st.data()``), ``examples`` of them: no
+    deadline and no health check for slowness, since a long walk is the point."""
+    def walked(test: Callable[[st.DataObject], None]) -> Any:
+        return settings(max_examples=examples, deadline=None,
+                        suppress_health_check=[HealthCheck.too_slow])(given(st.data())(test))
+    return walked
 
 
 def clone(state: Any) -> Any:

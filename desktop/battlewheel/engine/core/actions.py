@@ -23,6 +23,17 @@ from battlewheel.engine.core.fields import Storable, check_storable
 
 Names = Callable[[str], str]
 
+NAMES_A_FIGHTER = "names_a_fighter"
+"""The field metadata key ``FIGHTER`` sets."""
+
+FIGHTER: Mapping[str, bool] = types.MappingProxyType({NAMES_A_FIGHTER: True})
+"""The metadata of an action's field that, holding text, names a fighter of the fight,
+whatever the field is called: ``target: str = field(metadata=FIGHTER)`` (a value inside
+an action, not itself one, marks its own). A tuple names one by each item, a table by
+its keys; empty text and None name nobody. Before a handler runs the core refuses an
+action naming one who is not in the fight (``named_fighters``); a field not so marked
+is not checked, whatever its name."""
+
 
 @dataclass(frozen=True)
 class Action(Storable):
@@ -115,7 +126,7 @@ class ChangeBlock(Action):
 
     kind: ClassVar[str] = "change_block"
     words: ClassVar[str] = "GM changes {combatant_id:name}'s traits."
-    combatant_id: str
+    combatant_id: str = field(metadata=FIGHTER)
     block: Mapping[str, Any] = field(hash=False)
 
 
@@ -133,7 +144,7 @@ class AddCombatant(Action):
 
     kind: ClassVar[str] = "add_combatant"
     joins: ClassVar[str] = "id"
-    id: str
+    id: str = field(metadata=FIGHTER)
     character: Any
     side: str = "enemy"
     joining: Mapping[str, Any] = field(default_factory=dict, hash=False,
@@ -189,7 +200,7 @@ class RemoveCombatant(Action):
 
     kind: ClassVar[str] = "remove_combatant"
     words: ClassVar[str] = "{id:name} leaves the fight."
-    id: str
+    id: str = field(metadata=FIGHTER)
 
 
 @dataclass(frozen=True)
@@ -313,35 +324,13 @@ def decode_action(
 _KIND = frozenset({"kind"})
 
 
-FIGHTER_FIELDS = frozenset({
-    "id", "combatant", "combatant_id", "actor", "attacker", "target", "targets", "victim",
-    "ambusher", "by", "hearers", "observers", "ward", "other", "through_group", "ally",
-    "grappler", "holder", "commander", "group", "to", "crashed", "a", "b", "drag", "foe",
-    "blocker", "order", "opposed",
-})
-"""Field names that, holding text, name a fighter of the fight (every ruleset, nested
-values too; an ``opposed`` table by its keys). Empty text and None name nobody. A field
-of another name says so itself, declared with ``fighter()``."""
-
-NAMES_A_FIGHTER = "names_a_fighter"
-"""The field metadata key ``fighter()`` sets."""
-
-
-def fighter(**options: Any) -> Any:
-    """A dataclass field that, holding text, names a fighter of the fight, whatever its
-    name (``duellist: str = fighter()``): checked as a ``FIGHTER_FIELDS`` name is."""
-    metadata = {**options.pop("metadata", {}), NAMES_A_FIGHTER: True}
-    return field(metadata=metadata, **options)
-
-
 @functools.cache
 def fighter_fields(cls: type) -> frozenset[str]:
-    """The names of ``cls``'s fields that name a fighter: ``FIGHTER_FIELDS`` and those
-    declared with ``fighter()``."""
+    """The names of ``cls``'s fields that name a fighter: those declared with ``FIGHTER``."""
     if not dataclasses.is_dataclass(cls):
-        return FIGHTER_FIELDS
-    marked = {each.name for each in dataclasses.fields(cls) if each.metadata.get(NAMES_A_FIGHTER)}
-    return FIGHTER_FIELDS | marked if marked else FIGHTER_FIELDS
+        return frozenset()
+    return frozenset(each.name for each in dataclasses.fields(cls)
+                     if each.metadata.get(NAMES_A_FIGHTER))
 
 
 def named_fighters(action: Action) -> Iterator[tuple[str, str]]:

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, MutableMapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from battlewheel.engine.core import contract as c
-from battlewheel.engine.core.actions import Action, Names
+from battlewheel.engine.core.actions import FIGHTER, Action, Names
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.events import Event
 
@@ -90,7 +90,7 @@ class AddCondition(Action):
     """The GM lays a condition on a combatant (logged and undoable)."""
 
     kind: ClassVar[str] = "add_condition"
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     condition: Condition
 
     def sentence(self, names: Names) -> str:
@@ -104,7 +104,7 @@ class RemoveCondition(Action):
 
     kind: ClassVar[str] = "remove_condition"
     words: ClassVar[str] = "GM removes \u201c{text}\u201d from {combatant:name}."
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     index: int
     text: str
 

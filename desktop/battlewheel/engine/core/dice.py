@@ -282,6 +282,13 @@ class DiceEntry:
         return cls(faces=tuple(faces), sides=sides, rolled=rolled)
 
     @classmethod
+    def rolled_by(cls, rng: random.Random, count: int, *, sides: int = D10) -> DiceEntry:
+        """``count`` dice rolled by the program from ``rng`` (none for a pool of 0 or less):
+        an autopilot's roll, as the Roll button makes it."""
+        return cls.of_faces([rng.randint(1, sides) for _ in range(max(count, 0))], sides=sides,
+                            rolled=True)
+
+    @classmethod
     def of_successes(cls, count: int, *, botch: bool = False) -> DiceEntry:
         """An entry of a success count only; ``botch`` only with 0 successes."""
         return cls(successes=count, botch=botch)

@@ -6,7 +6,7 @@ message and carry on with the state it had.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import TypeVar
 
 _Member = TypeVar("_Member")
@@ -45,6 +45,13 @@ class IllegalAction(RulesError):
         self.rule = rule
         self.reason = reason
         super().__init__(f"{rule}: {reason}")
+
+
+def one_of_or_refuse(value: str, allowed: Collection[str], rule: str, what: str) -> None:
+    """An ``IllegalAction`` citing ``rule`` unless ``value`` is one of ``allowed``: "``what``
+    is one of a, b"."""
+    if value not in allowed:
+        raise IllegalAction(rule, f"{what} is one of {', '.join(allowed)}")
 
 
 def member_or_refuse(members: Mapping[str, _Member], key: str, rule: str,

@@ -28,9 +28,9 @@ for numbered copies), which is who a carry writes to.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from collections.abc import Callable, Collection, Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol, TypeVar
 
 from battlewheel.engine.core.contract import Values
 from battlewheel.engine.core.dice import DiceEntry
@@ -39,6 +39,8 @@ LASTING_TERM = "lasting"
 """The joining term every ruleset's fighters bring their current condition on."""
 ROSTER_TERM = "roster"
 """The joining term naming the roster character a fighter came from ("": nobody)."""
+
+RecordT = TypeVar("RecordT")
 
 
 @dataclass(frozen=True)
@@ -130,3 +132,31 @@ def summary_values(rows: Mapping[str, str]) -> Values:
 
     return Values(title="Current condition",
                   values=tuple(Value(label, words) for label, words in rows.items()))
+
+
+@dataclass(frozen=True)
+class Part:
+    """One part of a condition the carry dialog offers on its own line ("Health"): its
+    label and the fields of the ``Lasting`` it carries."""
+
+    label: str
+    fields: tuple[str, ...]
+
+
+def part_lines(parts: Mapping[str, Part], keys: Iterable[str], before: Any, after: Any,
+               words: Callable[[str, Any], str],
+               why: Callable[[str], str] = lambda key: "") -> tuple[CarryLine, ...]:
+    """A system's ``lines``: one ``CarryLine`` per part of ``keys`` whose fields the fight
+    changed, in that order: "Label: before -> after", with ``words(key, condition)`` and
+    any ``why(key)`` after it."""
+    return tuple(
+        CarryLine(key, f"{part.label}: {words(key, before)} -> {words(key, after)}{why(key)}")
+        for key in keys for part in (parts[key],)
+        if any(getattr(before, name) != getattr(after, name) for name in part.fields))
+
+
+def parts_carried(parts: Mapping[str, Part], before: RecordT, after: RecordT,
+                  keys: Collection[str]) -> RecordT:
+    """A system's ``carried``: ``before`` with the ticked parts' fields taken from ``after``."""
+    return replace(before, **{name: getattr(after, name)  # type: ignore[type-var]
+                              for key in keys if key in parts for name in parts[key].fields})

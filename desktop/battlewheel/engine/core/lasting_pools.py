@@ -23,9 +23,12 @@ from battlewheel.engine.core.health import HealthTrack
 from battlewheel.engine.core.lasting import (
     CarryLine,
     Changed,
+    Part,
     RestChoice,
     RestInput,
     RestOffer,
+    part_lines,
+    parts_carried,
     summary_values,
 )
 from battlewheel.engine.core.lasting_json import LastingRecord
@@ -108,9 +111,9 @@ def _motes_words(rules: PoolRules, block: Any, lasting: HealthAndPools) -> str:
 
 
 _PARTS = {
-    "health": ("Health", KINDS),
-    "willpower": ("Willpower", ("willpower_spent",)),
-    "motes": ("Motes", ("personal_spent", "peripheral_spent")),
+    "health": Part("Health", KINDS),
+    "willpower": Part("Willpower", ("willpower_spent",)),
+    "motes": Part("Motes", ("personal_spent", "peripheral_spent")),
 }
 
 
@@ -125,19 +128,14 @@ def _part_words(rules: PoolRules, block: Any, lasting: HealthAndPools, key: str)
 def lines(rules: PoolRules, block: Any, before: HealthAndPools,
           after_: HealthAndPools) -> tuple[CarryLine, ...]:
     """One line per part the fight changed: Health, Willpower, motes."""
-    found = []
-    for key, (label, names) in _PARTS.items():
-        if any(getattr(before, n) != getattr(after_, n) for n in names):
-            found.append(CarryLine(key, f"{label}: {_part_words(rules, block, before, key)}"
-                                        f" -> {_part_words(rules, block, after_, key)}"))
-    return tuple(found)
+    return part_lines(_PARTS, _PARTS, before, after_,
+                      lambda key, lasting: _part_words(rules, block, lasting, key))
 
 
 def carried(before: HealthAndPools, after_: HealthAndPools,
             keys: Collection[str]) -> HealthAndPools:
     """``before`` with the ticked parts taken from ``after_``."""
-    return replace(before, **{name: getattr(after_, name) for key in keys if key in _PARTS
-                              for name in _PARTS[key][1]})
+    return parts_carried(_PARTS, before, after_, keys)
 
 
 def fitted(rules: PoolRules, block: Any, lasting: HealthAndPools) -> Changed:
@@ -254,9 +252,8 @@ def _rest(rules: PoolRules, block: Any, lasting: HealthAndPools,
     part = choice.offer.removeprefix("restore_")
     if part == "all":
         return fresh, "is restored to full"
-    names = _PARTS[part][1]
-    return replace(lasting, **{n: getattr(fresh, n) for n in names}), \
-        f"has {_PARTS[part][0]} restored to full"
+    return parts_carried(_PARTS, lasting, fresh, (part,)), \
+        f"has {_PARTS[part].label} restored to full"
 
 
 def _whole(rules: PoolRules, choice: RestChoice, key: str, high: int) -> int:

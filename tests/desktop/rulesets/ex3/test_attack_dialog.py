@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
@@ -19,9 +17,8 @@ from tests.desktop.rulesets.ex3.fight import (
     turn_of,
     typed,
 )
+from tests.desktop.showing import Shown
 from tests.engine.rulesets.ex3.helpers import fight, fighter
-
-Shown = Callable[[AttackDialog], AttackDialog]
 
 
 def _lark_on_ashkeel(shown: Shown) -> tuple[CombatModel, AttackDialog]:

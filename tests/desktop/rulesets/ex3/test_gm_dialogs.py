@@ -9,8 +9,6 @@ Dodge 2, Awareness 2 and a sword (withering pool 8, decisive 6, Defence 3).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pytest
 from PySide6.QtWidgets import QWidget
 
@@ -25,10 +23,9 @@ from battlewheel.views.rulesets.ex3.base import opposed_odds
 from battlewheel.views.rulesets.ex3.turn_actions import GM_DIALOGS, open_dialog
 from battlewheel.views.rulesets.ex3.turn_dialogs import MoveDialog
 from tests.desktop.rulesets.ex3.fight import started, turn_of, typed
+from tests.desktop.showing import Shown
 from tests.engine.rulesets.ex3.helpers import fight, fighter, pass_to
 from tests.engine.rulesets.ex3.helpers import typed as successes
-
-Shown = Callable[[QWidget], QWidget]
 
 
 def duel(a_jb: int = 5, b_jb: int = 4, *, close: bool = True, **a_traits: int) -> CombatSession:
@@ -260,7 +257,6 @@ def test_the_clash_dialog_declares_a_flurry_for_either_side(shown: Shown) -> Non
     4 to 2 and both keep -1 Defence to their next turns."""
     model = CombatModel(duel(a_jb=5, b_jb=5))
     dialog = shown(ClashDialog(model, "a"))
-    assert isinstance(dialog, ClashDialog)
     assert (dialog.mine.attack.pool(), dialog.theirs.attack.pool()) == (8, 8)
     # Equal Join Battle ratings and Dexterity + Athletics: A, added first, declares first.
     assert "Effects are declared in turn, A first, then B" in dialog.preview()
@@ -282,7 +278,6 @@ def test_the_move_dialog_goes_through_a_battle_groups_ranks(shown: Shown) -> Non
     model = started()
     turn_of(model, "jade")
     dialog = shown(MoveDialog(model, "jade"))
-    assert isinstance(dialog, MoveDialog)
     dialog.step.setCurrentIndex(dialog.step.findData("zone"))
     assert dialog.form.isRowVisible(dialog.crowd)
     dialog.crowd.setCurrentIndex(dialog.crowd.findData("guard"))
@@ -338,16 +333,13 @@ def test_rush_disengage_and_withdraw_show_their_odds(shown: Shown) -> None:
     Disengage (Dex 3 + Dodge 2 = 5) against B's 4; Withdraw's rolls count at difficulty 1."""
     model = CombatModel(duel(close=False))
     rush = shown(acts.RushDialog(model, "a"))
-    assert isinstance(rush, acts.RushDialog)
     assert rush.odds is not None and (rush.roll.pool(), rush.opposed.pool()) == (4, 4)
     assert rush.odds.hit_chance == pytest.approx(
         opposed_odds("t", (4, True), [(4, True)]).hit_chance)
     close = CombatModel(duel())
     disengage = shown(acts.DisengageDialog(close, "a"))
-    assert isinstance(disengage, acts.DisengageDialog)
     assert disengage.odds is not None and disengage.odds.hit_chance == pytest.approx(
         opposed_odds("t", (5, True), [(4, True)]).hit_chance)
     withdraw = shown(acts.WithdrawDialog(model, "a"))
-    assert isinstance(withdraw, acts.WithdrawDialog)
     assert withdraw.odds is not None and withdraw.odds.dv == 1
     assert withdraw.odds.hit_chance == pytest.approx(1 - 0.6 ** 4)

@@ -9,7 +9,6 @@ and taken back; Ember's delayed turn passes and round 2 begins. Then the printed
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -28,8 +27,7 @@ from battlewheel.views.main_window import MainWindow
 from battlewheel.views.rulesets.ex3.attack_dialog import AttackDialog
 from battlewheel.views.rulesets.ex3.turn_dialogs import MoveDialog
 from tests.desktop.rulesets.ex3.fight import initiative, standoff, state, typed
-
-Shown = Callable[[QWidget], QWidget]
+from tests.desktop.showing import Shown
 
 
 @pytest.fixture

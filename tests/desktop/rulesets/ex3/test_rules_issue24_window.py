@@ -3,12 +3,10 @@ a battle group's attack preview."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.rulesets.ex3 import actions as a
@@ -19,8 +17,7 @@ from battlewheel.views.main_window import MainWindow
 from battlewheel.views.rulesets.ex3.attack_dialog import AttackDialog
 from battlewheel.views.rulesets.ex3.setup_dialogs import JoinBattleDialog
 from tests.desktop.rulesets.ex3.fight import initiative, standoff, started, state, turn_of, typed
-
-Shown = Callable[[QWidget], QWidget]
+from tests.desktop.showing import Shown
 
 
 @pytest.fixture
@@ -66,7 +63,6 @@ def test_a_battle_groups_attack_preview_keeps_its_initiative(shown: Shown) -> No
     model = started(a.SetRange("guard", "jade", "close"))
     turn_of(model, "guard")
     dialog = shown(AttackDialog(model, "guard"))
-    assert isinstance(dialog, AttackDialog)
     dialog.target.setCurrentIndex(dialog.target.findData("jade"))
     typed(dialog.attack_roll, "8")
     typed(dialog.damage_roll, "3")

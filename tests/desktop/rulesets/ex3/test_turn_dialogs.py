@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pytest
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
@@ -26,8 +24,7 @@ from tests.desktop.rulesets.ex3.fight import (
     turn_of,
     typed,
 )
-
-Shown = Callable[[QWidget], QWidget]
+from tests.desktop.showing import Shown
 
 
 def test_a_clash_is_won_by_the_higher_roll_worked_by_hand(shown: Shown) -> None:
@@ -38,7 +35,6 @@ def test_a_clash_is_won_by_the_higher_roll_worked_by_hand(shown: Shown) -> None:
     model = started(a.SetRange("guard", "jade", "close"))
     turn_of(model, "jade")
     dialog = shown(ClashDialog(model, "jade"))
-    assert isinstance(dialog, ClashDialog)
     assert dialog.foe.currentData() == "guard"
     assert (dialog.mine.attack.pool(), dialog.theirs.attack.pool()) == (12, 12)
     odds = dialog.odds
@@ -58,7 +54,6 @@ def test_a_tied_clash_has_no_damage_roll(shown: Shown) -> None:
     model = started(a.SetRange("guard", "jade", "close"))
     turn_of(model, "jade")
     dialog = shown(ClashDialog(model, "jade"))
-    assert isinstance(dialog, ClashDialog)
     typed(dialog.mine.attack, "5")
     typed(dialog.theirs.attack, "5")
     assert not dialog.mine.damage.isVisible() and not dialog.theirs.damage.isVisible()
@@ -73,7 +68,6 @@ def test_join_battle_records_every_roll_as_one_undo_step(shown: Shown) -> None:
     session.apply(a.AddCombatant("ashkeel", demo.villain(), "enemy"))
     model = CombatModel(session)
     dialog = shown(JoinBattleDialog(model))
-    assert isinstance(dialog, JoinBattleDialog)
     assert (dialog.rows["jade"].pool(), dialog.rows["ashkeel"].pool()) == (6, 8)
     typed(dialog.rows["jade"], "2")
     typed(dialog.rows["ashkeel"], "10 10 7 1 1 1 1 1")
@@ -87,7 +81,6 @@ def test_delay_costs_two_initiative(shown: Shown) -> None:
     """Ashkeel waits from tick 9 to tick 5: 9 - 2 = 7i, and Lark acts next on tick 6."""
     model = started()
     dialog = shown(acts.DelayDialog(model, "ashkeel"))
-    assert isinstance(dialog, acts.DelayDialog)
     dialog.tick.setValue(5)
     dialog.accept()
     assert initiative(model, "ashkeel") == 7
@@ -98,7 +91,6 @@ def test_move_then_the_foes_are_at_short_range(shown: Shown) -> None:
     """One Move to the adjacent zone: medium range becomes short (003 §Move)."""
     model = started()
     dialog = shown(acts.MoveDialog(model, "ashkeel"))
-    assert isinstance(dialog, acts.MoveDialog)
     assert "Foes now: Harmonious Jade medium" in dialog.preview()
     dialog.step.setCurrentIndex(dialog.step.findData("zone"))
     dialog.zone.setValue(0)
@@ -110,7 +102,6 @@ def test_take_cover_shows_the_chance_against_the_difficulty(shown: Shown) -> Non
     """Dex 4 + Dodge 3 = 7 dice against difficulty 2; the dock's chance is P(2 or more)."""
     model = started(*ASHKEEL_COMES_CLOSE)
     dialog = shown(acts.TakeCoverDialog(model, "lark"))
-    assert isinstance(dialog, acts.TakeCoverDialog)
     dialog.difficulty.setValue(2)
     assert dialog.roll.pool() == 7
     odds = dialog.odds
@@ -125,7 +116,6 @@ def test_the_flurry_takes_three_dice_off_the_roll(shown: Shown) -> None:
     """Declared as the first of a flurry, Take Cover rolls 7 - 3 = 4 dice (003 §Flurries)."""
     model = started(*ASHKEEL_COMES_CLOSE)
     dialog = shown(acts.TakeCoverDialog(model, "lark"))
-    assert isinstance(dialog, acts.TakeCoverDialog)
     dialog.flurry.setChecked(True)
     assert dialog.roll.pool() == 4
 
@@ -134,7 +124,6 @@ def test_establish_surprise_needs_every_aware_foes_roll(shown: Shown) -> None:
     """Dex 4 + Stealth 4 - 3 in combat = 5 dice, against each foe's Wits + Awareness."""
     model = started(*ASHKEEL_COMES_CLOSE)
     dialog = shown(hide.EstablishSurpriseDialog(model, "lark"))
-    assert isinstance(dialog, hide.EstablishSurpriseDialog)
     assert dialog.roll.pool() == 5 and set(dialog.opposed) == {"ashkeel", "guard"}
     assert (dialog.opposed["ashkeel"].pool(), dialog.opposed["guard"].pool()) == (8, 4)
     typed(dialog.roll, "4")
@@ -151,7 +140,6 @@ def test_an_order_uses_the_elite_drill(shown: Shown) -> None:
     """Ashkeel orders her Elite guard: Charisma 4 + War 4 + 2 = 10 dice, difficulty 1."""
     model = started()
     dialog = shown(cmds.OrderDialog(model, "ashkeel"))
-    assert isinstance(dialog, cmds.OrderDialog)
     assert dialog.group.currentData() == "guard" and dialog.roll.pool() == 10
     typed(dialog.roll, "3")
     dialog.accept()
@@ -162,7 +150,6 @@ def test_rally_is_refused_while_the_group_holds(shown: Shown) -> None:
     """003 §Rally: only a group that failed its rout check can be rallied."""
     model = started()
     dialog = shown(cmds.RallyDialog(model, "ashkeel"))
-    assert isinstance(dialog, cmds.RallyDialog)
     typed(dialog.roll, "5")
     assert dialog.refusal() == "Not allowed: 003 §Rally: Ashen Guard has not failed a rout check"
     assert not dialog.apply_button.isEnabled()
@@ -194,7 +181,6 @@ def test_the_clash_damage_row_keeps_the_focus_while_faces_are_typed(
     model = started(a.SetRange("guard", "jade", "close"))
     turn_of(model, "jade")
     dialog = shown(ClashDialog(model, "jade"))
-    assert isinstance(dialog, ClashDialog)
     typed(dialog.mine.attack, "6")
     typed(dialog.theirs.attack, "4")
     dialog.activateWindow()

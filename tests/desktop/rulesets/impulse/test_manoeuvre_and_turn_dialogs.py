@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.core.contract import Odds
@@ -19,8 +16,7 @@ from battlewheel.views.rulesets.impulse.turn_dialogs import (
 )
 from battlewheel.views.rulesets.impulse.turn_dialogs_manoeuvre import ManoeuvreDialog
 from tests.desktop.rulesets.impulse.fight import started_model
-
-Shown = Callable[[QWidget], QWidget]
+from tests.desktop.showing import Shown
 
 
 def test_a_stunted_intimidate_gains_impulse_and_takes_the_chiefs(shown: Shown) -> None:
@@ -31,7 +27,6 @@ def test_a_stunted_intimidate_gains_impulse_and_takes_the_chiefs(shown: Shown) -
     """
     model = started_model()
     dialog = shown(ManoeuvreDialog(model))
-    assert isinstance(dialog, ManoeuvreDialog)
     dialog.stunt_form.choose("intimidate", "chief")
     assert dialog.steps_text().splitlines() == [
         "Pool: Dexterity 4 + Athletics 2, stunt +2 = 8 dice",
@@ -62,7 +57,6 @@ def test_counter_cover_on_someone_without_cover_is_refused_before_the_roll(shown
     """Nothing to counter: the engine's reason shows at once and Record stays off."""
     model = started_model()
     dialog = shown(ManoeuvreDialog(model))
-    assert isinstance(dialog, ManoeuvreDialog)
     dialog.stunt_form.choose("counter_cover", "chief")
     assert dialog.refusal().endswith("Bandit Chief has no cover to counter")
     assert not dialog.record_button.isEnabled()
@@ -72,7 +66,6 @@ def test_hold_costs_two_now_and_firing_it_gives_jade_the_turn(shown: Shown) -> N
     """Hold: Impulse 4 -> 2 and the turn passes; firing it interrupts the Chief's turn."""
     model = started_model()
     hold = shown(HoldDialog(model))
-    assert isinstance(hold, HoldDialog)
     assert hold.refusal() == "Name the trigger the held action waits for."
     hold.trigger.setText("the Chief raises his axe")
     assert hold.steps_text().splitlines()[0] == "Cost: 2 Impulse now: 4 \u2192 2"
@@ -80,7 +73,6 @@ def test_hold_costs_two_now_and_firing_it_gives_jade_the_turn(shown: Shown) -> N
     state = model.state
     assert state.combatants["jade"].impulse == 2 and state.acting_key == "chief"
     fire = shown(FireHoldDialog(model))
-    assert isinstance(fire, FireHoldDialog)
     assert fire.steps_text().splitlines()[0] == "Waiting for: the Chief raises his axe"
     fire.after.setChecked(True)
     fire.accept()
@@ -91,7 +83,6 @@ def test_an_untriggered_hold_is_refunded_at_the_round_end(shown: Shown) -> None:
     """Nobody fires it: 2 Impulse back when round 2 begins (001 §Holding Action)."""
     model = started_model()
     hold = shown(HoldDialog(model))
-    assert isinstance(hold, HoldDialog)
     hold.trigger.setText("reinforcements arrive")
     hold.accept()
     while model.state.round == 1:
@@ -104,7 +95,6 @@ def test_change_initiative_costs_one_per_point_from_next_round(shown: Shown) -> 
     """10 -> 12 costs 2 Impulse; the order stays 10 this round (001 §Change Initiative)."""
     model = started_model()
     dialog = shown(ChangeInitiativeDialog(model))
-    assert isinstance(dialog, ChangeInitiativeDialog)
     dialog.value.setValue(12)
     assert dialog.steps_text().splitlines() == [
         "Order 10 \u2192 12: 2 Impulse (4 \u2192 2)",
@@ -114,7 +104,6 @@ def test_change_initiative_costs_one_per_point_from_next_round(shown: Shown) -> 
     jade = model.state.combatants["jade"]
     assert (jade.impulse, jade.orders, jade.next_orders) == (2, (10,), (12,))
     dialog = shown(ChangeInitiativeDialog(model))
-    assert isinstance(dialog, ChangeInitiativeDialog)
     dialog.value.setValue(13)
     assert "already used this Free action" in dialog.refusal()
 
@@ -123,7 +112,6 @@ def test_raising_the_order_beyond_the_impulse_in_hand_is_refused(shown: Shown) -
     """10 -> 15 would cost 5 of Jade's 4 Impulse."""
     model = started_model()
     dialog = shown(ChangeInitiativeDialog(model))
-    assert isinstance(dialog, ChangeInitiativeDialog)
     dialog.value.setValue(15)
     assert dialog.refusal().endswith(
         "raising the order by 5 needs 5 Impulse; Harmonious Jade has 4"
@@ -135,7 +123,6 @@ def test_a_villain_escaping_gives_each_player_a_strife_point(shown: Shown) -> No
     """The Chief flees: Jade and Reed gain a Strife Point (001 §Recurring Antagonist Defeat)."""
     model = started_model()
     dialog = shown(VillainEscapesDialog(model))
-    assert isinstance(dialog, VillainEscapesDialog)
     dialog.villain.setCurrentIndex(dialog.villain.findData("chief"))
     dialog.accept()
     state = model.state
@@ -148,7 +135,6 @@ def test_the_change_initiative_box_has_the_keys_when_the_dialog_opens(
 ) -> None:
     """The new value is typed at once: the box has the focus, its text selected."""
     dialog = shown(ChangeInitiativeDialog(started_model()))
-    assert isinstance(dialog, ChangeInitiativeDialog)
     dialog.activateWindow()
     qtbot.waitUntil(dialog.isActiveWindow)
     assert dialog.value.hasFocus()

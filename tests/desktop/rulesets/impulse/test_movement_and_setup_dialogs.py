@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-
-from PySide6.QtWidgets import QWidget
 
 from battlewheel.engine.rulesets.impulse import ChangeInitiative, EndTurn, StartCombat
 from battlewheel.engine.rulesets.impulse.odds import contest_odds
@@ -23,15 +20,13 @@ from tests.desktop.rulesets.impulse.fight import (
     tied_model,
     unrolled_model,
 )
-
-Shown = Callable[[QWidget], QWidget]
+from tests.desktop.showing import Shown
 
 
 def test_a_move_closes_one_band_toward_the_fighters_ticked(shown: Shown) -> None:
     """Toward the Chief and the Archer together: short -> melee, medium -> short (001 §Move)."""
     model = started_model()
     dialog = shown(MoveDialog(model))
-    assert isinstance(dialog, MoveDialog)
     dialog.picks["chief"].setChecked(True)
     dialog.picks["archer"].setChecked(True)
     assert dialog.steps_text().splitlines() == [
@@ -48,7 +43,6 @@ def test_a_dash_costs_two_impulse_and_a_point_of_dv_and_not_twice_running(shown:
     """Two bands away from the Chief (short -> long); DV 4 -> 3; round 2 refuses another."""
     model = started_model()
     dialog = shown(DashDialog(model))
-    assert isinstance(dialog, DashDialog)
     dialog.picks["chief"].setChecked(True)
     dialog.away.setChecked(True)
     assert dialog.steps_text().splitlines() == [
@@ -62,7 +56,6 @@ def test_a_dash_costs_two_impulse_and_a_point_of_dv_and_not_twice_running(shown:
     while model.state.acting_key != "jade" or model.state.round == 1:
         assert model.push(EndTurn()) is None
     again = shown(DashDialog(model))
-    assert isinstance(again, DashDialog)
     again.picks["chief"].setChecked(True)
     assert again.refusal().endswith("dashed last round and cannot dash two rounds running")
 
@@ -75,7 +68,6 @@ def test_disengage_shows_each_contest_and_its_chance(shown: Shown) -> None:
     """
     model = started_model(*in_melee("chief"))
     dialog = shown(DisengageDialog(model))
-    assert isinstance(dialog, DisengageDialog)
     chance = contest_odds(4, 3)
     assert dialog.rolls["chief"].title_label.text() == (
         f"Bandit Chief (4 dice, {chance:.0%} to keep up)"
@@ -94,7 +86,6 @@ def test_disengage_past_a_foe_who_fails_reaches_short_range(shown: Shown) -> Non
     """2 successes do not beat Evasion 3: Jade is at short; the Chief is locked out."""
     model = started_model(*in_melee("chief"))
     dialog = shown(DisengageDialog(model))
-    assert isinstance(dialog, DisengageDialog)
     dialog.rolls["chief"].set_typed("2")
     dialog.accept()
     assert model.state.band("jade", "chief") == 1
@@ -105,7 +96,6 @@ def test_the_order_roll_reads_faces_and_shows_the_order(shown: Shown) -> None:
     """Faces 6 / 3 / 7 2 / 5 plus Initiative: the demo's order (001 §Turn Order)."""
     model = unrolled_model()
     dialog = shown(OrderDialog(model))
-    assert isinstance(dialog, OrderDialog)
     dialog.rows["chief"].faces_field.setText("7")
     assert dialog.rows["chief"].message.text() == "2 faces, one per action"
     dialog.rows["jade"].faces_field.setText("11")
@@ -128,7 +118,6 @@ def test_roll_all_rolls_every_row_and_records(shown: Shown) -> None:
     """Roll all fills each row with faces; Record places everyone."""
     model = unrolled_model()
     dialog = shown(OrderDialog(model))
-    assert isinstance(dialog, OrderDialog)
     dialog.roll_all.click()
     assert all(row.faces() is not None for row in dialog.rows.values())
     dialog.accept()
@@ -139,7 +128,6 @@ def test_an_ambushed_player_who_loses_the_contest_stays_caught(shown: Shown) -> 
     """Reed: Cunning 4 + Awareness 2 = 6 dice; the Archer: Cunning 1 + Stealth 2 = 3 dice."""
     model = set_up_model()
     dialog = shown(AmbushDialog(model))
-    assert isinstance(dialog, AmbushDialog)
     dialog.marks["reed"].setChecked(True)
     rolls, ambusher, seen, hidden = dialog.contests["reed"]
     rolls.setChecked(True)
@@ -161,7 +149,6 @@ def test_an_ambushed_player_who_sees_it_coming_is_not_caught(shown: Shown) -> No
     """3 against 1: Reed sees the ambush; one undo takes back the mark and the contest."""
     model = set_up_model()
     dialog = shown(AmbushDialog(model))
-    assert isinstance(dialog, AmbushDialog)
     dialog.marks["reed"].setChecked(True)
     rolls, _ambusher, seen, hidden = dialog.contests["reed"]
     rolls.setChecked(True)
@@ -176,7 +163,6 @@ def test_a_tie_is_settled_in_the_order_the_list_shows(shown: Shown) -> None:
     """Jade and the Chief tie at 10; a coin puts them in a random order, recorded as shown."""
     model = tied_model()
     dialog = shown(TieDialog(model))
-    assert isinstance(dialog, TieDialog)
     (listing,) = dialog.lists
     assert dialog.keys(listing) == ("jade", "chief")
     dialog.flip(listing, random.Random(2))
@@ -191,7 +177,6 @@ def test_a_tie_for_the_coming_round_is_offered_with_its_value(shown: Shown) -> N
     dialog offers that tie, at 7, as the player's pick, and settles it for round 2."""
     model = started_model(ChangeInitiative("jade", 7))
     dialog = shown(TieDialog(model))
-    assert isinstance(dialog, TieDialog)
     (listing,) = dialog.lists
     assert dialog.keys(listing) == ("jade", "archer")
     title = listing.parentWidget().title()
@@ -204,7 +189,6 @@ def test_the_gm_sets_cover_and_a_range_as_one_undo_step(shown: Shown) -> None:
     """Partial cover: Jade's DV 4 -> 6 (001 §Situational Defenses); the Chief to melee."""
     model = started_model()
     dialog = shown(GmEditDialog(model, "jade"))
-    assert isinstance(dialog, GmEditDialog)
     dialog.cover.setCurrentText("partial")
     dialog.bands["chief"].setCurrentText("melee")
     assert dialog.steps_text().splitlines() == [

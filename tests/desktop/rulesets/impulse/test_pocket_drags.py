@@ -7,12 +7,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QInputDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.rulesets.impulse.actions import EndTurn
 from battlewheel.views.main_window import MainWindow
 from tests.desktop.pocket_drags import (
+    answer_trigger,
     drag_to,
     hold_over,
     let_go,
@@ -23,8 +24,6 @@ from tests.desktop.pocket_drags import (
 from tests.desktop.rulesets.impulse.fight import started_model
 from tests.desktop.windows import painted_window
 
-Asked = list[tuple[str, str]]
-
 
 @pytest.fixture
 def window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
@@ -32,24 +31,12 @@ def window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
     return painted_window(qtbot, started_model(), tmp_path / "s.ini")
 
 
-def _answer(monkeypatch: pytest.MonkeyPatch, words: str, *, ok: bool = True) -> Asked:
-    """The trigger dialog answers ``words`` (or is cancelled); what it showed is kept."""
-    asked: Asked = []
-
-    def get_text(_parent: QWidget, title: str, label: str, *_rest: object) -> tuple[str, bool]:
-        asked.append((title, label))
-        return words, ok
-
-    monkeypatch.setattr(QInputDialog, "getText", get_text)
-    return asked
-
-
 def test_the_acting_counter_dragged_into_the_pocket_holds_for_the_trigger_typed(
     window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Jade into the pocket: the dialog shows 2 Impulse (2 left) and asks the trigger; she
     waits in the pocket with it, the Chief acts; one Ctrl+Z takes it all back."""
-    asked = _answer(monkeypatch, "the Chief draws his blade")
+    asked = answer_trigger(monkeypatch, "the Chief draws his blade")
     model = window.combat
     steps = model.undo_stack.count()
     assert window.scene.pocket.isVisible()
@@ -72,7 +59,7 @@ def test_cancelling_the_trigger_dialog_holds_nothing(
     window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The GM asked for the trigger thinks better of it: nothing changes, Jade is back."""
-    asked = _answer(monkeypatch, "", ok=False)
+    asked = answer_trigger(monkeypatch, "", ok=False)
     start = window.scene.counters["jade"].pos()
     steps = window.combat.undo_stack.count()
     drag_to(window, "jade", pocket_point(window))
@@ -86,7 +73,7 @@ def test_a_counter_not_acting_dropped_in_the_pocket_springs_back_saying_why(
 ) -> None:
     """Reed is not acting: no trigger asked, nothing changes, the status bar says why and
     Reed stands on his slot again."""
-    asked = _answer(monkeypatch, "never asked")
+    asked = answer_trigger(monkeypatch, "never asked")
     start = window.scene.counters["reed"].pos()
     steps = window.combat.undo_stack.count()
     drag_to(window, "reed", pocket_point(window))
@@ -104,7 +91,7 @@ def test_a_held_counter_dragged_out_beside_the_acting_slot_fires(
     """Jade holds; the Chief acts on slot 1. Jade dragged onto slot 3 is refused (too far);
     onto slot 2, the next, she acts after the trigger: the Chief's turn goes on, and when it
     ends Jade acts (001 §Holding Action)."""
-    _answer(monkeypatch, "the Chief draws his blade")
+    answer_trigger(monkeypatch, "the Chief draws his blade")
     model = window.combat
     drag_to(window, "jade", pocket_point(window))
     assert model.wheel().cursor == 1
@@ -134,7 +121,7 @@ def test_a_dragged_counter_shows_the_cost_or_the_refusal_before_it_is_let_go(
 ) -> None:
     """Jade held over the pocket reads the Hold's cost; over a later slot, a free order
     change; Reed over the pocket reads why not, in the warning colour; let go, it clears."""
-    _answer(monkeypatch, "", ok=False)
+    answer_trigger(monkeypatch, "", ok=False)
     monkeypatch.setattr(QMessageBox, "question",
                         lambda *_args: QMessageBox.StandardButton.No)
     hint, steps = window.scene.hint, window.combat.undo_stack.count()

@@ -3,8 +3,6 @@ one undo step (the GM edits set one pair at a time)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from PySide6.QtWidgets import QWidget
 
 from battlewheel.engine.rulesets.impulse.actions import SetRange
@@ -12,8 +10,7 @@ from battlewheel.engine.rulesets.impulse.rules import BANDS
 from battlewheel.views.rulesets import build_dialog
 from battlewheel.views.rulesets.impulse.gm_dialogs import RangeBandsDialog
 from tests.desktop.rulesets.impulse.fight import set_up_model, started_model
-
-Shown = Callable[[QWidget], QWidget]
+from tests.desktop.showing import Shown
 
 
 def _band(model: object, a: str, b: str) -> str:
@@ -41,7 +38,7 @@ def test_the_fighter_s_foes_come_ticked_and_the_band_sets_them_all_as_one_step(
         "jade": True, "reed": True, "chief": False}
     for cid in ("jade", "reed"):  # the demo puts the archer at medium: bring them to short
         assert model.push(SetRange("archer", cid, "short")) is None
-    dialog = shown(RangeBandsDialog(model, "archer"))  # type: ignore[assignment]
+    dialog = shown(RangeBandsDialog(model, "archer"))
     dialog.band.setCurrentText("long")
     steps = len(model.session.log)
     dialog.accept()

@@ -4,7 +4,6 @@ dice, the ring, a drag, a sheet box click, undo and a printed card."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -26,8 +25,8 @@ from battlewheel.views.rulesets.impulse.turn_dialogs_manoeuvre import ManoeuvreD
 from battlewheel.views.rulesets.impulse.turn_dialogs_movement import MoveDialog
 from battlewheel.views.sheets.sheet_dock import CharacterSheetDock
 from tests.desktop.rulesets.impulse.fight import set_up_model, started_model, tied_model
+from tests.desktop.showing import Shown
 
-Shown = Callable[[QWidget], QWidget]
 # The window's own keys (Edit, File, View, Help and the counter nudges).
 WINDOW_KEYS = {
     "Ctrl+Z",
@@ -189,7 +188,6 @@ def test_the_sheet_button_opens_the_gm_hand(qtbot: QtBot, shown: Shown) -> None:
     """The sheet's GM button opens the Impulse GM edits for that fighter."""
     model = started_model()
     dock = shown(CharacterSheetDock(model, "reed"))
-    assert isinstance(dock, CharacterSheetDock)
     dialog = dock.open_override()
     assert dialog is not None and dialog.windowTitle() == "GM edits"
     dialog.close()
@@ -199,7 +197,6 @@ def test_a_move_redraws_the_sheet_of_the_one_moved_toward(shown: Shown) -> None:
     """The Chief's sheet shows Jade at melee after her Move, though only Jade's record moved."""
     model = started_model()
     dock = shown(CharacterSheetDock(model, "chief"))
-    assert isinstance(dock, CharacterSheetDock)
     assert _range_to(dock, "Harmonious Jade") == "short"
     assert model.push(Move("jade", ("chief",))) is None
     assert _range_to(dock, "Harmonious Jade") == "melee"

@@ -3,10 +3,6 @@ moving toward a group, the Attribute of an unarmed or medium strike."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from PySide6.QtWidgets import QWidget
-
 from battlewheel.engine.core.dice import DiceEntry, SeededDice
 from battlewheel.engine.rulesets.impulse import SetRange
 from battlewheel.engine.rulesets.impulse.handlers.movement import group_of
@@ -15,8 +11,7 @@ from battlewheel.views.rulesets.impulse.attack_dialog import StrikeDialog
 from battlewheel.views.rulesets.impulse.turn_dialogs_manoeuvre import ManoeuvreDialog
 from battlewheel.views.rulesets.impulse.turn_dialogs_movement import MoveDialog
 from tests.desktop.rulesets.impulse.fight import in_melee, started_model
-
-Shown = Callable[[QWidget], QWidget]
+from tests.desktop.showing import Shown
 
 
 def test_a_manoeuvre_aimed_at_the_chief_says_it_hits_and_logs_it(shown: Shown) -> None:
@@ -24,7 +19,6 @@ def test_a_manoeuvre_aimed_at_the_chief_says_it_hits_and_logs_it(shown: Shown) -
     successes beat it: a hit, his Endurance untouched, and the log says so."""
     model = started_model()
     dialog = shown(ManoeuvreDialog(model))
-    assert isinstance(dialog, ManoeuvreDialog)
     assert dialog.aimed_at() == ""  # not an attack unless the GM says so
     dialog.target.setCurrentIndex(dialog.target.findData("chief"))
     dialog.dice.set_typed("4")
@@ -41,7 +35,6 @@ def test_unticking_stunted_takes_the_two_dice_off_even_with_an_effect(shown: Sho
     effect stays chosen and the pool is Dexterity 4 + Athletics 2 = 6."""
     model = started_model()
     dialog = shown(ManoeuvreDialog(model))
-    assert isinstance(dialog, ManoeuvreDialog)
     dialog.stunt_form.choose("intimidate", "chief")
     assert dialog.stunted.isChecked() and dialog.pool() == 8
     dialog.stunted.setChecked(False)
@@ -56,7 +49,6 @@ def test_moving_toward_a_fighter_in_a_group_moves_toward_all_of_it(shown: Shown)
     model = started_model(SetRange("chief", "archer", "melee"))
     assert group_of(model.state, "chief", "jade") == ("chief", "archer")
     dialog = shown(MoveDialog(model))
-    assert isinstance(dialog, MoveDialog)
     dialog.picks["chief"].setChecked(True)
     assert dialog.targets() == ("chief", "archer")
     dialog.accept()
@@ -71,7 +63,6 @@ def test_the_strike_dialog_lets_an_unarmed_or_medium_strike_use_either_attribute
     Attribute, Dexterity."""
     model = started_model(*in_melee("chief"))
     dialog = shown(StrikeDialog(model, face_source=SeededDice(3)))
-    assert isinstance(dialog, StrikeDialog)
     assert dialog.attribute.currentData() == "strength"
     assert dialog.accuracy() is not None and dialog.accuracy().pool == 7  # type: ignore[union-attr]
     dialog.attribute.setCurrentIndex(dialog.attribute.findData("dexterity"))

@@ -2,23 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from PySide6.QtCore import QPoint
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication
 
 from battlewheel.engine.core.dice import SeededDice
 from battlewheel.engine.rulesets.impulse.odds import decisive_odds
 from battlewheel.views.rulesets.impulse.attack_dialog import FlurryDialog, StrikeDialog
 from tests.desktop.rulesets.impulse.fight import in_melee, started_model
-
-Shown = Callable[[QWidget], QWidget]
+from tests.desktop.showing import Shown
 
 
 def _strike(shown: Shown, *foes: str) -> tuple[object, StrikeDialog]:
     model = started_model(*in_melee(*foes))
     dialog = shown(StrikeDialog(model, face_source=SeededDice(3)))
-    assert isinstance(dialog, StrikeDialog)
     return model, dialog
 
 
@@ -86,7 +82,6 @@ def test_a_target_out_of_reach_is_refused_before_any_roll(shown: Shown) -> None:
     model = started_model()
     before = len(model.session.log)
     dialog = shown(StrikeDialog(model))
-    assert isinstance(dialog, StrikeDialog)
     assert dialog.refusal() == (
         "Not allowed: 001 §Attack Ranges: Daiklave strikes only at melee range"
     )
@@ -116,7 +111,6 @@ def test_a_stunted_disarm_is_weighed_against_the_damage(shown: Shown) -> None:
 def _flurry(shown: Shown) -> tuple[object, FlurryDialog]:
     model = started_model(*in_melee("chief", "archer"))
     dialog = shown(FlurryDialog(model))
-    assert isinstance(dialog, FlurryDialog)
     return model, dialog
 
 

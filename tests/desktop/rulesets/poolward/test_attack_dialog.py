@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pytest
 
 from battlewheel.engine.core.dice import SeededDice
 from battlewheel.engine.rulesets.poolward import NextTurn, UseAction
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.rulesets.poolward.attack_dialog import NEED_ROLL, AttackDialog
+from tests.desktop.showing import Shown
 
 from .conftest import started_model
-
-Shown = Callable[[AttackDialog], AttackDialog]
 
 
 def _dialog(shown: Shown, model: CombatModel, attacker: str) -> AttackDialog:

@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from PySide6.QtWidgets import QWidget
-
 from battlewheel.engine.rulesets.poolward import EndFight, SetTrack
 from battlewheel.views.rulesets.poolward.gm_dialogs import (
     REST,
@@ -15,10 +11,9 @@ from battlewheel.views.rulesets.poolward.gm_dialogs import (
     RecoveryDialog,
 )
 from battlewheel.views.sheets.sheet_dock import CharacterSheetDock
+from tests.desktop.showing import Shown
 
 from .conftest import started_model
-
-Shown = Callable[[QWidget], QWidget]
 
 
 def test_lethal_healing_fills_health_then_two_vigor_a_point(shown: Shown) -> None:
@@ -27,7 +22,6 @@ def test_lethal_healing_fills_health_then_two_vigor_a_point(shown: Shown) -> Non
     assert model.push(SetTrack("edward", "health", 4)) is None
     assert model.push(SetTrack("edward", "vigor", 2)) is None
     dialog = shown(HealDialog(model, "edward"))
-    assert isinstance(dialog, HealDialog)
     dialog.points.setValue(2)
     assert dialog.preview_label.text() == (
         "Edward Sumner: Health 4/5, Vigor 2/4 → Health 5/5, Vigor 4/4")
@@ -39,7 +33,6 @@ def test_lethal_healing_fills_health_then_two_vigor_a_point(shown: Shown) -> Non
 def test_healing_an_unhurt_fighter_is_refused_in_words(shown: Shown) -> None:
     """Nothing to restore: Apply stays greyed and the reason is shown."""
     dialog = shown(HealDialog(started_model(), "edward"))
-    assert isinstance(dialog, HealDialog)
     assert "has nothing for healing to restore" in dialog.refusal()
     assert not dialog.apply_button.isEnabled()
 
@@ -48,7 +41,6 @@ def test_backlash_is_kept_apart_on_the_sheet(shown: Shown) -> None:
     """2 non-lethal Backlash marks Vigor with B, which only natural recovery heals."""
     model = started_model()
     dialog = shown(BacklashDialog(model, "edward"))
-    assert isinstance(dialog, BacklashDialog)
     dialog.amount.setValue(2)
     dialog.accept()
     edward = model.state.fighters["edward"]
@@ -62,11 +54,9 @@ def test_sleep_is_out_of_combat_and_medicine_doubles_it(shown: Shown) -> None:
     model = started_model()
     assert model.push(SetTrack("edward", "health", 1)) is None
     during = shown(RecoveryDialog(model, "edward"))
-    assert isinstance(during, RecoveryDialog)
     assert "recovery is out of combat" in during.refusal()
     assert model.push(EndFight()) is None
     dialog = shown(RecoveryDialog(model, "edward"))
-    assert isinstance(dialog, RecoveryDialog)
     dialog.tended.setChecked(True)
     dialog.medicine_pool.setValue(4)
     assert not dialog.apply_button.isEnabled()  # Medicine not rolled yet
@@ -82,7 +72,6 @@ def test_rest_gives_a_vigor_point_per_quarter_hour(shown: Shown) -> None:
     assert model.push(SetTrack("edward", "vigor", 1)) is None
     assert model.push(EndFight()) is None
     dialog = shown(RecoveryDialog(model, "edward"))
-    assert isinstance(dialog, RecoveryDialog)
     dialog.kind.setCurrentIndex(dialog.kind.findData(REST))
     dialog.quarters.setValue(4)
     dialog.accept()
@@ -93,7 +82,6 @@ def test_the_sheet_button_opens_the_conditions(shown: Shown) -> None:
     """Caught unaware: Edward is flat-footed and has no Dodge until the GM clears it."""
     model = started_model()
     dock = shown(CharacterSheetDock(model, "edward"))
-    assert isinstance(dock, CharacterSheetDock)
     assert dock.sheet.override_button.isVisibleTo(dock)
     dialog = dock.open_override()
     assert isinstance(dialog, ConditionsDialog)
@@ -111,9 +99,7 @@ def test_lethal_healing_opens_on_a_wounded_ally_not_the_unhurt_healer(shown: Sho
     model = started_model()
     assert model.push(SetTrack("cutthroat2", "health", 1)) is None
     dialog = shown(HealDialog(model, "cutthroat1"))
-    assert isinstance(dialog, HealDialog)
     assert dialog.subject() == "cutthroat2"
     assert model.push(SetTrack("cutthroat1", "health", 2)) is None
     again = shown(HealDialog(model, "cutthroat1"))
-    assert isinstance(again, HealDialog)
     assert again.subject() == "cutthroat1"

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
-from PySide6.QtWidgets import QInputDialog, QWidget
 from pytestqt.qtbot import QtBot
 
 from battlewheel.engine.core.dice import DiceEntry
@@ -27,7 +26,7 @@ from battlewheel.views.main_window import MainWindow
 from battlewheel.views.wheel import palette
 from battlewheel.views.wheel.gauges import ring_radius
 from battlewheel.views.wheel.scene import WheelScene
-from tests.desktop.pocket_drags import drag_to, pocket_point, slot_point
+from tests.desktop.pocket_drags import answer_trigger, drag_to, pocket_point, slot_point
 from tests.desktop.windows import painted_window
 
 WARDED = StatBlock(
@@ -52,27 +51,16 @@ def window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
     return painted_window(qtbot, _model(), tmp_path / "s.ini")
 
 
-def _answer(monkeypatch: pytest.MonkeyPatch, words: str) -> list[str]:
-    asked: list[str] = []
-
-    def get_text(_parent: QWidget, _title: str, label: str, *_rest: object) -> tuple[str, bool]:
-        asked.append(label)
-        return words, True
-
-    monkeypatch.setattr(QInputDialog, "getText", get_text)
-    return asked
-
-
 def test_the_actor_dragged_into_the_pocket_readies_and_dragged_out_takes_it(
     window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Cutthroat 1 into the pocket: the trigger asked (free, says the dialog); he waits there
     and the mage acts; dragged onto the ring he acts on the trigger. Ctrl+Z takes back each."""
-    asked = _answer(monkeypatch, "Edward steps into reach")
+    asked = answer_trigger(monkeypatch, "Edward steps into reach")
     model = window.combat
     steps = model.undo_stack.count()
     drag_to(window, "cutthroat1", pocket_point(window))
-    assert len(asked) == 1 and asked[0].startswith("free: a Readied action")
+    assert len(asked) == 1 and asked[0][1].startswith("free: a Readied action")
     assert model.state.readied == {"cutthroat1": "Edward steps into reach"}
     assert model.state.actor() == "ilse" and model.undo_stack.count() == steps + 1
     assert window.scene.pocket.triggers == ("Edward steps into reach",)
@@ -90,7 +78,7 @@ def test_a_fighter_whose_turn_it_is_not_springs_back_from_the_pocket(
 ) -> None:
     """Edward into the pocket on Cutthroat 1's turn: no trigger asked, nothing readied, the
     status bar says whose turn it is, and Edward stands on his place again."""
-    asked = _answer(monkeypatch, "never asked")
+    asked = answer_trigger(monkeypatch, "never asked")
     start = window.scene.counters["edward"].pos()
     drag_to(window, "edward", pocket_point(window))
     assert asked == [] and window.combat.state.readied == {}

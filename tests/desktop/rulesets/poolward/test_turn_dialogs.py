@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from PySide6.QtWidgets import QWidget
-
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.poolward import AddCombatant, PoolWardOptions, demo_fight
 from battlewheel.models.combat_model import CombatModel
@@ -16,6 +12,7 @@ from battlewheel.views.rulesets.poolward.turn_dialogs import (
     TriggerReadiedDialog,
     UseActionDialog,
 )
+from tests.desktop.showing import Shown
 
 from .conftest import started_model
 
@@ -29,14 +26,12 @@ def rolled_demo() -> CombatSession:
             session.apply(entry.action)
     return session
 
-Shown = Callable[[QWidget], QWidget]
 
 
 def test_taking_a_move_action_marks_the_slot_and_a_second_is_refused(shown: Shown) -> None:
     """The preview gives the slots left; the second move of the turn says why not."""
     model = started_model()
     dialog = shown(UseActionDialog(model, "cutthroat1"))
-    assert isinstance(dialog, UseActionDialog)
     dialog.slot.setCurrentIndex(dialog.slot.findData("move"))
     dialog.what.setText("steps round the table")
     assert dialog.preview_label.text() == (
@@ -44,7 +39,6 @@ def test_taking_a_move_action_marks_the_slot_and_a_second_is_refused(shown: Show
     dialog.accept()
     assert model.state.fighters["cutthroat1"].used == ("move",)
     again = shown(UseActionDialog(model, "cutthroat1"))
-    assert isinstance(again, UseActionDialog)
     assert again.slot.itemText(again.slot.findData("move")) == "move (used)"
     again.slot.setCurrentIndex(again.slot.findData("move"))
     assert "already used the move action" in again.refusal()
@@ -55,7 +49,6 @@ def test_a_power_grants_one_more_standard_action(shown: Shown) -> None:
     """Gain mode pushes GrantAction with the power's name."""
     model = started_model()
     dialog = shown(UseActionDialog(model, "cutthroat1"))
-    assert isinstance(dialog, UseActionDialog)
     dialog.mode.setCurrentIndex(dialog.mode.findData(GAIN))
     dialog.slot.setCurrentIndex(dialog.slot.findData("standard"))
     dialog.what.setText("Alacrity")
@@ -69,7 +62,6 @@ def test_a_readied_action_waits_in_the_pocket_until_triggered(shown: Shown) -> N
     acts; the trigger dialog lets the readied fighter act at once."""
     model = started_model()
     ready = shown(ReadyActionDialog(model, "cutthroat1"))
-    assert isinstance(ready, ReadyActionDialog)
     assert not ready.apply_button.isEnabled()
     ready.trigger.setText("stabs whoever opens the door")
     assert ready.preview_label.text() == (
@@ -79,7 +71,6 @@ def test_a_readied_action_waits_in_the_pocket_until_triggered(shown: Shown) -> N
     assert counter is not None and counter.pocket == "stabs whoever opens the door"
     assert counter.slot is None
     trigger = shown(TriggerReadiedDialog(model))
-    assert isinstance(trigger, TriggerReadiedDialog)
     assert trigger.who.currentText() == "Cutthroat 1: stabs whoever opens the door"
     trigger.accept()
     assert model.state.actor() == "cutthroat1" and model.state.interrupting == "cutthroat1"
@@ -89,7 +80,6 @@ def test_the_rolled_order_is_one_undo_step_and_shows_the_order_to_come(shown: Sh
     """Under the rolled ruling every fighter's roll is one RollOrder; most successes first."""
     model = CombatModel(rolled_demo())
     dialog = shown(RollOrderDialog(model))
-    assert isinstance(dialog, RollOrderDialog)
     assert [row.cid for row in dialog.rows] == ["edward", "cutthroat1", "cutthroat2", "archer"]
     assert dialog.row("edward").pool.value() == 3  # Dexterity offered
     for cid, typed in (("cutthroat1", "0"), ("cutthroat2", "1"), ("archer", "2"),

@@ -11,7 +11,6 @@ from __future__ import annotations
 import copy
 import dataclasses
 
-from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from battlewheel.engine.core.actions import ChangeRuling
@@ -24,7 +23,7 @@ from battlewheel.engine.rulesets.ex3.options import Ex3Options
 from battlewheel.engine.rulesets.ex3.state import Combat
 
 from ..conditions import condition_action
-from ..walking import apply_checked
+from ..walking import apply_checked, random_walks
 from .helpers import all_close, fighter, group, typed
 
 IDS = ("a", "b", "c", "g")
@@ -147,8 +146,7 @@ def _step(session: CombatSession, action: a.Action) -> None:
                   snapshot=copy.deepcopy)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.data())
+@random_walks(25)
 def test_random_walks_keep_the_invariants_and_replay(data: st.DataObject) -> None:
     """Up to 40 random actions, legal or not; then the log replays to the same state."""
     session = _session(data)

@@ -7,7 +7,6 @@ import dataclasses
 from functools import partial
 
 import pytest
-from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from battlewheel.engine.core.actions import ChangeRuling
@@ -18,6 +17,7 @@ from battlewheel.engine.rulesets.ex3.rules import defence as d
 from battlewheel.engine.rulesets.ex3.state import Combat, Combatant, Distraction
 from tests.engine.counting import calls_of, step_matches_afresh, worked_out_afresh
 
+from ..walking import random_walks
 from .helpers import fight, fighter, group, state_of, typed
 from .test_properties import _attack, _other, _session
 
@@ -105,8 +105,7 @@ def test_a_grapple_and_a_ruling_reach_records_the_action_did_not_replace() -> No
     assert state.combatants == _afresh(state)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.data())
+@random_walks(25)
 def test_the_incremental_refresh_matches_a_full_recompute(data: st.DataObject) -> None:
     """After each step of a random walk (undo and redo too), the derived values equal
     those worked out for every combatant from scratch."""

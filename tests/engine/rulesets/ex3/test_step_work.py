@@ -8,7 +8,7 @@ import pytest
 from battlewheel.engine.rulesets.ex3 import actions as a
 from battlewheel.engine.rulesets.ex3 import menu, wheel
 from battlewheel.engine.rulesets.ex3.handlers import flow
-from tests.engine.counting import calls_of
+from tests.engine.counting import calls_of, menu_built_once
 
 from .helpers import fight, fighter, state_of
 
@@ -79,11 +79,5 @@ def test_the_menu_is_built_once_for_space_and_the_menu_of_one_state(
     """Space's entry and the Combat menu of the same state build the entries once; after
     a turn passes, the menu is what building it afresh gives."""
     session = fight(*PEOPLE)
-    built = calls_of(monkeypatch, menu, "_turn_actions")
-    session.ruleset.next_step(session.state)
-    entries = session.ruleset.turn_actions(session.state)
-    assert len(built) == 1
-    session.apply(a.NextTurn())
-    state = state_of(session)
-    assert session.ruleset.turn_actions(state) == menu._turn_actions(state)
-    assert session.ruleset.turn_actions(state) != entries
+    entries = menu_built_once(monkeypatch, session, menu, a.NextTurn())
+    assert session.ruleset.turn_actions(state_of(session)) != entries

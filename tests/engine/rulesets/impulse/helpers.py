@@ -11,8 +11,10 @@ from battlewheel.engine.rulesets.impulse import (
     AddCombatant,
     ImpulseCharacter,
     ImpulseOptions,
+    Manoeuvre,
     RollOrder,
     StartCombat,
+    StuntEffect,
     Weapon,
 )
 
@@ -89,3 +91,30 @@ def duel(
         options=options,
         start=start,
     )
+
+
+def ana_against_two(band: str = "melee", options: ImpulseOptions | None = None) -> CombatSession:
+    """Ana (ally, order 8) against Bo (order 4) and Cy (order 2), all at ``band``: Ana
+    acts first."""
+    return fight(
+        ("ana", block("Ana", player=True), "ally", 8),
+        ("bo", block("Bo"), "enemy", 4),
+        ("cy", block("Cy"), "enemy", 2),
+        band=band,
+        options=options,
+    )
+
+
+def ana_defends_cy() -> CombatSession:
+    """Ana (DV 3) defends her ally Cy (DV 1) with a stunted manoeuvre, Bo their foe, all
+    at short range (001 §Stunting Maneuvers, Defend Other); Ana's turn has not ended."""
+    session = fight(
+        ("ana", block("Ana", player=True), "ally", 8),
+        ("cy", block("Cy", dv=1), "ally", 6),
+        ("bo", block("Bo"), "enemy", 2),
+        band="short",
+    )
+    session.apply(
+        Manoeuvre("ana", "cunning", "awareness", typed(1), stunt=StuntEffect("defend_other", "cy"))
+    )
+    return session

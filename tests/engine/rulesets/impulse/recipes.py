@@ -14,7 +14,7 @@ from battlewheel.engine.rulesets.impulse.rules import BANDS
 from battlewheel.engine.rulesets.impulse.state import ImpulseCombat
 
 from ..recipes import SHARED, Maker, Recipe, anyone, pick, typed, whose_turn
-from .helpers import block, fight
+from .helpers import ana_against_two, block, fight
 
 # -- reading the fight ---------------------------------------------------------------------
 
@@ -215,8 +215,7 @@ def _tied() -> CombatSession:
 
 def _three() -> CombatSession:
     """Ana (a player, 4 Impulse, acting) in melee with Bo and Cy (001 §Flurry Strikes)."""
-    session = fight(("ana", block("Ana", player=True), "ally", 8), ("bo", block("Bo"), "enemy", 4),
-                    ("cy", block("Cy"), "enemy", 2))
+    session = ana_against_two()
     session.apply(a.AdjustImpulse("ana", 5 - session.state.combatants["ana"].impulse))
     return session
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.impulse import (
@@ -20,7 +21,7 @@ from battlewheel.engine.rulesets.impulse import (
     StuntEffect,
 )
 
-from .helpers import block, duel, fight, typed
+from .helpers import ana_against_two, ana_defends_cy, block, duel, fight, typed
 
 
 def _give(session: CombatSession, cid: str, value: int) -> None:
@@ -56,23 +57,25 @@ def test_a_stunt_adds_two_dice_and_a_stun_takes_two_off_the_next_roll() -> None:
     assert not session.state.combatants["bo"].has("stunned")
 
 
+def _ana_intimidates_bo(impulse: int, roll: DiceEntry) -> CombatSession:
+    """Ana's Presence + Presence manoeuvre stunted to Intimidate Bo, who has ``impulse``."""
+    session = duel()
+    _give(session, "bo", impulse)
+    session.apply(
+        Manoeuvre("ana", "presence", "presence", roll, stunt=StuntEffect("intimidate", "bo"))
+    )
+    return session
+
+
 def test_intimidate_takes_three_impulse_but_not_below_the_floor() -> None:
     """001 §Stunting Maneuvers and ruling impulse_floor: Bo at 2 drops to 0, not -1."""
-    session = duel()
-    _give(session, "bo", 2)
-    session.apply(
-        Manoeuvre("ana", "presence", "presence", typed(3), stunt=StuntEffect("intimidate", "bo"))
-    )
+    session = _ana_intimidates_bo(2, typed(3))
     assert session.state.combatants["bo"].impulse == 0
 
 
 def test_a_stunt_effect_that_does_not_beat_its_difficulty_fails_but_impulse_still_comes() -> None:
     """001 §Stunting Maneuvers: 2 successes against Resolve 2 do not exceed it."""
-    session = duel()
-    _give(session, "bo", 5)
-    session.apply(
-        Manoeuvre("ana", "presence", "presence", typed(2), stunt=StuntEffect("intimidate", "bo"))
-    )
+    session = _ana_intimidates_bo(5, typed(2))
     assert session.state.combatants["bo"].impulse == 5
     assert "fails" in session.log[-1].sentence
 
@@ -125,15 +128,7 @@ def test_full_cover_blocks_its_owner_too_and_counters_step_down() -> None:
 
 def test_defend_other_lends_the_better_dv_within_short_range() -> None:
     """001 §Stunting Maneuvers (Defend Other) and ruling defend_other_dv: Cy (DV 1) uses Ana's 3."""
-    session = fight(
-        ("ana", block("Ana", player=True), "ally", 8),
-        ("cy", block("Cy", dv=1), "ally", 6),
-        ("bo", block("Bo"), "enemy", 2),
-        band="short",
-    )
-    session.apply(
-        Manoeuvre("ana", "cunning", "awareness", typed(1), stunt=StuntEffect("defend_other", "cy"))
-    )
+    session = ana_defends_cy()
     assert session.state.combatants["cy"].dv == 3
     session.apply(EndTurn())
     with pytest.raises(IllegalAction, match="protects an ally"):
@@ -219,12 +214,7 @@ def test_flurry_stunt_lands_on_one_chosen_target_or_on_every_target() -> None:
     """rules/impulse.md §4 flurry_stunt: Maim on Cy only; under "every_target" on both."""
 
     def run(options: ImpulseOptions) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        session = fight(
-            ("ana", block("Ana", player=True), "ally", 8),
-            ("bo", block("Bo"), "enemy", 4),
-            ("cy", block("Cy"), "enemy", 2),
-            options=options,
-        )
+        session = ana_against_two(options=options)
         _give(session, "ana", 4)
         session.apply(
             FlurryStrike(
@@ -246,12 +236,7 @@ def test_flurry_stunt_lands_on_one_chosen_target_or_on_every_target() -> None:
 
 def test_knockback_toward_pulls_and_a_move_toward_a_group_moves_toward_all_of_it() -> None:
     """001 §Stunting Maneuvers (Pull) and §Movement (groups)."""
-    session = fight(
-        ("ana", block("Ana", player=True), "ally", 8),
-        ("bo", block("Bo"), "enemy", 4),
-        ("cy", block("Cy"), "enemy", 2),
-        band="medium",
-    )
+    session = ana_against_two(band="medium")
     session.apply(Move("ana", ("bo", "cy"), "toward"))
     assert session.state.band("ana", "bo") == session.state.band("ana", "cy") == 1
     session.apply(

@@ -24,7 +24,7 @@ from battlewheel.engine.rulesets.impulse import (
     SetRange,
 )
 
-from .helpers import block, duel, fight, typed
+from .helpers import ana_against_two, block, duel, fight, typed
 
 
 def _impulse(session: CombatSession, cid: str) -> int:
@@ -128,11 +128,7 @@ def test_flurry_strike_rolls_against_the_highest_dv_and_splits_the_damage() -> N
 
 def test_a_flurry_split_must_place_all_the_damage() -> None:
     """001 §Flurry Strikes: 5 damage split as 1 + 3 is refused."""
-    session = fight(
-        ("ana", block("Ana", player=True), "ally", 8),
-        ("bo", block("Bo"), "enemy", 4),
-        ("cy", block("Cy"), "enemy", 2),
-    )
+    session = ana_against_two()
     _set_impulse(session, "ana", 4)
     with pytest.raises(IllegalAction, match="all 5 damage"):
         session.apply(
@@ -219,11 +215,7 @@ def test_change_initiative_on_someone_elses_turn_is_refused_by_default() -> None
 def test_disengage_is_contested_by_each_foe_in_melee() -> None:
     """001 §Disengage: Evasion 2; Bo rolls 3 and keeps up, Cy rolls 2 and is left at short and
     cannot close to melee with Ana for a round; Ana pays 2 Impulse."""
-    session = fight(
-        ("ana", block("Ana", player=True), "ally", 8),
-        ("bo", block("Bo"), "enemy", 4),
-        ("cy", block("Cy"), "enemy", 2),
-    )
+    session = ana_against_two()
     _set_impulse(session, "ana", 5)
     session.apply(Disengage("ana", (Contest("bo", typed(3)), Contest("cy", typed(2)))))
     state = session.state
@@ -238,11 +230,7 @@ def test_disengage_is_contested_by_each_foe_in_melee() -> None:
 
 def test_disengage_must_hear_from_every_foe_in_melee() -> None:
     """001 §Disengage: leaving Cy out of the contests is refused."""
-    session = fight(
-        ("ana", block("Ana", player=True), "ally", 8),
-        ("bo", block("Bo"), "enemy", 4),
-        ("cy", block("Cy"), "enemy", 2),
-    )
+    session = ana_against_two()
     _set_impulse(session, "ana", 5)
     with pytest.raises(IllegalAction, match="contests or declines once"):
         session.apply(Disengage("ana", (Contest("bo", typed(3)),)))

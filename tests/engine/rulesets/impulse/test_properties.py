@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 
-from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from battlewheel.engine.core.actions import Action
@@ -46,7 +45,7 @@ from battlewheel.engine.rulesets.impulse.rules import BANDS
 
 from ..conditions import condition_action
 from ..pocket import check_pocket_verdicts
-from ..walking import apply_checked
+from ..walking import apply_checked, random_walks
 from .helpers import block
 
 OPTIONS = st.builds(
@@ -276,15 +275,13 @@ def _run(data: st.DataObject, steps: int) -> CombatSession:
     return session
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.data())
+@random_walks(40)
 def test_random_walks_keep_the_invariants_and_undo_restores_exactly(data: st.DataObject) -> None:
     """Refused actions change nothing; undo and redo are exact; Impulse never below the floor."""
     _run(data, data.draw(st.integers(5, 60)))
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.data())
+@random_walks(20)
 def test_replaying_the_saved_log_rebuilds_the_state(data: st.DataObject) -> None:
     """The log written as JSON text and read back replays to the same state."""
     session = _run(data, data.draw(st.integers(5, 60)))
@@ -294,8 +291,7 @@ def test_replaying_the_saved_log_rebuilds_the_state(data: st.DataObject) -> None
     assert again.to_json() == session.to_json()
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.data())
+@random_walks(20)
 def test_asking_the_pocket_changes_nothing_and_what_it_allows_is_accepted(
     data: st.DataObject,
 ) -> None:

@@ -7,23 +7,21 @@ from __future__ import annotations
 from functools import partial
 
 import pytest
-from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from battlewheel.engine.core.session import CombatSession
 from battlewheel.engine.rulesets.impulse import (
     AdjustImpulse,
     EndTurn,
-    Manoeuvre,
     SetCover,
-    StuntEffect,
 )
 from battlewheel.engine.rulesets.impulse import ruleset as impulse_ruleset
 from battlewheel.engine.rulesets.impulse.rules import derived
 from battlewheel.engine.rulesets.impulse.state import Fighter, ImpulseCombat
 from tests.engine.counting import calls_of, step_matches_afresh, worked_out_afresh
 
-from .helpers import block, fight, typed
+from ..walking import random_walks
+from .helpers import ana_defends_cy, block, fight
 from .test_properties import OPTIONS, _setup_action, _turn_action
 
 PEOPLE = tuple((f"f{n}", block(f"F{n}"), "ally" if n % 2 else "enemy", 1 + n) for n in range(8))
@@ -51,15 +49,7 @@ def test_a_gm_edit_of_one_fighter_works_out_only_that_fighter(
 def test_the_defended_fighter_follows_a_change_of_its_defender() -> None:
     """Ana defends Cy (Cy's DV 1 becomes Ana's 3); Ana's partial cover lifts her DV to 5,
     and Cy's with it, though Cy's record is untouched (001 §Stunting Maneuvers)."""
-    session = fight(
-        ("ana", block("Ana", player=True), "ally", 8),
-        ("cy", block("Cy", dv=1), "ally", 6),
-        ("bo", block("Bo"), "enemy", 2),
-        band="short",
-    )
-    session.apply(
-        Manoeuvre("ana", "cunning", "awareness", typed(1), stunt=StuntEffect("defend_other", "cy"))
-    )
+    session = ana_defends_cy()
     session.apply(EndTurn())
     assert session.state.combatants["cy"].dv == 3
     session.apply(SetCover("ana", "partial"))
@@ -68,8 +58,7 @@ def test_the_defended_fighter_follows_a_change_of_its_defender() -> None:
     assert session.state.combatants == _afresh(session.state)
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.data())
+@random_walks(30)
 def test_the_incremental_refresh_matches_a_full_recompute(data: st.DataObject) -> None:
     """After each step of a random walk (undo and redo too), the derived values equal
     those worked out for every fighter from scratch."""

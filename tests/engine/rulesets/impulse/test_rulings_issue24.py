@@ -33,6 +33,17 @@ def _entry(session: object, key: str):  # type: ignore[no-untyped-def]
     return next(e for e in IMPULSE.turn_actions(session.state) if e.key == key)  # type: ignore[attr-defined]
 
 
+def _waits_until_ana_goes_first(session: CombatSession, key: str) -> None:
+    """The ``key`` entry is greyed for the tie and Space offers Settle a tie, until the tie
+    is settled with Ana before Bo."""
+    entry = _entry(session, key)
+    assert not entry.enabled and "settle the tie" in entry.why_not
+    step = IMPULSE.next_step(session.state)
+    assert step is not None and step.key == "settle_tie"
+    session.apply(SettleTie(("ana", "bo")))
+    assert _entry(session, key).enabled
+
+
 @pytest.mark.parametrize(("bo_player", "chooser"), [(False, "player"), (True, "coin")])
 def test_a_tie_with_a_player_is_asked_before_round_one(bo_player: bool, chooser: str) -> None:
     """001 §Turn Order: Ana (Initiative 3, face 5) and Bo (5, face 3) tie at 8. A player
@@ -41,12 +52,7 @@ def test_a_tie_with_a_player_is_asked_before_round_one(bo_player: bool, chooser:
     session = fight(("ana", block("Ana", player=True), "ally", 5),
                     ("bo", block("Bo", initiative=5, player=bo_player), "enemy", 3), start=False)
     assert tie_chooser(session.state, ("ana", "bo")) == chooser
-    start = _entry(session, "start")
-    assert not start.enabled and "settle the tie" in start.why_not
-    step = IMPULSE.next_step(session.state)
-    assert step is not None and step.key == "settle_tie"
-    session.apply(SettleTie(("ana", "bo")))
-    assert _entry(session, "start").enabled
+    _waits_until_ana_goes_first(session, "start")
     step = IMPULSE.next_step(session.state)
     assert step is not None and step.key == "start"
 
@@ -60,12 +66,7 @@ def test_a_tie_made_after_the_start_is_asked_before_the_round_it_matters_for() -
                     ("bo", block("Bo", initiative=5), "enemy", 6))
     session.apply(EndTurn())  # Bo's turn at 11; Ana's at 8 next
     session.apply(ChangeInitiative("ana", 11))
-    end = _entry(session, "end_turn")
-    assert not end.enabled and "settle the tie" in end.why_not
-    step = IMPULSE.next_step(session.state)
-    assert step is not None and step.key == "settle_tie"
-    session.apply(SettleTie(("ana", "bo")))
-    assert _entry(session, "end_turn").enabled
+    _waits_until_ana_goes_first(session, "end_turn")
     session.apply(EndTurn())
     assert session.state.round == 2
     assert [e.cid for e in session.state.order()] == ["ana", "bo"]

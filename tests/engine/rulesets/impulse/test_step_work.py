@@ -10,7 +10,7 @@ from battlewheel.engine.rulesets.impulse import EndTurn, SetRange, menu, wheel
 from battlewheel.engine.rulesets.impulse import ruleset as impulse_ruleset
 from battlewheel.engine.rulesets.impulse.actions import AddCombatant, SettleTie
 from battlewheel.engine.rulesets.impulse.state import ImpulseCombat
-from tests.engine.counting import calls_of
+from tests.engine.counting import calls_of, menu_built_once
 
 from .helpers import block, fight
 
@@ -114,11 +114,5 @@ def test_the_menu_is_built_once_for_space_and_the_menu_of_one_state(
     """Space's entry and the Combat menu of the same state build the entries once; after
     a turn ends, the menu is what building it afresh gives."""
     session = fight(*PEOPLE)
-    built = calls_of(monkeypatch, menu, "_turn_actions")
-    session.ruleset.next_step(session.state)
-    entries = session.ruleset.turn_actions(session.state)
-    assert len(built) == 1
-    session.apply(EndTurn())
-    state = session.state
-    assert session.ruleset.turn_actions(state) == menu._turn_actions(state)
+    entries = menu_built_once(monkeypatch, session, menu, EndTurn())
     assert entries  # the first state's menu, kept until the state changed

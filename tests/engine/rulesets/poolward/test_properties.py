@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from battlewheel.engine.core.actions import Action, ChangeRuling
@@ -42,7 +41,7 @@ from battlewheel.engine.rulesets.poolward.block import MELEE, RANGED, Trigger
 
 from ..conditions import condition_action
 from ..pocket import check_pocket_verdicts
-from ..walking import apply_checked
+from ..walking import apply_checked, random_walks
 from .helpers import RULESET, person
 
 ARMS = (AttackProfile("Sword", MELEE, 3, ap=1, effects=(Trigger("Bleed", "lethal"),)),
@@ -207,15 +206,13 @@ def _walk(data: st.DataObject, steps: int) -> CombatSession:
     return session
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.data())
+@random_walks(40)
 def test_random_walks_keep_the_invariants_and_undo_restores_exactly(data: st.DataObject) -> None:
     """Refusals change nothing, undo and redo are exact, Health stays within ±maximum."""
     _walk(data, data.draw(st.integers(10, 70)))
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.data())
+@random_walks(20)
 def test_replaying_the_log_rebuilds_the_state(data: st.DataObject) -> None:
     """The saved log replays to the state the walk reached."""
     session = _walk(data, data.draw(st.integers(10, 70)))
@@ -223,8 +220,7 @@ def test_replaying_the_log_rebuilds_the_state(data: st.DataObject) -> None:
     assert again.state == session.state
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.data())
+@random_walks(20)
 def test_asking_the_pocket_changes_nothing_and_what_it_allows_is_accepted(
     data: st.DataObject,
 ) -> None:

@@ -5,7 +5,6 @@ working out everyone afresh gives."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from battlewheel.engine.core.actions import ChangeRuling
@@ -16,6 +15,7 @@ from battlewheel.engine.rulesets.poolward.handlers import rounds
 from battlewheel.engine.rulesets.poolward.state import Fighter
 from tests.engine.counting import worked_out_afresh
 
+from ..walking import random_walks
 from .helpers import RULESET, fight, person
 from .test_properties import OPTIONS, _next_action
 
@@ -60,8 +60,7 @@ def test_a_ruling_reaches_fighters_the_action_did_not_touch() -> None:
     assert session.state.fighters == _afresh(session.state)
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.data())
+@random_walks(30)
 def test_the_incremental_refresh_matches_a_full_recompute(data: st.DataObject) -> None:
     """After each step of a random walk (undo and redo too), the derived values equal
     those worked out for every fighter from scratch."""

@@ -20,6 +20,7 @@ from battlewheel.engine.rulesets.rewrite import (
 )
 from battlewheel.engine.rulesets.rewrite.block import Character, CharacterKind
 from battlewheel.engine.rulesets.rewrite.rules import tables
+from battlewheel.engine.rulesets.rewrite.state import Combatant
 
 from .helpers import typed
 
@@ -82,23 +83,24 @@ def test_a_lunars_third_excellency_past_the_attribute_cap_is_refused() -> None:
         session.apply(ResolveAttack("ex", 0, attack=eight, reroll=eight, charms=charms))
 
 
-def test_heavenly_guardian_pays_no_surcharge_when_only_dodge_is_inapplicable() -> None:
-    """Parry stays applicable: 8 motes and no Willpower, though the Dodge DV was picked."""
+def _dodge_inapplicable(defence: Defence) -> Combatant:
+    """Sol (a Solar, Dexterity 5, Melee 5) after meeting an attack whose Charms leave
+    Dodge inapplicable, with ``defence``."""
     session = _duel(_exalt("Sol", CharacterKind.SOLAR, 5, 5), exalt_first=False)
     charms = AttackCharms(inapplicable_dvs=("dodge",))
-    defence = Defence("dodge", perfect_defence="heavenly_guardian_defense")
     session.apply(ResolveAttack("x", 0, charms=charms, defence=defence))
-    sol = session.state.combatants["ex"]
+    return session.state.combatants["ex"]
+
+
+def test_heavenly_guardian_pays_no_surcharge_when_only_dodge_is_inapplicable() -> None:
+    """Parry stays applicable: 8 motes and no Willpower, though the Dodge DV was picked."""
+    sol = _dodge_inapplicable(Defence("dodge", perfect_defence="heavenly_guardian_defense"))
     assert (sol.personal_motes, sol.willpower) == (22, 6)
 
 
 def test_seven_shadows_pays_the_surcharge_when_dodge_is_inapplicable_even_on_a_parry() -> None:
     """Dodge inapplicable: Seven Shadows costs 6 motes and 1 Willpower though a parry was picked."""
-    session = _duel(_exalt("Sol", CharacterKind.SOLAR, 5, 5), exalt_first=False)
-    charms = AttackCharms(inapplicable_dvs=("dodge",))
-    defence = Defence("parry:Short sword", perfect_defence="seven_shadows_evasion")
-    session.apply(ResolveAttack("x", 0, charms=charms, defence=defence))
-    sol = session.state.combatants["ex"]
+    sol = _dodge_inapplicable(Defence("parry:Short sword", perfect_defence="seven_shadows_evasion"))
     assert (sol.personal_motes, sol.willpower) == (24, 5)
 
 

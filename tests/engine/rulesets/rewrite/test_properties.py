@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from battlewheel.engine.core.conditions import Condition
@@ -44,7 +43,7 @@ from battlewheel.engine.rulesets.rewrite.block import CharacterKind
 from battlewheel.engine.rulesets.rewrite.handlers.flurry import preview_attack
 
 from ..conditions import condition_action
-from ..walking import apply_checked
+from ..walking import apply_checked, random_walks
 from .helpers import person
 
 TRAITS = {"dexterity": 3, "strength": 2, "stamina": 2, "wits": 2, "perception": 2}
@@ -200,15 +199,13 @@ def _run(data: st.DataObject, steps: int) -> CombatSession:
     return session
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.data())
+@random_walks(40)
 def test_random_actions_keep_the_invariants_and_undo_restores_exactly(data: st.DataObject) -> None:
     """Pools never go negative, counters stay on the wheel, and undo returns the prior state."""
     _run(data, data.draw(st.integers(5, 60)))
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.data())
+@random_walks(25)
 def test_replaying_a_log_twice_gives_identical_states(data: st.DataObject) -> None:
     """Two replays of the saved log give the same state as each other and as the original."""
     session = _run(data, data.draw(st.integers(5, 60)))

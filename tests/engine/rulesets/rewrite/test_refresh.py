@@ -5,7 +5,6 @@ from __future__ import annotations
 from functools import partial
 
 import pytest
-from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from battlewheel.engine.rulesets.rewrite import (
@@ -25,6 +24,7 @@ from battlewheel.engine.rulesets.rewrite.rules import values
 from battlewheel.engine.rulesets.rewrite.state import Combat, Combatant
 from tests.engine.counting import calls_of, step_matches_afresh, worked_out_afresh
 
+from ..walking import random_walks
 from .helpers import person, started, typed
 from .test_properties import OPTIONS, _fight_action, _setup_action
 
@@ -100,8 +100,7 @@ def test_a_record_replaced_without_a_change_to_its_derived_fields_inputs_is_kept
     assert session.state.refreshed is kept
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.data())
+@random_walks(30)
 def test_the_incremental_refresh_matches_a_full_recompute(data: st.DataObject) -> None:
     """After each step of a random walk (undo and redo too), the derived fields equal
     those worked out for every combatant from scratch."""

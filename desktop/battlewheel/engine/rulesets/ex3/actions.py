@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from battlewheel.engine.core.actions import Action, Joining, Names, Term
+from battlewheel.engine.core.actions import FIGHTER, Action, Joining, Names, Term
 from battlewheel.engine.core.actions import AddCombatant as AddCombatant
 from battlewheel.engine.core.actions import EndCombat as EndCombat
 from battlewheel.engine.core.actions import RemoveCombatant as RemoveCombatant
@@ -45,17 +45,17 @@ class Rolled(Action):
 class OpposedRoll(Rolled):
     """A fighter's roll that each foe who may see it answers (``opposed``, by id)."""
 
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     roll: DiceEntry
-    opposed: Mapping[str, DiceEntry] = field(default_factory=dict)
+    opposed: Mapping[str, DiceEntry] = field(default_factory=dict, metadata=FIGHTER)
 
 
 @dataclass(frozen=True)
 class Command(Rolled):
     """A commander's roll on a battle group's behalf (003 §Commanding Battle Groups)."""
 
-    commander: str
-    group: str
+    commander: str = field(metadata=FIGHTER)
+    group: str = field(metadata=FIGHTER)
     attribute: str
     roll: DiceEntry
 
@@ -81,7 +81,7 @@ class RollJoinBattle(Rolled):
 
     kind: ClassVar[str] = "roll_join_battle"
     words: ClassVar[str] = "{combatant:name} rolls Join Battle: {dice:dice}."
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     dice: DiceEntry
 
 
@@ -107,7 +107,7 @@ class Delay(Action):
 
     kind: ClassVar[str] = "delay"
     words: ClassVar[str] = "{combatant:name} delays to tick {tick}."
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     tick: int
 
 
@@ -117,7 +117,7 @@ class SetInitiative(Action):
 
     kind: ClassVar[str] = "set_initiative"
     words: ClassVar[str] = "GM sets {combatant:name}'s Initiative to {value}."
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     value: int
 
 
@@ -132,7 +132,7 @@ class AdjustPool(Action):
     what Charms cost is the GM's input)."""
 
     kind: ClassVar[str] = "adjust_pool"
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     pool: str
     amount: int
 
@@ -148,7 +148,7 @@ class CycleHealthBox(Action):
 
     kind: ClassVar[str] = "cycle_box"
     words: ClassVar[str] = "GM changes {combatant:name}'s health box {index:nth}."
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     index: int
 
 
@@ -158,7 +158,7 @@ class SetMagnitude(Action):
 
     kind: ClassVar[str] = "set_magnitude"
     words: ClassVar[str] = "GM sets {combatant:name}'s Magnitude to {value}."
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     value: int
 
 
@@ -168,8 +168,8 @@ class AwardBreak(Action):
 
     kind: ClassVar[str] = "award_break"
     words: ClassVar[str] = "GM awards {to:name} the Break for {crashed:name}'s Crash."
-    to: str
-    crashed: str
+    to: str = field(metadata=FIGHTER)
+    crashed: str = field(metadata=FIGHTER)
 
 
 @dataclass(frozen=True)
@@ -179,7 +179,7 @@ class GrantExtraAction(Action):
     (003 §Clashes)."""
 
     kind: ClassVar[str] = "grant_extra_action"
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     source: str = ""
 
     def sentence(self, names: Names) -> str:
@@ -192,10 +192,10 @@ class SetCondition(Action):
     """GM sets a condition: prone, cover (0-3), mounted, leader_killed, concealed_from."""
 
     kind: ClassVar[str] = "set_condition"
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     condition: str
     value: int
-    other: str = ""
+    other: str = field(default="", metadata=FIGHTER)
 
     def sentence(self, names: Names) -> str:
         if self.condition == "concealed":
@@ -211,8 +211,8 @@ class SetRange(Action):
     """GM places two combatants at a range band (per-pair bands) or a zone (003 §Positioning)."""
 
     kind: ClassVar[str] = "set_range"
-    combatant: str
-    other: str = ""
+    combatant: str = field(metadata=FIGHTER)
+    other: str = field(default="", metadata=FIGHTER)
     band: str = ""
     zone: int = 0
 
@@ -241,7 +241,7 @@ class MarkRough(Action):
 class AlsoHit:
     """Another target a battle group's attack reaches, with its own damage roll."""
 
-    target: str
+    target: str = field(metadata=FIGHTER)
     damage: DiceEntry | None = None
 
 
@@ -257,15 +257,15 @@ class Attack(Action):
     """
 
     kind: ClassVar[str] = "attack"
-    attacker: str
-    target: str
+    attacker: str = field(metadata=FIGHTER)
+    target: str = field(metadata=FIGHTER)
     mode: str
     weapon: str
     attack: DiceEntry
     damage: DiceEntry | None = None
     gambit: str = ""
     difficulty: int = 0
-    ally: str = ""
+    ally: str = field(default="", metadata=FIGHTER)
     disarm_weapon: str = ""
     control: DiceEntry | None = None
     resist: DiceEntry | None = None
@@ -310,7 +310,7 @@ class ClashSide:
     turn, the flurry's other action comes on its own turn on this tick.
     """
 
-    attacker: str
+    attacker: str = field(metadata=FIGHTER)
     mode: str
     weapon: str
     attack: DiceEntry
@@ -349,8 +349,8 @@ class Aim(Action):
 
     kind: ClassVar[str] = "aim"
     words: ClassVar[str] = "{combatant:name} aims at {target:name}."
-    combatant: str
-    target: str
+    combatant: str = field(metadata=FIGHTER)
+    target: str = field(metadata=FIGHTER)
     weapon: str
 
 
@@ -360,8 +360,8 @@ class DefendOther(Action):
 
     kind: ClassVar[str] = "defend_other"
     words: ClassVar[str] = "{combatant:name} defends {ward:name}."
-    combatant: str
-    ward: str
+    combatant: str = field(metadata=FIGHTER)
+    ward: str = field(metadata=FIGHTER)
     flurry: bool = False
 
 
@@ -398,7 +398,7 @@ class FullDefense(Action):
 
     kind: ClassVar[str] = "full_defense"
     words: ClassVar[str] = "{combatant:name} takes a full defence."
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     flurry: bool = False
 
 
@@ -416,7 +416,7 @@ class Rejoin(Action):
 
     kind: ClassVar[str] = "rejoin"
     words: ClassVar[str] = "{combatant:name} rejoins the fight."
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
 
 
 MOVE_STEPS = ("close", "leave", "zone", "toward", "away")
@@ -427,11 +427,12 @@ class Move(Action):
     """Cover ground 1: in or out of close range, to a zone, a band nearer or farther (003 §Move)."""
 
     kind: ClassVar[str] = "move"
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     step: str
-    other: str = ""
+    other: str = field(default="", metadata=FIGHTER)
     zone: int = 0
-    through_group: str = ""  # a battle group whose ranks the move goes through
+    # A battle group whose ranks the move goes through.
+    through_group: str = field(default="", metadata=FIGHTER)
 
     def sentence(self, names: Names) -> str:
         if self.step == "zone":
@@ -446,7 +447,7 @@ class ReadyWeapon(Action):
     """Ready or put away weapons (003 §Ready Weapon)."""
 
     kind: ClassVar[str] = "ready_weapon"
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     ready: tuple[str, ...] = ()
     unready: tuple[str, ...] = ()
     flurry: bool = False
@@ -463,7 +464,7 @@ class RiseFromProne(Action):
 
     kind: ClassVar[str] = "rise"
     words: ClassVar[str] = "{combatant:name} tries to get up."
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     roll: DiceEntry | None = None
     flurry: bool = False
 
@@ -474,8 +475,8 @@ class Rush(Action):
 
     kind: ClassVar[str] = "rush"
     words: ClassVar[str] = "{combatant:name} rushes {target:name}."
-    combatant: str
-    target: str
+    combatant: str = field(metadata=FIGHTER)
+    target: str = field(metadata=FIGHTER)
     roll: DiceEntry
     opposed: DiceEntry
     flurry: bool = False
@@ -488,7 +489,7 @@ class TakeCover(Action):
 
     kind: ClassVar[str] = "take_cover"
     words: ClassVar[str] = "{combatant:name} takes cover."
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     roll: DiceEntry
     difficulty: int
     cover: int
@@ -501,7 +502,7 @@ class Withdraw(Rolled):
 
     kind: ClassVar[str] = "withdraw"
     words: ClassVar[str] = "{combatant:name} withdraws: {roll:dice}."
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     roll: DiceEntry
     flurry: bool = False
     bonus_dice: int = 0
@@ -512,7 +513,7 @@ class OtherAction(Action):
     """Any other Simple action, -1 Defence (003 §Other Simple Action)."""
 
     kind: ClassVar[str] = "other_action"
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     description: str = ""
     social: bool = False
     perilous: bool = False
@@ -555,8 +556,8 @@ class EndHold(Action):
 
     kind: ClassVar[str] = "end_hold"
     words: ClassVar[str] = "{holder:name}'s hold on {target:name} runs out."
-    holder: str
-    target: str
+    holder: str = field(metadata=FIGHTER)
+    target: str = field(metadata=FIGHTER)
     holder_roll: DiceEntry
     target_roll: DiceEntry
 
@@ -569,7 +570,7 @@ class GrappleMove(Action):
     """Maintain a grapple (Simple, Movement), Restrain/Drag, or release it (003 §Grapple)."""
 
     kind: ClassVar[str] = "grapple_move"
-    grappler: str
+    grappler: str = field(metadata=FIGHTER)
     move: str
 
     def sentence(self, names: Names) -> str:

@@ -60,10 +60,6 @@ def end_values(state: Combat) -> dict[str, dict[str, float]]:
     return found
 
 
-def _faces(rng: random.Random, count: int) -> DiceEntry:
-    return DiceEntry.of_faces([rng.randint(1, 10) for _ in range(max(count, 0))], rolled=True)
-
-
 def candidates(state: Combat, rng: random.Random,
                tactics: Mapping[str, str]) -> Iterator[Action]:
     """What the autopilot does now, best first."""
@@ -72,7 +68,7 @@ def candidates(state: Combat, rng: random.Random,
     if not state.started:
         for cid, who in state.combatants.items():
             if not who.joined and not who.out:
-                yield a.RollJoinBattle(cid, _faces(rng, join_pool(who)))
+                yield a.RollJoinBattle(cid, DiceEntry.rolled_by(rng, join_pool(who)))
         yield a.StartCombat()
         return
     actor = state.actor
@@ -121,7 +117,7 @@ def _attacks(state: Combat, who: Combatant, foe: Combatant, stance: str,
             plan = atk.plan_attack(state, declared)
         except RulesError:
             continue
-        rolled = _faces(rng, plan.pool)
+        rolled = DiceEntry.rolled_by(rng, plan.pool)
         successes = roll(plan.pool, rolled, double_tens=plan.double_tens).successes
         damage = _damage(state, plan, declared, successes, rng)
         others = tuple(a.AlsoHit(other, _damage_on(state, declared, other, successes, rng))
@@ -145,7 +141,7 @@ def _damage(state: Combat, plan: atk.AttackPlan, attack: a.Attack, successes: in
     if excess < 0:
         return None
     try:
-        return _faces(rng, atk.damage_plan(state, plan, attack, excess).pool)
+        return DiceEntry.rolled_by(rng, atk.damage_plan(state, plan, attack, excess).pool)
     except RulesError:
         return None
 
@@ -167,11 +163,11 @@ def _with_extra_rolls(state: Combat, attack: a.Attack,
     rules call for them (tried only if the attack without them was refused)."""
     attacker = state.combatants[attack.attacker]
     target = state.combatants[attack.target]
-    shift = _faces(rng, join_pool(attacker))
+    shift = DiceEntry.rolled_by(rng, join_pool(attacker))
     routs: tuple[DiceEntry, ...] = ()
     if target.is_group:
         pool = r.rout_pool(target.block, state.options.rout_drill_dice)
-        routs = tuple(_faces(rng, pool) for _ in range(MOST_ROUT_ROLLS))
+        routs = tuple(DiceEntry.rolled_by(rng, pool) for _ in range(MOST_ROUT_ROLLS))
     for shift_dice in (None, shift):
         for count in range(len(routs) + 1):
             if shift_dice is None and count == 0:

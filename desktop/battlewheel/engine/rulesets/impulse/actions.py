@@ -8,10 +8,10 @@ typed by the GM, or a success count typed), so replaying a log rebuilds the figh
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from battlewheel.engine.core.actions import Action, Joining, Names, Term
+from battlewheel.engine.core.actions import FIGHTER, Action, Joining, Names, Term
 from battlewheel.engine.core.actions import AddCombatant as AddCombatant
 from battlewheel.engine.core.actions import EndCombat as EndCombat
 from battlewheel.engine.core.actions import RemoveCombatant as RemoveCombatant
@@ -72,8 +72,8 @@ class SetRange(Action):
 
     kind: ClassVar[str] = "set_range"
     words: ClassVar[str] = "GM sets {a:name} and {b:name} at {band} range."
-    a: str
-    b: str
+    a: str = field(metadata=FIGHTER)
+    b: str = field(metadata=FIGHTER)
     band: str
 
 
@@ -83,7 +83,7 @@ class RollOrder(Action):
 
     kind: ClassVar[str] = "roll_order"
     words: ClassVar[str] = "{combatant:name} rolls for the order: {dice}."
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     dice: DiceEntry
 
 
@@ -92,7 +92,7 @@ class SetOrderValue(Action):
     """The GM places a counter at an order value (extra NPC actions, or a drag)."""
 
     kind: ClassVar[str] = "set_order_value"
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     value: int
     index: int = 0
 
@@ -106,7 +106,7 @@ class MarkAmbushed(Action):
     """The GM declares a combatant ambushed, or not (001 §Ambush Round)."""
 
     kind: ClassVar[str] = "mark_ambushed"
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     ambushed: bool = True
 
     def sentence(self, names: Names) -> str:
@@ -119,8 +119,8 @@ class AmbushContest(Action):
     """A player character's Cunning + Awareness against an ambusher's Cunning + Stealth."""
 
     kind: ClassVar[str] = "ambush_contest"
-    victim: str
-    ambusher: str
+    victim: str = field(metadata=FIGHTER)
+    ambusher: str = field(metadata=FIGHTER)
     awareness: DiceEntry
     stealth: DiceEntry
 
@@ -173,7 +173,7 @@ class StuntEffect:
     """
 
     effect: str
-    target: str = ""
+    target: str = field(default="", metadata=FIGHTER)
     direction: str = "away"
     scenery: int = 0
     cover: str = "partial"
@@ -197,7 +197,7 @@ class Manoeuvre(Action):
     """
 
     kind: ClassVar[str] = "manoeuvre"
-    actor: str
+    actor: str = field(metadata=FIGHTER)
     attribute: str
     ability: str
     dice: DiceEntry
@@ -205,7 +205,7 @@ class Manoeuvre(Action):
     stunted: bool | None = None
     description: str = ""
     reward: str = "willpower"
-    target: str = ""
+    target: str = field(default="", metadata=FIGHTER)
 
     def sentence(self, names: Names) -> str:
         how = " (stunted)" if is_stunted(self) else ""
@@ -226,8 +226,8 @@ class DecisiveStrike(Action):
     """
 
     kind: ClassVar[str] = "decisive_strike"
-    actor: str
-    target: str
+    actor: str = field(metadata=FIGHTER)
+    target: str = field(metadata=FIGHTER)
     weapon: str
     accuracy: DiceEntry
     damage: DiceEntry | None = None
@@ -249,8 +249,8 @@ class FlurryStrike(Action):
     """Several targets, the highest DV, the damage split (001 §Flurry Strikes)."""
 
     kind: ClassVar[str] = "flurry_strike"
-    actor: str
-    targets: tuple[str, ...]
+    actor: str = field(metadata=FIGHTER)
+    targets: tuple[str, ...] = field(metadata=FIGHTER)
     weapon: str
     accuracy: DiceEntry
     damage: DiceEntry | None = None
@@ -274,7 +274,7 @@ class HoldAction(Action):
 
     kind: ClassVar[str] = "hold_action"
     words: ClassVar[str] = "{actor:name} holds their action until: {trigger}."
-    actor: str
+    actor: str = field(metadata=FIGHTER)
     trigger: str
 
 
@@ -283,7 +283,7 @@ class FireHold(Action):
     """The trigger came: the held counter acts before or after it (001 §Holding Action)."""
 
     kind: ClassVar[str] = "fire_hold"
-    actor: str
+    actor: str = field(metadata=FIGHTER)
     timing: str = "before"
 
     def sentence(self, names: Names) -> str:
@@ -298,7 +298,7 @@ class ChangeInitiative(Action):
 
     kind: ClassVar[str] = "change_initiative"
     words: ClassVar[str] = "{actor:name} changes their order to {value} from next round."
-    actor: str
+    actor: str = field(metadata=FIGHTER)
     value: int
     index: int = 0
 
@@ -308,10 +308,10 @@ class Move(Action):
     """One band toward or away from targets (a group moves together) (001 §Move)."""
 
     kind: ClassVar[str] = "move"
-    actor: str
-    targets: tuple[str, ...]
+    actor: str = field(metadata=FIGHTER)
+    targets: tuple[str, ...] = field(metadata=FIGHTER)
     direction: str = "toward"
-    drag: str = ""
+    drag: str = field(default="", metadata=FIGHTER)
 
     def sentence(self, names: Names) -> str:
         dragged = f", dragging {names(self.drag)}" if self.drag else ""
@@ -323,8 +323,8 @@ class Dash(Action):
     """Two bands for 2 Impulse and -1 DV for a round (001 §Dash)."""
 
     kind: ClassVar[str] = "dash"
-    actor: str
-    targets: tuple[str, ...]
+    actor: str = field(metadata=FIGHTER)
+    targets: tuple[str, ...] = field(metadata=FIGHTER)
     direction: str = "toward"
 
     def sentence(self, names: Names) -> str:
@@ -335,7 +335,7 @@ class Dash(Action):
 class Contest:
     """One foe's attempt to keep up with a Disengage: Dex + Athletics, or no roll (None)."""
 
-    foe: str
+    foe: str = field(metadata=FIGHTER)
     dice: DiceEntry | None = None
 
 
@@ -345,7 +345,7 @@ class Disengage(Action):
 
     kind: ClassVar[str] = "disengage"
     words: ClassVar[str] = "{actor:name} tries to disengage."
-    actor: str
+    actor: str = field(metadata=FIGHTER)
     contests: tuple[Contest, ...] = ()
 
 
@@ -357,7 +357,7 @@ class AdjustImpulse(Action):
     """Impulse spent (negative) or gained by hand: a power, a correction."""
 
     kind: ClassVar[str] = "adjust_impulse"
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     amount: int
 
     def sentence(self, names: Names) -> str:
@@ -371,7 +371,7 @@ class SetEndurance(Action):
 
     kind: ClassVar[str] = "set_endurance"
     words: ClassVar[str] = "GM sets {combatant:name}'s Endurance to {value}."
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     value: int
 
 
@@ -381,7 +381,7 @@ class SetCover(Action):
 
     kind: ClassVar[str] = "set_cover"
     words: ClassVar[str] = "{combatant:name} now has {level} cover."
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     level: str
 
 
@@ -391,7 +391,7 @@ class CounterDefence(Action):
 
     kind: ClassVar[str] = "counter_defence"
     words: ClassVar[str] = "{combatant:name}'s situational defence is countered one level."
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
 
 
 @dataclass(frozen=True)
@@ -399,7 +399,7 @@ class ClearStatus(Action):
     """The GM ends a status early."""
 
     kind: ClassVar[str] = "clear_status"
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     name: str
 
     def sentence(self, names: Names) -> str:
@@ -412,7 +412,7 @@ class ChooseDeath(Action):
 
     kind: ClassVar[str] = "choose_death"
     words: ClassVar[str] = "{combatant:name} dies."
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
 
 
 @dataclass(frozen=True)
@@ -421,5 +421,5 @@ class VillainEscapes(Action):
 
     kind: ClassVar[str] = "villain_escapes"
     words: ClassVar[str] = "{combatant:name} escapes to fight another day."
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
 

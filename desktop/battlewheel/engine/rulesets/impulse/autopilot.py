@@ -52,10 +52,6 @@ def end_values(state: ImpulseCombat) -> dict[str, dict[str, float]]:
             for cid, who in state.combatants.items()}
 
 
-def _faces(rng: random.Random, count: int) -> DiceEntry:
-    return DiceEntry.of_faces([rng.randint(1, 10) for _ in range(max(count, 0))], rolled=True)
-
-
 def candidates(state: ImpulseCombat, rng: random.Random,
                tactics: Mapping[str, str]) -> Iterator[Action]:
     """What the autopilot does now, best first."""
@@ -66,7 +62,7 @@ def candidates(state: ImpulseCombat, rng: random.Random,
             if not who.orders:
                 wanted = who.character.actions \
                     if state.options.extra_npc_actions == "own_roll" else 1
-                yield a.RollOrder(cid, _faces(rng, wanted))
+                yield a.RollOrder(cid, DiceEntry.rolled_by(rng, wanted))
         yield from _settled_ties(state, rng)
         yield a.StartCombat()
         return
@@ -87,7 +83,7 @@ def candidates(state: ImpulseCombat, rng: random.Random,
             yield a.Move(actor, (nearest.id,), "toward")
     attribute, ability = max(MANOEUVRES, key=lambda pair: who.character.pool(*pair))
     dice = manoeuvre_pool(who, attribute, ability, False)
-    yield a.Manoeuvre(actor, attribute, ability, _faces(rng, dice))
+    yield a.Manoeuvre(actor, attribute, ability, DiceEntry.rolled_by(rng, dice))
     yield a.EndTurn()
 
 
@@ -130,7 +126,7 @@ def _strikes(state: ImpulseCombat, who: Fighter, foe: Fighter,
                                   DiceEntry.of_successes(0), None, False, DECISIVE)[0].pool
         except RulesError:
             continue
-        accuracy = _faces(rng, pool)
+        accuracy = DiceEntry.rolled_by(rng, pool)
         yield a.DecisiveStrike(who.id, foe.id, weapon.name, accuracy,
                                _damage(state, who, foe, weapon.name, accuracy, rng))
 
@@ -147,4 +143,4 @@ def _damage(state: ImpulseCombat, who: Fighter, foe: Fighter, weapon: str,
                               DiceEntry.of_successes(0), False, DECISIVE)[0].damage_pool
     except RulesError:
         return None
-    return _faces(rng, dice)
+    return DiceEntry.rolled_by(rng, dice)

@@ -11,7 +11,7 @@ what they had, so what the fight leaves is read straight off the fighter.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -19,9 +19,12 @@ from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.lasting import (
     CarryLine,
     Changed,
+    Part,
     RestChoice,
     RestInput,
     RestOffer,
+    part_lines,
+    parts_carried,
     summary_values,
 )
 from battlewheel.engine.core.lasting_json import LastingRecord
@@ -88,10 +91,16 @@ def _endurance_words(block: ImpulseCharacter, lasting: Lasting) -> str:
 
 
 _PARTS = {
-    "limit": ("Limit", lambda block, lasting: str(lasting.limit), ("limit",)),
-    "strife": ("Strife Points", lambda block, lasting: str(lasting.strife), ("strife",)),
-    "endurance": ("Endurance", _endurance_words, ("endurance_lost",)),
-    "dead": ("Dead", lambda block, lasting: "yes" if lasting.dead else "no", ("dead",)),
+    "limit": Part("Limit", ("limit",)),
+    "strife": Part("Strife Points", ("strife",)),
+    "endurance": Part("Endurance", ("endurance_lost",)),
+    "dead": Part("Dead", ("dead",)),
+}
+_WORDS: dict[str, Callable[[ImpulseCharacter, Lasting], str]] = {
+    "limit": lambda block, lasting: str(lasting.limit),
+    "strife": lambda block, lasting: str(lasting.strife),
+    "endurance": _endurance_words,
+    "dead": lambda block, lasting: "yes" if lasting.dead else "no",
 }
 
 
@@ -101,25 +110,22 @@ def lines(block: ImpulseCharacter, before: Lasting, after: Lasting,
     keys = ["limit", "strife", "dead"]
     if _carries_endurance(options):
         keys.insert(2, "endurance")
-    found = []
-    for key in keys:
-        label, words, names = _PARTS[key]
-        if any(getattr(before, n) != getattr(after, n) for n in names):
-            why = ""
-            if key == "limit" and after.limit > before.limit:
-                why = f" (fell in the fight: {DEFEAT_RULE})"
-            if key == "strife" and after.strife > before.strife:
-                why = f" (a recurring antagonist retreated: {STRIFE_RULE})"
-            found.append(CarryLine(key, f"{label}: {words(block, before)} -> "
-                                        f"{words(block, after)}{why}"))
-    return tuple(found)
+
+    def why(key: str) -> str:
+        if key == "limit" and after.limit > before.limit:
+            return f" (fell in the fight: {DEFEAT_RULE})"
+        if key == "strife" and after.strife > before.strife:
+            return f" (a recurring antagonist retreated: {STRIFE_RULE})"
+        return ""
+
+    return part_lines(_PARTS, keys, before, after,
+                      lambda key, lasting: _WORDS[key](block, lasting), why)
 
 
 def carried(block: ImpulseCharacter, before: Lasting, after: Lasting,
             keys: Collection[str]) -> Lasting:
     """``before`` with the ticked parts from ``after``."""
-    return replace(before, **{name: getattr(after, name) for key in keys if key in _PARTS
-                              for name in _PARTS[key][2]})
+    return parts_carried(_PARTS, before, after, keys)
 
 
 def fitted(block: ImpulseCharacter, lasting: Lasting) -> Changed:

@@ -195,81 +195,25 @@ def _fight(state: ImpulseCombat) -> tuple[TurnAction, ...]:
     holders = [f for f in state.combatants.values()
                if f.hold is not None and not f.hold.after_turn]
     return (
-        TurnAction(
-            "manoeuvre",
-            "Manoeuvre\u2026",
-            "M",
-            "roll for Impulse; stunts add effects",
-            dialog="impulse_manoeuvre",
-            why_not=simple,
-            toolbar=True,
-        ),
-        TurnAction(
-            "decisive",
-            "Decisive Strike\u2026",
-            "D",
-            "spend Impulse on damage",
-            dialog="impulse_decisive",
-            why_not=simple or _strike_why(who),
-            toolbar=True,
-        ),
-        TurnAction(
-            "flurry",
-            "Flurry Strike\u2026",
-            "F",
-            "one roll against the highest DV, damage split",
-            dialog="impulse_flurry",
-            why_not=simple or _strike_why(who),
-        ),
-        TurnAction(
-            "hold",
-            "Hold action\u2026",
-            "H",
-            "2 Impulse; wait for a trigger",
-            dialog="impulse_hold",
-            why_not=simple
-            or _cost_why(who, HOLD_COST, "holding")
-            or ("a firing hold cannot be held again" if state.paused else ""),
-        ),
-        TurnAction(
-            "fire_hold",
-            "Fire a held action\u2026",
-            "Shift+H",
-            dialog="impulse_fire_hold",
-            why_not="" if holders and not state.paused else "nobody is holding an action",
-        ),
-        TurnAction(
-            "change_initiative",
-            "Change Initiative\u2026",
-            "I",
-            "+1 order per Impulse, from next round",
-            dialog="impulse_change_initiative",
-            why_not=_free_why(who, "change_initiative"),
-        ),
-        TurnAction(
-            "move",
-            "Move\u2026",
-            "V",
-            "one band",
-            dialog="impulse_move",
-            why_not=_move_why(state, who) or _melee_why(state, who),
-        ),
-        TurnAction(
-            "dash",
-            "Dash\u2026",
-            "Shift+V",
-            "two bands, 2 Impulse, \u22121 DV",
-            dialog="impulse_dash",
-            why_not=_move_why(state, who) or _melee_why(state, who) or _dash_why(state, who),
-        ),
-        TurnAction(
-            "disengage",
-            "Disengage\u2026",
-            "G",
-            "2 Impulse, back to short",
-            dialog="impulse_disengage",
-            why_not=_move_why(state, who) or _disengage_why(state, who),
-        ),
+        _opens("manoeuvre", "Manoeuvre\u2026", "M", "roll for Impulse; stunts add effects",
+               simple, toolbar=True),
+        _opens("decisive", "Decisive Strike\u2026", "D", "spend Impulse on damage",
+               simple or _strike_why(who), toolbar=True),
+        _opens("flurry", "Flurry Strike\u2026", "F",
+               "one roll against the highest DV, damage split", simple or _strike_why(who)),
+        _opens("hold", "Hold action\u2026", "H", "2 Impulse; wait for a trigger",
+               simple or _cost_why(who, HOLD_COST, "holding")
+               or ("a firing hold cannot be held again" if state.paused else "")),
+        _opens("fire_hold", "Fire a held action\u2026", "Shift+H", "",
+               "" if holders and not state.paused else "nobody is holding an action"),
+        _opens("change_initiative", "Change Initiative\u2026", "I",
+               "+1 order per Impulse, from next round", _free_why(who, "change_initiative")),
+        _opens("move", "Move\u2026", "V", "one band",
+               _move_why(state, who) or _melee_why(state, who)),
+        _opens("dash", "Dash\u2026", "Shift+V", "two bands, 2 Impulse, \u22121 DV",
+               _move_why(state, who) or _melee_why(state, who) or _dash_why(state, who)),
+        _opens("disengage", "Disengage\u2026", "G", "2 Impulse, back to short",
+               _move_why(state, who) or _disengage_why(state, who)),
         TurnAction(
             "end_turn",
             "End turn",
@@ -279,22 +223,19 @@ def _fight(state: ImpulseCombat) -> tuple[TurnAction, ...]:
             why_not=("" if state.acting_key else "nobody is acting") or _player_tie_why(state),
         ),
         _tie_entry(state),
-        TurnAction(
-            "villain_escapes",
-            "Villain escapes\u2026",
-            "",
-            "each player gains a Strife Point",
-            dialog="impulse_villain_escapes",
-        ),
-        TurnAction(
-            "range_bands",
-            "Range bands\u2026",
-            "Ctrl+Shift+B",
-            "one band between a fighter and several others (001 \u00a7Range Bands)",
-            dialog="impulse_ranges",
-            why_not="" if len(state.combatants) >= 2 else "two fighters are needed",
-        ),
+        _opens("villain_escapes", "Villain escapes\u2026", "", "each player gains a Strife Point"),
+        _opens("range_bands", "Range bands\u2026", "Ctrl+Shift+B",
+               "one band between a fighter and several others (001 \u00a7Range Bands)",
+               "" if len(state.combatants) >= 2 else "two fighters are needed",
+               dialog="impulse_ranges"),
     )
+
+
+def _opens(key: str, label: str, shortcut: str, tip: str, why_not: str = "", *,
+           toolbar: bool = False, dialog: str = "") -> TurnAction:
+    """An entry that opens its own dialog: ``impulse_<key>`` unless ``dialog`` names it."""
+    return TurnAction(key, label, shortcut, tip, dialog=dialog or f"impulse_{key}",
+                      why_not=why_not, toolbar=toolbar)
 
 
 def _simple_why(state: ImpulseCombat, who: Fighter | None) -> str:

@@ -8,10 +8,10 @@ states around an action.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
-from battlewheel.engine.core.actions import Action, Joining, Names, Term
+from battlewheel.engine.core.actions import FIGHTER, Action, Joining, Names, Term
 from battlewheel.engine.core.actions import AddCombatant as AddCombatant
 from battlewheel.engine.core.actions import EndCombat as EndCombat
 from battlewheel.engine.core.actions import RemoveCombatant as RemoveCombatant
@@ -57,7 +57,7 @@ class SetOrder(Action):
     """The GM sets the round's order (ruling ``turn_order``: a GM-set list)."""
 
     kind: ClassVar[str] = "set_order"
-    order: tuple[str, ...]
+    order: tuple[str, ...] = field(metadata=FIGHTER)
 
     def sentence(self, names: Names) -> str:
         return "GM sets the order: " + ", ".join(names(cid) for cid in self.order) + "."
@@ -68,7 +68,7 @@ class RollOrder(Action):
     """A fighter rolls the GM-chosen pool for the order (ruling ``turn_order``: rolled)."""
 
     kind: ClassVar[str] = "roll_order"
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     pool: int
     dice: DiceEntry
 
@@ -102,7 +102,7 @@ class UseAction(Action):
     Actions); ``what`` says what was done."""
 
     kind: ClassVar[str] = "use_action"
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     slot: str
     what: str = ""
 
@@ -117,7 +117,7 @@ class GrantAction(Action):
     Retreat: GM input)."""
 
     kind: ClassVar[str] = "grant_action"
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     slot: str
     power: str = ""
 
@@ -132,7 +132,7 @@ class DelayTurn(Action):
 
     kind: ClassVar[str] = "delay_turn"
     words: ClassVar[str] = "{combatant:name} delays to place {position:nth} in the order."
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     position: int
 
 
@@ -142,7 +142,7 @@ class ReadyAction(Action):
 
     kind: ClassVar[str] = "ready_action"
     words: ClassVar[str] = "{combatant:name} readies an action: {trigger}."
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     trigger: str
 
 
@@ -152,7 +152,7 @@ class TriggerReadied(Action):
 
     kind: ClassVar[str] = "trigger_readied"
     words: ClassVar[str] = "{combatant:name}'s readied action is triggered."
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
 
 
 @dataclass(frozen=True)
@@ -167,8 +167,8 @@ class Attack(Action):
     """
 
     kind: ClassVar[str] = "attack"
-    attacker: str
-    target: str
+    attacker: str = field(metadata=FIGHTER)
+    target: str = field(metadata=FIGHTER)
     attack: str
     dice: DiceEntry | None = None
     slot: str = STANDARD
@@ -193,7 +193,7 @@ class SetTrack(Action):
     """The GM sets Health, Vigor or Ward by hand (a box click, a pool button)."""
 
     kind: ClassVar[str] = "set_track"
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     track: str
     value: int
 
@@ -206,7 +206,7 @@ class AdjustRound(Action):
     """The GM changes this round's Dodge losses or Parry uses by ``amount``."""
 
     kind: ClassVar[str] = "adjust_round"
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     field: str
     amount: int
 
@@ -221,7 +221,7 @@ class SetCondition(Action):
     (bleeding stopped)."""
 
     kind: ClassVar[str] = "set_condition"
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     condition: str
     on: bool = True
 
@@ -237,7 +237,7 @@ class Backlash(Action):
     Recovery)."""
 
     kind: ClassVar[str] = "backlash"
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     amount: int
     lethal: bool = False
 
@@ -251,7 +251,7 @@ class Sleep(Action):
     """A night's restful sleep, with the Medicine roll if someone tends the sleeper."""
 
     kind: ClassVar[str] = "sleep"
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     medicine: DiceEntry | None = None
     medicine_pool: int = 0
 
@@ -265,7 +265,7 @@ class Rest(Action):
     """Rest out of the fight: one Vigor per 15 minutes."""
 
     kind: ClassVar[str] = "rest"
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     quarter_hours: int
 
     def sentence(self, names: Names) -> str:
@@ -278,6 +278,6 @@ class Heal(Action):
 
     kind: ClassVar[str] = "heal"
     words: ClassVar[str] = "{combatant:name} receives {points} points of lethal healing."
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     points: int
 

@@ -131,9 +131,7 @@ def _placed_ties(state: Fight, rng: random.Random) -> Iterator[Action]:
 
 def _faces(state: Fight, dice: int, rng: random.Random) -> DiceEntry:
     """A roll of ``dice`` dice of the ruling's die, as the Roll button makes it."""
-    sides = die_of(state.options)[0]
-    return DiceEntry.of_faces([rng.randint(1, sides) for _ in range(dice)], sides=sides,
-                              rolled=True)
+    return DiceEntry.rolled_by(rng, dice, sides=die_of(state.options)[0])
 
 
 def _roll(state: Fight, dice: int, rng: random.Random) -> DiceEntry | None:

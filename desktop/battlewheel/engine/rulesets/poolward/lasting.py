@@ -19,9 +19,12 @@ from battlewheel.engine.core.errors import IllegalAction
 from battlewheel.engine.core.lasting import (
     CarryLine,
     Changed,
+    Part,
     RestChoice,
     RestInput,
     RestOffer,
+    part_lines,
+    parts_carried,
     summary_values,
 )
 from battlewheel.engine.core.lasting_json import LastingRecord
@@ -148,12 +151,11 @@ def _ward_words(block: StatBlock, lasting: Lasting, label: str = "") -> str:
 
 
 _PARTS = {
-    # key: (label, words, the fields the key carries)
-    "health": ("Health", _health_words,
-               ("health_lost", "backlash_health", "stable", "dead")),
-    "vigor": ("Vigor", _vigor_words, ("vigor_lost", "backlash_vigor")),
-    "ward": ("Ward", _ward_words, ("ward_spent",)),
+    "health": Part("Health", ("health_lost", "backlash_health", "stable", "dead")),
+    "vigor": Part("Vigor", ("vigor_lost", "backlash_vigor")),
+    "ward": Part("Ward", ("ward_spent",)),
 }
+_WORDS = {"health": _health_words, "vigor": _vigor_words, "ward": _ward_words}
 
 
 def _keys(options: Any) -> tuple[str, ...]:
@@ -164,21 +166,14 @@ def _keys(options: Any) -> tuple[str, ...]:
 def lines(block: StatBlock, before: Lasting, after: Lasting,
           options: Any) -> tuple[CarryLine, ...]:
     """One line per part the fight changed, Health first (rules page §Pool & Ward)."""
-    found = []
-    for key in _keys(options):
-        label, words, names = _PARTS[key]
-        if any(getattr(before, n) != getattr(after, n) for n in names):
-            found.append(CarryLine(key, f"{label}: {words(block, before)} -> "
-                                        f"{words(block, after)}"))
-    return tuple(found)
+    return part_lines(_PARTS, _keys(options), before, after,
+                      lambda key, lasting: _WORDS[key](block, lasting))
 
 
 def carried(block: StatBlock, before: Lasting, after: Lasting,
             keys: Collection[str]) -> Lasting:
     """``before`` with the ticked parts taken from ``after``."""
-    changes = {name: getattr(after, name) for key in keys if key in _PARTS
-               for name in _PARTS[key][2]}
-    return replace(before, **changes)
+    return parts_carried(_PARTS, before, after, keys)
 
 
 def fitted(block: StatBlock, lasting: Lasting) -> Changed:
@@ -309,13 +304,9 @@ def rested(block: StatBlock, lasting: Lasting, choice: RestChoice, options: Any)
 
 
 def _restored(block: StatBlock, lasting: Lasting, track: str) -> Changed:
-    if track == "all":
-        result = Lasting()
-    else:
-        fresh_part = Lasting()
-        result = replace(lasting, **{name: getattr(fresh_part, name)
-                                     for name in _PARTS[track][2]})
-    what = "everything" if track == "all" else track.capitalize()
+    everything = track == "all"
+    result = Lasting() if everything else parts_carried(_PARTS, lasting, Lasting(), (track,))
+    what = "everything" if everything else track.capitalize()
     return Changed(result, f"{block.name}: {what} restored to full: {summary(block, result)}.")
 
 

@@ -8,10 +8,11 @@ log rebuilds the state exactly. ``sentence`` renders an action for the combat lo
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from battlewheel.engine.core.actions import (
+    FIGHTER,
     Action,
     ChangeRuling,
     Joining,
@@ -45,7 +46,7 @@ JOINING = Joining(Character, {
 class Concealment:
     """One character an ambusher hides from, and how well (000 §Roll Surprise Checks)."""
 
-    target: str
+    target: str = field(metadata=FIGHTER)
     situation: str = "cover"
     seen_as_ally: bool = False
 
@@ -55,7 +56,7 @@ class DeclareConcealment(Action):
     """An ambusher hides from some characters (000 §Determine if there is an Ambush)."""
 
     kind: ClassVar[str] = "declare_concealment"
-    ambusher: str
+    ambusher: str = field(metadata=FIGHTER)
     hidden_from: tuple[Concealment, ...]
 
     def sentence(self, names: Names) -> str:
@@ -68,7 +69,7 @@ class RollAmbush(Action):
     """The ambusher's single Dexterity + Stealth roll (000 §Roll Surprise Checks)."""
 
     kind: ClassVar[str] = "roll_ambush"
-    ambusher: str
+    ambusher: str = field(metadata=FIGHTER)
     dice: DiceEntry
 
     def sentence(self, names: Names) -> str:
@@ -80,7 +81,7 @@ class RollJoinBattle(Action):
     """A Wits + Awareness Join Battle roll, at set-up or late (000 §Roll Join Battle)."""
 
     kind: ClassVar[str] = "roll_join_battle"
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     dice: DiceEntry
 
     def sentence(self, names: Names) -> str:
@@ -117,7 +118,7 @@ class DeclareMovement(Action):
 
     kind: ClassVar[str] = "declare_movement"
     words: ClassVar[str] = "{combatant:name} moves {yards} yards."
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     yards: int
 
 
@@ -129,8 +130,8 @@ class RaiseAlarm(Action):
     """
 
     kind: ClassVar[str] = "raise_alarm"
-    by: str | None = None
-    hearers: tuple[str, ...] = ()
+    by: str | None = field(default=None, metadata=FIGHTER)
+    hearers: tuple[str, ...] = field(default=(), metadata=FIGHTER)
 
     def sentence(self, names: Names) -> str:
         who = names(self.by) if self.by else "Someone"
@@ -148,9 +149,9 @@ class ReduceSurprise(Action):
 
     kind: ClassVar[str] = "reduce_surprise"
     words: ClassVar[str] = "{combatant:name}'s margin of surprise drops by {amount}."
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     amount: int
-    observers: tuple[str, ...] = ()
+    observers: tuple[str, ...] = field(default=(), metadata=FIGHTER)
 
 
 @dataclass(frozen=True)
@@ -158,7 +159,7 @@ class MoveCounter(Action):
     """The GM drags a counter: to a segment (next tick that shows it) or to an absolute tick."""
 
     kind: ClassVar[str] = "move_counter"
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     segment: int | None = None
     tick: int | None = None
 
@@ -177,7 +178,7 @@ class CycleHealthBox(Action):
 
     kind: ClassVar[str] = "cycle_box"
     words: ClassVar[str] = "GM changes {combatant:name}'s box {index:nth} by hand."
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     index: int
 
 
@@ -187,7 +188,7 @@ class SetHealth(Action):
 
     kind: ClassVar[str] = "set_health"
     words: ClassVar[str] = "GM sets {combatant:name}'s health track to {marks}."
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     marks: str
 
 
@@ -196,7 +197,7 @@ class MoteChange(Action):
     """Motes into or out of the personal or peripheral pool; ``verb`` says which way."""
 
     verb: ClassVar[str] = ""
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     amount: int
     pool: str = "personal"
 
@@ -227,7 +228,7 @@ class WillpowerChange(Action):
 
     verb: ClassVar[str] = ""
     words: ClassVar[str] = "{combatant:name} {verb} {amount} Willpower."
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     amount: int = 1
 
 
@@ -252,7 +253,7 @@ class SetOverride(Action):
     """The GM overrides a derived value with a reason; ``value`` None clears it."""
 
     kind: ClassVar[str] = "set_override"
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     field: str
     value: int | None
     reason: str = ""
@@ -328,7 +329,7 @@ class DeclaredManoeuvre:
 
     kind: str
     weapon: str | None = None
-    target: str | None = None
+    target: str | None = field(default=None, metadata=FIGHTER)
     off_hand: bool = False
     speed: int | None = None
     dv_penalty: int | None = None
@@ -359,7 +360,7 @@ class DeclareFlurry(Action):
     """
 
     kind: ClassVar[str] = "declare_flurry"
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     manoeuvres: tuple[DeclaredManoeuvre, ...]
     magical: bool = False
 
@@ -426,7 +427,7 @@ class GetPast:
     """
 
     roll: DiceEntry | None = None
-    blocker: str | None = None
+    blocker: str | None = field(default=None, metadata=FIGHTER)
     confined_space: int = 0
     attacker_knockback: int = 0
     blocker_knockback: int = 0
@@ -469,7 +470,7 @@ class ResolveAttack(AttackInputs):
     """
 
     kind: ClassVar[str] = "resolve_attack"
-    attacker: str
+    attacker: str = field(metadata=FIGHTER)
     index: int
     attack: DiceEntry | None = None
     block: GetPast = GetPast()
@@ -489,8 +490,8 @@ class ResolveCounterattack(AttackInputs):
     """
 
     kind: ClassVar[str] = "resolve_counterattack"
-    attacker: str
-    target: str
+    attacker: str = field(metadata=FIGHTER)
+    target: str = field(metadata=FIGHTER)
     weapon: str
     attack: DiceEntry | None = None
 
@@ -504,8 +505,8 @@ class ResolveCounterattack(AttackInputs):
 class DamageRoll:
     """The damage dice of one flurry (or counterattack) against one target (000 §Roll Damage)."""
 
-    attacker: str
-    target: str
+    attacker: str = field(metadata=FIGHTER)
+    target: str = field(metadata=FIGHTER)
     bashing: DiceEntry | None = None
     lethal: DiceEntry | None = None
     aggravated: DiceEntry | None = None
@@ -551,7 +552,7 @@ class AwardStunt(Action):
     """
 
     kind: ClassVar[str] = "award_stunt"
-    combatant: str
+    combatant: str = field(metadata=FIGHTER)
     rating: int
     reward: str = "motes"
 

@@ -116,10 +116,6 @@ def end_values(state: Combat) -> dict[str, dict[str, float]]:
             for cid, who in state.combatants.items()}
 
 
-def _faces(rng: random.Random, count: int) -> DiceEntry:
-    return DiceEntry.of_faces([rng.randint(1, 10) for _ in range(max(count, 0))], rolled=True)
-
-
 def candidates(state: Combat, rng: random.Random,
                tactics: Mapping[str, str]) -> Iterator[Action]:
     """What the autopilot does now, best first."""
@@ -130,7 +126,7 @@ def candidates(state: Combat, rng: random.Random,
         else list(state.awaiting_join_battle())
     for cid in waiting:
         pool = join_battle_pool(state.combatants[cid], state.options.essence_floor)
-        yield a.RollJoinBattle(cid, _faces(rng, pool))
+        yield a.RollJoinBattle(cid, DiceEntry.rolled_by(rng, pool))
     if not state.started:
         yield a.StartCombat()
         return
@@ -397,11 +393,12 @@ def _resolve(state: Combat, attacker: str, index: int, rng: random.Random,
                     else _attack_sizes(state, _template(attacker, index, dv, dice))
             except RulesError:
                 continue
-            get_past = aa.GetPast(roll=_faces(rng, sizes["block"])) if "block" in sizes \
-                else aa.GetPast()
-            rolls = {"stunt_dice": _faces(rng, stunt_dice)} if stunt_dice else {}
+            get_past = aa.GetPast(roll=DiceEntry.rolled_by(rng, sizes["block"])) \
+                if "block" in sizes else aa.GetPast()
+            rolls = {"stunt_dice": DiceEntry.rolled_by(rng, stunt_dice)} if stunt_dice else {}
             yield with_rolls(_template(attacker, index, dv, dice, stunt),
-                             attack=_faces(rng, sizes["attack"]), block=get_past, **rolls)
+                             attack=DiceEntry.rolled_by(rng, sizes["attack"]), block=get_past,
+                             **rolls)
 
 
 @lru_cache(maxsize=1024)
@@ -474,6 +471,6 @@ def _effects(state: Combat, rng: random.Random) -> Action:
         if kinds:
             rolls.append(aa.DamageRoll.by_type(
                 item.attacker, item.target,
-                {kind: _faces(rng, item.pools.dice[kind]) for kind in kinds},
+                {kind: DiceEntry.rolled_by(rng, item.pools.dice[kind]) for kind in kinds},
                 counterattack=item.counterattack))
     return aa.ApplyTickEffects(tuple(rolls))

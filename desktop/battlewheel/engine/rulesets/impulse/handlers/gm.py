@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from battlewheel.engine.core.errors import IllegalAction
+from battlewheel.engine.core.errors import IllegalAction, one_of_or_refuse
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.rulesets.impulse import actions as a
 from battlewheel.engine.rulesets.impulse.handlers.common import GM, fall, fighter, put
@@ -49,8 +49,7 @@ def set_endurance(state: ImpulseCombat, action: a.SetEndurance) -> list[Event]:
 def set_cover(state: ImpulseCombat, action: a.SetCover) -> list[Event]:
     """A situational defence set by hand: none, partial or full (001 §Cover)."""
     who = fighter(state, action.combatant, DEFENCES)
-    if action.level not in COVER_LEVELS:
-        raise IllegalAction(DEFENCES, f"cover is one of {', '.join(COVER_LEVELS)}")
+    one_of_or_refuse(action.level, COVER_LEVELS, DEFENCES, "cover")
     if action.level == who.cover:
         raise IllegalAction(DEFENCES, f"{who.name} already has {who.cover} cover")
     if action.level != "none" and who.has("cover_lost"):

@@ -105,13 +105,7 @@ def _manoeuvre_hit(state: ImpulseCombat, who: Fighter, target: str,
     work on a hit; it never costs Endurance (001 §Maneuvers)."""
     if not target:
         return 0, None
-    victim = fighter(state, target, MANOEUVRE)
-    if victim.id == who.id:
-        raise IllegalAction(MANOEUVRE, "a manoeuvre is aimed at someone else")
-    if not state.can_act(victim.id):
-        raise IllegalAction(MANOEUVRE, f"{victim.name} is not on the field")
-    if victim.cover == "full":
-        raise IllegalAction(COVER, f"{victim.name} is behind full cover: counter it first")
+    victim = _aimed_at(state, who, target, MANOEUVRE, "a manoeuvre", "")
     return victim.dv, beats(successes, victim.dv, state.options.beat_rule)
 
 
@@ -194,17 +188,25 @@ def with_attribute(weapon: Weapon, attribute: str) -> Weapon:
     return replace(weapon, attribute=attribute)
 
 
+def _aimed_at(state: ImpulseCombat, who: Fighter, target: str, rule: str, aimed: str,
+              absent: str) -> Fighter:
+    """The fighter ``who`` aims ``aimed`` (a strike, a manoeuvre) at, refused if it is
+    ``who``, off the field or behind full cover (001 §Cover)."""
+    victim = fighter(state, target, rule)
+    if victim.id == who.id:
+        raise IllegalAction(rule, f"{aimed} is aimed at someone else")
+    if not state.can_act(victim.id):
+        raise IllegalAction(rule, f"{victim.name} is not on the field{absent}")
+    if victim.cover == "full":
+        raise IllegalAction(COVER, f"{victim.name} is behind full cover: counter it first")
+    return victim
+
+
 def check_target(
     state: ImpulseCombat, attacker: Fighter, target: str, weapon: Weapon, rule: str
 ) -> int:
     """Refuse a target the strike cannot reach; its band otherwise (001 §Attack Ranges, §Cover)."""
-    victim = fighter(state, target, rule)
-    if victim.id == attacker.id:
-        raise IllegalAction(rule, "a strike is aimed at someone else")
-    if not state.can_act(victim.id):
-        raise IllegalAction(rule, f"{victim.name} is not on the field to be struck")
-    if victim.cover == "full":
-        raise IllegalAction(COVER, f"{victim.name} is behind full cover: counter it first")
+    victim = _aimed_at(state, attacker, target, rule, "a strike", " to be struck")
     band = state.band(attacker.id, victim.id)
     if not weapon.ranged and band != MELEE:
         raise IllegalAction(RANGES, f"{weapon.name} strikes only at melee range")
@@ -377,38 +379,19 @@ def _with(
 
 def decisive_strike(state: ImpulseCombat, action: a.DecisiveStrike) -> list[Event]:
     """Apply a Decisive Strike (001 §Decisive Strike)."""
-    return _apply_strike(
-        state,
-        action.actor,
-        resolve_decisive(state, action),
-        action.stunt,
-        a.is_stunted(action),
-        action.reward,
-    )
+    return _apply_strike(state, action, resolve_decisive(state, action))
 
 
 def flurry_strike(state: ImpulseCombat, action: a.FlurryStrike) -> list[Event]:
     """Apply a Flurry Strike (001 §Flurry Strikes)."""
-    return _apply_strike(
-        state,
-        action.actor,
-        resolve_flurry(state, action),
-        action.stunt,
-        a.is_stunted(action),
-        action.reward,
-    )
+    return _apply_strike(state, action, resolve_flurry(state, action))
 
 
-def _apply_strike(
-    state: ImpulseCombat,
-    actor: str,
-    outcome: StrikeOutcome,
-    stunt: a.StuntEffect | None,
-    stunted: bool,
-    reward: str,
-) -> list[Event]:
+def _apply_strike(state: ImpulseCombat, action: a.DecisiveStrike | a.FlurryStrike,
+                  outcome: StrikeOutcome) -> list[Event]:
     """A miss costs 2 Impulse; a hit takes Endurance and spends the Impulse by the ruling."""
-    who = _after_roll(state, actor, stunted, reward)
+    actor, stunt = action.actor, action.stunt
+    who = _after_roll(state, actor, a.is_stunted(action), action.reward)
     state.simple_done = True
     if not outcome.hit:
         put(state, who.replace(impulse=who.impulse - MISS_COST))

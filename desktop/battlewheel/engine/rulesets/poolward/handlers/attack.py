@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from battlewheel.engine.core.conditions import defence_modifier, dice_modifier
-from battlewheel.engine.core.errors import IllegalAction
+from battlewheel.engine.core.errors import IllegalAction, one_of_or_refuse
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.rulesets.poolward import actions as a
 from battlewheel.engine.rulesets.poolward.block import (
@@ -84,8 +84,7 @@ def approach_of(profile: AttackProfile, action: a.Attack, options: PoolWardOptio
     unknown = [term for term in action.meets if term not in PHYSICAL]
     if unknown or len(set(action.meets)) != len(action.meets):
         raise IllegalAction(ATTACK_RULE, f"defence terms are {', '.join(PHYSICAL)}, each once")
-    if action.cover not in COVER_LEVELS:
-        raise IllegalAction(COVER_RULE, f"cover is one of {', '.join(COVER_LEVELS)}")
+    one_of_or_refuse(action.cover, COVER_LEVELS, COVER_RULE, "cover")
     covered = takes_cover(profile, options)
     if action.cover != NO_COVER and not covered:
         raise IllegalAction(COVER_RULE, f"cover counts only against ranged attacks, not "

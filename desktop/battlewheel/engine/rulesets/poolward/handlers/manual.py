@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from battlewheel.engine.core.errors import IllegalAction
+from battlewheel.engine.core.errors import IllegalAction, one_of_or_refuse
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.rulesets.poolward import actions as a
 from battlewheel.engine.rulesets.poolward.handlers.rounds import (
@@ -51,8 +51,7 @@ def _kept_backlash(tracks: Tracks) -> Tracks:
 def set_track(state: Fight, action: a.SetTrack) -> list[Event]:
     """The GM sets Health, Vigor or Ward within its range (002 §Damage Tracking)."""
     who = fighter(state, action.combatant)
-    if action.track not in TRACKS:
-        raise IllegalAction(DAMAGE_RULE, f"a track is one of {', '.join(TRACKS)}")
+    one_of_or_refuse(action.track, TRACKS, DAMAGE_RULE, "a track")
     low, high = _track_bounds(who, action.track)
     if isinstance(action.value, bool) or not low <= action.value <= high:
         raise IllegalAction(DAMAGE_RULE, f"{who.name}'s {action.track} runs {low} to {high}")
@@ -67,8 +66,7 @@ def adjust_round(state: Fight, action: a.AdjustRound) -> list[Event]:
     """The GM corrects this round's Dodge losses or Parry uses (002 §Attack Roll Dice Pools)."""
     require_not_ended(state)
     who = fighter(state, action.combatant)
-    if action.field not in ROUND_FIELDS:
-        raise IllegalAction(DEFENCE_RULE, f"a round's count is one of {', '.join(ROUND_FIELDS)}")
+    one_of_or_refuse(action.field, ROUND_FIELDS, DEFENCE_RULE, "a round's count")
     value = getattr(who, action.field) + action.amount
     most = who.block.parry if action.field == "parry_used" else MOST_POINTS
     if action.amount == 0 or not 0 <= value <= most:
@@ -82,8 +80,7 @@ def set_condition(state: Fight, action: a.SetCondition) -> list[Event]:
     """The GM marks a fighter flat-footed (caught unaware) or stabilised (no more bleeding)."""
     require_not_ended(state)
     who = fighter(state, action.combatant)
-    if action.condition not in CONDITIONS:
-        raise IllegalAction(DAMAGE_RULE, f"a condition is one of {', '.join(CONDITIONS)}")
+    one_of_or_refuse(action.condition, CONDITIONS, DAMAGE_RULE, "a condition")
     field = "gm_flat_footed" if action.condition == "flat_footed" else "stable"
     if getattr(who, field) == action.on:
         raise IllegalAction(DAMAGE_RULE, f"{who.name} is already marked so")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from battlewheel.engine.core.errors import IllegalAction
+from battlewheel.engine.core.errors import IllegalAction, one_of_or_refuse
 from battlewheel.engine.core.events import Event
 from battlewheel.engine.core.lasting import LASTING_TERM
 from battlewheel.engine.rulesets.poolward import actions as a
@@ -191,8 +191,7 @@ def end_fight(state: Fight, action: a.EndFight) -> list[Event]:
 def use_action(state: Fight, action: a.UseAction) -> list[Event]:
     """Spend a slot of the turn; Free actions any time, the others on one's own turn
     (002 §Types of Actions)."""
-    if action.slot not in SLOTS:
-        raise IllegalAction(TURN_RULE, f"an action is one of {', '.join(SLOTS)}")
+    one_of_or_refuse(action.slot, SLOTS, TURN_RULE, "an action")
     if action.slot == FREE:
         require_running(state)
         who = fighter(state, action.combatant)

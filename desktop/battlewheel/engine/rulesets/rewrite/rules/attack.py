@@ -56,14 +56,8 @@ class Attacker:
     die_cap: int | None = None
 
     def __post_init__(self) -> None:
-        _check_not_negative(
-            ROLL_RULE,
-            dexterity=self.dexterity,
-            ability=self.ability,
-            strength=self.strength,
-            bonus_dice=self.bonus_dice,
-            penalty_dice=self.penalty_dice,
-        )
+        _check_not_negative(ROLL_RULE, self, "dexterity", "ability", "strength", "bonus_dice",
+                            "penalty_dice")
 
 
 @dataclass(frozen=True)
@@ -119,15 +113,8 @@ class Target:
     extra: bool = False
 
     def __post_init__(self) -> None:
-        _check_not_negative(
-            STATIC_RULE,
-            stamina=self.stamina,
-            armour_bashing=self.armour_bashing,
-            armour_lethal=self.armour_lethal,
-            armour_aggravated=self.armour_aggravated,
-            hardness=self.hardness,
-            soak_override=self.soak_override or 0,
-        )
+        _check_not_negative(STATIC_RULE, self, "stamina", "armour_bashing", "armour_lethal",
+                            "armour_aggravated", "hardness", "soak_override")
 
     def armour_soak(self, damage_type: str) -> int:
         """Armour's soak against ``damage_type``."""
@@ -291,9 +278,11 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
-def _check_not_negative(where: str, **values: int) -> None:
-    for name, value in values.items():
-        if value < 0:
+def _check_not_negative(where: str, record: object, *names: str) -> None:
+    """Refuse a negative value in any of ``record``'s fields ``names`` (unset: none)."""
+    for name in names:
+        value = getattr(record, name)
+        if value is not None and value < 0:
             raise IllegalAction(where, f"{name} must be 0 or more, got {value}")
 
 
@@ -403,15 +392,9 @@ def roll_attack(declaration: AttackDeclaration, dice: AttackDice) -> RollStep:
 
 def _check_roll_inputs(declaration: AttackDeclaration) -> None:
     d = declaration
-    _check_not_negative(
-        ROLL_RULE,
-        multiple_action_penalty=d.multiple_action_penalty,
-        stunt_successes=d.stunt_successes,
-        charm_dice=d.charm_dice,
-        charm_successes=d.charm_successes,
-        external_penalty=d.external_penalty,
-        wound_penalty=d.attacker.wound_penalty,
-    )
+    _check_not_negative(ROLL_RULE, d, "multiple_action_penalty", "stunt_successes", "charm_dice",
+                        "charm_successes", "external_penalty")
+    _check_not_negative(ROLL_RULE, d.attacker, "wound_penalty")
     if not 2 <= d.target_number <= 10:
         raise IllegalAction(ROLL_RULE, f"target number must be 2-10, got {d.target_number}")
     check_attack_charms(
@@ -457,14 +440,8 @@ def apply_defence(
     is then set to 0; charm bonuses follow; onslaught and surprise come off last; the
     DV never goes below 0.
     """
-    _check_not_negative(
-        DEFENCE_RULE,
-        dv=defence.dv,
-        onslaught=defence.onslaught,
-        surprise=defence.surprise,
-        stunt_bonus=defence.stunt_bonus,
-        cover=defence.cover,
-    )
+    _check_not_negative(DEFENCE_RULE, defence, "dv", "onslaught", "surprise", "stunt_bonus",
+                        "cover")
     _check_dv_cap(defence)
     virtue = roll_entry(defence.virtue_dice, dice.virtue).rolled_successes
     charm = roll_entry(defence.charm_dice, dice.charm_defence).rolled_successes
