@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from battlewheel.engine.core.system import CARRY, FORECAST
+from battlewheel.engine.core.system import CARRY, EDITOR, FORECAST
 from battlewheel.engine.rulesets import declared
 
 SYSTEMS: tuple[str, ...] = tuple(declared())
@@ -96,7 +96,7 @@ PIECES: dict[str, str] = {
 
 NEEDS: dict[str, str] = {"duellist": FORECAST, "strong": FORECAST, "weak": FORECAST,
                          "hurt": CARRY, "knock_out": FORECAST, "rolled_order": FORECAST,
-                         "CARRY_EXAMPLE": CARRY,
+                         "CARRY_EXAMPLE": CARRY, "EXPLAINS_EVERY_FIELD": EDITOR,
                          # -- pieces for the desktop tests
                          "roster_fight": CARRY}
 """The pieces only a system declaring a capability gives (the others: every system)."""

@@ -24,7 +24,6 @@ from battlewheel.models.forecast_runner import (
     shutdown,
 )
 from battlewheel.storage.demo_campaign import load_demo_campaign
-from tests.conformance import SYSTEMS
 from tests.engine.forecast_fights import SYSTEMS as FORECAST
 
 DEMO = Path(__file__).parents[1] / "resources" / "campaigns" / "demo.json"
@@ -159,7 +158,7 @@ class _Entry:
         return get_ruleset(ruleset).named_block(duellist(ruleset), self.name)
 
 
-@pytest.mark.parametrize("system", SYSTEMS)
+@pytest.mark.parametrize("system", FORECAST)
 def test_compare_rebuilds_the_match_up_in_every_system_sides_kept(system: str) -> None:
     from battlewheel.engine.core import forecast as fc
     from battlewheel.models.forecast_compare import matchups

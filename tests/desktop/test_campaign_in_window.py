@@ -291,7 +291,7 @@ def test_a_fight_carries_rests_and_the_next_fight_starts_there_in_each_system(
     assert window.files.campaign.character(hero).held(system) is None
 
 
-@pytest.mark.parametrize("system", SYSTEMS)
+@pytest.mark.parametrize("system", CARRYING)
 def test_combat_end_offers_the_carry_in_every_system(
         window: MainWindow, dock: RosterDock, system: str,
         monkeypatch: pytest.MonkeyPatch) -> None:
@@ -333,7 +333,7 @@ def _begin_through_the_window(window: MainWindow) -> None:
     pytest.fail(f"{ruleset.name}: the fight could not be ended after 50 steps")
 
 
-@pytest.mark.parametrize("system", SYSTEMS)
+@pytest.mark.parametrize("system", CARRYING)
 def test_the_demo_fights_carry_to_the_roster(window: MainWindow, dock: RosterDock, system: str,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     """A GM trying Carry on the demo: its fighters are the roster's own blocks, so those

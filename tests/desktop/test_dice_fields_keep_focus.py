@@ -20,7 +20,8 @@ from battlewheel.engine.core import forecast as fc
 from battlewheel.models.combat_model import CombatModel
 from battlewheel.views.dialogs.dice_entry import DiceEntryWidget
 from battlewheel.views.rulesets import NoDialog, build_dialog
-from tests.conformance import SYSTEMS, demo_session, piece
+from tests.conformance import demo_session, piece
+from tests.engine.forecast_fights import SYSTEMS  # its walk takes the autopilot's steps
 
 Shown = Callable[[QWidget], QWidget]
 STEPS = 30  # autopilot steps walked from the demo's start (set-up, the first turns)

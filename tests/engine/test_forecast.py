@@ -29,7 +29,7 @@ def _fights() -> list[tuple[str, DecodedLog]]:
     found = [(path.stem, _example(path)) for path in EXAMPLES]
     campaign = load_demo_campaign()
     found += [(record.id, DecodedLog.from_json(record.session.to_json()))
-              for record in campaign.combats]
+              for record in campaign.combats if record.session.ruleset.can(FORECAST)]
     return found
 
 

@@ -94,8 +94,16 @@ def test_what_the_module_lacks_has_the_cores_default(fight: tuple[Duel, State]) 
     assert [cell.text for cell in duel.roster_cells(state, "bo")][:3] == ["Bo", c.ENEMY, "2"]
     assert duel.roster_order(state) is not None  # its rows are the sheet's, not its own
     assert duel.vitality(state, "ann").player and duel.end_action("won") == EndCombat("won")
-    with pytest.raises(NotImplementedError, match="no printed card"):
-        duel.card(state, "ann")
+    card = duel.card(state, "ann")  # the sheet under the fighter's name
+    assert (card.title, card.subtitle) == ("Ann", "Duel \u00b7 duellist")
+    assert card.sections == duel.sheet(state, "ann").sections
+
+
+def test_a_block_card_by_default_is_the_card_of_a_fight_the_character_just_joined() -> None:
+    duel = Duel()
+    card = duel.block_card(Block("Cy"))
+    assert card.title == "Cy" and [t.title for t in card.sections if isinstance(t, c.BoxTrack)] \
+        == ["Hits"]
 
 
 def test_the_core_adds_the_conditions_to_the_wheel_and_the_sheet(

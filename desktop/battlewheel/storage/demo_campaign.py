@@ -17,6 +17,7 @@ roster with its block for that system; a character who fights in two systems
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -52,6 +53,11 @@ def demo_module(ruleset: str) -> Any:
                           "demo_fight() and DEMO_COMBAT") from missing
 
 
+def _has_demo(ruleset: str) -> bool:
+    package = declared()[ruleset][0]
+    return importlib.util.find_spec(f"battlewheel.engine.rulesets.{package}.demo") is not None
+
+
 def demo_session(ruleset: str) -> CombatSession:
     """The system's own demo fight (its demo module's ``demo_fight``)."""
     session: CombatSession = demo_module(ruleset).demo_fight()
@@ -82,9 +88,11 @@ def with_fights_of(campaign: Campaign, rulesets: tuple[str, ...]) -> Campaign:
 
 
 def with_every_system(campaign: Campaign) -> Campaign:
-    """The campaign with a demo fight of each system found that it holds none of."""
+    """The campaign with a demo fight of each system found that it holds none of and
+    that has a demo module (one without has no fight in the demo: its conformance test
+    says so, the program still starts)."""
     held = {record.ruleset_name() for record in campaign.combats}
-    missing = tuple(name for name in declared() if name not in held)
+    missing = tuple(name for name in declared() if name not in held and _has_demo(name))
     return with_fights_of(campaign, missing) if missing else campaign
 
 

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from battlewheel.engine.core.actions import Action
 
 NO_POCKET = "the wheel of this system has no pocket"
+CARD_FIGHTER = "card"  # the one fighter of the fight a default block card is read from
 
 
 class Presenting:
@@ -55,6 +56,11 @@ class Presenting:
         def combatants(self, state: Any) -> Mapping[str, Any]: ...
         def fighter_ids(self, state: Any) -> Collection[str]: ...
         def turn_order(self, state: Any) -> tuple[str, ...]: ...
+        def new_state(self, options: Any) -> Any: ...
+        def default_options(self) -> Any: ...
+        def apply(self, state: Any, action: Action) -> Any: ...
+        def join_action(self, combatant_id: str, character: Any, side: str) -> Action: ...
+        def block_side(self, block: Any) -> str: ...
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -244,20 +250,25 @@ class Presenting:
         return "" if given is None else str(given(state))
 
     def card(self, state: Any, combatant_id: str) -> c.Card:
-        """A fighter's printed card, with the marks of the fight as it stands."""
+        """A fighter's printed card, with the marks of the fight as it stands (by default
+        the sheet's tracks and values under the fighter's name)."""
         given = self._given("card")
-        if given is None:
-            raise NotImplementedError(f"{self.title} has no printed card yet")
-        found: c.Card = given(state, combatant_id)
-        return found
+        if given is not None:
+            found: c.Card = given(state, combatant_id)
+            return found
+        sheet = self.sheet(state, combatant_id)
+        return c.Card(sheet.name, f"{self.title} \u00b7 {sheet.kind}", sheet.sections)
 
     def block_card(self, block: Any) -> c.Card:
-        """A printed card for a roster character's stat block, its tracks empty."""
+        """A printed card for a roster character's stat block, its tracks empty (by
+        default the card of a fight the character has just joined, alone)."""
         given = self._given("block_card")
-        if given is None:
-            raise NotImplementedError(f"{self.title} has no printed card yet")
-        found: c.Card = given(block)
-        return found
+        if given is not None:
+            found: c.Card = given(block)
+            return found
+        state = self.new_state(self.default_options())
+        self.apply(state, self.join_action(CARD_FIGHTER, block, self.block_side(block)))
+        return self.card(state, CARD_FIGHTER)
 
 
 def _place_cell(order: tuple[str, ...], combatant_id: str) -> c.Cell:

@@ -344,15 +344,14 @@ class Ruleset(StatBlocks, Presenting, Forecasting):
         ``roster`` names the roster character ("" for a one-off foe) and ``lasting`` is
         their current condition (None: fresh); both are joining terms, written in the log
         only when set. Refused (``IllegalAction``) when the character has no stat block for it.
-        By default the shared ``AddCombatant``, with those terms where set, for a system
-        that declares its ``joining``; a system that declares none takes no roster
-        characters yet.
+        By default the shared ``AddCombatant`` where the system's handlers take it, with
+        those terms where set and the system declares them (its ``joining``).
         """
-        if self.joining is None:
+        if AddCombatant not in self.handlers():
             raise IllegalAction(self.title,
                                 f"{self.title} fights cannot take roster characters yet")
-        terms: dict[str, Any] = {"roster": roster} if roster else {}
-        if lasting is not None:
+        terms: dict[str, Any] = {"roster": roster} if roster and self.joining else {}
+        if lasting is not None and self.joining is not None:
             terms["lasting"] = lasting
         return AddCombatant(combatant_id, character, side, **terms)
 
