@@ -15,13 +15,11 @@ from __future__ import annotations
 import argparse
 import io
 import json
-import signal
 import sys
 import tempfile
 import traceback
 from collections import Counter
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -30,16 +28,13 @@ from battlewheel.engine.core.session import CombatSession
 from battlewheel.storage.campaign import campaign_bytes, load_campaign, save_campaign
 from battlewheel.storage.errors import CampaignFileError
 from tests.fuzz.mutator import mutant
+from tests.time_limits import Hang, time_limit
 
 CASE_SECONDS = 10
 """A case's time limit: opening the biggest legal file (10,000 actions) takes under 1 s."""
 
 KINDS = ("campaign", "log")
 OUTCOMES = ("accepted", "refused", "traceback", "hang", "file changed", "not saved unchanged")
-
-
-class Hang(Exception):
-    """A case ran past ``CASE_SECONDS``."""
 
 
 @dataclass
@@ -56,21 +51,6 @@ class Tally:
     @property
     def failures(self) -> int:
         return sum(n for name, n in self.counts.items() if name not in ("accepted", "refused"))
-
-
-@contextmanager
-def time_limit(seconds: int) -> Iterator[None]:
-    """Raise ``Hang`` in the case if it runs longer than ``seconds`` (POSIX timer)."""
-    def expire(signum: int, frame: object) -> None:
-        raise Hang(f"over {seconds} s")
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def open_campaign(path: Path) -> str | None:
@@ -119,7 +99,7 @@ def run_case(kind: str, seed: int, tally: Tally) -> None:
         path = Path(folder) / "mutant.json"
         path.write_bytes(data)
         try:
-            with time_limit(CASE_SECONDS):
+            with time_limit(CASE_SECONDS, "the case"):
                 outcome = OPENERS[kind](path)
         except Hang as error:
             tally.bad("hang", case, str(error))

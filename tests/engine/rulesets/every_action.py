@@ -13,7 +13,6 @@ import ast
 import contextlib
 import dataclasses
 import functools
-import signal
 import types
 import typing
 from collections.abc import Callable, Iterator, Mapping
@@ -28,6 +27,7 @@ from battlewheel.engine.core.contract import SIDES
 from battlewheel.engine.core.dice import DiceEntry
 from battlewheel.engine.core.ruleset import Ruleset
 from battlewheel.engine.core.session import CombatSession
+from tests.time_limits import time_limit
 
 STEP_SECONDS = 20  # a hang detector, not a speed test: a step takes milliseconds
 HUGE = (10**9, -(10**9), 10**14, -(10**14), 999_999, -999_999, 10**6)
@@ -228,19 +228,8 @@ def _ruling(context: Context) -> st.SearchStrategy[Any]:
         lambda spec: values(spec).map(lambda value: ChangeRuling(spec.name, value)))
 
 
-class Hang(Exception):
-    """A step that did not come back within STEP_SECONDS."""
-
-
 @contextlib.contextmanager
 def hang_guard(what: str) -> Iterator[None]:
-    def stop(signum: int, frame: object) -> None:
-        raise Hang(f"{what} took more than {STEP_SECONDS} s")
-
-    previous = signal.signal(signal.SIGALRM, stop)
-    signal.setitimer(signal.ITIMER_REAL, STEP_SECONDS)
-    try:
+    """``what`` must come back within STEP_SECONDS, or it is a ``Hang`` naming it."""
+    with time_limit(STEP_SECONDS, what):
         yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
