@@ -9,7 +9,7 @@ from pathlib import Path
 from types import ModuleType
 
 from battlewheel.bundled import resource
-from battlewheel.engine.core.session import CombatSession
+from battlewheel.engine.core.session import FIRST_RULESET, CombatSession
 from battlewheel.engine.rulesets import declared, systems
 from battlewheel.storage.demo_campaign import load_demo_campaign
 
@@ -40,7 +40,7 @@ def test_the_bundled_file_stores_a_fight_of_every_system() -> None:
     """A fight the file does not store is made when the demo opens, loading that system's
     rules before the first paint: a new system's is stored by rerunning the builder."""
     stored = json.loads(resource("campaigns", "demo.json").read_bytes())
-    held = {combat["session"].get("ruleset", "2e-rewrite") for combat in stored["combats"]}
+    held = {combat["session"].get("ruleset", FIRST_RULESET) for combat in stored["combats"]}
     missing = sorted(set(declared()) - held)
     assert not missing, (f"resources/campaigns/demo.json has no fight of {', '.join(missing)}: "
                          "run .venv/bin/python packaging/make_demo_campaign.py")
